@@ -1,0 +1,5 @@
+"""``python -m dipcheck``."""
+
+from dipcheck.cli import main
+
+raise SystemExit(main())

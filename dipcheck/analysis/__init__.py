@@ -1,0 +1,1 @@
+"""Analyses computed once per workflow and shared by the rules."""

@@ -1,0 +1,299 @@
+"""The ``dipcheck`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dipcheck import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+DESCRIPTION = """\
+Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows.
+
+Finds the mistakes that otherwise surface mid-run: edges to nodes that do not exist,
+conditions the runtime cannot parse, unreachable nodes, cycles without a back edge,
+unknown fields and bad values, syntax errors (all of them, with exact positions).
+"""
+
+LINT_EPILOG = """\
+exit status:
+  0  no finding at or above the failure level (default: error)
+  1  at least one such finding
+  2  usage or configuration error
+
+configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
+(select, extend-select, ignore, per-file-ignores, exclude, fail-on, [severity]).
+
+examples:
+  dipcheck lint workflows/
+  dipcheck lint --format json build.dip > findings.json
+  cat build.dip | dipcheck lint - --stdin-filename build.dip
+  dipcheck lint --select DIP0 --ignore DIP004 .
+"""
+
+RULE_EPILOG = """\
+examples:
+  dipcheck rule DIP005
+  dipcheck rule unconditional-cycle
+  dipcheck rule --all
+  dipcheck rule --all --format json
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dipcheck",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    lint = commands.add_parser(
+        "lint",
+        help="check workflow files and directories",
+        description="Check workflow files. Directories are searched for .dip files.",
+        epilog=LINT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    lint.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        metavar="PATH",
+        help="files or directories to check; `-` reads standard input (default: .)",
+    )
+    lint.add_argument(
+        "--format",
+        choices=("text", "concise", "json"),
+        default="text",
+        help="output format (default: text, cargo style with source snippets)",
+    )
+    lint.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="the name (and directory, for file directives) of standard input",
+    )
+    lint.add_argument(
+        "--select",
+        action="append",
+        metavar="CODES",
+        help="only these rules (codes, names or prefixes, comma separated)",
+    )
+    lint.add_argument(
+        "--extend-select",
+        action="append",
+        metavar="CODES",
+        help="also these rules (e.g. ones that are off by default)",
+    )
+    lint.add_argument("--ignore", action="append", metavar="CODES", help="skip these rules")
+    lint.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info", "hint"),
+        help="lowest severity that makes the exit status 1 (default: error)",
+    )
+    lint.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
+    )
+    lint.add_argument(
+        "--config", metavar="FILE", help="use this configuration file instead of searching for one"
+    )
+    lint.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    lint.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output (default: auto; NO_COLOR is respected)",
+    )
+    lint.add_argument(
+        "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
+    )
+
+    rule = commands.add_parser(
+        "rule",
+        help="explain a rule, or list every rule",
+        description="Print a rule's documentation: what it finds, why it matters, an example "
+        "and the fix. Accepts a code (DIP005) or a name (unconditional-cycle).",
+        epilog=RULE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rule.add_argument("rule", nargs="?", metavar="CODE|NAME", help="the rule to explain")
+    rule.add_argument("--all", action="store_true", help="list every rule")
+    rule.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
+    return parser
+
+
+def _split(values: Sequence[str] | None) -> tuple[str, ...]:
+    if not values:
+        return ()
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from dipcheck.config import Config, ConfigError, load_config
+    from dipcheck.diagnostics import Severity
+    from dipcheck.engine import lint_paths, lint_text
+    from dipcheck.rules import registry
+
+    paths: list[str] = args.paths
+    try:
+        if args.isolated:
+            config = Config()
+        else:
+            anchor = (
+                args.stdin_filename
+                if "-" in paths and args.stdin_filename
+                else (paths[0] if paths else ".")
+            )
+            config = load_config(anchor, args.config)
+        for option in ("select", "extend_select", "ignore"):
+            selectors = _split(getattr(args, option))
+            for selector in selectors:
+                if not registry.select(selector):
+                    raise ConfigError(f"--{option.replace('_', '-')}: no rule matches {selector!r}")
+            if selectors:
+                config = replace(config, **{option: selectors})
+        if args.fail_on:
+            config = replace(config, fail_on=Severity.parse(args.fail_on))
+    except ConfigError as error:
+        print(f"dipcheck: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+    results = []
+    file_paths = [path for path in paths if path != "-"]
+    for path in file_paths:
+        if not os.path.exists(path):
+            print(f"dipcheck: error: {path}: no such file or directory", file=sys.stderr)
+            return EXIT_ERROR
+    if "-" in paths:
+        name = args.stdin_filename or "<stdin>"
+        text = sys.stdin.read()
+        results.append(lint_text(text, name, config))
+    results.extend(lint_paths(file_paths, config))
+
+    output = _render(results, args)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(output)
+    else:
+        sys.stdout.write(output)
+    if args.exit_zero:
+        return EXIT_OK
+    failing = any(
+        item.severity >= config.fail_on for result in results for item in result.diagnostics
+    )
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+def _render(results: list, args: argparse.Namespace) -> str:  # type: ignore[type-arg]
+    if args.format == "json":
+        from dipcheck.report import json as json_report
+
+        return json_report.render(results)
+    from dipcheck.report import text as text_report
+
+    color = args.color == "always" or (
+        args.color == "auto"
+        and not args.output
+        and sys.stdout.isatty()
+        and not os.environ.get("NO_COLOR")
+    )
+    return text_report.render(results, "concise" if args.format == "concise" else "full", color)
+
+
+def _rule(args: argparse.Namespace) -> int:
+    import json
+
+    from dipcheck.rules import registry
+
+    if args.all:
+        rules = registry.all_rules()
+        if args.format == "json":
+            print(json.dumps([_rule_dict(item) for item in rules], indent=2))
+        else:
+            width = max(len(item.name) for item in rules)
+            for item in rules:
+                state = "" if item.enabled else "  (off by default)"
+                print(
+                    f"{item.code:<7} {item.name:<{width}}  {item.severity.label:<7}  "
+                    f"{item.summary}{state}"
+                )
+        return EXIT_OK
+    if not args.rule:
+        print("dipcheck rule: give a code or name, or --all", file=sys.stderr)
+        return EXIT_ERROR
+    found = registry.get(args.rule)
+    if found is None:
+        print(
+            f"dipcheck rule: no rule {args.rule!r}; `dipcheck rule --all` lists them",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    if args.format == "json":
+        print(json.dumps(_rule_dict(found), indent=2))
+        return EXIT_OK
+    lines = [
+        f"{found.code} {found.name} ({found.severity.label}"
+        f"{'' if found.enabled else ', off by default'})",
+        "",
+        found.summary,
+        "",
+        "Why:",
+        _indent(found.rationale),
+        "",
+        "Example:",
+        _indent(found.example),
+        "",
+        "Fix:",
+        _indent(found.fix),
+        "",
+        f"Formats: {', '.join(sorted(found.formats))}",
+        f"More: {found.url}",
+    ]
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def _rule_dict(rule: object) -> dict[str, object]:
+    from dipcheck.rules.registry import Rule
+
+    assert isinstance(rule, Rule)
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "severity": rule.severity.label,
+        "enabled": rule.enabled,
+        "summary": rule.summary,
+        "rationale": rule.rationale,
+        "example": rule.example,
+        "fix": rule.fix,
+        "formats": sorted(rule.formats),
+        "url": rule.url,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "lint":
+            return _lint(args)
+        if args.command == "rule":
+            return _rule(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    parser.print_help()
+    return EXIT_ERROR

@@ -1,0 +1,351 @@
+"""Edge conditions: the AST, the parser glue for ``grammars/condition.lark`` and the checks of
+what each runtime can do with a condition.
+
+AST nodes hold offsets relative to the condition text; ``Condition.text`` (a :class:`Text`)
+maps them into the file, so one parse can be cached and reused for every identical condition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from dipcheck.grammar import load_grammar
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    text: str
+    start: int
+    end: int
+    quoted: bool = False
+
+    @property
+    def value(self) -> str:
+        """The literal value with quotes removed and escapes decoded."""
+        if not self.quoted:
+            return self.text
+        return unquote(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    left: Operand
+    op: str
+    op_start: int
+    op_end: int
+    right: tuple[Operand, ...]
+    negated: bool
+    start: int
+    end: int
+
+    @property
+    def unquoted_list(self) -> bool:
+        return len(self.right) > 1
+
+    @property
+    def right_text(self) -> str:
+        return ",".join(item.value for item in self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    expr: Expr
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    op: str  # "and" or "or"
+    items: tuple[Expr, ...]
+    start: int
+    end: int
+    symbols: tuple[tuple[str, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    expr: Expr
+    start: int
+    end: int
+
+
+Expr = Compare | Not | BoolOp | Group
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    expr: Expr | None
+    error: str | None = None
+    error_start: int = 0
+    error_end: int = 0
+
+
+def unquote(text: str) -> str:
+    """Decode a quoted literal the way dippin does (``\\"``/``\\\\`` or ``''``)."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        body = text[1:-1]
+        out: list[str] = []
+        index = 0
+        while index < len(body):
+            char = body[index]
+            if char == "\\" and index + 1 < len(body) and body[index + 1] in '"\\':
+                out.append(body[index + 1])
+                index += 2
+                continue
+            out.append(char)
+            index += 1
+        return "".join(out)
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text
+
+
+def _parser() -> Lark:
+    return load_grammar("condition.lark", start="start")
+
+
+def _operand(token: Token, quoted: bool) -> Operand:
+    return Operand(str(token), token.start_pos or 0, token.end_pos or 0, quoted)
+
+
+def _build(tree: Tree | Token) -> Expr:
+    from lark import Token
+
+    assert not isinstance(tree, Token)
+    kind = tree.data
+    children = tree.children
+    if kind == "compare":
+        left = children[0]
+        negated = len(children) == 4
+        op = children[2] if negated else children[1]
+        value = children[-1]
+        right = _values(value)
+        assert isinstance(left, Token) and isinstance(op, Token)
+        return Compare(
+            left=_operand(left, False),
+            op=str(op),
+            op_start=op.start_pos or 0,
+            op_end=op.end_pos or 0,
+            right=right,
+            negated=negated,
+            start=left.start_pos or 0,
+            end=right[-1].end if right else op.end_pos or 0,
+        )
+    if kind == "negation":
+        token, inner = children
+        assert isinstance(token, Token)
+        expr = _build(inner)
+        return Not(expr, token.start_pos or 0, expr.end)
+    if kind == "group":
+        opening, inner, closing = children
+        assert isinstance(opening, Token) and isinstance(closing, Token)
+        return Group(_build(inner), opening.start_pos or 0, closing.end_pos or 0)
+    if kind in ("or_expr", "and_expr"):
+        items = tuple(_build(child) for child in children if not isinstance(child, Token))
+        symbols = tuple(
+            (str(child), child.start_pos or 0, child.end_pos or 0)
+            for child in children
+            if isinstance(child, Token)
+        )
+        return BoolOp(
+            "or" if kind == "or_expr" else "and", items, items[0].start, items[-1].end, symbols
+        )
+    raise ValueError(f"unexpected condition node {kind}")
+
+
+def _values(tree: Tree | Token) -> tuple[Operand, ...]:
+    from lark import Token
+
+    assert not isinstance(tree, Token)
+    if tree.data == "items":
+        result: list[Operand] = []
+        for child in tree.children:
+            if isinstance(child, Token):
+                continue
+            result.extend(_values(child))
+        return tuple(result)
+    token = tree.children[0]
+    assert isinstance(token, Token)
+    return (_operand(token, tree.data == "string"),)
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> ParseResult:
+    """Parse condition text; on failure the error names the offending token."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    if not text.strip():
+        return ParseResult(None, "empty condition", 0, len(text))
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedToken as error:
+        token = error.token
+        if token.type == "$END":
+            return ParseResult(
+                None,
+                "condition ends too early: " + _expected(error.expected),
+                len(text.rstrip()),
+                len(text.rstrip()),
+            )
+        start = token.start_pos or 0
+        return ParseResult(
+            None,
+            f"unexpected `{token}`: {_expected(error.expected)}",
+            start,
+            start + len(str(token)),
+        )
+    except UnexpectedEOF as error:
+        end = len(text.rstrip())
+        return ParseResult(None, "condition ends too early: " + _expected(error.expected), end, end)
+    except UnexpectedCharacters as error:
+        position = error.pos_in_stream
+        char = text[position]
+        if char in "\"'":
+            return ParseResult(None, "unterminated string literal", position, len(text))
+        return ParseResult(None, f"unexpected character `{char}`", position, position + 1)
+    return ParseResult(_build(tree))
+
+
+_EXPECTED_NAMES = {
+    "WORD": "a name or value",
+    "STRING": "a quoted value",
+    "OP": "an operator (=, !=, contains, startswith, endswith, in, …)",
+    "NOT": "`not`",
+    "AND": "`and`",
+    "OR": "`or`",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "COMMA": "`,`",
+}
+
+
+def _expected(names: set[str] | frozenset[str]) -> str:
+    described = sorted({_EXPECTED_NAMES.get(name, name) for name in names})
+    return "expected " + " or ".join(described) if described else "unexpected input"
+
+
+def walk(expr: Expr) -> list[Expr]:
+    """Every node of the AST, parents before children."""
+    result: list[Expr] = []
+    stack: list[Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        result.append(node)
+        if isinstance(node, BoolOp):
+            stack.extend(reversed(node.items))
+        elif isinstance(node, (Not, Group)):
+            stack.append(node.expr)
+    return result
+
+
+def comparisons(expr: Expr) -> list[Compare]:
+    return [node for node in walk(expr) if isinstance(node, Compare)]
+
+
+@dataclass(frozen=True, slots=True)
+class Incompatibility:
+    """A reason why dippin's condition parser rejects a condition (upstream DIP010)."""
+
+    message: str
+    start: int
+    end: int
+
+
+DIPPIN_OPERATORS = frozenset({"=", "==", "!=", "contains", "startswith", "endswith", "in"})
+
+
+def dippin_incompatibilities(expr: Expr) -> list[Incompatibility]:
+    """What dippin's parser (and so tracker's loader) rejects in a condition that parses here."""
+    problems: list[Incompatibility] = []
+    for node in walk(expr):
+        if isinstance(node, Group):
+            problems.append(
+                Incompatibility(
+                    "parentheses are not part of the condition grammar: dippin and tracker "
+                    "cannot group; `and` binds tighter than `or`, so rewrite without them",
+                    node.start,
+                    node.end,
+                )
+            )
+        elif isinstance(node, BoolOp):
+            for symbol, start, end in node.symbols:
+                if symbol in ("&&", "||"):
+                    word = "and" if symbol == "&&" else "or"
+                    problems.append(
+                        Incompatibility(
+                            f"`{symbol}` is not part of the .dip condition grammar (dippin's "
+                            f"lexer drops the characters); write `{word}`",
+                            start,
+                            end,
+                        )
+                    )
+        elif isinstance(node, Compare):
+            if node.op not in DIPPIN_OPERATORS:
+                problems.append(
+                    Incompatibility(
+                        f"operator `{node.op}` is rejected by dippin's condition parser, so "
+                        "the workflow fails to load; use =, !=, contains, startswith, "
+                        "endswith or in",
+                        node.op_start,
+                        node.op_end,
+                    )
+                )
+            if node.unquoted_list:
+                quoted = ",".join(item.value for item in node.right)
+                problems.append(
+                    Incompatibility(
+                        f"an unquoted list after `{node.op}` does not parse: the .dip lexer "
+                        f'splits it at the commas; quote it: `"{quoted}"`',
+                        node.right[0].start,
+                        node.right[-1].end,
+                    )
+                )
+            for operand in (node.left, *node.right):
+                if not operand.quoted and ":" in operand.text:
+                    problems.append(
+                        Incompatibility(
+                            f"`{operand.text}` contains `:`, which the .dip lexer splits into a "
+                            "separate token; quote the value",
+                            operand.start,
+                            operand.end,
+                        )
+                    )
+    problems.sort(key=lambda item: (item.start, item.end))
+    return problems
+
+
+def normalize(text: str) -> str:
+    """Condition text with runs of blanks outside quotes collapsed, as dippin rejoins tokens."""
+    out: list[str] = []
+    quote = ""
+    pending_space = False
+    for char in text.strip():
+        if quote:
+            out.append(char)
+            if char == quote:
+                quote = ""
+            continue
+        if char in " \t":
+            pending_space = True
+            continue
+        if pending_space and out:
+            out.append(" ")
+        pending_space = False
+        if char in "\"'":
+            quote = char
+        out.append(char)
+    return "".join(out)
+
+
+def variable_key(name: str) -> tuple[str, bool]:
+    """A condition operand's context key and whether it had a ``ctx.``/``context.`` prefix."""
+    for prefix in ("ctx.", "context."):
+        if name.startswith(prefix):
+            return name[len(prefix) :], True
+    return name, False

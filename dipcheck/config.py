@@ -1,0 +1,219 @@
+"""Configuration: ``[tool.dipcheck]`` in ``pyproject.toml`` or a ``dipcheck.toml``.
+
+The closest configuration file to a path wins (parents are not merged), as in ruff. Keys:
+
+    select = ["ALL"]            # codes, kebab names or prefixes; default: every default rule
+    extend-select = ["DIP124"]  # add to select (e.g. rules that are off by default)
+    ignore = ["DIP111"]         # remove from the selection
+    per-file-ignores = {"legacy/*.dip" = ["DIP1"]}
+    exclude = ["vendor/**"]     # paths skipped when a directory is linted
+    fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
+    [tool.dipcheck.severity]    # change a rule's default severity
+    DIP111 = "error"
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.rules import registry
+from dipcheck.source import SourceText
+
+CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
+KNOWN_KEYS = frozenset(
+    {
+        "select",
+        "extend-select",
+        "ignore",
+        "per-file-ignores",
+        "exclude",
+        "include",
+        "fail-on",
+        "severity",
+    }
+)
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the CLI exits with status 2."""
+
+
+@dataclass(frozen=True)
+class Config:
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
+    severity: tuple[tuple[str, Severity], ...] = ()
+    fail_on: Severity = Severity.ERROR
+    path: str | None = None
+    root: str = field(default=".")
+
+    def _codes(self, selectors: Iterable[str]) -> set[str]:
+        codes: set[str] = set()
+        for selector in selectors:
+            codes.update(item.code for item in registry.select(selector))
+        return codes
+
+    def enabled(self, rule: registry.Rule) -> bool:
+        return rule.code in self.active_codes
+
+    @cached_property
+    def active_codes(self) -> frozenset[str]:
+        if self.select:
+            chosen = self._codes(self.select)
+        else:
+            chosen = {item.code for item in registry.all_rules() if item.enabled}
+        chosen |= self._codes(self.extend_select)
+        chosen -= self._codes(self.ignore)
+        return frozenset(chosen)
+
+    def excluded(self, path: str) -> bool:
+        relative = self._relative(path)
+        return any(
+            fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+            for pattern in self.exclude
+        )
+
+    def _relative(self, path: str) -> str:
+        try:
+            return os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        except ValueError:
+            return path
+
+    def _file_ignores(self, path: str) -> set[str]:
+        relative = self._relative(path)
+        codes: set[str] = set()
+        for pattern, selectors in self.per_file_ignores:
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern):
+                codes |= self._codes(selectors)
+        return codes
+
+    def apply(self, source: SourceText, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """Drop findings of rules that are not selected, apply severity overrides and
+        per-file ignores. Loading errors (DC0xx) can be re-graded but never dropped by
+        selection: a file that does not parse is always reported."""
+        active = self.active_codes
+        ignored = self._file_ignores(source.path) if self.per_file_ignores else set()
+        overrides = dict(self.severity)
+        result: list[Diagnostic] = []
+        for item in diagnostics:
+            always = item.code in ("DC000", "DC001", "DC002")
+            if not always and (item.code not in active or item.code in ignored):
+                continue
+            severity = overrides.get(item.code)
+            result.append(replace(item, severity=severity) if severity else item)
+        return result
+
+
+def _strings(value: Any, key: str, path: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{path}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
+    selectors = _strings(value, key, path)
+    for selector in selectors:
+        if not registry.select(selector):
+            raise ConfigError(f"{path}: `{key}` names no known rule: {selector!r}")
+    return selectors
+
+
+def parse_config(data: dict[str, Any], path: str) -> Config:
+    unknown = sorted(set(data) - KNOWN_KEYS)
+    if unknown:
+        raise ConfigError(
+            f"{path}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})"
+        )
+    per_file: list[tuple[str, tuple[str, ...]]] = []
+    raw_per_file = data.get("per-file-ignores", {})
+    if not isinstance(raw_per_file, dict):
+        raise ConfigError(f"{path}: `per-file-ignores` must be a table of glob = [codes]")
+    for pattern, codes in raw_per_file.items():
+        per_file.append((pattern, _selectors(codes, f"per-file-ignores.{pattern}", path)))
+    severity: list[tuple[str, Severity]] = []
+    raw_severity = data.get("severity", {})
+    if not isinstance(raw_severity, dict):
+        raise ConfigError(f'{path}: `severity` must be a table of CODE = "level"')
+    for code, level in raw_severity.items():
+        found = registry.get(code)
+        if found is None:
+            raise ConfigError(f"{path}: `severity` names an unknown rule: {code!r}")
+        try:
+            severity.append((found.code, Severity.parse(str(level))))
+        except ValueError as error:
+            raise ConfigError(f"{path}: severity of {code}: {error}") from None
+    try:
+        fail_on = Severity.parse(str(data.get("fail-on", "error")))
+    except ValueError as error:
+        raise ConfigError(f"{path}: fail-on: {error}") from None
+    return Config(
+        select=_selectors(data.get("select", []), "select", path),
+        extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
+        ignore=_selectors(data.get("ignore", []), "ignore", path),
+        per_file_ignores=tuple(per_file),
+        exclude=_strings(data.get("exclude", []), "exclude", path),
+        include=_strings(data.get("include", []), "include", path),
+        severity=tuple(severity),
+        fail_on=fail_on,
+        path=path,
+        root=os.path.dirname(os.path.abspath(path)),
+    )
+
+
+def load_config_file(path: str) -> Config:
+    import tomllib
+
+    try:
+        with open(path, "rb") as handle:
+            document = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: {error}") from None
+    if os.path.basename(path) == "pyproject.toml":
+        section = document.get("tool", {}).get("dipcheck")
+        if section is None:
+            raise ConfigError(f"{path}: no [tool.dipcheck] table")
+        return parse_config(section, path)
+    return parse_config(document, path)
+
+
+def find_config(start: str) -> str | None:
+    """The closest dipcheck configuration file at or above ``start``."""
+    directory = os.path.abspath(start)
+    if not os.path.isdir(directory):
+        directory = os.path.dirname(directory)
+    while True:
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(directory, name)
+            if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
+                return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _has_section(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return "[tool.dipcheck" in handle.read()
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def load_config(start: str | None = None, explicit: str | None = None) -> Config:
+    if explicit:
+        return load_config_file(explicit)
+    found = find_config(start or os.getcwd())
+    return load_config_file(found) if found else Config()

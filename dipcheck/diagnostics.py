@@ -1,0 +1,66 @@
+"""Findings: what a rule or a front-end reports, with spans into the sources."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import IntEnum
+
+from dipcheck.source import Span
+
+
+class Severity(IntEnum):
+    """Ordered so that a higher value is more severe."""
+
+    HINT = 1
+    INFO = 2
+    WARNING = 3
+    ERROR = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(
+                f"unknown severity {text!r} (use error, warning, info or hint)"
+            ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    description: str
+    edits: tuple[Edit, ...]
+    safe: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    related: tuple[Related, ...] = ()
+    fix: Fix | None = None
+    help: str | None = None
+
+    def with_severity(self, severity: Severity) -> Diagnostic:
+        return replace(self, severity=severity)
+
+    def sort_key(self) -> tuple[str, int, str, int]:
+        return (self.span.path, self.span.start, self.code, self.span.end)

@@ -1,0 +1,184 @@
+"""The one lint path every surface uses: read → front-end → rules → configuration.
+
+``lint_text`` lints text that is already in memory (the language server, stdin, tests);
+``lint_paths`` expands files and directories and lints each file on its own, so that a crash
+on one file becomes a DC000 finding on that file and the others are still linted.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from dipcheck.config import Config
+from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.frontends.common import FileReader, FrontendResult, finding, read_from_disk
+from dipcheck.model import Workflow
+from dipcheck.rules import registry
+from dipcheck.source import SourceText, Span
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+DIP_SUFFIXES = (".dip",)
+
+
+@dataclass
+class LintResult:
+    path: str
+    source: SourceText
+    workflow: Workflow | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for item in self.diagnostics if item.severity is severity)
+
+
+def detect_format(path: str) -> str | None:
+    lower = path.lower()
+    if lower.endswith(DIP_SUFFIXES):
+        return "dip"
+    return None
+
+
+def _front_end(
+    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader
+) -> FrontendResult:
+    if fmt == "dip":
+        from dipcheck.frontends.dip import load_dip
+
+        return load_dip(source, base_dir, reader)
+    raise ValueError(f"no front-end for format {fmt!r}")
+
+
+def _internal_error(source: SourceText, where: str, error: BaseException) -> Diagnostic:
+    frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
+    location = f" at {os.path.basename(frame.filename)}:{frame.lineno}" if frame else ""
+    return finding(
+        "DC000",
+        Span(source, 0, 0),
+        f"internal error in {where}: {type(error).__name__}: {error}{location}; the other "
+        "checks of this file still ran",
+    )
+
+
+def run_rules(workflow: Workflow, config: Config) -> Iterator[Diagnostic]:
+    from dipcheck.rules.context import Context
+
+    context = Context(workflow)
+    for item in registry.checks():
+        if workflow.format not in item.formats or not config.enabled(item):
+            continue
+        assert item.check is not None
+        try:
+            yield from item.check(context)
+        except Exception as error:  # a bug in one rule must not hide the others
+            yield _internal_error(workflow.source, f"rule {item.code}", error)
+
+
+def lint_source(
+    source: SourceText,
+    config: Config | None = None,
+    fmt: str | None = None,
+    base_dir: str | None = None,
+    reader: FileReader = read_from_disk,
+) -> LintResult:
+    config = config or Config()
+    fmt = fmt or detect_format(source.path) or "dip"
+    try:
+        loaded = _front_end(source, fmt, base_dir, reader)
+    except Exception as error:
+        return LintResult(
+            source.path, source, None, [_internal_error(source, f"the {fmt} front-end", error)]
+        )
+    diagnostics = list(loaded.diagnostics)
+    if loaded.workflow is not None:
+        diagnostics.extend(run_rules(loaded.workflow, config))
+    diagnostics = config.apply(source, diagnostics)
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return LintResult(source.path, source, loaded.workflow, diagnostics)
+
+
+def lint_text(
+    text: str,
+    path: str = "<stdin>",
+    config: Config | None = None,
+    fmt: str | None = None,
+    base_dir: str | None = None,
+    reader: FileReader = read_from_disk,
+) -> LintResult:
+    """Lint in-memory text. File directives resolve against ``base_dir`` (default: the
+    directory of ``path`` when it names a real location)."""
+    if base_dir is None and path and not path.startswith("<"):
+        base_dir = os.path.dirname(os.path.abspath(path))
+    return lint_source(SourceText(path, text), config, fmt, base_dir, reader)
+
+
+def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
+    """Read a file as UTF-8; problems become a DC002 finding."""
+    empty = SourceText(path, "")
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            return None, finding(
+                "DC002",
+                Span(empty, 0, 0),
+                f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit",
+            )
+        with open(path, "rb") as handle:
+            data = handle.read()
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, finding(
+            "DC002", Span(empty, 0, 0), f"file is not UTF-8 (byte {error.start} cannot be decoded)"
+        )
+    except OSError as error:
+        return None, finding(
+            "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
+        )
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return SourceText(path, text), None
+
+
+def lint_file(path: str, config: Config | None = None, fmt: str | None = None) -> LintResult:
+    source, problem = read_source(path)
+    if source is None:
+        assert problem is not None
+        return LintResult(path, problem.span.source, None, [problem])
+    return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)))
+
+
+def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
+    """Files named directly are kept; directories are searched for workflow files."""
+    config = config or Config()
+    result: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+                for name in sorted(files):
+                    candidate = os.path.join(root, name)
+                    if config.excluded(candidate):
+                        continue
+                    if detect_format(candidate) is not None:
+                        found.append(candidate)
+            result.extend(found)
+        else:
+            result.append(path)
+    return result
+
+
+def lint_paths(paths: Iterable[str], config: Config | None = None) -> list[LintResult]:
+    config = config or Config()
+    results: list[LintResult] = []
+    for path in expand_paths(paths, config):
+        try:
+            results.append(lint_file(path, config))
+        except Exception as error:
+            source = SourceText(path, "")
+            results.append(
+                LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
+            )
+    return results

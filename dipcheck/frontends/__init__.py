@@ -1,0 +1,1 @@
+"""Front-ends: each lowers one file format into the workflow model."""

@@ -1,0 +1,83 @@
+"""Pieces every front-end shares: the result type, diagnostics helpers and file inclusion."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dipcheck.diagnostics import Diagnostic, Fix, Related
+from dipcheck.model import Workflow
+from dipcheck.rules.registry import severity_of
+from dipcheck.source import SourceText, Span
+
+MAX_INCLUDED_BYTES = 4 * 1024 * 1024
+
+# Reads an included file given its absolute path; raises OSError or UnicodeDecodeError.
+FileReader = Callable[[str], str]
+
+
+def read_from_disk(path: str) -> str:
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_INCLUDED_BYTES + 1)
+    if len(data) > MAX_INCLUDED_BYTES:
+        raise OSError(f"larger than {MAX_INCLUDED_BYTES // (1024 * 1024)} MiB")
+    return data.decode("utf-8")
+
+
+@dataclass
+class FrontendResult:
+    workflow: Workflow | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def finding(
+    code: str,
+    span: Span,
+    message: str,
+    related: tuple[Related, ...] = (),
+    fix: Fix | None = None,
+    help: str | None = None,
+) -> Diagnostic:
+    return Diagnostic(code, severity_of(code), message, span, related, fix, help)
+
+
+@dataclass(frozen=True, slots=True)
+class Inclusion:
+    source: SourceText | None
+    error: str | None
+
+
+def include_file(
+    base_dir: str | None, display_base: str, relative: str, reader: FileReader
+) -> Inclusion:
+    """Resolve a file directive the way tracker does: relative to the workflow's directory,
+    never absolute, never leaving that directory, never through a symlink at the leaf."""
+    path = relative.strip()
+    if not path:
+        return Inclusion(None, "the path is empty")
+    if os.path.isabs(path) or path.startswith("~") or (len(path) > 1 and path[1] == ":"):
+        return Inclusion(
+            None,
+            f"`{path}` is absolute; tracker only reads paths relative to the workflow's directory",
+        )
+    normal = os.path.normpath(path)
+    if normal == ".." or normal.startswith(".." + os.sep):
+        return Inclusion(None, f"`{path}` leaves the workflow's directory, which tracker refuses")
+    if base_dir is None:
+        return Inclusion(None, f"`{path}` cannot be resolved: the workflow has no directory")
+    full = os.path.join(base_dir, normal)
+    if os.path.islink(full):
+        return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
+    try:
+        text = reader(full)
+    except UnicodeDecodeError:
+        return Inclusion(None, f"`{path}` is not UTF-8 text")
+    except FileNotFoundError:
+        return Inclusion(None, f"`{path}` does not exist")
+    except IsADirectoryError:
+        return Inclusion(None, f"`{path}` is a directory")
+    except OSError as error:
+        return Inclusion(None, f"`{path}` cannot be read: {error.strerror or error}")
+    display = os.path.normpath(os.path.join(display_base, normal)) if display_base else normal
+    return Inclusion(SourceText(display, text), None)

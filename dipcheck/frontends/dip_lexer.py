@@ -1,0 +1,481 @@
+"""The line pre-lexer for ``.dip`` files.
+
+It turns text into the tokens ``grammars/dip.lark`` is written against, the way dippin's own
+lexer does: indentation becomes ``_INDENT``/``_DEDENT``/``_NL`` from an indent stack (a tab
+counts as one column), blank and comment-only lines vanish, a line that is exactly ``key:``
+followed by deeper lines captures those lines verbatim as one ``RAW`` token, ``key: value``
+keeps the rest of the line as one ``VALUE`` token, and every other line is split into words,
+strings and punctuation. Keywords are contextual: only the first word of a line can be one,
+and ``X -> Y`` is always an edge whatever ``X`` is called.
+
+Lines are grouped so that the parser driver can skip one line (and the block under it) when
+it does not parse. Raw blocks keep a map from their text back to file offsets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from dipcheck.model import Text
+from dipcheck.source import SourceText, Span
+
+FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
+BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
+YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
+WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*")
+OPERATORS = ("->", "<-", "==", "!=", "<=", ">=", "=", "<", ">", "!", "(", ")", "[", "]")
+SECTION_KEYWORDS = {
+    "workflow": "WORKFLOW",
+    "defaults": "DEFAULTS",
+    "vars": "VARS",
+    "inputs": "INPUTS",
+    "edges": "EDGES",
+    "parallel": "PARALLEL",
+    "fan_in": "FAN_IN",
+}
+NODE_KINDS = frozenset({"agent", "human", "tool", "subgraph", "conditional", "manager_loop"})
+EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"})
+
+
+@dataclass(frozen=True, slots=True)
+class LexProblem:
+    """A problem the lexer finds on its own (bad indentation, unterminated string …)."""
+
+    span: Span
+    message: str
+    code: str = "DC001"
+
+
+@dataclass(slots=True)
+class LineGroup:
+    """The tokens of one logical line: block structure first, then content and ``_NL``."""
+
+    structure: list[Token]
+    content: list[Token]
+    line: int
+
+
+@dataclass(slots=True)
+class LexResult:
+    groups: list[LineGroup]
+    raw_blocks: dict[int, Text]
+    problems: list[LexProblem] = field(default_factory=list)
+    ignored: list[Span] = field(default_factory=list)
+
+
+def _indent_width(line: str) -> int:
+    width = 0
+    for char in line:
+        if char not in " \t":
+            break
+        width += 1
+    return width
+
+
+def _strip_comment(line: str, start: int) -> int:
+    """Index where the line's code ends: a ``#`` at the start or after a blank, outside quotes."""
+    quote = ""
+    index = start
+    length = len(line)
+    while index < length:
+        char = line[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 2
+                continue
+            if char == quote:
+                quote = ""
+        elif char == '"' or (char == "'" and (index == start or line[index - 1] in " \t(,=")):
+            quote = char
+        elif char == "#" and (index == start or line[index - 1] in " \t"):
+            return index
+        index += 1
+    return length
+
+
+_new_token = Token._future_new  # the constructor without the keyword-argument shim
+
+
+def _token(kind: str, value: str, offset: int) -> Token:
+    """A token with the offsets the front-end uses (lines and columns come from SourceText)."""
+    return _new_token(kind, value, offset, None, None, None, None, offset + len(value))
+
+
+class DipLexer:
+    """Lexes one source; call :meth:`run` once."""
+
+    def __init__(self, source: SourceText) -> None:
+        self.source = source
+        self.lines = source.text.split("\n")
+        self.result = LexResult(groups=[], raw_blocks={})
+        self.stack = [0]
+        self.seen_content = False
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _offset(self, line: int, column: int) -> int:
+        return self.source.line_starts[line] + column
+
+    def _problem(self, line: int, start: int, end: int, message: str) -> None:
+        span = Span(self.source, self._offset(line, start), self._offset(line, end))
+        self.result.problems.append(LexProblem(span, message))
+
+    def _structural(self, kind: str, line: int, column: int) -> Token:
+        return _token(kind, "", self._offset(line, column))
+
+    @staticmethod
+    def _trimmed(text: str) -> str:
+        return text.rstrip(" \t\r")
+
+    def _significant(self, index: int) -> tuple[str, int] | None:
+        """The trimmed text and indent of line ``index`` if it carries code."""
+        text = self._trimmed(self.lines[index])
+        indent = _indent_width(text)
+        if indent == len(text) or text[indent] == "#":
+            return None
+        return text, indent
+
+    # -- main loop -----------------------------------------------------------------------
+
+    def run(self) -> LexResult:
+        index = 0
+        count = len(self.lines)
+        while index < count:
+            significant = self._significant(index)
+            if significant is None:
+                index += 1
+                continue
+            text, indent = significant
+            structure = self._indentation(index, indent)
+            if structure is None:
+                index += 1
+                continue
+            content, index = self._line(index, text, indent)
+            self.result.groups.append(LineGroup(structure, content, index))
+            self.seen_content = True
+        end_line = max(count - 1, 0)
+        end_column = len(self.lines[end_line]) if self.lines else 0
+        closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
+        if closing:
+            self.result.groups.append(LineGroup(closing, [], end_line))
+        return self.result
+
+    def _indentation(self, line: int, indent: int) -> list[Token] | None:
+        """Structure tokens for a line at ``indent``, or None when it matches no block.
+
+        A line that dedents to a level no enclosing block has is reported and skipped like a
+        comment (dippin pops its indent stack and drops the line without a word)."""
+        stack = self.stack
+        if indent > stack[-1]:
+            stack.append(indent)
+            return [self._structural("_INDENT", line, indent)]
+        depth = len(stack)
+        while indent < stack[depth - 1]:
+            depth -= 1
+        if indent != stack[depth - 1]:
+            self._problem(
+                line,
+                0,
+                indent,
+                f"inconsistent indentation: this line is indented by {indent} "
+                f"(a tab counts as 1) but the enclosing blocks are indented by "
+                f"{', '.join(str(level) for level in stack)}; dippin silently drops such a line",
+            )
+            return None
+        tokens = [self._structural("_DEDENT", line, indent) for _ in stack[depth:]]
+        del stack[depth:]
+        return tokens
+
+    def _skip_block(self, index: int, indent: int) -> int:
+        """Skip a badly indented line and every deeper line under it."""
+        index += 1
+        while index < len(self.lines):
+            significant = self._significant(index)
+            if significant is not None and significant[1] <= indent:
+                break
+            index += 1
+        return index
+
+    def _line(self, index: int, text: str, indent: int) -> tuple[list[Token], int]:
+        """Content tokens of the line at ``index``; returns them and the next line index."""
+        if not self.seen_content and self.stack == [0]:
+            version = re.match(r"dip(?=[ \t])", text[indent:])
+            if version:
+                return self._words(index, text, indent, first_kind="DIP"), index + 1
+        if indent == 0 and not self._is_workflow(text):
+            return self._stray(index, text)
+        match = FIELD_LINE.match(text, indent)
+        if match and not self._looks_like_edge(text, indent):
+            return self._field(index, text, indent, match)
+        return self._words(index, text, indent), index + 1
+
+    @staticmethod
+    def _is_workflow(text: str) -> bool:
+        return text.split(None, 1)[0] == "workflow"
+
+    @staticmethod
+    def _looks_like_edge(text: str, indent: int) -> bool:
+        word = WORD.match(text, indent)
+        if word is None:
+            return False
+        rest = text[word.end() :].lstrip(" \t")
+        return rest.startswith("->")
+
+    def _stray(self, index: int, text: str) -> tuple[list[Token], int]:
+        """Top-level text that is not a workflow declaration: one STRAY token per block."""
+        first = index
+        index = self._skip_block(index, 0)
+        last = index - 1
+        while last > first and self._significant(last) is None:
+            last -= 1
+        end_text = self._trimmed(self.lines[last])
+        start_offset = self._offset(first, 0)
+        end_offset = self._offset(last, len(end_text))
+        value = self.source.text[start_offset:end_offset]
+        token = Token(
+            "STRAY",
+            value,
+            start_pos=start_offset,
+            line=first + 1,
+            column=1,
+            end_line=last + 1,
+            end_column=len(end_text) + 1,
+            end_pos=end_offset,
+        )
+        newline = self._structural("_NL", last, len(end_text))
+        return [token, newline], index
+
+    # -- field lines ---------------------------------------------------------------------
+
+    def _field(
+        self, index: int, text: str, indent: int, match: re.Match[str]
+    ) -> tuple[list[Token], int]:
+        key = match.group(1)
+        colon = match.end() - 1
+        tokens = [_token("KEY", key, self._offset(index, indent))]
+        value_start = colon + 1
+        while value_start < len(text) and text[value_start] in " \t":
+            value_start += 1
+        rest = text[value_start:]
+        next_index = index + 1
+        if not rest:
+            if BLOCK_KEY.fullmatch(key):
+                raw, next_index = self._raw_block(index, indent)
+                if raw is not None:
+                    tokens.append(raw)
+        else:
+            if rest[0] in '"#':
+                value_end = len(text)
+            else:
+                value_end = value_start + _strip_comment(rest, 0)
+                while value_end > value_start and text[value_end - 1] in " \t":
+                    value_end -= 1
+            value = text[value_start:value_end]
+            if value and YAML_BLOCK_INDICATOR.fullmatch(value):
+                raw, after = self._raw_block(index, indent)
+                if raw is not None:
+                    self._problem(
+                        index,
+                        value_start,
+                        value_end,
+                        f"`{key}: {value}` is a YAML block scalar, which .dip does not have: "
+                        f"dippin reads the indented lines as fields; write `{key}:` with "
+                        "nothing after the colon to start a multi-line block",
+                    )
+                    tokens.append(raw)
+                    next_index = after
+                    value = ""
+            if value:
+                tokens.append(_token("VALUE", value, self._offset(index, value_start)))
+        end = len(self._trimmed(self.lines[next_index - 1]))
+        tokens.append(self._structural("_NL", next_index - 1, end))
+        return tokens, next_index
+
+    def _raw_block(self, index: int, indent: int) -> tuple[Token | None, int]:
+        """Capture the deeper lines after a ``key:`` line verbatim."""
+        lines = self.lines
+        cursor = index + 1
+        first: int | None = None
+        last = index
+        while cursor < len(lines):
+            trimmed = self._trimmed(lines[cursor])
+            width = _indent_width(trimmed)
+            if width == len(trimmed):
+                cursor += 1
+                continue
+            if width <= indent:
+                break
+            if first is None:
+                first = cursor
+            last = cursor
+            cursor += 1
+        if first is None:
+            return None, index + 1
+        baseline = _indent_width(lines[first])
+        pieces: list[str] = []
+        segments: list[tuple[int, int]] = []
+        position = 0
+        for number in range(first, last + 1):
+            trimmed = self._trimmed(lines[number])
+            remove = min(baseline, _indent_width(trimmed))
+            content = trimmed[remove:]
+            segments.append((position, self._offset(number, remove)))
+            pieces.append(content)
+            position += len(content) + 1
+        value = "\n".join(pieces)
+        start = self._offset(first, min(baseline, _indent_width(lines[first])))
+        end_column = len(self._trimmed(lines[last]))
+        token = Token(
+            "RAW",
+            value,
+            start_pos=start,
+            line=first + 1,
+            column=baseline + 1,
+            end_line=last + 1,
+            end_column=end_column + 1,
+            end_pos=self._offset(last, end_column),
+        )
+        self.result.raw_blocks[start] = Text(value, self.source, tuple(segments))
+        return token, last + 1
+
+    # -- word lines (declarations, sections, edges) --------------------------------------
+
+    def _words(
+        self, index: int, text: str, indent: int, first_kind: str | None = None
+    ) -> list[Token]:
+        end = _strip_comment(text, indent)
+        tokens: list[Token] = []
+        position = indent
+        edge = self._looks_like_edge(text, indent)
+        while position < end:
+            char = text[position]
+            if char in " \t":
+                position += 1
+                continue
+            offset = self._offset(index, position)
+            if char in "\"'":
+                closing = self._string_end(text, position, end)
+                if closing is None:
+                    self._problem(
+                        index, position, end, "unterminated string literal: add the closing quote"
+                    )
+                    closing = end
+                tokens.append(_token("STRING", text[position:closing], offset))
+                position = closing
+                continue
+            word = WORD.match(text, position)
+            if word is not None and word.end() <= end:
+                tokens.append(_token("NAME", word.group(), offset))
+                position = word.end()
+                continue
+            if char == ":":
+                tokens.append(_token("COLON", ":", offset))
+                position += 1
+                continue
+            if char == ",":
+                tokens.append(_token("COMMA", ",", offset))
+                position += 1
+                continue
+            operator = next((op for op in OPERATORS if text.startswith(op, position)), None)
+            if operator == "->":
+                tokens.append(_token("ARROW", operator, offset))
+            elif operator == "<-":
+                tokens.append(_token("LARROW", operator, offset))
+            else:
+                operator = operator or char
+                tokens.append(_token("OTHER", operator, offset))
+            position += len(operator)
+        if tokens:
+            self._keywords(tokens, first_kind, edge)
+        tokens.append(self._structural("_NL", index, end))
+        return tokens
+
+    @staticmethod
+    def _string_end(text: str, start: int, end: int) -> int | None:
+        quote = text[start]
+        position = start + 1
+        while position < end:
+            char = text[position]
+            if quote == '"' and char == "\\":
+                position += 2
+                continue
+            if char == quote:
+                if quote == "'" and text.startswith("''", position):
+                    position += 2
+                    continue
+                return position + 1
+            position += 1
+        return None
+
+    def _keywords(self, tokens: list[Token], first_kind: str | None, edge: bool) -> None:
+        """Give the first word of a line, and edge attribute words, their keyword types."""
+        first = tokens[0]
+        if first_kind is not None:
+            first.type = first_kind
+            return
+        if first.type != "NAME":
+            return
+        if edge:
+            if first == "else":
+                first.type = "ELSE"
+            self._edge_keywords(tokens)
+            return
+        if first in SECTION_KEYWORDS:
+            first.type = SECTION_KEYWORDS[first]
+        elif first in NODE_KINDS:
+            first.type = "KIND"
+
+    def _edge_keywords(self, tokens: list[Token]) -> None:
+        """Type edge attribute words and fold each ``when`` condition into one COND token."""
+        result = tokens[:3]
+        position = 3
+        while position < len(tokens):
+            token = tokens[position]
+            if token.type == "NAME" and self._attribute_start(tokens, position, known=False):
+                token.type = "ATTR"
+                result.append(token)
+            elif token.type == "NAME" and token == "loop":
+                token.type = "LOOP"
+                result.append(token)
+            elif token.type == "NAME" and token == "on":
+                token.type = "ON"
+                result.append(token)
+            elif token.type == "NAME" and token == "when":
+                token.type = "WHEN"
+                result.append(token)
+                stop = position + 1
+                while stop < len(tokens) and not (
+                    (tokens[stop].type == "NAME" and tokens[stop] == "loop")
+                    or self._attribute_start(tokens, stop)
+                ):
+                    stop += 1
+                if stop > position + 1:
+                    start_token = tokens[position + 1]
+                    end_token = tokens[stop - 1]
+                    value = self.source.text[start_token.start_pos : end_token.end_pos]
+                    result.append(_token("COND", value, start_token.start_pos))
+                position = stop
+                continue
+            else:
+                result.append(token)
+            position += 1
+        tokens[:] = result
+
+    @staticmethod
+    def _attribute_start(tokens: list[Token], position: int, known: bool = True) -> bool:
+        """``word:`` starting an edge attribute. Inside a condition only the attribute names
+        end it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
+        token = tokens[position]
+        return (
+            token.type == "NAME"
+            and (token in EDGE_ATTRIBUTES or not known)
+            and position + 1 < len(tokens)
+            and tokens[position + 1].type == "COLON"
+        )
+
+
+def lex(source: SourceText) -> LexResult:
+    return DipLexer(source).run()

@@ -1,0 +1,261 @@
+"""Drives the LALR parser for ``grammars/dip.lark`` over the pre-lexer's line groups.
+
+A file without errors is parsed in one pass. When a line does not parse, the parser state
+from before that line is restored, the line (and the indented block under it) is skipped and
+parsing continues, so every syntax error in the file is reported and the rest still yields a
+tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedToken
+from lark.parsers.lalr_parser_state import ParserState
+
+from dipcheck.frontends.dip_lexer import SECTION_KEYWORDS, LexResult, LineGroup
+from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
+from dipcheck.grammar import load_grammar
+from dipcheck.source import SourceText, Span, line_span
+from dipcheck.suggest import closest
+
+_DESCRIPTIONS = {
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "KEY": "a field (`key: value`)",
+    "COLON": "`:`",
+    "VALUE": "a value",
+    "RAW": "an indented block",
+    "WORKFLOW": "`workflow`",
+    "DEFAULTS": "`defaults`",
+    "VARS": "`vars`",
+    "INPUTS": "`inputs`",
+    "EDGES": "`edges`",
+    "PARALLEL": "`parallel`",
+    "FAN_IN": "`fan_in`",
+    "KIND": "a node declaration (`agent`, `tool`, `human`, …)",
+    "ELSE": "`else`",
+    "DIP": "`dip`",
+    "NAME": "a name",
+    "STRING": "a quoted string",
+    "COMMA": "`,`",
+    "ARROW": "`->`",
+    "LARROW": "`<-`",
+    "WHEN": "`when`",
+    "COND": "a condition",
+    "ON": "`on`",
+    "LOOP": "`loop`",
+    "ATTR": "an edge attribute (`label:`, `weight:` …)",
+    "STRAY": "text",
+    "$END": "the end of the file",
+}
+_DECLARATIONS = (
+    *SECTION_KEYWORDS,
+    "agent",
+    "human",
+    "tool",
+    "subgraph",
+    "conditional",
+    "manager_loop",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    span: Span
+    message: str
+
+
+def _describe(token: Token) -> str:
+    if token.type in ("_NL", "$END", "_INDENT", "_DEDENT"):
+        return _DESCRIPTIONS[token.type]
+    return f"`{token}`"
+
+
+def _expected(names: set[str]) -> str:
+    wanted = sorted({_DESCRIPTIONS.get(name, name) for name in names if not name.startswith("__")})
+    if not wanted:
+        return ""
+    if len(wanted) > 4:
+        wanted = [*wanted[:4], "…"]
+    return "expected " + ", ".join(wanted)
+
+
+class _Driver:
+    def __init__(self, source: SourceText, lexed: LexResult) -> None:
+        self.source = source
+        self.groups = lexed.groups
+        self.problems: list[SyntaxProblem] = []
+        self.error_lines: set[int] = set()
+
+    def _record(self, span: Span, message: str) -> None:
+        line = self.source.line_of(span.start)
+        if line in self.error_lines:
+            return
+        self.error_lines.add(line)
+        self.problems.append(SyntaxProblem(span, message))
+
+    def run(self) -> Tree | None:
+        """Parse in one pass; if that fails, parse again line by line with recovery."""
+        parser = load_grammar("dip.lark", custom_lexer=True)
+        state = parser.parse_interactive([]).parser_state
+        try:
+            for group in self.groups:
+                for token in group.structure:
+                    state.feed_token(token)
+                for token in group.content:
+                    state.feed_token(token)
+            return state.feed_token(Token("$END", "", len(self.source.text)), True)
+        except UnexpectedToken:
+            return self._recover(parser.parse_interactive([]).parser_state)
+
+    @staticmethod
+    def _snapshot(state: ParserState) -> ParserState:
+        """A copy of the parser state that later reductions cannot change.
+
+        lark extends the child list of a repetition in place, so the trees on the value
+        stack are copied one level deep (deeper trees are complete and never change)."""
+        values = [
+            Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
+            for value in state.value_stack
+        ]
+        return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
+
+    def _recover(self, state: ParserState) -> Tree | None:
+        depth = 0
+        skip_child = False
+        for group in self.groups:
+            structure = group.structure
+            if skip_child:
+                skip_child = False
+                if structure and structure[0].type == "_INDENT":
+                    depth, structure = 1, structure[1:]
+            if depth:
+                structure, depth = self._consume_skipped(structure, depth)
+                if depth:
+                    continue
+            before = self._snapshot(state)
+            try:
+                for token in structure:
+                    state.feed_token(token)
+            except UnexpectedToken:
+                state = before
+                self._unexpected_indent(group)
+                depth = self._skip_from(structure)
+                continue
+            after_structure = self._snapshot(state)
+            try:
+                for token in group.content:
+                    state.feed_token(token)
+            except UnexpectedToken as error:
+                state = after_structure
+                self._line_error(group, error)
+                skip_child = True
+        try:
+            return state.feed_token(Token("$END", "", len(self.source.text)), True)
+        except UnexpectedToken as error:
+            end = len(self.source.text)
+            self._record(
+                Span(self.source, end, end), "unexpected end of file: " + _expected(error.expected)
+            )
+            return None
+
+    @staticmethod
+    def _skip_from(structure: list[Token]) -> int:
+        depth = 0
+        for token in structure:
+            if token.type == "_INDENT":
+                depth += 1
+            elif token.type == "_DEDENT":
+                depth = max(depth - 1, 0)
+        return max(depth, 1)
+
+    @staticmethod
+    def _consume_skipped(structure: list[Token], depth: int) -> tuple[list[Token], int]:
+        """Drop the structure tokens that belong to a skipped block; return the rest."""
+        for position, token in enumerate(structure):
+            if token.type == "_INDENT":
+                depth += 1
+            elif token.type == "_DEDENT":
+                depth -= 1
+                if depth == 0:
+                    return structure[position + 1 :], 0
+        return [], depth
+
+    def _unexpected_indent(self, group: LineGroup) -> None:
+        first = group.content[0] if group.content else None
+        if first is None:
+            return
+        line = self.source.line_of(first.start_pos or 0)
+        span = line_span(self.source, line)
+        self._record(
+            span,
+            "unexpected indentation: this line is indented deeper than the line above, which "
+            "does not open a block (only declarations, sections and `key:` lines do)",
+        )
+
+    def _line_error(self, group: LineGroup, error: UnexpectedToken) -> None:
+        token: Token = error.token
+        content = group.content
+        first = content[0]
+        line = self.source.line_of(first.start_pos or 0)
+        message = self._message(token, content, set(error.expected))
+        if token.type in ("_NL", "$END"):
+            position = content.index(token) if token in content else len(content) - 1
+            previous = content[position - 1] if position > 0 else first
+            span = Span(self.source, previous.start_pos or 0, previous.end_pos or 0)
+        elif token.type == "STRAY":
+            span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        else:
+            span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        if span.start == span.end:
+            span = line_span(self.source, line)
+        self._record(span, message)
+
+    def _message(self, token: Token, content: list[Token], expected: set[str]) -> str:
+        first = content[0]
+        if token is first and token.type == "NAME":
+            suggestion = closest(str(token), _DECLARATIONS)
+            if str(token) in ALL_FIELD_NAMES:
+                return f"`{token}` needs a colon: `{token}: …`"
+            if len(content) > 1 and content[1].type in ("STRING", "NAME"):
+                hint = (
+                    f" (did you mean `{suggestion}`?)"
+                    if suggestion
+                    else f"; a field needs a colon: `{token}: …`"
+                )
+                return f"`{token}` is not a declaration or a field here{hint}"
+            if suggestion:
+                return f"unknown declaration `{token}` (did you mean `{suggestion}`?)"
+            return f"unexpected `{token}`: {_expected(expected)}"
+        if token is first and token.type == "KEY":
+            return (
+                f"`{token}:` is not allowed here: {_expected(expected)}"
+                if expected
+                else f"`{token}:` is not allowed here"
+            )
+        if token.type == "OTHER" and str(token) == "[":
+            return (
+                "bracket syntax `[label: …]` is not supported: write edge attributes after the "
+                'target, e.g. `A -> B label: "go"`'
+            )
+        if token.type == "OTHER" and str(token) == ">" and content.index(token) > 0:
+            previous = content[content.index(token) - 1]
+            if str(previous).endswith("-"):
+                return (
+                    f"`{previous}>` is read as the name `{previous}` followed by `>`: put "
+                    "spaces around `->`"
+                )
+        if token.type == "_NL":
+            return f"the line ends too early: {_expected(expected)}"
+        if token.type == "STRAY":
+            return f"unexpected text: {_expected(expected)}"
+        return f"unexpected {_describe(token)}: {_expected(expected)}"
+
+
+def parse_groups(source: SourceText, lexed: LexResult) -> tuple[Tree | None, list[SyntaxProblem]]:
+    driver = _Driver(source, lexed)
+    tree = driver.run()
+    return tree, driver.problems

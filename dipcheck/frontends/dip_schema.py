@@ -1,0 +1,307 @@
+"""What each block of a ``.dip`` file may contain, and how typed values are checked.
+
+The tables follow dippin-lang upstream (v0.71 to v0.75, dippin-language.md §1.3 to §1.8). They are
+used by the front-end (DC004/DC005), by completion and by hover.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from dipcheck.model import NodeKind
+
+
+class ValueType(StrEnum):
+    STRING = "string"
+    INTEGER = "integer"
+    NON_NEGATIVE = "non-negative integer"
+    FLOAT = "float"
+    DURATION = "duration"
+    BOOLEAN = "boolean"
+    LIST = "list"
+    MAPPING = "mapping block"
+    NODE = "node id"
+    FILE = "file path"
+    CONDITION = "condition"
+    TIMEOUT_ACTION = "timeout action"
+    NONE_ONLY = "none"
+    PATHS = "path globs"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    type: ValueType
+    doc: str
+
+
+def _spec(type_: ValueType, doc: str) -> FieldSpec:
+    return FieldSpec(type_, doc)
+
+
+S, INT, U, F, D, B = (
+    ValueType.STRING,
+    ValueType.INTEGER,
+    ValueType.NON_NEGATIVE,
+    ValueType.FLOAT,
+    ValueType.DURATION,
+    ValueType.BOOLEAN,
+)
+
+COMMON_FIELDS: dict[str, FieldSpec] = {
+    "label": _spec(S, "Display name; on human gates also the routing key of an edge."),
+    "class": _spec(ValueType.LIST, "Comma list of stylesheet classes."),
+    "reads": _spec(ValueType.LIST, "Context keys this node reads (comma list or `- key` block)."),
+    "writes": _spec(
+        ValueType.LIST, "Context keys extracted from this node's JSON output into the context."
+    ),
+    "retry_policy": _spec(S, "standard, aggressive, patient, linear or none."),
+    "max_retries": _spec(INT, "Retries on a `retry` status before the fallback."),
+    "base_delay": _spec(D, "Base delay between retries (e.g. 2s)."),
+    "retry_target": _spec(ValueType.NODE, "Node to re-run on a retry (default: this node)."),
+    "fallback_target": _spec(ValueType.NODE, "Node to route to once retries are exhausted."),
+    "fallback_retry_target": _spec(ValueType.NODE, "dip 2 spelling of `fallback_target`."),
+}
+
+AGENT_FIELDS: dict[str, FieldSpec] = {
+    "prompt": _spec(S, "The task for the LLM; a `prompt:` line followed by an indented block."),
+    "prompt_file": _spec(ValueType.FILE, "Read the prompt from a file next to the workflow."),
+    "prompt_include": _spec(ValueType.FILE, "Append a shared prompt fragment file."),
+    "prompt_prefix": _spec(ValueType.NONE_ONLY, "`none` opts out of the defaults prefix."),
+    "prompt_suffix": _spec(ValueType.NONE_ONLY, "`none` opts out of the defaults suffix."),
+    "system_prompt": _spec(S, "System prompt for this agent."),
+    "system_prompt_file": _spec(ValueType.FILE, "Read the system prompt from a file."),
+    "model": _spec(S, "Model id, or a `[provider/]family@latest|stable|sota` alias."),
+    "provider": _spec(S, "anthropic, openai, google, …"),
+    "backend": _spec(S, "Agent backend."),
+    "working_dir": _spec(S, "Working directory of the agent session."),
+    "tool_access": _spec(S, "`none` runs the agent without tools."),
+    "writable_paths": _spec(ValueType.PATHS, "Comma globs the agent may write."),
+    "writable_paths_mode": _spec(S, "`require` or `prefer` (Landlock jail)."),
+    "last_response_truncate": _spec(INT, "Cap on last_response in bytes."),
+    "max_turns": _spec(INT, "Turn limit of the agent session."),
+    "cmd_timeout": _spec(D, "Timeout of each shell command the agent runs."),
+    "goal_gate": _spec(B, "The exit checks that this node last succeeded."),
+    "auto_status": _spec(B, "Take the outcome from a `STATUS: success|fail|retry` line."),
+    "cache_tools": _spec(B, "Cache tool results."),
+    "reasoning_effort": _spec(S, "none, minimal, low, medium, high, xhigh or max."),
+    "fidelity": _spec(S, "full, summary:high, summary:medium, summary:low, compact, truncate."),
+    "compaction": _spec(S, "Context compaction mode."),
+    "compaction_threshold": _spec(F, "Compaction threshold between 0 and 1."),
+    "response_format": _spec(S, "json_object or json_schema."),
+    "response_schema": _spec(S, "JSON schema of the response (multi-line block)."),
+    "params": _spec(ValueType.MAPPING, "Extra `key: value` attributes passed to the handler."),
+}
+
+HUMAN_FIELDS: dict[str, FieldSpec] = {
+    "mode": _spec(S, "choice (default), freeform, interview or yes_no."),
+    "default": _spec(S, "Label chosen on timeout or an empty answer."),
+    "prompt": _spec(S, "Question shown to the human."),
+    "questions_key": _spec(S, "Context key holding interview questions."),
+    "answers_key": _spec(S, "Context key the interview answers are written to."),
+    "timeout": _spec(D, "How long to wait for an answer."),
+    "timeout_action": _spec(ValueType.TIMEOUT_ACTION, "fail or default."),
+}
+
+TOOL_FIELDS: dict[str, FieldSpec] = {
+    "command": _spec(S, "Shell command; a `command:` line followed by an indented block."),
+    "command_file": _spec(ValueType.FILE, "Read the command from a script next to the workflow."),
+    "timeout": _spec(D, "Kill the command after this long."),
+    "outputs": _spec(ValueType.LIST, "Values the command prints for routing."),
+    "marker_grep": _spec(S, "Regex whose first match on stdout becomes ctx.tool_marker."),
+    "route_required": _spec(B, "Fail when the command prints no `_TRACKER_ROUTE=` line."),
+    "output_limit": _spec(U, "Bytes of output kept (default 64KB)."),
+}
+
+SUBGRAPH_FIELDS: dict[str, FieldSpec] = {
+    "ref": _spec(S, "Path of the child workflow."),
+    "params": _spec(ValueType.MAPPING, "Parameters for the child (dip 1)."),
+    "inputs": _spec(ValueType.MAPPING, "Input bindings for the child (dip 2)."),
+}
+
+MANAGER_LOOP_FIELDS: dict[str, FieldSpec] = {
+    "subgraph_ref": _spec(S, "Path of the supervised child workflow."),
+    "poll_interval": _spec(D, "How often the child is polled (default 45s)."),
+    "max_cycles": _spec(INT, "Poll cycles before the run fails (default 1000)."),
+    "stop_condition": _spec(ValueType.CONDITION, "Stop when true (usually over stack.child.*)."),
+    "steer_condition": _spec(ValueType.CONDITION, "Push steer_context into the child when true."),
+    "steer_context": _spec(ValueType.MAPPING, "Keys pushed into the child as steer.*."),
+}
+
+FORK_FIELDS: dict[str, FieldSpec] = {
+    "params": _spec(ValueType.MAPPING, "Handler parameters (fan_in_policy, quorum)."),
+}
+
+PARALLEL_FIELDS: dict[str, FieldSpec] = {
+    **FORK_FIELDS,
+    "branch": _spec(ValueType.NODE, "A branch target, with optional indented overrides."),
+}
+
+BRANCH_FIELDS: dict[str, FieldSpec] = {
+    "model": AGENT_FIELDS["model"],
+    "provider": AGENT_FIELDS["provider"],
+    "fidelity": AGENT_FIELDS["fidelity"],
+    "tool_access": AGENT_FIELDS["tool_access"],
+    "writable_paths": AGENT_FIELDS["writable_paths"],
+    "last_response_truncate": AGENT_FIELDS["last_response_truncate"],
+    "writable_paths_mode": AGENT_FIELDS["writable_paths_mode"],
+}
+
+NODE_FIELDS: dict[NodeKind, dict[str, FieldSpec]] = {
+    NodeKind.AGENT: {**COMMON_FIELDS, **AGENT_FIELDS},
+    NodeKind.HUMAN: {**COMMON_FIELDS, **HUMAN_FIELDS},
+    NodeKind.TOOL: {**COMMON_FIELDS, **TOOL_FIELDS},
+    NodeKind.SUBGRAPH: {**COMMON_FIELDS, **SUBGRAPH_FIELDS},
+    NodeKind.CONDITIONAL: dict(COMMON_FIELDS),
+    NodeKind.MANAGER_LOOP: {**COMMON_FIELDS, **MANAGER_LOOP_FIELDS},
+    NodeKind.PARALLEL: {**COMMON_FIELDS, **PARALLEL_FIELDS},
+    NodeKind.FAN_IN: {**COMMON_FIELDS, **FORK_FIELDS},
+}
+
+DEFAULTS_FIELDS: dict[str, FieldSpec] = {
+    "model": _spec(S, "Default model for agents."),
+    "provider": _spec(S, "Default provider for agents."),
+    "retry_policy": _spec(S, "Default retry policy."),
+    "max_retries": _spec(INT, "Default retry count."),
+    "fidelity": _spec(S, "Default fidelity."),
+    "max_restarts": _spec(INT, "Loop restarts allowed in one run (default 5)."),
+    "restart_target": _spec(ValueType.NODE, "Node every loop restart goes to."),
+    "cache_tools": _spec(S, "Cache tool results (`true` enables)."),
+    "compaction": _spec(S, "Default context compaction."),
+    "on_resume": _spec(S, "preserve or degrade."),
+    "on_failure": _spec(ValueType.NODE, "Graph-wide failure route."),
+    "max_total_tokens": _spec(INT, "Token budget of the run (0 = none)."),
+    "max_cost_cents": _spec(INT, "Cost budget in cents (0 = none)."),
+    "max_wall_time": _spec(D, "Wall-clock budget (0 = none)."),
+    "stall_timeout": _spec(D, "Fail when no progress for this long."),
+    "tool_commands_allow": _spec(S, "Comma globs every tool command statement must match."),
+    "tool_denylist_add": _spec(S, "Comma globs added to the command denylist."),
+    "prompt_prefix": _spec(S, "Text prepended to every agent prompt."),
+    "prompt_suffix": _spec(S, "Text appended to every agent prompt."),
+    "prompt_prefix_file": _spec(ValueType.FILE, "File prepended to every agent prompt."),
+    "prompt_suffix_file": _spec(ValueType.FILE, "File appended to every agent prompt."),
+    "system_prompt_file": _spec(ValueType.FILE, "Fallback system prompt file."),
+}
+
+HEADER_FIELDS: dict[str, FieldSpec] = {
+    "goal": _spec(S, "The workflow's objective, available as graph.goal."),
+    "start": _spec(ValueType.NODE, "The node the run starts at."),
+    "exit": _spec(ValueType.NODE, "The node that ends the run."),
+    "requires": _spec(ValueType.LIST, "Advisory environment dependencies."),
+    "stylesheet": _spec(S, "Selectors and properties applied to nodes (indented block)."),
+}
+
+INPUT_TYPES = ("text", "number", "bool", "enum", "file", "secret")
+
+INPUT_ATTRIBUTES: dict[str, FieldSpec] = {
+    "required": _spec(B, "The caller must supply a value."),
+    "default": _spec(S, "Value used when none is supplied."),
+    "prompt": _spec(S, "Question asked for the value."),
+    "description": _spec(S, "What the input is for."),
+    "options": _spec(ValueType.LIST, "Allowed values (enum)."),
+    "pattern": _spec(S, "Regex the value must match (text, secret)."),
+    "min": _spec(S, "Lower bound (number)."),
+    "max": _spec(S, "Upper bound (number)."),
+    "max_length": _spec(INT, "Longest accepted value (text, secret)."),
+    "multiline": _spec(B, "Accept several lines (text, secret)."),
+}
+
+EDGE_ATTRIBUTES: dict[str, FieldSpec] = {
+    "when": _spec(ValueType.CONDITION, "Take the edge when the condition holds."),
+    "on": _spec(S, "Shorthand for `when ctx.outcome = X` (or ctx.tool_marker on marker tools)."),
+    "label": _spec(S, "Edge label; the routing key on human gates."),
+    "choice": _spec(S, "Explicit human-gate routing key (wins over label)."),
+    "weight": _spec(INT, "Unused by routing (DIP151)."),
+    "loop": _spec(B, "Marks a back edge."),
+    "restart": _spec(B, "`restart: true` marks a back edge (`loop` is the canonical form)."),
+    "override": _spec(B, "Accepting this edge overrides failed goal gates (human gates only)."),
+}
+
+ALL_FIELD_NAMES = frozenset(
+    {name for table in NODE_FIELDS.values() for name in table}
+    | set(DEFAULTS_FIELDS)
+    | set(HEADER_FIELDS)
+    | set(BRANCH_FIELDS)
+)
+
+# tracker's DOT attribute names that people carry over into .dip files (dippin rejects them)
+RUNTIME_ALIASES: dict[str, str] = {
+    "llm_model": "model",
+    "llm_provider": "provider",
+    "tool_command": "command",
+    "command_timeout": "cmd_timeout",
+    "cache_tool_results": "cache_tools",
+    "context_compaction": "compaction",
+    "default_choice": "default",
+}
+
+FILE_DIRECTIVES = frozenset(
+    {
+        "prompt_file",
+        "system_prompt_file",
+        "command_file",
+        "prompt_include",
+        "prompt_prefix_file",
+        "prompt_suffix_file",
+    }
+)
+
+INLINE_TWIN = {
+    "prompt_file": "prompt",
+    "system_prompt_file": "system_prompt",
+    "command_file": "command",
+    "prompt_prefix_file": "prompt_prefix",
+    "prompt_suffix_file": "prompt_suffix",
+}
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(
+    r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE
+)
+_DURATION = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[+-]?0")
+BOOLEAN_WORDS = {
+    "true": True,
+    "1": True,
+    "yes": True,
+    "on": True,
+    "false": False,
+    "0": False,
+    "no": False,
+    "off": False,
+}
+
+
+def check_value(type_: ValueType, value: str) -> str | None:
+    """Why ``value`` is not a valid ``type_``, or None. Strings, lists and ids always pass."""
+    text = value.strip()
+    if type_ is ValueType.INTEGER:
+        if not _INTEGER.fullmatch(text):
+            return f"invalid integer {text!r}"
+    elif type_ is ValueType.NON_NEGATIVE:
+        if not _INTEGER.fullmatch(text):
+            return f"invalid integer {text!r}"
+        if int(text) < 0:
+            return f"{text} is negative; it must be 0 or more"
+    elif type_ is ValueType.FLOAT:
+        if not _FLOAT.fullmatch(text):
+            return f"invalid number {text!r}"
+    elif type_ is ValueType.DURATION:
+        if not _DURATION.fullmatch(text):
+            return f"invalid duration {text!r} (use e.g. 30s, 5m, 1h30m, 500ms; there is no `d`)"
+    elif type_ is ValueType.BOOLEAN:
+        if text.lower() not in BOOLEAN_WORDS:
+            return f"invalid boolean {text!r} (use true/false, 1/0, yes/no, on/off)"
+    elif type_ is ValueType.TIMEOUT_ACTION:
+        if text not in ("fail", "default", ""):
+            return f"invalid timeout_action {text!r} (use fail or default)"
+    elif type_ is ValueType.NONE_ONLY:
+        if text != "none":
+            return f"only `none` is valid here, not {text!r} (set the text itself under defaults)"
+    elif type_ is ValueType.PATHS and not [part for part in text.split(",") if part.strip()]:
+        return "writable_paths needs at least one glob"
+    return None
+
+
+def parse_bool(value: str) -> bool:
+    return BOOLEAN_WORDS.get(value.strip().lower(), False)

@@ -1,0 +1,63 @@
+"""Loading the lark grammars shipped in ``dipcheck.grammars`` (the project's ``grammars/``).
+
+Grammars are built once per process, and lark's analysis is cached on disk so that a CLI
+start does not rebuild the LALR tables.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark, Token
+from lark.lexer import Lexer, LexerState
+
+
+class TokenListLexer(Lexer):
+    """A lark lexer that hands over tokens produced elsewhere (the ``.dip`` pre-lexer)."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        del lexer_conf
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        del parser_state
+        tokens: list[Token] = lexer_state.text  # type: ignore[assignment]
+        yield from tokens
+
+
+def grammar_text(name: str) -> str:
+    return files("dipcheck.grammars").joinpath(name).read_text(encoding="utf-8")
+
+
+def _cache_path(name: str) -> str | bool:
+    directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
+        tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    )
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(directory, f"{name}.cache")
+
+
+@cache
+def load_grammar(name: str, start: str = "start", custom_lexer: bool = False) -> Lark:
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "start": start,
+        "propagate_positions": False,
+        "maybe_placeholders": False,
+    }
+    if custom_lexer:
+        options["lexer"] = TokenListLexer
+    else:
+        options["lexer"] = "contextual"
+    cache_path = _cache_path(name)
+    try:
+        return Lark(grammar_text(name), cache=cache_path, **options)
+    except OSError:
+        return Lark(grammar_text(name), **options)

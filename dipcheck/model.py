@@ -1,0 +1,356 @@
+"""The format-neutral workflow model.
+
+Front-ends (``.dip``, DOT, YAML) lower their syntax into these immutable objects; rules and the
+simulator only ever see this model. Every element carries the span of the text it came from,
+including text inside indented raw blocks and inside files pulled in by ``prompt_file`` and
+friends (those spans point into the included file's own :class:`SourceText`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from dipcheck.source import SourceText, Span
+
+if TYPE_CHECKING:
+    from dipcheck.conditions import Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A decoded value and a piecewise map from its characters back into a source.
+
+    ``segments`` holds ``(text_offset, source_offset)`` pairs sorted by text offset; each
+    segment maps the text from its offset up to the next segment one-to-one onto the source.
+    Raw blocks have one segment per line (the indentation removed from every line is skipped);
+    quoted strings have one segment per escape sequence.
+    """
+
+    value: str
+    source: SourceText
+    segments: tuple[tuple[int, int], ...]
+
+    @staticmethod
+    def at(value: str, source: SourceText, start: int) -> Text:
+        """A value copied verbatim from ``source`` at ``start``."""
+        return Text(value, source, ((0, start),))
+
+    def offset(self, index: int) -> int:
+        """The source offset of text index ``index``."""
+        segments = self.segments
+        position = bisect_right(segments, (index, float("inf"))) - 1
+        text_start, source_start = segments[max(position, 0)]
+        return source_start + (index - text_start)
+
+    def span(self, start: int, end: int) -> Span:
+        """The source span of ``value[start:end]``."""
+        begin = self.offset(start)
+        finish = self.offset(end - 1) + 1 if end > start else begin
+        return Span(self.source, begin, finish)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """An identifier or short value with its span (node ids, labels, list members)."""
+
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """``key: value`` with an optional nested block of fields (``inputs`` attributes, branches).
+
+    ``value_span`` covers the value as written (quotes included, or the whole raw block);
+    for an empty value it is zero-width just after the colon. ``included`` is the content of
+    the file named by a file directive (``prompt_file`` …) when it could be read.
+    """
+
+    key: str
+    key_span: Span
+    value: Text
+    value_span: Span
+    span: Span
+    block: bool = False
+    quoted: bool = False
+    children: tuple[Field, ...] = ()
+    included: Text | None = None
+
+    @property
+    def text(self) -> str:
+        return self.value.value
+
+
+def last_field(fields: tuple[Field, ...], key: str) -> Field | None:
+    """The field with ``key``; like dippin, the last occurrence wins (repeats are DC006)."""
+    for item in reversed(fields):
+        if item.key == key:
+            return item
+    return None
+
+
+class NodeKind(StrEnum):
+    AGENT = "agent"
+    HUMAN = "human"
+    TOOL = "tool"
+    PARALLEL = "parallel"
+    FAN_IN = "fan_in"
+    SUBGRAPH = "subgraph"
+    CONDITIONAL = "conditional"
+    MANAGER_LOOP = "manager_loop"
+
+
+class RefKind(StrEnum):
+    """What a reference names."""
+
+    CTX = "ctx"  # ${ctx.K}, a reads: entry, a condition operand
+    SCOPED = "scoped"  # ${ctx.node.ID.K}, node.ID.K
+    INPUTS = "inputs"  # ${inputs.K}
+    PARAMS = "params"  # ${params.K}
+    GRAPH = "graph"  # ${graph.K}
+    STACK = "stack"  # ${stack.K}
+    VAR = "var"  # $name graph variable
+    STEP = "step"  # {{ step }} / a YAML inputs: entry
+    OTHER = "other"  # ${x} with an unknown or missing namespace
+
+
+class Origin(StrEnum):
+    """Where a reference sits; decides how severe a missing producer is."""
+
+    READS = "reads"
+    INTERP = "interp"
+    CONDITION = "condition"
+    INPUTS = "inputs"
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One read of a name, with the exact span of the text that reads it.
+
+    ``key`` is the name inside its namespace (``${ctx.a.b}`` → ``a.b``); for scoped references
+    ``node`` is the node id and ``key`` the inner key. ``explicit`` records a ``ctx.`` or
+    ``context.`` prefix on a condition operand or ``reads:`` entry.
+    """
+
+    kind: RefKind
+    key: str
+    span: Span
+    owner: str
+    attribute: str
+    origin: Origin
+    node: str | None = None
+    node_span: Span | None = None
+    explicit: bool = False
+    namespace: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.span.text
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A ``branch: Target`` entry of a block-form parallel node."""
+
+    target: Name
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    id: str
+    kind: NodeKind
+    id_span: Span
+    kind_span: Span
+    span: Span
+    fields: tuple[Field, ...] = ()
+    members: tuple[Name, ...] = ()
+    branches: tuple[Branch, ...] = ()
+
+    def get(self, key: str) -> Field | None:
+        return last_field(self.fields, key)
+
+    def value(self, key: str) -> str:
+        """The field's value, or the content of its ``<key>_file`` twin, or ``""``."""
+        item = self.get(key)
+        if item is not None:
+            return item.text
+        directive = self.get(f"{key}_file")
+        if directive is not None and directive.included is not None:
+            return directive.included.value
+        return ""
+
+    def text_field(self, key: str) -> tuple[Field, Text] | None:
+        """The field that holds ``key``'s text and that text (inline or from its file)."""
+        item = self.get(key)
+        if item is not None:
+            return item, item.value
+        directive = self.get(f"{key}_file")
+        if directive is not None and directive.included is not None:
+            return directive, directive.included
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeAttr:
+    key: str
+    key_span: Span
+    value: Name | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """An edge condition: its text, where it is, and its AST when it parses.
+
+    AST offsets are relative to ``raw``; :meth:`locate` turns them into spans. A condition
+    written with the ``on X`` shorthand has no text of its own in the file: every part of it
+    is located at the ``on X`` attribute.
+    """
+
+    raw: str
+    text: Text
+    span: Span
+    expr: Expr | None
+    error: str | None = None
+    error_start: int = 0
+    error_end: int = 0
+    shorthand: bool = False
+
+    def locate(self, start: int, end: int) -> Span:
+        if self.shorthand:
+            return self.span
+        return self.text.span(start, end)
+
+    @property
+    def error_span(self) -> Span:
+        return self.locate(self.error_start, max(self.error_end, self.error_start))
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    source: Name
+    target: Name
+    span: Span
+    condition: Condition | None = None
+    attrs: tuple[EdgeAttr, ...] = ()
+    implicit: bool = False
+
+    def attr(self, key: str) -> EdgeAttr | None:
+        for item in self.attrs:
+            if item.key == key:
+                return item
+        return None
+
+    def attr_value(self, key: str) -> str:
+        item = self.attr(key)
+        return item.value.value if item is not None and item.value is not None else ""
+
+    @property
+    def label(self) -> str:
+        return self.attr_value("label")
+
+    @property
+    def choice(self) -> str:
+        return self.attr_value("choice")
+
+    @property
+    def is_back_edge(self) -> bool:
+        if self.attr("loop") is not None:
+            return True
+        return self.attr_value("restart").strip().lower() == "true"
+
+    @property
+    def override(self) -> bool:
+        return self.attr_value("override").strip().lower() in {"true", "1", "yes", "on"}
+
+    @property
+    def conditional(self) -> bool:
+        return self.condition is not None and self.condition.raw.strip() != ""
+
+
+@dataclass(frozen=True, slots=True)
+class InputDecl:
+    name: Name
+    type: Name
+    attrs: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Workflow:
+    """One workflow file, lowered. Lookup tables are computed once on first use."""
+
+    source: SourceText
+    format: str
+    name: Name | None
+    decl_span: Span
+    version: int = 1
+    header: tuple[Field, ...] = ()
+    defaults: tuple[Field, ...] = ()
+    vars: tuple[Field, ...] = ()
+    inputs: tuple[InputDecl, ...] = ()
+    nodes: tuple[Node, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    else_target: Name | None = None
+    else_span: Span | None = None
+    stylesheet: Field | None = None
+    references: tuple[Reference, ...] = ()
+    sources: tuple[SourceText, ...] = field(default=())
+
+    def header_field(self, key: str) -> Field | None:
+        return last_field(self.header, key)
+
+    def default(self, key: str) -> Field | None:
+        return last_field(self.defaults, key)
+
+    def default_value(self, key: str) -> str:
+        item = self.default(key)
+        return item.text.strip() if item is not None else ""
+
+    @property
+    def start(self) -> str:
+        item = self.header_field("start")
+        return item.text.strip() if item is not None else ""
+
+    @property
+    def exit(self) -> str:
+        item = self.header_field("exit")
+        return item.text.strip() if item is not None else ""
+
+    def node(self, node_id: str) -> Node | None:
+        return self.node_map.get(node_id)
+
+    @cached_property
+    def node_map(self) -> dict[str, Node]:
+        """Nodes by id; the first declaration wins (later ones are DIP008)."""
+        result: dict[str, Node] = {}
+        for node in self.nodes:
+            result.setdefault(node.id, node)
+        return result
+
+    @cached_property
+    def outgoing(self) -> dict[str, tuple[Edge, ...]]:
+        """Edges by source id, explicit edges in declaration order, then implicit ones."""
+        table: dict[str, list[Edge]] = {}
+        for edge in self.edges:
+            table.setdefault(edge.source.value, []).append(edge)
+        return {key: tuple(value) for key, value in table.items()}
+
+    @cached_property
+    def incoming(self) -> dict[str, tuple[Edge, ...]]:
+        table: dict[str, list[Edge]] = {}
+        for edge in self.edges:
+            table.setdefault(edge.target.value, []).append(edge)
+        return {key: tuple(value) for key, value in table.items()}
+
+    def edges_from(self, node_id: str) -> tuple[Edge, ...]:
+        return self.outgoing.get(node_id, ())
+
+    def edges_to(self, node_id: str) -> tuple[Edge, ...]:
+        return self.incoming.get(node_id, ())

@@ -1,0 +1,1 @@
+"""Reporters: turn lint results into text for people and machines."""

@@ -1,0 +1,109 @@
+"""Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.engine import LintResult
+from dipcheck.rules import registry
+
+_COLORS = {
+    Severity.ERROR: "\033[1;31m",
+    Severity.WARNING: "\033[1;33m",
+    Severity.INFO: "\033[1;36m",
+    Severity.HINT: "\033[1;32m",
+}
+_BLUE = "\033[1;34m"
+_BOLD = "\033[1m"
+_RESET = "\033[0m"
+
+
+class _Style:
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def paint(self, text: str, code: str) -> str:
+        return f"{code}{text}{_RESET}" if self.color else text
+
+
+def _location(item: Diagnostic) -> tuple[int, int, int, int]:
+    line, column = item.span.start_position()
+    end_line, end_column = item.span.end_position()
+    return line, column, end_line, end_column
+
+
+def render_full(item: Diagnostic, color: bool = False) -> str:
+    style = _Style(color)
+    severity = item.severity
+    line, column, end_line, end_column = _location(item)
+    header = style.paint(f"{severity.label}[{item.code}]", _COLORS[severity])
+    lines = [f"{header}{style.paint(': ' + item.message, _BOLD)}"]
+    gutter = len(str(line + 1))
+    pad = " " * gutter
+    lines.append(f"{pad}{style.paint('-->', _BLUE)} {item.span.path}:{line + 1}:{column + 1}")
+    text = item.span.source.line_text(line)
+    if text or item.span.source.text:
+        bar = style.paint("|", _BLUE)
+        lines.append(f"{pad} {bar}")
+        lines.append(f"{style.paint(str(line + 1), _BLUE)} {bar} {text.expandtabs(1)}")
+        stop = end_column if end_line == line else len(text)
+        width = max(stop - column, 1)
+        marker = style.paint("^" * width, _COLORS[severity])
+        suffix = " …" if end_line > line else ""
+        lines.append(f"{pad} {bar} {' ' * column}{marker}{suffix}")
+    for related in item.related:
+        r_line, r_column = related.span.start_position()
+        lines.append(
+            f"{pad} = note: {related.message} ({related.span.path}:{r_line + 1}:{r_column + 1})"
+        )
+    help_text = item.help
+    rule = registry.get(item.code)
+    if help_text is None and rule is not None:
+        help_text = rule.fix
+    if item.fix is not None:
+        kind = "fix" if item.fix.safe else "unsafe fix"
+        lines.append(f"{pad} = {kind}: {item.fix.description}")
+    if help_text:
+        lines.append(f"{pad} = help: {help_text}")
+    return "\n".join(lines)
+
+
+def render_concise(item: Diagnostic) -> str:
+    line, column, _, _ = _location(item)
+    where = f"{item.span.path}:{line + 1}:{column + 1}"
+    return f"{where}: {item.code} [{item.severity.label}] {item.message}"
+
+
+def summary(results: Sequence[LintResult]) -> str:
+    counts = {severity: 0 for severity in Severity}
+    files_with_findings = 0
+    for result in results:
+        if result.diagnostics:
+            files_with_findings += 1
+        for item in result.diagnostics:
+            counts[item.severity] += 1
+    total = sum(counts.values())
+    checked = f"{len(results)} file{'s' if len(results) != 1 else ''} checked"
+    if total == 0:
+        return f"All checks passed ({checked})."
+    parts = [
+        f"{counts[severity]} {severity.label}{'s' if counts[severity] != 1 else ''}"
+        for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)
+        if counts[severity]
+    ]
+    return (
+        f"Found {', '.join(parts)} in {files_with_findings} "
+        f"file{'s' if files_with_findings != 1 else ''} ({checked})."
+    )
+
+
+def render(results: Sequence[LintResult], style: str = "full", color: bool = False) -> str:
+    blocks: list[str] = []
+    for result in results:
+        for item in result.diagnostics:
+            blocks.append(render_full(item, color) if style == "full" else render_concise(item))
+    separator = "\n\n" if style == "full" else "\n"
+    body = separator.join(blocks)
+    tail = summary(results)
+    return f"{body}\n\n{tail}\n" if body else f"{tail}\n"

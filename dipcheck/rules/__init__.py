@@ -1,0 +1,1 @@
+"""Rules: the registry and one module per topic."""

@@ -1,0 +1,38 @@
+"""What a rule's check receives: the workflow, shared analyses (computed once, on demand) and
+a helper to build findings with the rule's default severity."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from dipcheck.diagnostics import Diagnostic, Fix, Related
+from dipcheck.model import Workflow
+from dipcheck.rules.registry import severity_of
+from dipcheck.source import Span
+
+if TYPE_CHECKING:
+    from dipcheck.analysis.graph import GraphFacts
+
+
+class Context:
+    def __init__(self, workflow: Workflow, options: dict[str, object] | None = None) -> None:
+        self.workflow = workflow
+        self.options = options or {}
+
+    @cached_property
+    def graph(self) -> GraphFacts:
+        from dipcheck.analysis.graph import GraphFacts
+
+        return GraphFacts(self.workflow)
+
+    @staticmethod
+    def finding(
+        code: str,
+        span: Span,
+        message: str,
+        related: tuple[Related, ...] = (),
+        fix: Fix | None = None,
+        help: str | None = None,
+    ) -> Diagnostic:
+        return Diagnostic(code, severity_of(code), message, span, related, fix, help)

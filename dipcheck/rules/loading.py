@@ -1,0 +1,140 @@
+"""DC0xx: problems found while loading a file. Front-ends report these; this module documents
+them for ``dipcheck rule``, configuration and the language server."""
+
+from __future__ import annotations
+
+from dipcheck.diagnostics import Severity
+from dipcheck.rules.registry import declare
+
+declare(
+    "DC000",
+    "internal-error",
+    Severity.ERROR,
+    summary="dipcheck failed on this file.",
+    rationale=(
+        "A bug in dipcheck must not hide the findings of other files or stop a CI run. The "
+        "failure is reported on the file it happened in and the run goes on."
+    ),
+    example="(any input that triggers a bug)",
+    fix="Report the message and the file to the dipcheck maintainers.",
+)
+
+declare(
+    "DC001",
+    "syntax-error",
+    Severity.ERROR,
+    summary="The text cannot be parsed.",
+    rationale=(
+        "dippin (and so tracker) refuses to load a file with a syntax error; the run never "
+        "starts. dipcheck reports every syntax error in the file, each at the offending token "
+        "or line, and still checks the rest."
+    ),
+    example="agent Plan\n  prompt: |\n    Plan the work.",
+    fix="Correct the syntax at the marked place; the message says what was expected.",
+)
+
+declare(
+    "DC002",
+    "unreadable-source",
+    Severity.ERROR,
+    summary="A file cannot be read, is not UTF-8, or exceeds the size limit.",
+    rationale="A workflow the runtime cannot read cannot run.",
+    example="(a file saved as UTF-16)",
+    fix="Save the file as UTF-8 and keep it under the size limit.",
+)
+
+declare(
+    "DC003",
+    "missing-file-reference",
+    Severity.ERROR,
+    summary="A file directive names a file that is missing, unreadable or outside the tree.",
+    rationale=(
+        "`prompt_file`, `system_prompt_file`, `command_file`, `prompt_include` and the `*_file` "
+        "defaults are read when the workflow loads. A missing file, an absolute path or a path "
+        "that leaves the workflow's directory makes tracker refuse the whole workflow."
+    ),
+    example="agent Plan\n  prompt_file: ../prompts/plan.md",
+    fix="Point the directive at a readable file inside the workflow's directory tree.",
+)
+
+declare(
+    "DC004",
+    "unknown-field",
+    Severity.ERROR,
+    summary="A field, defaults key or edge attribute that the dialect does not define.",
+    rationale=(
+        "dippin rejects unknown node fields, defaults keys and edge attributes at parse time, "
+        "so a typo stops the workflow from loading. The message names the closest valid key; "
+        "agent and subgraph fields that are meant as handler parameters belong under `params:`."
+    ),
+    example="agent Plan\n  promt: Plan the work.",
+    fix="Correct the key (see the suggestion), or move a handler parameter under `params:`.",
+)
+
+declare(
+    "DC005",
+    "invalid-value",
+    Severity.ERROR,
+    summary="A typed value does not parse.",
+    rationale=(
+        "Integers, numbers, durations and booleans are parsed when the workflow loads; a value "
+        "that does not parse is a load error (before dippin v0.29 a bad boolean silently "
+        "became false)."
+    ),
+    example="tool Build\n  timeout: 2d",
+    fix="Write the value in the expected form (durations: 30s, 5m, 1h30m; booleans: true/false).",
+)
+
+declare(
+    "DC006",
+    "duplicate-key",
+    Severity.ERROR,
+    summary="The same key twice in one block.",
+    rationale=(
+        "Only one of the values takes effect (dippin rejects duplicate `params`, `vars` and "
+        "`steer_context` keys outright), so the other is dead text that misleads readers."
+    ),
+    example="agent Plan\n  model: claude-sonnet-4-6\n  model: gpt-5.4",
+    fix="Keep one of the two entries.",
+)
+
+declare(
+    "DC007",
+    "ignored-text",
+    Severity.WARNING,
+    summary="Text outside the workflow declaration, which the parser skips.",
+    rationale=(
+        "dippin discards top-level text that is not a `workflow` declaration without a word. "
+        "It is usually a leftover (a `---` document separator, notes without `#`)."
+    ),
+    example="---\nworkflow Build\n  start: A",
+    fix="Delete the text or turn it into a `#` comment.",
+)
+
+declare(
+    "DC008",
+    "multiple-workflows",
+    Severity.WARNING,
+    summary="A second `workflow` declaration in one file.",
+    rationale=(
+        "A `.dip` file holds one workflow. dippin merges a second declaration into the first: "
+        "its name, goal, start and exit overwrite the first's and its nodes are appended, which "
+        "is almost never what the author meant."
+    ),
+    example="workflow Parent\n  start: A\n  …\nworkflow Child\n  start: B",
+    fix="Move the second workflow into a file of its own (and reference it as a subgraph).",
+)
+
+declare(
+    "DC009",
+    "runtime-attribute-name",
+    Severity.ERROR,
+    summary="A tracker graph attribute name used as a `.dip` field.",
+    rationale=(
+        "tracker renames `.dip` fields when it builds its graph (`model` becomes `llm_model`, "
+        "`command` becomes `tool_command` …). The runtime names are not `.dip` fields: dippin "
+        "rejects them, so the workflow does not load."
+    ),
+    example="agent Work\n  llm_model: claude-sonnet-4-6",
+    fix="Use the `.dip` field name the message gives (a safe automatic fix is offered).",
+)

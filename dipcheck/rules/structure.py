@@ -1,0 +1,362 @@
+"""Structural checks DIP001 to DIP010 (dippin's ``Validate``: all errors, all fatal for tracker),
+with real locations: edge findings point at the edge, start/exit findings at the value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dipcheck import conditions
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.model import Edge, Name, NodeKind
+from dipcheck.rules.context import Context
+from dipcheck.rules.registry import rule
+from dipcheck.source import Span
+from dipcheck.suggest import closest
+
+
+def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
+    ids = context.graph.ids
+    suggestion = closest(name.value, sorted(ids))
+    message = f"{what} `{name.value}` is not a declared node"
+    fix = None
+    if suggestion:
+        message += f" (did you mean `{suggestion}`?)"
+        fix = Fix(f"change to `{suggestion}`", (Edit(name.span, suggestion),), safe=False)
+    return context.finding(code, name.span, message, fix=fix)
+
+
+def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    item = workflow.header_field(key)
+    if item is None or not item.text.strip():
+        span = item.key_span if item is not None else workflow.decl_span
+        yield context.finding(
+            code,
+            span,
+            f"workflow has no {key} node declared: add `{key}: <NodeId>` to the header",
+        )
+        return
+    if item.text.strip() not in context.graph.ids:
+        yield _unknown(context, code, Name(item.text.strip(), item.value_span), f"{key} node")
+
+
+@rule(
+    "DIP001",
+    "missing-start-node",
+    Severity.ERROR,
+    summary="The workflow has no start node, or `start:` names no declared node.",
+    rationale="The runtime refuses to load a workflow without a valid start node.",
+    example="workflow W\n  exit: Done\n  agent Done\n    label: Done",
+    fix="Add `start: <NodeId>` to the workflow header, naming a declared node.",
+)
+def missing_start(context: Context) -> Iterator[Diagnostic]:
+    yield from _endpoint(context, "start", "DIP001")
+
+
+@rule(
+    "DIP002",
+    "missing-exit-node",
+    Severity.ERROR,
+    summary="The workflow has no exit node, or `exit:` names no declared node.",
+    rationale="The runtime refuses to load a workflow without a valid exit node.",
+    example="workflow W\n  start: Begin\n  agent Begin\n    label: Begin",
+    fix="Add `exit: <NodeId>` to the workflow header, naming a declared node.",
+)
+def missing_exit(context: Context) -> Iterator[Diagnostic]:
+    yield from _endpoint(context, "exit", "DIP002")
+
+
+@rule(
+    "DIP003",
+    "unknown-node-reference",
+    Severity.ERROR,
+    summary="An edge, `else ->` or `defaults.on_failure` names an undeclared node.",
+    rationale=(
+        "The runtime cannot route to a node that does not exist; dippin refuses the workflow. "
+        "The message suggests the closest declared id."
+    ),
+    example="edges\n  Plan -> Implment",
+    fix="Correct the node id or declare the node.",
+)
+def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    ids = context.graph.ids
+    for edge in workflow.edges:
+        if edge.implicit:
+            continue
+        for end, what in ((edge.source, "edge source"), (edge.target, "edge target")):
+            if end.value not in ids:
+                yield _unknown(context, "DIP003", end, what)
+    if workflow.else_target is not None and workflow.else_target.value not in ids:
+        yield _unknown(context, "DIP003", workflow.else_target, "`else` target")
+    on_failure = workflow.default("on_failure")
+    if on_failure is not None and on_failure.text.strip() and on_failure.text.strip() not in ids:
+        yield _unknown(
+            context,
+            "DIP003",
+            Name(on_failure.text.strip(), on_failure.value_span),
+            "`on_failure` target",
+        )
+
+
+@rule(
+    "DC010",
+    "unknown-node-in-field",
+    Severity.ERROR,
+    summary="A node id in a node field or fork/join list names no declared node.",
+    rationale=(
+        "`parallel P -> A, B` and `fan_in J <- A, B` members, `retry_target`, `fallback_target`, "
+        "`fallback_retry_target`, `defaults.restart_target` and `branch:` targets must name "
+        "nodes. dippin does not check them, so the mistake surfaces at run time ('node not "
+        "found', 'retry_target does not exist in graph')."
+    ),
+    example="parallel Fork -> Lint, Tset\nfan_in Join <- Lint, Tset",
+    fix="Correct the id or declare the node.",
+)
+def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    ids = context.graph.ids
+    for node in workflow.nodes:
+        if node.kind in (NodeKind.PARALLEL, NodeKind.FAN_IN):
+            what = "parallel branch" if node.kind is NodeKind.PARALLEL else "fan_in source"
+            for member in node.members:
+                if member.value not in ids:
+                    yield _unknown(context, "DC010", member, what)
+        for key in ("retry_target", "fallback_target", "fallback_retry_target"):
+            item = node.get(key)
+            if item is not None and item.text.strip() and item.text.strip() not in ids:
+                yield _unknown(
+                    context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`"
+                )
+    item = workflow.default("restart_target")
+    if item is not None and item.text.strip() and item.text.strip() not in ids:
+        yield _unknown(
+            context, "DC010", Name(item.text.strip(), item.value_span), "`restart_target`"
+        )
+
+
+@rule(
+    "DIP004",
+    "unreachable-node",
+    Severity.ERROR,
+    summary="A node cannot be reached from the start node.",
+    rationale=(
+        "Every edge counts (conditional ones and back edges too), plus the implicit fork and "
+        "join edges and the `on_failure` and `else` targets. A node no path reaches is dead "
+        "code, usually a missing or misspelled edge."
+    ),
+    example="workflow W\n  start: A\n  exit: B\n  …\n  agent Orphan\n    prompt: never runs",
+    fix="Add an edge into the node, or delete it.",
+)
+def unreachable_node(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    if not context.graph.start_valid:
+        return
+    seeds = {workflow.start}
+    for extra in (
+        workflow.default_value("on_failure"),
+        workflow.else_target.value if workflow.else_target else "",
+    ):
+        if extra:
+            seeds.add(extra)
+    reached = context.graph.reachable(seeds)
+    reported: set[str] = set()
+    for node in workflow.nodes:
+        if node.id not in reached and node.id not in reported:
+            reported.add(node.id)
+            yield context.finding(
+                "DIP004",
+                node.id_span,
+                f"node `{node.id}` is not reachable from the start node `{workflow.start}`",
+            )
+
+
+@rule(
+    "DIP005",
+    "unconditional-cycle",
+    Severity.ERROR,
+    summary="A cycle whose edges are not marked `loop` (or `restart: true`).",
+    rationale=(
+        "dippin treats a cycle as intended only when one of its edges is a back edge. A "
+        "condition on the edge does not count: mark the edge that returns with `loop`."
+    ),
+    example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
+    fix="Add `loop` to the edge that closes the cycle.",
+)
+def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
+    if not context.graph.start_valid:
+        return
+    for cycle in context.graph.cycles(context.workflow.start):
+        closing = cycle[-1]
+        names = [edge.source.value for edge in cycle] + [closing.target.value]
+        related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
+        fix = Fix(
+            "mark the closing edge as a back edge with `loop`",
+            (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
+            safe=False,
+        )
+        yield context.finding(
+            "DIP005",
+            closing.span,
+            f"unconditional cycle detected: {' → '.join(names)} (no edge in it is marked "
+            "`loop`; a condition does not break the cycle)",
+            related=related,
+            fix=fix,
+        )
+
+
+@rule(
+    "DIP006",
+    "exit-has-outgoing-edges",
+    Severity.ERROR,
+    summary="The exit node has outgoing edges.",
+    rationale="The run ends at the exit node; edges leaving it can never be taken.",
+    example="edges\n  Done -> Plan",
+    fix="Remove the edge, or choose another exit node.",
+)
+def exit_outgoing(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    exit_id = workflow.exit
+    if not exit_id:
+        return
+    for edge in workflow.edges_from(exit_id):
+        yield context.finding(
+            "DIP006",
+            edge.span,
+            f"exit node `{exit_id}` has an outgoing edge to `{edge.target.value}`",
+        )
+
+
+@rule(
+    "DIP007",
+    "parallel-fan-in-mismatch",
+    Severity.ERROR,
+    summary="A `parallel` without a `fan_in` over exactly the same nodes, or the reverse.",
+    rationale=(
+        "The runtime joins branches at the fan_in whose sources equal the parallel's targets; "
+        "a subset does not match, so the branches never join."
+    ),
+    example="parallel Fork -> A, B, C\nfan_in Join <- A, B",
+    fix="List the same nodes in the parallel and its fan_in.",
+)
+def parallel_mismatch(context: Context) -> Iterator[Diagnostic]:
+    nodes = context.workflow.nodes
+    forks = [node for node in nodes if node.kind is NodeKind.PARALLEL]
+    joins = [node for node in nodes if node.kind is NodeKind.FAN_IN]
+    join_sets = {tuple(sorted(m.value for m in node.members)) for node in joins}
+    fork_sets = {tuple(sorted(m.value for m in node.members)) for node in forks}
+    for node in forks:
+        if tuple(sorted(m.value for m in node.members)) not in join_sets:
+            yield context.finding(
+                "DIP007",
+                node.id_span,
+                f"parallel `{node.id}` has no fan_in whose sources are exactly "
+                f"{', '.join(m.value for m in node.members) or 'its branches'}",
+            )
+    for node in joins:
+        if tuple(sorted(m.value for m in node.members)) not in fork_sets:
+            yield context.finding(
+                "DIP007",
+                node.id_span,
+                f"fan_in `{node.id}` has no parallel whose branches are exactly "
+                f"{', '.join(m.value for m in node.members) or 'its sources'}",
+            )
+
+
+@rule(
+    "DIP008",
+    "duplicate-node-id",
+    Severity.ERROR,
+    summary="Two nodes are declared with the same id.",
+    rationale="Node ids are how edges and references find nodes; a repeated id is ambiguous.",
+    example="agent Plan\n  prompt: a\nagent Plan\n  prompt: b",
+    fix="Rename one of the nodes.",
+)
+def duplicate_node(context: Context) -> Iterator[Diagnostic]:
+    first: dict[str, Span] = {}
+    for node in context.workflow.nodes:
+        if node.id in first:
+            yield context.finding(
+                "DIP008",
+                node.id_span,
+                f"node `{node.id}` is declared more than once",
+                related=(Related(first[node.id], "first declared here"),),
+            )
+        else:
+            first[node.id] = node.id_span
+
+
+def _edge_key(edge: Edge) -> tuple[str, str, str]:
+    raw = conditions.normalize(edge.condition.raw) if edge.condition is not None else ""
+    return edge.source.value, edge.target.value, raw
+
+
+@rule(
+    "DIP009",
+    "duplicate-edge",
+    Severity.ERROR,
+    summary="The same edge (source, target and condition) is declared twice.",
+    rationale=(
+        "The second copy can never be taken differently from the first. Labels, weights and "
+        "back-edge flags do not make edges different; a different condition does."
+    ),
+    example="edges\n  A -> B\n  A -> B",
+    fix="Delete one of the two edges.",
+)
+def duplicate_edge(context: Context) -> Iterator[Diagnostic]:
+    seen: dict[tuple[str, str, str], Edge] = {}
+    for edge in context.workflow.edges:
+        if edge.implicit:
+            continue
+        key = _edge_key(edge)
+        if key in seen:
+            yield context.finding(
+                "DIP009",
+                edge.span,
+                f"duplicate edge {edge.source.value} -> {edge.target.value}"
+                + (f" when {key[2]}" if key[2] else ""),
+                related=(Related(seen[key].span, "first declared here"),),
+            )
+        else:
+            seen[key] = edge
+
+
+@rule(
+    "DIP010",
+    "invalid-condition",
+    Severity.ERROR,
+    summary="An edge condition that dippin's condition parser rejects.",
+    rationale=(
+        "tracker loads workflows through dippin, which refuses a condition it cannot parse. "
+        "dippin's documentation shows parentheses and unquoted `in` lists, but its parser has "
+        "neither; `<`, `>`, `matches`, `&&` and `||` are not in the .dip grammar either."
+    ),
+    example="edges\n  Check -> Ship when (ctx.a = 1 or ctx.b = 2) and ctx.c = 3",
+    fix="Rewrite the condition with the operators the message lists; quote `in` lists.",
+)
+def invalid_condition(context: Context) -> Iterator[Diagnostic]:
+    for edge in context.workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.shorthand:
+            continue
+        prefix = (
+            f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{condition.raw}"'
+        )
+        if condition.expr is None:
+            if condition.error and condition.error.startswith("unterminated"):
+                continue  # already a syntax error (DC001)
+            yield context.finding("DIP010", condition.error_span, f"{prefix}: {condition.error}")
+            continue
+        problems = conditions.dippin_incompatibilities(condition.expr)
+        if not problems:
+            continue
+        first = problems[0]
+        related = tuple(
+            Related(condition.locate(item.start, item.end), item.message) for item in problems[1:]
+        )
+        yield context.finding(
+            "DIP010",
+            condition.locate(first.start, first.end),
+            f"{prefix}: {first.message}",
+            related=related,
+        )

@@ -1,0 +1,134 @@
+"""Source text and every conversion between offsets, lines and columns.
+
+An offset is an index into the decoded text (a code point index). Lines and columns are
+0-based here; reporters add 1 where a format wants 1-based numbers. Columns are code points
+unless a function says UTF-16 (the LSP default encoding).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class SourceText:
+    """The text of one file, with the line table needed to convert offsets."""
+
+    path: str
+    text: str
+    _line_starts: list[int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        text = self.text
+        index = text.find("\n")
+        while index != -1:
+            starts.append(index + 1)
+            index = text.find("\n", index + 1)
+        self._line_starts = starts
+
+    @property
+    def line_starts(self) -> list[int]:
+        return self._line_starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self._line_starts)
+
+    def line_of(self, offset: int) -> int:
+        """The 0-based line holding ``offset`` (clamped into the text)."""
+        offset = max(0, min(offset, len(self.text)))
+        return bisect_right(self._line_starts, offset) - 1
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """0-based (line, column in code points) of ``offset``."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect_right(self._line_starts, offset) - 1
+        return line, offset - self._line_starts[line]
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset of a 0-based (line, code point column), clamped to the line."""
+        if line < 0:
+            return 0
+        if line >= len(self._line_starts):
+            return len(self.text)
+        start = self._line_starts[line]
+        return min(start + max(column, 0), self.line_end(line))
+
+    def line_end(self, line: int) -> int:
+        """Offset just past the last character of ``line``, before its line break."""
+        if line + 1 < len(self._line_starts):
+            end = self._line_starts[line + 1] - 1
+            if end > self._line_starts[line] and self.text[end - 1] == "\r":
+                end -= 1
+            return end
+        return len(self.text)
+
+    def line_text(self, line: int) -> str:
+        if line < 0 or line >= len(self._line_starts):
+            return ""
+        return self.text[self._line_starts[line] : self.line_end(line)]
+
+    def utf16_position(self, offset: int) -> tuple[int, int]:
+        """0-based (line, column in UTF-16 code units) of ``offset``."""
+        line, column = self.position(offset)
+        start = self._line_starts[line]
+        prefix = self.text[start : start + column]
+        return line, column + sum(1 for ch in prefix if ord(ch) > 0xFFFF)
+
+    def offset_from_utf16(self, line: int, column: int) -> int:
+        """Inverse of :meth:`utf16_position`, clamped to the line."""
+        if line < 0:
+            return 0
+        if line >= len(self._line_starts):
+            return len(self.text)
+        offset = self._line_starts[line]
+        end = self.line_end(line)
+        units = 0
+        while offset < end and units < column:
+            units += 2 if ord(self.text[offset]) > 0xFFFF else 1
+            offset += 1
+        return offset
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open range ``[start, end)`` of offsets in one source."""
+
+    source: SourceText
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return self.source.text[self.start : self.end]
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def start_position(self) -> tuple[int, int]:
+        return self.source.position(self.start)
+
+    def end_position(self) -> tuple[int, int]:
+        return self.source.position(self.end)
+
+    def cover(self, other: Span) -> Span:
+        """The smallest span holding both (same source)."""
+        return Span(self.source, min(self.start, other.start), max(self.end, other.end))
+
+    def contains(self, offset: int) -> bool:
+        return self.start <= offset <= self.end
+
+
+def line_span(source: SourceText, line: int) -> Span:
+    """The span of a line's text without its indentation and line break."""
+    start = source.line_starts[line] if line < source.line_count else len(source.text)
+    end = source.line_end(line) if line < source.line_count else start
+    text = source.text
+    while start < end and text[start] in " \t":
+        start += 1
+    while end > start and text[end - 1] in " \t\r":
+        end -= 1
+    return Span(source, start, end)
