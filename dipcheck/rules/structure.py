@@ -61,6 +61,7 @@ def missing_start(context: Context) -> Iterator[Diagnostic]:
     rationale="The runtime refuses to load a workflow without a valid exit node.",
     example="workflow W\n  start: Begin\n  agent Begin\n    label: Begin",
     fix="Add `exit: <NodeId>` to the workflow header, naming a declared node.",
+    formats=("dip", "dot"),
 )
 def missing_exit(context: Context) -> Iterator[Diagnostic]:
     yield from _endpoint(context, "exit", "DIP002")
@@ -182,6 +183,7 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix="Add `loop` to the edge that closes the cycle.",
+    formats=("dip", "dot"),
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:
@@ -213,6 +215,7 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     rationale="The run ends at the exit node; edges leaving it can never be taken.",
     example="edges\n  Done -> Plan",
     fix="Remove the edge, or choose another exit node.",
+    formats=("dip", "dot"),
 )
 def exit_outgoing(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -238,6 +241,7 @@ def exit_outgoing(context: Context) -> Iterator[Diagnostic]:
     ),
     example="parallel Fork -> A, B, C\nfan_in Join <- A, B",
     fix="List the same nodes in the parallel and its fan_in.",
+    formats=("dip", "dot"),
 )
 def parallel_mismatch(context: Context) -> Iterator[Diagnostic]:
     nodes = context.workflow.nodes
@@ -333,6 +337,7 @@ def duplicate_edge(context: Context) -> Iterator[Diagnostic]:
     ),
     example="edges\n  Check -> Ship when (ctx.a = 1 or ctx.b = 2) and ctx.c = 3",
     fix="Rewrite the condition with the operators the message lists; quote `in` lists.",
+    formats=("dip", "dot"),
 )
 def invalid_condition(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
