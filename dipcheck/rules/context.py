@@ -3,8 +3,9 @@ a helper to build findings with the rule's default severity."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related
 from dipcheck.model import Workflow
@@ -14,11 +15,21 @@ from dipcheck.source import Span
 if TYPE_CHECKING:
     from dipcheck.analysis.graph import GraphFacts
 
+T = TypeVar("T")
+
 
 class Context:
     def __init__(self, workflow: Workflow, options: dict[str, object] | None = None) -> None:
         self.workflow = workflow
         self.options = options or {}
+        self._shared: dict[str, Any] = {}
+
+    def shared(self, name: str, build: Callable[[], T]) -> T:
+        """An analysis object several rules share, built on first use."""
+        if name not in self._shared:
+            self._shared[name] = build()
+        result: T = self._shared[name]
+        return result
 
     @cached_property
     def graph(self) -> GraphFacts:

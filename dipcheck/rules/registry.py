@@ -24,6 +24,10 @@ Check = Callable[["Context"], Iterable[Diagnostic]]
 RULE_MODULES = (
     "dipcheck.rules.loading",
     "dipcheck.rules.structure",
+    "dipcheck.rules.dataflow",
+    "dipcheck.rules.safety",
+    "dipcheck.rules.tracker",
+    "dipcheck.rules.shell",
 )
 
 DOCS_URL = "https://dipcheck.dev/rules/{code}"

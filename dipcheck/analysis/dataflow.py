@@ -1,0 +1,328 @@
+"""Context-flow facts: who produces each key, which producers may reach a node, and which
+keys are available on *every* path to it.
+
+Key sets are Python integers used as bit sets (one bit per key), so both dataflow problems
+run in time linear in nodes + edges per pass, and a question about one reference is a bit
+test. The two analyses:
+
+* may-reach (union): bit k of ``may_in[n]`` is set when some producer of k has a path of at
+  least one edge to n — tracker's reachability check (conditions ignored, loops included).
+* must-availability (intersection): bit k of ``must_in[n]`` is set when every path from the
+  start to n passes a producer of k. Loops are solved to a fixed point; a fan_in's input is
+  the intersection over its branches, so a key is available after the join only when every
+  branch writes it; opaque nodes (subgraph, manager_loop) may write anything.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from dipcheck.analysis import runtime
+from dipcheck.model import Edge, NodeKind, Workflow
+from dipcheck.references import ListItem, list_items
+
+
+@dataclass(frozen=True, slots=True)
+class Production:
+    """One place that makes a node produce a key (a ``writes:`` entry, ``answers_key``, or
+    the node itself for step workflows)."""
+
+    node: str
+    key: str
+    item: ListItem
+
+
+class ContextFlow:
+    def __init__(self, workflow: Workflow) -> None:
+        self.workflow = workflow
+        self.node_ids = [node.id for node in workflow.nodes]
+        self.self_reach = workflow.format != "yaml"
+
+    # -- producers -----------------------------------------------------------------------
+
+    @cached_property
+    def productions(self) -> list[Production]:
+        """Every declared production, in node order (tracker's producer index)."""
+        result: list[Production] = []
+        workflow = self.workflow
+        for node in workflow.nodes:
+            if workflow.format == "yaml":
+                result.append(Production(node.id, node.id, ListItem(node.id, node.id_span)))
+                output = node.get("output")
+                if output is not None:
+                    for child in output.children:
+                        key = f"{node.id}.{child.key}"
+                        result.append(Production(node.id, key, ListItem(key, child.key_span)))
+                continue
+            writes = node.get("writes")
+            if writes is not None:
+                for item in list_items(writes.value):
+                    result.append(Production(node.id, item.value, item))
+            answers = node.get("answers_key")
+            if answers is not None and answers.text.strip():
+                result.append(
+                    Production(
+                        node.id,
+                        answers.text.strip(),
+                        ListItem(answers.text.strip(), answers.value_span),
+                    )
+                )
+        return result
+
+    @cached_property
+    def opaque(self) -> frozenset[str]:
+        return (
+            frozenset(
+                node.id
+                for node in self.workflow.nodes
+                if runtime.handler_of(node, self.workflow) in runtime.OPAQUE_HANDLERS
+            )
+            if self.workflow.format != "yaml"
+            else frozenset()
+        )
+
+    @cached_property
+    def producers(self) -> dict[str, list[str]]:
+        """Producer node ids by key, opaque nodes excluded (they are handled separately)."""
+        table: dict[str, list[str]] = {}
+        for production in self.productions:
+            if production.node in self.opaque:
+                continue
+            nodes = table.setdefault(production.key, [])
+            if production.node not in nodes:
+                nodes.append(production.node)
+        return table
+
+    @cached_property
+    def bits(self) -> dict[str, int]:
+        return {key: 1 << index for index, key in enumerate(self.producers)}
+
+    @cached_property
+    def gen(self) -> dict[str, int]:
+        table = dict.fromkeys(self.node_ids, 0)
+        bits = self.bits
+        for key, nodes in self.producers.items():
+            for node in nodes:
+                table[node] |= bits[key]
+        return table
+
+    # -- graph ---------------------------------------------------------------------------
+
+    @cached_property
+    def edges(self) -> list[Edge]:
+        ids = set(self.node_ids)
+        return [
+            edge
+            for edge in self.workflow.edges
+            if edge.source.value in ids and edge.target.value in ids
+        ]
+
+    @cached_property
+    def predecessors(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {node: [] for node in self.node_ids}
+        for edge in self.edges:
+            table[edge.target.value].append(edge.source.value)
+        return table
+
+    @cached_property
+    def successors(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {node: [] for node in self.node_ids}
+        for edge in self.edges:
+            table[edge.source.value].append(edge.target.value)
+        return table
+
+    def _reach(self, seeds: Iterable[str], allowed: set[str] | None = None) -> set[str]:
+        seen = {seed for seed in seeds}
+        queue = deque(seen)
+        successors = self.successors
+        while queue:
+            current = queue.popleft()
+            for target in successors.get(current, ()):
+                if target not in seen and (allowed is None or target in allowed):
+                    seen.add(target)
+                    queue.append(target)
+        return seen
+
+    @cached_property
+    def opaque_reach(self) -> set[str]:
+        """Nodes an opaque node reaches (themselves included)."""
+        return self._reach(self.opaque)
+
+    @cached_property
+    def start(self) -> str | None:
+        start = self.workflow.start
+        return start if start in self.predecessors else None
+
+    # -- may-reach -----------------------------------------------------------------------
+
+    @cached_property
+    def may_in(self) -> dict[str, int]:
+        """Keys some producer reaches along at least one edge (union, fixed point)."""
+        gen = self.gen
+        reach = dict.fromkeys(self.node_ids, 0)
+        queue = deque(self.node_ids)
+        queued = set(self.node_ids)
+        successors = self.successors
+        while queue:
+            node = queue.popleft()
+            queued.discard(node)
+            out = reach[node] | gen[node]
+            for target in successors[node]:
+                merged = reach[target] | out
+                if merged != reach[target]:
+                    reach[target] = merged
+                    if target not in queued:
+                        queued.add(target)
+                        queue.append(target)
+        return reach
+
+    def may_reach(self, key: str, node: str, after: bool) -> bool:
+        """Does some producer of ``key`` reach ``node``? ``after``: the reference is evaluated
+        after the node ran (an edge condition), so the node's own writes count."""
+        bit = self.bits.get(key)
+        if bit is None:
+            return False
+        available = self.may_in.get(node, 0)
+        if after or self.self_reach:
+            available |= self.gen.get(node, 0)
+        return bool(available & bit)
+
+    # -- must-availability ---------------------------------------------------------------
+
+    @cached_property
+    def universe(self) -> int:
+        return (1 << len(self.bits)) - 1
+
+    @cached_property
+    def reachable(self) -> set[str]:
+        return self._reach([self.start]) if self.start is not None else set()
+
+    @cached_property
+    def must_out(self) -> dict[str, int]:
+        """Keys available after each node on every path from the start (intersection)."""
+        if self.start is None:
+            return {}
+        universe = self.universe
+        gen = self.gen
+        opaque = self.opaque
+        reachable = self.reachable
+        order = self._reverse_postorder()
+        out = dict.fromkeys(self.node_ids, universe)
+        predecessors = self.predecessors
+        changed = True
+        while changed:
+            changed = False
+            for node in order:
+                value = self._must_in(node, out, predecessors, reachable)
+                value = universe if node in opaque else value | gen[node]
+                if value != out[node]:
+                    out[node] = value
+                    changed = True
+        return out
+
+    def _must_in(
+        self,
+        node: str,
+        out: dict[str, int],
+        predecessors: dict[str, list[str]],
+        reachable: set[str],
+    ) -> int:
+        if node == self.start:
+            return 0
+        value = self.universe
+        for source in predecessors[node]:
+            if source in reachable:
+                value &= out[source]
+        return value
+
+    @cached_property
+    def must_in(self) -> dict[str, int]:
+        out = self.must_out
+        if not out:
+            return {}
+        return {
+            node: self._must_in(node, out, self.predecessors, self.reachable)
+            for node in self.reachable
+        }
+
+    def _reverse_postorder(self) -> list[str]:
+        assert self.start is not None
+        order: list[str] = []
+        seen = {self.start}
+        stack: list[tuple[str, int]] = [(self.start, 0)]
+        successors = self.successors
+        while stack:
+            node, index = stack[-1]
+            targets = successors[node]
+            if index < len(targets):
+                stack[-1] = (node, index + 1)
+                target = targets[index]
+                if target not in seen:
+                    seen.add(target)
+                    stack.append((target, 0))
+            else:
+                stack.pop()
+                order.append(node)
+        order.reverse()
+        return order
+
+    def always_available(self, key: str, node: str, after: bool) -> bool:
+        """Is ``key`` written on every path from the start to ``node`` (or, ``after``, to the
+        moment ``node`` finished)? True when the start is invalid or ``node`` unreachable."""
+        bit = self.bits.get(key)
+        if bit is None or node not in self.reachable:
+            return True
+        table = self.must_out if after else self.must_in
+        return bool(table.get(node, self.universe) & bit)
+
+    def witness(self, key: str, node: str, after: bool) -> list[str] | None:
+        """A shortest path from the start to ``node`` on which no node writes ``key`` (the last
+        node may write it when ``after`` is false: its writes come after the read)."""
+        if self.start is None:
+            return None
+        producers = set(self.producers.get(key, ())) | set(self.opaque)
+        if self.start == node and not after:
+            return [node]
+        if self.start in producers:
+            return None
+        parents: dict[str, str | None] = {self.start: None}
+        queue = deque([self.start])
+        while queue:
+            current = queue.popleft()
+            if current == node:
+                path: list[str] = []
+                cursor: str | None = current
+                while cursor is not None:
+                    path.append(cursor)
+                    cursor = parents[cursor]
+                return list(reversed(path))
+            for target in self.successors[current]:
+                if target in parents:
+                    continue
+                if target in producers and (after or target != node):
+                    continue
+                parents[target] = current
+                queue.append(target)
+        return None
+
+    # -- parallel blocks -----------------------------------------------------------------
+
+    @cached_property
+    def branch_of(self) -> dict[str, str]:
+        """Branch node → its parallel node, for nodes that only ever run as a branch."""
+        ids = set(self.node_ids)
+        result: dict[str, str] = {}
+        for node in self.workflow.nodes:
+            if node.kind is not NodeKind.PARALLEL:
+                continue
+            for member in node.members:
+                if member.value in ids:
+                    result[member.value] = node.id
+        for edge in self.workflow.edges:
+            target = edge.target.value
+            if target in result and not edge.implicit and edge.source.value != result[target]:
+                del result[target]  # it also runs as an ordinary node
+        return result

@@ -1,0 +1,192 @@
+"""What the tracker runtime does with a workflow, in one place (tracker-runtime.md §0 to §5).
+
+Rules and the simulator import these facts instead of restating them: which handler runs a
+node, which context keys each handler writes, which keys are ambient, which keys a tool
+command may interpolate and which keys ``writes:`` may not name.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from dipcheck.model import Node, NodeKind, Workflow
+
+
+class Handler(StrEnum):
+    CODERGEN = "codergen"
+    HUMAN = "wait.human"
+    TOOL = "tool"
+    PARALLEL = "parallel"
+    FAN_IN = "parallel.fan_in"
+    SUBGRAPH = "subgraph"
+    CONDITIONAL = "conditional"
+    MANAGER_LOOP = "stack.manager_loop"
+    START = "start"
+    EXIT = "exit"
+
+
+_BY_KIND = {
+    NodeKind.AGENT: Handler.CODERGEN,
+    NodeKind.HUMAN: Handler.HUMAN,
+    NodeKind.TOOL: Handler.TOOL,
+    NodeKind.PARALLEL: Handler.PARALLEL,
+    NodeKind.FAN_IN: Handler.FAN_IN,
+    NodeKind.SUBGRAPH: Handler.SUBGRAPH,
+    NodeKind.CONDITIONAL: Handler.CONDITIONAL,
+    NodeKind.MANAGER_LOOP: Handler.MANAGER_LOOP,
+}
+
+
+def handler_of(node: Node, workflow: Workflow) -> Handler:
+    """The handler tracker runs for ``node``: an agent without a prompt at the start or exit
+    becomes the passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    handler = _BY_KIND[node.kind]
+    if handler is Handler.CODERGEN and not node.value("prompt").strip():
+        if node.id == workflow.start:
+            return Handler.START
+        if node.id == workflow.exit:
+            return Handler.EXIT
+    return handler
+
+
+# Keys tracker's availability check never reports (alwaysAvailableVarKeys, 24 keys).
+ALWAYS_AVAILABLE = frozenset(
+    {
+        "outcome",
+        "preferred_label",
+        "last_response",
+        "human_response",
+        "tool_stdout",
+        "tool_stderr",
+        "tool_marker",
+        "tool_marker_error",
+        "tool_route",
+        "suggested_next_nodes",
+        "turn_limit_msg",
+        "turn_breach_class",
+        "node_cost_exceeded",
+        "node_no_progress",
+        "episode_summary",
+        "episode_summaries",
+        "interview_questions",
+        "interview_answers",
+        "graph.goal",
+        "last_cost",
+        "last_turns",
+        "writes_error",
+        "writes_warning",
+        "completed_summary",
+    }
+)
+
+# Namespaces whose keys are dynamic (ambientVarPrefixes).
+AMBIENT_PREFIXES = (
+    "graph.",
+    "params.",
+    "inputs.",
+    "response.",
+    "summary.",
+    "steer.",
+    "stack.",
+    "parallel.",
+    "fan_in.",
+    "internal.",
+    "_",
+    "node.",
+)
+
+
+def is_ambient(key: str) -> bool:
+    return key in ALWAYS_AVAILABLE or key.startswith(AMBIENT_PREFIXES)
+
+
+# The only ctx keys a tool command may interpolate (toolCommandSafeCtxKeys).
+TOOL_SAFE_KEYS = frozenset({"outcome", "preferred_label", "human_response", "interview_answers"})
+
+# Keys the engine resets to "" before every node runs, so a prompt or command never sees them.
+RESET_BEFORE_NODE = frozenset({"outcome", "preferred_label"})
+
+# Keys `writes:` may not name (isReservedWritesKey), and the reserved namespace.
+RESERVED_WRITES = frozenset(
+    {
+        "outcome",
+        "preferred_label",
+        "human_response",
+        "interview_answers",
+        "writes_error",
+        "writes_warning",
+        "tool_marker",
+        "tool_marker_error",
+        "tool_route",
+    }
+)
+RESERVED_WRITES_PREFIX = "inputs."
+
+# Namespaces a `writes:` key should not be put under: the runtime or the author owns them.
+TRUSTED_NAMESPACES = (
+    "graph.",
+    "params.",
+    "node.",
+    "steer.",
+    "stack.",
+    "parallel.",
+    "internal.",
+    "_",
+)
+
+# Handlers that apply declared `writes:` (applyDeclaredWrites); a human only in interview mode.
+WRITES_HANDLERS = frozenset({Handler.CODERGEN, Handler.TOOL})
+
+# Handlers whose merged-back context the enclosing graph cannot enumerate.
+OPAQUE_HANDLERS = frozenset({Handler.SUBGRAPH, Handler.MANAGER_LOOP})
+
+_COMMON_WRITTEN = frozenset({"outcome", "preferred_label", "writes_error", "writes_warning"})
+
+_BUILTIN_WRITES: dict[Handler, frozenset[str]] = {
+    Handler.CODERGEN: _COMMON_WRITTEN
+    | {
+        "last_response",
+        "episode_summary",
+        "episode_summaries",
+        "last_cost",
+        "last_turns",
+        "turn_limit_msg",
+        "turn_breach_class",
+        "node_cost_exceeded",
+        "node_no_progress",
+    },
+    Handler.TOOL: _COMMON_WRITTEN
+    | {"tool_stdout", "tool_stderr", "tool_marker", "tool_marker_error", "tool_route"},
+    Handler.HUMAN: _COMMON_WRITTEN | {"human_response"},
+    Handler.PARALLEL: _COMMON_WRITTEN
+    | {"parallel.results", "fan_in.policy_detail", "suggested_next_nodes"},
+    Handler.CONDITIONAL: frozenset({"outcome", "preferred_label"}),
+    Handler.START: frozenset({"outcome", "preferred_label"}),
+    Handler.EXIT: frozenset({"outcome", "preferred_label"}),
+}
+
+
+def applies_writes(node: Node, workflow: Workflow) -> bool:
+    handler = handler_of(node, workflow)
+    if handler is Handler.HUMAN:
+        return node.value("mode").strip() == "interview"
+    return handler in WRITES_HANDLERS
+
+
+def possible_keys(
+    node: Node, workflow: Workflow, declared: frozenset[str]
+) -> frozenset[str] | None:
+    """Every key ``node`` can ever write (and so every ``node.<id>.<key>`` alias it can have),
+    or None when the set is open (fan_in merges branch outputs; subgraphs and manager loops
+    merge a child's whole context)."""
+    handler = handler_of(node, workflow)
+    if handler in (Handler.FAN_IN, Handler.SUBGRAPH, Handler.MANAGER_LOOP):
+        return None
+    keys = set(_BUILTIN_WRITES[handler])
+    if handler in (Handler.CODERGEN, Handler.HUMAN):
+        keys.add(f"response.{node.id}")
+    if handler is Handler.HUMAN and node.value("mode").strip() == "interview":
+        keys.add(node.value("answers_key").strip() or "interview_answers")
+    if applies_writes(node, workflow):
+        keys |= declared
+    return frozenset(keys)

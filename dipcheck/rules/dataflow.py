@@ -1,0 +1,420 @@
+"""DC101 to DC106: context keys that are read where no node (or not every path) writes them.
+
+DC101/DC102/DC103/DC105 reproduce tracker's submit-time availability check exactly
+(tracker-runtime.md §1): ambient keys and prefixes are never reported, references that an
+opaque node (subgraph, manager_loop) can reach are skipped, producers are ``writes:`` and
+``answers_key`` anywhere, reachability is plain (loops and self-reach count), one finding per
+(node, key), and an error replaces a warning. DC104 goes further: it asks whether the key is
+written on *every* path from the start. DC106 knows that parallel branches run on private
+copies of the context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from dipcheck.analysis import runtime
+from dipcheck.analysis.dataflow import ContextFlow
+from dipcheck.diagnostics import Diagnostic, Related, Severity
+from dipcheck.model import Edge, Origin, Reference, RefKind, Workflow
+from dipcheck.rules.context import Context
+from dipcheck.rules.registry import rule
+from dipcheck.suggest import closest
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A reference with what the checks need to phrase and place a finding."""
+
+    ref: Reference
+    key: str
+    after: bool
+    where: str
+
+
+class _Reads:
+    """The references the availability checks look at, in tracker's order: node attributes
+    in declaration order, then edge conditions in edge order."""
+
+    def __init__(self, workflow: Workflow) -> None:
+        self.workflow = workflow
+
+    def _edge(self, ref: Reference) -> Edge | None:
+        for edge in self.workflow.edges_from(ref.owner):
+            condition = edge.condition
+            if condition is not None and condition.span.contains(ref.span.start):
+                return edge
+        return None
+
+    def describe(self, ref: Reference) -> str:
+        if ref.origin is Origin.READS:
+            return "its `reads:` declaration"
+        if ref.origin is Origin.CONDITION or ref.attribute == "condition":
+            edge = self._edge(ref)
+            if edge is not None:
+                return f"the condition on edge `{edge.source.value} -> {edge.target.value}`"
+            return "an edge condition"
+        if ref.origin is Origin.INPUTS:
+            return "its `inputs:`"
+        return f"its `{ref.attribute}`"
+
+    @cached_property
+    def items(self) -> list[_Read]:
+        workflow = self.workflow
+        order = {node.id: index for index, node in enumerate(workflow.nodes)}
+        selected: list[tuple[int, int, int, _Read]] = []
+        for ref in workflow.references:
+            if workflow.format == "yaml":
+                if ref.kind is not RefKind.STEP:
+                    continue
+                key = ref.key
+            elif ref.kind is RefKind.CTX:
+                key = ref.key
+            elif ref.kind is RefKind.SCOPED and ref.namespace == "ctx":
+                key = f"node.{ref.node}.{ref.key}" if ref.key else f"node.{ref.node}"
+            else:
+                continue
+            if ref.attribute == "label" or not key:
+                continue
+            condition = ref.origin is Origin.CONDITION or ref.attribute == "condition"
+            item = _Read(ref, key, after=condition, where=self.describe(ref))
+            group = 1 if condition else 0
+            selected.append((group, order.get(ref.owner, len(order)), ref.span.start, item))
+        selected.sort(key=lambda entry: entry[:3])
+        return [entry[3] for entry in selected]
+
+
+class _Availability:
+    """Runs tracker's classification once per workflow and keeps the findings by code."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.workflow = context.workflow
+        self.flow = ContextFlow(self.workflow)
+        self.reads = _Reads(self.workflow)
+
+    @cached_property
+    def findings(self) -> list[Diagnostic]:
+        chosen: dict[tuple[str, str], Diagnostic] = {}
+        order: list[tuple[str, str]] = []
+        for item in self.reads.items:
+            found = self._classify(item)
+            if found is None:
+                continue
+            slot = (item.ref.owner, item.key)
+            previous = chosen.get(slot)
+            if previous is None:
+                order.append(slot)
+                chosen[slot] = found
+            elif previous.severity < Severity.ERROR and found.severity is Severity.ERROR:
+                chosen[slot] = found
+        return [chosen[slot] for slot in order]
+
+    def _classify(self, item: _Read) -> Diagnostic | None:
+        ref = item.ref
+        key = item.key
+        flow = self.flow
+        if self.workflow.format == "yaml":
+            return self._classify_step(item)
+        if ref.kind is RefKind.SCOPED:
+            return self._scoped(item)
+        if runtime.is_ambient(key):
+            return None
+        if ref.owner in flow.opaque_reach:
+            return None
+        producers = flow.producers.get(key)
+        if not producers:
+            return self._missing(item)
+        sibling = self._sibling_read(item, producers)
+        if sibling is not None:
+            return sibling
+        if not flow.may_reach(key, ref.owner, item.after):
+            return self._unreachable(item, producers)
+        return self._not_every_path(item, producers)
+
+    def _classify_step(self, item: _Read) -> Diagnostic | None:
+        producers = self.flow.producers.get(item.key)
+        if not producers:
+            return None  # a reference to no step: L10/L11 report it
+        if not self.flow.may_reach(item.key, item.ref.owner, item.after):
+            return self._unreachable(item, producers)
+        return self._not_every_path(item, producers)
+
+    def _did_you_mean(self, key: str) -> str:
+        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
+        match = closest(key, candidates)
+        return f" (did you mean `{match}`?)" if match else ""
+
+    def _missing(self, item: _Read) -> Diagnostic:
+        ref = item.ref
+        fatal = ref.origin is Origin.READS or (ref.origin is Origin.CONDITION and ref.explicit)
+        code = "DC101" if fatal else "DC102"
+        message = (
+            f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
+            f"this workflow writes it{self._did_you_mean(item.key)}: fix the key name, or "
+            "declare it in an upstream node's `writes:`"
+        )
+        if not fatal:
+            message += " (until then it expands to an empty string)"
+        return self.context.finding(code, ref.span, message)
+
+    def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
+        notes: list[Related] = []
+        for production in self.flow.productions:
+            if production.key == key and production.node in producers:
+                notes.append(
+                    Related(production.item.span, f"`{key}` is written by `{production.node}` here")
+                )
+        return tuple(notes)
+
+    def _unreachable(self, item: _Read, producers: list[str]) -> Diagnostic:
+        ref = item.ref
+        names = ", ".join(f"`{name}`" for name in sorted(producers))
+        if self.workflow.format == "yaml":
+            message = (
+                f"step `{ref.owner}` references `{item.key}` in {item.where}, but step "
+                f"`{producers[0]}` never runs before it on any path, so the engine substitutes "
+                f"`_(unavailable: {ref.node or item.key})_`"
+            )
+        else:
+            message = (
+                f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but its only "
+                f"producer(s) {names} cannot reach it along any edge path — verify the "
+                "routing (restarts and resume can still deliver it)"
+            )
+        return self.context.finding(
+            "DC103", ref.span, message, related=self._producer_notes(item.key, producers)
+        )
+
+    def _not_every_path(self, item: _Read, producers: list[str]) -> Diagnostic | None:
+        flow = self.flow
+        ref = item.ref
+        if flow.always_available(item.key, ref.owner, item.after):
+            return None
+        path = flow.witness(item.key, ref.owner, item.after)
+        if path is None:
+            return None
+        nodes = self.workflow.node_map
+        route = " → ".join(path)
+        names = ", ".join(f"`{name}`" for name in producers)
+        if self.workflow.format == "yaml":
+            message = (
+                f"step `{item.key}` has not always run before `{ref.owner}`: on the path "
+                f"{route} it has not run yet, so {item.where} gets "
+                f"`_(unavailable: {ref.node or item.key})_` there"
+            )
+        else:
+            when = "when its outgoing conditions are evaluated" if item.after else "when it runs"
+            message = (
+                f"context key `{item.key}` is not written on every path to `{ref.owner}`: "
+                f"along {route} no node writes it, so {item.where} sees an empty value "
+                f"{when} (written only by {names})"
+            )
+        related = [
+            Related(
+                nodes[step].id_span,
+                f"path step {index}: `{step}` does not write `{item.key}`"
+                if step != ref.owner or item.after
+                else f"path step {index}: `{step}` reads it",
+            )
+            for index, step in enumerate(path, 1)
+            if step in nodes
+        ]
+        related.extend(self._producer_notes(item.key, producers))
+        return self.context.finding("DC104", ref.span, message, related=tuple(related))
+
+    def _scoped(self, item: _Read) -> Diagnostic | None:
+        ref = item.ref
+        node_id = ref.node or ""
+        if not node_id or not ref.key:
+            return None
+        nodes = self.workflow.node_map
+        target = nodes.get(node_id)
+        span = ref.node_span or ref.span
+        if target is None:
+            match = closest(node_id, sorted(nodes))
+            hint = f" (did you mean `{match}`?)" if match else ""
+            return self.context.finding(
+                "DC105",
+                span,
+                f"`{ref.owner}` references scoped context key `node.{node_id}.{ref.key}` in "
+                f"{item.where}, but `{node_id}` is not a node in this workflow{hint}",
+            )
+        parallel = self.flow.branch_of.get(node_id)
+        if parallel is not None:
+            return self.context.finding(
+                "DC106",
+                ref.span,
+                f"`node.{node_id}.{ref.key}` is never set: `{node_id}` runs as a branch of "
+                f"parallel `{parallel}`, and branches get no `node.<id>.*` aliases — read "
+                "`parallel.results`, or have the branch write a key that the fan_in merges",
+            )
+        declared = frozenset(
+            production.key for production in self.flow.productions if production.node == node_id
+        )
+        possible = runtime.possible_keys(target, self.workflow, declared)
+        if possible is not None and ref.key not in possible:
+            handler = runtime.handler_of(target, self.workflow).value
+            article = "an" if target.kind.value[0] in "aeiou" else "a"
+            return self.context.finding(
+                "DC105",
+                ref.span,
+                f"`{node_id}` is {article} {target.kind.value} node (handler `{handler}`) and "
+                f"never writes `{ref.key}`, so `node.{node_id}.{ref.key}` is always empty"
+                + self._possible_hint(ref.key, possible),
+            )
+        return None
+
+    @staticmethod
+    def _possible_hint(key: str, possible: frozenset[str]) -> str:
+        match = closest(key, sorted(possible))
+        return f" (did you mean `{match}`?)" if match else ""
+
+    def _sibling_read(self, item: _Read, producers: list[str]) -> Diagnostic | None:
+        branch_of = self.flow.branch_of
+        ref = item.ref
+        parallel = branch_of.get(ref.owner)
+        if parallel is None:
+            return None
+        siblings = [
+            node for node in producers if branch_of.get(node) == parallel and node != ref.owner
+        ]
+        if not siblings or len(siblings) != len(producers):
+            return None
+        names = ", ".join(f"`{name}`" for name in siblings)
+        return self.context.finding(
+            "DC106",
+            ref.span,
+            f"branch `{ref.owner}` of parallel `{parallel}` reads `{item.key}`, which only its "
+            f"sibling branch(es) {names} write; branches run on separate copies of the "
+            "context and never see each other's writes",
+            related=self._producer_notes(item.key, siblings),
+        )
+
+
+def _findings(context: Context, code: str) -> Iterator[Diagnostic]:
+    analysis = context.shared("availability", lambda: _Availability(context))
+    for item in analysis.findings:
+        if item.code == code:
+            yield item
+
+
+_EXAMPLE_WRITES = (
+    "agent Plan\n  prompt: Plan it.\n  writes: plan_summary\n"
+    "agent Build\n  prompt:\n    Build this: ${ctx.plan_sumary}"
+)
+
+
+@rule(
+    "DC101",
+    "undefined-context-key",
+    Severity.ERROR,
+    summary="A `reads:` entry or a `ctx.`-prefixed condition operand names a key no node writes.",
+    rationale=(
+        "tracker's validator treats these positions as unambiguous and fails `tracker "
+        "validate` on them: the run would read a key that can never exist, typically a typo "
+        "or a `writes:` declaration that was removed."
+    ),
+    example="agent Review\n  reads: review_notes\n  prompt: Review.",
+    fix="Fix the key name, or declare the key in an upstream node's `writes:`.",
+    formats=("dip", "dot"),
+)
+def undefined_key(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC101")
+
+
+@rule(
+    "DC102",
+    "unproduced-context-key",
+    Severity.WARNING,
+    summary="A `${ctx.K}` or a bare condition operand names a key no node writes.",
+    rationale=(
+        "An interpolation of a key nobody writes expands to an empty string, and a condition "
+        "on it compares against an empty string: the prompt silently loses its input, the "
+        "edge silently never (or always) fires."
+    ),
+    example=_EXAMPLE_WRITES,
+    fix="Fix the key name (see the suggestion), or declare the key in a node's `writes:`.",
+    formats=("dip", "dot"),
+)
+def unproduced_key(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC102")
+
+
+@rule(
+    "DC103",
+    "unreachable-producer",
+    Severity.WARNING,
+    summary="Producers of the key exist, but none can reach the node that reads it.",
+    rationale=(
+        "Every node that writes the key runs only after (or on another branch than) the "
+        "reader, so on a normal run the reader sees nothing. In a step workflow the referenced "
+        "step can never have run before the referencing one."
+    ),
+    example="edges\n  Summarize -> Draft\n  # Draft writes `outline`, Summarize reads it",
+    fix="Move the producer before the reader, or read the key later in the workflow.",
+)
+def unreachable_producer(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC103")
+
+
+@rule(
+    "DC104",
+    "not-produced-on-every-path",
+    Severity.WARNING,
+    summary="Some path from the start reaches the reader without passing a producer of the key.",
+    rationale=(
+        "A key written on only one branch (or only on the second pass of a loop) is missing on "
+        "the other paths; the prompt renders empty there, at three in the morning. The finding "
+        "names one concrete path from the start to the reader on which no node writes the key."
+    ),
+    example=(
+        "edges\n  Triage -> Fix when ctx.outcome = fail\n  Triage -> Report\n  Fix -> Report\n"
+        "# Fix writes `patch`; Report reads ${ctx.patch}"
+    ),
+    fix="Write the key on every path (a default in an earlier node), or read it only on the "
+    "path that produces it.",
+)
+def not_every_path(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC104")
+
+
+@rule(
+    "DC105",
+    "unknown-scoped-reference",
+    Severity.WARNING,
+    summary="`node.<id>.<key>` where `<id>` is not a node, or a node of its kind never writes "
+    "`<key>`.",
+    rationale=(
+        "Scoped aliases exist only for keys a node actually wrote: a tool has no "
+        "`last_response`, a human gate has no `tool_stdout`. A misspelled id or key expands to "
+        "an empty string."
+    ),
+    example="agent Summarize\n  prompt: ${ctx.node.RunTests.last_response}",
+    fix="Use an existing node id, and a key that node's handler writes (the message suggests one).",
+    formats=("dip", "dot"),
+)
+def unknown_scoped(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC105")
+
+
+@rule(
+    "DC106",
+    "parallel-branch-scope",
+    Severity.WARNING,
+    summary="A read of `node.<Branch>.*` (never populated), or a branch reading a sibling's "
+    "output.",
+    rationale=(
+        "Parallel branches run inside the parallel handler on copies of the context: they never "
+        "get `node.<Branch>.*` aliases, and a branch cannot see what its siblings write. After "
+        "the join, results are in `parallel.results` (and the keys the fan_in merged)."
+    ),
+    example="parallel Fork -> A, B\nagent After\n  prompt: ${ctx.node.A.last_response}",
+    fix="Read `parallel.results`, or have each branch write its own key and read it after the "
+    "fan_in.",
+    formats=("dip", "dot"),
+)
+def parallel_scope(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC106")
