@@ -20,6 +20,16 @@ conditions the runtime cannot parse, unreachable nodes, cycles without a back ed
 unknown fields and bad values, syntax errors (all of them, with exact positions).
 """
 
+MAIN_EPILOG = """\
+examples:
+  dipcheck lint workflows/                check every .dip file under workflows/
+  dipcheck lint --format json build.dip   one JSON document (for CI and scripts)
+  dipcheck rule DIP005                    what a rule finds, why, an example, the fix
+  dipcheck rule --all                     every rule with its code, name and severity
+
+`dipcheck COMMAND --help` shows the options of a command.
+"""
+
 LINT_EPILOG = """\
 exit status:
   0  no finding at or above the failure level (default: error)
@@ -49,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dipcheck",
         description=DESCRIPTION,
+        epilog=MAIN_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
@@ -117,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     rule = commands.add_parser(
         "rule",
         help="explain a rule, or list every rule",
-        description="Print a rule's documentation: what it finds, why it matters, an example "
+        description="Print a rule's documentation: what it finds, why it matters, an example\n"
         "and the fix. Accepts a code (DIP005) or a name (unconditional-cycle).",
         epilog=RULE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -7,6 +7,8 @@ The closest configuration file to a path wins (parents are not merged), as in ru
     ignore = ["DIP111"]         # remove from the selection
     per-file-ignores = {"legacy/*.dip" = ["DIP1"]}
     exclude = ["vendor/**"]     # paths skipped when a directory is linted
+    include = ["flows/*.wf"]    # files that are YAML step workflows whatever their name or
+                                # shape (a file that is not one is reported, not skipped)
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
     [tool.dipcheck.severity]    # change a rule's default severity
     DIP111 = "error"
@@ -81,6 +83,16 @@ class Config:
         return any(
             fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
             for pattern in self.exclude
+        )
+
+    def included(self, path: str) -> bool:
+        """Does an ``include`` glob name ``path`` (a YAML step workflow by configuration)?"""
+        if not self.include:
+            return False
+        relative = self._relative(path)
+        return any(
+            fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+            for pattern in self.include
         )
 
     def _relative(self, path: str) -> str:

@@ -21,6 +21,7 @@ from dipcheck.source import SourceText, Span
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 DIP_SUFFIXES = (".dip",)
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -34,20 +35,28 @@ class LintResult:
         return sum(1 for item in self.diagnostics if item.severity is severity)
 
 
-def detect_format(path: str) -> str | None:
+def detect_format(path: str, config: Config | None = None) -> str | None:
+    """The front-end for a path. Every ``.yaml``/``.yml`` file is a candidate step workflow
+    (the front-end decides by shape); files an ``include`` glob names are step workflows."""
     lower = path.lower()
     if lower.endswith(DIP_SUFFIXES):
         return "dip"
+    if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
+        return "yaml"
     return None
 
 
 def _front_end(
-    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader
+    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, required: bool
 ) -> FrontendResult:
     if fmt == "dip":
         from dipcheck.frontends.dip import load_dip
 
         return load_dip(source, base_dir, reader)
+    if fmt == "yaml":
+        from dipcheck.frontends.yaml_steps import load_steps
+
+        return load_steps(source, base_dir, reader, require=required)
     raise ValueError(f"no front-end for format {fmt!r}")
 
 
@@ -84,9 +93,9 @@ def lint_source(
     reader: FileReader = read_from_disk,
 ) -> LintResult:
     config = config or Config()
-    fmt = fmt or detect_format(source.path) or "dip"
+    fmt = fmt or detect_format(source.path, config) or "dip"
     try:
-        loaded = _front_end(source, fmt, base_dir, reader)
+        loaded = _front_end(source, fmt, base_dir, reader, config.included(source.path))
     except Exception as error:
         return LintResult(
             source.path, source, None, [_internal_error(source, f"the {fmt} front-end", error)]
@@ -162,7 +171,7 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
                     candidate = os.path.join(root, name)
                     if config.excluded(candidate):
                         continue
-                    if detect_format(candidate) is not None:
+                    if detect_format(candidate, config) is not None:
                         found.append(candidate)
             result.extend(found)
         else:
@@ -175,7 +184,11 @@ def lint_paths(paths: Iterable[str], config: Config | None = None) -> list[LintR
     results: list[LintResult] = []
     for path in expand_paths(paths, config):
         try:
-            results.append(lint_file(path, config))
+            result = lint_file(path, config)
+            ignored = result.workflow is None and not result.diagnostics
+            if ignored and detect_format(path, config) == "yaml":
+                continue  # YAML that is not a step workflow: not ours, not reported
+            results.append(result)
         except Exception as error:
             source = SourceText(path, "")
             results.append(

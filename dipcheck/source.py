@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(eq=False)
@@ -92,9 +93,9 @@ class SourceText:
         return offset
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A half-open range ``[start, end)`` of offsets in one source."""
+class Span(NamedTuple):
+    """A half-open range ``[start, end)`` of offsets in one source (immutable; a named tuple
+    because front-ends create one for every token)."""
 
     source: SourceText
     start: int

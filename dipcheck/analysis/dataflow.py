@@ -16,13 +16,28 @@ test. The two analyses:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime
 from dipcheck.model import Edge, NodeKind, Workflow
 from dipcheck.references import ListItem, list_items
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A path from the start that passes no producer. When the path is long, ``skipped``
+    nodes between the first node and the rest are left out."""
+
+    nodes: tuple[str, ...]
+    skipped: int
+
+    def render(self) -> str:
+        if self.skipped and len(self.nodes) > 1:
+            head, rest = self.nodes[0], self.nodes[1:]
+            return " → ".join((head, f"… ({self.skipped} more)", *rest))
+        return " → ".join(self.nodes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +86,20 @@ class ContextFlow:
                     )
                 )
         return result
+
+    @cached_property
+    def productions_by_key(self) -> dict[str, list[Production]]:
+        table: dict[str, list[Production]] = {}
+        for production in self.productions:
+            table.setdefault(production.key, []).append(production)
+        return table
+
+    @cached_property
+    def keys_by_node(self) -> dict[str, frozenset[str]]:
+        table: dict[str, set[str]] = {}
+        for production in self.productions:
+            table.setdefault(production.node, set()).add(production.key)
+        return {node: frozenset(keys) for node, keys in table.items()}
 
     @cached_property
     def opaque(self) -> frozenset[str]:
@@ -278,35 +307,85 @@ class ContextFlow:
         table = self.must_out if after else self.must_in
         return bool(table.get(node, self.universe) & bit)
 
-    def witness(self, key: str, node: str, after: bool) -> list[str] | None:
-        """A shortest path from the start to ``node`` on which no node writes ``key`` (the last
-        node may write it when ``after`` is false: its writes come after the read)."""
+    @cached_property
+    def tree(self) -> tuple[dict[str, str | None], dict[str, int]]:
+        """A breadth-first tree from the start: parent and depth of every reachable node."""
         if self.start is None:
-            return None
-        producers = set(self.producers.get(key, ())) | set(self.opaque)
-        if self.start == node and not after:
-            return [node]
-        if self.start in producers:
-            return None
+            return {}, {}
         parents: dict[str, str | None] = {self.start: None}
+        depth = {self.start: 0}
         queue = deque([self.start])
         while queue:
             current = queue.popleft()
-            if current == node:
-                path: list[str] = []
-                cursor: str | None = current
-                while cursor is not None:
-                    path.append(cursor)
-                    cursor = parents[cursor]
-                return list(reversed(path))
             for target in self.successors[current]:
-                if target in parents:
-                    continue
-                if target in producers and (after or target != node):
-                    continue
-                parents[target] = current
-                queue.append(target)
-        return None
+                if target not in parents:
+                    parents[target] = current
+                    depth[target] = depth[current] + 1
+                    queue.append(target)
+        return parents, depth
+
+    @cached_property
+    def tree_gen(self) -> dict[str, int]:
+        """Keys written somewhere on the tree path from the start to each node (inclusive)."""
+        parents, depth = self.tree
+        gen = self.gen
+        result: dict[str, int] = {}
+        for node in sorted(depth, key=depth.__getitem__):
+            parent = parents[node]
+            own = self.universe if node in self.opaque else gen[node]
+            result[node] = own | (result[parent] if parent is not None else 0)
+        return result
+
+    def witness(self, key: str, node: str, after: bool, limit: int = 8) -> Witness | None:
+        """A path from the start to ``node`` on which no node writes ``key`` (when the read
+        happens before ``node`` runs, ``node`` itself may write it).
+
+        Built without a search per finding: walk back from the reader through predecessors
+        that lack the key (the must-analysis says which) until the breadth-first tree path
+        from the start is itself free of producers. Only the last ``limit`` nodes of that
+        tree path are materialised."""
+        bit = self.bits.get(key)
+        if bit is None or self.start is None or node not in self.reachable:
+            return None
+        parents, depth = self.tree
+        must_out = self.must_out
+        tree_gen = self.tree_gen
+
+        def lacks(candidate: str) -> bool:
+            return candidate in depth and not must_out[candidate] & bit
+
+        tail: list[str] = []
+        visited = {node}
+        current: str | None = node
+        if not after:
+            if node == self.start:
+                return Witness((node,), 0)
+            tail.append(node)
+            current = self._back(node, lacks, visited)
+        elif not lacks(node):
+            return None
+        while current is not None and tree_gen[current] & bit:
+            tail.append(current)
+            visited.add(current)
+            current = self._back(current, lacks, visited)
+        if current is None:
+            return None
+        prefix: list[str] = []
+        cursor: str | None = current
+        while cursor is not None and len(prefix) < limit:
+            prefix.append(cursor)
+            cursor = parents[cursor]
+        skipped = depth[current] + 1 - len(prefix)
+        if skipped > 0:
+            prefix.append(self.start)
+            skipped -= 1
+        return Witness((*reversed(prefix), *reversed(tail)), max(skipped, 0))
+
+    def _back(self, node: str, lacks: Callable[[str], bool], visited: set[str]) -> str | None:
+        """The predecessor nearest the start that also lacks the key."""
+        depth = self.tree[1]
+        options = [p for p in self.predecessors[node] if p not in visited and lacks(p)]
+        return min(options, key=depth.__getitem__) if options else None
 
     # -- parallel blocks -----------------------------------------------------------------
 

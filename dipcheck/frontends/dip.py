@@ -604,7 +604,9 @@ class _Lowering:
                 )
             seen[item.key] = item
             type_text = item.text.strip()
-            if not type_text:
+            if not type_text or item.block:
+                # `name:` followed by deeper lines is a raw block, not a type and attributes
+                type_text = ""
                 self.report(
                     "DC005",
                     item.key_span,
@@ -927,11 +929,15 @@ class _Lowering:
             ]
         if item.key == "writes":
             return []
+        if item.children:
+            # a `params:`/`inputs:`/`steer_context:` block: scan each entry once, by its key
+            found: list[Reference] = []
+            for child in item.children:
+                found.extend(scan_text(child.value, owner, f"{item.key}.{child.key}", variables))
+            return found
         found = scan_text(item.value, owner, item.key, variables)
         if item.included is not None:
             found.extend(scan_text(item.included, owner, item.key, variables))
-        for child in item.children:
-            found.extend(scan_text(child.value, owner, f"{item.key}.{child.key}", variables))
         return found
 
 

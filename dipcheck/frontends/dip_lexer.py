@@ -86,6 +86,9 @@ def _strip_comment(line: str, start: int) -> int:
             if char == "\\" and quote == '"':
                 index += 2
                 continue
+            if quote == "'" and line.startswith("''", index):
+                index += 2  # `''` is an escaped quote inside a single-quoted string
+                continue
             if char == quote:
                 quote = ""
         elif char == '"' or (char == "'" and (index == start or line[index - 1] in " \t(,=")):
@@ -214,7 +217,9 @@ class DipLexer:
 
     @staticmethod
     def _is_workflow(text: str) -> bool:
-        return text.split(None, 1)[0] == "workflow"
+        # words are separated by spaces and tabs only (str.split() would also split on
+        # control characters such as \x1c and find no word at all on a line of them)
+        return text.split(" ", 1)[0].split("\t", 1)[0] == "workflow"
 
     @staticmethod
     def _looks_like_edge(text: str, indent: int) -> bool:

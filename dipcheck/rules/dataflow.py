@@ -162,8 +162,8 @@ class _Availability:
 
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
         notes: list[Related] = []
-        for production in self.flow.productions:
-            if production.key == key and production.node in producers:
+        for production in self.flow.productions_by_key.get(key, ()):
+            if production.node in producers:
                 notes.append(
                     Related(production.item.span, f"`{key}` is written by `{production.node}` here")
                 )
@@ -193,17 +193,22 @@ class _Availability:
         ref = item.ref
         if flow.always_available(item.key, ref.owner, item.after):
             return None
-        path = flow.witness(item.key, ref.owner, item.after)
-        if path is None:
+        witness = flow.witness(item.key, ref.owner, item.after)
+        if witness is None:
             return None
         nodes = self.workflow.node_map
-        route = " → ".join(path)
+        route = witness.render()
         names = ", ".join(f"`{name}`" for name in producers)
         if self.workflow.format == "yaml":
             message = (
                 f"step `{item.key}` has not always run before `{ref.owner}`: on the path "
                 f"{route} it has not run yet, so {item.where} gets "
                 f"`_(unavailable: {ref.node or item.key})_` there"
+            )
+        elif witness.nodes == (ref.owner,):
+            message = (
+                f"`{ref.owner}` is the start node and reads context key `{item.key}` in "
+                f"{item.where} before any node has written it (written only by {names})"
             )
         else:
             when = "when its outgoing conditions are evaluated" if item.after else "when it runs"
@@ -212,16 +217,13 @@ class _Availability:
                 f"along {route} no node writes it, so {item.where} sees an empty value "
                 f"{when} (written only by {names})"
             )
-        related = [
-            Related(
-                nodes[step].id_span,
-                f"path step {index}: `{step}` does not write `{item.key}`"
-                if step != ref.owner or item.after
-                else f"path step {index}: `{step}` reads it",
-            )
-            for index, step in enumerate(path, 1)
-            if step in nodes
-        ]
+        related = []
+        for index, step in enumerate(witness.nodes, 1):
+            if step not in nodes:
+                continue
+            reads_here = step == ref.owner and not item.after and index == len(witness.nodes)
+            note = "reads it" if reads_here else f"does not write `{item.key}`"
+            related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
         return self.context.finding("DC104", ref.span, message, related=tuple(related))
 
@@ -251,9 +253,7 @@ class _Availability:
                 f"parallel `{parallel}`, and branches get no `node.<id>.*` aliases — read "
                 "`parallel.results`, or have the branch write a key that the fan_in merges",
             )
-        declared = frozenset(
-            production.key for production in self.flow.productions if production.node == node_id
-        )
+        declared = self.flow.keys_by_node.get(node_id, frozenset())
         possible = runtime.possible_keys(target, self.workflow, declared)
         if possible is not None and ref.key not in possible:
             handler = runtime.handler_of(target, self.workflow).value

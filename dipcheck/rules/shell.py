@@ -186,10 +186,10 @@ def shell_syntax(context: Context) -> Iterator[Diagnostic]:
         messages = [line for line in stderr.strip().splitlines() if line.startswith("bash: ")]
         first = messages[0] if messages else "bash: bash -n failed"
         match = _LINE.match(first)
-        if match:
-            number, detail = int(match.group(1)), match.group(2)
-        else:
-            number, detail = _last_code_line(text), first.removeprefix("bash: ")
+        last = _last_code_line(text)
+        number, detail = (int(match.group(1)), match.group(2)) if match else (last, first[6:])
+        if number > last:
+            number = last
             detail += " (at the end of the command: something opened earlier is never closed)"
         start, end = _line_span_of(text, number)
         yield context.finding(

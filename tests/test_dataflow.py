@@ -1,0 +1,366 @@
+"""Context flow DC101-DC106: each finding with its exact range and message, and a passing
+twin that differs minimally. DC104 fixtures cover if/else branches, loops that produce on the
+second pass, parallel/fan_in and a key produced on every path by different nodes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import Finding, lint, only, run, template
+
+FLOW = template(
+    """
+    workflow Flow
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      agent Triage
+        prompt: Triage the report.
+        writes: severity
+      agent Fix
+        prompt: Fix it.
+        writes: patch
+      agent Report
+        prompt:
+          Summarise the patch: ${ctx.patch}
+      agent Done
+        label: Done
+      edges
+        Start -> Triage
+        Triage -> Fix  when ctx.severity = high
+        Triage -> Report
+        Fix -> Report
+        Report -> Done
+    """
+)
+
+
+def messages(text: str, code: str) -> list[str]:
+    return [item.message for item in run(text).diagnostics if item.code == code]
+
+
+# -- DC101 / DC102 -------------------------------------------------------------------------
+
+
+def test_dc101_reads_entry_nobody_writes() -> None:
+    text = FLOW.replace(
+        "    prompt:\n      Summarise", "    reads: sevrity\n    prompt:\n      Summarise"
+    )
+    assert only(lint(text), "DC101") == [Finding("DC101", "error", (13, 12), (13, 19), "sevrity")]
+    assert messages(text, "DC101") == [
+        "`Report` reads context key `sevrity` in its `reads:` declaration, but no node in this "
+        "workflow writes it (did you mean `severity`?): fix the key name, or declare it in an "
+        "upstream node's `writes:`"
+    ]
+
+
+def test_dc101_twin_reads_a_written_key() -> None:
+    text = FLOW.replace(
+        "    prompt:\n      Summarise", "    reads: severity\n    prompt:\n      Summarise"
+    )
+    assert only(lint(text), "DC101", "DC102", "DC103") == []
+
+
+def test_dc101_prefixed_condition_operand_is_an_error() -> None:
+    text = FLOW.replace("when ctx.severity = high", "when ctx.urgency = high")
+    assert only(lint(text), "DC101") == [
+        Finding("DC101", "error", (19, 25), (19, 36), "ctx.urgency")
+    ]
+
+
+def test_dc102_bare_condition_operand_is_a_warning() -> None:
+    text = FLOW.replace("when ctx.severity = high", "when urgency = high")
+    assert only(lint(text), "DC101", "DC102") == [
+        Finding("DC102", "warning", (19, 25), (19, 32), "urgency")
+    ]
+
+
+def test_dc102_interpolation_inside_a_raw_block() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.ptch}")
+    assert only(lint(text), "DC102") == [
+        Finding("DC102", "warning", (14, 28), (14, 39), "${ctx.ptch}")
+    ]
+    assert "(did you mean `patch`?)" in messages(text, "DC102")[0]
+
+
+def test_dc102_twin_ambient_keys_are_never_reported() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.last_response} ${ctx.graph.goal} ${ctx.steer.x}")
+    assert only(lint(text), "DC101", "DC102", "DC103", "DC104") == []
+
+
+def test_dc102_reference_in_a_prompt_file(tmp_path: Path) -> None:
+    (tmp_path / "report.md").write_text("Report on:\n  ${ctx.findings}\n", encoding="utf-8")
+    text = FLOW.replace(
+        "    prompt:\n      Summarise the patch: ${ctx.patch}", "    prompt_file: report.md"
+    )
+    result = run(text, str(tmp_path / "flow.dip"))
+    [item] = [item for item in result.diagnostics if item.code == "DC102"]
+    assert item.span.path.endswith("report.md")
+    assert item.span.text == "${ctx.findings}"
+    assert item.span.start_position() == (1, 2)
+
+
+def test_label_interpolations_are_not_checked_like_tracker() -> None:
+    text = FLOW.replace("    label: Done", "    label: Done ${ctx.nothing}")
+    assert only(lint(text), "DC101", "DC102") == []
+
+
+# -- DC103 ---------------------------------------------------------------------------------
+
+
+def test_dc103_producer_only_downstream() -> None:
+    text = FLOW.replace("    prompt: Fix it.\n    writes: patch", "    prompt: Fix it.").replace(
+        "    label: Done\n", "    prompt: Close.\n    writes: patch\n", 1
+    )
+    # `Done` (the exit) now writes `patch`, after Report has read it.
+    findings = only(lint(text), "DC103")
+    assert findings == [Finding("DC103", "warning", (13, 28), (13, 40), "${ctx.patch}")]
+    assert messages(text, "DC103") == [
+        "`Report` reads context key `patch` in its `prompt`, but its only producer(s) `Done` "
+        "cannot reach it along any edge path — verify the routing (restarts and resume can "
+        "still deliver it)"
+    ]
+
+
+def test_dc103_twin_loop_makes_the_producer_reach() -> None:
+    text = FLOW.replace("    prompt: Fix it.\n    writes: patch", "    prompt: Fix it.").replace(
+        "    label: Done\n", "    prompt: Close.\n    writes: patch\n", 1
+    )
+    # a back edge from Done to Report: tracker's plain reachability now finds the producer
+    text = text.replace("    Report -> Done\n", "    Report -> Done\n    Done -> Report  loop\n")
+    assert only(lint(text), "DC103") == []
+
+
+# -- DC104 ---------------------------------------------------------------------------------
+
+
+def test_dc104_if_else_branch_without_the_producer() -> None:
+    findings = only(lint(FLOW), "DC104")
+    assert findings == [Finding("DC104", "warning", (14, 28), (14, 40), "${ctx.patch}")]
+    [diagnostic] = [item for item in run(FLOW).diagnostics if item.code == "DC104"]
+    assert diagnostic.message == (
+        "context key `patch` is not written on every path to `Report`: along Start → Triage → "
+        "Report no node writes it, so its `prompt` sees an empty value when it runs (written "
+        "only by `Fix`)"
+    )
+    notes = [(item.span.text, item.message) for item in diagnostic.related]
+    assert notes == [
+        ("Start", "path: `Start` does not write `patch`"),
+        ("Triage", "path: `Triage` does not write `patch`"),
+        ("Report", "path: `Report` reads it"),
+        ("patch", "`patch` is written by `Fix` here"),
+    ]
+
+
+def test_dc104_twin_key_written_on_every_path_by_different_nodes() -> None:
+    text = FLOW.replace(
+        "    prompt: Triage the report.\n    writes: severity",
+        "    prompt: Triage the report.\n    writes: severity, patch",
+    )
+    assert only(lint(text), "DC104") == []
+
+
+def test_dc104_twin_written_on_both_branches_by_two_nodes() -> None:
+    text = FLOW.replace(
+        "    Triage -> Report\n", "    Triage -> Skip\n    Skip -> Report\n"
+    ).replace(
+        "  agent Done\n",
+        "  agent Skip\n    prompt: Say no patch is needed.\n    writes: patch\n  agent Done\n",
+    )
+    assert only(lint(text), "DC104", "DC103", "DC102") == []
+
+
+def test_dc104_loop_that_produces_only_on_the_second_pass() -> None:
+    text = template(
+        """
+        workflow Loop
+          start: Draft
+          exit: Done
+          agent Draft
+            prompt:
+              Improve the draft using the review: ${ctx.review}
+          agent Review
+            prompt: Review the draft.
+            writes: review
+          agent Done
+            label: Done
+          edges
+            Draft -> Review
+            Review -> Draft  when ctx.outcome = fail  loop
+            Review -> Done
+        """
+    )
+    assert only(lint(text), "DC104", "DC103") == [
+        Finding("DC104", "warning", (6, 43), (6, 56), "${ctx.review}")
+    ]
+    assert messages(text, "DC104") == [
+        "`Draft` is the start node and reads context key `review` in its `prompt` before any "
+        "node has written it (written only by `Review`)"
+    ]
+
+
+def test_dc104_twin_loop_body_reads_after_the_producer() -> None:
+    text = template(
+        """
+        workflow Loop
+          start: Draft
+          exit: Done
+          agent Draft
+            prompt: Write a draft.
+            writes: draft
+          agent Review
+            prompt:
+              Review this draft: ${ctx.draft}
+          agent Done
+            label: Done
+          edges
+            Draft -> Review
+            Review -> Draft  when ctx.outcome = fail  loop
+            Review -> Done
+        """
+    )
+    assert only(lint(text), "DC104", "DC103") == []
+
+
+def test_dc104_condition_reads_after_the_source_ran() -> None:
+    # Report's prompt no longer reads `patch`; its outgoing condition does, after it ran
+    text = FLOW.replace("${ctx.patch}", "the work").replace(
+        "    Report -> Done\n",
+        "    Report -> Done  when ctx.patch = done\n    Report -> Fix  loop\n",
+    )
+    findings = only(lint(text), "DC104")
+    assert findings == [Finding("DC104", "warning", (22, 26), (22, 35), "ctx.patch")]
+    assert any(
+        "when its outgoing conditions are evaluated" in message
+        for message in messages(text, "DC104")
+    )
+
+
+PARALLEL = template(
+    """
+    workflow Par
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel Fork -> Security, Style
+      agent Security
+        prompt: Review security.
+        writes: security_notes, verdict
+      agent Style
+        prompt: Review style.
+        writes: style_notes, verdict
+      fan_in Join <- Security, Style
+      agent Merge
+        prompt:
+          Merge ${ctx.verdict} with ${ctx.security_notes}
+      agent Done
+        label: Done
+      edges
+        Start -> Fork
+        Join -> Merge
+        Merge -> Done
+    """
+)
+
+
+def test_dc104_after_fan_in_only_keys_every_branch_writes() -> None:
+    findings = only(lint(PARALLEL), "DC104")
+    assert findings == [Finding("DC104", "warning", (16, 33), (16, 54), "${ctx.security_notes}")]
+    assert messages(PARALLEL, "DC104")[0].startswith(
+        "context key `security_notes` is not written on every path to `Merge`: along "
+        "Start → Fork → Style → Join → Merge no node writes it"
+    )
+
+
+def test_dc104_twin_after_fan_in_key_every_branch_writes() -> None:
+    text = PARALLEL.replace(" with ${ctx.security_notes}", "")
+    assert only(lint(text), "DC104", "DC103") == []
+
+
+def test_dc104_subgraph_may_write_anything() -> None:
+    text = FLOW.replace(
+        "    Triage -> Report\n", "    Triage -> Child\n    Child -> Report\n"
+    ).replace("  agent Done\n", "  subgraph Child\n    ref: child.dip\n  agent Done\n")
+    assert only(lint(text), "DC104") == []
+
+
+# -- DC105 ---------------------------------------------------------------------------------
+
+
+def test_dc105_scoped_reference_to_an_unknown_node() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.node.Fx.last_response}")
+    assert only(lint(text), "DC105") == [Finding("DC105", "warning", (14, 39), (14, 41), "Fx")]
+    assert messages(text, "DC105") == [
+        "`Report` references scoped context key `node.Fx.last_response` in its `prompt`, but "
+        "`Fx` is not a node in this workflow (did you mean `Fix`?)"
+    ]
+
+
+def test_dc105_kind_never_writes_the_key() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.node.Fix.tool_stdout}")
+    assert only(lint(text), "DC105") == [
+        Finding("DC105", "warning", (14, 28), (14, 55), "${ctx.node.Fix.tool_stdout}")
+    ]
+    assert messages(text, "DC105")[0].startswith(
+        "`Fix` is an agent node (handler `codergen`) and never writes `tool_stdout`"
+    )
+
+
+def test_dc105_twin_scoped_reference_to_a_written_key() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.node.Fix.last_response} ${ctx.node.Fix.patch}")
+    assert only(lint(text), "DC105", "DC106") == []
+
+
+def test_dc105_passthrough_start_has_no_last_response() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.node.Start.last_response}")
+    assert [item.text for item in only(lint(text), "DC105")] == ["${ctx.node.Start.last_response}"]
+
+
+# -- DC106 ---------------------------------------------------------------------------------
+
+
+def test_dc106_branch_alias_read_after_the_join() -> None:
+    text = PARALLEL.replace("${ctx.security_notes}", "${ctx.node.Security.last_response}")
+    assert only(lint(text), "DC106") == [
+        Finding("DC106", "warning", (16, 33), (16, 67), "${ctx.node.Security.last_response}")
+    ]
+
+
+def test_dc106_branch_reads_sibling_output() -> None:
+    text = PARALLEL.replace(
+        "    prompt: Review style.", "    prompt: Review style, not ${ctx.security_notes}"
+    )
+    findings = only(lint(text), "DC106", "DC103", "DC104")
+    # the sibling read is DC106 (not DC103/DC104); Merge's own read after the join stays DC104
+    assert findings == [
+        Finding("DC106", "warning", (11, 31), (11, 52), "${ctx.security_notes}"),
+        Finding("DC104", "warning", (16, 33), (16, 54), "${ctx.security_notes}"),
+    ]
+
+
+def test_dc106_twin_reads_own_parallel_result() -> None:
+    text = PARALLEL.replace("${ctx.security_notes}", "${ctx.parallel.results}")
+    assert only(lint(text), "DC106", "DC104") == []
+
+
+# -- tracker's dedup and opaque rules ------------------------------------------------------
+
+
+def test_one_finding_per_node_and_key_error_wins() -> None:
+    text = FLOW.replace(
+        "    prompt:\n      Summarise the patch: ${ctx.patch}",
+        "    prompt:\n      Summarise ${ctx.notes}\n    reads: notes",
+    )
+    findings = only(lint(text), "DC101", "DC102")
+    assert findings == [Finding("DC101", "error", (15, 12), (15, 17), "notes")]
+
+
+def test_references_an_opaque_node_reaches_are_skipped() -> None:
+    text = (
+        FLOW.replace("    Triage -> Report\n", "    Triage -> Child\n    Child -> Report\n")
+        .replace("  agent Done\n", "  subgraph Child\n    ref: child.dip\n  agent Done\n")
+        .replace("${ctx.patch}", "${ctx.from_child}")
+    )
+    assert only(lint(text), "DC101", "DC102", "DC103") == []
