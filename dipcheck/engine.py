@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.common import FileReader, FrontendResult, finding, read_from_disk
@@ -103,9 +104,23 @@ def lint_source(
     diagnostics = list(loaded.diagnostics)
     if loaded.workflow is not None:
         diagnostics.extend(run_rules(loaded.workflow, config))
+    marks = suppressions.scan(source, fmt)
+    diagnostics = marks.apply(diagnostics, source, _anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
     return LintResult(source.path, source, loaded.workflow, diagnostics)
+
+
+def _anchors(workflow: Workflow | None) -> dict[int, int]:
+    """Included files (prompt_file …) → the line of the directive that included them."""
+    anchors: dict[int, int] = {}
+    if workflow is None:
+        return anchors
+    fields = [item for node in workflow.nodes for item in node.fields]
+    for item in (*fields, *workflow.defaults):
+        if item.included is not None:
+            anchors[id(item.included.source)] = workflow.source.line_of(item.key_span.start)
+    return anchors
 
 
 def lint_text(

@@ -1,0 +1,29 @@
+"""DC9xx: problems with suppression comments and configuration."""
+
+from __future__ import annotations
+
+from dipcheck.diagnostics import Severity
+from dipcheck.rules.registry import declare
+
+declare(
+    "DC901",
+    "unused-suppression",
+    Severity.WARNING,
+    summary="A `# dipcheck: ignore[...]` code that suppresses nothing.",
+    rationale=(
+        "A suppression outlives the finding it was written for (the workflow was fixed, the "
+        "line moved). Left in place it would silently hide a new finding of the same code."
+    ),
+    example="# dipcheck: ignore[DIP111]\ntool Build\n  command: make\n  timeout: 5m",
+    fix="Remove the code from the comment (or the whole comment).",
+)
+
+declare(
+    "DC902",
+    "unknown-rule-code",
+    Severity.WARNING,
+    summary="A suppression comment names a code that is not a dipcheck rule.",
+    rationale="A misspelled code suppresses nothing, so the finding it was meant for stays.",
+    example="# dipcheck: ignore[DIP1111]",
+    fix="Use a code, name or prefix that `dipcheck rule --all` lists.",
+)

@@ -1,0 +1,228 @@
+"""Suppression comments.
+
+    # dipcheck: ignore[DC104, unsafe-tool-command-key] reason …
+    # dipcheck: file-ignore[DIP111]
+
+``ignore`` on a line of its own applies to the next line of code and everything indented
+under it (a node and its fields, a ``key:`` and its block); written at the end of a line it
+applies to that line and its block. ``file-ignore`` applies to the whole file. Codes, kebab
+names and code prefixes are accepted; a blanket ``ignore`` without codes is not (it hides
+findings nobody has looked at). ``#`` lines inside a multi-line ``key:`` block or a YAML block
+scalar are content, not comments, so a suppression for text in such a block goes on the
+``key:`` line.
+
+An ``ignore`` code that suppresses nothing is reported as DC901, an unknown code as DC902.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from dipcheck.diagnostics import Diagnostic, Edit
+from dipcheck.frontends.common import finding
+from dipcheck.rules import registry
+from dipcheck.source import SourceText, Span
+
+_DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore)\s*\[([^\]]*)\]")
+_BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
+_VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
+_YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
+
+
+@dataclass
+class Entry:
+    """One code of one suppression comment."""
+
+    code: str
+    span: Span
+    lines: range
+    file_wide: bool
+    rules: frozenset[str]
+    used: bool = False
+
+
+@dataclass
+class Suppressions:
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def apply(
+        self,
+        diagnostics: list[Diagnostic],
+        source: SourceText,
+        anchors: dict[int, int],
+        active: frozenset[str],
+    ) -> list[Diagnostic]:
+        """Drop suppressed findings; report unused and unknown codes. A finding inside an
+        included file (``prompt_file`` …) counts as being on the line of the directive that
+        included it (``anchors``: id of the included source → line). Codes of rules that are
+        not ``active`` (turned off in the configuration) are never reported as unused."""
+        if not self.entries:
+            return diagnostics + self.problems
+        kept: list[Diagnostic] = []
+        for item in diagnostics:
+            if item.span.source is source:
+                line: int | None = source.line_of(item.span.start)
+            else:
+                line = anchors.get(id(item.span.source))
+            hit = False
+            for entry in self.entries:
+                if item.code in entry.rules and (
+                    entry.file_wide or (line is not None and line in entry.lines)
+                ):
+                    entry.used = True
+                    hit = True
+            if not hit:
+                kept.append(item)
+        for entry in self.entries:
+            if not entry.used and entry.rules & active:
+                kept.append(
+                    finding(
+                        "DC901",
+                        entry.span,
+                        f"`{entry.code}` in this suppression matches no finding; remove it",
+                    )
+                )
+        return kept + self.problems
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _content_lines(lines: list[str], fmt: str) -> set[int]:
+    """Lines that are text inside multi-line values (never comments)."""
+    content: set[int] = set()
+    index = 0
+    pattern = _BLOCK_KEY if fmt == "dip" else _YAML_BLOCK
+    while index < len(lines):
+        line = lines[index].rstrip()
+        if line.strip() and pattern.match(line):
+            base = _indent(line)
+            cursor = index + 1
+            while cursor < len(lines):
+                text = lines[cursor].rstrip()
+                if text.strip() and _indent(text) <= base:
+                    break
+                content.add(cursor)
+                cursor += 1
+            index = cursor
+            continue
+        index += 1
+    return content
+
+
+def _block_end(lines: list[str], first: int) -> int:
+    """Index after the last line indented deeper than line ``first``."""
+    base = _indent(lines[first])
+    cursor = first + 1
+    last = first
+    while cursor < len(lines):
+        text = lines[cursor].rstrip()
+        if text.strip():
+            if _indent(text) <= base:
+                break
+            last = cursor
+        cursor += 1
+    return last + 1
+
+
+def _comment_start(line: str) -> int:
+    """Where a trailing `#` comment starts (after a blank, outside quotes), or -1."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'" and (index == 0 or line[index - 1] in " \t:=(,"):
+            quote = char
+        elif char == "#" and (index == 0 or line[index - 1] in " \t"):
+            return index
+    return -1
+
+
+def scan(source: SourceText, fmt: str) -> Suppressions:
+    result = Suppressions()
+    text = source.text
+    if "dipcheck:" not in text:
+        return result
+    lines = text.split("\n")
+    content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+    for number, line in enumerate(lines):
+        if number in content or "dipcheck:" not in line:
+            continue
+        start = _comment_start(line)
+        if start == -1:
+            continue
+        match = _DIRECTIVE.match(line, start)
+        if match is None or (fmt == "dip" and _VALUE_KEY.fullmatch(line[:start])):
+            continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
+        own_line = not line[:start].strip()
+        if own_line:
+            target = number + 1
+            while target < len(lines) and (
+                not lines[target].strip() or lines[target].lstrip().startswith("#")
+            ):
+                target += 1
+            covered = range(target, _block_end(lines, target)) if target < len(lines) else range(0)
+        else:
+            covered = range(number, _block_end(lines, number))
+        offset = source.line_starts[number]
+        codes_start = offset + match.start(2)
+        file_wide = match.group(1) == "file-ignore"
+        raw_codes = match.group(2)
+        if not raw_codes.strip():
+            result.problems.append(
+                finding(
+                    "DC902",
+                    Span(source, offset + match.start(), offset + match.end()),
+                    "a suppression needs at least one code: `# dipcheck: ignore[CODE]`",
+                )
+            )
+            continue
+        position = 0
+        for part in raw_codes.split(","):
+            code = part.strip()
+            part_start = codes_start + position + (len(part) - len(part.lstrip()))
+            position += len(part) + 1
+            if not code:
+                continue
+            span = Span(source, part_start, part_start + len(code))
+            rules = registry.select(code)
+            if not rules:
+                result.problems.append(
+                    finding("DC902", span, f"`{code}` is not a dipcheck rule code, name or prefix")
+                )
+                continue
+            result.entries.append(
+                Entry(code, span, covered, file_wide, frozenset(rule.code for rule in rules))
+            )
+    return result
+
+
+def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
+    """The edit that suppresses ``diagnostic``: a trailing comment on its line, or — when the
+    line is inside a multi-line block — a comment line above the block's `key:` line."""
+    source = diagnostic.span.source
+    lines = source.text.split("\n")
+    line = source.line_of(diagnostic.span.start)
+    content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+    code = diagnostic.code
+    opens_block = line + 1 in content and line not in content
+    if line not in content and not opens_block:
+        end = source.line_end(line)
+        existing = lines[line]
+        start = _comment_start(existing)
+        if start != -1:
+            match = _DIRECTIVE.match(existing, start)
+            if match is not None and match.group(1) == "ignore":
+                close = source.line_starts[line] + match.end(2)
+                return Edit(Span(source, close, close), f", {code}")
+        return Edit(Span(source, end, end), f"  # dipcheck: ignore[{code}]")
+    owner = line
+    while owner > 0 and owner in content:
+        owner -= 1  # the `key:` line that opens the block
+    indent = lines[owner][: _indent(lines[owner])]
+    start = source.line_starts[owner]
+    return Edit(Span(source, start, start), f"{indent}# dipcheck: ignore[{code}]\n")

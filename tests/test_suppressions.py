@@ -1,0 +1,143 @@
+"""Suppression comments: line, block and file scope; unused (DC901) and unknown (DC902) codes;
+`#` lines inside multi-line blocks are content; the edit the language server offers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import Finding, lint, run, template
+
+from dipcheck.suppressions import suppression_edit
+
+BASE = template(
+    """
+    workflow Sup
+      start: A
+      exit: Done
+      agent A
+        prompt:
+          Use ${ctx.from_env} here.
+      agent Done
+        label: Done
+      edges
+        A -> Done
+    """
+)
+DC102 = Finding("DC102", "warning", (6, 11), (6, 26), "${ctx.from_env}")
+
+
+def test_unsuppressed_finding() -> None:
+    assert lint(BASE) == [DC102]
+
+
+def test_own_line_suppression_covers_the_next_node_and_its_block() -> None:
+    text = BASE.replace(
+        "  agent A\n", "  # dipcheck: ignore[DC102] comes from the environment\n  agent A\n"
+    )
+    assert lint(text) == []
+
+
+def test_own_line_suppression_above_a_block_key_covers_the_block() -> None:
+    text = BASE.replace(
+        "    prompt:\n", "    # dipcheck: ignore[unproduced-context-key]\n    prompt:\n"
+    )
+    assert lint(text) == []
+
+
+def test_a_comment_after_a_block_key_is_its_value_as_in_dippin() -> None:
+    # `prompt:  # …` is not a block opener: dippin keeps `# …` as the value, so the block
+    # below becomes unexpected indentation; the suppression is not a comment there.
+    text = BASE.replace("    prompt:\n", "    prompt:  # dipcheck: ignore[DC102]\n")
+    assert [item.code for item in lint(text)] == ["DC001"]
+
+
+def test_comment_inside_a_raw_block_is_prompt_text_not_a_suppression() -> None:
+    text = BASE.replace(
+        "      Use ${ctx.from_env} here.\n",
+        "      # dipcheck: ignore[DC102]\n      Use ${ctx.from_env} here.\n",
+    )
+    assert [item.code for item in lint(text)] == ["DC102"]
+
+
+def test_file_ignore_with_a_prefix() -> None:
+    text = "# dipcheck: file-ignore[DC1]\n" + BASE
+    assert lint(text) == []
+
+
+def test_suppression_does_not_leak_to_other_nodes() -> None:
+    text = BASE.replace(
+        "  agent A\n", "  # dipcheck: ignore[DC102]\n  agent Done2\n    label: x\n  agent A\n"
+    )
+    assert "DC102" in [item.code for item in lint(text)]
+
+
+def test_dc901_unused_code_points_at_the_code() -> None:
+    text = BASE.replace("    label: Done\n", "    label: Done  # dipcheck: ignore[DC102, DIP004]\n")
+    findings = lint(text)
+    assert Finding("DC901", "warning", (8, 44), (8, 50), "DIP004") in findings
+    assert Finding("DC901", "warning", (8, 37), (8, 42), "DC102") in findings
+
+
+def test_dc901_not_reported_for_rules_turned_off() -> None:
+    text = BASE.replace("    label: Done\n", "    label: Done  # dipcheck: ignore[DIP004]\n")
+    assert [item.code for item in lint(text)] == ["DC102", "DC901"]
+    from dipcheck.config import Config
+
+    assert [item.code for item in run(text, config=Config(ignore=("DIP004",))).diagnostics] == [
+        "DC102"
+    ]
+
+
+def test_dc902_unknown_code_and_blanket_ignore() -> None:
+    text = BASE.replace("    label: Done\n", "    label: Done  # dipcheck: ignore[DIP9999]\n")
+    assert Finding("DC902", "warning", (8, 37), (8, 44), "DIP9999") in lint(text)
+    blanket = BASE.replace("    label: Done\n", "    label: Done  # dipcheck: ignore[]\n")
+    assert [item.code for item in lint(blanket)] == ["DC102", "DC902"]
+
+
+def test_suppression_of_a_finding_inside_a_prompt_file(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("Use ${ctx.from_env}.\n")
+    text = BASE.replace("    prompt:\n      Use ${ctx.from_env} here.\n", "    prompt_file: a.md\n")
+    path = str(tmp_path / "w.dip")
+    assert [item.code for item in run(text, path).diagnostics] == ["DC102"]
+    suppressed = text.replace(
+        "    prompt_file: a.md\n", "    prompt_file: a.md  # dipcheck: ignore[DC102]\n"
+    )
+    assert run(suppressed, path).diagnostics == []
+
+
+def test_suppression_edit_trailing_and_above_a_block() -> None:
+    [item] = run(BASE).diagnostics
+    edit = suppression_edit(item)
+    assert (edit.span.start_position(), edit.text) == ((4, 0), "    # dipcheck: ignore[DC102]\n")
+    applied = BASE[: edit.span.start] + edit.text + BASE[edit.span.end :]
+    assert lint(applied) == []
+    text = BASE.replace(
+        "    prompt:\n      Use ${ctx.from_env} here.\n", "    prompt: Use ${ctx.from_env}\n"
+    )
+    [item] = run(text).diagnostics
+    edit = suppression_edit(item)
+    assert edit.text == "  # dipcheck: ignore[DC102]"
+    applied = text[: edit.span.start] + edit.text + text[edit.span.end :]
+    assert lint(applied) == []
+
+
+def test_suppression_edit_on_a_block_key_line_goes_above_it() -> None:
+    text = BASE.replace("    prompt:\n", "    promt:\n")
+    [item] = [item for item in run(text).diagnostics if item.code == "DC004"]
+    edit = suppression_edit(item)
+    assert edit.text == "    # dipcheck: ignore[DC004]\n"
+    applied = text[: edit.span.start] + edit.text + text[edit.span.end :]
+    assert [item.code for item in lint(applied)] == ["DC102"]  # only DC004 was suppressed
+
+
+def test_suppression_edit_extends_an_existing_comment() -> None:
+    text = BASE.replace(
+        "    prompt:\n      Use ${ctx.from_env} here.\n",
+        "    prompt: Use ${ctx.from_env} ${ctx.node.X.y}  # dipcheck: ignore[DC102]\n",
+    )
+    [item] = [item for item in run(text).diagnostics if item.code == "DC105"]
+    edit = suppression_edit(item)
+    assert edit.text == ", DC105"
+    applied = text[: edit.span.start] + edit.text + text[edit.span.end :]
+    assert lint(applied) == []
