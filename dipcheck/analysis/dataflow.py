@@ -307,6 +307,21 @@ class ContextFlow:
         table = self.must_out if after else self.must_in
         return bool(table.get(node, self.universe) & bit)
 
+    def keys_always(self, node: str, after: bool = False) -> list[str]:
+        """Produced keys written on every path from the start to ``node`` (sorted)."""
+        if node not in self.reachable:
+            return []
+        table = self.must_out if after else self.must_in
+        value = table.get(node, 0)
+        return sorted(key for key, bit in self.bits.items() if value & bit)
+
+    def keys_maybe(self, node: str, after: bool = False) -> list[str]:
+        """Produced keys some producer can deliver to ``node`` (sorted; tracker's notion)."""
+        value = self.may_in.get(node, 0)
+        if after or self.self_reach:
+            value |= self.gen.get(node, 0)
+        return sorted(key for key, bit in self.bits.items() if value & bit)
+
     @cached_property
     def tree(self) -> tuple[dict[str, str | None], dict[str, int]]:
         """A breadth-first tree from the start: parent and depth of every reachable node."""
