@@ -364,3 +364,65 @@ def test_references_an_opaque_node_reaches_are_skipped() -> None:
         .replace("${ctx.patch}", "${ctx.from_child}")
     )
     assert only(lint(text), "DC101", "DC102", "DC103") == []
+
+
+# -- DC107 ---------------------------------------------------------------------------------
+
+ASK = template(
+    """
+    workflow Ask
+      start: Gate
+      exit: Done
+      human Gate
+        mode: freeform
+      agent Explore
+        prompt: The user wants ${ctx.human_response}
+      agent Spec
+        prompt: Specify ${ctx.human_response}
+      agent Done
+        label: Done
+      edges
+        Gate -> Explore
+        Explore -> Spec
+        Spec -> Done
+    """
+)
+
+
+def test_dc107_second_agent_after_the_gate_reads_a_cleared_response() -> None:
+    assert only(lint(ASK), "DC107") == [
+        Finding("DC107", "warning", (9, 21), (9, 42), "${ctx.human_response}")
+    ]
+    [item] = [item for item in run(ASK).diagnostics if item.code == "DC107"]
+    assert item.message == (
+        "`${ctx.human_response}` can be empty when `Spec` reads it: along Gate → Explore → "
+        "Spec, `Explore` runs after gate `Gate` and the runtime then clears the one-shot "
+        "human_response; read `${ctx.node.Gate.human_response}`"
+    )
+    assert item.fix is not None and not item.fix.safe
+    assert [edit.text for edit in item.fix.edits] == ["${ctx.node.Gate.human_response}"]
+
+
+def test_dc107_twin_scoped_alias_and_tools_in_between() -> None:
+    text = ASK.replace("Specify ${ctx.human_response}", "Specify ${ctx.node.Gate.human_response}")
+    assert only(lint(text), "DC107") == []
+    # a tool between the gate and the first agent does not clear it
+    tool = ASK.replace(
+        "    Gate -> Explore\n", "    Gate -> Setup\n    Setup -> Explore\n"
+    ).replace("  agent Done\n", "  tool Setup\n    command: true\n    timeout: 5s\n  agent Done\n")
+    assert [item.text for item in only(lint(tool), "DC107")] == ["${ctx.human_response}"]
+    assert only(lint(tool), "DC107")[0].start == (9, 21)
+
+
+def test_dc107_no_gate_before_the_reader() -> None:
+    text = ASK.replace("  start: Gate", "  start: Explore").replace("    Gate -> Explore\n", "")
+    findings = only(lint(text), "DC107")
+    assert findings == [
+        Finding("DC107", "warning", (7, 28), (7, 49), "${ctx.human_response}"),
+        Finding("DC107", "warning", (9, 21), (9, 42), "${ctx.human_response}"),
+    ]
+    first = next(item for item in run(text).diagnostics if item.code == "DC107")
+    assert first.message == (
+        "`${ctx.human_response}` can be empty when `Explore` reads it: it is the start node, "
+        "so no human gate has run yet"
+    )

@@ -163,7 +163,7 @@ class ContextFlow:
             table[edge.source.value].append(edge.target.value)
         return table
 
-    def _reach(self, seeds: Iterable[str], allowed: set[str] | None = None) -> set[str]:
+    def reach(self, seeds: Iterable[str], allowed: set[str] | None = None) -> set[str]:
         seen = {seed for seed in seeds}
         queue = deque(seen)
         successors = self.successors
@@ -178,7 +178,7 @@ class ContextFlow:
     @cached_property
     def opaque_reach(self) -> set[str]:
         """Nodes an opaque node reaches (themselves included)."""
-        return self._reach(self.opaque)
+        return self.reach(self.opaque)
 
     @cached_property
     def start(self) -> str | None:
@@ -227,7 +227,7 @@ class ContextFlow:
 
     @cached_property
     def reachable(self) -> set[str]:
-        return self._reach([self.start]) if self.start is not None else set()
+        return self.reach([self.start]) if self.start is not None else set()
 
     @cached_property
     def must_out(self) -> dict[str, int]:

@@ -11,14 +11,15 @@ copies of the context.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
-from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import Edge, Origin, Reference, RefKind, Workflow
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.model import Edge, NodeKind, Origin, Reference, RefKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.suggest import closest
@@ -418,3 +419,151 @@ def unknown_scoped(context: Context) -> Iterator[Diagnostic]:
 )
 def parallel_scope(context: Context) -> Iterator[Diagnostic]:
     yield from _findings(context, "DC106")
+
+
+class _HumanResponse:
+    """Where the one-shot `human_response` is still set (tracker-runtime.md §5.8).
+
+    A human gate sets it; the first agent that runs afterwards (or a parallel block with an
+    agent branch) clears it. Subgraphs and manager loops merge a child context that may set
+    it, so they count as setting it. The state space is (node, set-or-cleared): a path that
+    reaches a reader with the key cleared is found by a breadth-first search over it."""
+
+    def __init__(self, workflow: Workflow) -> None:
+        self.workflow = workflow
+        self.flow = ContextFlow(workflow)
+
+    def effect(self, node_id: str, fresh: bool) -> bool:
+        node = self.workflow.node_map[node_id]
+        handler = runtime.handler_of(node, self.workflow)
+        if handler in (runtime.Handler.HUMAN, *runtime.OPAQUE_HANDLERS):
+            return True
+        if handler is runtime.Handler.CODERGEN:
+            return False
+        if handler is runtime.Handler.PARALLEL:
+            nodes = self.workflow.node_map
+            agents = [
+                m
+                for m in node.members
+                if m.value in nodes
+                and runtime.handler_of(nodes[m.value], self.workflow) is runtime.Handler.CODERGEN
+            ]
+            return fresh and not agents
+        return fresh
+
+    def stale_path(self, reader: str, after: bool) -> list[str] | None:
+        """A path from the start on which `human_response` is cleared (or never set) when
+        ``reader`` reads it (``after``: in a condition, once ``reader`` has run); None when
+        it is set on every path."""
+        start = self.flow.start
+        if start is None:
+            return None
+        if reader == start and not after:
+            return [reader]  # nothing has run before the start node
+        first = (start, self.effect(start, False))
+        parents: dict[tuple[str, bool], tuple[str, bool] | None] = {first: None}
+        queue = deque([first])
+        successors = self.flow.successors
+        while queue:
+            state = queue.popleft()
+            node, fresh = state
+            if after and node == reader and not fresh:
+                return self._path(parents, state)
+            for target in successors[node]:
+                if not after and target == reader and not fresh:
+                    return [*self._path(parents, state), target]
+                following = (target, self.effect(target, fresh))
+                if following not in parents:
+                    parents[following] = state
+                    queue.append(following)
+        return None
+
+    @staticmethod
+    def _path(
+        parents: dict[tuple[str, bool], tuple[str, bool] | None], state: tuple[str, bool]
+    ) -> list[str]:
+        path: list[str] = []
+        cursor: tuple[str, bool] | None = state
+        while cursor is not None:
+            path.append(cursor[0])
+            cursor = parents[cursor]
+        return list(reversed(path))
+
+
+@rule(
+    "DC107",
+    "stale-human-response",
+    Severity.WARNING,
+    summary="`${ctx.human_response}` read where the one-shot human response is already cleared.",
+    rationale=(
+        "tracker clears `human_response` as soon as the first agent after a human gate has "
+        "run (#352). A second agent that reads `${ctx.human_response}` gets an empty string — "
+        "the user's request silently disappears from its prompt. The scoped alias "
+        "`${ctx.node.<Gate>.human_response}` keeps the answer for the rest of the run."
+    ),
+    example=(
+        "human Ask\n  mode: freeform\nagent Explore\n  prompt: Explore ${ctx.human_response}\n"
+        "agent Spec\n  prompt: Specify ${ctx.human_response}"
+    ),
+    fix="Read `${ctx.node.<Gate>.human_response}` (offered as a fix when one gate precedes the "
+    "reader).",
+    formats=("dip", "dot"),
+)
+def stale_human_response(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    analysis = _HumanResponse(workflow)
+    flow = analysis.flow
+    gates = [
+        node.id
+        for node in workflow.nodes
+        if runtime.handler_of(node, workflow) is runtime.Handler.HUMAN
+    ]
+    for ref in workflow.references:
+        if ref.kind is not RefKind.CTX or ref.key != "human_response":
+            continue
+        if ref.attribute == "label" or ref.owner not in workflow.node_map:
+            continue
+        after = ref.origin is Origin.CONDITION or ref.attribute == "condition"
+        if ref.owner not in flow.reachable:
+            continue
+        path = analysis.stale_path(ref.owner, after)
+        if path is None:
+            continue
+        before = [step for step in path if step in gates]
+        preceding = [
+            gate
+            for gate in gates
+            if gate in flow.reachable and ref.owner in flow.reach([gate]) and gate != ref.owner
+        ]
+        route = " → ".join(path)
+        if before:
+            gate = before[-1]
+            cleared = [
+                step
+                for step in path[path.index(gate) + 1 :]
+                if workflow.node_map[step].kind is NodeKind.AGENT and step != ref.owner
+            ]
+            who = f"`{cleared[0]}`" if cleared else "an agent"
+            why = (
+                f"along {route}, {who} runs after gate `{gate}` and the runtime then clears "
+                "the one-shot human_response"
+            )
+        elif len(path) == 1:
+            why = "it is the start node, so no human gate has run yet"
+        else:
+            why = f"along {route} no human gate has run yet"
+        fix = None
+        if len(preceding) == 1:
+            replacement = f"${{ctx.node.{preceding[0]}.human_response}}"
+            fix = Fix(f"read `{replacement}` instead", (Edit(ref.span, replacement),), safe=False)
+        yield context.finding(
+            "DC107",
+            ref.span,
+            f"`{ref.text}` can be empty when `{ref.owner}` reads it: {why}"
+            + (
+                f"; read `${{ctx.node.{preceding[0]}.human_response}}`"
+                if len(preceding) == 1
+                else ""
+            ),
+            fix=fix,
+        )
