@@ -187,11 +187,9 @@ def parse(text: str) -> ParseResult:
     except UnexpectedToken as error:
         token = error.token
         if token.type == "$END":
+            start, end = _last_word(text)
             return ParseResult(
-                None,
-                "condition ends too early: " + _expected(error.expected),
-                len(text.rstrip()),
-                len(text.rstrip()),
+                None, "condition ends too early: " + _expected(error.expected), start, end
             )
         start = token.start_pos or 0
         return ParseResult(
@@ -201,8 +199,10 @@ def parse(text: str) -> ParseResult:
             start + len(str(token)),
         )
     except UnexpectedEOF as error:
-        end = len(text.rstrip())
-        return ParseResult(None, "condition ends too early: " + _expected(error.expected), end, end)
+        start, end = _last_word(text)
+        return ParseResult(
+            None, "condition ends too early: " + _expected(error.expected), start, end
+        )
     except UnexpectedCharacters as error:
         position = error.pos_in_stream
         char = text[position]
@@ -210,6 +210,15 @@ def parse(text: str) -> ParseResult:
             return ParseResult(None, "unterminated string literal", position, len(text))
         return ParseResult(None, f"unexpected character `{char}`", position, position + 1)
     return ParseResult(_build(tree))
+
+
+def _last_word(text: str) -> tuple[int, int]:
+    """The last blank-separated word: where a condition that ends too early is reported."""
+    end = len(text.rstrip())
+    start = end
+    while start > 0 and text[start - 1] not in " \t":
+        start -= 1
+    return start, end
 
 
 _EXPECTED_NAMES = {

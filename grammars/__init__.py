@@ -1,1 +1,2 @@
-"""The lark grammars dipcheck ships: dip.lark (the .dip language) and condition.lark (edge conditions)."""
+"""The lark grammars dipcheck ships: dip.lark (the .dip language) and condition.lark (edge
+conditions)."""

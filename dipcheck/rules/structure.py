@@ -325,6 +325,19 @@ def duplicate_edge(context: Context) -> Iterator[Diagnostic]:
             seen[key] = edge
 
 
+def _loop_hint(edge: Edge) -> str:
+    """Why a condition ends early when a bare `loop` follows it (dippin reads it as the flag)."""
+    condition, flag = edge.condition, edge.attr("loop")
+    if condition is None or flag is None:
+        return ""
+    if not (condition.error or "").startswith("condition ends too early"):
+        return ""
+    between = condition.span.source.text[condition.span.end : flag.key_span.start]
+    if between.strip():
+        return ""
+    return '; the bare `loop` after it is read as the back-edge flag: quote a value `"loop"`'
+
+
 @rule(
     "DIP010",
     "invalid-condition",
@@ -350,7 +363,11 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
         if condition.expr is None:
             if condition.error and condition.error.startswith("unterminated"):
                 continue  # already a syntax error (DC001)
-            yield context.finding("DIP010", condition.error_span, f"{prefix}: {condition.error}")
+            yield context.finding(
+                "DIP010",
+                condition.error_span,
+                f"{prefix}: {condition.error}{_loop_hint(edge)}",
+            )
             continue
         problems = conditions.dippin_incompatibilities(condition.expr)
         if not problems:

@@ -1,0 +1,83 @@
+"""Shared test helpers: lint dedented text and get findings as plain comparable tuples."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import NamedTuple
+
+from dipcheck.diagnostics import Diagnostic
+from dipcheck.engine import LintResult, lint_text
+from dipcheck.source import Span
+
+PROJECT = Path(__file__).resolve().parents[1]
+FIXTURES = PROJECT / "fixtures"
+CORPUS = PROJECT.parent / "shared" / "corpus"
+
+
+class Finding(NamedTuple):
+    """A diagnostic as ``(code, severity, (line, col), (end_line, end_col), text)``.
+
+    Lines and columns are 1-based like the CLI and JSON output; ``end`` is exclusive and
+    ``text`` is the slice of the source the range covers."""
+
+    code: str
+    severity: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    text: str
+
+
+def position(span: Span) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The 1-based (line, column) start and end of a span."""
+    line, column = span.start_position()
+    end_line, end_column = span.end_position()
+    return (line + 1, column + 1), (end_line + 1, end_column + 1)
+
+
+def as_finding(item: Diagnostic) -> Finding:
+    start, end = position(item.span)
+    return Finding(item.code, item.severity.label, start, end, item.span.text)
+
+
+def dedent(text: str) -> str:
+    """Dedent a triple-quoted fixture and drop the newline after the opening quotes."""
+    return textwrap.dedent(text).lstrip("\n")
+
+
+class Template(str):
+    """Fixture text for "change one thing" tests.
+
+    ``replace`` fails when the text to replace does not occur, so that a typo in a test
+    cannot silently lint the unchanged text (and make a passing-twin assertion vacuous)."""
+
+    def replace(self, old: str, new: str, count: int = -1) -> Template:  # type: ignore[override]
+        if old not in self:
+            raise AssertionError(f"fixture text does not contain {old!r}")
+        return Template(str.replace(self, old, new, count))
+
+    def __add__(self, other: str) -> Template:
+        return Template(str.__add__(self, other))
+
+
+def template(text: str) -> Template:
+    return Template(dedent(text))
+
+
+def run(text: str, path: str = "<test>.dip", **options: object) -> LintResult:
+    """Lint dedented ``text`` through the same entry point the CLI and the server use."""
+    return lint_text(dedent(text), path, **options)  # type: ignore[arg-type]
+
+
+def lint(text: str, path: str = "<test>.dip", **options: object) -> list[Finding]:
+    """Every finding of ``text`` (dedented), in report order."""
+    return [as_finding(item) for item in run(text, path, **options).diagnostics]
+
+
+def codes(text: str, path: str = "<test>.dip", **options: object) -> list[str]:
+    return [item.code for item in lint(text, path, **options)]
+
+
+def only(findings: list[Finding], *wanted: str) -> list[Finding]:
+    """The findings whose code is one of ``wanted``."""
+    return [item for item in findings if item.code in wanted]

@@ -1,0 +1,423 @@
+"""The command line, run as a process the way users and CI run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURES, PROJECT
+
+from dipcheck.report.contract import LintDocument
+
+BROKEN = "fixtures/broken/structure.dip"
+
+
+def dipcheck(
+    *args: str, cwd: Path = PROJECT, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def _workflow(tmp_path: Path) -> Path:
+    path = tmp_path / "w.dip"
+    path.write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Plan.\n"
+        "    max_turns: \u221e\n  agent B\n    label: B\n  edges\n    A -> Bee\n    A -> B\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+# -- text output ------------------------------------------------------------------------------
+
+
+def test_text_output_shape(tmp_path: Path) -> None:
+    _workflow(tmp_path)
+    result = dipcheck("lint", "--isolated", "w.dip", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == ""
+    assert result.stdout == (
+        "error[DC005]: invalid integer '\u221e' for `max_turns`\n"
+        " --> w.dip:6:16\n"
+        "  |\n"
+        "6 |     max_turns: \u221e\n"
+        "  |                ^\n"
+        "  = help: Write the value in the expected form (durations: 30s, 5m, 1h30m; "
+        "booleans: true/false).\n"
+        "\n"
+        "error[DIP003]: edge target `Bee` is not a declared node (did you mean `B`?)\n"
+        "  --> w.dip:10:10\n"
+        "   |\n"
+        "10 |     A -> Bee\n"
+        "   |          ^^^\n"
+        "   = unsafe fix: change to `B`\n"
+        "   = help: Correct the node id or declare the node.\n"
+        "\n"
+        "Found 2 errors in 1 file (1 file checked).\n"
+    )
+
+
+def test_text_output_multi_line_range_and_related_note(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(
+        "notes that are not a comment\n  and more notes\nworkflow W\n  start: A\n  exit: A\n"
+        "  agent A\n    label: A\n  agent A\n    label: again\n"
+    )
+    result = dipcheck("lint", "--isolated", "--select", "DC007,DIP008", "w.dip", cwd=tmp_path)
+    assert result.returncode == 1
+    blocks = result.stdout.split("\n\n")
+    assert blocks[0] == (
+        "warning[DC007]: text outside the workflow declaration is ignored by the parser\n"
+        " --> w.dip:1:1\n"
+        "  |\n"
+        "1 | notes that are not a comment\n"
+        "  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^ …\n"
+        "  = help: Delete the text or turn it into a `#` comment."
+    )
+    assert blocks[1].splitlines()[:6] == [
+        "error[DIP008]: node `A` is declared more than once",
+        " --> w.dip:8:9",
+        "  |",
+        "8 |   agent A",
+        "  |         ^",
+        "  = note: first declared here (w.dip:6:9)",
+    ]
+    assert blocks[-1] == "Found 1 error, 1 warning in 1 file (1 file checked).\n"
+
+
+def test_clean_file_exit_zero_and_summary() -> None:
+    result = dipcheck("lint", "fixtures/review_loop.dip")
+    assert (result.returncode, result.stdout) == (0, "All checks passed (1 file checked).\n")
+
+
+def test_concise_format() -> None:
+    result = dipcheck("lint", "--isolated", "--format", "concise", "--select", "DIP003", BROKEN)
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{BROKEN}:35:13: DIP003 [error] edge target `Wrk` is not a declared node "
+        "(did you mean `Work`?)"
+    )
+
+
+def test_color_always_uses_ansi_and_auto_does_not_on_a_pipe() -> None:
+    assert "\x1b[" in dipcheck("lint", "--color", "always", BROKEN).stdout
+    assert "\x1b[" not in dipcheck("lint", BROKEN).stdout
+
+
+# -- exit status --------------------------------------------------------------------------------
+
+
+def test_exit_status_one_on_errors_and_fail_on_levels(tmp_path: Path) -> None:
+    assert dipcheck("lint", BROKEN).returncode == 1
+    assert dipcheck("lint", "--exit-zero", BROKEN).returncode == 0
+    warning_only = tmp_path / "w.dip"
+    warning_only.write_text("---\nworkflow W\n  start: A\n  exit: A\n  agent A\n    label: A\n")
+    assert dipcheck("lint", "--isolated", str(warning_only)).returncode == 0
+    assert dipcheck("lint", "--isolated", "--fail-on", "warning", str(warning_only)).returncode == 1
+
+
+def test_exit_status_two_for_a_bad_select() -> None:
+    result = dipcheck("lint", "--select", "NOPE999", BROKEN)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "no rule matches 'NOPE999'" in result.stderr
+
+
+def test_exit_status_two_for_a_missing_path() -> None:
+    result = dipcheck("lint", "no/such/file.dip")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "no/such/file.dip: no such file or directory" in result.stderr
+
+
+def test_exit_status_two_for_a_bad_option_value() -> None:
+    assert dipcheck("lint", "--format", "xml", BROKEN).returncode == 2
+
+
+def test_select_and_ignore_by_code_name_and_prefix() -> None:
+    def codes(*args: str) -> set[str]:
+        document = json.loads(dipcheck("lint", "--format", "json", *args, BROKEN).stdout)
+        return {item["code"] for item in document["diagnostics"]}
+
+    every = codes()
+    assert {"DIP001", "DIP003", "DIP006", "DIP007", "DIP008", "DIP009", "DIP010"} <= every
+    assert codes("--select", "DIP003") == {"DIP003"}
+    assert codes("--select", "duplicate-edge,exit-has-outgoing-edges") == {"DIP006", "DIP009"}
+    assert codes("--select", "DIP00") == {code for code in every if code.startswith("DIP00")}
+    assert codes("--ignore", "DIP0") == {code for code in every if not code.startswith("DIP0")}
+
+
+# -- standard input -----------------------------------------------------------------------------
+
+
+def test_stdin_with_stdin_filename() -> None:
+    text = (PROJECT / BROKEN).read_text()
+    result = dipcheck(
+        "lint",
+        "-",
+        "--stdin-filename",
+        BROKEN,
+        "--format",
+        "concise",
+        "--select",
+        "DIP003",
+        stdin=text,
+    )
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"{BROKEN}:35:13: DIP003 [error]")
+
+
+def test_stdin_resolves_file_directives_next_to_the_stdin_filename() -> None:
+    text = (FIXTURES / "review_loop.dip").read_text()
+    result = dipcheck("lint", "-", "--stdin-filename", "fixtures/review_loop.dip", stdin=text)
+    assert (result.returncode, result.stdout) == (0, "All checks passed (1 file checked).\n")
+    # without a filename the prompt_file cannot be resolved
+    result = dipcheck("lint", "-", "--format", "concise", "--select", "DC003", stdin=text)
+    assert result.returncode == 1
+    assert result.stdout.startswith("<stdin>:23:18: DC003 [error]")
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+def _document(*args: str, cwd: Path = PROJECT) -> tuple[LintDocument, dict[str, object]]:
+    result = dipcheck("lint", "--format", "json", *args, cwd=cwd)
+    assert result.returncode in (0, 1), result.stderr
+    assert result.stderr == ""
+    return LintDocument.model_validate_json(result.stdout), json.loads(result.stdout)
+
+
+def _sort_key(item: object) -> tuple[str, int, int, str]:
+    assert hasattr(item, "range")
+    start = item.range.start  # type: ignore[attr-defined]
+    return (item.file, start.line, start.column, item.code)  # type: ignore[attr-defined]
+
+
+def test_json_document_validates_against_the_contract() -> None:
+    document, raw = _document(BROKEN)
+    assert document.version == 1
+    assert document.tool.name == "dipcheck"
+    assert document.files == [BROKEN]
+    first = document.diagnostics[0]
+    assert (first.code, first.name, first.severity, first.file) == (
+        "DIP001",
+        "missing-start-node",
+        "error",
+        BROKEN,
+    )
+    assert first.range.model_dump() == {
+        "start": {"line": 4, "column": 10},
+        "end": {"line": 4, "column": 15},
+    }
+    assert first.url == "https://dipcheck.dev/rules/dip001"
+    dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
+    assert dip003.fix is not None and dip003.fix.safety == "unsafe"
+    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
+    dip008 = next(item for item in document.diagnostics if item.code == "DIP008")
+    assert [(item.message, item.range.start.line) for item in dip008.related] == [
+        ("first declared here", 10)
+    ]
+    assert set(raw) == {"version", "tool", "files", "diagnostics", "summary"}
+
+
+def test_json_sorting_and_summary_over_several_files() -> None:
+    document, _ = _document("fixtures/review_loop.dip", "fixtures/broken")
+    # files in the order given (directories expanded in sorted order) ...
+    assert document.files == [
+        "fixtures/review_loop.dip",
+        "fixtures/broken/structure.dip",
+        "fixtures/broken/syntax.dip",
+    ]
+    # ... diagnostics sorted by file, then start position, then code
+    assert document.diagnostics[0].file == "fixtures/broken/structure.dip"
+    assert {item.file for item in document.diagnostics} == set(document.files[1:])
+    keys = [_sort_key(item) for item in document.diagnostics]
+    assert keys == sorted(keys)
+    summary = document.summary
+    assert summary.files == 3
+    for severity, count in (
+        ("error", summary.errors),
+        ("warning", summary.warnings),
+        ("info", summary.infos),
+        ("hint", summary.hints),
+    ):
+        assert count == sum(1 for item in document.diagnostics if item.severity == severity)
+    assert summary.errors > 0
+
+
+def test_json_for_a_clean_file() -> None:
+    document, _ = _document("fixtures/review_loop.dip")
+    assert document.diagnostics == []
+    assert document.summary.model_dump() == {
+        "files": 1,
+        "errors": 0,
+        "warnings": 0,
+        "infos": 0,
+        "hints": 0,
+    }
+
+
+def test_json_ranges_use_code_point_columns(tmp_path: Path) -> None:
+    _workflow(tmp_path)
+    document, _ = _document("--isolated", "w.dip", cwd=tmp_path)
+    dc005 = next(item for item in document.diagnostics if item.code == "DC005")
+    assert dc005.range.model_dump() == {
+        "start": {"line": 6, "column": 16},
+        "end": {"line": 6, "column": 17},
+    }
+
+
+def test_contract_rejects_documents_that_break_it() -> None:
+    _, raw = _document(BROKEN)
+    text = json.dumps(raw)
+    LintDocument.model_validate_json(text)
+    for broken in (
+        {**raw, "extra": 1},
+        {**raw, "version": 2},
+        {**raw, "summary": {**raw["summary"], "fatal": 0}},  # type: ignore[dict-item]
+    ):
+        with pytest.raises(ValueError):
+            LintDocument.model_validate_json(json.dumps(broken))
+    diagnostic = dict(raw["diagnostics"][0])  # type: ignore[index]
+    for change in (
+        {"severity": "fatal"},
+        {"range": {"start": {"line": 0, "column": 1}, "end": {"line": 1, "column": 1}}},
+        {"fix": {"description": "x", "safety": "maybe", "edits": []}},
+    ):
+        document = {**raw, "diagnostics": [{**diagnostic, **change}]}
+        with pytest.raises(ValueError):
+            LintDocument.model_validate_json(json.dumps(document))
+
+
+def test_output_file_option(tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    result = dipcheck("lint", "--format", "json", "-o", str(target), BROKEN)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    LintDocument.model_validate_json(target.read_text())
+
+
+def test_the_lint_path_does_not_import_pydantic() -> None:
+    code = (
+        "import contextlib, io, sys\n"
+        "from dipcheck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['lint', '--format', 'json', {BROKEN!r}])\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'pydantic'))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+# -- rule ---------------------------------------------------------------------------------------
+
+
+def test_rule_by_code_and_by_name_print_the_same_page() -> None:
+    by_code = dipcheck("rule", "DIP005")
+    by_name = dipcheck("rule", "unconditional-cycle")
+    lower = dipcheck("rule", "dip005")
+    assert by_code.returncode == by_name.returncode == lower.returncode == 0
+    assert by_code.stdout == by_name.stdout == lower.stdout
+    lines = by_code.stdout.splitlines()
+    assert lines[0] == "DIP005 unconditional-cycle (error)"
+    for heading in ("Why:", "Example:", "Fix:"):
+        assert heading in lines
+    assert lines[-1] == "More: https://dipcheck.dev/rules/dip005"
+
+
+def test_rule_all_lists_every_code_once() -> None:
+    result = dipcheck("rule", "--all")
+    assert result.returncode == 0
+    codes = [line.split()[0] for line in result.stdout.splitlines()]
+    assert len(codes) == len(set(codes))
+    expected = {f"DIP00{n}" for n in range(1, 10)} | {"DIP010"}
+    expected |= {f"DC00{n}" for n in range(10)} | {"DC010"}
+    assert expected <= set(codes)
+    dc005 = next(line for line in result.stdout.splitlines() if line.startswith("DC005 "))
+    assert dc005.split()[1:3] == ["invalid-value", "error"]
+
+
+def test_rule_all_json() -> None:
+    result = dipcheck("rule", "--all", "--format", "json")
+    rules = json.loads(result.stdout)
+    dip003 = next(item for item in rules if item["code"] == "DIP003")
+    assert dip003["name"] == "unknown-node-reference"
+    assert set(dip003) == {
+        "code",
+        "name",
+        "severity",
+        "enabled",
+        "summary",
+        "rationale",
+        "example",
+        "fix",
+        "formats",
+        "url",
+    }
+
+
+def test_unknown_rule_and_missing_argument_exit_two() -> None:
+    result = dipcheck("rule", "NOPE")
+    assert result.returncode == 2
+    assert "`dipcheck rule --all` lists them" in result.stderr
+    assert dipcheck("rule").returncode == 2
+
+
+# -- help ---------------------------------------------------------------------------------------
+
+
+def test_main_help() -> None:
+    result = dipcheck("--help")
+    assert result.returncode == 0
+    text = result.stdout
+    assert text.startswith("usage: dipcheck")
+    for needle in ("lint", "rule", ".dip", "examples:", "dipcheck COMMAND --help"):
+        assert needle in text
+    assert dipcheck().stdout == text  # no command: the same help (exit 2)
+
+
+def test_lint_help() -> None:
+    result = dipcheck("lint", "--help")
+    assert result.returncode == 0
+    for needle in (
+        "--format {text,concise,json}",
+        "--stdin-filename",
+        "--select",
+        "--ignore",
+        "--fail-on",
+        "exit status:",
+        "2  usage or configuration error",
+        "examples:",
+        "dipcheck lint - --stdin-filename build.dip",
+    ):
+        assert needle in result.stdout
+
+
+def test_rule_help() -> None:
+    result = dipcheck("rule", "--help")
+    assert result.returncode == 0
+    for needle in ("CODE|NAME", "--all", "dipcheck rule DIP005", "unconditional-cycle"):
+        assert needle in result.stdout
+
+
+def test_version() -> None:
+    from dipcheck import __version__
+
+    result = dipcheck("--version")
+    assert (result.returncode, result.stdout.strip()) == (0, f"dipcheck {__version__}")

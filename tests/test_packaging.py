@@ -1,0 +1,111 @@
+"""A regular (not editable) install works: the grammars ship inside the wheel as package
+``dipcheck.grammars``, and the installed ``dipcheck`` lints from any directory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURES, PROJECT
+
+BIN = "Scripts" if os.name == "nt" else "bin"
+
+
+def _run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+_NOT_SOURCES = {
+    ".venv",
+    ".git",
+    "build",
+    "dist",
+    "node_modules",
+    "__pycache__",
+    ".hypothesis",
+    ".pytest_cache",
+    ".ruff_cache",
+}
+
+
+def _ignore(directory: str, names: list[str]) -> set[str]:
+    return {name for name in names if name in _NOT_SOURCES or name.endswith(".egg-info")}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a clean copy of the checkout (a stale ``build/`` directory in the
+    checkout could otherwise hide a packaging mistake, and the checkout stays untouched)."""
+    root = tmp_path_factory.mktemp("wheel")
+    source = root / "source"
+    shutil.copytree(PROJECT, source, ignore=_ignore)
+    out = root / "dist"
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, source, cwd=root)
+    (built,) = out.glob("dipcheck-*.whl")
+    return built
+
+
+def test_wheel_contains_the_grammars(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "dipcheck/grammars/dip.lark" in names
+    assert "dipcheck/grammars/condition.lark" in names
+    assert "dipcheck/grammars/__init__.py" in names
+    assert "dipcheck/cli.py" in names
+    assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
+
+
+def test_installed_into_a_fresh_venv_lints_from_another_directory(
+    wheel: Path, tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    _run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+    python = venv / BIN / "python"
+    _run(python, "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel, cwd=tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "NO_COLOR")
+    }
+    env["DIPCHECK_CACHE_DIR"] = str(tmp_path / "cache")  # no grammar cache from the checkout
+    location = _run(
+        python, "-c", "import dipcheck; print(dipcheck.__file__)", cwd=elsewhere, env=env
+    )
+    assert Path(location.strip()).is_relative_to(venv)
+    # the console script, on a clean file and on a broken one
+    clean = subprocess.run(
+        [venv / BIN / "dipcheck", "lint", FIXTURES / "review_loop.dip"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert (clean.returncode, clean.stdout) == (0, "All checks passed (1 file checked).\n")
+    broken = subprocess.run(
+        [venv / BIN / "dipcheck", "lint", "--format", "concise", FIXTURES / "broken"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert broken.returncode == 1
+    assert "DIP010 [error]" in broken.stdout  # the condition grammar was loaded too
+    assert "DC001 [error]" in broken.stdout
