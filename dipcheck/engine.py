@@ -153,8 +153,14 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             data = handle.read()
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
+        # show the file with the undecodable bytes replaced, pointing at the first of them
+        shown = SourceText(path, data.decode("utf-8", errors="replace"))
+        offset = len(data[: error.start].decode("utf-8", errors="replace"))
         return None, finding(
-            "DC002", Span(empty, 0, 0), f"file is not UTF-8 (byte {error.start} cannot be decoded)"
+            "DC002",
+            Span(shown, offset, offset + 1),
+            f"file is not UTF-8: byte {error.start} (0x{data[error.start]:02x}) cannot be "
+            "decoded; save the file as UTF-8",
         )
     except OSError as error:
         return None, finding(

@@ -16,14 +16,14 @@ from dipcheck.rules import registry
 from dipcheck.rules.context import Context
 
 
-def test_not_utf8_is_dc002_at_the_start(tmp_path: Path) -> None:
+def test_not_utf8_is_dc002_at_the_first_bad_byte(tmp_path: Path) -> None:
     path = tmp_path / "latin1.dip"
     path.write_bytes("workflow W\n  goal: caf\xe9\n".encode("latin-1"))
     (result,) = lint_paths([str(path)])
     assert [as_finding(item) for item in result.diagnostics] == [
-        Finding("DC002", "error", (1, 1), (1, 1), "")
+        Finding("DC002", "error", (2, 12), (2, 13), "\ufffd")
     ]
-    assert "not UTF-8 (byte 22 cannot be decoded)" in result.diagnostics[0].message
+    assert "byte 22 (0xe9) cannot be decoded" in result.diagnostics[0].message
 
 
 def test_utf8_byte_order_mark_is_skipped(tmp_path: Path) -> None:

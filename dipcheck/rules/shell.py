@@ -9,15 +9,11 @@ language server do not spawn bash for text they have seen.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 from dipcheck.diagnostics import Diagnostic, Severity
@@ -56,6 +52,8 @@ class _ResultCache:
     """bash -n verdicts by sha256 of the masked command, kept in one JSON file."""
 
     def __init__(self) -> None:
+        import json
+
         directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
             tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
         )
@@ -71,6 +69,8 @@ class _ResultCache:
             self.entries = {}
 
     def save(self) -> None:
+        import json
+
         if not self.dirty:
             return
         try:
@@ -90,6 +90,8 @@ def _cache() -> _ResultCache:
 
 
 def _run_bash(script: str) -> tuple[int, str]:
+    import subprocess
+
     bash = _bash()
     assert bash is not None
     try:
@@ -102,13 +104,16 @@ def _run_bash(script: str) -> tuple[int, str]:
             timeout=10,
             env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C"},
         )
-    except (OSError, subprocess.TimeoutExpired) as error:
+    except (OSError, subprocess.SubprocessError) as error:
         return 0, f"bash could not check the command: {error}"
     return completed.returncode, completed.stderr
 
 
 def check_scripts(scripts: list[str]) -> list[tuple[int, str]]:
     """``bash -n`` verdicts (exit status, stderr) for each script, cached by content."""
+    import hashlib
+    from concurrent.futures import ThreadPoolExecutor
+
     cache = _cache()
     keys = [hashlib.sha256(script.encode("utf-8")).hexdigest() for script in scripts]
     missing = sorted(
