@@ -169,3 +169,12 @@ def test_every_truncation_of_the_sample_workflow_lints(phase: int) -> None:
         for item in result.diagnostics:
             assert item.code != "DC000", (end, item.message)
             assert 0 <= item.span.start <= item.span.end <= len(item.span.source.text)
+
+
+def test_edge_attribute_without_a_colon_names_the_fix() -> None:
+    header = "workflow W\n  start: A\n  exit: A\n  agent A\n    label: x\n"
+    text = header + '  edges\n    A -> A label "x"\n'
+    result = lint_text(text, "<test>.dip")
+    [item] = result.diagnostics
+    assert (item.code, item.span.text, item.span.start_position()) == ("DC001", "label", (6, 11))
+    assert item.message == "edge attribute `label` needs a colon: `label: …`"

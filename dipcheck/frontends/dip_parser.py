@@ -14,7 +14,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
-from dipcheck.frontends.dip_lexer import SECTION_KEYWORDS, LexResult, LineGroup
+from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.grammar import load_grammar
 from dipcheck.source import SourceText, Span, line_span
@@ -248,6 +248,8 @@ class _Driver:
                     f"`{previous}>` is read as the name `{previous}` followed by `>`: put "
                     "spaces around `->`"
                 )
+        if token.type == "NAME" and "ATTR" in expected and str(token) in EDGE_ATTRIBUTES:
+            return f"edge attribute `{token}` needs a colon: `{token}: …`"
         if token.type == "_NL":
             return f"the line ends too early: {_expected(expected)}"
         if token.type == "STRAY":
