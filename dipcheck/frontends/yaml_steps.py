@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 MAX_YAML_CHARS = 2 * 1024 * 1024
 MAX_ALIAS_EXPANSION = 100_000
+MAX_DEPTH = 100  # ruamel's scanner is quadratic in flow-nesting depth: refuse deeper files
 
 TOP_LEVEL_KEYS = ("name", "description", "inputs", "outputs", "steps")
 STEP_KEYS = ("name", "agent", "tool", "prompt", "inputs", "output", "next", "conditions")
@@ -95,11 +96,14 @@ _MENTIONS_STEPS = re.compile(r"""\bsteps["']?\s*:""")
 _TOP_LEVEL_STEPS = re.compile(r"""^["']?steps["']?[ \t]*:""", re.MULTILINE)
 _STEP_KEYWORD = re.compile(r"""\b(?:agent|tool|prompt)["']?[ \t]*:""")
 _SPACE = " \t\r\n"
+_WORD = re.compile(r"[^ \t\r\n]+")
 _LINE_BREAKS = "\r\n"
 _PROPERTY_END = " \t\r\n,[]{}"
 _ESCAPE_WIDTH = {"x": 4, "u": 6, "U": 10}
 _SYNTAX_HINTS = (
-    ("cannot start any token", "tabs cannot indent YAML, and `@`/`` ` `` cannot start a value"),
+    ("found character '\\t'", "YAML is indented with spaces, never tabs"),
+    ("found character '@'", "quote a value that starts with `@`"),
+    ("found character '`'", "quote a value that starts with a backquote"),
     ("expected <block end>", "check the indentation of this line"),
     ("mapping values are not allowed here", "quote a value that contains `: `"),
     ("could not find expected ':'", "a key needs `: ` after it; quote a value that has one"),
@@ -153,11 +157,12 @@ _YNode = _Scalar | _Seq | _Map | _Alias
 _Value = _Scalar | _Seq | _Map
 
 
-class _AliasBomb(Exception):
-    def __init__(self, alias: _Alias, total: int) -> None:
-        super().__init__(alias.name)
-        self.alias = alias
-        self.total = total
+class _Refused(Exception):
+    """The document is refused before it is fully read (an alias bomb, absurd nesting)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
 
 
 class _TreeBuilder:
@@ -234,6 +239,7 @@ class _TreeBuilder:
         if event.anchor is None and tag is None:
             return offset, None
         text = self.text
+        tag_span: tuple[int, int] | None = None
         for _ in range(2):
             offset = self.skip_space(offset)
             if offset >= len(text) or text[offset] not in "&!":
@@ -245,16 +251,27 @@ class _TreeBuilder:
             else:
                 while offset < len(text) and text[offset] not in _PROPERTY_END:
                     offset += 1
-            if text[begin] == "!" and tag is not None and tag not in SAFE_TAGS:
-                written = text[begin:offset]
-                self.diagnostics.append(
-                    finding(
-                        "DC001",
-                        self.span(begin, offset),
-                        f"tag `{written}` is not a YAML core tag; a safe loader refuses it "
-                        "(tags that construct objects are never honoured)",
-                    )
+            if text[begin] == "!":
+                tag_span = (begin, offset)
+        if tag_span is None and tag is not None:
+            # for `!tag &anchor` ruamel marks the anchor: the tag is the token before it
+            end = event.start_mark.index
+            while end > 0 and text[end - 1] in _SPACE:
+                end -= 1
+            begin = end
+            while begin > 0 and text[begin - 1] not in _SPACE:
+                begin -= 1
+            tag_span = (begin, end)
+        if tag is not None and tag not in SAFE_TAGS and tag_span is not None:
+            begin, end = tag_span
+            self.diagnostics.append(
+                finding(
+                    "DC001",
+                    self.span(begin, end),
+                    f"tag `{text[begin:end]}` is not a YAML core tag; a safe loader refuses it "
+                    "(tags that construct objects are never honoured)",
                 )
+            )
         return self.skip_space(offset), tag
 
     # -- events --------------------------------------------------------------------------
@@ -283,6 +300,15 @@ class _TreeBuilder:
         self.stack.append((node, {}))
         self.open_ids.add(id(node))
         self.pending_key.append(None)
+        if len(self.stack) > MAX_DEPTH:
+            raise _Refused(
+                finding(
+                    "DC001",
+                    self.span(start, min(start + 1, len(self.text))),
+                    f"collections nest deeper than {MAX_DEPTH} levels here; dipcheck does not "
+                    "read further",
+                )
+            )
 
     def close(self, end: int) -> None:
         node, _ = self.stack.pop()
@@ -320,7 +346,15 @@ class _TreeBuilder:
             node.size = target.size
             self.expansion += target.size
             if self.expansion > MAX_ALIAS_EXPANSION:
-                raise _AliasBomb(node, self.expansion)
+                alone = str(target.size) if target.size <= MAX_ALIAS_EXPANSION else "more than that"
+                raise _Refused(
+                    finding(
+                        "DC001",
+                        self.span(start, end),
+                        f"anchors and aliases expand beyond {MAX_ALIAS_EXPANSION} nodes "
+                        f"(`*{name}` alone stands for {alone}); a loader would build every copy",
+                    )
+                )
         self.attach(node)
 
     def anchor(self, name: str | None, node: _Value) -> None:
@@ -391,19 +425,21 @@ def scalar_text(source: SourceText, node: _Scalar) -> Text:
     delta: int | None = None
     index = 0
     while index < len(value):
-        stop = index
-        while stop < len(value) and value[stop] not in _SPACE:
-            stop += 1
-        run = value[index:stop]
-        escaped = (style == '"' and "\\" in run) or (style == "'" and "'" in run)
-        if len(run) > 1 and not escaped:
+        word = _WORD.match(value, index)
+        if word is not None:
             while cursor < limit and text[cursor] in _SPACE:
                 cursor += 1
-            if text.startswith(run, cursor) and cursor + len(run) <= limit:
+            # the longest run that can be verbatim: up to the end of the source line
+            source_eol = text.find("\n", cursor, limit)
+            longest = index + ((limit if source_eol == -1 else source_eol) - cursor)
+            value_eol = value.find("\n", index, longest)
+            runs = (value[index : longest if value_eol == -1 else value_eol], word.group())
+            run = next((run for run in runs if _copied(run, text, cursor, limit, style)), None)
+            if run is not None:
                 if cursor - index != delta:
                     segments.append((index, cursor))
                     delta = cursor - index
-                index, cursor = stop, cursor + len(run)
+                index, cursor = index + len(run), cursor + len(run)
                 continue
         position, width = _locate(text, value[index], cursor, limit, style)
         if position < 0:
@@ -414,6 +450,14 @@ def scalar_text(source: SourceText, node: _Scalar) -> Text:
         cursor = position + width
         index += 1
     return Text(value, source, tuple(segments))
+
+
+def _copied(run: str, text: str, cursor: int, limit: int, style: str | None) -> bool:
+    """Is ``run`` (several value characters) verbatim in the source at ``cursor``? Runs with
+    quote or escape characters are never taken wholesale: the source may escape them."""
+    if len(run) < 2 or (style == '"' and "\\" in run) or (style == "'" and "'" in run):
+        return False
+    return cursor + len(run) <= limit and text.startswith(run, cursor)
 
 
 def _locate(text: str, char: str, cursor: int, limit: int, style: str | None) -> tuple[int, int]:
@@ -442,16 +486,17 @@ def _locate(text: str, char: str, cursor: int, limit: int, style: str | None) ->
 
 
 def _kind(node: _YNode | None) -> str:
+    """What a node is, for messages: "a list", "an empty value" …"""
     if node is None:
-        return "missing value"
+        return "a missing value"
     if isinstance(node, _Scalar):
         if node.style is None and node.tag is None and node.value in _NULLS:
-            return "empty value"
-        return "block of text" if node.style in ("|", ">") else "single value"
+            return "an empty value"
+        return "a block of text" if node.style in ("|", ">") else "a single value"
     if isinstance(node, _Seq):
-        return "list"
+        return "a list"
     if isinstance(node, _Map):
-        return "mapping"
+        return "a mapping"
     return _kind(node.target)
 
 
@@ -530,7 +575,7 @@ class _Lowering:
                 self.report(
                     "DC001",
                     self.node_span(key_node),
-                    f"a key here must be a plain name, not a {_kind(key_node)}",
+                    f"a key here must be a plain name, not {_kind(key_node)}",
                 )
         present = {key for key, _, _ in explicit}
         for value_node in merges:
@@ -542,7 +587,7 @@ class _Lowering:
                     self.report(
                         "DC005",
                         self.node_span(base_node),
-                        f"`<<` merges mappings, not a {_kind(base_node)}",
+                        f"`<<` merges mappings, not {_kind(base_node)}",
                     )
                     continue
                 for key_node, item in base.pairs:
@@ -663,7 +708,7 @@ class _Lowering:
                     self.report(
                         "DC005",
                         self.node_span(entry),
-                        f"a workflow input is named by a single value, not a {_kind(entry)}",
+                        f"a workflow input is named by a single value, not {_kind(entry)}",
                     )
                     continue
                 name = self.name(scalar)
@@ -716,7 +761,7 @@ class _Lowering:
             self.report(
                 "DC001",
                 self.node_span(entry),
-                f"a step is a mapping (`- name: plan` with `agent:` or `tool:`), not a "
+                f"a step is a mapping (`- name: plan` with `agent:` or `tool:`), not "
                 f"{_kind(entry)}",
             )
             return
@@ -731,7 +776,7 @@ class _Lowering:
                 item = replace(item, children=self.step_output(item, value_node))
             elif key in ("agent", "tool"):
                 runner.append(item)
-                if self.is_null(value_node) or (key == "agent" and not self.scalar(value_node)):
+                if self.is_null(value_node) or (key == "agent" and self.scalar(value_node) is None):
                     self.wrong_type(
                         item, f"the name of {'an agent' if key == 'agent' else 'a tool'}"
                     )
@@ -741,7 +786,7 @@ class _Lowering:
                 self.unknown_key(item, STEP_KEYS, "step key")
             fields.append(item)
             values[key] = (item, value_node)
-        node = self.step_node(mapping, fields, values, runner)
+        node = self.step_node(entry, mapping, fields, values, runner)
         source = Name(node.id, node.id_span) if node is not None else None
         if "conditions" in values:
             self.step_conditions(source, *values["conditions"])
@@ -755,6 +800,7 @@ class _Lowering:
 
     def step_node(
         self,
+        entry: _YNode,
         mapping: _Map,
         fields: list[Field],
         values: dict[str, tuple[Field, _YNode]],
@@ -783,8 +829,9 @@ class _Lowering:
                 name.span,
                 f"step `{name.value}` has neither `agent:` nor `tool:`; say who runs it",
             )
-        elif len(runner) > 1 and runner[0].key != runner[-1].key:
-            first, second = runner[0], runner[-1]
+        elif len({runner_field.key for runner_field in runner}) > 1:
+            first = runner[0]
+            second = next(other for other in runner if other.key != first.key)
             self.report(
                 "DC005",
                 second.key_span,
@@ -795,7 +842,8 @@ class _Lowering:
         node = Node(
             id=name.value,
             kind=NodeKind.TOOL if kind_field.key == "tool" else NodeKind.AGENT,
-            id_span=name.span,
+            # a step repeated through an alias (`- *shared`) is shown at the alias
+            id_span=self.span(entry.start, entry.end) if isinstance(entry, _Alias) else name.span,
             kind_span=kind_field.key_span,
             span=self.span(mapping.start, mapping.end),
             fields=tuple(fields),
@@ -826,7 +874,7 @@ class _Lowering:
                 self.report(
                     "DC005",
                     self.node_span(entry),
-                    f"a condition is a mapping with `on_result:` and `next:`, not a {_kind(entry)}",
+                    f"a condition is a mapping with `on_result:` and `next:`, not {_kind(entry)}",
                 )
                 continue
             parts: dict[str, tuple[Field, _YNode]] = {}
@@ -838,10 +886,10 @@ class _Lowering:
             entry_span = self.span(mapping.start, mapping.end)
             missing = [key for key in CONDITION_KEYS if key not in parts]
             if missing:
-                first_line = line_span(self.source, self.source.line_of(mapping.start))
+                line_end = self.source.line_end(self.source.line_of(mapping.start))
                 self.report(
                     "DC005",
-                    entry_span if mapping.flow else first_line,
+                    entry_span if mapping.flow else self.span(mapping.start, line_end),
                     f"a condition needs {' and '.join(f'`{key}:`' for key in missing)}"
                     + (" (null ends the workflow)" if "next" in missing else ""),
                 )
@@ -882,7 +930,7 @@ class _Lowering:
                         "DC005",
                         self.node_span(entry),
                         "an `inputs:` entry names a step (`plan`) or a workflow parameter "
-                        f"(`input.issue`), not a {_kind(entry)}",
+                        f"(`input.issue`), not {_kind(entry)}",
                     )
                     continue
                 entry_span = self.span(entry.start, entry.end)
@@ -903,7 +951,7 @@ class _Lowering:
                     self.report(
                         "DC005",
                         self.where(child),
-                        f"input `{key}` names a step (`{key}: plan`), not a {_kind(entry)}",
+                        f"input `{key}` names a step (`{key}: plan`), not {_kind(entry)}",
                     )
                     continue
                 children.append(child)
@@ -930,7 +978,7 @@ class _Lowering:
                 self.report(
                     "DC005",
                     self.node_span(entry),
-                    f"an output section is named by a single value, not a {_kind(entry)}",
+                    f"an output section is named by a single value, not {_kind(entry)}",
                 )
                 continue
             name = self.name(scalar)
@@ -1018,22 +1066,37 @@ def _syntax_error(source: SourceText, error: Exception) -> Diagnostic:
         )
     if not isinstance(error, MarkedYAMLError) or error.problem_mark is None:
         return finding("DC001", line_span(source, 0), f"YAML cannot be loaded: {error}")
-    mark: StreamMark = error.problem_mark
+    problem_span = _token(source, error.problem_mark)
+    message = f"YAML syntax error: {error.problem or 'invalid YAML'}"
+    context, context_mark = error.context, error.context_mark
+    related: tuple[Related, ...] = ()
+    if context and context_mark is not None and context_mark.index < problem_span.start:
+        context_span = _token(source, context_mark)
+        line = context_span.start_position()[0] + 1
+        message += f" {context} that starts on line {line}"
+        if problem_span.start >= len(text.rstrip()):
+            # the file ended inside the construct: show where the construct begins
+            related = (Related(problem_span, "the file ends here"),)
+            problem_span = context_span
+        else:
+            related = (Related(context_span, context),)
+    hint = next((advice for needle, advice in _SYNTAX_HINTS if needle in message), None)
+    if hint:
+        message += f" ({hint})"
+    return finding("DC001", problem_span, message, related=related)
+
+
+def _token(source: SourceText, mark: StreamMark) -> Span:
+    """The text at a parser mark up to the next blank (one character at a blank, nothing at
+    a line break or the end of the file)."""
+    text = source.text
     offset = min(max(mark.index, 0), len(text))
     end = offset
     while end < len(text) and text[end] not in _SPACE:
         end += 1
     if end == offset and offset < len(text) and text[offset] not in _LINE_BREAKS:
         end += 1
-    problem = error.problem or "invalid YAML"
-    hint = next((advice for needle, advice in _SYNTAX_HINTS if needle in problem), None)
-    message = f"YAML syntax error: {problem}" + (f" ({hint})" if hint else "")
-    related: tuple[Related, ...] = ()
-    context_mark = error.context_mark
-    if error.context and context_mark is not None and context_mark.index != mark.index:
-        start = min(max(context_mark.index, 0), len(text))
-        related = (Related(Span(source, start, min(start + 1, len(text))), error.context),)
-    return finding("DC001", Span(source, offset, end), message, related=related)
+    return Span(source, offset, end)
 
 
 def _steps_of(root: _YNode | None, require: bool) -> tuple[_Map, _Seq, _YNode] | str:
@@ -1101,21 +1164,10 @@ def load_steps(
     builder = _TreeBuilder(source)
     try:
         builder.feed(YAML(typ="rt").parse(text))
-    except _AliasBomb as bomb:
+    except _Refused as refusal:
         if not certain:
             return FrontendResult(None)
-        alias = bomb.alias
-        builder.diagnostics.append(
-            finding(
-                "DC001",
-                Span(source, alias.start, alias.end),
-                f"anchors and aliases expand beyond {MAX_ALIAS_EXPANSION} nodes (`*{alias.name}` "
-                "alone stands for "
-                f"{alias.size if alias.size <= MAX_ALIAS_EXPANSION else 'more than that'}); "
-                "a loader would build every copy",
-            )
-        )
-        return FrontendResult(None, builder.diagnostics)
+        return FrontendResult(None, [*builder.diagnostics, refusal.diagnostic])
     except YAMLError as error:
         return FrontendResult(None, [_syntax_error(source, error)] if certain else [])
     shape = _steps_of(builder.root, require)
@@ -1137,4 +1189,9 @@ def load_steps(
     lowering = _Lowering(source)
     lowering.diagnostics.extend(builder.diagnostics)
     workflow = lowering.lower(*shape)
-    return FrontendResult(workflow, lowering.diagnostics)
+    # a mapping reached through several aliases is checked once per alias: report it once
+    unique = {
+        (item.code, item.span.start, item.span.end, item.message): item
+        for item in lowering.diagnostics
+    }
+    return FrontendResult(workflow, list(unique.values()))

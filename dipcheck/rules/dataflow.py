@@ -139,6 +139,8 @@ class _Availability:
         producers = self.flow.producers.get(item.key)
         if not producers:
             return None  # a reference to no step: L10/L11 report it
+        if item.ref.owner not in self.flow.reachable:
+            return None  # the referencing step never runs: DIP004 reports that
         if not self.flow.may_reach(item.key, item.ref.owner, item.after):
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
@@ -164,10 +166,13 @@ class _Availability:
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
         notes: list[Related] = []
         for production in self.flow.productions_by_key.get(key, ()):
-            if production.node in producers:
-                notes.append(
-                    Related(production.item.span, f"`{key}` is written by `{production.node}` here")
-                )
+            if production.node not in producers:
+                continue
+            if self.workflow.format == "yaml":
+                note = f"step `{production.node}` is declared here"
+            else:
+                note = f"`{key}` is written by `{production.node}` here"
+            notes.append(Related(production.item.span, note))
         return tuple(notes)
 
     def _unreachable(self, item: _Read, producers: list[str]) -> Diagnostic:
@@ -202,7 +207,7 @@ class _Availability:
         names = ", ".join(f"`{name}`" for name in producers)
         if self.workflow.format == "yaml":
             message = (
-                f"step `{item.key}` has not always run before `{ref.owner}`: on the path "
+                f"step `{ref.node or item.key}` has not always run before `{ref.owner}`: on the path "
                 f"{route} it has not run yet, so {item.where} gets "
                 f"`_(unavailable: {ref.node or item.key})_` there"
             )
@@ -223,7 +228,12 @@ class _Availability:
             if step not in nodes:
                 continue
             reads_here = step == ref.owner and not item.after and index == len(witness.nodes)
-            note = "reads it" if reads_here else f"does not write `{item.key}`"
+            if reads_here:
+                note = "reads it"
+            elif self.workflow.format == "yaml":
+                note = "runs"
+            else:
+                note = f"does not write `{item.key}`"
             related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
         return self.context.finding("DC104", ref.span, message, related=tuple(related))

@@ -48,6 +48,11 @@ def _sections(node: Node) -> list[str]:
     return [child.key for child in item.children] if item is not None else []
 
 
+def _listing(names: list[str], limit: int = 8) -> str:
+    shown = ", ".join(f"`{name}`" for name in names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
 def _step_problem(
     context: Context, ref: StepRef, text: Text, written: str
 ) -> tuple[str, Fix | None] | None:
@@ -58,13 +63,13 @@ def _step_problem(
     if target is None:
         ids = [node.id for node in workflow.nodes]
         suggestion = closest(ref.name, ids)
-        message = f"{written} names no step `{ref.name}`"
+        message = f"{written} names no step" + (f" `{ref.name}`" if ref.form is Form.FIELD else "")
         if suggestion:
             fix = Fix(f"change to `{suggestion}`", (Edit(name_span, suggestion),), safe=False)
             return f"{message} (did you mean `{suggestion}`?)", fix
         if ref.name == INPUT_NAMESPACE:
             return f"{message}; a workflow parameter is addressed as `input.<name>`", None
-        return f"{message}; the steps are {', '.join(f'`{item}`' for item in ids)}", None
+        return f"{message}; the steps are {_listing(ids)}", None
     if ref.form is not Form.FIELD:
         return None
     sections = _sections(target)
@@ -78,7 +83,6 @@ def _step_problem(
             None,
         )
     suggestion = closest(ref.field, sections)
-    listed = ", ".join(f"`{section}`" for section in sections)
     if suggestion:
         field_span = text.span(ref.name_start + len(ref.name) + 1, ref.end)
         fix = Fix(
@@ -91,7 +95,7 @@ def _step_problem(
         )
     return (
         f"{written}: step `{ref.name}` declares no output field `{ref.field}`; its `output:` "
-        f"declares {listed}",
+        f"declares {_listing(sections)}",
         None,
     )
 
@@ -197,9 +201,9 @@ def undeclared_workflow_input(context: Context) -> Iterator[Diagnostic]:
                 name_span = text.span(ref.name_start, ref.end)
                 fix = Fix(f"change to `{suggestion}`", (Edit(name_span, suggestion),), safe=False)
             elif declared:
-                listed = ", ".join(f"`{name}`" for name in declared)
                 message = (
-                    f"{written} is not a declared workflow input; the workflow declares {listed}"
+                    f"{written} is not a declared workflow input; the workflow declares "
+                    f"{_listing(declared)}"
                 )
             else:
                 message = (

@@ -14,10 +14,14 @@ from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 
+def _noun(context: Context) -> str:
+    return "step" if context.workflow.format == "yaml" else "node"
+
+
 def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
     ids = context.graph.ids
     suggestion = closest(name.value, sorted(ids))
-    message = f"{what} `{name.value}` is not a declared node"
+    message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
     if suggestion:
         message += f" (did you mean `{suggestion}`?)"
@@ -85,7 +89,12 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     for edge in workflow.edges:
         if edge.implicit:
             continue
-        for end, what in ((edge.source, "edge source"), (edge.target, "edge target")):
+        ends = (
+            ((edge.target, "`next:` target"),)
+            if workflow.format == "yaml"
+            else ((edge.source, "edge source"), (edge.target, "edge target"))
+        )
+        for end, what in ends:
             if end.value not in ids:
                 yield _unknown(context, "DIP003", end, what)
     if workflow.else_target is not None and workflow.else_target.value not in ids:
@@ -168,7 +177,10 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
             yield context.finding(
                 "DIP004",
                 node.id_span,
-                f"node `{node.id}` is not reachable from the start node `{workflow.start}`",
+                f"node `{node.id}` is not reachable from the start node `{workflow.start}`"
+                if workflow.format != "yaml"
+                else f"step `{node.id}` never runs: no `next:` or `conditions:` route leads to "
+                f"it from the first step `{workflow.start}`",
             )
 
 
@@ -283,7 +295,7 @@ def duplicate_node(context: Context) -> Iterator[Diagnostic]:
             yield context.finding(
                 "DIP008",
                 node.id_span,
-                f"node `{node.id}` is declared more than once",
+                f"{_noun(context)} `{node.id}` is declared more than once",
                 related=(Related(first[node.id], "first declared here"),),
             )
         else:
