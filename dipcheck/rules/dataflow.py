@@ -206,10 +206,10 @@ class _Availability:
         route = witness.render()
         names = ", ".join(f"`{name}`" for name in producers)
         if self.workflow.format == "yaml":
+            step = ref.node or item.key
             message = (
-                f"step `{ref.node or item.key}` has not always run before `{ref.owner}`: on the path "
-                f"{route} it has not run yet, so {item.where} gets "
-                f"`_(unavailable: {ref.node or item.key})_` there"
+                f"step `{step}` has not always run before `{ref.owner}`: on the path {route} it "
+                f"has not run yet, so {item.where} gets `_(unavailable: {step})_` there"
             )
         elif witness.nodes == (ref.owner,):
             message = (
