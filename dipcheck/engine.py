@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.frontends.common import FileReader, FrontendResult, finding, read_from_disk
+from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.model import Workflow
 from dipcheck.rules import registry
+from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
 MAX_FILE_BYTES = 8 * 1024 * 1024

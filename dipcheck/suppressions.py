@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass, field
 
 from dipcheck.diagnostics import Diagnostic, Edit
-from dipcheck.frontends.common import finding
 from dipcheck.rules import registry
+from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
 _DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore)\s*\[([^\]]*)\]")

@@ -6,10 +6,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dipcheck.diagnostics import Diagnostic, Fix, Related
+from dipcheck.diagnostics import Diagnostic
 from dipcheck.model import Workflow
-from dipcheck.rules.registry import severity_of
-from dipcheck.source import SourceText, Span
+from dipcheck.source import SourceText
 
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
@@ -29,17 +28,6 @@ def read_from_disk(path: str) -> str:
 class FrontendResult:
     workflow: Workflow | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-
-def finding(
-    code: str,
-    span: Span,
-    message: str,
-    related: tuple[Related, ...] = (),
-    fix: Fix | None = None,
-    help: str | None = None,
-) -> Diagnostic:
-    return Diagnostic(code, severity_of(code), message, span, related, fix, help)
 
 
 @dataclass(frozen=True, slots=True)

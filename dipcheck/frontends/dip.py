@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar
 
 from lark import Token, Tree
 
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import (
-    FileReader,
-    FrontendResult,
-    finding,
-    include_file,
-    read_from_disk,
-)
+from dipcheck.frontends.common import FileReader, FrontendResult, include_file, read_from_disk
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.model import (
@@ -42,6 +37,7 @@ from dipcheck.model import (
     Workflow,
 )
 from dipcheck.references import list_items, scan_text
+from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -52,6 +48,19 @@ _CONDITION_NAMESPACES = {
     "inputs": RefKind.INPUTS,
     "stack": RefKind.STACK,
 }
+
+
+class Keyed(Protocol):
+    """Anything with a key and the span of the key (fields, edge attributes)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def key_span(self) -> Span: ...
+
+
+K = TypeVar("K", bound=Keyed)
 
 
 def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool]:
@@ -158,6 +167,22 @@ class _Lowering:
             return Name(text.value, self.span(token))
         return Name(str(token), self.span(token))
 
+    def repeats(self, items: Iterable[K], describe: Callable[[str], str]) -> dict[str, K]:
+        """Report every key given again (DC006), pointing back at its first occurrence."""
+        seen: dict[str, K] = {}
+        for item in items:
+            first = seen.get(item.key)
+            if first is not None:
+                self.report(
+                    "DC006",
+                    item.key_span,
+                    describe(item.key),
+                    related=(Related(first.key_span, "first given here"),),
+                )
+            else:
+                seen[item.key] = item
+        return seen
+
     # -- fields --------------------------------------------------------------------------
 
     def field(self, tree: Tree) -> Field:
@@ -203,7 +228,11 @@ class _Lowering:
     ) -> list[Field]:
         """Report unknown keys, bad values and repeats; return the fields with mapping blocks
         and file directives resolved."""
-        seen: dict[str, Field] = {}
+        fields = list(fields)
+        seen = self.repeats(
+            [item for item in fields if item.key in table],
+            lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
+        )
         result: list[Field] = []
         for item in fields:
             spec = table.get(item.key)
@@ -211,15 +240,6 @@ class _Lowering:
                 self.unknown_field(item, table, where, params_hint)
                 result.append(item)
                 continue
-            previous = seen.get(item.key)
-            if previous is not None:
-                self.report(
-                    "DC006",
-                    item.key_span,
-                    f"`{item.key}` is set twice in {where}; only the last value takes effect",
-                    related=(Related(previous.key_span, "first set here"),),
-                )
-            seen[item.key] = item
             if item.children and item.key not in nested:
                 first, last = item.children[0], item.children[-1]
                 self.report(
@@ -340,16 +360,11 @@ class _Lowering:
                 text.span(lead, lead + len(stripped)),
                 f"`{item.key}` entries are `key: value` lines, not {stripped!r}",
             )
-        seen: dict[str, Field] = {}
+        self.repeats(
+            entries,
+            lambda key: f"duplicate {item.key} key `{key}`; only the last value takes effect",
+        )
         for entry in entries:
-            if entry.key in seen:
-                self.report(
-                    "DC006",
-                    entry.key_span,
-                    f"duplicate {item.key} key `{entry.key}`; only the last value takes effect",
-                    related=(Related(seen[entry.key].key_span, "first set here"),),
-                )
-            seen[entry.key] = entry
             if item.key == "steer_context" and ":" in entry.key:
                 self.report(
                     "DC005",
@@ -574,16 +589,10 @@ class _Lowering:
             self.input_block(fields)
 
     def plain_block(self, fields: list[Field], where: str) -> list[Field]:
-        seen: dict[str, Field] = {}
+        self.repeats(
+            fields, lambda key: f"duplicate {where} key `{key}`; only the last value takes effect"
+        )
         for item in fields:
-            if item.key in seen:
-                self.report(
-                    "DC006",
-                    item.key_span,
-                    f"duplicate {where} key `{item.key}`; only the last value takes effect",
-                    related=(Related(seen[item.key].key_span, "first set here"),),
-                )
-            seen[item.key] = item
             if item.children:
                 self.report(
                     "DC001",
@@ -593,16 +602,8 @@ class _Lowering:
         return fields
 
     def input_block(self, fields: list[Field]) -> None:
-        seen: dict[str, Field] = {}
+        self.repeats(fields, lambda key: f"input `{key}` is declared twice")
         for item in fields:
-            if item.key in seen:
-                self.report(
-                    "DC006",
-                    item.key_span,
-                    f"input `{item.key}` is declared twice",
-                    related=(Related(seen[item.key].key_span, "first declared here"),),
-                )
-            seen[item.key] = item
             type_text = item.text.strip()
             if not type_text or item.block:
                 # `name:` followed by deeper lines is a raw block, not a type and attributes
@@ -734,7 +735,6 @@ class _Lowering:
         condition: Condition | None = None
         condition_span: Span | None = None
         attrs: list[EdgeAttr] = []
-        seen: dict[str, EdgeAttr] = {}
         for attr in _trees(tree):
             parts = _tokens(attr)
             keyword = parts[0]
@@ -757,23 +757,13 @@ class _Lowering:
                 else:
                     self.pending_on.append((len(self.edges), keyword, parts[1]))
                 continue
-            key = str(keyword)
-            values = parts[2:]
             if attr.data == "loop_attr":
-                item = EdgeAttr("loop", self.span(keyword), None, self.span(keyword))
+                attrs.append(EdgeAttr("loop", self.span(keyword), None, self.span(keyword)))
             else:
-                item = self.value_attr(keyword, values)
-                if item is None:
-                    continue
-            if key in seen:
-                self.report(
-                    "DC006",
-                    item.key_span,
-                    f"`{key}` is given twice on this edge",
-                    related=(Related(seen[key].key_span, "first given here"),),
-                )
-            seen[key] = item
-            attrs.append(item)
+                item = self.value_attr(keyword, parts[2:])
+                if item is not None:
+                    attrs.append(item)
+        self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
         self.edges.append(
             Edge(
                 source=self.name(source),

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
 from dipcheck.frontends import step_refs
-from dipcheck.frontends.common import FileReader, FrontendResult, finding, read_from_disk
+from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.model import (
     Condition,
     Edge,
@@ -53,6 +53,7 @@ from dipcheck.model import (
     Text,
     Workflow,
 )
+from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 

@@ -7,10 +7,8 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dipcheck.diagnostics import Diagnostic, Fix, Related
 from dipcheck.model import Workflow
-from dipcheck.rules.registry import severity_of
-from dipcheck.source import Span
+from dipcheck.rules.registry import finding
 
 if TYPE_CHECKING:
     from dipcheck.analysis.graph import GraphFacts
@@ -37,13 +35,4 @@ class Context:
 
         return GraphFacts(self.workflow)
 
-    @staticmethod
-    def finding(
-        code: str,
-        span: Span,
-        message: str,
-        related: tuple[Related, ...] = (),
-        fix: Fix | None = None,
-        help: str | None = None,
-    ) -> Diagnostic:
-        return Diagnostic(code, severity_of(code), message, span, related, fix, help)
+    finding = staticmethod(finding)

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
+from dipcheck.source import Span
 
 if TYPE_CHECKING:
     from dipcheck.rules.context import Context
@@ -170,6 +171,18 @@ def select(selector: str) -> list[Rule]:
         return [exact]
     prefix = text.upper()
     return [item for item in all_rules() if item.code.startswith(prefix)]
+
+
+def finding(
+    code: str,
+    span: Span,
+    message: str,
+    related: tuple[Related, ...] = (),
+    fix: Fix | None = None,
+    help: str | None = None,
+) -> Diagnostic:
+    """A diagnostic of ``code`` with the rule's default severity."""
+    return Diagnostic(code, severity_of(code), message, span, related, fix, help)
 
 
 def checks() -> Iterator[Rule]:
