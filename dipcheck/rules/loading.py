@@ -61,11 +61,12 @@ declare(
     "DC004",
     "unknown-field",
     Severity.ERROR,
-    summary="A field, defaults key or edge attribute that the dialect does not define.",
+    summary="A field, defaults key, edge attribute or step key that the dialect does not define.",
     rationale=(
         "dippin rejects unknown node fields, defaults keys and edge attributes at parse time, "
-        "so a typo stops the workflow from loading. The message names the closest valid key; "
-        "agent and subgraph fields that are meant as handler parameters belong under `params:`."
+        "so a typo stops the workflow from loading; a step workflow's engine ignores or rejects "
+        "unknown step keys. The message names the closest valid key; agent and subgraph fields "
+        "that are meant as handler parameters belong under `params:`."
     ),
     example="agent Plan\n  promt: Plan the work.",
     fix="Correct the key (see the suggestion), or move a handler parameter under `params:`.",
