@@ -26,7 +26,19 @@ FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
 BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
 YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*")
-OPERATORS = ("->", "<-", "==", "!=", "<=", ">=", "=", "<", ">", "!", "(", ")", "[", "]")
+# The tokens of declaration and edge lines, in the order dippin's lexer tries them; any other
+# character is OTHER (dippin drops it silently; here it is reported by the parser).
+LINE_TOKEN = re.compile(
+    r"""[ \t]+
+    | (?P<STRING>"(?:\\.|[^"\\])*"|'(?:[^']|'')*')
+    | (?P<NAME>[A-Za-z0-9_][A-Za-z0-9_\-./]*)
+    | (?P<ARROW>->)
+    | (?P<LARROW><-)
+    | (?P<COLON>:)
+    | (?P<COMMA>,)
+    | (?P<OTHER>==|!=|<=|>=|.)""",
+    re.VERBOSE,
+)
 SECTION_KEYWORDS = {
     "workflow": "WORKFLOW",
     "defaults": "DEFAULTS",
@@ -77,6 +89,8 @@ def _indent_width(line: str) -> int:
 
 def _strip_comment(line: str, start: int) -> int:
     """Index where the line's code ends: a ``#`` at the start or after a blank, outside quotes."""
+    if line.find("#", start) == -1:
+        return len(line)
     quote = ""
     index = start
     length = len(line)
@@ -353,67 +367,27 @@ class DipLexer:
     ) -> list[Token]:
         end = _strip_comment(text, indent)
         tokens: list[Token] = []
+        base = self.source.line_starts[index]
         position = indent
-        edge = self._looks_like_edge(text, indent)
+        match = LINE_TOKEN.match
         while position < end:
-            char = text[position]
-            if char in " \t":
-                position += 1
-                continue
-            offset = self._offset(index, position)
-            if char in "\"'":
-                closing = self._string_end(text, position, end)
-                if closing is None:
-                    self._problem(
-                        index, position, end, "unterminated string literal: add the closing quote"
-                    )
-                    closing = end
-                tokens.append(_token("STRING", text[position:closing], offset))
-                position = closing
-                continue
-            word = WORD.match(text, position)
-            if word is not None and word.end() <= end:
-                tokens.append(_token("NAME", word.group(), offset))
-                position = word.end()
-                continue
-            if char == ":":
-                tokens.append(_token("COLON", ":", offset))
-                position += 1
-                continue
-            if char == ",":
-                tokens.append(_token("COMMA", ",", offset))
-                position += 1
-                continue
-            operator = next((op for op in OPERATORS if text.startswith(op, position)), None)
-            if operator == "->":
-                tokens.append(_token("ARROW", operator, offset))
-            elif operator == "<-":
-                tokens.append(_token("LARROW", operator, offset))
-            else:
-                operator = operator or char
-                tokens.append(_token("OTHER", operator, offset))
-            position += len(operator)
+            found = match(text, position, end)
+            assert found is not None  # the last alternative matches any character
+            kind = found.lastgroup
+            value = found.group()
+            if kind == "OTHER" and value in "\"'":
+                self._problem(
+                    index, position, end, "unterminated string literal: add the closing quote"
+                )
+                tokens.append(_token("STRING", text[position:end], base + position))
+                break
+            if kind is not None:
+                tokens.append(_token(kind, value, base + position))
+            position = found.end()
         if tokens:
-            self._keywords(tokens, first_kind, edge)
+            self._keywords(tokens, first_kind, self._looks_like_edge(text, indent))
         tokens.append(self._structural("_NL", index, end))
         return tokens
-
-    @staticmethod
-    def _string_end(text: str, start: int, end: int) -> int | None:
-        quote = text[start]
-        position = start + 1
-        while position < end:
-            char = text[position]
-            if quote == '"' and char == "\\":
-                position += 2
-                continue
-            if char == quote:
-                if quote == "'" and text.startswith("''", position):
-                    position += 2
-                    continue
-                return position + 1
-            position += 1
-        return None
 
     def _keywords(self, tokens: list[Token], first_kind: str | None, edge: bool) -> None:
         """Give the first word of a line, and edge attribute words, their keyword types."""
