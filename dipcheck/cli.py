@@ -26,6 +26,7 @@ examples:
   dipcheck lint --format json build.dip   one JSON document (for CI and scripts)
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
+  dipcheck lsp                            the language server, for editors
 
 `dipcheck COMMAND --help` shows the options of a command.
 """
@@ -137,6 +138,13 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--all", action="store_true", help="list every rule")
     rule.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
+
+    commands.add_parser(
+        "lsp",
+        help="run the language server (JSON-RPC over stdio)",
+        description="Run the dipcheck language server on standard input and output, for "
+        "editors (see editors/ for VS Code, Neovim and Helix).",
     )
     return parser
 
@@ -302,6 +310,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _lint(args)
         if args.command == "rule":
             return _rule(args)
+        if args.command == "lsp":
+            from dipcheck_lsp.server import main as serve
+
+            return serve()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

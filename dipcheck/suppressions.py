@@ -17,6 +17,7 @@ An ``ignore`` code that suppresses nothing is reported as DC901, an unknown code
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from dipcheck.diagnostics import Diagnostic, Edit
@@ -204,10 +205,26 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
 def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
     """The edit that suppresses ``diagnostic``: a trailing comment on its line, or — when the
     line is inside a multi-line block — a comment line above the block's `key:` line."""
+    return suppression_edits([diagnostic], fmt)[0]
+
+
+def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
+    """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
+    scanned: dict[int, tuple[list[str], set[int]]] = {}
+    edits: list[Edit] = []
+    for item in diagnostics:
+        source = item.span.source
+        if id(source) not in scanned:
+            lines = source.text.split("\n")
+            content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+            scanned[id(source)] = (lines, content)
+        edits.append(_edit_for(item, fmt, *scanned[id(source)]))
+    return edits
+
+
+def _edit_for(diagnostic: Diagnostic, fmt: str, lines: list[str], content: set[int]) -> Edit:
     source = diagnostic.span.source
-    lines = source.text.split("\n")
     line = source.line_of(diagnostic.span.start)
-    content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
     code = diagnostic.code
     opens_block = line + 1 in content and line not in content
     if line not in content and not opens_block:

@@ -1,0 +1,139 @@
+"""Latency of the language server: ``didChange`` → ``publishDiagnostics``, debounce excluded.
+
+Starts ``python -m dipcheck lsp`` with ``debounceMs: 0``, opens the largest corpus workflow
+(tracker's ``examples/build_product.dip``, 3,359 lines) and makes one small edit at a time —
+a character typed at the end of a random line, then deleted again, so every version is the
+corpus file plus at most one character — waiting after each edit for the diagnostics of that
+version. The time measured is from sending the change to receiving
+the publication, so it includes JSON-RPC both ways, applying the edit, the whole lint and
+the conversion of every diagnostic.
+
+    python benchmarks/lsp_latency.py                     # 60 edits
+    python benchmarks/lsp_latency.py --changes 200 --file some.dip
+
+Budget (issue 5): p95 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+BUDGET_MS = 50.0
+DEFAULT_FILE = (
+    Path(__file__).resolve().parents[2]
+    / "shared"
+    / "corpus"
+    / "tracker"
+    / "examples"
+    / "build_product.dip"
+)
+
+
+class Probe:
+    """A client that remembers when each version's diagnostics arrived."""
+
+    def __init__(self) -> None:
+        self.client = LanguageClient("lsp-latency", "1")
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(params: types.PublishDiagnosticsParams) -> None:
+            if params.version is not None:
+                self.arrived[params.version] = time.perf_counter()
+                self.changed.set()
+
+    async def wait(self, version: int, timeout: float = 30.0) -> float:
+        deadline = time.perf_counter() + timeout
+        while version not in self.arrived:
+            self.changed.clear()
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError(f"no diagnostics for version {version}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), remaining)
+        return self.arrived[version]
+
+
+async def measure(path: Path, changes: int, seed: int) -> list[float]:
+    probe = Probe()
+    client = probe.client
+    await client.start_io(sys.executable, "-m", "dipcheck", "lsp")
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=path.parent.as_uri(),
+            initialization_options={"debounceMs": 0},
+        )
+    )
+    client.initialized(types.InitializedParams())
+    text = path.read_text(encoding="utf-8")
+    uri = path.resolve().as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "dip", 1, text))
+    )
+    await probe.wait(1, timeout=120)
+    lines = text.split("\n")
+    candidates = [number for number, line in enumerate(lines) if line.strip()]
+    rng = random.Random(seed)
+    timings: list[float] = []
+    typed: types.Position | None = None
+    for version in range(2, changes + 2):
+        if typed is None:  # type a character at the end of a random line …
+            number = rng.choice(candidates)
+            typed = types.Position(number, len(lines[number]))  # ASCII: code points = units
+            change = types.TextDocumentContentChangePartial(
+                range=types.Range(typed, typed), text="x"
+            )
+        else:  # … and delete it again
+            after = types.Position(typed.line, typed.character + 1)
+            change = types.TextDocumentContentChangePartial(
+                range=types.Range(typed, after), text=""
+            )
+            typed = None
+        started = time.perf_counter()
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change]
+            )
+        )
+        timings.append((await probe.wait(version) - started) * 1000)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return timings
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="the workflow to edit")
+    parser.add_argument("--changes", type=int, default=60, help="edits to time (default 60)")
+    parser.add_argument("--seed", type=int, default=5, help="random seed for edit positions")
+    args = parser.parse_args()
+    if not args.file.is_file():
+        print(f"{args.file}: not found (the shared corpus sits beside the project)")
+        return 2
+    timings = asyncio.run(measure(args.file, args.changes, args.seed))
+    ordered = sorted(timings)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)]
+    lines = args.file.read_text(encoding="utf-8").count("\n")
+    print(f"{args.file.name}: {lines} lines, {len(timings)} edits, didChange → publishDiagnostics")
+    print(
+        f"median {statistics.median(timings):.1f} ms   p95 {p95:.1f} ms   "
+        f"min {ordered[0]:.1f} ms   max {ordered[-1]:.1f} ms   (budget: p95 < {BUDGET_MS:.0f} ms)"
+    )
+    return 0 if p95 < BUDGET_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,5 @@
+"""``python -m dipcheck_lsp``: the language server over stdio."""
+
+from dipcheck_lsp.server import main
+
+raise SystemExit(main())

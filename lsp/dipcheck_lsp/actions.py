@@ -1,0 +1,137 @@
+"""Code actions: the rules' quick fixes, "suppress this finding", and one fix-all.
+
+Everything comes from the ``data`` each published diagnostic carries (edits already in LSP
+ranges of the version they were computed for), so asking for actions never lints. A
+diagnostic from an older version is matched against the current snapshot instead; when that
+does not have it either, it gets no action (its edits would land in the wrong place).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from lsprotocol import types
+
+from dipcheck.rules import registry
+from dipcheck_lsp.convert import range_from_list, range_list, workspace_edit
+from dipcheck_lsp.findings import SOURCE
+from dipcheck_lsp.state import Snapshot
+
+FIX_ALL = "source.fixAll.dipcheck"
+KINDS = [types.CodeActionKind.QuickFix, FIX_ALL]
+
+
+def wanted(kind: str, only: list[str] | None) -> bool:
+    return only is None or any(kind == item or kind.startswith(f"{item}.") for item in only)
+
+
+def _payload(
+    diagnostic: types.Diagnostic, snapshot: Snapshot | None, version: int | None
+) -> dict[str, Any] | None:
+    data = diagnostic.data
+    if isinstance(data, dict) and data.get("version") == version:
+        return data
+    if snapshot is None or snapshot.version != version:
+        return None
+    wanted_range = range_list(diagnostic.range)
+    for item in snapshot.converted.own:
+        if item.code == diagnostic.code and range_list(item.range) == wanted_range:
+            return item.data if isinstance(item.data, dict) else None
+    return None
+
+
+def _edits(items: Iterable[dict[str, Any]]) -> list[tuple[str, types.TextEdit]]:
+    return [
+        (item["uri"], types.TextEdit(range_from_list(item["range"]), item["newText"]))
+        for item in items
+    ]
+
+
+def code_actions(
+    params: types.CodeActionParams,
+    snapshot: Snapshot | None,
+    version: int | None,
+    versions: dict[str, int],
+    document_changes: bool,
+) -> list[types.CodeAction]:
+    only = params.context.only
+    actions: list[types.CodeAction] = []
+    quickfix = wanted(types.CodeActionKind.QuickFix, only)
+    for diagnostic in params.context.diagnostics if quickfix else ():
+        if diagnostic.source != SOURCE:
+            continue
+        data = _payload(diagnostic, snapshot, version)
+        if data is None:
+            continue
+        code = str(diagnostic.code)
+        fix = data.get("fix")
+        if fix is not None:
+            title = f"{code}: {fix['title']}" + ("" if fix["safe"] else " (unsafe fix)")
+            actions.append(
+                types.CodeAction(
+                    title=title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    edit=workspace_edit(_edits(fix["edits"]), versions, document_changes),
+                    is_preferred=bool(fix["safe"]),
+                )
+            )
+        suppress = data.get("suppress")
+        if suppress is not None:
+            rule = registry.get(code)
+            name = f" ({rule.name})" if rule is not None else ""
+            where = "for this block" if suppress["newText"].endswith("\n") else "on this line"
+            actions.append(
+                types.CodeAction(
+                    title=f"Suppress {code}{name} {where}",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    edit=workspace_edit(_edits([suppress]), versions, document_changes),
+                )
+            )
+    if wanted(FIX_ALL, only) and snapshot is not None and snapshot.version == version:
+        edit = fix_all(snapshot, versions, document_changes)
+        if edit is not None:
+            actions.append(
+                types.CodeAction(title="dipcheck: fix all safe findings", kind=FIX_ALL, edit=edit)
+            )
+    return actions
+
+
+Bounds = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _bounds(edit: dict[str, Any]) -> Bounds:
+    line, character, end_line, end_character = edit["range"]
+    return (line, character), (end_line, end_character)
+
+
+def _overlaps(bounds: Bounds, others: list[Bounds]) -> bool:
+    start, end = bounds
+    return any(
+        start == other_start or (start < other_end and other_start < end)
+        for other_start, other_end in others
+    )
+
+
+def fix_all(
+    snapshot: Snapshot, versions: dict[str, int], document_changes: bool
+) -> types.WorkspaceEdit | None:
+    """Every safe fix of the document whose edits overlap no fix taken before it."""
+    taken: dict[str, list[Bounds]] = {}
+    chosen: list[dict[str, Any]] = []
+    for item in snapshot.converted.own:
+        data = item.data if isinstance(item.data, dict) else {}
+        fix = data.get("fix")
+        if fix is None or not fix["safe"]:
+            continue
+        edits = fix["edits"]
+        if any(_overlaps(_bounds(edit), taken.get(edit["uri"], [])) for edit in edits):
+            continue
+        for edit in edits:
+            taken.setdefault(edit["uri"], []).append(_bounds(edit))
+        chosen.extend(edits)
+    if not chosen:
+        return None
+    return workspace_edit(_edits(chosen), versions, document_changes)

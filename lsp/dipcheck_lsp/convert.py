@@ -1,0 +1,161 @@
+"""Offsets ⇄ LSP positions in the negotiated encoding, paths ⇄ URIs, and workspace edits.
+
+dipcheck's offsets index code points. LSP columns count code units of the encoding agreed at
+``initialize``: UTF-16 unless the client offered UTF-8 or UTF-32 (pygls picks the client's
+first supported choice). Lines are the same in both.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Iterable
+
+from lsprotocol import types
+from pygls import uris
+
+from dipcheck.source import SourceText, Span
+
+UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
+
+
+def encoding_name(kind: object) -> str:
+    """The negotiated ``PositionEncodingKind`` (or its string) as a plain name."""
+    value = str(getattr(kind, "value", kind) or UTF16).lower()
+    return value if value in (UTF8, UTF16, UTF32) else UTF16
+
+
+def width(char: str, encoding: str) -> int:
+    """Code units one character takes."""
+    point = ord(char)
+    if encoding == UTF16:
+        return 2 if point > 0xFFFF else 1
+    if encoding == UTF8:
+        return 1 if point < 0x80 else 2 if point < 0x800 else 3 if point < 0x10000 else 4
+    return 1
+
+
+def units(text: str, encoding: str) -> int:
+    """Code units ``text`` takes."""
+    if text.isascii() or encoding == UTF32:
+        return len(text)
+    if encoding == UTF8:
+        return len(text.encode("utf-8", "surrogatepass"))
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class Positions:
+    """Conversions for one source in one encoding. Lines end at ``\r\n``, ``\r`` or ``\n``
+    as LSP defines them (dipcheck's own line table only knows ``\n``; the two differ only
+    for a stray ``\r``)."""
+
+    def __init__(self, source: SourceText, encoding: str) -> None:
+        self.source = source
+        self.encoding = encoding
+        text = source.text
+        if "\r" in text:
+            self.starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+        else:
+            self.starts = source.line_starts
+
+    def line_end(self, line: int) -> int:
+        """The offset just past the last character of ``line``, before its line break."""
+        text = self.source.text
+        if line + 1 >= len(self.starts):
+            return len(text)
+        end = self.starts[line + 1] - 1
+        if text[end] == "\n" and end > self.starts[line] and text[end - 1] == "\r":
+            end -= 1
+        return end
+
+    def position(self, offset: int) -> types.Position:
+        text = self.source.text
+        offset = max(0, min(offset, len(text)))
+        line = bisect_right(self.starts, offset) - 1
+        start = self.starts[line]
+        end = min(offset, self.line_end(line))
+        return types.Position(line, units(text[start:end], self.encoding))
+
+    def range(self, start: int, end: int) -> types.Range:
+        return types.Range(self.position(start), self.position(end))
+
+    def span_range(self, span: Span) -> types.Range:
+        return self.range(span.start, span.end)
+
+    def offset(self, position: types.Position) -> int:
+        """The offset of an LSP position, clamped to its line (a position inside a
+        multi-unit character resolves to the character after it)."""
+        if position.line < 0:
+            return 0
+        if position.line >= len(self.starts):
+            return len(self.source.text)
+        start = self.starts[position.line]
+        end = self.line_end(position.line)
+        wanted = max(position.character, 0)
+        line = self.source.text[start:end]
+        if line.isascii() or self.encoding == UTF32:
+            return start + min(wanted, len(line))
+        count = 0
+        for index, char in enumerate(line):
+            if count >= wanted:
+                return start + index
+            count += width(char, self.encoding)
+        return end
+
+
+def path_of(uri: str) -> str | None:
+    """The file system path of a ``file:`` URI, or None for other schemes."""
+    if not uri.startswith("file:"):
+        return None
+    path = uris.to_fs_path(uri)
+    return os.path.normpath(path) if path else None
+
+
+def uri_of(path: str) -> str | None:
+    """The ``file:`` URI of an absolute path, or None for names such as ``<stdin>``."""
+    if not path or path.startswith("<") or not os.path.isabs(path):
+        return None
+    return uris.from_fs_path(path)
+
+
+def range_list(value: types.Range) -> list[int]:
+    """A compact JSON form of a range, used in diagnostic ``data``."""
+    return [value.start.line, value.start.character, value.end.line, value.end.character]
+
+
+def range_from_list(value: list[int]) -> types.Range:
+    start_line, start_character, end_line, end_character = value
+    return types.Range(
+        types.Position(start_line, start_character), types.Position(end_line, end_character)
+    )
+
+
+def workspace_edit(
+    edits: Iterable[tuple[str, types.TextEdit]],
+    versions: dict[str, int],
+    document_changes: bool,
+) -> types.WorkspaceEdit:
+    """One edit for several files. With ``document_changes`` the open files carry their
+    version, so a client refuses the edit once the text has moved on."""
+    by_uri: dict[str, list[types.TextEdit]] = {}
+    for uri, edit in edits:
+        by_uri.setdefault(uri, []).append(edit)
+    for items in by_uri.values():
+        items.sort(key=lambda edit: (edit.range.start.line, edit.range.start.character))
+    if not document_changes:
+        return types.WorkspaceEdit(changes=by_uri)
+    return types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(
+                    uri=uri, version=versions.get(uri)
+                ),
+                edits=list(items),
+            )
+            for uri, items in by_uri.items()
+        ]
+    )

@@ -1,0 +1,360 @@
+"""The pygls server: registration and thin handlers over the state and feature modules.
+
+What each method does (details in the module named):
+
+* ``textDocument/didOpen``, ``didChange``, ``didClose`` — lint (the first lint at once, then
+  debounced per document) and push, or wait for the client to pull; documents that depend on
+  the file are linted again (``state``).
+* ``workspace/didChangeWatchedFiles`` — a configuration file re-lints everything, any other
+  file the documents that read it; ``workspace/didChangeConfiguration`` — new settings, the
+  configuration reloaded, everything re-linted (``state``).
+* ``textDocument/diagnostic`` — pull diagnostics with result ids, registered only when the
+  client supports them; such a client then never gets a push (``state``, ``findings``).
+* ``textDocument/definition``, ``references``, ``prepareRename``, ``rename`` — node ids and
+  step names, context keys, inputs, vars, subgraph refs and file directives (``navigation``).
+* ``textDocument/documentSymbol`` — workflow → sections and nodes → fields; edges
+  (``symbols``).
+* ``textDocument/hover`` — nodes, context keys with their availability, conditions, fields,
+  rule codes in suppression comments (``hover``).
+* ``textDocument/completion`` — fields, node ids, ``${ctx.`` keys, models, providers, rule
+  codes, YAML step names (``completion``).
+* ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
+  ``source.fixAll.dipcheck`` (``actions``).
+* ``textDocument/semanticTokens/full`` — see ``tokens``.
+
+No formatting is advertised: the project has no formatter. Every handler catches its own
+failures, logs them with ``window/logMessage`` and answers with an empty result; the only
+error responses are deliberate (a refused rename).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+from urllib.parse import unquote
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+
+from dipcheck import __version__
+from dipcheck.engine import lint_text
+from dipcheck.source import SourceText
+from dipcheck_lsp import actions, completion, hover, navigation, symbols, tokens
+from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
+from dipcheck_lsp.index import Occurrence
+from dipcheck_lsp.state import Settings, Snapshot, State
+
+T = TypeVar("T")
+
+
+class _Host:
+    """The server as the state sees it."""
+
+    def __init__(self, server: DipcheckServer) -> None:
+        self.server = server
+        self.encoding = "utf-16"
+        self.root: str | None = None
+        self.refresh_support = False
+
+    def document(self, uri: str) -> tuple[int, str] | None:
+        document = self.server.workspace.text_documents.get(unquote(uri))
+        if document is None:
+            return None
+        return document.version or 0, document.source
+
+    def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=version)
+        )
+
+    def refresh(self) -> None:
+        if self.refresh_support:
+            future = self.server.workspace_diagnostic_refresh(None)
+            future.add_done_callback(_ignore_failure)
+
+    def show_error(self, message: str) -> None:
+        self.server.window_show_message(
+            types.ShowMessageParams(type=types.MessageType.Error, message=message)
+        )
+
+    def log_error(self, message: str) -> None:
+        self.server.window_log_message(
+            types.LogMessageParams(type=types.MessageType.Error, message=message)
+        )
+
+
+def _ignore_failure(future: Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()  # retrieved, so a client that refuses the request is not an error
+
+
+class DipcheckServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("dipcheck", __version__)
+        self.settings = Settings()
+        self.lint_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="dipcheck-lint")
+        self.host = _Host(self)
+        self.state = State(self.host, self.settings, self.lint_pool)
+        self._register()
+
+    def shutdown(self) -> None:
+        self.lint_pool.shutdown(wait=False, cancel_futures=True)
+        super().shutdown()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def _fail(self, method: str) -> None:
+        self.host.log_error(f"dipcheck: {method} failed:\n{traceback.format_exc()}")
+
+    def _request(
+        self, method: str, handler: Callable[[Any], Awaitable[T]], empty: T, options: Any = None
+    ) -> None:
+        async def run(params: Any) -> T:
+            try:
+                return await handler(params)
+            except (JsonRpcException, asyncio.CancelledError):
+                raise
+            except Exception:
+                self._fail(method)
+                return empty
+
+        self.feature(method, options)(run)
+
+    def _listen(self, method: str, handler: Callable[[Any], None]) -> None:
+        """Register a handler whose result nobody waits for (a notification, or the
+        initialize hook, whose answer pygls builds)."""
+
+        def run(params: Any) -> None:
+            try:
+                handler(params)
+            except Exception:
+                self._fail(method)
+
+        self.feature(method)(run)
+
+    def _register(self) -> None:
+        self._listen(types.INITIALIZE, self.initialize)
+        self._listen(types.TEXT_DOCUMENT_DID_OPEN, self.did_open)
+        self._listen(types.TEXT_DOCUMENT_DID_CHANGE, self.did_change)
+        self._listen(types.TEXT_DOCUMENT_DID_CLOSE, self.did_close)
+        self._listen(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, self.files_changed)
+        self._listen(types.WORKSPACE_DID_CHANGE_CONFIGURATION, self.configuration_changed)
+        self._request(types.TEXT_DOCUMENT_DEFINITION, self.definition, None)
+        self._request(types.TEXT_DOCUMENT_REFERENCES, self.references, None)
+        self._request(types.TEXT_DOCUMENT_PREPARE_RENAME, self.prepare_rename, None)
+        self._request(types.TEXT_DOCUMENT_RENAME, self.rename, None)
+        self._request(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, self.document_symbols, None)
+        self._request(types.TEXT_DOCUMENT_HOVER, self.hover, None)
+        self._request(
+            types.TEXT_DOCUMENT_COMPLETION,
+            self.completion,
+            None,
+            types.CompletionOptions(trigger_characters=completion.TRIGGERS),
+        )
+        self._request(
+            types.TEXT_DOCUMENT_CODE_ACTION,
+            self.code_action,
+            None,
+            types.CodeActionOptions(code_action_kinds=actions.KINDS),
+        )
+        self._request(
+            types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+            self.semantic_tokens,
+            None,
+            types.SemanticTokensLegend(
+                token_types=tokens.TOKEN_TYPES, token_modifiers=tokens.TOKEN_MODIFIERS
+            ),
+        )
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    def initialize(self, params: types.InitializeParams) -> None:
+        self.settings.update(params.initialization_options)
+        self.host.encoding = encoding_name(self.workspace.position_encoding)
+        folders = params.workspace_folders or []
+        root_uri = folders[0].uri if folders else params.root_uri
+        self.host.root = path_of(root_uri) if root_uri else params.root_path
+        capabilities = params.capabilities
+        workspace = capabilities.workspace
+        diagnostics = workspace.diagnostics if workspace is not None else None
+        self.host.refresh_support = bool(diagnostics and diagnostics.refresh_support)
+        document = capabilities.text_document
+        if document is not None and document.diagnostic is not None:
+            self.state.pull = True
+            self._request(
+                types.TEXT_DOCUMENT_DIAGNOSTIC,
+                self.pull_diagnostics,
+                types.RelatedFullDocumentDiagnosticReport(items=[]),
+                types.DiagnosticOptions(
+                    identifier="dipcheck",
+                    inter_file_dependencies=True,
+                    workspace_diagnostics=False,
+                ),
+            )
+
+    def did_open(self, params: types.DidOpenTextDocumentParams) -> None:
+        self.state.opened(params.text_document.uri, params.text_document.language_id)
+
+    def did_change(self, params: types.DidChangeTextDocumentParams) -> None:
+        self.state.changed(params.text_document.uri)
+
+    def did_close(self, params: types.DidCloseTextDocumentParams) -> None:
+        self.state.closed(params.text_document.uri)
+
+    def files_changed(self, params: types.DidChangeWatchedFilesParams) -> None:
+        paths = [path for change in params.changes if (path := path_of(change.uri))]
+        self.state.files_changed(paths)
+
+    def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
+        self.settings.update(params.settings)
+        self.state.configuration_changed()
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def exists(self, path: str) -> bool:
+        return any(doc.path == path for doc in self.state.docs.values()) or os.path.isfile(path)
+
+    def versions(self) -> dict[str, int]:
+        result: dict[str, int] = {}
+        for uri in self.state.docs:
+            state = self.host.document(uri)
+            if state is not None:
+                result[uri] = state[0]
+        return result
+
+    def document_changes(self) -> bool:
+        workspace = self.client_capabilities.workspace
+        edit = workspace.workspace_edit if workspace is not None else None
+        return bool(edit and edit.document_changes)
+
+    async def located(
+        self, params: types.TextDocumentPositionParams
+    ) -> tuple[Snapshot, Occurrence] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        occurrence = snapshot.index.at(snapshot.positions.offset(params.position))
+        return (snapshot, occurrence) if occurrence is not None else None
+
+    # -- requests ------------------------------------------------------------------------
+
+    async def pull_diagnostics(
+        self, params: types.DocumentDiagnosticParams
+    ) -> types.DocumentDiagnosticReport:
+        return await self.state.report(params.text_document.uri, params.previous_result_id)
+
+    async def definition(self, params: types.DefinitionParams) -> list[types.Location] | None:
+        found = await self.located(params)
+        if found is None:
+            return None
+        return navigation.definition(*found, self.exists) or None
+
+    async def references(self, params: types.ReferenceParams) -> list[types.Location] | None:
+        found = await self.located(params)
+        if found is None:
+            return None
+        declarations = params.context.include_declaration
+        return navigation.references(*found, declarations) or None
+
+    async def prepare_rename(
+        self, params: types.PrepareRenameParams
+    ) -> types.PrepareRenamePlaceholder | None:
+        found = await self.located(params)
+        if found is None or not navigation.renameable(found[1]):
+            return None
+        snapshot, occurrence = found
+        target = snapshot.positions.span_range(occurrence.span)
+        return types.PrepareRenamePlaceholder(range=target, placeholder=occurrence.name)
+
+    async def rename(self, params: types.RenameParams) -> types.WorkspaceEdit | None:
+        found = await self.located(params)
+        if found is None or not navigation.renameable(found[1]):
+            raise JsonRpcInvalidParams("there is no node id or step name to rename here")
+        try:
+            edits = navigation.rename(*found, params.new_name.strip())
+        except navigation.RenameError as error:
+            raise JsonRpcInvalidParams(str(error)) from None
+        return workspace_edit(edits, self.versions(), self.document_changes())
+
+    async def document_symbols(
+        self, params: types.DocumentSymbolParams
+    ) -> list[types.DocumentSymbol] | list[types.SymbolInformation] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        found = symbols.document_symbols(snapshot.result.workflow, snapshot.positions)
+        document = self.client_capabilities.text_document
+        support = document.document_symbol if document is not None else None
+        if support is not None and support.hierarchical_document_symbol_support:
+            return found
+        return symbols.flatten(found, snapshot.uri)
+
+    async def hover(self, params: types.HoverParams) -> types.Hover | None:
+        found = await self.located(params)
+        if found is None:
+            return None
+        snapshot, occurrence = found
+        text = hover.hover(snapshot, occurrence, self.exists)
+        if text is None:
+            return None
+        document = self.client_capabilities.text_document
+        formats = document.hover.content_format if document and document.hover else None
+        markdown = not formats or types.MarkupKind.Markdown in formats
+        kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
+        return types.Hover(
+            contents=types.MarkupContent(kind=kind, value=text),
+            range=snapshot.positions.span_range(occurrence.span),
+        )
+
+    async def completion(self, params: types.CompletionParams) -> types.CompletionList | None:
+        uri = params.text_document.uri
+        current = self.host.document(uri)
+        if current is None:
+            return None
+        snapshot = self.state.latest(uri) or await self.state.current_snapshot(uri)
+        source = SourceText(uri, current[1])
+        offset = Positions(source, self.host.encoding).offset(params.position)
+        line, column = source.position(offset)
+        items = completion.complete(source.text, line, column, snapshot)
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    async def code_action(self, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        current = self.host.document(uri)
+        if current is None:
+            return None
+        wants_fix_all = actions.wanted(actions.FIX_ALL, params.context.only)
+        snapshot = (
+            await self.state.current_snapshot(uri) if wants_fix_all else self.state.latest(uri)
+        )
+        found = actions.code_actions(
+            params, snapshot, current[0], self.versions(), self.document_changes()
+        )
+        return found or None
+
+    async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return types.SemanticTokens(data=[])
+        data = tokens.semantic_tokens(snapshot.result.workflow, snapshot.index, snapshot.positions)
+        return types.SemanticTokens(data=data)
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    server = DipcheckServer()
+    # Load the grammars and rule modules now, then move everything alive into the permanent
+    # generation: the collector then no longer rescans these objects during every lint,
+    # which is most of what made the slowest lints slow.
+    lint_text("workflow Warmup\n  start: A\n  exit: A\n\n  agent A\n    label: A\n", "<warmup>.dip")
+    gc.freeze()
+    server.start_io()
+    return 0

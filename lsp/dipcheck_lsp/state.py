@@ -1,0 +1,405 @@
+"""Open documents, their lint snapshots, configuration, dependencies and debounced re-lints.
+
+Every lint runs the library's ``lint_text`` in a worker thread, so the event loop keeps
+answering requests. A document is linted by one worker at a time (a per-document lock), and a
+result is published only when it is still the result for the document's current version and
+dependency generation; anything older is dropped. Edits are debounced per document; the first
+lint after ``didOpen`` is immediate.
+
+A lint records the files it depended on: every file the front-end read through the reader (file
+directives; the reader serves open documents before the disk) and every path a subgraph ref
+may resolve to. When one of those changes — an open document is edited, closed or opened, or
+the client reports a file event — each dependent document gets a new generation and is linted
+again. Configuration changes (a ``dipcheck.toml``/``pyproject.toml`` event or
+``workspace/didChangeConfiguration``) re-lint everything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+from collections.abc import Coroutine
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
+
+from lsprotocol import types
+
+from dipcheck.analysis.dataflow import ContextFlow
+from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
+from dipcheck.engine import LintResult, detect_format, lint_text
+from dipcheck.frontends.common import read_from_disk
+from dipcheck.source import SourceText
+from dipcheck_lsp import links
+from dipcheck_lsp.convert import Positions, path_of
+from dipcheck_lsp.findings import Converted, convert
+from dipcheck_lsp.index import Index
+
+LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml"}
+
+
+@dataclass
+class Settings:
+    """Server settings from ``initializationOptions`` or ``didChangeConfiguration``:
+    ``{"debounceMs": 150}``, optionally under a ``"dipcheck"`` key."""
+
+    debounce: float = 0.15
+
+    def update(self, data: object) -> None:
+        if not isinstance(data, dict):
+            return
+        section = data.get("dipcheck", data)
+        if not isinstance(section, dict):
+            return
+        value = section.get("debounceMs")
+        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+            self.debounce = value / 1000
+
+
+class Host(Protocol):
+    """What the state needs from the server."""
+
+    encoding: str
+    root: str | None
+
+    def document(self, uri: str) -> tuple[int, str] | None: ...
+
+    def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def show_error(self, message: str) -> None: ...
+
+    def log_error(self, message: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Request:
+    """Everything a worker thread needs to lint one version of one document."""
+
+    uri: str
+    version: int
+    generation: int
+    text: str
+    path: str | None
+    fmt: str | None
+    config: Config
+    open_texts: dict[str, str]
+    root: str | None
+    encoding: str
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One finished lint of one version of a document."""
+
+    uri: str
+    version: int
+    generation: int
+    result_id: str
+    path: str | None
+    fmt: str | None
+    root: str | None
+    result: LintResult
+    converted: Converted
+    deps: frozenset[str]
+    encoding: str
+
+    @property
+    def source(self) -> SourceText:
+        return self.result.source
+
+    @cached_property
+    def positions(self) -> Positions:
+        return Positions(self.result.source, self.encoding)
+
+    @cached_property
+    def index(self) -> Index:
+        return Index(self.result.workflow, self.result.source, self.flow)
+
+    @cached_property
+    def flow(self) -> ContextFlow | None:
+        workflow = self.result.workflow
+        return ContextFlow(workflow) if workflow is not None else None
+
+
+_RESULT_IDS = itertools.count(1)
+
+
+def lint(request: Request) -> Snapshot:
+    """Lint one document version (runs in a worker thread)."""
+    accessed: list[str] = []
+
+    def reader(path: str) -> str:
+        normal = os.path.normpath(path)
+        accessed.append(normal)
+        text = request.open_texts.get(normal)
+        return text if text is not None else read_from_disk(path)
+
+    display = request.path or f"<{request.uri}>"
+    if request.fmt is None:
+        result = LintResult(display, SourceText(display, request.text), None, [])
+    else:
+        result = lint_text(request.text, display, request.config, request.fmt, reader=reader)
+    deps = set(accessed)
+    if result.workflow is not None and request.path is not None:
+        base = os.path.dirname(request.path)
+        for _, item in links.subgraph_refs(result.workflow):
+            deps.update(links.subgraph_candidates(base, item.text, request.root))
+    converted = convert(
+        result, request.fmt or "dip", request.uri, request.version, request.encoding
+    )
+    return Snapshot(
+        uri=request.uri,
+        version=request.version,
+        generation=request.generation,
+        result_id=str(next(_RESULT_IDS)),
+        path=request.path,
+        fmt=request.fmt,
+        root=request.root,
+        result=result,
+        converted=converted,
+        deps=frozenset(deps),
+        encoding=request.encoding,
+    )
+
+
+@dataclass(eq=False)
+class Document:
+    uri: str
+    path: str | None
+    language_id: str
+    generation: int = 0
+    snapshot: Snapshot | None = None  # the newest finished lint
+    published: Snapshot | None = None  # the lint whose diagnostics were last pushed
+    timer: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: bool = False
+
+
+class State:
+    def __init__(self, host: Host, settings: Settings, executor: Executor) -> None:
+        self.host = host
+        self.settings = settings
+        self.executor = executor
+        self.pull = False
+        self.docs: dict[str, Document] = {}
+        self.configs: dict[str, Config] = {}
+        self.config_errors: set[str] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    # -- document lifecycle --------------------------------------------------------------
+
+    def opened(self, uri: str, language_id: str) -> None:
+        previous = self.docs.pop(uri, None)
+        if previous is not None:
+            previous.closed = True
+        doc = Document(uri, path_of(uri), language_id)
+        self.docs[uri] = doc
+        self.schedule(doc, 0.0)
+        self.touched(doc.path, uri)
+
+    def changed(self, uri: str) -> None:
+        doc = self.docs.get(uri)
+        if doc is None:
+            return
+        self.schedule(doc, self.settings.debounce)
+        self.touched(doc.path, uri)
+
+    def closed(self, uri: str) -> None:
+        doc = self.docs.pop(uri, None)
+        if doc is None:
+            return
+        doc.closed = True
+        if doc.timer is not None:
+            doc.timer.cancel()
+        if not self.pull:
+            old = doc.published.converted.foreign if doc.published else {}
+            self.send(uri)
+            for other in old:
+                self.send(other)
+        self.touched(doc.path, uri)
+
+    def files_changed(self, paths: list[str]) -> None:
+        if any(os.path.basename(path) in CONFIG_NAMES for path in paths):
+            self.configuration_changed()
+            return
+        open_paths = {doc.path for doc in self.docs.values()}
+        for path in paths:
+            if path not in open_paths:  # the editor's text of an open file wins over the disk
+                self.touched(path, None)
+
+    def configuration_changed(self) -> None:
+        self.configs.clear()
+        self.config_errors.clear()
+        for doc in self.docs.values():
+            self.invalidate(doc)
+        if self.pull and self.docs:
+            self.host.refresh()
+
+    def touched(self, path: str | None, changed_uri: str | None) -> None:
+        """``path`` has new content: lint the documents that depend on it again."""
+        if path is None:
+            return
+        dependents = [
+            doc
+            for doc in self.docs.values()
+            if doc.uri != changed_uri and doc.snapshot is not None and path in doc.snapshot.deps
+        ]
+        for doc in dependents:
+            self.invalidate(doc)
+        if self.pull and dependents:
+            self.host.refresh()
+
+    def invalidate(self, doc: Document) -> None:
+        doc.generation += 1
+        if not self.pull:
+            self.schedule(doc, self.settings.debounce)
+
+    # -- linting -------------------------------------------------------------------------
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    def schedule(self, doc: Document, delay: float) -> None:
+        """Lint and push after ``delay`` (push clients); a newer edit restarts the wait."""
+        if self.pull:
+            return
+        if doc.timer is not None:
+            doc.timer.cancel()
+        doc.timer = self.spawn(self.publish_later(doc, delay))
+
+    async def publish_later(self, doc: Document, delay: float) -> None:
+        await asyncio.sleep(delay)
+        doc.timer = None  # from here on a newer edit no longer cancels this lint
+        try:
+            snapshot = await self.snapshot(doc)
+            if snapshot is not None and self.current(doc, snapshot):
+                self.push(doc, snapshot)
+        except Exception as error:  # never let a lint failure escape the task
+            self.host.log_error(f"linting {doc.uri} failed: {error!r}")
+
+    def current(self, doc: Document, snapshot: Snapshot) -> bool:
+        state = self.host.document(doc.uri)
+        return (
+            not doc.closed
+            and state is not None
+            and snapshot.version == state[0]
+            and snapshot.generation == doc.generation
+        )
+
+    async def snapshot(self, doc: Document) -> Snapshot | None:
+        """A lint of the document's current text (the cached one when it is current)."""
+        async with doc.lock:
+            state = self.host.document(doc.uri)
+            if state is None or doc.closed:
+                return doc.snapshot
+            version, text = state
+            cached = doc.snapshot
+            if cached is not None and (cached.version, cached.generation) == (
+                version,
+                doc.generation,
+            ):
+                return cached
+            request = self.request(doc, version, text)
+            loop = asyncio.get_running_loop()
+            doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+            return doc.snapshot
+
+    async def current_snapshot(self, uri: str) -> Snapshot | None:
+        """A lint of exactly the current version (re-linting while edits keep arriving)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return None
+        for _ in range(5):
+            snapshot = await self.snapshot(doc)
+            if snapshot is None or self.current(doc, snapshot) or doc.closed:
+                return snapshot
+        return doc.snapshot
+
+    def latest(self, uri: str) -> Snapshot | None:
+        doc = self.docs.get(uri)
+        return doc.snapshot if doc is not None else None
+
+    def request(self, doc: Document, version: int, text: str) -> Request:
+        config = self.config_for(doc.path)
+        fmt = detect_format(doc.path, config) if doc.path else None
+        if fmt is None and (doc.path is None or not os.path.splitext(doc.path)[1]):
+            fmt = LANGUAGE_FORMATS.get(doc.language_id)
+        open_texts: dict[str, str] = {}
+        for other in self.docs.values():
+            state = self.host.document(other.uri) if other.path else None
+            if other.path and state is not None:
+                open_texts[other.path] = state[1]
+        return Request(
+            uri=doc.uri,
+            version=version,
+            generation=doc.generation,
+            text=text,
+            path=doc.path,
+            fmt=fmt,
+            config=config,
+            open_texts=open_texts,
+            root=self.host.root,
+            encoding=self.host.encoding,
+        )
+
+    def config_for(self, path: str | None) -> Config:
+        if path is None:
+            return Config()
+        directory = os.path.dirname(path)
+        config = self.configs.get(directory)
+        if config is None:
+            try:
+                config = load_config(path)
+            except ConfigError as error:
+                message = f"dipcheck configuration error: {error}; using the defaults"
+                if message not in self.config_errors:
+                    self.config_errors.add(message)
+                    self.host.show_error(message)
+                config = Config()
+            self.configs[directory] = config
+        return config
+
+    # -- push ----------------------------------------------------------------------------
+
+    def push(self, doc: Document, snapshot: Snapshot) -> None:
+        before = doc.published.converted.foreign if doc.published else {}
+        doc.published = snapshot
+        self.send(doc.uri)
+        for uri in {*before, *snapshot.converted.foreign}:
+            if uri != doc.uri:
+                self.send(uri)
+
+    def send(self, uri: str) -> None:
+        """Publish everything known for ``uri``: its own findings (when it is open) and
+        those other open workflows found in it as an included file."""
+        doc = self.docs.get(uri)
+        own = doc.published if doc is not None else None
+        items = list(own.converted.own) if own is not None else []
+        items.extend(self.contributions(uri))
+        self.host.publish(uri, own.version if own is not None else None, items)
+
+    def contributions(self, uri: str) -> list[types.Diagnostic]:
+        items: list[types.Diagnostic] = []
+        for doc in self.docs.values():
+            if doc.uri != uri and doc.published is not None:
+                items.extend(doc.published.converted.foreign.get(uri, ()))
+        return items
+
+    # -- pull ----------------------------------------------------------------------------
+
+    async def report(self, uri: str, previous: str | None) -> types.DocumentDiagnosticReport:
+        snapshot = await self.current_snapshot(uri)
+        if snapshot is None:
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        if previous == snapshot.result_id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=snapshot.result_id)
+        return types.RelatedFullDocumentDiagnosticReport(
+            items=list(snapshot.converted.own), result_id=snapshot.result_id
+        )

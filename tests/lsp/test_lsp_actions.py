@@ -1,0 +1,94 @@
+"""Code actions over LSP: the rules' quick fixes, "suppress this finding", fix-all."""
+
+from __future__ import annotations
+
+import pytest
+from lsp_support import DEMO, Session
+from lsprotocol import types
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+BROKEN = (
+    DEMO.replace("    model: gpt-5.2\n", "    llm_model: gpt-5.2\n")
+    .replace("    label: Done\n", "    label: Done\n    llm_model: claude-haiku-4-5\n")
+    .replace("Build -> Check", "Build -> Chekc")
+)
+
+
+async def actions(
+    lsp: Session,
+    uri: str,
+    diagnostics: list[types.Diagnostic],
+    only: list[str] | None = None,
+) -> list[types.CodeAction]:
+    found = await lsp.client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=lsp.doc(uri),
+            range=diagnostics[0].range
+            if diagnostics
+            else types.Range(types.Position(0, 0), types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=diagnostics, only=only),
+        )
+    )
+    assert all(isinstance(item, types.CodeAction) for item in found or [])
+    return list(found or [])  # type: ignore[arg-type]
+
+
+async def test_quick_fix_and_suppression_for_one_finding(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", BROKEN)
+    [unknown] = [item for item in await lsp.diagnostics(uri) if item.code == "DIP003"]
+    fix, suppress, fix_all = await actions(lsp, uri, [unknown])
+    assert fix_all.kind == "source.fixAll.dipcheck"  # offered whenever a safe fix exists
+    assert fix.title == "DIP003: change to `Check` (unsafe fix)"
+    assert fix.kind == types.CodeActionKind.QuickFix
+    assert not fix.is_preferred
+    assert list(fix.diagnostics or []) == [unknown]
+    assert lsp.applied(uri, fix.edit) == BROKEN.replace("Build -> Chekc", "Build -> Check")
+    assert suppress.title == "Suppress DIP003 (unknown-node-reference) on this line"
+    assert lsp.applied(uri, suppress.edit) == BROKEN.replace(
+        "Build -> Chekc\n", "Build -> Chekc  # dipcheck: ignore[DIP003]\n"
+    )
+
+
+async def test_suppressing_a_finding_in_a_block(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", DEMO)
+    [finding] = await lsp.diagnostics(uri)
+    assert finding.code == "DC104"
+    [suppress] = await actions(lsp, uri, [finding])
+    assert suppress.title == "Suppress DC104 (not-produced-on-every-path) for this block"
+    fixed = lsp.applied(uri, suppress.edit)
+    assert fixed == DEMO.replace(
+        "    prompt:\n      Summarise",
+        "    # dipcheck: ignore[DC104]\n    prompt:\n      Summarise",
+    )
+    mark = lsp.mark()
+    lsp.change(uri, fixed)
+    assert await lsp.diagnostics(uri, after=mark) == []
+
+
+async def test_fix_all_applies_every_safe_fix(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", BROKEN)
+    diagnostics = await lsp.diagnostics(uri)
+    assert [item.code for item in diagnostics].count("DC009") == 2
+    [fix_all] = await actions(lsp, uri, [], only=["source.fixAll.dipcheck"])
+    assert fix_all.kind == "source.fixAll.dipcheck"
+    assert fix_all.title == "dipcheck: fix all safe findings"
+    # both DC009 renames; the unsafe DIP003 suggestion is left alone
+    assert lsp.applied(uri, fix_all.edit) == BROKEN.replace("llm_model:", "model:")
+    assert [item.kind for item in await actions(lsp, uri, [], only=["source"])] == [
+        "source.fixAll.dipcheck"
+    ]
+    quick = await actions(lsp, uri, diagnostics, only=[types.CodeActionKind.QuickFix])
+    assert "source.fixAll.dipcheck" not in [item.kind for item in quick]
+    [rename, _, _] = await actions(lsp, uri, [diagnostics[0]])
+    assert rename.title == "DC009: rename `llm_model` to `model`"
+    assert rename.is_preferred
+
+
+async def test_no_actions_for_diagnostics_of_an_older_version(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", BROKEN)
+    [unknown] = [item for item in await lsp.diagnostics(uri) if item.code == "DIP003"]
+    mark = lsp.mark()
+    lsp.change(uri, DEMO)
+    await lsp.diagnostics(uri, after=mark)
+    assert await actions(lsp, uri, [unknown]) == []

@@ -1,0 +1,97 @@
+"""Semantic tokens over LSP, decoded with the legend the server advertises, and the absence
+of a formatting provider (the project has no formatter)."""
+
+from __future__ import annotations
+
+import pytest
+from lsp_support import Session, dedent, units
+from lsprotocol import types
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SOURCE = dedent(
+    """
+    workflow Tok
+      start: A
+      exit: B
+
+      agent A
+        label: "Ünï 🚀"
+        writes: k
+
+      agent B
+        prompt:
+          Use ${ctx.k} and ${ctx.node.A.k}.
+
+      edges
+        A -> B  when ctx.k = "x" and not ctx.outcome = fail
+        B -> A  label: "Ünï 🚀"  loop
+    """
+)
+
+
+def decode(data: list[int], legend: types.SemanticTokensLegend) -> list[tuple]:
+    tokens = []
+    line = column = 0
+    for index in range(0, len(data), 5):
+        delta_line, delta_column, length, kind, modifiers = data[index : index + 5]
+        line += delta_line
+        column = column + delta_column if delta_line == 0 else delta_column
+        names = [name for bit, name in enumerate(legend.token_modifiers) if modifiers >> bit & 1]
+        tokens.append((line, column, length, legend.token_types[kind], *names))
+    return tokens
+
+
+async def test_semantic_tokens(lsp: Session) -> None:
+    provider = lsp.capabilities.semantic_tokens_provider
+    assert isinstance(provider, types.SemanticTokensOptions)
+    assert provider.full is True
+    uri = lsp.open("tok.dip", SOURCE)
+    found = await lsp.client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(lsp.doc(uri))
+    )
+    assert found is not None
+    label = '"Ünï 🚀"'
+    after = units('    B -> A  label: "Ünï 🚀"  ', lsp.encoding)
+    assert decode(list(found.data), provider.legend) == [
+        (0, 0, 8, "keyword"),
+        (0, 9, 3, "class", "declaration"),
+        (1, 2, 5, "property"),
+        (1, 9, 1, "variable"),
+        (2, 2, 4, "property"),
+        (2, 8, 1, "variable"),
+        (4, 2, 5, "keyword"),
+        (4, 8, 1, "function", "declaration"),
+        (5, 4, 5, "property"),
+        (6, 4, 6, "property"),
+        (6, 12, 1, "parameter", "declaration"),
+        (8, 2, 5, "keyword"),
+        (8, 8, 1, "function", "declaration"),
+        (9, 4, 6, "property"),
+        (10, 10, 8, "parameter"),  # ${ctx.k}
+        (10, 23, 11, "parameter"),  # ${ctx.node.
+        (10, 34, 1, "variable"),  # A
+        (10, 35, 3, "parameter"),  # .k}
+        (12, 2, 5, "keyword"),
+        (13, 4, 1, "variable"),
+        (13, 9, 1, "variable"),
+        (13, 12, 4, "keyword"),  # when
+        (13, 17, 5, "parameter"),
+        (13, 23, 1, "operator"),
+        (13, 25, 3, "string"),
+        (13, 29, 3, "operator"),  # and
+        (13, 33, 3, "operator"),  # not
+        (13, 37, 11, "parameter"),
+        (13, 49, 1, "operator"),
+        (13, 51, 4, "string"),
+        (14, 4, 1, "variable"),
+        (14, 9, 1, "variable"),
+        (14, 12, 5, "property"),
+        (14, 19, units(label, lsp.encoding), "string"),
+        (14, after, 4, "keyword"),  # loop, after non-ASCII text
+    ]
+
+
+async def test_no_formatting_is_advertised(lsp: Session) -> None:
+    assert lsp.capabilities.document_formatting_provider is None
+    assert lsp.capabilities.document_range_formatting_provider is None
