@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
 from lark import Token, Tree
@@ -371,16 +372,7 @@ class _Lowering:
                     entry.key_span,
                     f"steer_context key `{entry.key}` contains `:`, which tracker rejects",
                 )
-        return Field(
-            key=item.key,
-            key_span=item.key_span,
-            value=item.value,
-            value_span=item.value_span,
-            span=item.span,
-            block=item.block,
-            quoted=item.quoted,
-            children=tuple(entries),
-        )
+        return replace(item, children=tuple(entries))
 
     def entry(self, text: Text, start: int, key: str, rest: str, rest_start: int) -> Field:
         value_text = rest.strip()
@@ -410,18 +402,7 @@ class _Lowering:
             self.report("DC003", item.value_span, f"`{item.key}`: {inclusion.error}")
             return item
         self.included.append(inclusion.source)
-        content = Text(inclusion.source.text, inclusion.source, ((0, 0),))
-        return Field(
-            key=item.key,
-            key_span=item.key_span,
-            value=item.value,
-            value_span=item.value_span,
-            span=item.span,
-            block=item.block,
-            quoted=item.quoted,
-            children=item.children,
-            included=content,
-        )
+        return replace(item, included=Text(inclusion.source.text, inclusion.source, ((0, 0),)))
 
     # -- top level -----------------------------------------------------------------------
 
