@@ -97,12 +97,14 @@ async function startClient(): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'dip' },
       { scheme: 'untitled', language: 'dip' },
-      // YAML step workflows are linted by the same server once it supports them.
+      // YAML step workflows: the server lints those that have the shape of one.
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
     ],
     synchronize: {
+      // Workflows, configuration, and the prompt and script files workflows include, so
+      // that editing one of those on disk re-lints the open workflows that read it.
       fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.dip,dipcheck.toml,pyproject.toml}',
+        '**/{*.dip,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
       ),
     },
     outputChannel,
