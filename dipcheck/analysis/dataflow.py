@@ -10,7 +10,9 @@ test. The two analyses:
 * must-availability (intersection): bit k of ``must_in[n]`` is set when every path from the
   start to n passes a producer of k. Loops are solved to a fixed point; a fan_in's input is
   the intersection over its branches, so a key is available after the join only when every
-  branch writes it; opaque nodes (subgraph, manager_loop) may write anything.
+  branch writes it; opaque nodes (subgraph, manager_loop) may write anything. Back edges
+  (`loop`, `restart: true`) are ordinary edges: a tracker loop restart clears completion state
+  and retry counts, not the context, so keys written on an earlier pass stay available.
 """
 
 from __future__ import annotations
