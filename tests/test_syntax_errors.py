@@ -178,3 +178,14 @@ def test_edge_attribute_without_a_colon_names_the_fix() -> None:
     [item] = result.diagnostics
     assert (item.code, item.span.text, item.span.start_position()) == ("DC001", "label", (6, 11))
     assert item.message == "edge attribute `label` needs a colon: `label: …`"
+
+
+def test_absurd_nesting_is_one_syntax_error_not_a_crash() -> None:
+    lines = ["workflow W", "  start: A", "  exit: A", "  agent A"]
+    lines += ["    " + " " * depth + f"k{depth}: v" for depth in range(200)]
+    result = lint_text("\n".join(lines) + "\n", "<test>.dip")
+    problems = [item for item in result.diagnostics if item.code in ("DC000", "DC001")]
+    assert [(item.code, item.span.start_position()) for item in problems] == [
+        ("DC001", (67, 0))
+    ]  # 0-based: line 68
+    assert "nested more than 64 levels" in problems[0].message

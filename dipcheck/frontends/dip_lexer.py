@@ -22,6 +22,7 @@ from lark import Token
 from dipcheck.model import Text
 from dipcheck.source import SourceText, Span
 
+MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
 FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
 BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
 YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
@@ -130,6 +131,7 @@ class DipLexer:
         self.result = LexResult(groups=[], raw_blocks={})
         self.stack = [0]
         self.seen_content = False
+        self.too_deep = False
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -187,6 +189,17 @@ class DipLexer:
         comment (dippin pops its indent stack and drops the line without a word)."""
         stack = self.stack
         if indent > stack[-1]:
+            if len(stack) > MAX_DEPTH:
+                if not self.too_deep:
+                    self.too_deep = True
+                    self._problem(
+                        line,
+                        0,
+                        indent,
+                        f"blocks nested more than {MAX_DEPTH} levels deep: this line and every "
+                        "line nested as deep are skipped",
+                    )
+                return None
             stack.append(indent)
             return [self._structural("_INDENT", line, indent)]
         depth = len(stack)
