@@ -13,16 +13,18 @@ from dipcheck import __version__
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 DESCRIPTION = """\
-Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows.
+Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows and YAML step
+workflows.
 
-Finds the mistakes that otherwise surface mid-run: edges to nodes that do not exist,
-conditions the runtime cannot parse, unreachable nodes, cycles without a back edge,
+Finds the mistakes that otherwise surface mid-run: context keys read where no node (or not
+every path) writes them, LLM output spliced into shell commands, edges to nodes that do not
+exist, conditions the runtime cannot parse, unreachable nodes, cycles without a back edge,
 unknown fields and bad values, syntax errors (all of them, with exact positions).
 """
 
 MAIN_EPILOG = """\
 examples:
-  dipcheck lint workflows/                check every .dip file under workflows/
+  dipcheck lint workflows/                check every workflow file under workflows/
   dipcheck lint --format json build.dip   one JSON document (for CI and scripts)
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
@@ -69,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     lint = commands.add_parser(
         "lint",
         help="check workflow files and directories",
-        description="Check workflow files. Directories are searched for .dip files.",
+        description="Check workflow files. Directories are searched for .dip files and for "
+        "YAML files that have the shape of a step workflow (other YAML is skipped).",
         epilog=LINT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
