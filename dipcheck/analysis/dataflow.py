@@ -165,17 +165,24 @@ class ContextFlow:
             table[edge.source.value].append(edge.target.value)
         return table
 
-    def reach(self, seeds: Iterable[str], allowed: set[str] | None = None) -> set[str]:
-        seen = {seed for seed in seeds}
+    @staticmethod
+    def _walk(seeds: Iterable[str], table: dict[str, list[str]]) -> set[str]:
+        seen = set(seeds)
         queue = deque(seen)
-        successors = self.successors
         while queue:
-            current = queue.popleft()
-            for target in successors.get(current, ()):
-                if target not in seen and (allowed is None or target in allowed):
+            for target in table.get(queue.popleft(), ()):
+                if target not in seen:
                     seen.add(target)
                     queue.append(target)
         return seen
+
+    def reach(self, seeds: Iterable[str]) -> set[str]:
+        """Nodes reachable from ``seeds`` (the seeds included)."""
+        return self._walk(seeds, self.successors)
+
+    def reaching(self, node: str) -> set[str]:
+        """Nodes that have a path to ``node`` (``node`` included)."""
+        return self._walk([node], self.predecessors)
 
     @cached_property
     def opaque_reach(self) -> set[str]:

@@ -25,14 +25,9 @@ class GraphFacts:
             table.setdefault(edge.source.value, []).append(edge.target.value)
         return table
 
-    def reachable(self, seeds: Iterable[str], edges: Iterable[Edge] | None = None) -> set[str]:
-        """Nodes reachable from ``seeds`` (the seeds included) along ``edges``."""
-        if edges is None:
-            table = self.successors
-        else:
-            table = {}
-            for edge in edges:
-                table.setdefault(edge.source.value, []).append(edge.target.value)
+    def reachable(self, seeds: Iterable[str]) -> set[str]:
+        """Nodes reachable from ``seeds`` (the seeds included) along every edge."""
+        table = self.successors
         seen = set(seeds)
         queue = deque(seen)
         while queue:

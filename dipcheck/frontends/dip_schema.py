@@ -301,7 +301,3 @@ def check_value(type_: ValueType, value: str) -> str | None:
     elif type_ is ValueType.PATHS and not [part for part in text.split(",") if part.strip()]:
         return "writable_paths needs at least one glob"
     return None
-
-
-def parse_bool(value: str) -> bool:
-    return BOOLEAN_WORDS.get(value.strip().lower(), False)

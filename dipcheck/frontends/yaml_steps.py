@@ -703,16 +703,7 @@ class _Lowering:
         if self.is_null(value_node):
             return
         if isinstance(value, _Seq):
-            for entry in value.items:
-                scalar = self.scalar(entry)
-                if scalar is None:
-                    self.report(
-                        "DC005",
-                        self.node_span(entry),
-                        f"a workflow input is named by a single value, not {_kind(entry)}",
-                    )
-                    continue
-                name = self.name(scalar)
+            for name, _ in self.names(value, "a workflow input"):
                 untyped = Name("", self.span(name.span.end, name.span.end))
                 self.inputs.append(InputDecl(name, untyped, (), name.span))
             return
@@ -972,28 +963,31 @@ class _Lowering:
         if not isinstance(value, _Seq):
             self.wrong_type(item, "the sections of the step's comment: `field: description` lines")
             return ()
-        children: list[Field] = []
-        for entry in value.items:
+        return tuple(
+            Field(
+                key=name.value,
+                key_span=name.span,
+                value=Text.at("", self.source, name.span.end),
+                value_span=self.span(name.span.end, name.span.end),
+                span=self.span(entry.start, entry.end),
+            )
+            for name, entry in self.names(value, "an output section")
+        )
+
+    def names(self, sequence: _Seq, what: str) -> list[tuple[Name, _YNode]]:
+        """The scalar entries of a list of names; any other entry is reported (DC005)."""
+        result: list[tuple[Name, _YNode]] = []
+        for entry in sequence.items:
             scalar = self.scalar(entry)
             if scalar is None:
                 self.report(
                     "DC005",
                     self.node_span(entry),
-                    f"an output section is named by a single value, not {_kind(entry)}",
+                    f"{what} is named by a single value, not {_kind(entry)}",
                 )
-                continue
-            name = self.name(scalar)
-            empty = self.span(name.span.end, name.span.end)
-            children.append(
-                Field(
-                    key=name.value,
-                    key_span=name.span,
-                    value=Text.at("", self.source, name.span.end),
-                    value_span=empty,
-                    span=self.span(entry.start, entry.end),
-                )
-            )
-        return tuple(children)
+            else:
+                result.append((self.name(scalar), entry))
+        return result
 
     # -- references ----------------------------------------------------------------------
 

@@ -11,15 +11,15 @@ from dipcheck.model import Workflow
 from dipcheck.rules.registry import finding
 
 if TYPE_CHECKING:
+    from dipcheck.analysis.dataflow import ContextFlow
     from dipcheck.analysis.graph import GraphFacts
 
 T = TypeVar("T")
 
 
 class Context:
-    def __init__(self, workflow: Workflow, options: dict[str, object] | None = None) -> None:
+    def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
-        self.options = options or {}
         self._shared: dict[str, Any] = {}
 
     def shared(self, name: str, build: Callable[[], T]) -> T:
@@ -34,5 +34,11 @@ class Context:
         from dipcheck.analysis.graph import GraphFacts
 
         return GraphFacts(self.workflow)
+
+    @cached_property
+    def flow(self) -> ContextFlow:
+        from dipcheck.analysis.dataflow import ContextFlow
+
+        return ContextFlow(self.workflow)
 
     finding = staticmethod(finding)

@@ -93,7 +93,7 @@ class _Availability:
     def __init__(self, context: Context) -> None:
         self.context = context
         self.workflow = context.workflow
-        self.flow = ContextFlow(self.workflow)
+        self.flow = context.flow
         self.reads = _Reads(self.workflow)
 
     @cached_property
@@ -439,9 +439,9 @@ class _HumanResponse:
     it, so they count as setting it. The state space is (node, set-or-cleared): a path that
     reaches a reader with the key cleared is found by a breadth-first search over it."""
 
-    def __init__(self, workflow: Workflow) -> None:
+    def __init__(self, workflow: Workflow, flow: ContextFlow) -> None:
         self.workflow = workflow
-        self.flow = ContextFlow(workflow)
+        self.flow = flow
 
     def effect(self, node_id: str, fresh: bool) -> bool:
         node = self.workflow.node_map[node_id]
@@ -521,8 +521,8 @@ class _HumanResponse:
 )
 def stale_human_response(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    analysis = _HumanResponse(workflow)
-    flow = analysis.flow
+    flow = context.flow
+    analysis = _HumanResponse(workflow, flow)
     gates = [
         node.id
         for node in workflow.nodes
@@ -540,10 +540,11 @@ def stale_human_response(context: Context) -> Iterator[Diagnostic]:
         if path is None:
             continue
         before = [step for step in path if step in gates]
+        reaching = flow.reaching(ref.owner)
         preceding = [
             gate
             for gate in gates
-            if gate in flow.reachable and ref.owner in flow.reach([gate]) and gate != ref.owner
+            if gate in flow.reachable and gate in reaching and gate != ref.owner
         ]
         route = " → ".join(path)
         if before:
