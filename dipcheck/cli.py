@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dipcheck import __version__
+from dipcheck.target import KNOWN_TARGETS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -40,7 +41,8 @@ exit status:
   2  usage or configuration error
 
 configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
-(select, extend-select, ignore, per-file-ignores, exclude, fail-on, [severity]).
+(select, extend-select, ignore, per-file-ignores, exclude, fail-on, target-version,
+[severity]).
 
 examples:
   dipcheck lint workflows/
@@ -113,6 +115,13 @@ def _parser() -> argparse.ArgumentParser:
         help="lowest severity that makes the exit status 1 (default: error)",
     )
     lint.add_argument(
+        "--target-version",
+        metavar="VERSION",
+        help="the tracker release the workflows run on (default: 0.64; known: "
+        + ", ".join(KNOWN_TARGETS)
+        + "); rules whose truth depends on it follow it",
+    )
+    lint.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
     )
     lint.add_argument(
@@ -163,6 +172,7 @@ def _lint(args: argparse.Namespace) -> int:
     from dipcheck.diagnostics import Severity
     from dipcheck.engine import lint_paths, lint_text
     from dipcheck.rules import registry
+    from dipcheck.target import parse_target
 
     paths: list[str] = args.paths
     try:
@@ -184,6 +194,11 @@ def _lint(args: argparse.Namespace) -> int:
                 config = replace(config, **{option: selectors})
         if args.fail_on:
             config = replace(config, fail_on=Severity.parse(args.fail_on))
+        if args.target_version:
+            try:
+                config = replace(config, target=parse_target(args.target_version))
+            except ValueError as error:
+                raise ConfigError(f"--target-version: {error}") from None
     except ConfigError as error:
         print(f"dipcheck: error: {error}", file=sys.stderr)
         return EXIT_ERROR

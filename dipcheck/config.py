@@ -10,6 +10,7 @@ The closest configuration file to a path wins (parents are not merged), as in ru
     include = ["flows/*.wf"]    # files that are YAML step workflows whatever their name or
                                 # shape (a file that is not one is reported, not skipped)
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
+    target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
     [tool.dipcheck.severity]    # change a rule's default severity
     DIP111 = "error"
 """
@@ -26,6 +27,7 @@ from typing import Any
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
+from dipcheck.target import DEFAULT, TargetVersion, parse_target
 
 CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 KNOWN_KEYS = frozenset(
@@ -38,6 +40,7 @@ KNOWN_KEYS = frozenset(
         "include",
         "fail-on",
         "severity",
+        "target-version",
     }
 )
 
@@ -56,6 +59,7 @@ class Config:
     include: tuple[str, ...] = ()
     severity: tuple[tuple[str, Severity], ...] = ()
     fail_on: Severity = Severity.ERROR
+    target: TargetVersion = DEFAULT
     path: str | None = None
     root: str = field(default=".")
 
@@ -170,6 +174,10 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
         fail_on = Severity.parse(str(data.get("fail-on", "error")))
     except ValueError as error:
         raise ConfigError(f"{path}: fail-on: {error}") from None
+    try:
+        target = parse_target(str(data.get("target-version", str(DEFAULT))))
+    except ValueError as error:
+        raise ConfigError(f"{path}: target-version: {error}") from None
     return Config(
         select=_selectors(data.get("select", []), "select", path),
         extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
@@ -179,6 +187,7 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
         include=_strings(data.get("include", []), "include", path),
         severity=tuple(severity),
         fail_on=fail_on,
+        target=target,
         path=path,
         root=os.path.dirname(os.path.abspath(path)),
     )

@@ -78,7 +78,7 @@ def _internal_error(source: SourceText, where: str, error: BaseException) -> Dia
 def run_rules(workflow: Workflow, config: Config) -> Iterator[Diagnostic]:
     from dipcheck.rules.context import Context
 
-    context = Context(workflow)
+    context = Context(workflow, config.target)
     for item in registry.checks():
         if workflow.format not in item.formats or not config.enabled(item):
             continue

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dipcheck.model import Workflow
 from dipcheck.rules.registry import finding
+from dipcheck.target import DEFAULT, TargetVersion
 
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
@@ -18,8 +19,9 @@ T = TypeVar("T")
 
 
 class Context:
-    def __init__(self, workflow: Workflow) -> None:
+    def __init__(self, workflow: Workflow, target: TargetVersion = DEFAULT) -> None:
         self.workflow = workflow
+        self.target = target
         self._shared: dict[str, Any] = {}
 
     def shared(self, name: str, build: Callable[[], T]) -> T:
