@@ -257,7 +257,7 @@ def compare(actual: str, op: str, expected: str) -> bool:
         try:
             left = float(actual)
         except ValueError:
-            return False if not negated else True
+            return False
         result = {
             ">": left > right,
             ">=": left >= right,
