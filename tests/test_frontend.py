@@ -798,6 +798,7 @@ def test_dc003_passing_twin(tmp_path: Path) -> None:
         ("../outside.md", "leaves the workflow's directory, which tracker refuses"),
         ("prompts/../../outside.md", "leaves the workflow's directory"),
         ("prompts", "`prompts` is a directory"),
+        ("prompts/a\0b.md", "contains a NUL character, which no file name can hold"),
     ],
 )
 def test_dc003_bad_prompt_file(tmp_path: Path, value: str, message: str) -> None:
