@@ -919,6 +919,20 @@ def test_dc004_unknown_edge_attribute() -> None:
     assert messages[1].startswith("unknown edge attribute `colour`; edge attributes are")
 
 
+def test_dc004_fork_only_fields_say_so() -> None:
+    text = NODE.replace("max_turns: 5", "satisfies: ACID-1")
+    findings = only(lint(text), *LOADING)
+    assert [(item.code, item.start, item.text) for item in findings] == [
+        ("DC004", (7, 5), "satisfies")
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC004"]
+    assert item.message == (
+        "`satisfies` exists only in the dippin fork (its ACID/spec extension); upstream dippin "
+        "and tracker reject it, so the workflow does not load"
+    )
+    assert item.fix is None
+
+
 def test_dc004_nested_retry_block() -> None:
     text = NODE.replace("max_turns: 5", "retry:\n      max_retries: 3")
     findings = only(lint(text), *LOADING)
