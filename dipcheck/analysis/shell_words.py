@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _REDIRECT = re.compile(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+# A run of characters that can neither end a word nor start a quote, expansion or operator.
+_PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
 _OPENERS = frozenset({"then", "do"})
 _CLOSERS = frozenset({"fi", "done", "esac"})
 
@@ -141,8 +144,10 @@ def _unquote(text: str) -> tuple[str, bool]:
     return "".join(out), expands
 
 
-def simple_commands(text: str) -> list[SimpleCommand]:
-    """The simple commands of a script, in order."""
+@lru_cache(maxsize=1024)
+def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
+    """The simple commands of a script, in order (cached: several rules ask, and the
+    language server re-lints the same commands on every keystroke)."""
     result: list[SimpleCommand] = []
     words: list[tuple[int, int]] = []
     depth = 0
@@ -298,7 +303,8 @@ def simple_commands(text: str) -> list[SimpleCommand]:
             continue
         if word_start < 0:
             word_start = index
-        index += 1
+        run = _PLAIN.match(text, index + 1)
+        index = run.end() if run else index + 1
     end_word(length)
     finish("\n")
-    return result
+    return tuple(result)

@@ -594,7 +594,7 @@ def _noise(command: SimpleCommand, markers: set[str]) -> bool:
     )
 
 
-def _reached(commands: list[SimpleCommand]) -> list[SimpleCommand]:
+def _reached(commands: tuple[SimpleCommand, ...]) -> list[SimpleCommand]:
     """The commands, with every command after a conditional `exit`/`return` marked as not
     certain (the script may have ended with a marker before it)."""
     result: list[SimpleCommand] = []
