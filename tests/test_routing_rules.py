@@ -438,6 +438,19 @@ def test_dc307_two_keys_and_prose() -> None:
     )
 
 
+def test_dc307_fix_asks_for_json() -> None:
+    from dipcheck.engine import lint_text
+
+    [item] = diagnostics(WRITES, "DC307")
+    assert item.fix is not None and not item.fix.safe
+    [edit] = item.fix.edits
+    source = item.span.source.text
+    fixed = source[: edit.span.start] + edit.text + source[edit.span.end :]
+    assert "    writes: plan, risks\n    response_format: json_object\n" in fixed
+    after = lint_text(fixed, "<test>.dip")
+    assert [d.code for d in after.diagnostics if d.code in ("DC307", "DC004", "DC001")] == []
+
+
 def test_dc307_twin_json_asked_for() -> None:
     fmt = WRITES.replace("    writes: plan", "    response_format: json_object\n    writes: plan")
     assert only(lint(fmt), "DC307") == []

@@ -700,8 +700,8 @@ def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
         "JSON, a model answers in prose."
     ),
     example="agent Plan\n  prompt: Plan the change.\n  writes: plan, risks",
-    fix="Set `response_format: json_object` (or a schema), or tell the model to answer with "
-    "a JSON object holding the keys.",
+    fix="Set `response_format: json_object` (offered as an unsafe fix) or a schema, or tell "
+    "the model to answer with a JSON object holding the keys.",
     formats=("dip", "dot"),
 )
 def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
@@ -722,12 +722,24 @@ def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
         texts = (node.value("prompt"), node.value("system_prompt"))
         if any("json" in item.lower() for item in texts):
             continue
+        fix = None
+        if workflow.format == "dip" and not writes.block:
+            source = writes.key_span.source
+            line_start = source.text.rfind("\n", 0, writes.key_span.start) + 1
+            indent = source.text[line_start : writes.key_span.start]
+            end = Span(source, writes.span.end, writes.span.end)
+            fix = Fix(
+                "ask for a JSON object (`response_format: json_object`)",
+                (Edit(end, f"\n{indent}response_format: json_object"),),
+                safe=False,
+            )
         yield context.finding(
             "DC307",
             writes.value_span,
             f"`{node.id}` declares {len(keys)} `writes:` keys "
             f"({', '.join(f'`{key}`' for key in keys)}) but neither sets `response_format` "
             "nor asks for JSON: a prose answer cannot be split into keys, so the node fails",
+            fix=fix,
         )
 
 
