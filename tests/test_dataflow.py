@@ -615,16 +615,23 @@ def test_dc107_no_gate_before_the_reader() -> None:
     )
 
 
-def test_dc107_parallel_with_an_agent_branch_clears_the_response() -> None:
-    # §5.8: the first codergen node after the gate, or a parallel node with codergen
-    # branches, clears the one-shot key; the path goes through the fork to its join.
-    text = ASK.replace(
+def _gate_then_fork(scan: str) -> str:
+    """ASK with a parallel block (branch `Scan` given as ``scan``, a tool `Probe`) between
+    the gate and `Spec`."""
+    probe = "  tool Probe\n    command: true\n    timeout: 5s\n"
+    return ASK.replace(
         "    Gate -> Explore\n    Explore -> Spec\n", "    Gate -> Fork\n    Join -> Spec\n"
     ).replace(
         "  agent Done\n",
-        "  parallel Fork -> Scan, Probe\n  agent Scan\n    prompt: scan\n  tool Probe\n"
-        "    command: true\n    timeout: 5s\n  fan_in Join <- Scan, Probe\n  agent Done\n",
+        f"  parallel Fork -> Scan, Probe\n{scan}{probe}  fan_in Join <- Scan, Probe\n"
+        "  agent Done\n",
     )
+
+
+def test_dc107_parallel_with_an_agent_branch_clears_the_response() -> None:
+    # §5.8: the first codergen node after the gate, or a parallel node with codergen
+    # branches, clears the one-shot key; the path goes through the fork to its join.
+    text = _gate_then_fork("  agent Scan\n    prompt: scan\n")
     [item] = [item for item in run(text).diagnostics if item.code == "DC107"]
     assert as_finding(item) == Finding(
         "DC107", "warning", (9, 21), (9, 42), "${ctx.human_response}"
@@ -636,12 +643,5 @@ def test_dc107_parallel_with_an_agent_branch_clears_the_response() -> None:
 
 
 def test_dc107_twin_parallel_of_tools_keeps_the_response() -> None:
-    text = ASK.replace(
-        "    Gate -> Explore\n    Explore -> Spec\n", "    Gate -> Fork\n    Join -> Spec\n"
-    ).replace(
-        "  agent Done\n",
-        "  parallel Fork -> Scan, Probe\n  tool Scan\n    command: true\n    timeout: 5s\n"
-        "  tool Probe\n    command: true\n    timeout: 5s\n  fan_in Join <- Scan, Probe\n"
-        "  agent Done\n",
-    )
+    text = _gate_then_fork("  tool Scan\n    command: true\n    timeout: 5s\n")
     assert [f.text for f in only(lint(text), "DC107")] == []
