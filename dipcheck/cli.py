@@ -152,12 +152,8 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
 
-    commands.add_parser(
-        "lsp",
-        help="run the language server (JSON-RPC over stdio)",
-        description="Run the dipcheck language server on standard input and output, for "
-        "editors (see editors/ for VS Code, Neovim and Helix).",
-    )
+    # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
+    commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
 
 
@@ -322,7 +318,9 @@ def _rule_dict(rule: object) -> dict[str, object]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "lsp":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "lint":
             return _lint(args)
@@ -331,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 
-            return serve()
+            return serve(extra, prog="dipcheck lsp")
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

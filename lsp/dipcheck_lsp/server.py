@@ -29,13 +29,14 @@ error responses are deliberate (a refused rename).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import logging
 import os
 import sys
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 from urllib.parse import unquote
@@ -178,6 +179,7 @@ class DipcheckServer(LanguageServer):
 
     def initialize(self, params: types.InitializeParams) -> None:
         self.settings.update(params.initialization_options)
+        self._settings_problems()
         self.host.encoding = encoding_name(self.workspace.position_encoding)
         folders = params.workspace_folders or []
         root_uri = folders[0].uri if folders else params.root_uri
@@ -215,7 +217,12 @@ class DipcheckServer(LanguageServer):
 
     def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
         self.settings.update(params.settings)
+        self._settings_problems()
         self.state.configuration_changed()
+
+    def _settings_problems(self) -> None:
+        for problem in self.settings.problems:
+            self.host.show_error(f"dipcheck: {problem}; the setting is ignored")
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -348,7 +355,26 @@ class DipcheckServer(LanguageServer):
         return types.SemanticTokens(data=data)
 
 
-def main() -> int:
+def _arguments(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Run the dipcheck language server on standard input and output, for "
+        "editors (see editors/README.md for VS Code, Neovim and Helix).",
+    )
+    parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
+    # Editor clients pass these (vscode-languageclient adds --stdio and, for some
+    # transports, --clientProcessId); stdio is the only transport, so both are accepted.
+    parser.add_argument(
+        "--stdio", action="store_true", help="talk over standard input and output (the default)"
+    )
+    parser.add_argument("--clientProcessId", help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "dipcheck-lsp") -> int:
+    """Parse the command line (``--help`` and ``--version`` exit before anything starts),
+    then serve over stdio until the client says ``exit``."""
+    _arguments(prog).parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     server = DipcheckServer()
     # Load the grammars and rule modules now, then move everything alive into the permanent

@@ -21,7 +21,7 @@ import itertools
 import os
 from collections.abc import Coroutine
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -31,7 +31,9 @@ from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
 from dipcheck.engine import LintResult, detect_format, lint_text
 from dipcheck.frontends.common import read_from_disk
+from dipcheck.rules import registry
 from dipcheck.source import SourceText
+from dipcheck.target import TargetVersion, parse_target
 from dipcheck_lsp import links
 from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
@@ -42,10 +44,18 @@ LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml"}
 
 @dataclass
 class Settings:
-    """Server settings from ``initializationOptions`` or ``didChangeConfiguration``:
-    ``{"debounceMs": 150}``, optionally under a ``"dipcheck"`` key."""
+    """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
+    under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
+    replace the configuration file's ``select`` and add to its ``ignore``), ``targetVersion``
+    (replaces ``target-version``) and ``inlayHints.enable``. A value that cannot be used is
+    reported in ``problems`` and left at what it was."""
 
     debounce: float = 0.15
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    target: TargetVersion | None = None
+    inlay_hints: bool = True
+    problems: list[str] = field(default_factory=list)
 
     def update(self, data: object) -> None:
         if not isinstance(data, dict):
@@ -53,9 +63,54 @@ class Settings:
         section = data.get("dipcheck", data)
         if not isinstance(section, dict):
             return
+        self.problems = []
         value = section.get("debounceMs")
         if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
             self.debounce = value / 1000
+        for key in ("select", "ignore"):
+            if key in section:
+                setattr(self, key, self._selectors(key, section[key]))
+        if "targetVersion" in section:
+            self.target = self._target(section["targetVersion"])
+        hints = section.get("inlayHints")
+        if isinstance(hints, dict) and isinstance(hints.get("enable"), bool):
+            self.inlay_hints = hints["enable"]
+
+    def _selectors(self, key: str, value: object) -> tuple[str, ...]:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list):
+            self.problems.append(f"setting `{key}` must be a list of rule codes or names")
+            return ()
+        chosen: list[str] = []
+        for item in items:
+            text = str(item).strip()
+            if not text:
+                continue
+            if registry.select(text):
+                chosen.append(text)
+            else:
+                self.problems.append(f"setting `{key}`: no rule matches {text!r}")
+        return tuple(chosen)
+
+    def _target(self, value: object) -> TargetVersion | None:
+        text = str(value or "").strip()
+        if not text:
+            return None
+        try:
+            return parse_target(text)
+        except ValueError as error:
+            self.problems.append(f"setting `targetVersion`: {error}")
+            return None
+
+    def apply(self, config: Config) -> Config:
+        """The configuration with the editor's settings on top."""
+        if self.select:
+            config = replace(config, select=self.select, extend_select=())
+        if self.ignore:
+            config = replace(config, ignore=(*config.ignore, *self.ignore))
+        if self.target is not None:
+            config = replace(config, target=self.target)
+        return config
 
 
 class Host(Protocol):
@@ -350,6 +405,9 @@ class State:
         )
 
     def config_for(self, path: str | None) -> Config:
+        return self.settings.apply(self._file_config(path))
+
+    def _file_config(self, path: str | None) -> Config:
         if path is None:
             return Config()
         directory = os.path.dirname(path)
