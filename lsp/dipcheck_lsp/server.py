@@ -21,8 +21,10 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
+  documents (``formatting``).
 
-No formatting is advertised: the project has no formatter. Every handler catches its own
+Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
 error responses are deliberate (a refused rename).
 """
@@ -48,7 +50,7 @@ from pygls.lsp.server import LanguageServer
 from dipcheck import __version__
 from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
-from dipcheck_lsp import actions, completion, hover, navigation, symbols, tokens
+from dipcheck_lsp import actions, completion, formatting, hover, navigation, symbols, tokens
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
 from dipcheck_lsp.state import Settings, Snapshot, State
@@ -166,6 +168,8 @@ class DipcheckServer(LanguageServer):
             None,
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
+        self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
+        self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -346,6 +350,31 @@ class DipcheckServer(LanguageServer):
             params, snapshot, current[0], self.versions(), self.document_changes()
         )
         return found or None
+
+    def _dip_text(self, uri: str) -> str | None:
+        current = self.host.document(uri)
+        doc = self.state.docs.get(uri)
+        if current is None or doc is None:
+            return None
+        fmt = self.state.request(doc, *current).fmt
+        return current[1] if fmt == "dip" else None
+
+    async def formatting(
+        self, params: types.DocumentFormattingParams
+    ) -> list[types.TextEdit] | None:
+        text = self._dip_text(params.text_document.uri)
+        if text is None:
+            return None
+        return formatting.format_edits(text, self.host.encoding)
+
+    async def range_formatting(
+        self, params: types.DocumentRangeFormattingParams
+    ) -> list[types.TextEdit] | None:
+        text = self._dip_text(params.text_document.uri)
+        if text is None:
+            return None
+        lines = (params.range.start.line, params.range.end.line)
+        return formatting.format_edits(text, self.host.encoding, lines)
 
     async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
         snapshot = await self.state.current_snapshot(params.text_document.uri)

@@ -38,7 +38,8 @@ def test_python_m_dipcheck_lsp_speaks_lsp_over_stdio() -> None:
     capabilities = first["result"]["capabilities"]
     assert capabilities["positionEncoding"] == "utf-16"
     assert "diagnosticProvider" not in capabilities  # the client did not offer pull
-    assert "documentFormattingProvider" not in capabilities
+    assert capabilities["documentFormattingProvider"] is True
+    assert capabilities["documentRangeFormattingProvider"] is True
     assert capabilities["codeActionProvider"]["codeActionKinds"] == [
         "quickfix",
         "source.fixAll.dipcheck",
