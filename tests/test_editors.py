@@ -415,3 +415,41 @@ def test_helix_languages_toml() -> None:
     server = config["language-server"]["dipcheck"]
     assert server["command"] == "dipcheck"
     assert server["args"] == ["lsp"]
+
+
+def test_nvim_missing_server_message_and_health_check_say_how_to_install(tmp_path: Path) -> None:
+    """The error on the first `.dip` buffer and `:checkhealth dipcheck` point at the install
+    steps that work (dipcheck is not on PyPI, so `pip install dipcheck` would fail)."""
+    source = tmp_path / "x.dip"
+    source.write_text("workflow X\n  start: A\n  exit: A\n\n  agent A\n    label: A\n")
+    messages = tmp_path / "messages.txt"
+    health = tmp_path / "health.txt"
+    init = nvim_init(
+        "local seen = {}\n"
+        "vim.notify = function(msg) table.insert(seen, msg) end\n"
+        f"require('dipcheck').setup({{ cmd = {{ {lua_string(str(tmp_path / 'no-dipcheck'))}, "
+        "'lsp' } })\n"
+        "vim.api.nvim_create_autocmd('VimLeavePre', { callback = function()\n"
+        f"  vim.fn.writefile(seen, {lua_string(str(messages))})\n"
+        "end })\n"
+    )
+    result = run_nvim(
+        tmp_path,
+        init,
+        str(source),
+        "-c",
+        "lua vim.wait(2000, function() return false end)",
+        "-c",
+        "checkhealth dipcheck",
+        "-c",
+        f"lua vim.fn.writefile(vim.api.nvim_buf_get_lines(0, 0, -1, false), "
+        f"{lua_string(str(health))})",
+        "-c",
+        "qa!",
+    )
+    assert result.returncode == 0, result.stderr
+    for text in (messages.read_text(), health.read_text()):
+        assert "not an executable" in text or "is not executable" in text, text
+        assert "pipx install" in text, text
+        assert "editors/README.md" in text, text
+        assert "pip install dipcheck" not in text, text

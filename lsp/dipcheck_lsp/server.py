@@ -50,7 +50,16 @@ from pygls.lsp.server import LanguageServer
 from dipcheck import __version__
 from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
-from dipcheck_lsp import actions, completion, formatting, hover, navigation, symbols, tokens
+from dipcheck_lsp import (
+    actions,
+    completion,
+    formatting,
+    hover,
+    navigation,
+    symbols,
+    tokens,
+    watch,
+)
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
 from dipcheck_lsp.state import Settings, Snapshot, State
@@ -106,9 +115,12 @@ class DipcheckServer(LanguageServer):
         self.lint_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="dipcheck-lint")
         self.host = _Host(self)
         self.state = State(self.host, self.settings, self.lint_pool)
+        self.poller = watch.Poller(self.state.seen_stamps, self.state.files_changed)
+        self.registered: tuple[str, frozenset[str]] | None = None  # watcher id and its files
         self._register()
 
     def shutdown(self) -> None:
+        self.poller.stop()
         self.lint_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
 
@@ -145,6 +157,8 @@ class DipcheckServer(LanguageServer):
 
     def _register(self) -> None:
         self._listen(types.INITIALIZE, self.initialize)
+        self._listen(types.INITIALIZED, self.initialized)
+        self._listen(types.TEXT_DOCUMENT_DID_SAVE, self.did_save)
         self._listen(types.TEXT_DOCUMENT_DID_OPEN, self.did_open)
         self._listen(types.TEXT_DOCUMENT_DID_CHANGE, self.did_change)
         self._listen(types.TEXT_DOCUMENT_DID_CLOSE, self.did_close)
@@ -205,6 +219,40 @@ class DipcheckServer(LanguageServer):
                     workspace_diagnostics=False,
                 ),
             )
+
+    def initialized(self, params: types.InitializedParams) -> None:
+        """Watch the files the workflows depend on: through the client when it can, else by
+        polling (``watch``)."""
+        workspace = self.client_capabilities.workspace
+        support = workspace.did_change_watched_files if workspace is not None else None
+        if support is not None and support.dynamic_registration:
+            self.registered = ("", frozenset())
+            self.state.on_linted = self.update_watchers
+            self.update_watchers()
+        else:
+            self.poller.start()
+
+    def update_watchers(self) -> None:
+        """(Re-)register the client's file watchers when the set of files has changed."""
+        assert self.registered is not None
+        old_id, old_paths = self.registered
+        paths = frozenset(self.state.watched_paths())
+        if old_id and paths == old_paths:
+            return
+        new = watch.registration(paths)
+        self.registered = (new.id, paths)
+        if old_id:
+            self.client_unregister_capability(
+                types.UnregistrationParams([types.Unregistration(id=old_id, method=new.method)])
+            ).add_done_callback(_ignore_failure)
+        self.client_register_capability(types.RegistrationParams([new])).add_done_callback(
+            _ignore_failure
+        )
+
+    def did_save(self, params: types.DidSaveTextDocumentParams) -> None:
+        """A saved workflow is linted again, re-reading what it includes (the fallback for
+        clients that report no file changes)."""
+        self.state.saved(params.text_document.uri)
 
     def did_open(self, params: types.DidOpenTextDocumentParams) -> None:
         self.state.opened(params.text_document.uri, params.text_document.language_id)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -34,7 +34,7 @@ from dipcheck.frontends.common import read_from_disk
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import TargetVersion, parse_target
-from dipcheck_lsp import links
+from dipcheck_lsp import links, watch
 from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
@@ -161,6 +161,7 @@ class Snapshot:
     converted: Converted
     deps: frozenset[str]
     encoding: str
+    stamps: dict[str, watch.Stamp] = field(default_factory=dict)  # of deps and config files
 
     @property
     def source(self) -> SourceText:
@@ -186,10 +187,15 @@ _RESULT_IDS = itertools.count(1)
 def lint(request: Request) -> Snapshot:
     """Lint one document version (runs in a worker thread)."""
     accessed: list[str] = []
+    stamps: dict[str, watch.Stamp] = {}
+    if request.path is not None:
+        for candidate in watch.config_candidates(request.path, request.root):
+            stamps[candidate] = watch.stamp(candidate)
 
     def reader(path: str) -> str:
         normal = os.path.normpath(path)
         accessed.append(normal)
+        stamps[normal] = watch.stamp(normal)
         text = request.open_texts.get(normal)
         return text if text is not None else read_from_disk(path)
 
@@ -218,6 +224,7 @@ def lint(request: Request) -> Snapshot:
         converted=converted,
         deps=frozenset(deps),
         encoding=request.encoding,
+        stamps=stamps,
     )
 
 
@@ -244,6 +251,7 @@ class State:
         self.configs: dict[str, Config] = {}
         self.config_errors: set[str] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.on_linted: Callable[[], None] | None = None  # after each new snapshot
 
     # -- document lifecycle --------------------------------------------------------------
 
@@ -277,6 +285,14 @@ class State:
                 self.send(other)
         self.touched(doc.path, uri)
 
+    def saved(self, uri: str) -> None:
+        """The document was written to disk: lint it again (re-reading the files it includes,
+        for clients that do not report their changes) and what depends on it."""
+        doc = self.docs.get(uri)
+        if doc is not None:
+            self.invalidate(doc)
+            self.touched(doc.path, uri)
+
     def files_changed(self, paths: list[str]) -> None:
         if any(os.path.basename(path) in CONFIG_NAMES for path in paths):
             self.configuration_changed()
@@ -285,6 +301,26 @@ class State:
         for path in paths:
             if path not in open_paths:  # the editor's text of an open file wins over the disk
                 self.touched(path, None)
+
+    def seen_stamps(self) -> list[tuple[str, watch.Stamp]]:
+        """Each file the open documents' lints read or looked for, with what they saw."""
+        return [
+            item
+            for doc in self.docs.values()
+            if doc.snapshot is not None
+            for item in doc.snapshot.stamps.items()
+        ]
+
+    def watched_paths(self) -> set[str]:
+        """The files whose change on disk should re-lint an open document: what its last lint
+        read (or tried to) and every configuration file that could apply to it."""
+        paths: set[str] = set()
+        for doc in self.docs.values():
+            if doc.snapshot is not None:
+                paths.update(doc.snapshot.deps)
+            if doc.path is not None:
+                paths.update(watch.config_candidates(doc.path, self.host.root))
+        return paths
 
     def configuration_changed(self) -> None:
         self.configs.clear()
@@ -364,6 +400,8 @@ class State:
             request = self.request(doc, version, text)
             loop = asyncio.get_running_loop()
             doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+            if self.on_linted is not None:
+                self.on_linted()
             return doc.snapshot
 
     async def current_snapshot(self, uri: str) -> Snapshot | None:

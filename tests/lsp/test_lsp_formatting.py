@@ -32,6 +32,8 @@ OPTIONS = types.FormattingOptions(tab_size=2, insert_spaces=True)
 
 
 async def test_document_formatting_gives_the_fmt_text(lsp: Session) -> None:
+    assert lsp.capabilities.document_formatting_provider is True
+    assert lsp.capabilities.document_range_formatting_provider is True
     uri = lsp.open("messy.dip", MESSY)
     edits = await lsp.client.text_document_formatting_async(
         types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
