@@ -421,3 +421,26 @@ def test_version() -> None:
 
     result = dipcheck("--version")
     assert (result.returncode, result.stdout.strip()) == (0, f"dipcheck {__version__}")
+
+
+@pytest.mark.parametrize(
+    "config", ['ignore = ["DIP003"]\n', '[tool.dipcheck]\nignore = ["DIP003"]\n']
+)
+def test_dipcheck_toml_takes_top_level_keys_or_the_tool_dipcheck_table(
+    tmp_path: Path, config: str
+) -> None:
+    path = _workflow(tmp_path)
+    assert "DIP003" in dipcheck("lint", "--format", "concise", str(path)).stdout
+    (tmp_path / "dipcheck.toml").write_text(config, encoding="utf-8")
+    result = dipcheck("lint", "--format", "concise", str(path))
+    assert result.returncode in (0, 1), result.stderr
+    assert "DIP003" not in result.stdout
+    assert "DC005" in result.stdout  # the rest is still checked
+
+
+def test_a_dipcheck_toml_with_other_tool_tables_is_still_an_error(tmp_path: Path) -> None:
+    path = _workflow(tmp_path)
+    (tmp_path / "dipcheck.toml").write_text("[tool.ruff]\nline-length = 1\n", encoding="utf-8")
+    result = dipcheck("lint", str(path))
+    assert result.returncode == 2
+    assert "unknown key(s) tool" in result.stderr

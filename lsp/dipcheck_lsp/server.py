@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
@@ -62,6 +62,7 @@ from dipcheck_lsp import (
 )
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
+from dipcheck_lsp.protocol import ANSWERED, Protocol, Refused, quiet_refusals
 from dipcheck_lsp.state import Settings, Snapshot, State
 
 T = TypeVar("T")
@@ -110,7 +111,7 @@ def _ignore_failure(future: Future[Any]) -> None:
 
 class DipcheckServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("dipcheck", __version__)
+        super().__init__("dipcheck", __version__, protocol_cls=Protocol)
         self.settings = Settings()
         self.lint_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="dipcheck-lint")
         self.host = _Host(self)
@@ -157,6 +158,7 @@ class DipcheckServer(LanguageServer):
 
     def _register(self) -> None:
         self._listen(types.INITIALIZE, self.initialize)
+        self.feature(ANSWERED)(lambda params: None)
         self._listen(types.INITIALIZED, self.initialized)
         self._listen(types.TEXT_DOCUMENT_DID_SAVE, self.did_save)
         self._listen(types.TEXT_DOCUMENT_DID_OPEN, self.did_open)
@@ -336,11 +338,11 @@ class DipcheckServer(LanguageServer):
     async def rename(self, params: types.RenameParams) -> types.WorkspaceEdit | None:
         found = await self.located(params)
         if found is None or not navigation.renameable(found[1]):
-            raise JsonRpcInvalidParams("there is no node id or step name to rename here")
+            raise Refused("there is no node id or step name to rename here")
         try:
             edits = navigation.rename(*found, params.new_name.strip())
         except navigation.RenameError as error:
-            raise JsonRpcInvalidParams(str(error)) from None
+            raise Refused(str(error)) from None
         return workspace_edit(edits, self.versions(), self.document_changes())
 
     async def document_symbols(
@@ -453,6 +455,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "dipcheck-lsp") -> int:
     then serve over stdio until the client says ``exit``."""
     _arguments(prog).parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    quiet_refusals()
     server = DipcheckServer()
     # Load the grammars and rule modules now, then move everything alive into the permanent
     # generation: the collector then no longer rescans these objects during every lint,

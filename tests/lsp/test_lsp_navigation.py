@@ -283,6 +283,12 @@ async def test_document_symbols_are_a_hierarchy(lsp: Session) -> None:
     assert edges[1].kind == types.SymbolKind.Event
     first = find(DEMO, "Start -> Plan")
     assert edges[0].range.start == position_at(DEMO, first, lsp.encoding)
+    # sections start at their keyword line, which is also what selecting them selects
+    for name in ("defaults", "edges"):
+        section = children[name]
+        assert DEMO.count(name) == 1
+        assert section.selection_range == lsp.range(uri, name)
+        assert section.range.start == section.selection_range.start
 
 
 def after(lsp: Session, uri: str, prefix: str, name: str) -> types.Location:

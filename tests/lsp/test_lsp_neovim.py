@@ -31,7 +31,7 @@ DRIVER = """
 local out = {{ events = {{}} }}
 local function note(text) table.insert(out.events, text) end
 
-local got = vim.wait(60000, function() return #vim.diagnostic.get(0) >= 3 end, 50)
+local got = vim.wait(60000, function() return #vim.diagnostic.get(0) >= 2 end, 50)
 note(got and 'diagnostics' or 'no diagnostics')
 out.diagnostics = {{}}
 for _, d in ipairs(vim.diagnostic.get(0)) do
@@ -105,11 +105,10 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
     assert [(item["code"], item["lnum"], item["col"], item["end_col"]) for item in diagnostics] == [
-        ("DIP004", 10, 8, 14),
-        ("DIP004", 15, 8, 12),
+        ("DIP004", 10, 8, 14),  # one finding for `Answer` and `Done` behind it
         ("DIP003", 19, 11, 16),
     ]
-    unknown = diagnostics[2]
+    unknown = diagnostics[1]
     assert (
         unknown["message"] == "edge target `Answr` is not a declared node (did you mean `Answer`?)"
     )
