@@ -21,6 +21,7 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
   documents (``formatting``).
 
@@ -53,6 +54,7 @@ from dipcheck.source import SourceText
 from dipcheck_lsp import (
     actions,
     completion,
+    folding,
     formatting,
     hover,
     navigation,
@@ -184,6 +186,7 @@ class DipcheckServer(LanguageServer):
             None,
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
+        self._request(types.TEXT_DOCUMENT_FOLDING_RANGE, self.folding_ranges, None)
         self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
         self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(
@@ -357,6 +360,15 @@ class DipcheckServer(LanguageServer):
         if support is not None and support.hierarchical_document_symbol_support:
             return found
         return symbols.flatten(found, snapshot.uri)
+
+    async def folding_ranges(
+        self, params: types.FoldingRangeParams
+    ) -> list[types.FoldingRange] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        found = symbols.document_symbols(snapshot.result.workflow, snapshot.positions)
+        return folding.folding_ranges(found) or None
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         found = await self.located(params)

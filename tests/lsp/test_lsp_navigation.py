@@ -315,3 +315,24 @@ async def test_definition_in_a_yaml_step_workflow(lsp: Session) -> None:
     assert await definition(lsp, uri, "{{ input.issue }}", delta=10) == [
         after(lsp, uri, "  ", "issue")
     ]
+
+
+async def test_folding_ranges_for_nodes_sections_and_blocks(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", DEMO)
+    found = await lsp.client.text_document_folding_range_async(
+        types.FoldingRangeParams(lsp.doc(uri))
+    )
+    lines = DEMO.splitlines()
+
+    def line(text: str) -> int:
+        return lines.index(text)
+
+    folds = {(item.start_line, item.end_line) for item in found or []}
+    assert (line("  defaults"), line("    provider: anthropic")) in folds
+    assert (line("  agent Plan"), line("    writes: plan_doc")) in folds
+    plan_prompt = lines.index("    prompt:", line("  agent Plan"))
+    assert (plan_prompt, plan_prompt + 1) in folds  # the prompt block under Plan
+    assert (line("  edges"), len(lines) - 1) in folds
+    start = line("  agent Start")  # `agent Start` and its one field: two lines, one fold
+    assert (start, start + 1) in folds
+    assert all(first < last for first, last in folds)
