@@ -6,18 +6,9 @@ added to dipcheck.toml → the finding goes. Also the Neovim 0.7 conveniences `s
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-from lsp_support import PROJECT
-from test_lsp_neovim import lua
-
-NVIM = PROJECT / "editors" / "nvim"
+from nvim_support import run_driver
 
 WORKFLOW = """\
 workflow Files
@@ -77,53 +68,16 @@ vim.cmd('qa!')
 
 
 def test_neovim_sees_prompt_and_configuration_changes_on_disk(tmp_path: Path) -> None:
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        pytest.skip("nvim is not installed (sh tools/test.sh installs it with apt-get)")
     project = tmp_path / "project"
     project.mkdir()
     config = project / "dipcheck.toml"
     config.write_text("")
     source = project / "files.dip"
     source.write_text(WORKFLOW, encoding="utf-8")
-    result_file = tmp_path / "result.json"
-    cmd = f"{{ {lua(sys.executable)}, '-m', 'dipcheck', 'lsp' }}"
-    init = tmp_path / "init.lua"
-    init.write_text(
-        f"vim.opt.runtimepath:prepend({lua(str(NVIM))})\n"
-        f"require('dipcheck').setup({{ cmd = {cmd} }})\n",
-        encoding="utf-8",
+    prompts = project / "prompts"
+    seen, _ = run_driver(
+        tmp_path, source, DRIVER, prompts=prompts, prompt=prompts / "ask.md", config=config
     )
-    driver = tmp_path / "driver.lua"
-    driver.write_text(
-        DRIVER.format(
-            prompts=lua(str(project / "prompts")),
-            prompt=lua(str(project / "prompts" / "ask.md")),
-            config=lua(str(config)),
-            out=lua(str(result_file)),
-        ),
-        encoding="utf-8",
-    )
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-    }
-    run = subprocess.run(
-        [nvim, "--headless", "--clean", "-u", str(init), str(source), "-c", f"luafile {driver}"],
-        cwd=project,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert result_file.is_file(), f"Neovim wrote no result:\n{run.stdout}\n{run.stderr}"
-    seen = json.loads(result_file.read_text(encoding="utf-8"))
-    print("Neovim", seen["version"])
     assert [(step["name"], step["codes"]) for step in seen["steps"]] == [
         ("opened", "DC003,DIP004"),
         ("prompt file created on disk", "DIP004"),

@@ -5,18 +5,9 @@ a refused rename is an error message for the user; malformed params get `Invalid
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-from lsp_support import PROJECT
-from test_lsp_neovim import lua
-
-NVIM = PROJECT / "editors" / "nvim"
+from nvim_support import run_driver
 
 WORKFLOW = """\
 workflow Requests
@@ -122,43 +113,12 @@ vim.cmd('qa!')
 
 
 def test_neovim_requests(tmp_path: Path) -> None:
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        pytest.skip("nvim is not installed (sh tools/test.sh installs it with apt-get)")
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "requests.dip"
     source.write_text(WORKFLOW, encoding="utf-8")
-    result_file = tmp_path / "result.json"
-    cmd = f"{{ {lua(sys.executable)}, '-m', 'dipcheck', 'lsp' }}"
-    init = tmp_path / "init.lua"
-    init.write_text(
-        f"vim.opt.runtimepath:prepend({lua(str(NVIM))})\n"
-        f"require('dipcheck').setup({{ cmd = {cmd} }})\n",
-        encoding="utf-8",
-    )
-    driver = tmp_path / "driver.lua"
-    driver.write_text(DRIVER.format(out=lua(str(result_file))), encoding="utf-8")
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-    }
-    run = subprocess.run(
-        [nvim, "--headless", "--clean", "-u", str(init), str(source), "-c", f"luafile {driver}"],
-        cwd=project,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert result_file.is_file(), f"Neovim wrote no result:\n{run.stdout}\n{run.stderr}"
-    seen = json.loads(result_file.read_text(encoding="utf-8"))
+    seen, stderr = run_driver(tmp_path, source, DRIVER)
     assert seen["completion"] == [
         "human_response",
         "interview_answers",
@@ -174,4 +134,4 @@ def test_neovim_requests(tmp_path: Path) -> None:
     }
     assert seen["malformed"]["code"] == -32602
     assert seen["malformed"]["message"].startswith("invalid params for textDocument/hover")
-    assert "Traceback" not in run.stderr
+    assert "Traceback" not in stderr
