@@ -518,6 +518,7 @@ class _HumanResponse:
     fix="Read `${ctx.node.<Gate>.human_response}` (offered as a fix when one gate precedes the "
     "reader).",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def stale_human_response(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

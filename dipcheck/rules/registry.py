@@ -9,9 +9,10 @@ configuration and the LSP know them.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
 from dipcheck.source import Span
@@ -33,7 +34,18 @@ RULE_MODULES = (
     "dipcheck.rules.steps",
 )
 
-DOCS_URL = "https://dipcheck.dev/rules/{code}"
+# Where the rule pages generated into docs/rules/ (python -m dipcheck.docgen) are published.
+# DIPCHECK_DOCS_URL points the links elsewhere (a fork, a mirror, an internal copy).
+REPOSITORY_URL = "https://github.com/dipcheck/dipcheck"
+DOCS_BASE_URL = os.environ.get("DIPCHECK_DOCS_URL") or f"{REPOSITORY_URL}/blob/main/docs/rules/"
+
+# Can a rule's findings carry a fix? "always": every finding has one; "sometimes": some do
+# (a did-you-mean fix needs a close match); "none": never. Tests enumerate the rules that can
+# fix and require a round-trip case for each (tests/test_fix_roundtrip.py).
+FixAvailability = Literal["none", "sometimes", "always"]
+
+# The version of dipcheck that introduced a rule, unless it says otherwise.
+FIRST_RELEASE = "0.1.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +60,20 @@ class Rule:
     check: Check | None = None
     formats: frozenset[str] = field(default=frozenset({"dip", "dot", "yaml"}))
     enabled: bool = True
+    fix_availability: FixAvailability = "none"
+    since: str = FIRST_RELEASE
+    # The target versions (dipcheck.target) whose runtime the finding is true for; None: all.
+    targets: frozenset[str] | None = None
 
     @property
     def url(self) -> str:
-        return DOCS_URL.format(code=self.code.lower())
+        return docs_url(self.code)
+
+
+def docs_url(code: str) -> str:
+    """The address of a rule's page (docs/rules/<code>.md)."""
+    base = DOCS_BASE_URL if DOCS_BASE_URL.endswith("/") else DOCS_BASE_URL + "/"
+    return f"{base}{code.lower()}.md"
 
 
 _RULES: dict[str, Rule] = {}
@@ -78,6 +100,9 @@ def declare(
     fix: str,
     formats: Iterable[str] = ("dip", "dot", "yaml"),
     enabled: bool = True,
+    fix_availability: FixAvailability = "none",
+    since: str = FIRST_RELEASE,
+    targets: Iterable[str] | None = None,
 ) -> Rule:
     """Declare a code that is reported outside the rule engine (by a front-end)."""
     return _add(
@@ -92,6 +117,9 @@ def declare(
             None,
             frozenset(formats),
             enabled,
+            fix_availability,
+            since,
+            None if targets is None else frozenset(targets),
         )
     )
 
@@ -107,6 +135,9 @@ def rule(
     fix: str,
     formats: Iterable[str] = ("dip", "dot", "yaml"),
     enabled: bool = True,
+    fix_availability: FixAvailability = "none",
+    since: str = FIRST_RELEASE,
+    targets: Iterable[str] | None = None,
 ) -> Callable[[Check], Check]:
     """Decorator: register ``check`` as the implementation of a rule."""
 
@@ -123,6 +154,9 @@ def rule(
                 check,
                 frozenset(formats),
                 enabled,
+                fix_availability,
+                since,
+                None if targets is None else frozenset(targets),
             )
         )
         return check
@@ -140,10 +174,10 @@ def _load() -> None:
 
 def all_rules() -> list[Rule]:
     _load()
-    return sorted(_RULES.values(), key=lambda item: _code_key(item.code))
+    return sorted(_RULES.values(), key=lambda item: code_key(item.code))
 
 
-def _code_key(code: str) -> tuple[str, int, str]:
+def code_key(code: str) -> tuple[str, int, str]:
     prefix = code.rstrip("0123456789")
     digits = code[len(prefix) :]
     return (prefix, int(digits) if digits else -1, code)
