@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,39 @@ def read_from_disk(path: str) -> str:
     if len(data) > MAX_INCLUDED_BYTES:
         raise OSError(f"larger than {MAX_INCLUDED_BYTES // (1024 * 1024)} MiB")
     return data.decode("utf-8")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class RecordingReader:
+    """A :data:`FileReader` that remembers every file a lint read and a hash of what it read
+    (``None`` when it could not be read), so that a cached result can tell whether any of
+    them changed — whatever directive (prompt file, command file, subgraph child …) read it."""
+
+    def __init__(self, inner: FileReader = read_from_disk) -> None:
+        self.inner = inner
+        self.reads: dict[str, str | None] = {}
+
+    def __call__(self, path: str) -> str:
+        try:
+            text = self.inner(path)
+        except (OSError, UnicodeDecodeError):
+            self.reads[os.path.abspath(path)] = None
+            raise
+        self.reads[os.path.abspath(path)] = digest(text.encode("utf-8"))
+        return text
+
+
+def current_digest(path: str) -> str | None:
+    """What a :class:`RecordingReader` would record for ``path`` now."""
+    if os.path.islink(path):
+        return "symlink"  # include_file refuses symbolic links before it reads
+    try:
+        return digest(read_from_disk(path).encode("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 @dataclass
