@@ -12,6 +12,7 @@ import pytest
 from helpers import FIXTURES, PROJECT
 
 from dipcheck.report.contract import LintDocument
+from dipcheck.rules import registry
 
 BROKEN = "fixtures/broken/structure.dip"
 
@@ -68,6 +69,7 @@ def test_text_output_shape(tmp_path: Path) -> None:
         "   = help: Correct the node id or declare the node.\n"
         "\n"
         "Found 2 errors in 1 file (1 file checked).\n"
+        "[*] 1 fixable with `--fix --unsafe-fixes`.\n"
     )
 
 
@@ -223,7 +225,7 @@ def test_json_document_validates_against_the_contract() -> None:
         "start": {"line": 4, "column": 10},
         "end": {"line": 4, "column": 15},
     }
-    assert first.url == "https://dipcheck.dev/rules/dip001"
+    assert first.url.endswith("/docs/rules/dip001.md")
     dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
     assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
@@ -338,7 +340,7 @@ def test_rule_by_code_and_by_name_print_the_same_page() -> None:
     assert lines[0] == "DIP005 unconditional-cycle (error)"
     for heading in ("Why:", "Example:", "Fix:"):
         assert heading in lines
-    assert lines[-1] == "More: https://dipcheck.dev/rules/dip005"
+    assert lines[-1] == f"More: {registry.docs_url('DIP005')}"
 
 
 def test_rule_all_lists_every_code_once() -> None:
@@ -396,7 +398,7 @@ def test_lint_help() -> None:
     result = dipcheck("lint", "--help")
     assert result.returncode == 0
     for needle in (
-        "--format {text,concise,json}",
+        "--format {text,concise,json,json-lines,sarif,github,junit}",
         "--stdin-filename",
         "--select",
         "--ignore",
