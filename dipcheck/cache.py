@@ -31,7 +31,8 @@ from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.engine import LintResult, decode_text
-from dipcheck.frontends.common import current_digest, digest
+from dipcheck.frontends.common import digest, unchanged
+from dipcheck.rules import registry
 from dipcheck.source import SourceText, Span
 
 FORMAT_VERSION = 1
@@ -80,6 +81,19 @@ class ResultCache:
         self.settings = f"{FORMAT_VERSION}\0{code_fingerprint()}\0{config!r}"
         self.hits = 0
         self.misses = 0
+        self.checked: dict[tuple[str, str | None], bool] = {}  # files compared in this run
+        self.rules = os.path.join(directory, f"rules-{code_fingerprint()[:20]}.json")
+        try:
+            with open(self.rules, encoding="utf-8") as handle:
+                registry.use_snapshot(json.load(handle))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # no snapshot yet: the rule modules are imported as usual
+
+    def _unchanged(self, path: str, recorded: str | None) -> bool:
+        key = (path, recorded)
+        if key not in self.checked:
+            self.checked[key] = unchanged(path, recorded)
+        return self.checked[key]
 
     def _entry(self, path: str) -> str:
         key = f"{self.settings}\0{path}\0{os.path.abspath(path)}"
@@ -93,8 +107,8 @@ class ResultCache:
                 text = decode_text(handle.read())
             with open(self._entry(path), encoding="utf-8") as handle:
                 entry = json.load(handle)
-            if entry["content"] != digest(text.encode("utf-8")) or any(
-                current_digest(name) != value for name, value in entry["reads"].items()
+            if entry["content"] != digest(text.encode("utf-8")) or not all(
+                self._unchanged(name, value) for name, value in entry["reads"].items()
             ):
                 self.misses += 1
                 return None
@@ -115,12 +129,18 @@ class ResultCache:
         }
         try:
             self._prepare()
-            handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(entry, stream, ensure_ascii=False, separators=(",", ":"))
-            os.replace(temporary, self._entry(result.path))
+            text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+            self._write(self._entry(result.path), text)
+            if not os.path.exists(self.rules):
+                self._write(self.rules, json.dumps(registry.snapshot(), ensure_ascii=False))
         except OSError:
             return
+
+    def _write(self, path: str, text: str) -> None:
+        handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
 
     def _prepare(self) -> None:
         if os.path.isdir(self.directory):

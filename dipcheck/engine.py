@@ -22,13 +22,13 @@ from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
-from dipcheck.model import Workflow
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
+    from dipcheck.model import Workflow
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
@@ -245,9 +245,9 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
                 for name in sorted(files):
                     candidate = os.path.join(root, name)
-                    if config.excluded(candidate):
-                        continue
-                    if detect_format(candidate, config) is not None:
+                    if detect_format(candidate, config) is not None and not config.excluded(
+                        candidate
+                    ):
                         found.append(candidate)
             result.extend(found)
         else:

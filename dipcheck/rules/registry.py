@@ -12,7 +12,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
 from dipcheck.source import Span
@@ -164,12 +164,73 @@ def rule(
     return register
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in RULE_MODULES:
-            importlib.import_module(module)
+def _load(checks: bool = False) -> None:
+    """Import the rule modules (they register their rules) — unless a metadata snapshot is in
+    use and no check function is needed."""
+    global _loaded, _from_snapshot
+    if _loaded or (_from_snapshot and not checks):
+        return
+    if _from_snapshot:
+        _RULES.clear()
+        _BY_NAME.clear()
+        _from_snapshot = False
+    _loaded = True
+    for module in RULE_MODULES:
+        importlib.import_module(module)
+
+
+_from_snapshot = False
+
+
+def snapshot() -> list[dict[str, object]]:
+    """Every rule's documentation and metadata as plain data (see :func:`use_snapshot`)."""
+    return [
+        {
+            "code": item.code,
+            "name": item.name,
+            "severity": int(item.severity),
+            "summary": item.summary,
+            "rationale": item.rationale,
+            "example": item.example,
+            "fix": item.fix,
+            "formats": sorted(item.formats),
+            "enabled": item.enabled,
+            "fix_availability": item.fix_availability,
+            "since": item.since,
+            "targets": None if item.targets is None else sorted(item.targets),
+        }
+        for item in all_rules()
+    ]
+
+
+def use_snapshot(rules: list[dict[str, Any]]) -> None:
+    """Answer questions about rules (codes, names, documentation) from a :func:`snapshot` of
+    this same code, without importing the rule modules (and what they import): a run whose
+    results all come from the result cache never needs a check function. The modules are
+    imported the first time a check is asked for."""
+    global _from_snapshot
+    if _loaded or _RULES:
+        return
+    for item in rules:
+        targets = item["targets"]
+        _add(
+            Rule(
+                item["code"],
+                item["name"],
+                Severity(item["severity"]),
+                item["summary"],
+                item["rationale"],
+                item["example"],
+                item["fix"],
+                None,
+                frozenset(item["formats"]),
+                item["enabled"],
+                item["fix_availability"],
+                item["since"],
+                None if targets is None else frozenset(targets),
+            )
+        )
+    _from_snapshot = True
 
 
 def all_rules() -> list[Rule]:
@@ -220,6 +281,7 @@ def finding(
 
 
 def checks() -> Iterator[Rule]:
+    _load(checks=True)
     for item in all_rules():
         if item.check is not None:
             yield item
