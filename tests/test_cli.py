@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, PROJECT
+from helpers import FIXTURES, PROJECT, dipcheck
 
 from dipcheck.report.contract import LintDocument
 from dipcheck.rules import registry
 
 BROKEN = "fixtures/broken/structure.dip"
-
-
-def dipcheck(
-    *args: str, cwd: Path = PROJECT, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    return subprocess.run(
-        [sys.executable, "-m", "dipcheck", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
 
 
 def _workflow(tmp_path: Path) -> Path:
