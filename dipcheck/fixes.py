@@ -41,6 +41,7 @@ class FixOutcome:
     result: LintResult  # the lint of ``text``
     applied: list[Diagnostic] = field(default_factory=list)
     rejected: list[Diagnostic] = field(default_factory=list)  # would add a DC0xx finding
+    breaks: dict[int, list[str]] = field(default_factory=dict)  # id(rejected) → codes it adds
     passes: int = 0
     converged: bool = True
 
@@ -159,6 +160,8 @@ def fix_text(
                 break
             refused.add(_key(item))
             outcome.rejected.append(item)
+            added = loading_counts(single_result.diagnostics) - before
+            outcome.breaks[id(item)] = sorted(added) or ["nothing (no change)"]
     outcome.converged = not [
         item
         for item in non_overlapping(

@@ -211,6 +211,12 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     outcomes = _outcomes(paths, config, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
     for outcome in outcomes:
+        for item in outcome.rejected:
+            print(
+                f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would add "
+                f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}",
+                file=sys.stderr,
+            )
         if not outcome.converged:
             print(
                 f"dipcheck: warning: {outcome.path}: fixes still apply after "
