@@ -123,6 +123,7 @@ class ResultCache:
     def store(self, result: LintResult) -> None:
         """Remember ``result`` (quietly nothing when the cache directory is not writable)."""
         entry = {
+            "path": result.path,
             "content": digest(result.source.text.encode("utf-8")),
             "reads": result.dependencies,
             "result": encode(result),
