@@ -116,14 +116,10 @@ def main() -> int:
 
     try:
         timed([*base, "--no-cache"])  # fills lark's grammar cache, warms the page cache
-        count = len(
-            subprocess.run(
-                [*base, "--no-cache"], capture_output=True, text=True, cwd=PROJECT, check=False
-            )
-            .stdout.split('"files": [', 1)[1]
-            .split("]", 1)[0]
-            .split(",")
+        listing = subprocess.run(
+            [*base, "--no-cache"], capture_output=True, text=True, cwd=PROJECT, check=False
         )
+        count = json.loads(listing.stdout)["summary"]["files"]
         print(
             f"corpus: {args.corpus} ({count} files), {args.runs} runs each, {os.cpu_count()} cores"
         )
