@@ -150,5 +150,27 @@ def schema() -> dict[str, Any]:
     )
 
 
-def schema_text() -> str:
-    return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
+def pyproject_schema() -> dict[str, Any]:
+    """A schema for a whole ``pyproject.toml`` that checks only its ``[tool.dipcheck]`` table
+    (for editors that associate schemas with whole files, such as taplo)."""
+    table = schema()
+    definitions = table.pop("definitions")
+    for key in ("$schema", "$id"):
+        table.pop(key)
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": "pyproject.toml, its [tool.dipcheck] table checked",
+        "type": "object",
+        "properties": {
+            "tool": {
+                "type": "object",
+                "properties": {"dipcheck": {"$ref": "#/definitions/dipcheck"}},
+            }
+        },
+        "definitions": {**definitions, "dipcheck": table},
+    }
+
+
+def schema_text(pyproject: bool = False) -> str:
+    document = pyproject_schema() if pyproject else schema()
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

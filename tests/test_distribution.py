@@ -57,6 +57,7 @@ def _try_repo(repository: Path, home: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.skipif(not (PROJECT / ".git").exists(), reason="the checkout is not a git repository")
 def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     tmp_path: Path, pre_commit_home: Path
 ) -> None:

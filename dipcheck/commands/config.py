@@ -18,6 +18,7 @@ examples:
   dipcheck config
   dipcheck config per-file-ignores
   dipcheck config --schema > dipcheck.schema.json
+  dipcheck config --schema --pyproject > pyproject.schema.json
 
 editors/toml/README.md shows how to give the schema to taplo (Even Better TOML).
 """
@@ -35,6 +36,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--schema", action="store_true", help="print the JSON Schema of the configuration"
     )
+    parser.add_argument(
+        "--pyproject",
+        action="store_true",
+        help="with --schema: a schema for a whole pyproject.toml (its [tool.dipcheck] table)",
+    )
     return parser
 
 
@@ -42,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.config_schema import schema, schema_text
 
     if args.schema:
-        sys.stdout.write(schema_text())
+        sys.stdout.write(schema_text(args.pyproject))
         return EXIT_OK
     properties: dict[str, dict[str, Any]] = schema()["properties"]
     if args.key is not None and args.key not in properties:
