@@ -118,6 +118,28 @@ def _key(item: Diagnostic) -> tuple[str, str, str, tuple[str, ...]]:
     )
 
 
+def _attempt(
+    outcome: FixOutcome,
+    fixes: list[Diagnostic],
+    before: Counter[str],
+    config: Config,
+    fmt: str | None,
+) -> LintResult | None:
+    """Apply ``fixes`` to the outcome's text and keep the result when it changes the text and
+    adds no DC0xx finding; otherwise record what it would add and return None."""
+    edits = [edit for item in fixes if item.fix is not None for edit in item.fix.edits]
+    text = apply_edits(outcome.text, edits)
+    result = lint_text(text, outcome.path, config, fmt)
+    if text != outcome.text and _no_new_loading(before, loading_counts(result.diagnostics)):
+        outcome.text, outcome.result = text, result
+        outcome.applied.extend(fixes)
+        return result
+    if len(fixes) == 1:
+        added = loading_counts(result.diagnostics) - before
+        outcome.breaks[id(fixes[0])] = sorted(added) or ["nothing (no change)"]
+    return None
+
+
 def fix_text(
     text: str, path: str, config: Config, unsafe: bool = False, fmt: str | None = None
 ) -> FixOutcome:
@@ -126,50 +148,34 @@ def fix_text(
     result = lint_text(text, path, config, fmt)
     outcome = FixOutcome(path, text, text, result)
     refused: set[tuple[str, str, str, tuple[str, ...]]] = set()
-    for _ in range(MAX_PASSES):
-        candidates = [
-            item
-            for item in result.diagnostics
-            if applies(item, result, unsafe) and _key(item) not in refused
-        ]
-        chosen = non_overlapping(candidates)
-        if not chosen:
-            return outcome
-        outcome.passes += 1
-        before = loading_counts(result.diagnostics)
-        new_text = apply_edits(outcome.text, (edit for item in chosen for edit in item.fix.edits))  # type: ignore[union-attr]
-        new_result = lint_text(new_text, path, config, fmt)
-        if new_text != outcome.text and _no_new_loading(
-            before, loading_counts(new_result.diagnostics)
-        ):
-            outcome.text, result = new_text, new_result
-            outcome.applied.extend(chosen)
-            outcome.result = result
-            continue
-        # Something in the batch breaks the file (or changes nothing): keep the first fix
-        # that is fine on its own, refuse the ones that are not, and start a new pass.
-        for item in chosen:
-            single = apply_edits(outcome.text, item.fix.edits)  # type: ignore[union-attr]
-            single_result = lint_text(single, path, config, fmt)
-            if single != outcome.text and _no_new_loading(
-                before, loading_counts(single_result.diagnostics)
-            ):
-                outcome.text, result = single, single_result
-                outcome.applied.append(item)
-                outcome.result = result
-                break
-            refused.add(_key(item))
-            outcome.rejected.append(item)
-            added = loading_counts(single_result.diagnostics) - before
-            outcome.breaks[id(item)] = sorted(added) or ["nothing (no change)"]
-    outcome.converged = not [
-        item
-        for item in non_overlapping(
+
+    def pending(result: LintResult) -> list[Diagnostic]:
+        return non_overlapping(
             item
             for item in result.diagnostics
             if applies(item, result, unsafe) and _key(item) not in refused
         )
-    ]
+
+    for _ in range(MAX_PASSES):
+        chosen = pending(result)
+        if not chosen:
+            return outcome
+        outcome.passes += 1
+        before = loading_counts(result.diagnostics)
+        batch = _attempt(outcome, chosen, before, config, fmt)
+        if batch is not None:
+            result = batch
+            continue
+        # Something in the batch breaks the file (or changes nothing): keep the first fix
+        # that is fine on its own, refuse the ones that are not, and start a new pass.
+        for item in chosen:
+            single = _attempt(outcome, [item], before, config, fmt)
+            if single is not None:
+                result = single
+                break
+            refused.add(_key(item))
+            outcome.rejected.append(item)
+    outcome.converged = not pending(result)
     return outcome
 
 

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 import pytest
 from helpers import CORPUS, FIXTURES, dedent, dipcheck
+from test_dataflow import ASK
+from test_tracker_rules import TRK102
 
 from dipcheck.engine import lint_paths
 from dipcheck.rules import registry
@@ -62,47 +64,8 @@ FIX_CASES: dict[str, Case] = {
             "  agent B", "  agent C\n        label: C\n      agent B"
         )
     ),
-    "DC107": _dip(
-        """
-        workflow Ask
-          start: Gate
-          exit: Done
-          human Gate
-            mode: freeform
-          agent Explore
-            prompt: The user wants ${ctx.human_response}
-          agent Spec
-            prompt: Specify ${ctx.human_response}
-          agent Done
-            label: Done
-          edges
-            Gate -> Explore
-            Explore -> Spec
-            Spec -> Done
-        """
-    ),
-    "TRK102": _dip(
-        """
-        workflow Ship
-          start: Verify
-          exit: Done
-          tool Verify
-            timeout: 5m
-            command: make verify
-          human Escalate
-            mode: choice
-          agent Release
-            prompt: Publish the release notes.
-          agent Done
-            label: Done
-          edges
-            Verify -> Release  when ctx.outcome = success
-            Verify -> Escalate  when ctx.outcome = fail
-            Escalate -> Release  label: "accept"
-            Escalate -> Verify  label: "retry"  loop
-            Release -> Done
-        """
-    ),
+    "DC107": Case("w.dip", ASK),
+    "TRK102": Case("w.dip", TRK102),
     "DC901": _dip(_BASE.replace("  agent B", "  # dipcheck: ignore[DIP003]\n      agent B")),
     "L03": _fixture("steps/broken_undeclared_input.yaml"),
     "L10": _fixture("steps/broken_input_ref.yaml"),
