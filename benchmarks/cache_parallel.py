@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -34,22 +35,36 @@ DEFAULT_CORPUS = PROJECT.parent / "shared" / "corpus"
 GOAL = 0.25
 
 
-def timed(command: list[str], before: object = None) -> float:
+CPU: dict[str, list[float]] = {}  # label → CPU seconds (user + system, all processes) per run
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], before: object = None, label: str = "") -> float:
+    """Wall seconds of one run; its CPU seconds go to CPU[label]."""
     if callable(before):
         before()
+    cpu = _children_cpu()
     start = time.perf_counter()
     result = subprocess.run(
         command, cwd=PROJECT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
     )
     elapsed = time.perf_counter() - start
+    CPU.setdefault(label, []).append(_children_cpu() - cpu)
     if result.returncode not in (0, 1):
         sys.exit(f"dipcheck failed (exit {result.returncode}): {result.stderr.decode()}")
     return elapsed
 
 
-def median(samples: list[float]) -> str:
+def median(samples: list[float], label: str) -> str:
     middle = statistics.median(samples)
-    return f"median {middle:.3f} s (min {min(samples):.3f}, max {max(samples):.3f})"
+    cpu = statistics.median(CPU[label])
+    return (
+        f"median {middle:.3f} s (min {min(samples):.3f}, max {max(samples):.3f}); CPU {cpu:.3f} s"
+    )
 
 
 def breakdown(corpus: Path, cache_dir: str) -> None:
@@ -123,17 +138,18 @@ def main() -> int:
         print(
             f"corpus: {args.corpus} ({count} files), {args.runs} runs each, {os.cpu_count()} cores"
         )
-        cold = [timed(cold_command, empty) for _ in range(args.runs)]
+        cold = [timed(cold_command, empty, "cold") for _ in range(args.runs)]
         timed(cold_command)
-        warm = [timed(cold_command) for _ in range(args.runs)]
-        serial = [timed([*base, "--no-cache", "-j", "1"]) for _ in range(args.runs)]
-        parallel = [timed([*base, "--no-cache"]) for _ in range(args.runs)]
+        warm = [timed(cold_command, None, "warm") for _ in range(args.runs)]
+        serial = [timed([*base, "--no-cache", "-j", "1"], None, "serial") for _ in range(args.runs)]
+        parallel = [timed([*base, "--no-cache"], None, "parallel") for _ in range(args.runs)]
         ratio = statistics.median(warm) / statistics.median(cold)
-        print(f"\ncold (empty cache, -j 1)   {median(cold)}")
-        print(f"warm (filled cache)        {median(warm)}")
+        print(f"load average (1 min) after the runs: {os.getloadavg()[0]:.2f}")
+        print(f"\ncold (empty cache, -j 1)   {median(cold, 'cold')}")
+        print(f"warm (filled cache)        {median(warm, 'warm')}")
         print(f"  warm / cold = {ratio:.0%} (goal at most {GOAL:.0%})")
-        print(f"\nserial (--no-cache -j 1)   {median(serial)}")
-        print(f"parallel (--no-cache)      {median(parallel)}")
+        print(f"\nserial (--no-cache -j 1)   {median(serial, 'serial')}")
+        print(f"parallel (--no-cache)      {median(parallel, 'parallel')}")
         print(f"  speed-up = {statistics.median(serial) / statistics.median(parallel):.2f}x")
         breakdown(args.corpus, os.path.join(scratch, "breakdown"))
     finally:
