@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS, Finding, dedent, dipcheck, lint, template
+from helpers import CORPUS, FIXTURES, Finding, dedent, dipcheck, lint, template
 
 BASE = template(
     """
@@ -72,6 +72,16 @@ def test_add_ignore_puts_a_finding_in_a_prompt_file_on_the_directive(tmp_path: P
     assert "prompt_file: p.md  # dipcheck: ignore[DC202]\n" in (tmp_path / "w.dip").read_text()
     assert (tmp_path / "p.md").read_text() == "Check ${ctx.outcome}.\n"
     assert _codes(tmp_path) == []
+
+
+def test_add_ignore_on_the_broken_step_workflows(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "steps", tmp_path / "steps")
+    assert len(_codes(tmp_path)) == 12
+    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert _codes(tmp_path) == []
+    text = (tmp_path / "steps" / "broken_flow.yaml").read_text(encoding="utf-8")
+    assert "    # dipcheck: ignore[DC103]\n    prompt: |\n" in text  # above a block scalar
+    assert "inputs: [plan, review]  # dipcheck: ignore[DC104]\n" in text
 
 
 def test_add_ignore_leaves_syntax_errors(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ rule has its page, and the schema agrees with what dipcheck.config accepts."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -59,6 +60,22 @@ def test_every_rule_has_a_page_with_its_metadata() -> None:
         assert rule.rationale in page and rule.fix in page
         assert f"[{rule.code}]({rule.code.lower()}.md)" in index
         assert rule.url.endswith(f"/docs/rules/{rule.code.lower()}.md")
+
+
+def test_docs_url_points_elsewhere_from_the_environment(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: Nope\n  agent A\n    label: A\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--format", "json", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "DIPCHECK_DOCS_URL": "https://docs.example.invalid/rules"},
+    )
+    (item,) = json.loads(result.stdout)["diagnostics"]
+    assert item["url"] == f"https://docs.example.invalid/rules/{item['code'].lower()}.md"
 
 
 SCHEMA = json.loads((PROJECT / "dipcheck" / "config.schema.json").read_text(encoding="utf-8"))

@@ -95,7 +95,10 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.show_settings:
         from dipcheck.commands.settings import show_settings
 
-        _emit(show_settings(paths[0] if paths else ".", config, args.format), args)
+        first = paths[0] if paths else "."
+        if first == "-":
+            first = args.stdin_filename or "<stdin>"
+        _emit(show_settings(first, config, args.format), args)
         return EXIT_OK
     if args.watch:
         from dipcheck.watch import watch
