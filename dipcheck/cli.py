@@ -263,6 +263,8 @@ def _rule(args: argparse.Namespace) -> int:
         _indent(found.fix),
         "",
         f"Formats: {', '.join(sorted(found.formats))}",
+        f"Automatic fix: {found.fix_availability}",
+        f"Since: dipcheck {found.since}",
         f"More: {found.url}",
     ]
     print("\n".join(lines))
@@ -287,6 +289,9 @@ def _rule_dict(rule: object) -> dict[str, object]:
         "example": rule.example,
         "fix": rule.fix,
         "formats": sorted(rule.formats),
+        "fix_availability": rule.fix_availability,
+        "since": rule.since,
+        "targets": None if rule.targets is None else sorted(rule.targets),
         "url": rule.url,
     }
 

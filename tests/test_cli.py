@@ -353,8 +353,16 @@ def test_rule_all_json() -> None:
         "example",
         "fix",
         "formats",
+        "fix_availability",
+        "since",
+        "targets",
         "url",
     }
+    assert (dip003["fix_availability"], dip003["since"], dip003["targets"]) == (
+        "sometimes",
+        "0.1.0",
+        None,
+    )
 
 
 def test_unknown_rule_and_missing_argument_exit_two() -> None:
