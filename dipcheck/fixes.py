@@ -49,6 +49,17 @@ class FixOutcome:
     def changed(self) -> bool:
         return self.text != self.original
 
+    def elsewhere(self, unsafe: bool) -> list[Diagnostic]:
+        """Remaining findings whose fix edits another file (an included prompt file …),
+        which fixing this file does not apply."""
+        return [
+            item
+            for item in self.result.diagnostics
+            if item.fix is not None
+            and (item.fix.safe or unsafe)
+            and not applies(item, self.result, unsafe)
+        ]
+
 
 def loading_counts(diagnostics: Iterable[Diagnostic]) -> Counter[str]:
     """How many loading and syntax findings (DC0xx) of each code."""

@@ -260,3 +260,14 @@ def test_offered_fixes_are_declared_on_the_fixtures_and_corpus() -> None:
             if item.fix is not None:
                 rule = registry.get(item.code)
                 assert rule is not None and rule.fix_availability != "none", item.code
+
+
+def test_fix_in_an_included_file_is_reported_not_applied(tmp_path: Path) -> None:
+    (tmp_path / "p.md").write_text("The user wants ${ctx.human_response}\n", encoding="utf-8")
+    text = ASK.replace("    prompt: Specify ${ctx.human_response}", "    prompt_file: p.md")
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    result = dipcheck("lint", "--isolated", "--fix", "--unsafe-fixes", "w.dip", cwd=tmp_path)
+    assert "dipcheck: note: w.dip: DC107 fix edits p.md, which is not fixed from here" in (
+        result.stderr
+    )
+    assert (tmp_path / "p.md").read_text() == "The user wants ${ctx.human_response}\n"

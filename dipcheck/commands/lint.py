@@ -220,6 +220,13 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
                 f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}",
                 file=sys.stderr,
             )
+        for item in outcome.elsewhere(args.unsafe_fixes):
+            print(
+                f"dipcheck: note: {outcome.path}: {item.code} fix edits "
+                f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed from "
+                "here; apply it by hand",
+                file=sys.stderr,
+            )
         if not outcome.converged:
             print(
                 f"dipcheck: warning: {outcome.path}: fixes still apply after "
