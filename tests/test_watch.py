@@ -63,6 +63,17 @@ class Watcher:
                 continue
         return seen
 
+    def change(self, path: Path, text: str, attempts: int = 6) -> str:
+        """Write ``text`` to ``path`` and return the next line printed; write it again if
+        nothing comes (the watcher may not have been watching yet)."""
+        for _ in range(attempts):
+            path.write_text(text, encoding="utf-8")
+            try:
+                return self.lines.get(timeout=4)
+            except queue.Empty:
+                continue
+        raise AssertionError(f"no output after changing {path}")
+
     def stop(self) -> str:
         self.process.terminate()
         _, stderr = self.process.communicate(timeout=20)
@@ -78,17 +89,14 @@ def test_watch_relints_the_workflow_that_includes_a_changed_file(tmp_path: Path)
     watcher = Watcher(tmp_path)
     try:
         assert watcher.next_line() == "All checks passed (2 files checked)."
-        time.sleep(1)  # let the watcher start
-        prompt.write_text("Use ${ctx.outcome} now.\n", encoding="utf-8")
-        header = watcher.next_line()
+        header = watcher.change(prompt, "Use ${ctx.outcome} now.\n")
         assert header.endswith("] ./w.dip: 1 finding"), header
         assert watcher.next_line().startswith("prompts/a.md:1:5: DC202 [warning]")
         (tmp_path / "notes.md").write_text("not included anywhere\n", encoding="utf-8")
         other = tmp_path / "other.dip"
         other.write_text(other.read_text().replace("label: B", "label: Bee"), encoding="utf-8")
         assert watcher.quiet_for(2.5) == []  # no finding changed
-        prompt.write_text("Plan.\n", encoding="utf-8")
-        assert watcher.next_line().endswith("] ./w.dip: all checks passed")
+        assert watcher.change(prompt, "Plan.\n").endswith("] ./w.dip: all checks passed")
     finally:
         stderr = watcher.stop()
     assert "Watching . for changes" in stderr
