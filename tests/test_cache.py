@@ -181,3 +181,39 @@ def test_parallel_run_gives_the_serial_output(tmp_path: Path) -> None:
     dipcheck("lint", "--isolated", "-j", "2", ".", cwd=tmp_path)
     assert dipcheck("lint", "--isolated", ".", cwd=tmp_path).stdout == text.stdout
     assert os.path.isdir(tmp_path / ".dipcheck_cache")
+
+
+SNAPSHOT_SCRIPT = """
+import json, sys
+from dipcheck.rules import registry
+data = json.loads(sys.stdin.read())
+registry.use_snapshot(data)
+assert "dipcheck.rules.safety" not in sys.modules
+rule = registry.get("DC201")
+assert rule.name == "unsafe-tool-command-key" and rule.check is None
+assert [rule.code for rule in registry.all_rules()] == [item["code"] for item in data]
+{then}
+"""
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        # a check is needed: the modules are imported and replace the snapshot
+        "assert any(rule.code == 'DC201' for rule in registry.checks())",
+        # a rule module imported directly also replaces it (no 'declared twice')
+        "import dipcheck.rules.safety\nassert registry.get('DC201').check is not None\n"
+        "assert len(registry.all_rules()) == len(data)",
+    ],
+)
+def test_rule_snapshot_gives_way_to_the_rule_modules(then: str) -> None:
+    from dipcheck.rules import registry
+
+    result = subprocess.run(
+        [sys.executable, "-c", SNAPSHOT_SCRIPT.format(then=then)],
+        input=json.dumps(registry.snapshot()),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr

@@ -79,9 +79,15 @@ def docs_url(code: str) -> str:
 _RULES: dict[str, Rule] = {}
 _BY_NAME: dict[str, Rule] = {}
 _loaded = False
+_from_snapshot = False  # _RULES holds a snapshot (metadata, no checks): see use_snapshot
 
 
 def _add(rule: Rule) -> Rule:
+    global _from_snapshot
+    if _from_snapshot:  # a rule module is being imported: the real rules replace the snapshot
+        _RULES.clear()
+        _BY_NAME.clear()
+        _from_snapshot = False
     if rule.code in _RULES or rule.name in _BY_NAME:
         raise ValueError(f"rule {rule.code} {rule.name} declared twice")
     _RULES[rule.code] = rule
@@ -177,9 +183,6 @@ def _load(checks: bool = False) -> None:
     _loaded = True
     for module in RULE_MODULES:
         importlib.import_module(module)
-
-
-_from_snapshot = False
 
 
 def snapshot() -> list[dict[str, object]]:
