@@ -206,7 +206,9 @@ def test_github_annotations_parse_back_to_the_findings(project: Path) -> None:
     parsed = _annotations(result.stdout)
     expected = _json(project)
     assert len(parsed) == len(expected)
-    parsed.sort(key=lambda item: (item[1]["file"], int(item[1]["line"]), item[1].get("col", "")))
+    parsed.sort(
+        key=lambda item: (item[1]["file"], int(item[1]["line"]), int(item[1].get("col", 0)))
+    )
     levels = {"error": "error", "warning": "warning", "info": "notice", "hint": "notice"}
     for (level, properties, message), item in zip(parsed, expected, strict=True):
         start, end = item["range"]["start"], item["range"]["end"]  # type: ignore[index]
