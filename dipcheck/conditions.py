@@ -358,3 +358,188 @@ def variable_key(name: str) -> tuple[str, bool]:
         if name.startswith(prefix):
             return name[len(prefix) :], True
     return name, False
+
+
+# -- tracker's own condition syntax (DOT conditions are handed to it as written) ----------
+
+# pipeline/condition.go: the operator of a clause is the first of these found outside quotes
+TRACKER_OPERATORS = (
+    " not contains ",
+    " not startswith ",
+    " not endswith ",
+    " not in ",
+    " not matches ",
+    " contains ",
+    " startswith ",
+    " endswith ",
+    " in ",
+    " matches ",
+    " >= ",
+    " <= ",
+    " > ",
+    " < ",
+    "!=",
+    " == ",
+    "=",
+)
+_NUMERIC = frozenset({">=", "<=", ">", "<"})
+
+
+def _outside_quotes(text: str) -> tuple[list[bool], int]:
+    """For each character: is it outside a double-quoted literal (``\\"`` escapes a quote)?
+    Also where a literal opens that is never closed (-1 when none)."""
+    result: list[bool] = []
+    opened = -1
+    escaped = False
+    for index, char in enumerate(text):
+        if opened != -1:
+            result.append(False)
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                opened = -1
+            continue
+        if char == '"':
+            opened = index
+            result.append(False)
+            continue
+        result.append(True)
+    return result, opened
+
+
+def _split(text: str, start: int, end: int, symbol: str, free: list[bool]) -> list[tuple[int, int]]:
+    parts: list[tuple[int, int]] = []
+    cursor = start
+    index = start
+    while index <= end - len(symbol):
+        if free[index] and text.startswith(symbol, index):
+            parts.append((cursor, index))
+            cursor = index + len(symbol)
+            index = cursor
+            continue
+        index += 1
+    parts.append((cursor, end))
+    return parts
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in " \t":
+        start += 1
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return start, end
+
+
+def _find_operator(text: str, start: int, end: int, free: list[bool]) -> tuple[str, int] | None:
+    for operator in TRACKER_OPERATORS:
+        index = text.find(operator, start, end)
+        while index != -1 and not all(free[index : index + len(operator)]):
+            index = text.find(operator, index + 1, end)
+        if index != -1:
+            return operator, index
+    return None
+
+
+def tracker_problems(text: str, attractor: bool = False) -> list[Incompatibility]:
+    """Why tracker's condition check (``checkLogicalBranches``/``checkClauseSyntax``,
+    tracker-runtime.md §4.3) rejects a condition, with offsets into ``text``.
+
+    ``attractor``: the Attractor specification's smaller language instead (other-formats.md
+    §1.2): ``Key (=|!=) Literal`` clauses joined with ``&&``, a bare key is a truthy test."""
+    free, opened = _outside_quotes(text)
+    problems: list[Incompatibility] = []
+    if opened != -1:
+        problems.append(
+            Incompatibility('this quote is never closed (unmatched `"`)', opened, len(text))
+        )
+        return problems
+    if not text.strip():
+        return problems
+    branches = _split(text, 0, len(text), "||", free)
+    if attractor and len(branches) > 1:
+        at = branches[0][1]
+        problems.append(
+            Incompatibility(
+                "`||` is not in the Attractor condition language (clauses join with `&&` "
+                "only); use one edge per alternative",
+                at,
+                at + 2,
+            )
+        )
+        return problems
+    for branch in branches:
+        for part in _split(text, *branch, "&&", free):
+            start, end = _trim(text, *part)
+            if start == end:
+                at = min(part[0], len(text) - 1) if text else 0
+                problems.append(Incompatibility("an empty operand around `&&` or `||`", at, at + 1))
+                continue
+            problems.extend(_clause_problems(text, start, end, free, attractor))
+    return problems
+
+
+def _empty_side(text: str, start: int, end: int, operator: str, index: int) -> bool:
+    left = _trim(text, start, index)
+    right = _trim(text, index + len(operator), end)
+    return left[0] == left[1] or right[0] == right[1]
+
+
+def _clause_problems(
+    text: str, start: int, end: int, free: list[bool], attractor: bool
+) -> list[Incompatibility]:
+    if not attractor:
+        while text.startswith("not ", start, end):
+            start, end = _trim(text, start + 4, end)
+    found = _find_operator(text, start, end, free)
+    clause = text[start:end]
+    if attractor:
+        if found is None or found[0] in ("!=", "="):
+            return (
+                [Incompatibility(f"empty operand in `{clause}`", start, end)]
+                if found is not None and _empty_side(text, start, end, *found)
+                else []
+            )
+        return [
+            Incompatibility(
+                f"`{found[0].strip()}` is not in the Attractor condition language (only `=` "
+                "and `!=`, or a bare key)",
+                found[1],
+                found[1] + len(found[0]),
+            )
+        ]
+    if found is None:
+        return [
+            Incompatibility(
+                f"`{clause}` has no comparison operator (=, !=, contains, in, …)", start, end
+            )
+        ]
+    operator, index = found
+    left = _trim(text, start, index)
+    right = _trim(text, index + len(operator), end)
+    symbol = operator.strip()
+    if left[0] == left[1] or right[0] == right[1]:
+        return [Incompatibility(f"empty operand around `{symbol}` in `{clause}`", start, end)]
+    if symbol == "=" and text[left[1] - 1] in "<>":
+        return [
+            Incompatibility(
+                f"`{text[left[1] - 1]}=` needs spaces around it: tracker reads `=` here and "
+                "refuses the clause",
+                left[1] - 1,
+                index + 1,
+            )
+        ]
+    if symbol in _NUMERIC:
+        literal = text[right[0] : right[1]].strip('"')
+        try:
+            float(literal)
+        except ValueError:
+            return [
+                Incompatibility(
+                    f"`{symbol}` compares numbers, but `{literal}` is not a number",
+                    right[0],
+                    right[1],
+                )
+            ]
+    return []

@@ -25,6 +25,7 @@ from dipcheck.source import SourceText, Span
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 DIP_SUFFIXES = (".dip",)
+DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -41,26 +42,35 @@ class LintResult:
 
 def detect_format(path: str, config: Config | None = None) -> str | None:
     """The front-end for a path. Every ``.yaml``/``.yml`` file is a candidate step workflow
-    (the front-end decides by shape); files an ``include`` glob names are step workflows."""
+    and every ``.dot`` file a candidate DOT pipeline (the front-ends decide by content, so
+    ordinary YAML and Graphviz files are left alone); files an ``include`` glob names are step
+    workflows, files a ``dialect`` glob names are DOT pipelines."""
     lower = path.lower()
     if lower.endswith(DIP_SUFFIXES):
         return "dip"
+    if lower.endswith(DOT_SUFFIXES) or (config is not None and config.dialect(path)):
+        return "dot"
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
     return None
 
 
 def _front_end(
-    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, required: bool
+    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, config: Config
 ) -> FrontendResult:
     if fmt == "dip":
         from dipcheck.frontends.dip import load_dip
 
         return load_dip(source, base_dir, reader)
+    if fmt == "dot":
+        from dipcheck.frontends.dot import load_dot
+
+        dialect = config.dialect(source.path)
+        return load_dot(source, base_dir, reader, dialect, require=dialect is not None)
     if fmt == "yaml":
         from dipcheck.frontends.yaml_steps import load_steps
 
-        return load_steps(source, base_dir, reader, require=required)
+        return load_steps(source, base_dir, reader, require=config.included(source.path))
     raise ValueError(f"no front-end for format {fmt!r}")
 
 
@@ -125,7 +135,7 @@ def _lint_source(
 ) -> LintResult:
     fmt = fmt or detect_format(source.path, config) or "dip"
     try:
-        loaded = _front_end(source, fmt, base_dir, reader, config.included(source.path))
+        loaded = _front_end(source, fmt, base_dir, reader, config)
     except Exception as error:
         return LintResult(
             source.path, source, None, [_internal_error(source, f"the {fmt} front-end", error)]
@@ -236,8 +246,8 @@ def lint_paths(paths: Iterable[str], config: Config | None = None) -> list[LintR
         try:
             result = lint_file(path, config)
             ignored = result.workflow is None and not result.diagnostics
-            if ignored and detect_format(path, config) == "yaml":
-                continue  # YAML that is not a step workflow: not ours, not reported
+            if ignored and detect_format(path, config) in ("yaml", "dot"):
+                continue  # YAML or Graphviz that is not a workflow: not ours, not reported
             results.append(result)
         except Exception as error:
             source = SourceText(path, "")

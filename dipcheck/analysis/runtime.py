@@ -37,9 +37,16 @@ _BY_KIND = {
 }
 
 
+_HANDLERS = {item.value: item for item in Handler}
+
+
 def handler_of(node: Node, workflow: Workflow) -> Handler:
-    """The handler tracker runs for ``node``: an agent without a prompt at the start or exit
-    becomes the passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    """The handler tracker runs for ``node``: the one the source names (a DOT shape or
+    ``type``), else the kind's; an agent without a prompt at the start or exit becomes the
+    passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    named = _HANDLERS.get(node.handler) if node.handler else None
+    if named is not None:
+        return named
     handler = _BY_KIND[node.kind]
     if handler is Handler.CODERGEN and not node.value("prompt").strip():
         if node.id == workflow.start:

@@ -31,24 +31,16 @@ from dipcheck.model import (
     Name,
     Node,
     NodeKind,
-    Origin,
     Reference,
-    RefKind,
     Text,
     Workflow,
 )
-from dipcheck.references import list_items, scan_text
+from dipcheck.references import condition_references, list_items, read_reference, scan_text
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-_CONDITION_NAMESPACES = {
-    "graph": RefKind.GRAPH,
-    "params": RefKind.PARAMS,
-    "inputs": RefKind.INPUTS,
-    "stack": RefKind.STACK,
-}
 
 
 class Keyed(Protocol):
@@ -910,86 +902,6 @@ class _Lowering:
         if item.included is not None:
             found.extend(scan_text(item.included, owner, item.key, variables))
         return found
-
-
-def read_reference(owner: str, entry: str, span: Span) -> Reference:
-    """A ``reads:`` entry as a reference (a ``ctx.``/``context.`` prefix is dropped)."""
-    key, explicit = conditions.variable_key(entry)
-    if key.startswith("node."):
-        node, _, inner = key[5:].partition(".")
-        offset = span.start + (len(entry) - len(key)) + 5
-        return Reference(
-            RefKind.SCOPED,
-            inner,
-            span,
-            owner,
-            "reads",
-            Origin.READS,
-            node=node,
-            node_span=Span(span.source, offset, offset + len(node)),
-            explicit=explicit,
-            namespace="ctx",
-        )
-    return Reference(
-        RefKind.CTX, key, span, owner, "reads", Origin.READS, explicit=explicit, namespace="ctx"
-    )
-
-
-def condition_references(owner: str, condition: Condition) -> list[Reference]:
-    """Left-hand operands of a condition (attributed to the edge's source node) and any
-    ``${…}`` placeholders in it (tracker expands the whole condition before evaluating)."""
-    result: list[Reference] = []
-    if condition.expr is not None:
-        for compare in conditions.comparisons(condition.expr):
-            operand = compare.left
-            key, explicit = conditions.variable_key(operand.text)
-            span = condition.locate(operand.start, operand.end)
-            namespace, dot, rest = key.partition(".")
-            if key.startswith("node."):
-                node, _, inner = rest.partition(".")
-                node_start = operand.end - len(key) + 5
-                result.append(
-                    Reference(
-                        RefKind.SCOPED,
-                        inner,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        node=node,
-                        node_span=condition.locate(node_start, node_start + len(node)),
-                        explicit=explicit,
-                        namespace="ctx",
-                    )
-                )
-            elif not explicit and dot and namespace in _CONDITION_NAMESPACES:
-                result.append(
-                    Reference(
-                        _CONDITION_NAMESPACES[namespace],
-                        rest,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        namespace=namespace,
-                    )
-                )
-            else:
-                result.append(
-                    Reference(
-                        RefKind.CTX,
-                        key,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        explicit=explicit,
-                        namespace="ctx",
-                    )
-                )
-    if not condition.shorthand:
-        result.extend(scan_text(condition.text, owner, "condition"))
-    return result
 
 
 def load_dip(

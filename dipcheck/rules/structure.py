@@ -26,11 +26,51 @@ def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
     if suggestion:
         message += f" (did you mean `{suggestion}`?)"
         fix = Fix(f"change to `{suggestion}`", (Edit(name.span, suggestion),), safe=False)
+    elif context.workflow.format == "dot" and code == "DIP003":
+        message += (
+            ": an edge creates the node without a shape, which tracker refuses "
+            "(`unrecognized shape`); declare it with a shape"
+        )
     return context.finding(code, name.span, message, fix=fix)
+
+
+_DOT_SHAPES = {"start": "Mdiamond", "exit": "Msquare"}
+
+
+def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
+    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape."""
+    workflow = context.workflow
+    shape = _DOT_SHAPES[key]
+    chosen = [node for node in workflow.nodes if node.handler == key]
+    if not chosen:
+        named = [node.id for node in workflow.nodes if node.id.lower() == key]
+        hint = (
+            f" (node `{named[0]}` is not one: the runtime recognises the {key} by its shape)"
+            if named
+            else ""
+        )
+        yield context.finding(
+            code,
+            workflow.decl_span,
+            f"the graph has no {key} node: give exactly one node `shape={shape}`{hint}",
+        )
+        return
+    first = chosen[0]
+    for extra in chosen[1:]:
+        yield context.finding(
+            code,
+            extra.kind_span,
+            f"the graph has {len(chosen)} {key} nodes (shape={shape}), expected exactly 1: "
+            f"tracker refuses the graph",
+            related=(Related(first.kind_span, f"the first {key} node, `{first.id}`"),),
+        )
 
 
 def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    if workflow.format == "dot":
+        yield from _dot_endpoint(context, key, code)
+        return
     item = workflow.header_field(key)
     if item is None or not item.text.strip():
         span = item.key_span if item is not None else workflow.decl_span
@@ -138,11 +178,10 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
                 yield _unknown(
                     context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`"
                 )
-    item = workflow.default("restart_target")
-    if item is not None and item.text.strip() and item.text.strip() not in ids:
-        yield _unknown(
-            context, "DC010", Name(item.text.strip(), item.value_span), "`restart_target`"
-        )
+    for key in ("restart_target", "retry_target", "fallback_retry_target"):
+        item = workflow.default(key)
+        if item is not None and item.text.strip() and item.text.strip() not in ids:
+            yield _unknown(context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`")
 
 
 @rule(
@@ -163,10 +202,15 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:
         return
     seeds = {workflow.start}
-    for extra in (
-        workflow.default_value("on_failure"),
-        workflow.else_target.value if workflow.else_target else "",
-    ):
+    extras = (
+        ()  # tracker's DOT check walks edges only (validateReachability)
+        if workflow.format == "dot"
+        else (
+            workflow.default_value("on_failure"),
+            workflow.else_target.value if workflow.else_target else "",
+        )
+    )
+    for extra in extras:
         if extra:
             seeds.add(extra)
     reached = context.graph.reachable(seeds)
@@ -191,7 +235,9 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     summary="A cycle whose edges are not marked `loop` (or `restart: true`).",
     rationale=(
         "dippin treats a cycle as intended only when one of its edges is a back edge. A "
-        "condition on the edge does not count: mark the edge that returns with `loop`."
+        "condition on the edge does not count: mark the edge that returns with `loop`. In a "
+        "DOT file the check is tracker's (`validateNoCycles`): a cycle counts when none of its "
+        "edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix="Add `loop` to the edge that closes the cycle.",
@@ -204,6 +250,16 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         closing = cycle[-1]
         names = [edge.source.value for edge in cycle] + [closing.target.value]
         related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
+        if context.workflow.format == "dot":
+            yield context.finding(
+                "DIP005",
+                closing.span,
+                f"unconditional cycle: {' → '.join(names)} — no edge in it has a condition, so "
+                "a run that enters it never leaves (tracker refuses the graph: `graph contains "
+                "a cycle`); put a condition on the edge that loops back",
+                related=related,
+            )
+            continue
         fix = Fix(
             "mark the closing edge as a back edge with `loop`",
             (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
@@ -354,17 +410,23 @@ def _loop_hint(edge: Edge) -> str:
     "DIP010",
     "invalid-condition",
     Severity.ERROR,
-    summary="An edge condition that dippin's condition parser rejects.",
+    summary="An edge condition that the runtime's condition parser rejects.",
     rationale=(
         "tracker loads workflows through dippin, which refuses a condition it cannot parse. "
         "dippin's documentation shows parentheses and unquoted `in` lists, but its parser has "
-        "neither; `<`, `>`, `matches`, `&&` and `||` are not in the .dip grammar either."
+        "neither; `<`, `>`, `matches`, `&&` and `||` are not in the .dip grammar either. A DOT "
+        "condition is checked by tracker's own clause syntax (`validate` fails on a clause "
+        "without an operator, an empty operand, an unmatched quote, an unspaced `>=`), or by "
+        "the Attractor specification's `key=value && …` language under that dialect."
     ),
     example="edges\n  Check -> Ship when (ctx.a = 1 or ctx.b = 2) and ctx.c = 3",
     fix="Rewrite the condition with the operators the message lists; quote `in` lists.",
     formats=("dip", "dot"),
 )
 def invalid_condition(context: Context) -> Iterator[Diagnostic]:
+    if context.workflow.format == "dot":
+        yield from _invalid_dot_conditions(context)
+        return
     for edge in context.workflow.edges:
         condition = edge.condition
         if condition is None or condition.shorthand:
@@ -392,5 +454,30 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
             "DIP010",
             condition.locate(first.start, first.end),
             f"{prefix}: {first.message}",
+            related=related,
+        )
+
+
+def _invalid_dot_conditions(context: Context) -> Iterator[Diagnostic]:
+    """A DOT condition goes to the runtime as written: tracker's own clause syntax, or the
+    Attractor specification's for the Attractor family."""
+    attractor = context.workflow.dialect.attractor_family
+    runtime_name = "the Attractor condition language" if attractor else "tracker"
+    for edge in context.workflow.edges:
+        condition = edge.condition
+        if condition is None or not condition.raw.strip():
+            continue
+        problems = conditions.tracker_problems(condition.raw, attractor)
+        if not problems:
+            continue
+        first = problems[0]
+        related = tuple(
+            Related(condition.locate(item.start, item.end), item.message) for item in problems[1:]
+        )
+        yield context.finding(
+            "DIP010",
+            condition.locate(first.start, first.end),
+            f"edge {edge.source.value} -> {edge.target.value}: invalid condition "
+            f'"{condition.raw}" ({runtime_name} rejects it): {first.message}',
             related=related,
         )

@@ -1,0 +1,234 @@
+"""Drives the LALR parser for ``grammars/dot.lark`` over the DOT lexer's tokens.
+
+A file without errors is parsed in one pass. Otherwise the tokens are fed again with
+recovery: the parser state is saved between statements (wherever a `}` could follow); at a
+syntax error the problem is recorded, the state from before the broken statement is restored,
+and parsing resumes at the next statement boundary after the error — the token after a `;`,
+the first token of a later line, or a `}` — outside any `[…]` the broken statement opened.
+Every error is reported and the rest of the file still yields a tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedToken
+from lark.parsers.lalr_parser_state import ParserState
+
+from dipcheck.grammar import load_grammar
+from dipcheck.source import SourceText, Span
+
+_DESCRIPTIONS = {
+    "STRICT": "`strict`",
+    "GRAPH": "`graph`",
+    "DIGRAPH": "`digraph`",
+    "NODE": "`node`",
+    "EDGE": "`edge`",
+    "SUBGRAPH": "`subgraph`",
+    "ID": "a name or value",
+    "STRING": "a quoted string",
+    "HTML": "an HTML string",
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LSQB": "`[`",
+    "RSQB": "`]`",
+    "EQUAL": "`=`",
+    "SEMI": "`;`",
+    "COMMA": "`,`",
+    "COLON": "`:`",
+    "ARROW": "`->`",
+    "UNDIRECTED": "`--`",
+    "$END": "the end of the file",
+}
+_OPENERS = {"LSQB": "RSQB", "LBRACE": "RBRACE"}
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    span: Span
+    message: str
+
+
+def _expected(names: set[str]) -> str:
+    wanted = sorted({_DESCRIPTIONS.get(name, name) for name in names if not name.startswith("_")})
+    if not wanted:
+        return ""
+    if len(wanted) > 5:
+        wanted = [*wanted[:5], "…"]
+    return "expected " + ", ".join(wanted)
+
+
+class _Driver:
+    def __init__(self, source: SourceText, tokens: list[Token]) -> None:
+        self.source = source
+        self.tokens = tokens
+        self.problems: list[SyntaxProblem] = []
+        self.error_lines: set[int] = set()
+        self.end = Token("$END", "", start_pos=len(source.text), end_pos=len(source.text))
+
+    def record(self, span: Span, message: str) -> None:
+        line = self.source.line_of(span.start)
+        if line in self.error_lines:
+            return
+        self.error_lines.add(line)
+        self.problems.append(SyntaxProblem(span, message))
+
+    def run(self) -> Tree | None:
+        parser = load_grammar("dot.lark", custom_lexer=True)
+        state = parser.parse_interactive([]).parser_state
+        try:
+            for token in self.tokens:
+                state.feed_token(token)
+            return state.feed_token(self.end, True)
+        except UnexpectedToken:
+            return self.recover(parser.parse_interactive([]).parser_state)
+
+    @staticmethod
+    def snapshot(state: ParserState) -> ParserState:
+        """A copy that later reductions cannot change (repetitions grow child lists in place,
+        so the trees on the value stack are copied one level deep)."""
+        values = [
+            Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
+            for value in state.value_stack
+        ]
+        return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
+
+    @staticmethod
+    def accepts(state: ParserState, kind: str) -> bool:
+        return kind in state.parse_conf.parse_table.states[state.position]
+
+    def first_on_line(self, index: int) -> bool:
+        if index == 0:
+            return True
+        previous = self.tokens[index - 1]
+        return self.source.line_of(previous.end_pos or 0) < self.source.line_of(
+            self.tokens[index].start_pos or 0
+        )
+
+    def resume_at(self, saved: ParserState, begin: int, error: int) -> int:
+        """The first statement boundary after ``error`` at which ``saved`` can go on."""
+        depth = 0
+        for index in range(begin, len(self.tokens)):
+            token = self.tokens[index]
+            if index > error and depth == 0 and self.accepts(saved, token.type):
+                after_semi = index > 0 and self.tokens[index - 1].type == "SEMI"
+                if after_semi or token.type == "RBRACE" or self.first_on_line(index):
+                    return index
+            if token.type == "LSQB":
+                depth += 1
+            elif token.type == "RSQB":
+                depth = max(depth - 1, 0)
+            elif token.type in ("LBRACE", "RBRACE"):
+                depth = 0  # an unclosed `[` ends where a block opens or closes
+        return len(self.tokens)
+
+    def between_statements(self, state: ParserState) -> bool:
+        return self.accepts(state, "RBRACE") or self.accepts(state, "$END")
+
+    def recover(self, state: ParserState) -> Tree | None:
+        saved = self.snapshot(state)
+        saved_at = 0
+        index = 0
+        tokens = self.tokens
+        while index < len(tokens):
+            token = tokens[index]
+            if self.between_statements(state):
+                saved, saved_at = self.snapshot(state), index
+            try:
+                state.feed_token(token)
+            except UnexpectedToken as error:
+                self.report(error, saved_at, index)
+                index = self.resume_at(saved, saved_at, index)
+                state = self.snapshot(saved)
+                continue
+            index += 1
+        return self.finish(state, saved)
+
+    def finish(self, state: ParserState, saved: ParserState) -> Tree | None:
+        """Feed the end of the file, closing what is still open (after reporting it)."""
+        reported = False
+        for candidate in (state, saved):
+            for _ in range(len(candidate.state_stack) + 2):
+                try:
+                    if self.accepts(candidate, "$END"):
+                        return candidate.feed_token(self.end, True)
+                    if not reported:
+                        reported = True
+                        self.report_end(candidate)
+                    closer = next(
+                        (kind for kind in ("RSQB", "RBRACE") if self.accepts(candidate, kind)),
+                        None,
+                    )
+                    if closer is None:
+                        break
+                    candidate.feed_token(
+                        Token(closer, "", start_pos=self.end.start_pos, end_pos=self.end.end_pos)
+                    )
+                except UnexpectedToken:
+                    break
+        return None
+
+    def unclosed(self, begin: int, end: int, opener: str) -> Token | None:
+        """The last `[` (or `{`) opened between ``begin`` and ``end`` that is still open."""
+        closer = _OPENERS[opener]
+        stack: list[Token] = []
+        for token in self.tokens[begin:end]:
+            if token.type == opener:
+                stack.append(token)
+            elif token.type == closer and stack:
+                stack.pop()
+        return stack[-1] if stack else None
+
+    def report(self, error: UnexpectedToken, begin: int, index: int) -> None:
+        token: Token = error.token
+        expected = set(error.expected)
+        span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        if token.type == "OTHER":
+            self.record(span, f"unexpected character `{token}`: {_expected(expected)}")
+            return
+        if "RSQB" in expected and token.type in ("RBRACE", "LBRACE", "ARROW", "UNDIRECTED"):
+            bracket = self.unclosed(begin, index, "LSQB")
+            if bracket is not None:
+                self.record(
+                    Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
+                    "this `[` is never closed: an attribute list ends with `]`",
+                )
+                return
+        shown = _DESCRIPTIONS.get(token.type, f"`{token}`")
+        if token.type in ("ID", "STRING", "HTML"):
+            shown = f"`{_short(str(token))}`"
+        self.record(span, f"unexpected {shown}: {_expected(expected)}")
+
+    def report_end(self, state: ParserState) -> None:
+        expected = set(state.parse_conf.parse_table.states[state.position])
+        for opener, closer in (("LSQB", "RSQB"), ("LBRACE", "RBRACE")):
+            if closer not in expected:
+                continue
+            bracket = self.unclosed(0, len(self.tokens), opener)
+            if bracket is not None:
+                what = (
+                    "an attribute list ends with `]`"
+                    if opener == "LSQB"
+                    else ("the file ends before its `}`")
+                )
+                self.record(
+                    Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
+                    f"this `{bracket}` is never closed: {what}",
+                )
+                return
+        end = len(self.source.text)
+        self.record(Span(self.source, end, end), f"unexpected end of file: {_expected(expected)}")
+
+
+def _short(text: str) -> str:
+    first = text.split("\n", 1)[0]
+    return first if len(first) <= 40 and first == text else first[:37] + "…"
+
+
+def parse_tokens(
+    source: SourceText, tokens: list[Token]
+) -> tuple[Tree | None, list[SyntaxProblem]]:
+    driver = _Driver(source, tokens)
+    tree = driver.run()
+    return tree, driver.problems
