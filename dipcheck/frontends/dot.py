@@ -549,9 +549,9 @@ class _Lowering:
         problem = check_value(type_, text) if check == "" else None
         if check and text not in check.split("|"):
             problem = f"invalid value {text!r} (tracker accepts {check.replace('|', ' or ')})"
-        if problem is None and entry.key == "context_compaction_threshold":
-            if not 0 < float(text) <= 1:
-                problem = f"{text} is outside the range above 0 and at most 1"
+        threshold = entry.key == "context_compaction_threshold"
+        if problem is None and threshold and not 0 < float(text) <= 1:
+            problem = f"{text} is outside the range above 0 and at most 1"
         if problem is not None:
             span = (
                 entry.value_span
