@@ -240,7 +240,7 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
         "edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
-    fix="Add `loop` to the edge that closes the cycle.",
+    fix="Add `loop` to the edge that closes the cycle (in DOT: a condition on it).",
     formats=("dip", "dot"),
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
@@ -260,11 +260,13 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
                 related=related,
             )
             continue
-        fix = Fix(
-            "mark the closing edge as a back edge with `loop`",
-            (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
-            safe=False,
-        )
+        fix = None
+        if closing.source.value != context.workflow.exit:  # DIP006 forbids that edge anyway
+            fix = Fix(
+                "mark the closing edge as a back edge with `loop`",
+                (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
+                safe=False,
+            )
         yield context.finding(
             "DIP005",
             closing.span,
