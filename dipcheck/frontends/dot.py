@@ -644,8 +644,60 @@ class _Lowering:
             )
         return fields
 
+    def check_outputs(self, build: _NodeBuild) -> None:
+        """``outputs="name:kind,…"`` declarations of the typed-outputs engine."""
+        entry = _last_values(build.attrs).get("outputs")
+        if entry is None:
+            return
+        seen: dict[str, Name] = {}
+        for output in schema.parse_outputs(entry.value):
+            name, kind = output.name, output.kind
+            if not name.value:
+                self.report("DC005", output.span, "an output declaration needs a name: `name:kind`")
+                continue
+            first = seen.get(name.value)
+            if first is not None:
+                self.report(
+                    "DC006",
+                    name.span,
+                    f"output `{name.value}` is declared twice on node `{build.id}`",
+                    related=(Related(first.span, "first declared here"),),
+                )
+            seen.setdefault(name.value, name)
+            if not kind.value:
+                self.report(
+                    "DC005",
+                    output.span,
+                    f"output `{name.value}` has no kind: write `{name.value}:kind` "
+                    f"({', '.join(schema.OUTPUT_KINDS)})",
+                )
+            elif kind.value not in schema.OUTPUT_KINDS:
+                suggestion = closest(kind.value, schema.OUTPUT_KINDS)
+                hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
+                fix = (
+                    Fix(f"change to `{suggestion}`", (Edit(kind.span, suggestion),), False)
+                    if suggestion
+                    else None
+                )
+                self.report(
+                    "DC005",
+                    kind.span,
+                    f"unknown output kind `{kind.value}` for `{name.value}`{hint}; kinds are "
+                    + ", ".join(schema.OUTPUT_KINDS),
+                    fix=fix,
+                )
+            elif output.values and kind.value != "choice":
+                first_value, last_value = output.values[0], output.values[-1]
+                self.report(
+                    "DC005",
+                    first_value.span.cover(last_value.span),
+                    f"only a `choice` output lists values; `{name.value}` is `{kind.value}`",
+                )
+
     def check_node(self, build: _NodeBuild, handler: str) -> None:
         """Attributes a handler never reads (written on the node itself, not inherited)."""
+        if self.typed:
+            self.check_outputs(build)
         for entry in build.attrs:
             if entry.inherited:
                 continue
@@ -660,7 +712,13 @@ class _Lowering:
                     f"`{handler}`; only tool nodes (`shape=parallelogram`) run a command",
                 )
             elif entry.key in ("outputs", "facts") and self.typed:
-                continue  # the typed-outputs rules explain these
+                runs = "agents" if entry.key == "outputs" else "script and probe nodes"
+                self.report(
+                    "DC004",
+                    entry.key_span,
+                    f"`{entry.key}` on node `{build.id}` (handler `{handler}`) declares nothing: "
+                    f"only {runs} declare {entry.key}",
+                )
             else:
                 self.report(
                     "DC004",

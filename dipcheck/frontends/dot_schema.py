@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dipcheck.frontends.dip_schema import ValueType
-from dipcheck.model import NodeKind
+from dipcheck.model import Name, NodeKind, Text
+from dipcheck.references import list_items
+from dipcheck.source import Span
 
 # pipeline/graph.go shapeHandlerMap (tracker-runtime.md §0.2, other-formats.md §1.1)
 SHAPE_HANDLERS: dict[str, str] = {
@@ -157,7 +159,10 @@ NODE_ATTRIBUTES: dict[str, Attribute] = {
 # the typed-outputs engine's declarations (seed 003)
 TYPED_NODE_ATTRIBUTES: dict[str, Attribute] = {
     "outputs": _a(
-        "outputs", LIST, "Declared outputs `name:kind`, the only keys the agent may set."
+        "outputs",
+        LIST,
+        "Declared outputs `name:kind`, the only keys the agent may set.",
+        "codergen",
     ),
     "facts": _a("facts", LIST, "Dotted fact names a script or probe node writes.", *TOOLS),
 }
@@ -404,3 +409,50 @@ GRAPHVIZ_ATTRIBUTES = frozenset(
 DIP_ONLY_DIRECTIVES = frozenset(
     {"prompt_file", "system_prompt_file", "command_file", "prompt_include"}
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One ``name:kind`` declaration; a choice lists its values as ``choice(a|b)``."""
+
+    name: Name
+    kind: Name
+    values: tuple[Name, ...]
+    span: Span
+
+
+def parse_outputs(text: Text) -> list[Output]:
+    """The ``name:kind`` entries of an ``outputs`` declaration, with spans."""
+    result: list[Output] = []
+    for entry in list_items(text):
+        raw = entry.value
+        name, colon, rest = raw.partition(":")
+        start = entry.span.start
+        name_span = Span(entry.span.source, start, start + len(name.rstrip()))
+        if not colon:
+            result.append(
+                Output(Name(name.strip(), name_span), Name("", name_span), (), entry.span)
+            )
+            continue
+        kind_text = rest.strip()
+        kind_offset = start + len(name) + 1 + (len(rest) - len(rest.lstrip()))
+        values: list[Name] = []
+        kind_name = kind_text
+        if "(" in kind_text and kind_text.endswith(")"):
+            kind_name, _, inner = kind_text[:-1].partition("(")
+            cursor = kind_offset + len(kind_name) + 1
+            for part in inner.split("|"):
+                value = part.strip()
+                lead = len(part) - len(part.lstrip())
+                if value:
+                    begin = cursor + lead
+                    values.append(Name(value, Span(entry.span.source, begin, begin + len(value))))
+                cursor += len(part) + 1
+            kind_name = kind_name.strip()
+        kind_span = Span(entry.span.source, kind_offset, kind_offset + len(kind_name))
+        result.append(
+            Output(
+                Name(name.strip(), name_span), Name(kind_name, kind_span), tuple(values), entry.span
+            )
+        )
+    return result

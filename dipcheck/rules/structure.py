@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck import conditions
+from dipcheck.analysis import routing
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Edge, Name, NodeKind
 from dipcheck.rules.context import Context
@@ -460,6 +461,65 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
         )
 
 
+def _dot_condition_problems(raw: str, attractor: bool) -> list[tuple[int, int, str]]:
+    """(start, end, reason) for each clause the runtime rejects: tracker's clause syntax
+    (``analysis/routing.py``), or the Attractor language's ``key=value && …``."""
+    try:
+        branches = routing.split_condition(raw)
+    except routing.ConditionError:
+        quote = raw.rfind('"')
+        return [(quote, len(raw), "a double quote is never closed")]
+    if attractor and len(branches) > 1:
+        at = raw.find("||")
+        return [
+            (
+                at,
+                at + 2,
+                "`||` is not in the Attractor condition language: use one edge per alternative",
+            )
+        ]
+    problems: list[tuple[int, int, str]] = []
+    cursor = 0
+    for branch in branches:
+        for clause in branch:
+            start = raw.find(clause, cursor) if clause else cursor
+            start = max(start, 0)
+            end = start + len(clause)
+            cursor = end
+            if not clause:
+                problems.append(
+                    (start, min(start + 2, len(raw)), "an empty operand around `&&` or `||`")
+                )
+                continue
+            try:
+                parsed = routing.parse_clause(clause)
+            except routing.ConditionError as error:
+                if not (attractor and "missing comparison operator" in str(error)):
+                    problems.append((start, end, str(error)))
+                continue
+            if attractor and parsed.op not in ("=", "!="):
+                problems.append(
+                    (
+                        start,
+                        end,
+                        f"`{parsed.op}` is not in the Attractor condition "
+                        "language (only `=` and `!=`, or a bare key)",
+                    )
+                )
+            elif parsed.op in (">", ">=", "<", "<="):
+                try:
+                    float(parsed.right)
+                except ValueError:
+                    problems.append(
+                        (
+                            start,
+                            end,
+                            f"numeric comparison requires a numeric literal, got {parsed.right!r}",
+                        )
+                    )
+    return problems
+
+
 def _invalid_dot_conditions(context: Context) -> Iterator[Diagnostic]:
     """A DOT condition goes to the runtime as written: tracker's own clause syntax, or the
     Attractor specification's for the Attractor family."""
@@ -469,17 +529,15 @@ def _invalid_dot_conditions(context: Context) -> Iterator[Diagnostic]:
         condition = edge.condition
         if condition is None or not condition.raw.strip():
             continue
-        problems = conditions.tracker_problems(condition.raw, attractor)
+        problems = _dot_condition_problems(condition.raw, attractor)
         if not problems:
             continue
-        first = problems[0]
-        related = tuple(
-            Related(condition.locate(item.start, item.end), item.message) for item in problems[1:]
-        )
+        (start, end, reason), rest = problems[0], problems[1:]
+        related = tuple(Related(condition.locate(a, b), why) for a, b, why in rest)
         yield context.finding(
             "DIP010",
-            condition.locate(first.start, first.end),
+            condition.locate(start, end),
             f"edge {edge.source.value} -> {edge.target.value}: invalid condition "
-            f'"{condition.raw}" ({runtime_name} rejects it): {first.message}',
+            f'"{condition.raw}" ({runtime_name} rejects it): {reason}',
             related=related,
         )
