@@ -11,6 +11,10 @@ findings nobody has looked at). ``#`` lines inside a multi-line ``key:`` block o
 scalar are content, not comments, so a suppression for text in such a block goes on the
 ``key:`` line.
 
+In a DOT file the comment is ``// dipcheck: ignore[…]`` (or ``#``, or inside ``/* */``) and
+"the line and everything under it" is the statement that starts there: a node statement with
+its whole attribute list, quoted multi-line prompts included.
+
 An ``ignore`` code that suppresses nothing is reported as DC901, an unknown code as DC902.
 """
 
@@ -25,7 +29,7 @@ from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
-_DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore)\s*\[([^\]]*)\]")
+_DIRECTIVE = re.compile(r"(?:#|//|/\*)\s*dipcheck:\s*(ignore|file-ignore)\s*\[([^\]]*)\]")
 _BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
 _VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
@@ -143,32 +147,97 @@ def _comment_start(line: str) -> int:
     return -1
 
 
+class _DotLayout:
+    """Where a DOT file's comments, multi-line strings and statements are (from its tokens)."""
+
+    def __init__(self, source: SourceText) -> None:
+        from dipcheck.frontends.dot_lexer import lex
+
+        lexed = lex(source)
+        self.source = source
+        self.tokens = lexed.tokens
+        self.comments: dict[int, int] = {}
+        for span in lexed.comments:
+            self.comments.setdefault(source.line_of(span.start), span.start)
+        self.content: set[int] = set()
+        for token in self.tokens:
+            if token.type == "STRING":
+                first = source.line_of(token.start_pos or 0)
+                last = source.line_of(token.end_pos or 0)
+                self.content.update(range(first + 1, last + 1))
+
+    def comment_start(self, number: int) -> int:
+        """The column of the comment on line ``number``, or -1."""
+        start = self.comments.get(number)
+        return -1 if start is None else start - self.source.line_starts[number]
+
+    def statement_end(self, line: int) -> int:
+        """The line after the end of the statement that starts on (or after) ``line``."""
+        source = self.source
+        tokens = self.tokens
+        index = next(
+            (i for i, token in enumerate(tokens) if source.line_of(token.start_pos or 0) >= line),
+            len(tokens),
+        )
+        depth = 0
+        last = line
+        while index < len(tokens):
+            token = tokens[index]
+            if token.type in ("LSQB", "LBRACE"):
+                depth += 1
+            elif token.type in ("RSQB", "RBRACE"):
+                depth -= 1
+                if depth < 0:
+                    break  # closes an enclosing block: the statement ended before it
+            last = source.line_of(token.end_pos or 0)
+            index += 1
+            if depth or index >= len(tokens):
+                continue
+            following = tokens[index]
+            if following.type == "SEMI":
+                break
+            continuing = token.type in ("ARROW", "UNDIRECTED", "EQUAL") or following.type in (
+                "ARROW",
+                "UNDIRECTED",
+                "EQUAL",
+                "LSQB",
+            )
+            if not continuing and source.line_of(following.start_pos or 0) > last:
+                break
+        return max(last, line) + 1
+
+
 def scan(source: SourceText, fmt: str) -> Suppressions:
     result = Suppressions()
     text = source.text
     if "dipcheck:" not in text:
         return result
     lines = text.split("\n")
-    content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+    dot = _DotLayout(source) if fmt == "dot" else None
+    if dot is not None:
+        content = dot.content
+    else:
+        content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
     for number, line in enumerate(lines):
         if number in content or "dipcheck:" not in line:
             continue
-        start = _comment_start(line)
+        start = _comment_start(line) if dot is None else dot.comment_start(number)
         if start == -1:
             continue
         match = _DIRECTIVE.match(line, start)
         if match is None or (fmt == "dip" and _VALUE_KEY.fullmatch(line[:start])):
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
         own_line = not line[:start].strip()
+        extent = _block_end if dot is None else (lambda _, first: dot.statement_end(first))
         if own_line:
             target = number + 1
             while target < len(lines) and (
-                not lines[target].strip() or lines[target].lstrip().startswith("#")
+                not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
             ):
                 target += 1
-            covered = range(target, _block_end(lines, target)) if target < len(lines) else range(0)
+            covered = range(target, extent(lines, target)) if target < len(lines) else range(0)
         else:
-            covered = range(number, _block_end(lines, number))
+            covered = range(number, extent(lines, number))
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         file_wide = match.group(1) == "file-ignore"
@@ -216,7 +285,10 @@ def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> li
         source = item.span.source
         if id(source) not in scanned:
             lines = source.text.split("\n")
-            content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+            if fmt == "dot":
+                content = _DotLayout(source).content
+            else:
+                content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
             scanned[id(source)] = (lines, content)
         edits.append(_edit_for(item, fmt, *scanned[id(source)]))
     return edits
@@ -226,20 +298,21 @@ def _edit_for(diagnostic: Diagnostic, fmt: str, lines: list[str], content: set[i
     source = diagnostic.span.source
     line = source.line_of(diagnostic.span.start)
     code = diagnostic.code
+    leader = "//" if fmt == "dot" else "#"
     opens_block = line + 1 in content and line not in content
     if line not in content and not opens_block:
         end = source.line_end(line)
         existing = lines[line]
-        start = _comment_start(existing)
+        start = _comment_start(existing) if fmt != "dot" else existing.find(f"{leader} dipcheck:")
         if start != -1:
             match = _DIRECTIVE.match(existing, start)
             if match is not None and match.group(1) == "ignore":
                 close = source.line_starts[line] + match.end(2)
                 return Edit(Span(source, close, close), f", {code}")
-        return Edit(Span(source, end, end), f"  # dipcheck: ignore[{code}]")
+        return Edit(Span(source, end, end), f"  {leader} dipcheck: ignore[{code}]")
     owner = line
     while owner > 0 and owner in content:
         owner -= 1  # the `key:` line that opens the block
     indent = lines[owner][: _indent(lines[owner])]
     start = source.line_starts[owner]
-    return Edit(Span(source, start, start), f"{indent}# dipcheck: ignore[{code}]\n")
+    return Edit(Span(source, start, start), f"{indent}{leader} dipcheck: ignore[{code}]\n")

@@ -21,6 +21,7 @@ from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, include_file, read_from_disk
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.model import (
     Branch,
     Condition,
@@ -435,6 +436,7 @@ class _Lowering:
         self.implicit_edges()
         assert self.decl_span is not None
         references = self.references()
+        style = next((item for item in reversed(self.header) if item.key == "stylesheet"), None)
         return Workflow(
             source=self.source,
             format="dip",
@@ -449,9 +451,8 @@ class _Lowering:
             edges=tuple(self.edges),
             else_target=self.else_target,
             else_span=self.else_span,
-            stylesheet=next(
-                (item for item in reversed(self.header) if item.key == "stylesheet"), None
-            ),
+            stylesheet=style,
+            selectors=tuple(dip_selectors(style.value)) if style is not None else (),
             references=references,
             sources=(self.source, *self.included),
         )

@@ -631,6 +631,11 @@ class _Lowering:
             if name == "ref" and handler == "stack.manager_loop":
                 name = "subgraph_ref"
             fields.append(entry.as_field(name))
+        if self.family and handler == "codergen":
+            effective = _last_values(build.attrs)
+            label = effective.get("label")
+            if "prompt" not in effective and label is not None:
+                fields.append(label.as_field("prompt"))  # Attractor: prompt falls back to label
         for label in build.classes:
             derived = label.value.value.strip().lower().replace(" ", "-")
             fields.append(
