@@ -442,7 +442,7 @@ vim.fn.writefile({{ message, table.concat(roots, ',') }}, {lua_string(str(out))}
 def test_nvim_lsp_config_file() -> None:
     text = (NVIM / "lsp" / "dipcheck.lua").read_text(encoding="utf-8")
     assert re.search(r"cmd\s*=\s*\{\s*'dipcheck',\s*'lsp'\s*\}", text)
-    assert re.search(r"filetypes\s*=\s*\{\s*'dip'\s*\}", text)
+    assert re.search(r"filetypes\s*=\s*\{\s*'dip',\s*'dot'\s*\}", text)
     assert "root_markers" in text
     assert (NVIM / "ftdetect" / "dip.lua").is_file()
     assert (NVIM / "syntax" / "dip.vim").is_file()
