@@ -1015,8 +1015,13 @@ def load_dot(
     lowering = _Lowering(source, lexed, chosen)
     for problem in lexed.problems:
         lowering.report("DC001", problem.span, problem.message)
+    # a token right after an unterminated string or comment is a consequence, not an error
+    consequences = {_next_token_start(lexed, problem.span.end) for problem in lexed.problems}
+    if lexed.problems:
+        consequences.add(len(source.text))  # the end comes too early because text was lost
     for item in problems:
-        lowering.report("DC001", item.span, item.message)
+        if item.span.start not in consequences:
+            lowering.report("DC001", item.span, item.message)
     if not chosen.attractor_family:
         for quoted in lexed.strings.values():
             if quoted.concatenated:
@@ -1035,6 +1040,11 @@ def load_dot(
         return FrontendResult(None, lowering.diagnostics)
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.diagnostics)
+
+
+def _next_token_start(lexed: LexResult, offset: int) -> int:
+    starts = (token.start_pos or 0 for token in lexed.tokens)
+    return next((start for start in starts if start >= offset), -1)
 
 
 def _first_line(source: SourceText) -> Span:

@@ -1,11 +1,11 @@
 """Drives the LALR parser for ``grammars/dot.lark`` over the DOT lexer's tokens.
 
 A file without errors is parsed in one pass. Otherwise the tokens are fed again with
-recovery: the parser state is saved between statements (wherever a `}` could follow); at a
-syntax error the problem is recorded, the state from before the broken statement is restored,
-and parsing resumes at the next statement boundary after the error — the token after a `;`,
-the first token of a later line, or a `}` — outside any `[…]` the broken statement opened.
-Every error is reported and the rest of the file still yields a tree.
+recovery: the parser state is saved where a statement may start (outside any `[…]`, after a
+`;`, a bracket or brace, or at the start of a line that does not continue an edge or an
+assignment); at a syntax error the problem is recorded, the state from before the broken
+statement is restored, and parsing resumes at the next such place after the error. Every
+error is reported and the rest of the file still yields a tree.
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ _DESCRIPTIONS = {
     "$END": "the end of the file",
 }
 _OPENERS = {"LSQB": "RSQB", "LBRACE": "RBRACE"}
+# a token after one of these continues the statement; after one of _ENDING a new one may start
+_CONTINUING = frozenset({"ARROW", "UNDIRECTED", "EQUAL", "COLON", "STRICT", "GRAPH", "DIGRAPH"})
+_ENDING = frozenset({"SEMI", "LBRACE", "RBRACE", "RSQB"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,40 +109,46 @@ class _Driver:
             self.tokens[index].start_pos or 0
         )
 
-    def resume_at(self, saved: ParserState, begin: int, error: int) -> int:
-        """The first statement boundary after ``error`` at which ``saved`` can go on."""
+    def statement_starts(self) -> set[int]:
+        """Token indices where a statement may begin (outside attribute lists)."""
+        starts: set[int] = set()
         depth = 0
-        for index in range(begin, len(self.tokens)):
-            token = self.tokens[index]
-            if index > error and depth == 0 and self.accepts(saved, token.type):
-                after_semi = index > 0 and self.tokens[index - 1].type == "SEMI"
-                if after_semi or token.type == "RBRACE" or self.first_on_line(index):
-                    return index
+        for index, token in enumerate(self.tokens):
+            previous = self.tokens[index - 1].type if index else "LBRACE"
+            if token.type in ("LBRACE", "RBRACE"):
+                depth = 0  # an unclosed `[` ends where a block opens or closes
+            starting = previous in _ENDING or self.first_on_line(index)
+            if depth == 0 and previous not in _CONTINUING and starting:
+                starts.add(index)
             if token.type == "LSQB":
                 depth += 1
             elif token.type == "RSQB":
                 depth = max(depth - 1, 0)
-            elif token.type in ("LBRACE", "RBRACE"):
-                depth = 0  # an unclosed `[` ends where a block opens or closes
-        return len(self.tokens)
-
-    def between_statements(self, state: ParserState) -> bool:
-        return self.accepts(state, "RBRACE") or self.accepts(state, "$END")
+        return starts
 
     def recover(self, state: ParserState) -> Tree | None:
+        starts = self.statement_starts()
         saved = self.snapshot(state)
         saved_at = 0
         index = 0
         tokens = self.tokens
         while index < len(tokens):
             token = tokens[index]
-            if self.between_statements(state):
+            if index in starts:
                 saved, saved_at = self.snapshot(state), index
             try:
                 state.feed_token(token)
             except UnexpectedToken as error:
                 self.report(error, saved_at, index)
-                index = self.resume_at(saved, saved_at, index)
+                first = index if index > saved_at else index + 1  # always make progress
+                index = next(
+                    (
+                        later
+                        for later in range(first, len(tokens))
+                        if later in starts and self.accepts(saved, tokens[later].type)
+                    ),
+                    len(tokens),
+                )
                 state = self.snapshot(saved)
                 continue
             index += 1
@@ -187,9 +196,13 @@ class _Driver:
         if token.type == "OTHER":
             self.record(span, f"unexpected character `{token}`: {_expected(expected)}")
             return
-        if "RSQB" in expected and token.type in ("RBRACE", "LBRACE", "ARROW", "UNDIRECTED"):
+        if "RSQB" in expected:
             bracket = self.unclosed(begin, index, "LSQB")
-            if bracket is not None:
+            line = self.source.line_of
+            later = bracket is not None and line(bracket.start_pos or 0) < line(
+                token.start_pos or 0
+            )
+            if bracket is not None and (later or token.type in ("RBRACE", "LBRACE")):
                 self.record(
                     Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
                     "this `[` is never closed: an attribute list ends with `]`",

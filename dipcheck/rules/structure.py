@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, Name, NodeKind
+from dipcheck.model import Edge, Field, Name, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -17,6 +17,16 @@ from dipcheck.suggest import closest
 
 def _noun(context: Context) -> str:
     return "step" if context.workflow.format == "yaml" else "node"
+
+
+def _named(item: Field) -> Name:
+    """A node id given as a field value, spanning the id itself (not its quotes)."""
+    value = item.value.value
+    stripped = value.strip()
+    lead = len(value) - len(value.lstrip())
+    if not stripped:
+        return Name(stripped, item.value_span)
+    return Name(stripped, item.value.span(lead, lead + len(stripped)))
 
 
 def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
@@ -82,7 +92,7 @@ def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
         )
         return
     if item.text.strip() not in context.graph.ids:
-        yield _unknown(context, code, Name(item.text.strip(), item.value_span), f"{key} node")
+        yield _unknown(context, code, _named(item), f"{key} node")
 
 
 @rule(
@@ -145,7 +155,7 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
         yield _unknown(
             context,
             "DIP003",
-            Name(on_failure.text.strip(), on_failure.value_span),
+            _named(on_failure),
             "`on_failure` target",
         )
 
@@ -176,13 +186,11 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
         for key in ("retry_target", "fallback_target", "fallback_retry_target"):
             item = node.get(key)
             if item is not None and item.text.strip() and item.text.strip() not in ids:
-                yield _unknown(
-                    context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`"
-                )
+                yield _unknown(context, "DC010", _named(item), f"`{key}`")
     for key in ("restart_target", "retry_target", "fallback_retry_target"):
         item = workflow.default(key)
         if item is not None and item.text.strip() and item.text.strip() not in ids:
-            yield _unknown(context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`")
+            yield _unknown(context, "DC010", _named(item), f"`{key}`")
 
 
 @rule(
