@@ -34,11 +34,10 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.diagnostics import Diagnostic, Related
 from dipcheck.frontends import dot_schema as schema
-from dipcheck.frontends import stylesheet
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
-from dipcheck.frontends.dip_schema import ValueType, check_value
+from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
 from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
 from dipcheck.model import (
@@ -72,60 +71,15 @@ WORKFLOW_MARKERS = frozenset(
 _TYPED_MARKERS = ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _START_IDS = ("start", "Start")
-# attributes whose values tracker checks (``""``: by their type; otherwise the allowed words)
-_CHECKED = {
-    "max_retries": "",
-    "context_compaction_threshold": "",
-    "weight": "",
-    "cache_tool_results": "true|false",
-    "context_compaction": "auto|none",
-}
 _EXIT_IDS = ("exit", "end", "Exit", "End")
-
-
-@dataclass(frozen=True, slots=True)
-class _Attr:
-    """One ``key=value`` as written (``inherited``: it came from a ``node``/``edge`` default)."""
-
-    key: str
-    key_span: Span
-    value: Text
-    value_span: Span
-    quoted: bool
-    token_type: str
-    inherited: bool = False
-
-    @property
-    def span(self) -> Span:
-        return self.key_span.cover(self.value_span)
-
-    def as_field(self, name: str) -> Field:
-        return Field(
-            key=name,
-            key_span=self.key_span,
-            value=self.value,
-            value_span=self.value_span,
-            span=self.span,
-            quoted=self.quoted,
-        )
 
 
 @dataclass
 class _Scope:
-    node_defaults: dict[str, _Attr] = field(default_factory=dict)
-    edge_defaults: dict[str, _Attr] = field(default_factory=dict)
+    node_defaults: dict[str, Attr] = field(default_factory=dict)
+    edge_defaults: dict[str, Attr] = field(default_factory=dict)
     created: set[str] = field(default_factory=set)
-    label: _Attr | None = None
-
-
-@dataclass
-class _NodeBuild:
-    id: str
-    id_span: Span
-    span: Span
-    attrs: list[_Attr] = field(default_factory=list)
-    declared: bool = False
-    classes: list[_Attr] = field(default_factory=list)
+    label: Attr | None = None
 
 
 @dataclass
@@ -133,7 +87,7 @@ class _EdgeBuild:
     source: Name
     target: Name
     span: Span
-    attrs: list[_Attr]
+    attrs: list[Attr]
 
 
 def _tokens(tree: Tree) -> list[Token]:
@@ -184,7 +138,7 @@ def detect_dialect(lexed: LexResult) -> Dialect:
     return Dialect.TRACKER
 
 
-class _Lowering:
+class _Lowering(Checks):
     def __init__(self, source: SourceText, lexed: LexResult, dialect: Dialect) -> None:
         self.source = source
         self.lexed = lexed
@@ -192,8 +146,8 @@ class _Lowering:
         self.typed = dialect is Dialect.TYPED_OUTPUTS
         self.family = dialect.attractor_family
         self.diagnostics: list[Diagnostic] = []
-        self.graph_attrs: list[_Attr] = []
-        self.nodes: dict[str, _NodeBuild] = {}
+        self.graph_attrs: list[Attr] = []
+        self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[_EdgeBuild] = []
         self.mentions: list[Name] = []
         self.graph_name: Name | None = None
@@ -211,12 +165,6 @@ class _Lowering:
 
     # -- helpers -------------------------------------------------------------------------
 
-    def span(self, token: Token) -> Span:
-        return Span(self.source, token.start_pos or 0, token.end_pos or 0)
-
-    def report(self, code: str, span: Span, message: str, **extra: object) -> None:
-        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
-
     def text_of(self, token: Token) -> tuple[Text, bool]:
         """The decoded value of an ID, STRING or HTML token and whether it was quoted."""
         start = token.start_pos or 0
@@ -229,12 +177,12 @@ class _Lowering:
 
     # -- attributes ----------------------------------------------------------------------
 
-    def attr_list(self, tree: Tree | None) -> list[_Attr]:
+    def attr_list(self, tree: Tree | None) -> list[Attr]:
         """The ``key=value`` entries of an attribute list, repeated keys reported (DC006)."""
         if tree is None:
             return []
-        result: list[_Attr] = []
-        seen: dict[str, _Attr] = {}
+        result: list[Attr] = []
+        seen: dict[str, Attr] = {}
         for block in _trees(tree):
             for item in _trees(block):
                 parts = _tokens(item)
@@ -250,7 +198,7 @@ class _Lowering:
                     value, quoted = Text.at("true", self.source, end), False
                     value_span = Span(self.source, end, end)
                     token_type = "ID"
-                entry = _Attr(key, self.span(key_token), value, value_span, quoted, token_type)
+                entry = Attr(key, self.span(key_token), value, value_span, quoted, token_type)
                 first = seen.get(key)
                 if first is not None:
                     self.report(
@@ -296,25 +244,6 @@ class _Lowering:
             self.statements(_trees(graph), _Scope(), top=True)
         return True
 
-    def attractor_header(self, tokens: list[Token]) -> None:
-        """The Attractor specification reads one strict-free `digraph` (§2.1)."""
-        for token in tokens:
-            if token.type == "STRICT":
-                self.refused(self.span(token), "`strict` graphs", "remove `strict`", "")
-            elif token.type == "GRAPH":
-                self.refused(self.span(token), "undirected graphs", "write `digraph`", "digraph")
-
-    def refused(self, span: Span, what: str, action: str, replacement: str | None) -> None:
-        fix = None
-        if replacement is not None:
-            fix = Fix(action, (Edit(span, replacement),))
-        self.report(
-            "DC011",
-            span,
-            f"the Attractor specification refuses {what} (a pipeline is one `digraph`): {action}",
-            fix=fix,
-        )
-
     def name_of(self, token: Token | None) -> Name | None:
         return self.name(token) if token is not None else None
 
@@ -330,7 +259,7 @@ class _Lowering:
             if kind == "assignment":
                 key_token, _, value_token = _tokens(item)[:3]
                 value, quoted = self.text_of(value_token)
-                entry = _Attr(
+                entry = Attr(
                     self.text_of(key_token)[0].value,
                     self.span(key_token),
                     value,
@@ -348,7 +277,7 @@ class _Lowering:
             elif kind == "subgraph":
                 self.subgraph(item, scope)
 
-    def graph_attribute(self, entry: _Attr, scope: _Scope, top: bool) -> None:
+    def graph_attribute(self, entry: Attr, scope: _Scope, top: bool) -> None:
         if top or not self.family:
             self.graph_attrs.append(entry)
         if not top and entry.key == "label":
@@ -378,7 +307,7 @@ class _Lowering:
                 self.nodes[node_id].classes.append(inner.label)
         return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
 
-    def add_node(self, token: Token, attrs: list[_Attr], scope: _Scope, declared: bool) -> Name:
+    def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
         name = self.name(token)
         node_id = name.value
         if self.family and not _ATTRACTOR_ID.fullmatch(node_id) and node_id not in self.nodes:
@@ -392,7 +321,7 @@ class _Lowering:
             scope.created.add(node_id)
             given = {entry.key for entry in attrs}
             attrs = attrs + [
-                _Attr(
+                Attr(
                     entry.key,
                     entry.key_span,
                     entry.value,
@@ -406,7 +335,7 @@ class _Lowering:
             ]
         build = self.nodes.get(node_id)
         if build is None:
-            build = _NodeBuild(node_id, name.span, name.span)
+            build = NodeBuild(node_id, name.span, name.span)
             self.nodes[node_id] = build
         elif declared or attrs:
             self.mentions.append(name)
@@ -442,7 +371,7 @@ class _Lowering:
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
         given = {entry.key for entry in attrs}
         attrs = attrs + [
-            _Attr(
+            Attr(
                 entry.key,
                 entry.key_span,
                 entry.value,
@@ -484,88 +413,10 @@ class _Lowering:
 
     # -- checks while lowering -----------------------------------------------------------
 
-    def check_attrs(
-        self,
-        attrs: list[_Attr],
-        table: dict[str, schema.Attribute],
-        where: str,
-        edge: bool = False,
-    ) -> None:
-        for entry in attrs:
-            spec = table.get(entry.key)
-            if spec is None:
-                self.unknown_attr(entry, table, where, edge)
-                continue
-            self.check_typed(entry, spec.type)
-
-    def unknown_attr(
-        self, entry: _Attr, table: dict[str, schema.Attribute], where: str, edge: bool
-    ) -> None:
-        key = entry.key
-        if edge and key in schema.IGNORED_EDGE_ATTRIBUTES:
-            hint = schema.IGNORED_EDGE_ATTRIBUTES[key]
-            fix = None
-            if key == "when":
-                fix = Fix("rename `when` to `condition`", (Edit(entry.key_span, "condition"),))
-            self.report("DC004", entry.key_span, f"unknown edge attribute `{key}`: {hint}", fix=fix)
-            return
-        if key in schema.DIP_ONLY_DIRECTIVES:
-            self.report(
-                "DC004",
-                entry.key_span,
-                f"`{key}` is a .dip file directive; tracker's DOT loader does not read files, "
-                f"so the attribute does nothing — inline the text in the node",
-            )
-            return
-        if key in schema.GRAPHVIZ_ATTRIBUTES:
-            return
-        if not self.typed and key in ("outputs", "facts") and key not in table:
-            self.report(
-                "DC004",
-                entry.key_span,
-                f"`{key}=` belongs to the typed-outputs DOT engine; tracker ignores it (set "
-                '`dialect = "typed-outputs"` for this file in the configuration if that is '
-                "the engine that runs it)",
-            )
-            return
-        suggestion = closest(key, table)
-        message = f"unknown attribute `{key}` in {where}"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(
-                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
-            )
-        message += "; the runtime ignores attributes it does not know"
-        self.report("DC004", entry.key_span, message, fix=fix)
-
-    def check_typed(self, entry: _Attr, type_: ValueType) -> None:
-        """Values the runtime is known to check or silently drop (tracker's DOT-only checks,
-        tracker-runtime.md §4.3, and `weight`, which it parses with Atoi)."""
-        check = _CHECKED.get(entry.key)
-        if check is None:
-            return
-        text = entry.value.value.strip()
-        problem = check_value(type_, text) if check == "" else None
-        if check and text not in check.split("|"):
-            problem = f"invalid value {text!r} (tracker accepts {check.replace('|', ' or ')})"
-        threshold = entry.key == "context_compaction_threshold"
-        if problem is None and threshold and not 0 < float(text) <= 1:
-            problem = f"{text} is outside the range above 0 and at most 1"
-        if problem is not None:
-            span = (
-                entry.value_span
-                if entry.value_span.end > entry.value_span.start
-                else (entry.key_span)
-            )
-            self.report("DC005", span, f"{problem} for `{entry.key}`")
-
-    # -- building the model --------------------------------------------------------------
-
-    def handler_of(self, build: _NodeBuild) -> tuple[str, NodeKind, Span]:
+    def handler_of(self, build: NodeBuild) -> tuple[str, NodeKind, Span]:
         """(handler name, kind, span of the text that chose it), reporting what the runtime
         would refuse (DC005) or never see (DIP003 is left to the rules)."""
-        attrs = _last_values(build.attrs)
+        attrs = last_values(build.attrs)
         shape = attrs.get("shape")
         explicit = attrs.get("type")
         types = schema.TYPED_OUTPUT_TYPES if self.typed else schema.TRACKER_TYPES
@@ -623,7 +474,7 @@ class _Lowering:
                 handler = "codergen"
         return handler, schema.HANDLER_KINDS[handler], shape.value_span
 
-    def node_fields(self, build: _NodeBuild, handler: str) -> list[Field]:
+    def node_fields(self, build: NodeBuild, handler: str) -> list[Field]:
         fields: list[Field] = []
         for entry in build.attrs:
             spec = self.node_table.get(entry.key)
@@ -632,7 +483,7 @@ class _Lowering:
                 name = "subgraph_ref"
             fields.append(entry.as_field(name))
         if self.family and handler == "codergen":
-            effective = _last_values(build.attrs)
+            effective = last_values(build.attrs)
             label = effective.get("label")
             if "prompt" not in effective and label is not None:
                 fields.append(label.as_field("prompt"))  # Attractor: prompt falls back to label
@@ -648,88 +499,6 @@ class _Lowering:
                 )
             )
         return fields
-
-    def check_outputs(self, build: _NodeBuild) -> None:
-        """``outputs="name:kind,…"`` declarations of the typed-outputs engine."""
-        entry = _last_values(build.attrs).get("outputs")
-        if entry is None:
-            return
-        seen: dict[str, Name] = {}
-        for output in schema.parse_outputs(entry.value):
-            name, kind = output.name, output.kind
-            if not name.value:
-                self.report("DC005", output.span, "an output declaration needs a name: `name:kind`")
-                continue
-            first = seen.get(name.value)
-            if first is not None:
-                self.report(
-                    "DC006",
-                    name.span,
-                    f"output `{name.value}` is declared twice on node `{build.id}`",
-                    related=(Related(first.span, "first declared here"),),
-                )
-            seen.setdefault(name.value, name)
-            if not kind.value:
-                self.report(
-                    "DC005",
-                    output.span,
-                    f"output `{name.value}` has no kind: write `{name.value}:kind` "
-                    f"({', '.join(schema.OUTPUT_KINDS)})",
-                )
-            elif kind.value not in schema.OUTPUT_KINDS:
-                suggestion = closest(kind.value, schema.OUTPUT_KINDS)
-                hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
-                fix = (
-                    Fix(f"change to `{suggestion}`", (Edit(kind.span, suggestion),), False)
-                    if suggestion
-                    else None
-                )
-                self.report(
-                    "DC005",
-                    kind.span,
-                    f"unknown output kind `{kind.value}` for `{name.value}`{hint}; kinds are "
-                    + ", ".join(schema.OUTPUT_KINDS),
-                    fix=fix,
-                )
-            elif output.values and kind.value != "choice":
-                first_value, last_value = output.values[0], output.values[-1]
-                self.report(
-                    "DC005",
-                    first_value.span.cover(last_value.span),
-                    f"only a `choice` output lists values; `{name.value}` is `{kind.value}`",
-                )
-
-    def check_node(self, build: _NodeBuild, handler: str) -> None:
-        """Attributes a handler never reads (written on the node itself, not inherited)."""
-        if self.typed:
-            self.check_outputs(build)
-        for entry in build.attrs:
-            if entry.inherited:
-                continue
-            spec = self.node_table.get(entry.key)
-            if spec is None or not spec.handlers or handler in spec.handlers or not handler:
-                continue
-            if entry.key == "tool_command":
-                self.report(
-                    "DC004",
-                    entry.key_span,
-                    f"`tool_command` on node `{build.id}` is never run: its handler is "
-                    f"`{handler}`; only tool nodes (`shape=parallelogram`) run a command",
-                )
-            elif entry.key in ("outputs", "facts") and self.typed:
-                runs = "agents" if entry.key == "outputs" else "script and probe nodes"
-                self.report(
-                    "DC004",
-                    entry.key_span,
-                    f"`{entry.key}` on node `{build.id}` (handler `{handler}`) declares nothing: "
-                    f"only {runs} declare {entry.key}",
-                )
-            else:
-                self.report(
-                    "DC004",
-                    entry.key_span,
-                    f"`{entry.key}` does nothing on node `{build.id}` (handler `{handler}`)",
-                )
 
     def build(self) -> Workflow | None:
         assert self.decl_span is not None
@@ -803,7 +572,7 @@ class _Lowering:
     def edge(self, item: _EdgeBuild) -> Edge:
         condition: Condition | None = None
         attrs: list[EdgeAttr] = []
-        for entry in _last_values(item.attrs).values():
+        for entry in last_values(item.attrs).values():
             if entry.key == "condition":
                 condition = self.condition(entry)
                 continue
@@ -814,7 +583,7 @@ class _Lowering:
             )
         return Edge(item.source, item.target, item.span, condition, tuple(attrs))
 
-    def condition(self, entry: _Attr) -> Condition:
+    def condition(self, entry: Attr) -> Condition:
         raw = entry.value.value
         parsed = conditions.parse(raw)
         return Condition(
@@ -859,33 +628,7 @@ class _Lowering:
         header.extend(self.endpoints(nodes))
         return header, defaults, variables, inputs, style
 
-    def unknown_graph_attr(self, entry: _Attr) -> None:
-        """Graph attributes double as `$name` variables, so only a near-miss of a known
-        attribute that nothing references is reported."""
-        key = entry.key
-        if key in schema.GRAPHVIZ_ATTRIBUTES:
-            return
-        suggestion = closest(key, self.graph_table)
-        if not suggestion or self.used_as_variable(key):
-            return
-        self.report(
-            "DC004",
-            entry.key_span,
-            f"unknown graph attribute `{key}` (did you mean `{suggestion}`?); the runtime "
-            "ignores it (it is only available as `$" + key + "`)",
-            fix=Fix(
-                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
-            ),
-        )
-
-    def used_as_variable(self, key: str) -> bool:
-        needles = (f"${key}", f"${{graph.{key}}}")
-        return any(
-            any(needle in quoted.text.value for needle in needles)
-            for quoted in self.lexed.strings.values()
-        )
-
-    def input_decls(self, entry: _Attr) -> list[InputDecl]:
+    def input_decls(self, entry: Attr) -> list[InputDecl]:
         result: list[InputDecl] = []
         for item in list_items(entry.value):
             name, colon, kind = item.value.partition(":")
@@ -927,30 +670,6 @@ class _Lowering:
             )
         return fields
 
-    def selectors(self, style: Field | None) -> list[Name]:
-        if style is None:
-            return []
-        parsed = stylesheet.parse_dot(style.value)
-        for problem in parsed.problems:
-            self.report(
-                "DC005",
-                style.value.span(problem.start, problem.end),
-                f"model_stylesheet does not parse: {problem.message}",
-            )
-        for item in parsed.properties:
-            if item.name in stylesheet.STYLESHEET_PROPERTIES:
-                continue
-            suggestion = closest(item.name, stylesheet.STYLESHEET_PROPERTIES)
-            if suggestion:
-                span = style.value.span(item.start, item.end)
-                self.report(
-                    "DC004",
-                    span,
-                    f"unknown stylesheet property `{item.name}` (did you mean `{suggestion}`?)",
-                    fix=Fix(f"rename to `{suggestion}`", (Edit(span, suggestion),), False),
-                )
-        return parsed.selectors
-
     def references(self, nodes: list[Node], edges: list[Edge]) -> tuple[Reference, ...]:
         variables = frozenset(entry.key for entry in self.graph_attrs)
         result: list[Reference] = []
@@ -972,15 +691,6 @@ class _Lowering:
                 result.extend(condition_references(edge.source.value, edge.condition))
         result.sort(key=lambda ref: (ref.span.path, ref.span.start))
         return tuple(result)
-
-
-def _last_values(attrs: list[_Attr]) -> dict[str, _Attr]:
-    """The effective attributes: the last value of each key wins, in first-seen order."""
-    result: dict[str, _Attr] = {}
-    for entry in attrs:
-        result.pop(entry.key, None)
-        result[entry.key] = entry
-    return result
 
 
 def _with_members(node: Node, members: tuple[Name, ...]) -> Node:
