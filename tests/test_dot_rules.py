@@ -385,3 +385,11 @@ def test_a_read_nobody_declares_is_an_error_in_the_typed_outputs_engine() -> Non
     assert found == Finding("DC101", "error", (6, 68), (6, 86), "{{ context.wrok }}")
     assert "did you mean `work`?" in lint_message(text, "DC101")
     assert check(TYPED_PIPELINE.replace("inputs.work", "context.work"), "DC101", "DC102") == []
+
+
+def test_step_workflow_results_are_not_stage_statuses() -> None:
+    from helpers import FIXTURES
+
+    text = (FIXTURES / "steps" / "spec_driven.yaml").read_text(encoding="utf-8")
+    assert "on_result: approved" in text
+    assert only(lint(text, str(FIXTURES / "steps" / "spec_driven.yaml")), "DC314") == []

@@ -69,6 +69,7 @@ def start_has_incoming(context: Context) -> Iterator[Diagnostic]:
     ),
     example='Review -> Escalate [condition="outcome=disagree"]',
     fix="Compare with a status, or route on the key or label that carries the verdict.",
+    formats=("dip", "dot"),  # a step workflow's `on_result` values are its own results
 )
 def outcome_value_never_produced(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
