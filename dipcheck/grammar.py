@@ -13,8 +13,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.lexer import Lexer, LexerState
+from lark.parsers.lalr_parser_state import ParserState
 
 
 class TokenListLexer(Lexer):
@@ -61,3 +62,16 @@ def load_grammar(name: str, start: str = "start", custom_lexer: bool = False) ->
         return Lark(grammar_text(name), cache=cache_path, **options)
     except OSError:
         return Lark(grammar_text(name), **options)
+
+
+def snapshot_state(state: ParserState) -> ParserState:
+    """A copy of an LALR parser state that later reductions cannot change, to go back to when
+    a syntax error is recovered from.
+
+    lark extends the child list of a repetition in place, so the trees on the value stack are
+    copied one level deep (deeper trees are complete and never change)."""
+    values = [
+        Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
+        for value in state.value_stack
+    ]
+    return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)

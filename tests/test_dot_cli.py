@@ -10,6 +10,7 @@ from pathlib import Path
 
 from helpers import FIXTURES
 from test_cli import dipcheck
+from test_dot_rules import BRANCHES
 
 DRAWING = 'digraph G {\n  rankdir=LR\n  a -> b -> c\n  a [color=red, label="A"]\n}\n'
 
@@ -65,27 +66,10 @@ def test_stdin_takes_the_format_from_the_stdin_filename() -> None:
     ]
 
 
-TYPED = """\
-digraph P {
-  node [shape=box]
-  s [shape=Mdiamond]
-  e [shape=Msquare]
-  a [prompt="a", writes="x"]
-  b [prompt="b"]
-  r [prompt="use ${ctx.x}"]
-  s -> a [condition="outcome=success"]
-  s -> b
-  a -> r
-  b -> r
-  r -> e
-}
-"""
-
-
 def test_the_dialect_comes_from_configuration(tmp_path: Path) -> None:
     (tmp_path / "engine").mkdir()
-    (tmp_path / "engine" / "p.dot").write_text(TYPED, encoding="utf-8")
-    (tmp_path / "tracker.dot").write_text(TYPED, encoding="utf-8")
+    (tmp_path / "engine" / "p.dot").write_text(BRANCHES, encoding="utf-8")
+    (tmp_path / "tracker.dot").write_text(BRANCHES, encoding="utf-8")
     (tmp_path / "forced.dot").write_text(DRAWING, encoding="utf-8")
     (tmp_path / "dipcheck.toml").write_text(
         '[dialect]\n"engine/*.dot" = "typed-outputs"\n"forced.dot" = "tracker"\n',

@@ -138,13 +138,16 @@ def _twins() -> list[Path]:
     return sorted(path for path in tracker.rglob("*.dot") if path.with_suffix(".dip").is_file())
 
 
-@pytest.mark.parametrize(
+TWINS = pytest.mark.parametrize(
     "path",
     _twins()
     if CORPUS.is_dir()
     else [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus not found"))],
     ids=lambda path: path.stem if isinstance(path, Path) else "absent",
 )
+
+
+@TWINS
 def test_twins_lower_to_the_same_model(path: Path) -> None:
     dot = lint_file(str(path))
     dip = lint_file(str(path.with_suffix(".dip")))
@@ -190,13 +193,7 @@ FINDING_DIFFERENCES = {
 }
 
 
-@pytest.mark.parametrize(
-    "path",
-    _twins()
-    if CORPUS.is_dir()
-    else [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus not found"))],
-    ids=lambda path: path.stem if isinstance(path, Path) else "absent",
-)
+@TWINS
 def test_twins_get_the_same_findings(path: Path) -> None:
     if path.stem in REWRITTEN:
         pytest.skip("the .dip is a rewritten pipeline")

@@ -18,7 +18,13 @@ from lark import Token, Tree
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import FileReader, FrontendResult, include_file, read_from_disk
+from dipcheck.frontends.common import (
+    FileReader,
+    FrontendResult,
+    include_file,
+    make_condition,
+    read_from_disk,
+)
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.frontends.stylesheet import dip_selectors
@@ -792,18 +798,8 @@ class _Lowering:
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
-        raw = str(token)
-        text = Text.at(raw, self.source, token.start_pos or 0)
-        parsed = conditions.parse(raw)
-        return Condition(
-            raw=raw,
-            text=text,
-            span=self.span(token),
-            expr=parsed.expr,
-            error=parsed.error,
-            error_start=parsed.error_start,
-            error_end=parsed.error_end,
-        )
+        text = Text.at(str(token), self.source, token.start_pos or 0)
+        return make_condition(text, self.span(token))
 
     def resolve_shorthands(self) -> None:
         """Turn ``on X`` into the condition it stands for, now that node kinds are known."""

@@ -16,7 +16,7 @@ from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
-from dipcheck.grammar import load_grammar
+from dipcheck.grammar import load_grammar, snapshot_state
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -111,18 +111,6 @@ class _Driver:
         except UnexpectedToken:
             return self._recover(parser.parse_interactive([]).parser_state)
 
-    @staticmethod
-    def _snapshot(state: ParserState) -> ParserState:
-        """A copy of the parser state that later reductions cannot change.
-
-        lark extends the child list of a repetition in place, so the trees on the value
-        stack are copied one level deep (deeper trees are complete and never change)."""
-        values = [
-            Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
-            for value in state.value_stack
-        ]
-        return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
-
     def _recover(self, state: ParserState) -> Tree | None:
         depth = 0
         skip_child = False
@@ -136,7 +124,7 @@ class _Driver:
                 structure, depth = self._consume_skipped(structure, depth)
                 if depth:
                     continue
-            before = self._snapshot(state)
+            before = snapshot_state(state)
             try:
                 for token in structure:
                     state.feed_token(token)
@@ -145,7 +133,7 @@ class _Driver:
                 self._unexpected_indent(group)
                 depth = self._skip_from(structure)
                 continue
-            after_structure = self._snapshot(state)
+            after_structure = snapshot_state(state)
             try:
                 for token in group.content:
                     state.feed_token(token)

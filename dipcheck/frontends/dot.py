@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
-from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Related
 from dipcheck.frontends import dot_schema as schema
-from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
+from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
 from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
@@ -319,20 +318,7 @@ class _Lowering(Checks):
             )
         if node_id not in scope.created:
             scope.created.add(node_id)
-            given = {entry.key for entry in attrs}
-            attrs = attrs + [
-                Attr(
-                    entry.key,
-                    entry.key_span,
-                    entry.value,
-                    entry.value_span,
-                    entry.quoted,
-                    entry.token_type,
-                    inherited=True,
-                )
-                for key, entry in scope.node_defaults.items()
-                if key not in given
-            ]
+            attrs = _amend(attrs, scope.node_defaults)
         build = self.nodes.get(node_id)
         if build is None:
             build = NodeBuild(node_id, name.span, name.span)
@@ -369,20 +355,7 @@ class _Lowering(Checks):
                     self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
         attrs = self.attr_list(attr_tree)
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
-        given = {entry.key for entry in attrs}
-        attrs = attrs + [
-            Attr(
-                entry.key,
-                entry.key_span,
-                entry.value,
-                entry.value_span,
-                entry.quoted,
-                entry.token_type,
-                inherited=True,
-            )
-            for key, entry in scope.edge_defaults.items()
-            if key not in given
-        ]
+        attrs = _amend(attrs, scope.edge_defaults)
         resolved: list[tuple[list[Name], Span]] = []
         for endpoint in endpoints:
             span = Span(
@@ -574,7 +547,7 @@ class _Lowering(Checks):
         attrs: list[EdgeAttr] = []
         for entry in last_values(item.attrs).values():
             if entry.key == "condition":
-                condition = self.condition(entry)
+                condition = make_condition(entry.value, entry.value_span)
                 continue
             attrs.append(
                 EdgeAttr(
@@ -582,19 +555,6 @@ class _Lowering(Checks):
                 )
             )
         return Edge(item.source, item.target, item.span, condition, tuple(attrs))
-
-    def condition(self, entry: Attr) -> Condition:
-        raw = entry.value.value
-        parsed = conditions.parse(raw)
-        return Condition(
-            raw=raw,
-            text=entry.value,
-            span=entry.value_span,
-            expr=parsed.expr,
-            error=parsed.error,
-            error_start=parsed.error_start,
-            error_end=parsed.error_end,
-        )
 
     def graph(
         self, nodes: list[Node]
@@ -691,6 +651,15 @@ class _Lowering(Checks):
                 result.extend(condition_references(edge.source.value, edge.condition))
         result.sort(key=lambda ref: (ref.span.path, ref.span.start))
         return tuple(result)
+
+
+def _amend(attrs: list[Attr], defaults: dict[str, Attr]) -> list[Attr]:
+    """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)."""
+    given = {entry.key for entry in attrs}
+    inherited = [
+        replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
+    ]
+    return attrs + inherited
 
 
 def _with_members(node: Node, members: tuple[Name, ...]) -> Node:

@@ -16,7 +16,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
-from dipcheck.grammar import load_grammar
+from dipcheck.grammar import load_grammar, snapshot_state
 from dipcheck.source import SourceText, Span
 
 _DESCRIPTIONS = {
@@ -88,16 +88,6 @@ class _Driver:
             return self.recover(parser.parse_interactive([]).parser_state)
 
     @staticmethod
-    def snapshot(state: ParserState) -> ParserState:
-        """A copy that later reductions cannot change (repetitions grow child lists in place,
-        so the trees on the value stack are copied one level deep)."""
-        values = [
-            Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
-            for value in state.value_stack
-        ]
-        return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
-
-    @staticmethod
     def accepts(state: ParserState, kind: str) -> bool:
         return kind in state.parse_conf.parse_table.states[state.position]
 
@@ -128,14 +118,14 @@ class _Driver:
 
     def recover(self, state: ParserState) -> Tree | None:
         starts = self.statement_starts()
-        saved = self.snapshot(state)
+        saved = snapshot_state(state)
         saved_at = 0
         index = 0
         tokens = self.tokens
         while index < len(tokens):
             token = tokens[index]
             if index in starts:
-                saved, saved_at = self.snapshot(state), index
+                saved, saved_at = snapshot_state(state), index
             try:
                 state.feed_token(token)
             except UnexpectedToken as error:
@@ -149,7 +139,7 @@ class _Driver:
                     ),
                     len(tokens),
                 )
-                state = self.snapshot(saved)
+                state = snapshot_state(saved)
                 continue
             index += 1
         return self.finish(state, saved)

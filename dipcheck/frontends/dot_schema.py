@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dipcheck.frontends.dip_schema import ValueType
+from dipcheck.frontends.dip_schema import INT, B, D, F, S, U, ValueType
 from dipcheck.model import Name, NodeKind, Text
 from dipcheck.references import list_items
 from dipcheck.source import Span
@@ -78,14 +78,6 @@ def _a(field: str, type_: ValueType, doc: str, *handlers: str) -> Attribute:
     return Attribute(field, type_, doc, frozenset(handlers))
 
 
-S, INT, U, F, D, B = (
-    ValueType.STRING,
-    ValueType.INTEGER,
-    ValueType.NON_NEGATIVE,
-    ValueType.FLOAT,
-    ValueType.DURATION,
-    ValueType.BOOLEAN,
-)
 NODE_ID, LIST, COND = ValueType.NODE, ValueType.LIST, ValueType.CONDITION
 TOOLS = ("tool", "script", "probe")
 

@@ -63,15 +63,11 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        pytest.skip("nvim is not installed (sh tools/test.sh installs it with apt-get)")
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "dipcheck.toml").write_text("")
-    source = project / "broken.dip"
-    shutil.copy(BROKEN, source)
+def run_neovim(
+    nvim: str, tmp_path: Path, source: Path, driver_template: str, **names: Path
+) -> dict:
+    """Open ``source`` in headless Neovim with the project's configuration, run the driver
+    (``{out}`` and the other ``names`` are filled in as Lua strings) and return what it wrote."""
     result_file = tmp_path / "result.json"
     cmd = f"{{ {lua(sys.executable)}, '-m', 'dipcheck', 'lsp' }}"
     init = tmp_path / "init.lua"
@@ -81,7 +77,8 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     driver = tmp_path / "driver.lua"
-    driver.write_text(DRIVER.format(out=lua(str(result_file))), encoding="utf-8")
+    values = {key: lua(str(value)) for key, value in names.items()}
+    driver.write_text(driver_template.format(out=lua(str(result_file)), **values), encoding="utf-8")
     env = {
         **os.environ,
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
@@ -91,7 +88,7 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
     }
     run = subprocess.run(
         [nvim, "--headless", "--clean", "-u", str(init), str(source), "-c", f"luafile {driver}"],
-        cwd=project,
+        cwd=source.parent,
         env=env,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -100,7 +97,20 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
         check=False,
     )
     assert result_file.is_file(), f"Neovim wrote no result:\n{run.stdout}\n{run.stderr}"
-    seen = json.loads(result_file.read_text(encoding="utf-8"))
+    seen: dict = json.loads(result_file.read_text(encoding="utf-8"))
+    return seen
+
+
+def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
+    nvim = shutil.which("nvim")
+    if nvim is None:
+        pytest.skip("nvim is not installed (sh tools/test.sh installs it with apt-get)")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "dipcheck.toml").write_text("")
+    source = project / "broken.dip"
+    shutil.copy(BROKEN, source)
+    seen = run_neovim(nvim, tmp_path, source, DRIVER)
     print("Neovim", seen["version"])
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
@@ -163,37 +173,7 @@ def test_neovim_lints_dot_pipelines_and_leaves_graphviz_alone(tmp_path: Path) ->
     )
     plain = project / "drawing.dot"
     plain.write_text("digraph G {\n  a -> b\n  b [color=red]\n}\n", encoding="utf-8")
-    result_file = tmp_path / "result.json"
-    cmd = f"{{ {lua(sys.executable)}, '-m', 'dipcheck', 'lsp' }}"
-    init = tmp_path / "init.lua"
-    init.write_text(
-        f"vim.opt.runtimepath:prepend({lua(str(NVIM))})\n"
-        f"require('dipcheck').setup({{ cmd = {cmd} }})\n",
-        encoding="utf-8",
-    )
-    driver = tmp_path / "driver.lua"
-    driver.write_text(
-        DOT_DRIVER.format(out=lua(str(result_file)), plain=lua(str(plain))), encoding="utf-8"
-    )
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-    }
-    run = subprocess.run(
-        [nvim, "--headless", "--clean", "-u", str(init), str(pipeline), "-c", f"luafile {driver}"],
-        cwd=project,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert result_file.is_file(), f"Neovim wrote no result:\n{run.stdout}\n{run.stderr}"
-    seen = json.loads(result_file.read_text(encoding="utf-8"))
+    seen = run_neovim(nvim, tmp_path, pipeline, DOT_DRIVER, plain=plain)
     assert seen["filetype"] == "dot"
     found = [
         (item["code"], item["lnum"], item["col"], item["end_col"]) for item in seen["diagnostics"]
