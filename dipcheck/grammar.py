@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -16,6 +17,8 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.lexer import Lexer, LexerState
 from lark.parsers.lalr_parser_state import ParserState
+
+from dipcheck.source import Span
 
 
 class TokenListLexer(Lexer):
@@ -75,3 +78,24 @@ def snapshot_state(state: ParserState) -> ParserState:
         for value in state.value_stack
     ]
     return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    span: Span
+    message: str
+
+
+@dataclass
+class ProblemLog:
+    """Syntax problems of one file, at most one per line (the first error on a line explains
+    the ones recovery would find after it)."""
+
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    lines: set[int] = field(default_factory=set)
+
+    def record(self, span: Span, message: str) -> None:
+        line = span.source.line_of(span.start)
+        if line not in self.lines:
+            self.lines.add(line)
+            self.problems.append(SyntaxProblem(span, message))

@@ -8,15 +8,13 @@ tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
-from dipcheck.grammar import load_grammar, snapshot_state
+from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -62,12 +60,6 @@ _DECLARATIONS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
-    span: Span
-    message: str
-
-
 def _describe(token: Token) -> str:
     if token.type in ("_NL", "$END", "_INDENT", "_DEDENT"):
         return _DESCRIPTIONS[token.type]
@@ -87,15 +79,7 @@ class _Driver:
     def __init__(self, source: SourceText, lexed: LexResult) -> None:
         self.source = source
         self.groups = lexed.groups
-        self.problems: list[SyntaxProblem] = []
-        self.error_lines: set[int] = set()
-
-    def _record(self, span: Span, message: str) -> None:
-        line = self.source.line_of(span.start)
-        if line in self.error_lines:
-            return
-        self.error_lines.add(line)
-        self.problems.append(SyntaxProblem(span, message))
+        self.log = ProblemLog()
 
     def run(self) -> Tree | None:
         """Parse in one pass; if that fails, parse again line by line with recovery."""
@@ -145,7 +129,7 @@ class _Driver:
             return state.feed_token(Token("$END", "", len(self.source.text)), True)
         except UnexpectedToken as error:
             end = len(self.source.text)
-            self._record(
+            self.log.record(
                 Span(self.source, end, end), "unexpected end of file: " + _expected(error.expected)
             )
             return None
@@ -178,7 +162,7 @@ class _Driver:
             return
         line = self.source.line_of(first.start_pos or 0)
         span = line_span(self.source, line)
-        self._record(
+        self.log.record(
             span,
             "unexpected indentation: this line is indented deeper than the line above, which "
             "does not open a block (only declarations, sections and `key:` lines do)",
@@ -200,7 +184,7 @@ class _Driver:
             span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
         if span.start == span.end:
             span = line_span(self.source, line)
-        self._record(span, message)
+        self.log.record(span, message)
 
     def _message(self, token: Token, content: list[Token], expected: set[str]) -> str:
         first = content[0]
@@ -248,4 +232,4 @@ class _Driver:
 def parse_groups(source: SourceText, lexed: LexResult) -> tuple[Tree | None, list[SyntaxProblem]]:
     driver = _Driver(source, lexed)
     tree = driver.run()
-    return tree, driver.problems
+    return tree, driver.log.problems

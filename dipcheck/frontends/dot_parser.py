@@ -10,13 +10,11 @@ error is reported and the rest of the file still yields a tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
-from dipcheck.grammar import load_grammar, snapshot_state
+from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
 from dipcheck.source import SourceText, Span
 
 _DESCRIPTIONS = {
@@ -47,12 +45,6 @@ _CONTINUING = frozenset({"ARROW", "UNDIRECTED", "EQUAL", "COLON", "STRICT", "GRA
 _ENDING = frozenset({"SEMI", "LBRACE", "RBRACE", "RSQB"})
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
-    span: Span
-    message: str
-
-
 def _expected(names: set[str]) -> str:
     wanted = sorted({_DESCRIPTIONS.get(name, name) for name in names if not name.startswith("_")})
     if not wanted:
@@ -66,16 +58,8 @@ class _Driver:
     def __init__(self, source: SourceText, tokens: list[Token]) -> None:
         self.source = source
         self.tokens = tokens
-        self.problems: list[SyntaxProblem] = []
-        self.error_lines: set[int] = set()
+        self.log = ProblemLog()
         self.end = Token("$END", "", start_pos=len(source.text), end_pos=len(source.text))
-
-    def record(self, span: Span, message: str) -> None:
-        line = self.source.line_of(span.start)
-        if line in self.error_lines:
-            return
-        self.error_lines.add(line)
-        self.problems.append(SyntaxProblem(span, message))
 
     def run(self) -> Tree | None:
         parser = load_grammar("dot.lark", custom_lexer=True)
@@ -184,7 +168,7 @@ class _Driver:
         expected = set(error.expected)
         span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
         if token.type == "OTHER":
-            self.record(span, f"unexpected character `{token}`: {_expected(expected)}")
+            self.log.record(span, f"unexpected character `{token}`: {_expected(expected)}")
             return
         if "RSQB" in expected:
             bracket = self.unclosed(begin, index, "LSQB")
@@ -193,7 +177,7 @@ class _Driver:
                 token.start_pos or 0
             )
             if bracket is not None and (later or token.type in ("RBRACE", "LBRACE")):
-                self.record(
+                self.log.record(
                     Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
                     "this `[` is never closed: an attribute list ends with `]`",
                 )
@@ -201,7 +185,7 @@ class _Driver:
         shown = _DESCRIPTIONS.get(token.type, f"`{token}`")
         if token.type in ("ID", "STRING", "HTML"):
             shown = f"`{_short(str(token))}`"
-        self.record(span, f"unexpected {shown}: {_expected(expected)}")
+        self.log.record(span, f"unexpected {shown}: {_expected(expected)}")
 
     def report_end(self, state: ParserState) -> None:
         expected = set(state.parse_conf.parse_table.states[state.position])
@@ -215,13 +199,15 @@ class _Driver:
                     if opener == "LSQB"
                     else ("the file ends before its `}`")
                 )
-                self.record(
+                self.log.record(
                     Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
                     f"this `{bracket}` is never closed: {what}",
                 )
                 return
         end = len(self.source.text)
-        self.record(Span(self.source, end, end), f"unexpected end of file: {_expected(expected)}")
+        self.log.record(
+            Span(self.source, end, end), f"unexpected end of file: {_expected(expected)}"
+        )
 
 
 def _short(text: str) -> str:
@@ -234,4 +220,4 @@ def parse_tokens(
 ) -> tuple[Tree | None, list[SyntaxProblem]]:
     driver = _Driver(source, tokens)
     tree = driver.run()
-    return tree, driver.problems
+    return tree, driver.log.problems
