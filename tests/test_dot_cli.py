@@ -103,3 +103,20 @@ def test_suppression_comments_in_dot(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     result = dipcheck("lint", "--format", "json", str(path))
     assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC314"]
+
+
+def test_the_pre_commit_hook_passes_dot_files_to_dipcheck() -> None:
+    import re
+
+    from helpers import PROJECT
+    from ruamel.yaml import YAML
+
+    (hook,) = YAML(typ="safe").load((PROJECT / ".pre-commit-hooks.yaml").read_text("utf-8"))
+    pattern = re.compile(hook["files"])
+    assert hook["entry"] == "dipcheck lint"
+    matched = [
+        name
+        for name in ("p.dot", "w.dip", "s.yaml", "s.yml", "n.txt", "dot")
+        if pattern.search(name)
+    ]
+    assert matched == ["p.dot", "w.dip", "s.yaml", "s.yml"]
