@@ -527,3 +527,14 @@ def test_typed_output_declarations() -> None:
     assert loading(fixed, dialect("typed-outputs")) == []
     # tracker does not know these declarations (detection chose typed-outputs above: `facts`)
     assert [item.text for item in loading(fixed, dialect("tracker"))] == ["facts"]
+
+
+def test_a_bare_attribute_at_the_end_of_the_file_stays_inside_it() -> None:
+    """Found by the property test: a key without `=value` cut off by the end of the file."""
+    text = 'digraph P {\n  graph [goal="g", retry_target'
+    result = lint_text(text, "p.dot", dialect("tracker"))
+    for item in result.diagnostics:
+        assert 0 <= item.span.start <= item.span.end <= len(text)
+    assert result.workflow is not None
+    retry = result.workflow.default("retry_target")
+    assert retry is not None and retry.text == "" and retry.value_span.start == len(text)

@@ -192,9 +192,9 @@ class _Lowering(Checks):
                     value_token = parts[2]
                     value_span = self.span(value_token)
                     token_type = value_token.type
-                else:  # a bare `key` means key=true
+                else:  # a bare `key`: no value (nothing in the file to point into)
                     end = key_token.end_pos or 0
-                    value, quoted = Text.at("true", self.source, end), False
+                    value, quoted = Text.at("", self.source, end), False
                     value_span = Span(self.source, end, end)
                     token_type = "ID"
                 entry = Attr(key, self.span(key_token), value, value_span, quoted, token_type)
