@@ -89,6 +89,11 @@ class LexResult:
     comments: list[Span] = field(default_factory=list)
 
 
+def _token(kind: str, value: str, start: int, end: int) -> Token:
+    # positional arguments: lark's keyword handling costs as much as the token itself
+    return Token(kind, value, start, None, None, None, None, end)
+
+
 class _Lexer:
     def __init__(self, source: SourceText) -> None:
         self.source = source
@@ -96,7 +101,7 @@ class _Lexer:
         self.result = LexResult()
 
     def token(self, kind: str, start: int, end: int) -> None:
-        self.result.tokens.append(Token(kind, self.text[start:end], start_pos=start, end_pos=end))
+        self.result.tokens.append(_token(kind, self.text[start:end], start, end))
 
     def problem(self, start: int, end: int, message: str) -> None:
         self.result.problems.append(LexProblem(Span(self.source, start, end), message))
@@ -128,16 +133,16 @@ class _Lexer:
             if kind == "word":
                 value = match.group()
                 keyword = KEYWORDS.get(value.lower()) if len(value) <= 8 else None
-                tokens.append(Token(keyword or "ID", value, start_pos=index, end_pos=end))
+                tokens.append(_token(keyword or "ID", value, index, end))
             elif kind == "number":
-                tokens.append(Token("ID", match.group(), start_pos=index, end_pos=end))
+                tokens.append(_token("ID", match.group(), index, end))
             elif kind == "punct":
                 char = text[index]
-                tokens.append(Token(PUNCTUATION[char], char, start_pos=index, end_pos=end))
+                tokens.append(_token(PUNCTUATION[char], char, index, end))
             elif kind == "edge":
                 value = match.group()
                 kind = "ARROW" if value == "->" else "UNDIRECTED"
-                tokens.append(Token(kind, value, start_pos=index, end_pos=end))
+                tokens.append(_token(kind, value, index, end))
             elif kind in ("comment", "block"):
                 comments.append(Span(self.source, index, end))
             index = end
