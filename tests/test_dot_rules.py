@@ -393,3 +393,65 @@ def test_step_workflow_results_are_not_stage_statuses() -> None:
     text = (FIXTURES / "steps" / "spec_driven.yaml").read_text(encoding="utf-8")
     assert "on_result: approved" in text
     assert only(lint(text, str(FIXTURES / "steps" / "spec_driven.yaml")), "DC314") == []
+
+
+# -- tool commands whose failure cannot show (amplifier's CMD-001, CMD-002) -------------------
+
+TOOL = template(
+    """
+    digraph P {
+      node [shape=box, prompt="p"]
+      s [shape=Mdiamond]
+      e [shape=Msquare]
+      t [shape=parallelogram, tool_command="set -e\\nmake build\\nmake test || true"]
+      s -> t
+      t -> e [condition="outcome=success"]
+      t -> fix [condition="outcome=fail"]
+      fix -> t
+    }
+    """
+)
+
+
+def test_a_command_that_always_succeeds_makes_its_failure_route_dead() -> None:
+    assert check(TOOL, "DC211") == [Finding("DC211", "warning", (5, 74), (5, 78), "true")]
+    assert check(TOOL.replace(" || true", ""), "DC211") == []
+    assert [item.text for item in check(TOOL.replace(" || true", "\\nexit 0"), "DC211")] == [
+        "exit 0"
+    ]
+    # no route waits for the failure: nothing to report
+    assert check(TOOL.replace('  t -> fix [condition="outcome=fail"]\n', ""), "DC211") == []
+
+
+def test_a_pipeline_that_hides_the_failure_of_its_first_command() -> None:
+    text = TOOL.replace("make test || true", "go test ./... 2>&1 | tee test.log")
+    assert check(text, "DC212") == [
+        Finding("DC212", "warning", (5, 61), (5, 79), "go test ./... 2>&1")
+    ]
+    assert check(text.replace("set -e", "set -eo pipefail"), "DC212") == []
+    assert check(text.replace(" | tee test.log", " > test.log"), "DC212") == []
+
+
+def test_the_same_checks_in_dip_files() -> None:
+    source = template(
+        """
+        workflow W
+          start: A
+          exit: B
+          agent A
+            prompt: a
+          tool T
+            command:
+              make test | tail -5
+            timeout: 5m
+          agent B
+            prompt: b
+          edges
+            A -> T
+            T -> B  when ctx.outcome = success
+            T -> A  when ctx.outcome = fail
+        """
+    )
+    assert only(lint(source), "DC212") == [
+        Finding("DC212", "warning", (8, 7), (8, 16), "make test")
+    ]

@@ -1,6 +1,7 @@
 """Checks that come from the Attractor family's lint catalogues (other-formats.md §1.3 and §2)
 and have no DIP or tracker equivalent.
 
+amplifier's CMD-001 and CMD-002 (tool commands whose failure cannot show) are DC212 and DC211.
 The other Attractor rules map onto existing codes: ``start_node`` DIP001, ``terminal_node``
 DIP002, ``reachability`` DIP004, ``edge_target_exists`` DIP003, ``exit_no_outgoing`` DIP006,
 ``condition_syntax`` DIP010, ``stylesheet_syntax`` and ``type_known`` DC005,
@@ -13,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.analysis import runtime
+from dipcheck.analysis.shell_words import simple_commands
+from dipcheck.diagnostics import Diagnostic, Related, Severity
+from dipcheck.model import Edge, Node, Text
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.suggest import closest
@@ -106,3 +110,122 @@ def _hint(word: str) -> str:
     if match:
         return f" (did you mean `{match}`?)"
     return "; a verdict belongs in a context key the node writes, routed on that key"
+
+
+# -- tool commands whose exit status cannot fail (amplifier's CMD-001, CMD-002) -------------
+
+# commands that only pass data along: at the end of a pipeline they succeed whatever came in
+_FILTERS = frozenset(
+    {"tee", "head", "tail", "cat", "sort", "uniq", "cut", "tr", "wc", "column", "fold", "nl"}
+)
+
+
+def _failure_routes(context: Context, node: Node) -> list[Edge]:
+    """Edges out of ``node`` that only a failed outcome takes."""
+    result = []
+    for edge in context.workflow.edges_from(node.id):
+        condition = edge.condition
+        if condition is None or condition.expr is None:
+            continue
+        for compare in conditions.comparisons(condition.expr):
+            key, _ = conditions.variable_key(compare.left.text)
+            value = compare.right_text.strip().lower()
+            failing = (compare.op in ("=", "==") and value in ("fail", "failure")) or (
+                compare.op == "!=" and value == "success"
+            )
+            if key == "outcome" and failing and not compare.negated:
+                result.append(edge)
+                break
+    return result
+
+
+def _tool_commands(context: Context) -> Iterator[tuple[Node, Text, list[Edge]]]:
+    """Tool nodes whose failure is routed somewhere, with their command text."""
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
+            continue
+        located = node.text_field("command")
+        routes = _failure_routes(context, node)
+        if located is not None and routes:
+            yield node, located[1], routes
+
+
+@rule(
+    "DC211",
+    "command-always-succeeds",
+    Severity.WARNING,
+    summary="A tool's failure route never fires: its command ends in a step that always "
+    "succeeds (amplifier's CMD-002).",
+    rationale=(
+        "A tool node's outcome is `fail` exactly when its command exits non-zero. A command "
+        "whose last step is `… || true`, `true`, `:` or `exit 0` always exits 0, so the edge "
+        "that waits for the failure is dead and a broken build or test run moves on as a "
+        "success."
+    ),
+    example="tool Test\n  command: make test || true\n"
+    "edges\n  Test -> Fix  when ctx.outcome = fail",
+    fix="Drop the trailing `|| true` (or `exit 0`), or route on what the command prints.",
+    formats=("dip", "dot"),
+)
+def command_always_succeeds(context: Context) -> Iterator[Diagnostic]:
+    for node, text, routes in _tool_commands(context):
+        commands = simple_commands(text.value)
+        if not commands:
+            continue
+        last = commands[-1]
+        words = [word.value for word in last.words]
+        guarded = not last.certain and words in (["true"], [":"])
+        final = last.certain and (words in (["true"], [":"]) or words in (["exit"], ["exit", "0"]))
+        if not (guarded or final):
+            continue
+        shown = text.value[last.start : last.end]
+        edge = routes[0]
+        yield context.finding(
+            "DC211",
+            text.span(last.start, last.end),
+            f"`{shown}` makes the command of `{node.id}` always exit 0, so its outcome is never "
+            f"`fail` and `{edge.source.value} -> {edge.target.value}` never fires",
+            related=tuple(Related(item.span, "waits for a failure") for item in routes),
+        )
+
+
+@rule(
+    "DC212",
+    "pipeline-hides-failure",
+    Severity.WARNING,
+    summary="A tool's command ends in a pipeline whose last command hides the failure of the "
+    "first (amplifier's CMD-001).",
+    rationale=(
+        "Without `set -o pipefail` a pipeline's exit status is its last command's. "
+        "`go test ./... | tee test.log` exits 0 when the tests fail, because `tee` succeeded, "
+        "so the tool's failure route never fires for the failure it was written for."
+    ),
+    example="tool Test\n  command: go test ./... | tee test.log\n"
+    "edges\n  Test -> Fix  when ctx.outcome = fail",
+    fix="Add `set -o pipefail` at the top of the command.",
+    formats=("dip", "dot"),
+)
+def pipeline_hides_failure(context: Context) -> Iterator[Diagnostic]:
+    for _, text, routes in _tool_commands(context):
+        if "pipefail" in text.value:
+            continue
+        commands = simple_commands(text.value)
+        if not commands or not commands[-1].certain or commands[-1].name not in _FILTERS:
+            continue
+        first = len(commands) - 1
+        while first > 0 and commands[first - 1].piped and commands[first - 1].certain:
+            first -= 1
+        if first == len(commands) - 1:
+            continue  # not a pipeline
+        head, last = commands[first], commands[-1]
+        edge = routes[0]
+        yield context.finding(
+            "DC212",
+            text.span(head.start, head.end),
+            f"a failure of `{head.name}` is lost: the pipeline's status is that of "
+            f"`{last.name}`, its last command, so `{edge.source.value} -> "
+            f"{edge.target.value}` does not fire when `{head.name}` fails — add `set -o "
+            "pipefail`",
+            related=(Related(text.span(last.start, last.end), "decides the exit status"),),
+        )
