@@ -76,7 +76,9 @@ def per_file(files: list[Path], runs: int) -> dict[Path, float]:
     return medians
 
 
-def report_files(tracker: Path, suffix: str, files: list[Path], runs: int) -> bool:
+def report_files(
+    tracker: Path, suffix: str, files: list[Path], runs: int
+) -> tuple[bool, dict[Path, float]]:
     medians = per_file(files, runs)
     values = [value * 1000 for value in medians.values()]
     median = statistics.median(values)
@@ -92,7 +94,21 @@ def report_files(tracker: Path, suffix: str, files: list[Path], runs: int) -> bo
     for path, seconds in slowest:
         lines = path.read_text(encoding="utf-8").count("\n")
         print(f"    {seconds * 1000:6.2f} ms  {path.relative_to(tracker)} ({lines} lines)")
-    return ok
+    return ok, medians
+
+
+def report_twins(timings: dict[Path, float]) -> None:
+    """The same pipeline in both formats: the `.dot` file's time over its `.dip` twin's."""
+    ratios = [
+        seconds / timings[path.with_suffix(".dip")]
+        for path, seconds in timings.items()
+        if path.suffix == ".dot" and path.with_suffix(".dip") in timings
+    ]
+    if ratios:
+        print(
+            f"\n.dot / .dip twin ({len(ratios)} pipelines in both formats): median "
+            f"{statistics.median(ratios):.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}"
+        )
 
 
 def main() -> int:
@@ -124,9 +140,13 @@ def main() -> int:
     )
 
     file_ok = True
+    timings: dict[Path, float] = {}
     for suffix, group in (("dip", files), ("dot", sorted(tracker.rglob("*.dot")))):
         if group:
-            file_ok = report_files(tracker, suffix, group, runs) and file_ok
+            ok, medians = report_files(tracker, suffix, group, runs)
+            file_ok = ok and file_ok
+            timings.update(medians)
+    report_twins(timings)
     return 0 if wall_ok and file_ok else 1
 
 
