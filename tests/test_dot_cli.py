@@ -46,7 +46,7 @@ def test_directories_lint_dot_pipelines_and_skip_graphviz_drawings(tmp_path: Pat
         ("broken.dot", "DC004", 10, 11, 10, 16),
         ("broken.dot", "DC102", 10, 28, 10, 39),
         ("broken.dot", "DC201", 11, 58, 11, 69),
-        ("broken.dot", "DC314", 16, 41, 16, 49),
+        ("broken.dot", "DC313", 16, 41, 16, 49),
         ("broken.dot", "DIP005", 17, 3, 17, 17),
     ]
     # a drawing named on the command line is not a workflow either
@@ -61,7 +61,7 @@ def test_stdin_takes_the_format_from_the_stdin_filename() -> None:
         "DC004",
         "DC102",
         "DC201",
-        "DC314",
+        "DC313",
         "DIP005",
     ]
 
@@ -102,7 +102,7 @@ def test_suppression_comments_in_dot(tmp_path: Path) -> None:
     path = tmp_path / "broken.dot"
     path.write_text(text, encoding="utf-8")
     result = dipcheck("lint", "--format", "json", str(path))
-    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC314"]
+    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC313"]
 
 
 def test_the_pre_commit_hook_passes_dot_files_to_dipcheck() -> None:

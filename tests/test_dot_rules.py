@@ -199,11 +199,11 @@ def test_an_edge_into_the_start_node_is_refused_by_attractor_only() -> None:
 
 def test_outcome_compared_with_a_value_no_status_has() -> None:
     text = ENDS.replace("s -> a -> e", 's -> a -> e\n  a -> a [condition="outcome=disagree"]')
-    assert check(text, "DC314") == [Finding("DC314", "warning", (6, 30), (6, 38), "disagree")]
-    assert check(text.replace("disagree", "fail"), "DC314") == []
-    typo = check(text.replace("disagree", "failure"), "DC314")
+    assert check(text, "DC313") == [Finding("DC313", "warning", (6, 30), (6, 38), "disagree")]
+    assert check(text.replace("disagree", "fail"), "DC313") == []
+    typo = check(text.replace("disagree", "failure"), "DC313")
     assert [item.text for item in typo] == ["failure"]
-    assert "did you mean `fail`?" in lint_message(text.replace("disagree", "failure"), "DC314")
+    assert "did you mean `fail`?" in lint_message(text.replace("disagree", "failure"), "DC313")
 
 
 def test_outcome_values_are_checked_in_dip_files_too() -> None:
@@ -221,10 +221,10 @@ def test_outcome_values_are_checked_in_dip_files_too() -> None:
             A -> B
         """
     )
-    assert only(lint(source), "DC314") == [
-        Finding("DC314", "warning", (9, 32), (9, 40), "approved")
+    assert only(lint(source), "DC313") == [
+        Finding("DC313", "warning", (9, 32), (9, 40), "approved")
     ]
-    assert only(lint(source.replace("approved", "success")), "DC314") == []
+    assert only(lint(source.replace("approved", "success")), "DC313") == []
 
 
 def test_unsafe_tool_command_key_inside_an_escaped_command() -> None:
@@ -392,7 +392,7 @@ def test_step_workflow_results_are_not_stage_statuses() -> None:
 
     text = (FIXTURES / "steps" / "spec_driven.yaml").read_text(encoding="utf-8")
     assert "on_result: approved" in text
-    assert only(lint(text, str(FIXTURES / "steps" / "spec_driven.yaml")), "DC314") == []
+    assert only(lint(text, str(FIXTURES / "steps" / "spec_driven.yaml")), "DC313") == []
 
 
 # -- tool commands whose failure cannot show (amplifier's CMD-001, CMD-002) -------------------

@@ -60,7 +60,7 @@ def start_has_incoming(context: Context) -> Iterator[Diagnostic]:
 
 
 @rule(
-    "DC314",
+    "DC313",
     "outcome-value-never-produced",
     Severity.WARNING,
     summary="A condition compares `outcome` with a value no stage status ever has.",
@@ -93,7 +93,7 @@ def outcome_value_never_produced(context: Context) -> Iterator[Diagnostic]:
                     close = _hint(word)
                     verb = "always" if compare.op == "!=" else "never"
                     yield context.finding(
-                        "DC314",
+                        "DC313",
                         condition.locate(operand.start, operand.end),
                         f"`{value.strip()}` is not a stage status (success, fail, "
                         f"partial_success), so the condition on `{edge.source.value} -> "
