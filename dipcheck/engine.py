@@ -147,7 +147,20 @@ def _lint_source(
     diagnostics = marks.apply(diagnostics, source, _anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return LintResult(source.path, source, loaded.workflow, diagnostics)
+    return LintResult(source.path, source, loaded.workflow, _distinct(diagnostics))
+
+
+def _distinct(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings with exact repeats dropped (a DOT `node [...]` default is read by every
+    node it applies to, and a rule may say the same thing about each)."""
+    seen: set[tuple[str, int, int, int, str]] = set()
+    result: list[Diagnostic] = []
+    for item in diagnostics:
+        key = (item.code, id(item.span.source), item.span.start, item.span.end, item.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(item)
+    return result
 
 
 def _anchors(workflow: Workflow | None) -> dict[int, int]:

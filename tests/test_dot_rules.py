@@ -455,3 +455,15 @@ def test_the_same_checks_in_dip_files() -> None:
     assert only(lint(source), "DC212") == [
         Finding("DC212", "warning", (8, 7), (8, 16), "make test")
     ]
+
+
+def test_every_dot_graph_attribute_is_a_graph_variable() -> None:
+    """tracker seeds `graph.<k>` for every graph attribute of a DOT file (glimpser-port.dot
+    reads its own `target_name`), so only names no attribute sets expand to nothing."""
+    text = ENDS.replace(
+        'node [shape=box, prompt="p"]',
+        'graph [target_name="glimpser-go"]\n  node [shape=box, prompt="p ${graph.target_name}"]',
+    )
+    assert check(text, "DC305") == []
+    typo = check(text.replace("${graph.target_name}", "${graph.target_nam}"), "DC305")
+    assert typo == [Finding("DC305", "warning", (3, 30), (3, 49), "${graph.target_nam}")]

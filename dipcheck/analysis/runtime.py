@@ -228,6 +228,14 @@ def graph_attributes(workflow: Workflow) -> frozenset[str]:
     resolve only to these (§0.2, §7). ``workflow_dir`` is added by the CLI loader for a
     workflow loaded from disk."""
     names = {"workflow_dir"}
+    if workflow.format == "dot":  # every graph attribute of a DOT file, as written
+        names.update(
+            item.key_span.text
+            for item in (*workflow.header, *workflow.defaults)
+            if item.key not in ("start", "exit")  # derived from node shapes
+        )
+        names.update(f"params.{item.key}" for item in workflow.vars)
+        return frozenset(names)
     for key in ("goal", "version", "requires"):
         if workflow.header_field(key) is not None:
             names.add(key)

@@ -631,7 +631,7 @@ class _Lowering(Checks):
         return fields
 
     def references(self, nodes: list[Node], edges: list[Edge]) -> tuple[Reference, ...]:
-        variables = frozenset(entry.key for entry in self.graph_attrs)
+        variables = frozenset({"goal", *(entry.key for entry in self.graph_attrs)})
         result: list[Reference] = []
         for node in nodes:
             for item in node.fields:
