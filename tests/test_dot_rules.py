@@ -123,7 +123,11 @@ def test_a_cycle_counts_when_no_edge_in_it_has_a_condition() -> None:
         """
     )
     assert check(text, "DIP005") == [Finding("DIP005", "error", (6, 3), (6, 9), "b -> a")]
+    assert "never leaves" in lint_message(text, "DIP005")
     assert check(text.replace("  b -> a", '  b -> a [condition="outcome=fail"]'), "DIP005") == []
+    assert check(text, "DIP005", config=ATTRACTOR) == []  # the specification has no such check
+    gate = text.replace("  s -> a", "  b [shape=hexagon]\n  s -> a")
+    assert "a human gate (`b`) can leave it" in lint_message(gate, "DIP005")
 
 
 def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:

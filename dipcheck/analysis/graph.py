@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
 
-from dipcheck.model import Edge, Workflow
+from dipcheck.model import Edge, NodeKind, Workflow
 
 
 class GraphFacts:
@@ -37,6 +37,10 @@ class GraphFacts:
                     seen.add(target)
                     queue.append(target)
         return seen
+
+    @cached_property
+    def human_gates(self) -> frozenset[str]:
+        return frozenset(node.id for node in self.workflow.nodes if node.kind is NodeKind.HUMAN)
 
     @cached_property
     def start_valid(self) -> bool:

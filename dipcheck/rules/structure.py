@@ -260,12 +260,20 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         names = [edge.source.value for edge in cycle] + [closing.target.value]
         related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
         if context.workflow.format == "dot":
+            if context.workflow.dialect.attractor_family:
+                continue  # the Attractor specification has no such check
+            gates = [node for node in names if node in context.graph.human_gates]
+            trapped = (
+                f"a human gate (`{gates[0]}`) can leave it by its label, but "
+                if gates
+                else "a run that enters it never leaves, and "
+            )
             yield context.finding(
                 "DIP005",
                 closing.span,
-                f"unconditional cycle: {' → '.join(names)} — no edge in it has a condition, so "
-                "a run that enters it never leaves (tracker refuses the graph: `graph contains "
-                "a cycle`); put a condition on the edge that loops back",
+                f"unconditional cycle: {' → '.join(names)} — no edge in it has a condition: "
+                f"{trapped}tracker refuses the graph (`graph contains a cycle`); put a "
+                "condition on the edge that loops back",
                 related=related,
             )
             continue
