@@ -126,9 +126,16 @@ def is_workflow_text(lexed: LexResult) -> bool:
 
 
 def detect_dialect(lexed: LexResult) -> Dialect:
-    """typed-outputs when the file uses that engine's templates or declarations."""
-    for token in lexed.tokens:
-        if token.type == "ID" and str(token) == "facts":
+    """typed-outputs when the file uses that engine's templates or declarations (`facts`,
+    `outputs="name:kind"`)."""
+    tokens = lexed.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "ID" or str(token) not in ("facts", "outputs"):
+            continue
+        if str(token) == "facts":
+            return Dialect.TYPED_OUTPUTS
+        value = tokens[index + 2] if index + 2 < len(tokens) else None
+        if value is not None and tokens[index + 1].type == "EQUAL" and ":" in str(value):
             return Dialect.TYPED_OUTPUTS
     for quoted in lexed.strings.values():
         value = quoted.text.value
