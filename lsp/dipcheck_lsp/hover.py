@@ -77,12 +77,15 @@ def node_text(node: Node, workflow: Workflow) -> str:
         runner = node.get("agent") or node.get("tool")
         who = f" run by {runner.key} `{runner.text}`" if runner is not None else ""
         parts = [f"**{node.id}** — step{who}"]
+    elif workflow.format == "dot":
+        handler = runtime.handler_of(node, workflow).value
+        parts = [f"**{node.id}** — {node.kind.value} (handler `{node.handler or handler}`)"]
     else:
         parts = [f"**{node.id}** — {node.kind.value}"]
     label = node.value("label").strip()
     if label:
         parts.append(f"Label: {label}")
-    if node.kind is NodeKind.AGENT and workflow.format == "dip":
+    if node.kind is NodeKind.AGENT and workflow.format in ("dip", "dot"):
         parts.append(model_line(node, workflow))
     elif node.kind is NodeKind.TOOL:
         command = node.value("command").strip()

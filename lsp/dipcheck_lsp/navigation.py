@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from lsprotocol import types
 
 from dipcheck.frontends import step_refs
+from dipcheck.frontends.dot_lexer import KEYWORDS as DOT_KEYWORDS
 from dipcheck.source import SourceText, Span
 from dipcheck_lsp import links
 from dipcheck_lsp.convert import Positions, uri_of
@@ -17,6 +18,7 @@ from dipcheck_lsp.state import Snapshot
 
 # A new .dip node id: a word the .dip lexer reads as one token, without the `.` and `/` it also
 # allows (a dot would break `${ctx.node.ID.key}` and `node.ID.key` references).
+DOT_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DIP_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 RESERVED_IDS = frozenset({"else"})  # the first word of an `else -> X` edge line
 FILE_START = types.Range(types.Position(0, 0), types.Position(0, 0))
@@ -138,6 +140,12 @@ def check_name(snapshot: Snapshot, old: str, new: str) -> None:
             )
         if new == step_refs.INPUT_NAMESPACE:
             raise RenameError("`input` is reserved for workflow parameters (`input.<name>`)")
+    elif workflow.format == "dot":
+        if not DOT_ID.fullmatch(new) or new.lower() in DOT_KEYWORDS:
+            raise RenameError(
+                f"`{new}` is not a valid node id: use letters, digits and `_`, starting with a "
+                "letter or `_` (DOT keywords such as `node` and `edge` are not ids)"
+            )
     elif not DIP_ID.fullmatch(new) or new in RESERVED_IDS:
         raise RenameError(
             f"`{new}` is not a valid node id: use letters, digits, `_` and `-` "

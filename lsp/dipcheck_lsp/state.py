@@ -39,7 +39,7 @@ from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
 
-LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml"}
+LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
 @dataclass

@@ -114,8 +114,11 @@ async function startClient(): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'dip' },
       { scheme: 'untitled', language: 'dip' },
-      // YAML step workflows: the server lints those that have the shape of one.
+      // YAML step workflows and DOT pipelines: the server lints those that have the shape
+      // of one and stays silent on other YAML and Graphviz files (no language is claimed
+      // for them, so other extensions keep highlighting them).
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
+      { scheme: 'file', pattern: '**/*.dot' },
     ],
     // select / ignore / targetVersion / debounceMs reach the server at start
     // and on every change, without a restart.
@@ -125,7 +128,7 @@ async function startClient(): Promise<void> {
       // Workflows, configuration, and the prompt and script files workflows include, so
       // that editing one of those on disk re-lints the open workflows that read it.
       fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.dip,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
+        '**/{*.dip,*.dot,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
       ),
     },
     outputChannel,
