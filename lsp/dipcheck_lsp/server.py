@@ -9,7 +9,8 @@ What each method does (details in the module named):
   file the documents that read it; ``workspace/didChangeConfiguration`` — new settings, the
   configuration reloaded, everything re-linted (``state``).
 * ``textDocument/diagnostic`` — pull diagnostics with result ids, registered only when the
-  client supports them; such a client then never gets a push (``state``, ``findings``).
+  client supports them and ``workspace/diagnostic/refresh``; such a client then never gets a
+  push (``state``, ``findings``).
 * ``textDocument/definition``, ``references``, ``prepareRename``, ``rename`` — node ids and
   step names, context keys, inputs, vars, subgraph refs and file directives (``navigation``).
 * ``textDocument/documentSymbol`` — workflow → sections and nodes → fields; edges
@@ -212,7 +213,11 @@ class DipcheckServer(LanguageServer):
         diagnostics = workspace.diagnostics if workspace is not None else None
         self.host.refresh_support = bool(diagnostics and diagnostics.refresh_support)
         document = capabilities.text_document
-        if document is not None and document.diagnostic is not None:
+        # Pull only when the client can also be asked to pull again: a file on disk or the
+        # configuration may change any time, and a pull client without refresh support
+        # (Neovim 0.11) would never show the new findings. Such a client gets pushes.
+        pull = document is not None and document.diagnostic is not None
+        if pull and self.host.refresh_support:
             self.state.pull = True
             self._request(
                 types.TEXT_DOCUMENT_DIAGNOSTIC,

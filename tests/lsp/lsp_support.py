@@ -11,11 +11,16 @@ from pathlib import Path
 
 from lsprotocol import types
 from pygls.protocol import default_converter
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 PROJECT = Path(__file__).resolve().parents[2]
 CLIENTS = ["visual-studio-code", "neovim"]
+# A client that pulls diagnostics and can be asked to pull again (current VS Code does;
+# pytest-lsp's recorded VS Code 1.65 predates pull): Neovim 0.11's capabilities plus
+# `workspace/diagnostic/refresh`. Neovim 0.11 itself pulls without refresh, so the server
+# pushes to it.
+PULL = "pull-with-refresh"
 SERVER = [sys.executable, "-m", "dipcheck", "lsp"]
 DEBOUNCE_MS = 20
 TIMEOUT = 20.0
@@ -45,6 +50,16 @@ def _register(client: Client, params: types.RegistrationParams) -> None:
 def _unregister(client: Client, params: types.UnregistrationParams) -> None:
     for item in params.unregisterations:
         client.registrations.pop(item.id, None)
+
+
+def capabilities(spec: str) -> types.ClientCapabilities:
+    """The recorded capabilities of a pytest-lsp client name, or of :data:`PULL`."""
+    if spec != PULL:
+        return client_capabilities(spec)
+    found = client_capabilities("neovim")
+    assert found.workspace is not None
+    found.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    return found
 
 
 def make_client() -> Client:

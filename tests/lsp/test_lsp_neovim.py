@@ -50,13 +50,13 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
+def test_neovim_shows_diagnostics_jumps_and_renames(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "broken.dip"
     shutil.copy(BROKEN, source)
-    seen, _ = run_driver(tmp_path, source, DRIVER)
+    seen, _ = run_driver(nvim, tmp_path, source, DRIVER)
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
     assert [(item["code"], item["lnum"], item["col"], item["end_col"]) for item in diagnostics] == [

@@ -112,13 +112,13 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_requests(tmp_path: Path) -> None:
+def test_neovim_requests(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "requests.dip"
     source.write_text(WORKFLOW, encoding="utf-8")
-    seen, stderr = run_driver(tmp_path, source, DRIVER)
+    seen, stderr = run_driver(nvim, tmp_path, source, DRIVER)
     assert seen["completion"] == [
         "human_response",
         "interview_answers",
