@@ -13,6 +13,8 @@ What each method does (details in the module named):
   push (``state``, ``findings``).
 * ``textDocument/definition``, ``references``, ``prepareRename``, ``rename`` — node ids and
   step names, context keys, inputs, vars, subgraph refs and file directives (``navigation``).
+* ``textDocument/documentLink`` — file directives and subgraph refs whose target exists
+  (``navigation``).
 * ``textDocument/documentSymbol`` — workflow → sections and nodes → fields; edges
   (``symbols``).
 * ``textDocument/hover`` — nodes, context keys with their availability, conditions, fields,
@@ -174,6 +176,12 @@ class DipcheckServer(LanguageServer):
         self._request(types.TEXT_DOCUMENT_PREPARE_RENAME, self.prepare_rename, None)
         self._request(types.TEXT_DOCUMENT_RENAME, self.rename, None)
         self._request(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, self.document_symbols, None)
+        self._request(
+            types.TEXT_DOCUMENT_DOCUMENT_LINK,
+            self.document_links,
+            None,
+            types.DocumentLinkOptions(resolve_provider=False),
+        )
         self._request(types.TEXT_DOCUMENT_HOVER, self.hover, None)
         self._request(
             types.TEXT_DOCUMENT_COMPLETION,
@@ -365,6 +373,17 @@ class DipcheckServer(LanguageServer):
         if support is not None and support.hierarchical_document_symbol_support:
             return found
         return symbols.flatten(found, snapshot.uri)
+
+    async def document_links(
+        self, params: types.DocumentLinkParams
+    ) -> list[types.DocumentLink] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        document = self.client_capabilities.text_document
+        support = document.document_link if document is not None else None
+        tooltips = bool(support and support.tooltip_support)
+        return navigation.document_links(snapshot, self.exists, tooltips) or None
 
     async def folding_ranges(
         self, params: types.FoldingRangeParams
