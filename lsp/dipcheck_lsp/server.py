@@ -24,6 +24,8 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``textDocument/inlayHint`` — after each context-key read, whether the key is written on
+  every path, some paths, never or maybe; off with the ``inlayHints`` setting (``hints``).
 * ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
   documents (``formatting``).
@@ -59,6 +61,7 @@ from dipcheck_lsp import (
     completion,
     folding,
     formatting,
+    hints,
     hover,
     navigation,
     symbols,
@@ -196,6 +199,12 @@ class DipcheckServer(LanguageServer):
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
         self._request(types.TEXT_DOCUMENT_FOLDING_RANGE, self.folding_ranges, None)
+        self._request(
+            types.TEXT_DOCUMENT_INLAY_HINT,
+            self.inlay_hints,
+            None,
+            types.InlayHintOptions(resolve_provider=False),
+        )
         self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
         self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(
@@ -286,9 +295,14 @@ class DipcheckServer(LanguageServer):
         self.state.files_changed(paths)
 
     def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
+        hinting = self.settings.inlay_hints
         self.settings.update(params.settings)
         self._settings_problems()
         self.state.configuration_changed()
+        workspace = self.client_capabilities.workspace
+        support = workspace.inlay_hint if workspace is not None else None
+        if self.settings.inlay_hints != hinting and support and support.refresh_support:
+            self.workspace_inlay_hint_refresh(None).add_done_callback(_ignore_failure)
 
     def _settings_problems(self) -> None:
         for problem in self.settings.problems:
@@ -393,6 +407,18 @@ class DipcheckServer(LanguageServer):
             return None
         found = symbols.document_symbols(snapshot.result.workflow, snapshot.positions)
         return folding.folding_ranges(found) or None
+
+    async def inlay_hints(self, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        if not self.settings.inlay_hints:
+            return None
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None or snapshot.flow is None:
+            return None
+        positions = snapshot.positions
+        first = positions.offset(params.range.start)
+        last = positions.offset(params.range.end)
+        found = hints.inlay_hints(snapshot.index, snapshot.flow, positions, first, last)
+        return found or None
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         found = await self.located(params)

@@ -35,6 +35,7 @@ class Client(LanguageClient):
         self.registrations: dict[str, types.Registration] = {}  # the server's, by id
         self.result: types.InitializeResult | None = None
         self.spec = ""
+        self.inlay_hint_refreshes = 0
 
 
 def _record(client: Client, params: types.PublishDiagnosticsParams) -> None:
@@ -62,10 +63,15 @@ def capabilities(spec: str) -> types.ClientCapabilities:
     return found
 
 
+def _inlay_hint_refresh(client: Client, params: None) -> None:
+    client.inlay_hint_refreshes += 1
+
+
 def make_client() -> Client:
     client = Client()
     features = {
         **DEFAULT_CLIENT_FEATURES,
+        types.WORKSPACE_INLAY_HINT_REFRESH: _inlay_hint_refresh,
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record,
         types.CLIENT_REGISTER_CAPABILITY: _register,
         types.CLIENT_UNREGISTER_CAPABILITY: _unregister,

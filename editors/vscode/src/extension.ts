@@ -117,7 +117,7 @@ async function startClient(): Promise<void> {
       // YAML step workflows: the server lints those that have the shape of one.
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
     ],
-    // select / ignore / targetVersion / debounceMs reach the server at start
+    // select / ignore / targetVersion / debounceMs / inlayHints reach the server at start
     // and on every change, without a restart.
     initializationOptions: vscode.workspace.getConfiguration().get(SETTINGS_SECTION),
     synchronize: {
