@@ -214,7 +214,11 @@ def rule_text(entry: Entry) -> str:
     if len(found) != 1:
         listed = ", ".join(f"`{item.code}`" for item in found)
         return f"**{entry.code}** — suppresses {len(found)} rules: {listed}"
-    rule = found[0]
+    return rule_markdown(found[0])
+
+
+def rule_markdown(rule: registry.Rule) -> str:
+    """A rule's documentation — what ``dipcheck rule CODE`` prints — as Markdown."""
     parts = [
         f"**{rule.code}** `{rule.name}` ({rule.severity.label}"
         f"{'' if rule.enabled else ', off by default'})",
@@ -222,6 +226,7 @@ def rule_text(entry: Entry) -> str:
         f"**Why.** {rule.rationale}",
         f"**Example**\n\n```\n{rule.example}\n```",
         f"**Fix.** {rule.fix}",
+        f"Formats: {', '.join(sorted(rule.formats))}",
         f"[Documentation]({rule.url})",
     ]
     return "\n\n".join(parts)

@@ -27,12 +27,13 @@ What each method does (details in the module named):
 * ``textDocument/inlayHint`` — after each context-key read, whether the key is written on
   every path, some paths, never or maybe; off with the ``inlayHints`` setting (``hints``).
 * ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
+* ``workspace/executeCommand`` — ``dipcheck.explainRule`` (``commands``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
   documents (``formatting``).
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
-error responses are deliberate (a refused rename).
+error responses are deliberate (a refused rename, a command given arguments it cannot use).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
 from dipcheck_lsp import (
     actions,
+    commands,
     completion,
     folding,
     formatting,
@@ -205,6 +207,7 @@ class DipcheckServer(LanguageServer):
             None,
             types.InlayHintOptions(resolve_provider=False),
         )
+        self.command(commands.EXPLAIN_RULE)(commands.explain_rule)
         self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
         self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(

@@ -30,7 +30,8 @@ HINTED = dedent(
       agent Join
         label: "Jöin 😀"
         prompt:
-          Plan 😀 ${ctx.plan}, side ${ctx.side}, ${ctx.nowhere}, ${ctx.outcome}, ${ctx.node.Start.plan}.
+          Plan 😀 ${ctx.plan}, side ${ctx.side}, ${ctx.nowhere},
+          ${ctx.outcome}, ${ctx.node.Start.plan}.
         reads: plan, side
 
       subgraph Sub
