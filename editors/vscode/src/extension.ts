@@ -14,6 +14,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { registerExplainRule } from './explain';
 
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
@@ -61,6 +62,8 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
       }
     }),
   );
+
+  registerExplainRule(context, () => client);
 
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
