@@ -230,7 +230,7 @@ def test_explain_rule_from_the_palette_and_from_a_diagnostic(
     by_code, by_name, unknown, dismissed = seen["runs"]
     assert [item["language"] for item in by_code["opened"]] == ["markdown"]
     markdown = by_code["opened"][0]["content"]
-    assert markdown.startswith("**DIP003** `unknown-node-reference` (error)")
+    assert markdown.startswith("# DIP003 unknown-node-reference\n")
     assert explained.splitlines()[2] in markdown  # the summary `dipcheck rule` prints
     assert by_code["errors"] == []
     assert by_name["opened"] == by_code["opened"]

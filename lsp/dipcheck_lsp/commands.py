@@ -1,18 +1,17 @@
 """Commands the server runs for the client (``workspace/executeCommand``).
 
 * ``dipcheck.explainRule`` — one argument, a rule code or name (``DC102``,
-  ``unproduced-context-key``); returns the rule's documentation as Markdown, the text
-  ``dipcheck rule CODE`` prints. Anything else is an ``InvalidParams`` error whose message
-  says what it takes.
+  ``unproduced-context-key``); returns the rule's documentation as Markdown: what
+  ``dipcheck rule CODE`` prints, as its page in ``docs/rules/`` has it. Anything else is an
+  ``InvalidParams`` error whose message says what it takes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dipcheck.rules import registry
+from dipcheck.rules import docs, registry
 from dipcheck.suggest import closest
-from dipcheck_lsp.hover import rule_markdown
 from dipcheck_lsp.protocol import BadArguments
 
 EXPLAIN_RULE = "dipcheck.explainRule"
@@ -31,4 +30,4 @@ def explain_rule(*arguments: Any) -> str:
         match = closest(wanted.lower(), [item.name for item in registry.all_rules()])
         hint = f" (did you mean `{match}`?)" if match else ""
         raise BadArguments(f"no rule `{wanted}`{hint}; `dipcheck rule --all` lists them")
-    return rule_markdown(rule)
+    return docs.document(rule)

@@ -214,11 +214,7 @@ def rule_text(entry: Entry) -> str:
     if len(found) != 1:
         listed = ", ".join(f"`{item.code}`" for item in found)
         return f"**{entry.code}** — suppresses {len(found)} rules: {listed}"
-    return rule_markdown(found[0])
-
-
-def rule_markdown(rule: registry.Rule) -> str:
-    """A rule's documentation — what ``dipcheck rule CODE`` prints — as Markdown."""
+    rule = found[0]
     parts = [
         f"**{rule.code}** `{rule.name}` ({rule.severity.label}"
         f"{'' if rule.enabled else ', off by default'})",
@@ -226,7 +222,6 @@ def rule_markdown(rule: registry.Rule) -> str:
         f"**Why.** {rule.rationale}",
         f"**Example**\n\n```\n{rule.example}\n```",
         f"**Fix.** {rule.fix}",
-        f"Formats: {', '.join(sorted(rule.formats))}",
         f"[Documentation]({rule.url})",
     ]
     return "\n\n".join(parts)

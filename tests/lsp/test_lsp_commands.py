@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from lsp_support import Session
+from lsp_support import PROJECT, Session
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
@@ -39,22 +39,21 @@ async def test_explain_rule_returns_the_rule_documentation(lsp: Session) -> None
     assert provider is not None and EXPLAIN in provider.commands
     markdown = await explain(lsp, "DC102")
     assert isinstance(markdown, str)
-    assert markdown.startswith("**DC102** `unproduced-context-key` (warning)\n\n")
-    # every line `dipcheck rule DC102` prints is there, in the same order
-    text = printed("DC102")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    title, *body = lines
-    assert title == "DC102 unproduced-context-key (warning)"
-    headings = {"Why:": "**Why.**", "Example:": "**Example**", "Fix:": "**Fix.**"}
-    position = 0
-    for line in body:
-        wanted = headings.get(line, line)
-        if wanted.startswith("More: "):
-            wanted = f"[Documentation]({wanted.removeprefix('More: ')})"
-        found = markdown.find(wanted, position)
-        assert found >= 0, f"{wanted!r} is missing or out of order"
-        position = found + len(wanted)
-    assert "```\nagent Plan\n  prompt: Plan it.\n" in markdown  # the example as a code block
+    # the rule's page in docs/rules/, less the generated-file marker and the index link,
+    # with a link to the page
+    page = (PROJECT / "docs" / "rules" / "dc102.md").read_text(encoding="utf-8")
+    marker, blank, *body, index, end = page.split("\n")
+    assert marker.startswith("<!-- Generated") and (blank, end) == ("", "")
+    assert index == "[All rules](README.md)"
+    assert markdown.split("\n")[:-2] == body
+    # what `dipcheck rule DC102` prints is all there
+    printed_lines = [line.strip() for line in printed("DC102").splitlines() if line.strip()]
+    assert printed_lines[0] == "DC102 unproduced-context-key (warning)"
+    url = printed_lines[-1].removeprefix("More: ")
+    assert markdown.endswith(f"\n[Documentation]({url})\n")
+    for line in printed_lines[1:]:
+        if not line.endswith(":") and ": " not in line[:20]:  # not a heading or a label
+            assert line in markdown, line
     # a rule's name works as well as its code, in any case
     assert await explain(lsp, "Unproduced-Context-Key") == markdown
     assert await explain(lsp, "dc102") == markdown
