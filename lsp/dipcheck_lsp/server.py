@@ -13,6 +13,8 @@ What each method does (details in the module named):
   push (``state``, ``findings``).
 * ``textDocument/definition``, ``references``, ``prepareRename``, ``rename`` — node ids and
   step names, context keys, inputs, vars, subgraph refs and file directives (``navigation``).
+* ``workspace/symbol`` — workflows and nodes of the open documents and of the workspace
+  folders' workflow files, parsed once per file version (``workspace_symbols``).
 * ``textDocument/documentLink`` — file directives and subgraph refs whose target exists
   (``navigation``).
 * ``textDocument/documentSymbol`` — workflow → sections and nodes → fields; edges
@@ -69,6 +71,7 @@ from dipcheck_lsp import (
     symbols,
     tokens,
     watch,
+    workspace_symbols,
 )
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
@@ -128,6 +131,8 @@ class DipcheckServer(LanguageServer):
         self.state = State(self.host, self.settings, self.lint_pool)
         self.poller = watch.Poller(self.state.seen_stamps, self.state.files_changed)
         self.registered: tuple[str, frozenset[str]] | None = None  # watcher id and its files
+        self.symbol_index: workspace_symbols.Index | None = None
+        self.symbol_lock = asyncio.Lock()  # one scan of the workspace folders at a time
         self._register()
 
     def shutdown(self) -> None:
@@ -181,6 +186,7 @@ class DipcheckServer(LanguageServer):
         self._request(types.TEXT_DOCUMENT_PREPARE_RENAME, self.prepare_rename, None)
         self._request(types.TEXT_DOCUMENT_RENAME, self.rename, None)
         self._request(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, self.document_symbols, None)
+        self._request(types.WORKSPACE_SYMBOL, self.workspace_symbols, None)
         self._request(
             types.TEXT_DOCUMENT_DOCUMENT_LINK,
             self.document_links,
@@ -390,6 +396,32 @@ class DipcheckServer(LanguageServer):
         if support is not None and support.hierarchical_document_symbol_support:
             return found
         return symbols.flatten(found, snapshot.uri)
+
+    async def workspace_symbols(
+        self, params: types.WorkspaceSymbolParams
+    ) -> list[types.SymbolInformation] | None:
+        found: list[types.SymbolInformation] = []
+        skip: set[str] = set()
+        for uri, doc in list(self.state.docs.items()):
+            snapshot = self.state.latest(uri) or await self.state.current_snapshot(uri)
+            if doc.path is not None:
+                skip.add(doc.path)
+            workflow = snapshot.result.workflow if snapshot is not None else None
+            if snapshot is not None and workflow is not None:
+                found.extend(workspace_symbols.workflow_symbols(workflow, snapshot.positions, uri))
+        folders = [
+            path for folder in self.workspace.folders.values() if (path := path_of(folder.uri))
+        ]
+        if not folders and self.host.root:
+            folders = [self.host.root]
+        async with self.symbol_lock:
+            index = self.symbol_index
+            if index is None or index.encoding != self.host.encoding:
+                index = self.symbol_index = workspace_symbols.Index(self.host.encoding)
+            loop = asyncio.get_running_loop()
+            found.extend(await loop.run_in_executor(self.lint_pool, index.scan, folders, skip))
+        query = params.query
+        return [item for item in found if workspace_symbols.matches(query, item.name)] or None
 
     async def document_links(
         self, params: types.DocumentLinkParams

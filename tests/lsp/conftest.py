@@ -32,6 +32,7 @@ async def client(
     each test works in its own directory and closes what it opened."""
     root = tmp_path_factory.mktemp("workspace")
     lsp_client.spec = request.param
+    lsp_client.root = root
     lsp_client.result = await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=capabilities(request.param),

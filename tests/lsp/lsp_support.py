@@ -35,6 +35,7 @@ class Client(LanguageClient):
         self.registrations: dict[str, types.Registration] = {}  # the server's, by id
         self.result: types.InitializeResult | None = None
         self.spec = ""
+        self.root: Path | None = None  # the workspace folder the server was started with
         self.inlay_hint_refreshes = 0
 
 
