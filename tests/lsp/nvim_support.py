@@ -56,13 +56,24 @@ def lua(value: str) -> str:
     return f"[{'=' * level}[{value}]{'=' * level}]"
 
 
+# Put before every driver: `request(method, params)` sends a request to the buffer's server
+# and returns its answer (`result`, or `error` — `err` on 0.7). Doubled braces: str.format.
+PRELUDE = """
+local function request(method, params)
+  local answers = vim.lsp.buf_request_sync(0, method, params, 20000) or {{}}
+  for _, answer in pairs(answers) do return answer end
+  return {{}}
+end
+"""
+
+
 def run_driver(
     nvim: str, tmp_path: Path, source: Path, driver: str, **paths: Path
 ) -> tuple[dict[str, Any], str]:
     """Open ``source`` (its directory is the project) in the Neovim binary ``nvim`` and run
-    ``driver``, a ``str.format`` template of a Lua script: ``{out}`` is the path of its JSON
-    result, and each of ``paths`` a Lua string of that path. Returns the result and Neovim's
-    stderr."""
+    ``driver``, a ``str.format`` template of a Lua script (after :data:`PRELUDE`): ``{out}``
+    is the path of its JSON result, and each of ``paths`` a Lua string of that path. Returns
+    the result and Neovim's stderr."""
     result_file = tmp_path / "result.json"
     cmd = f"{{ {lua(sys.executable)}, '-m', 'dipcheck', 'lsp' }}"
     init = tmp_path / "init.lua"
@@ -73,7 +84,8 @@ def run_driver(
     )
     script = tmp_path / "driver.lua"
     values = {name: lua(str(path)) for name, path in paths.items()}
-    script.write_text(driver.format(out=lua(str(result_file)), **values), encoding="utf-8")
+    text = (PRELUDE + driver).format(out=lua(str(result_file)), **values)
+    script.write_text(text, encoding="utf-8")
     env = {
         **os.environ,
         "XDG_CONFIG_HOME": str(tmp_path / "config"),

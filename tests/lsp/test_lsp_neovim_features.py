@@ -36,11 +36,6 @@ vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local client = (vim.lsp.get_clients or vim.lsp.get_active_clients)()[1]
 out.encoding = client.offset_encoding
 local uri = vim.uri_from_bufnr(0)
-local function request(method, params)
-  local answers = vim.lsp.buf_request_sync(0, method, params, 20000) or {{}}
-  for _, answer in pairs(answers) do return answer end
-  return {{}}
-end
 
 local links = request('textDocument/documentLink', {{ textDocument = {{ uri = uri }} }})
 out.links = {{}}

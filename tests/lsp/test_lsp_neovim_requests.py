@@ -43,11 +43,6 @@ DRIVER = """
 local out = {{}}
 vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local uri = vim.uri_from_bufnr(0)
-local function request(method, params)
-  local answers = vim.lsp.buf_request_sync(0, method, params, 20000) or {{}}
-  for _, answer in pairs(answers) do return answer end
-  return {{}}
-end
 
 -- completion right after `${{ctx.` in the tool's command block (line 23, 0-based 22)
 local done = request('textDocument/completion', {{
