@@ -257,6 +257,28 @@ def lint_file(
     return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)), reader)
 
 
+def _read_nothing(path: str) -> str:
+    raise FileNotFoundError(path)
+
+
+def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
+    """The model of a workflow file without running the rules (for indexes such as the
+    language server's workspace symbols): file directives are not read, and a file that cannot
+    be read, crashes its front-end or is YAML but no step workflow gives None."""
+    config = config or Config()
+    source, _ = read_source(path)
+    if source is None:
+        return None
+    fmt = detect_format(path, config) or "dip"
+    base_dir = os.path.dirname(os.path.abspath(path))
+    try:
+        with _without_cycle_collection():
+            loaded = _front_end(source, fmt, base_dir, _read_nothing, config)
+    except Exception:
+        return None
+    return loaded.workflow
+
+
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
     """Files named directly are kept; directories are searched for workflow files."""
     config = config or Config()

@@ -21,7 +21,7 @@ from typing import Any
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends import dot_schema
-from dipcheck.model import Dialect, Field, Node, Reference, RefKind, Text, Workflow
+from dipcheck.model import Dialect, Field, Node, Origin, Reference, RefKind, Text, Workflow
 from dipcheck.source import SourceText, Span
 from dipcheck.suppressions import scan
 from dipcheck_lsp import links
@@ -231,7 +231,7 @@ class Index:
             self._reference(ref)
 
     def _reference(self, ref: Reference) -> None:
-        after = ref.attribute == "condition"
+        after = ref.origin is Origin.CONDITION or ref.attribute == "condition"  # as the rules
         if ref.kind is RefKind.CTX:
             span = key_span(ref)
             self.add(Kind.KEY, ref.key, span, Role.REFERENCE, ref.owner, after, detail=ref)

@@ -1,4 +1,4 @@
-"""Definition, references and rename over the index of a lint snapshot."""
+"""Definition, references, rename and document links over the index of a lint snapshot."""
 
 from __future__ import annotations
 
@@ -170,3 +170,34 @@ def rename(
         if uri is not None:
             edits.append((uri, types.TextEdit(locator.range(item.span), new)))
     return edits
+
+
+def document_links(
+    snapshot: Snapshot, exists: Callable[[str], bool], tooltips: bool
+) -> list[types.DocumentLink]:
+    """A link on each file directive the lint read (the front-end's ``include_file`` rules:
+    relative, inside the workflow's directory, no symbolic link) and on each subgraph ref
+    that resolves to a file (``links.resolve_subgraph``). A target that does not exist gets
+    no link: DC003 reports it. ``tooltips``: the client shows them (the target's path)."""
+    base = os.path.dirname(snapshot.path) if snapshot.path else None
+    found: list[types.DocumentLink] = []
+    for item in snapshot.index.occurrences:
+        if item.span.source is not snapshot.source:
+            continue
+        target: str | None = None
+        if item.kind is Kind.FILE:
+            included = item.detail.included
+            target = included.source.path if included is not None else None
+        elif item.kind is Kind.SUBGRAPH:
+            target = links.resolve_subgraph(base, item.name, snapshot.root, exists)
+        uri = uri_of(target) if target is not None else None
+        if uri is not None:
+            found.append(
+                types.DocumentLink(
+                    range=snapshot.positions.span_range(item.span),
+                    target=uri,
+                    tooltip=target if tooltips else None,
+                )
+            )
+    found.sort(key=lambda link: (link.range.start.line, link.range.start.character))
+    return found

@@ -24,6 +24,11 @@ NODE_KINDS = {
 MAX_DETAIL = 60
 
 
+def node_kind(node: Node, workflow: Workflow) -> types.SymbolKind:
+    """A node's symbol kind by its node kind (.dip and DOT; every YAML step is a function)."""
+    return NODE_KINDS[node.kind] if workflow.format in ("dip", "dot") else K.Function
+
+
 def _detail(text: str) -> str:
     first = text.strip().split("\n", 1)[0]
     return first if len(first) <= MAX_DETAIL else first[: MAX_DETAIL - 1] + "…"
@@ -134,7 +139,7 @@ class _Builder:
         detail = node.kind.value if self.graph else "step"
         if label:
             detail += f" — {_detail(label)}"
-        kind = NODE_KINDS[node.kind] if self.graph else K.Function
+        kind = node_kind(node, self.workflow)
         span = node.span.cover(node.id_span)
         children.sort(key=lambda item: (item.range.start.line, item.range.start.character))
         return self.symbol(node.id, kind, span, node.id_span, detail, children)

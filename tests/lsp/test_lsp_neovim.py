@@ -50,13 +50,13 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
+def test_neovim_shows_diagnostics_jumps_and_renames(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "broken.dip"
     shutil.copy(BROKEN, source)
-    seen, _ = run_driver(tmp_path, source, DRIVER)
+    seen, _ = run_driver(nvim, tmp_path, source, DRIVER)
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
     assert [(item["code"], item["lnum"], item["col"], item["end_col"]) for item in diagnostics] == [
@@ -98,7 +98,7 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_lints_dot_pipelines_and_leaves_graphviz_alone(tmp_path: Path) -> None:
+def test_neovim_lints_dot_pipelines_and_leaves_graphviz_alone(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
@@ -114,7 +114,7 @@ def test_neovim_lints_dot_pipelines_and_leaves_graphviz_alone(tmp_path: Path) ->
     )
     plain = project / "drawing.dot"
     plain.write_text("digraph G {\n  a -> b\n  b [color=red]\n}\n", encoding="utf-8")
-    seen, _ = run_driver(tmp_path, pipeline, DOT_DRIVER, plain=plain)
+    seen, _ = run_driver(nvim, tmp_path, pipeline, DOT_DRIVER, plain=plain)
     assert seen["filetype"] == "dot"
     found = [
         (item["code"], item["lnum"], item["col"], item["end_col"]) for item in seen["diagnostics"]

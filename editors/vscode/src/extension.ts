@@ -14,6 +14,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { registerExplainRule } from './explain';
 
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
@@ -61,6 +62,8 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
       }
     }),
   );
+
+  registerExplainRule(context, () => client);
 
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
@@ -120,7 +123,7 @@ async function startClient(): Promise<void> {
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
       { scheme: 'file', pattern: '**/*.dot' },
     ],
-    // select / ignore / targetVersion / debounceMs reach the server at start
+    // select / ignore / targetVersion / debounceMs / inlayHints reach the server at start
     // and on every change, without a restart.
     initializationOptions: vscode.workspace.getConfiguration().get(SETTINGS_SECTION),
     synchronize: {

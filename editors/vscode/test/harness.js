@@ -6,6 +6,9 @@
 // The scenario (JSON): { "settings": {"dipcheck.path": ...}, "folder": "/abs/workspace",
 //   "open": [{"path": "/abs/x.dip", "languageId": "dip"}], "expect": N (diagnostics to wait
 //   for per document), "then": {"settings": {...}} (optional: change settings, wait again),
+//   "run": [{"command": "dipcheck.showRule", "args": [...], "input": "DC102"}] (optional:
+//   commands run as a user would, `input` answering an input box), "explainActions": true
+//   (optional: the extension's "Explain CODE" quick fixes for each document's diagnostics),
 //   "timeoutMs": 30000 }
 // Activation follows package.json the way VS Code does: the extension is activated only when
 // one of its activationEvents matches an opened document or a file in the workspace folder.
@@ -116,6 +119,34 @@ async function main() {
     uris.every((uri) => (recorded.diagnostics[uri] || []).length >= count);
   if (client) await until(enough(scenario.expect ?? 1), timeoutMs);
   result.diagnostics = Object.fromEntries(uris.map((uri) => [uri, recorded.diagnostics[uri] || null]));
+
+  if (scenario.explainActions) {
+    const { ExplainRuleActions } = require(path.join(EXTENSION, 'out', 'explain.js'));
+    const providers = recorded.codeActionProviders.filter((item) => item.provider instanceof ExplainRuleActions);
+    result.explainActions = {};
+    for (const document of documents) {
+      const uri = document.uri.toString();
+      const items = recorded.collections.flatMap((collection) => collection.get(document.uri) || []);
+      const context = { diagnostics: items, only: undefined, triggerKind: 1 };
+      result.explainActions[uri] = providers.flatMap((item) =>
+        item.provider
+          .provideCodeActions(document, items.length ? items[0].range : undefined, context)
+          .map((action) => ({ title: action.title, kind: action.kind.value, command: action.command })),
+      );
+    }
+  }
+
+  result.runs = [];
+  for (const step of scenario.run || []) {
+    const opened = recorded.opened.length;
+    const errors = recorded.errors.length;
+    recorded.inputs = step.input === undefined ? [] : [step.input];
+    await vscode.commands.executeCommand(step.command, ...(step.args || []));
+    result.runs.push({
+      opened: recorded.opened.slice(opened),
+      errors: recorded.errors.slice(errors).map((item) => item.message),
+    });
+  }
 
   if (scenario.then && client) {
     Object.assign(recorded.settings, scenario.then.settings || {});

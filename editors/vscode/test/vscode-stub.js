@@ -19,7 +19,11 @@ const recorded = {
   messages: [],
   commands: {},
   diagnostics: {},
+  collections: [],
   registrations: [],
+  codeActionProviders: [],
+  opened: [], // documents opened with workspace.openTextDocument({ content })
+  inputs: [], // what showInputBox answers, in order
   workspaceFolders: undefined,
 };
 
@@ -191,6 +195,13 @@ CodeActionKind.Source = new CodeActionKind('source');
 CodeActionKind.SourceFixAll = new CodeActionKind('source.fixAll');
 CodeActionKind.SourceOrganizeImports = new CodeActionKind('source.organizeImports');
 
+class CodeAction {
+  constructor(title, kind) {
+    this.title = title;
+    this.kind = kind;
+  }
+}
+
 class CancellationTokenSource {
   constructor() {
     const changed = new EventEmitter();
@@ -284,6 +295,7 @@ function createDiagnosticCollection(name) {
     has: (uri) => entries.has(uri.toString()),
     dispose: () => entries.clear(),
   };
+  recorded.collections.push(collection);
   return collection;
 }
 
@@ -377,6 +389,11 @@ const workspace = new Proxy(
     onDidChangeTextDocument: events.change.event,
     onDidSaveTextDocument: events.save.event,
     onDidChangeConfiguration: events.configuration.event,
+    openTextDocument: async (options) => {
+      recorded.opened.push({ language: options.language, content: options.content });
+      const uri = new Uri('untitled', '', `Untitled-${recorded.opened.length}`);
+      return { uri, languageId: options.language, getText: () => options.content };
+    },
     createFileSystemWatcher: () => ({
       onDidCreate: new EventEmitter().event,
       onDidChange: new EventEmitter().event,
@@ -402,6 +419,7 @@ const window = new Proxy(
       recorded.messages.push(message);
       return undefined;
     },
+    showInputBox: async () => recorded.inputs.shift(),
     activeTextEditor: undefined,
     visibleTextEditors: [],
     tabGroups,
@@ -410,7 +428,17 @@ const window = new Proxy(
 );
 
 const languages = new Proxy(
-  { createDiagnosticCollection, match },
+  {
+    createDiagnosticCollection,
+    match,
+    registerCodeActionsProvider(selector, provider, metadata) {
+      const entry = { selector, provider, metadata };
+      recorded.codeActionProviders.push(entry);
+      return new Disposable(() => {
+        recorded.codeActionProviders = recorded.codeActionProviders.filter((item) => item !== entry);
+      });
+    },
+  },
   { get: (target, key) => (key in target ? target[key] : auto(`languages.${String(key)}`)) },
 );
 
@@ -453,6 +481,7 @@ const exported = {
   DiagnosticSeverity,
   DiagnosticTag,
   MarkdownString,
+  CodeAction,
   CodeActionKind,
   CancellationTokenSource,
   CancellationError,
