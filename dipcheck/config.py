@@ -11,6 +11,8 @@ The closest configuration file to a path wins (parents are not merged), as in ru
                                 # shape (a file that is not one is reported, not skipped)
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
     target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
+    extra-models = "acme:m1,m2;openai:gpt-x"   # model ids added to the catalog (DIP108);
+                                # also a table: {acme = ["m1", "m2"]}
     [tool.dipcheck.severity]    # change a rule's default severity
     DIP111 = "error"
 """
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from dipcheck.catalog import Catalog, default_catalog, parse_extra_models
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
@@ -41,6 +44,7 @@ KNOWN_KEYS = frozenset(
         "fail-on",
         "severity",
         "target-version",
+        "extra-models",
     }
 )
 
@@ -60,6 +64,7 @@ class Config:
     severity: tuple[tuple[str, Severity], ...] = ()
     fail_on: Severity = Severity.ERROR
     target: TargetVersion = DEFAULT
+    extra_models: tuple[tuple[str, tuple[str, ...]], ...] = ()
     path: str | None = None
     root: str = field(default=".")
 
@@ -81,6 +86,11 @@ class Config:
         chosen |= self._codes(self.extend_select)
         chosen -= self._codes(self.ignore)
         return frozenset(chosen)
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The model catalog with this configuration's extra models."""
+        return default_catalog().extended(self.extra_models)
 
     def excluded(self, path: str) -> bool:
         relative = self._relative(path)
@@ -146,6 +156,21 @@ def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     return selectors
 
 
+def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``"prov:m1,m2;prov2:m3"`` or a table ``{prov = ["m1", "m2"]}``."""
+    if isinstance(value, dict):
+        return tuple(
+            (str(name), _strings(models, f"extra-models.{name}", path))
+            for name, models in value.items()
+        )
+    if not isinstance(value, str):
+        raise ConfigError(f'{path}: `extra-models` must be "provider:m1,m2;…" or a table')
+    try:
+        return parse_extra_models(value)
+    except ValueError as error:
+        raise ConfigError(f"{path}: extra-models: {error}") from None
+
+
 def parse_config(data: dict[str, Any], path: str) -> Config:
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
@@ -179,6 +204,7 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
     except ValueError as error:
         raise ConfigError(f"{path}: target-version: {error}") from None
     return Config(
+        extra_models=_extra_models(data.get("extra-models", ""), path),
         select=_selectors(data.get("select", []), "select", path),
         extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
         ignore=_selectors(data.get("ignore", []), "ignore", path),
