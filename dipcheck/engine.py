@@ -22,6 +22,7 @@ from dipcheck.model import Workflow
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
+from dipcheck.workspace import Workspace
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 DIP_SUFFIXES = (".dip",)
@@ -75,10 +76,19 @@ def _internal_error(source: SourceText, where: str, error: BaseException) -> Dia
     )
 
 
-def run_rules(workflow: Workflow, config: Config) -> Iterator[Diagnostic]:
+def run_rules(
+    workflow: Workflow,
+    config: Config,
+    path: str | None = None,
+    workspace: Workspace | None = None,
+) -> Iterator[Diagnostic]:
+    """Every enabled rule on ``workflow``; ``path`` is the file's absolute path when known
+    (cross-file checks resolve subgraph refs against it)."""
     from dipcheck.rules.context import Context
 
-    context = Context(workflow, config.target)
+    context = Context(
+        workflow, config.target, catalog=config.catalog, path=path, workspace=workspace
+    )
     for item in registry.checks():
         if workflow.format not in item.formats or not config.enabled(item):
             continue
@@ -111,9 +121,10 @@ def lint_source(
     fmt: str | None = None,
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
+    workspace: Workspace | None = None,
 ) -> LintResult:
     with _without_cycle_collection():
-        return _lint_source(source, config or Config(), fmt, base_dir, reader)
+        return _lint_source(source, config or Config(), fmt, base_dir, reader, workspace)
 
 
 def _lint_source(
@@ -122,6 +133,7 @@ def _lint_source(
     fmt: str | None,
     base_dir: str | None,
     reader: FileReader,
+    workspace: Workspace | None,
 ) -> LintResult:
     fmt = fmt or detect_format(source.path, config) or "dip"
     try:
@@ -132,7 +144,10 @@ def _lint_source(
         )
     diagnostics = list(loaded.diagnostics)
     if loaded.workflow is not None:
-        diagnostics.extend(run_rules(loaded.workflow, config))
+        path = None
+        if base_dir is not None and not source.path.startswith("<"):
+            path = os.path.join(base_dir, os.path.basename(source.path))
+        diagnostics.extend(run_rules(loaded.workflow, config, path, workspace))
     marks = suppressions.scan(source, fmt)
     diagnostics = marks.apply(diagnostics, source, _anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
@@ -159,12 +174,14 @@ def lint_text(
     fmt: str | None = None,
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
+    workspace: Workspace | None = None,
 ) -> LintResult:
-    """Lint in-memory text. File directives resolve against ``base_dir`` (default: the
-    directory of ``path`` when it names a real location)."""
+    """Lint in-memory text. File directives and subgraph refs resolve against ``base_dir``
+    (default: the directory of ``path`` when it names a real location). A language server
+    passes one ``workspace`` to every call so children are parsed once."""
     if base_dir is None and path and not path.startswith("<"):
         base_dir = os.path.dirname(os.path.abspath(path))
-    return lint_source(SourceText(path, text), config, fmt, base_dir, reader)
+    return lint_source(SourceText(path, text), config, fmt, base_dir, reader, workspace)
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
@@ -200,12 +217,18 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
     return SourceText(path, text), None
 
 
-def lint_file(path: str, config: Config | None = None, fmt: str | None = None) -> LintResult:
+def lint_file(
+    path: str,
+    config: Config | None = None,
+    fmt: str | None = None,
+    workspace: Workspace | None = None,
+) -> LintResult:
     source, problem = read_source(path)
     if source is None:
         assert problem is not None
         return LintResult(path, problem.span.source, None, [problem])
-    return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)))
+    base_dir = os.path.dirname(os.path.abspath(path))
+    return lint_source(source, config, fmt, base_dir, workspace=workspace)
 
 
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
@@ -230,11 +253,14 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
 
 
 def lint_paths(paths: Iterable[str], config: Config | None = None) -> list[LintResult]:
+    """Lint files and directories; one :class:`Workspace` serves the whole run, so a child
+    workflow that many parents reference is parsed once."""
     config = config or Config()
+    workspace = Workspace()
     results: list[LintResult] = []
     for path in expand_paths(paths, config):
         try:
-            result = lint_file(path, config)
+            result = lint_file(path, config, workspace=workspace)
             ignored = result.workflow is None and not result.diagnostics
             if ignored and detect_format(path, config) == "yaml":
                 continue  # YAML that is not a step workflow: not ours, not reported

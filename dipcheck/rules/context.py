@@ -1,5 +1,10 @@
 """What a rule's check receives: the workflow, shared analyses (computed once, on demand) and
-a helper to build findings with the rule's default severity."""
+a helper to build findings with the rule's default severity.
+
+Besides the workflow a check can ask for ``target`` (the tracker release), ``catalog`` (the
+model catalog with the run's extra models), ``path`` (the linted file's absolute path, None
+when it is unknown, e.g. standard input without ``--stdin-filename``) and ``workspace``
+(child workflows, shared by every file of a run)."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from dipcheck.catalog import Catalog, default_catalog
 from dipcheck.model import Workflow
 from dipcheck.rules.registry import finding
 from dipcheck.target import DEFAULT, TargetVersion
@@ -14,15 +20,36 @@ from dipcheck.target import DEFAULT, TargetVersion
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
     from dipcheck.analysis.graph import GraphFacts
+    from dipcheck.analysis.routers import Routing
+    from dipcheck.workspace import Workspace
 
 T = TypeVar("T")
 
 
 class Context:
-    def __init__(self, workflow: Workflow, target: TargetVersion = DEFAULT) -> None:
+    def __init__(
+        self,
+        workflow: Workflow,
+        target: TargetVersion = DEFAULT,
+        *,
+        catalog: Catalog | None = None,
+        path: str | None = None,
+        workspace: Workspace | None = None,
+    ) -> None:
         self.workflow = workflow
         self.target = target
+        self.catalog = catalog or default_catalog()
+        self.path = path
+        self._workspace = workspace
         self._shared: dict[str, Any] = {}
+
+    @property
+    def workspace(self) -> Workspace:
+        if self._workspace is None:
+            from dipcheck.workspace import Workspace
+
+            self._workspace = Workspace()
+        return self._workspace
 
     def shared(self, name: str, build: Callable[[], T]) -> T:
         """An analysis object several rules share, built on first use."""
@@ -42,5 +69,11 @@ class Context:
         from dipcheck.analysis.dataflow import ContextFlow
 
         return ContextFlow(self.workflow)
+
+    @cached_property
+    def routing(self) -> Routing:
+        from dipcheck.analysis.routers import Routing
+
+        return Routing(self.workflow)
 
     finding = staticmethod(finding)
