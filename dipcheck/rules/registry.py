@@ -29,6 +29,7 @@ RULE_MODULES = (
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
     "dipcheck.rules.shell",
+    "dipcheck.rules.dippin_routing",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
 )
