@@ -15,7 +15,7 @@ from dipcheck.analysis.routers import Literal, literals, may_overlap, single_lit
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity, delete_lines, delete_spaced
 from dipcheck.model import Edge, NodeKind
 from dipcheck.rules.context import Context
-from dipcheck.rules.registry import rule
+from dipcheck.rules.registry import declare, rule
 
 DIP_ONLY = ("dip",)
 
@@ -288,6 +288,24 @@ def unused_weight(context: Context) -> Iterator[Diagnostic]:
             f"`{attr.span.text}` on edge {arrow(edge)} has no effect: {why}",
             fix=Fix(f"remove `{attr.span.text}`", (delete_spaced(attr.span),)),
         )
+
+
+declare(
+    "DIP138",
+    "stdout-routing-without-markers",
+    Severity.WARNING,
+    summary="Reserved by dippin (a tool that routes on stdout without marker_grep or "
+    "outputs); never reported.",
+    rationale=(
+        "dippin assigns the code and documents it but has no check behind it, in the fork "
+        "and upstream alike. dipcheck keeps the number reserved so that it keeps its meaning; "
+        "TRK101 reports the stdout-routing hazard tracker itself warns about."
+    ),
+    example="tool Check\n  command: ./check\nedges\n  Check -> Ship when ctx.tool_stdout = ok",
+    fix="Nothing to fix: the code is never reported.",
+    formats=DIP_ONLY,
+    enabled=False,
+)
 
 
 _MARKER_SPECIALS = set(".*+?[]{}()|\\^$")
