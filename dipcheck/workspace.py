@@ -39,6 +39,7 @@ from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
+CYCLE = "the reference forms a cycle"
 REF_FIELDS = {NodeKind.SUBGRAPH: "ref", NodeKind.MANAGER_LOOP: "subgraph_ref"}
 
 
@@ -158,7 +159,7 @@ class Workspace:
             return ChildWorkflow(ref, path, None, "it is outside the workflow's directory tree")
         real = os.path.realpath(path)
         if real in chain or real == os.path.realpath(parent_path):
-            return ChildWorkflow(ref, path, None, "the reference forms a cycle")
+            return ChildWorkflow(ref, path, None, CYCLE)
         loaded = self._load(real)
         return ChildWorkflow(ref, path, loaded.workflow, loaded.problem)
 
