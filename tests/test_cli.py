@@ -421,3 +421,40 @@ def test_version() -> None:
 
     result = dipcheck("--version")
     assert (result.returncode, result.stdout.strip()) == (0, f"dipcheck {__version__}")
+
+
+TRACKER_647 = (
+    "workflow W\n  start: Pick\n  exit: Done\n  tool Pick\n    timeout: 1m\n"
+    "    command: ./pick.sh\n  agent Work\n    prompt: Work.\n  agent Done\n    label: Done\n"
+    "  edges\n    Pick -> Work  when ctx.tool_stdout != a and ctx.tool_stdout != b\n"
+    "    Pick -> Done  when ctx.tool_stdout = a\n    Pick -> Done\n    Work -> Pick  loop\n"
+)
+
+
+def test_target_version_option_and_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(TRACKER_647, encoding="utf-8")
+    default = dipcheck("lint", "--format", "concise", "--isolated", str(path))
+    assert default.returncode == 1
+    assert "DC301 [error] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
+    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", str(path))
+    assert newer.returncode == 0, newer.stdout
+    assert "DC301" not in newer.stdout
+    (tmp_path / "dipcheck.toml").write_text('target-version = "v0.65"\n', encoding="utf-8")
+    configured = dipcheck("lint", "--format", "concise", str(path))
+    assert configured.returncode == 0 and "DC301" not in configured.stdout
+    # the option wins over the file
+    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", str(path))
+    assert older.returncode == 1 and "DC301" in older.stdout
+
+
+def test_unknown_target_version_lists_the_known_ones(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(TRACKER_647, encoding="utf-8")
+    bad = dipcheck("lint", "--target-version", "0.70", str(path))
+    assert bad.returncode == 2
+    assert "unknown target version '0.70' (known: 0.64, 0.65)" in bad.stderr
+    (tmp_path / "dipcheck.toml").write_text('target-version = "1"\n', encoding="utf-8")
+    configured = dipcheck("lint", str(path))
+    assert configured.returncode == 2
+    assert "target-version: unknown target version '1' (known: 0.64, 0.65)" in configured.stderr

@@ -236,6 +236,14 @@ def test_dip005_conditional_cycle_without_loop() -> None:
     assert diagnostic.fix is not None and diagnostic.fix.edits[0].text == "  loop"
 
 
+def test_dip005_no_loop_fix_on_the_exit_self_edge() -> None:
+    # an edge out of the exit is DIP006; marking it `loop` would not make it valid
+    text = CLEAN + "    Done -> Done\n"
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP005"]
+    assert (item.span.text, item.fix) == ("Done -> Done", None)
+    assert [d.code for d in run(text).diagnostics if d.code == "DIP006"] == ["DIP006"]
+
+
 @pytest.mark.parametrize("marker", ["loop", "restart: true"])
 def test_dip005_passing_twin_back_edge(marker: str) -> None:
     text = CLEAN + f"    Work -> Start when ctx.outcome = fail  {marker}\n"

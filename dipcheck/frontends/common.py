@@ -44,6 +44,9 @@ def include_file(
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
+    if "\0" in path:
+        shown = path.replace("\0", "\\0")
+        return Inclusion(None, f"`{shown}` contains a NUL character, which no file name can hold")
     if os.path.isabs(path) or path.startswith("~") or (len(path) > 1 and path[1] == ":"):
         return Inclusion(
             None,
@@ -65,7 +68,8 @@ def include_file(
         return Inclusion(None, f"`{path}` does not exist")
     except IsADirectoryError:
         return Inclusion(None, f"`{path}` is a directory")
-    except OSError as error:
-        return Inclusion(None, f"`{path}` cannot be read: {error.strerror or error}")
+    except (OSError, ValueError) as error:  # ValueError: a path the OS cannot represent
+        message = error.strerror if isinstance(error, OSError) else None
+        return Inclusion(None, f"`{path}` cannot be read: {message or error}")
     display = os.path.normpath(os.path.join(display_base, normal)) if display_base else normal
     return Inclusion(SourceText(display, text), None)

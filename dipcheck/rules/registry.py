@@ -28,6 +28,7 @@ RULE_MODULES = (
     "dipcheck.rules.dataflow",
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
+    "dipcheck.rules.routing",
     "dipcheck.rules.shell",
     "dipcheck.rules.dippin_routing",
     "dipcheck.rules.dippin_conditions",

@@ -204,11 +204,13 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         closing = cycle[-1]
         names = [edge.source.value for edge in cycle] + [closing.target.value]
         related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
-        fix = Fix(
-            "mark the closing edge as a back edge with `loop`",
-            (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
-            safe=False,
-        )
+        fix = None
+        if closing.source.value != context.workflow.exit:  # DIP006 forbids that edge anyway
+            fix = Fix(
+                "mark the closing edge as a back edge with `loop`",
+                (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
+                safe=False,
+            )
         yield context.finding(
             "DIP005",
             closing.span,

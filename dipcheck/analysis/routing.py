@@ -1,0 +1,387 @@
+"""How tracker reads a condition and picks the edge to follow (tracker-runtime.md §5.2, §5.3).
+
+Rules and the simulator share this module, so a finding and a dry run never disagree about
+a route:
+
+* :func:`runtime_text` — the condition string tracker receives (for ``.dip``, dippin rejoins
+  the condition's tokens with single spaces and re-quotes string literals, §0.2/§1.8);
+* :func:`split_condition` / :func:`parse_clause` — tracker's own reading: split on ``||``
+  then ``&&`` outside double quotes, strip leading ``not ``, find the operator by tracker's
+  priority list (no ``and``/``or`` keywords and no parentheses up to v0.64, tracker#647);
+* :func:`evaluate` — the truth of a condition for a context, under a target version;
+* :func:`select_edge` — the selection order: strict failure, condition, preferred label,
+  suggested nodes, weight with the lexical tie-break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dipcheck import conditions
+from dipcheck.model import Edge
+from dipcheck.target import DEFAULT, TargetVersion
+
+# tracker's operator search order (pipeline/condition.go): the first operator of this list
+# found outside quotes wins, wherever it is in the clause.
+OPERATORS = (
+    " not contains ",
+    " not startswith ",
+    " not endswith ",
+    " not in ",
+    " not matches ",
+    " contains ",
+    " startswith ",
+    " endswith ",
+    " in ",
+    " matches ",
+    " >= ",
+    " <= ",
+    " > ",
+    " < ",
+    "!=",
+    " == ",
+    "=",
+)
+
+# The tokens of a `.dip` condition as dippin's line lexer produces them (dip_lexer.LINE_TOKEN).
+_DIP_TOKEN = re.compile(
+    r"""(?P<STRING>"(?:\\.|[^"\\])*"|'(?:[^']|'')*')
+    | [A-Za-z0-9_][A-Za-z0-9_\-./]*
+    | ->|<-|==|!=|<=|>=
+    | [^ \t]""",
+    re.VERBOSE,
+)
+
+
+class ConditionError(Exception):
+    """A condition tracker cannot evaluate: the run fails at edge selection (§5.2)."""
+
+
+def go_quote(value: str) -> str:
+    """A string literal as Go's ``strconv.Quote`` writes it (how dippin re-quotes)."""
+    out = ['"']
+    for char in value:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif char == "\r":
+            out.append("\\r")
+        elif not char.isprintable():
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
+
+
+def dippin_raw(text: str) -> str:
+    """``Condition.Raw`` for a ``.dip`` condition: tokens joined by one space, string
+    literals re-quoted with double quotes."""
+    tokens: list[str] = []
+    for match in _DIP_TOKEN.finditer(text):
+        token = match.group(0)
+        if match.group("STRING") is not None:
+            token = go_quote(conditions.unquote(token))
+        tokens.append(token)
+    return " ".join(tokens)
+
+
+def runtime_text(raw: str, fmt: str) -> str:
+    """The condition text tracker evaluates for a condition written as ``raw``."""
+    return dippin_raw(raw) if fmt == "dip" else raw.strip()
+
+
+def _quote_spans(text: str) -> list[tuple[int, int]]:
+    """Double-quoted regions; a quote escaped by an odd number of backslashes does not
+    count. Raises :class:`ConditionError` for an unmatched quote."""
+    spans: list[tuple[int, int]] = []
+    opened = -1
+    for index, char in enumerate(text):
+        if char != '"':
+            continue
+        backslashes = 0
+        cursor = index - 1
+        while cursor >= 0 and text[cursor] == "\\":
+            backslashes += 1
+            cursor -= 1
+        if backslashes % 2:
+            continue
+        if opened < 0:
+            opened = index
+        else:
+            spans.append((opened, index + 1))
+            opened = -1
+    if opened >= 0:
+        raise ConditionError(f"unmatched double quote in condition: {text}")
+    return spans
+
+
+def _find_outside(text: str, needle: str, quotes: list[tuple[int, int]], start: int = 0) -> int:
+    while True:
+        index = text.find(needle, start)
+        if index < 0:
+            return -1
+        if not any(begin <= index < end for begin, end in quotes):
+            return index
+        start = index + 1
+
+
+def _split_outside(text: str, separator: str) -> list[str]:
+    quotes = _quote_spans(text)
+    parts: list[str] = []
+    start = 0
+    while True:
+        index = _find_outside(text, separator, quotes, start)
+        if index < 0:
+            parts.append(text[start:])
+            return parts
+        parts.append(text[start:index])
+        start = index + len(separator)
+
+
+def split_condition(text: str) -> list[list[str]]:
+    """tracker's split: ``||`` branches of ``&&`` clauses (raw clause texts, trimmed)."""
+    return [
+        [clause.strip() for clause in _split_outside(branch, "&&")]
+        for branch in _split_outside(text, "||")
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause as tracker reads it: ``not`` prefixes, left operand, operator, literal."""
+
+    text: str
+    negations: int
+    left: str
+    op: str
+    right_raw: str
+
+    @property
+    def right(self) -> str:
+        """The literal: one pair of surrounding double quotes removed, ``\\"`` and ``\\\\``
+        decoded. The right side is never looked up as a variable."""
+        return literal(self.right_raw)
+
+    def render(self) -> str:
+        """``ctx.x != "all_complete and …"``: the comparison with its literal quoted."""
+        prefix = "not " * self.negations
+        return f"{prefix}{self.left} {self.op} {go_quote(self.right)}"
+
+
+def literal(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", text[1:-1])
+    return text
+
+
+def parse_clause(text: str) -> Clause:
+    """Read one clause the way tracker does; malformed clauses raise ConditionError with
+    tracker's reason."""
+    clause = text.strip()
+    negations = 0
+    while clause.startswith("not "):
+        negations += 1
+        clause = clause[4:].strip()
+    quotes = _quote_spans(clause)
+    for operator in OPERATORS:
+        index = _find_outside(clause, operator, quotes)
+        if index < 0:
+            continue
+        left = clause[:index].strip()
+        right = clause[index + len(operator) :].strip()
+        op = operator.strip()
+        if op == "=" and left.endswith((">", "<")):
+            raise ConditionError(
+                f"invalid condition clause {clause!r}: numeric comparison operators (>, <, >=, "
+                "<=) require surrounding spaces"
+            )
+        if not left or not right:
+            raise ConditionError(f"empty operand around {op!r} in clause {clause!r}")
+        return Clause(clause, negations, left, op, right)
+    raise ConditionError(f"invalid condition clause: {clause!r} (missing comparison operator)")
+
+
+Lookup = Callable[[str], str | None]
+
+
+def resolve(name: str, lookup: Lookup) -> tuple[str, bool]:
+    """A left operand's value (§5.2 ``resolveVariable``): the exact key, then the key with
+    ``ctx.``/``context.`` removed; ``("", False)`` when neither is set. (The engine's
+    internal store is never written for ``internal.*`` keys a workflow can name.)"""
+    value = lookup(name)
+    if value is not None:
+        return value, True
+    for prefix in ("ctx.", "context."):
+        if name.startswith(prefix):
+            value = lookup(name[len(prefix) :])
+            if value is not None:
+                return value, True
+    return "", False
+
+
+def compare(actual: str, op: str, expected: str) -> bool:
+    """tracker's operators on strings (``not …`` forms included)."""
+    negated = op.startswith("not ")
+    base = op[4:] if negated else op
+    if base in ("=", "=="):
+        result = actual == expected
+    elif base == "!=":
+        result = actual != expected
+    elif base == "contains":
+        result = expected in actual
+    elif base == "startswith":
+        result = actual.startswith(expected)
+    elif base == "endswith":
+        result = actual.endswith(expected)
+    elif base == "in":
+        result = actual in [item.strip() for item in expected.split(",")]
+    elif base == "matches":
+        try:
+            result = re.search(expected, actual) is not None
+        except re.error as error:
+            raise ConditionError(f"invalid regex {expected!r} in condition: {error}") from None
+    elif base in (">", ">=", "<", "<="):
+        try:
+            right = float(expected)
+        except ValueError:
+            raise ConditionError(
+                f"numeric comparison requires a numeric literal, got {expected!r}"
+            ) from None
+        try:
+            left = float(actual)
+        except ValueError:
+            return False
+        result = {
+            ">": left > right,
+            ">=": left >= right,
+            "<": left < right,
+            "<=": left <= right,
+        }[base]
+    else:
+        raise ConditionError(f"unknown operator {op!r}")
+    return not result if negated else result
+
+
+def evaluate_clause(clause: Clause, lookup: Lookup) -> bool:
+    actual, _ = resolve(clause.left, lookup)
+    result = compare(actual, clause.op, clause.right)
+    return not result if clause.negations % 2 else result
+
+
+def evaluate(text: str, lookup: Lookup, target: TargetVersion = DEFAULT) -> bool:
+    """Is the condition (runtime text) true for the context ``lookup`` reads? Empty text is
+    true. Up to v0.64 tracker's split is used; later targets read ``and``/``or``/``not`` and
+    parentheses as dippin's grammar does. Branches short-circuit as tracker's do, so an
+    error in a clause that is never reached is not raised."""
+    if not text.strip():
+        return True
+    if target.splits_condition_keywords:
+        parsed = conditions.parse(text)
+        if parsed.expr is None:
+            raise ConditionError(f"invalid condition {text!r}: {parsed.error}")
+        return _evaluate_expr(parsed.expr, lookup)
+    for branch in split_condition(text):
+        if all(evaluate_clause(parse_clause(clause), lookup) for clause in branch):
+            return True
+    return False
+
+
+def _evaluate_expr(expr: conditions.Expr, lookup: Lookup) -> bool:
+    if isinstance(expr, conditions.Compare):
+        actual, _ = resolve(expr.left.text, lookup)
+        op = f"not {expr.op}" if expr.negated else expr.op
+        return compare(actual, op, expr.right_text)
+    if isinstance(expr, conditions.Not):
+        return not _evaluate_expr(expr.expr, lookup)
+    if isinstance(expr, conditions.Group):
+        return _evaluate_expr(expr.expr, lookup)
+    if expr.op == "and":
+        return all(_evaluate_expr(item, lookup) for item in expr.items)
+    return any(_evaluate_expr(item, lookup) for item in expr.items)
+
+
+# -- edge selection (§5.3) -----------------------------------------------------------------
+
+
+def weight(edge: Edge) -> int:
+    text = edge.attr_value("weight").strip()
+    try:
+        return max(int(text), 0)
+    except ValueError:
+        return 0
+
+
+def routing_key(edge: Edge) -> str:
+    """What a preferred label is matched against: ``choice``, else ``label``, else the
+    target id."""
+    return edge.choice or edge.label or edge.target.value
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The edge tracker takes, and why.
+
+    ``reason`` is ``condition``, ``label``, ``suggested`` or ``weight`` when an edge was
+    chosen (``tiebreak`` when several unconditional edges shared the top weight and the
+    lexically smallest target won); otherwise ``strict_failure`` (a failed node with no
+    conditional edge: the caller takes the fallback chain or fails the run),
+    ``no_matching_edges``, ``no_edges`` or ``error`` (a condition could not be evaluated;
+    ``error`` holds tracker's reason). ``rejected`` lists the conditional edges whose
+    condition was false before the choice, in order."""
+
+    edge: Edge | None
+    reason: str
+    rejected: tuple[Edge, ...] = ()
+    tiebreak: bool = False
+    error: str | None = None
+
+
+def select_edge(
+    edges: Sequence[Edge],
+    outcome: str,
+    preferred_label: str,
+    suggested: Sequence[str],
+    truth: Callable[[Edge], bool],
+) -> Selection:
+    """tracker's ``selectEdge`` over a node's outgoing edges (explicit edges in declaration
+    order, then the synthesized ones). ``truth`` evaluates an edge's condition and may raise
+    :class:`ConditionError`."""
+    if not edges:
+        return Selection(None, "no_edges")
+    if outcome == "fail" and not any(edge.conditional for edge in edges):
+        return Selection(None, "strict_failure")
+    rejected: list[Edge] = []
+    for edge in edges:
+        if not edge.conditional:
+            continue
+        try:
+            taken = truth(edge)
+        except ConditionError as error:
+            return Selection(None, "error", tuple(rejected), error=str(error))
+        if taken:
+            return Selection(edge, "condition", tuple(rejected))
+        rejected.append(edge)
+    done = tuple(rejected)
+    if preferred_label:
+        for edge in edges:
+            if routing_key(edge) == preferred_label:
+                return Selection(edge, "label", done)
+    if suggested:
+        for edge in edges:
+            if edge.target.value in suggested:
+                return Selection(edge, "suggested", done)
+    plain = [edge for edge in edges if not edge.conditional]
+    if not plain:
+        return Selection(None, "no_matching_edges", done)
+    top = max(weight(edge) for edge in plain)
+    best = [edge for edge in plain if weight(edge) == top]
+    best.sort(key=lambda edge: edge.target.value)
+    tied = len({edge.target.value for edge in best}) > 1
+    return Selection(best[0], "weight", done, tiebreak=tied)
