@@ -13,7 +13,8 @@ import pytest
 from helpers import Finding, lint, only, run, template
 
 from dipcheck.config import Config
-from dipcheck.shelltools import first_command, mask_placeholders
+from dipcheck.rules.shell import first_program
+from dipcheck.shelltools import mask_placeholders
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 
@@ -101,15 +102,15 @@ def test_mask_graph_variables() -> None:
 
 
 def test_dip124_is_off_by_default_and_fires_when_selected() -> None:
-    text = TOOL.replace('echo "${ctx.outcome} ${params.x}"', "echo ${ctx.summary}")
+    text = TOOL.replace('echo "${ctx.outcome} ${params.x}"', "echo ${ctx.last_response}")
     assert only(lint(text), "DIP124") == []
     config = Config(extend_select=("DIP124",))
     assert only(lint(text, config=config), "DIP124") == [
-        Finding("DIP124", "warning", (10, 12), (10, 26), "${ctx.summary}")
+        Finding("DIP124", "warning", (10, 12), (10, 32), "${ctx.last_response}")
     ]
     # DC201 owns the span by default
     assert [item.code for item in only(lint(text), "DC201")] == ["DC201"]
-    twin = text.replace("${ctx.summary}", "${params.x}")
+    twin = text.replace("${ctx.last_response}", "${params.x}")
     assert only(lint(twin, config=config), "DIP124") == []
 
 
@@ -134,17 +135,18 @@ def test_dip125_twin_builtins_and_programs_on_path() -> None:
     ("script", "expected"),
     [
         ("set -e\ncd x\nmake test", "make"),
-        ("X=$(git rev-parse HEAD)\necho $X", "git"),
+        ("X=$(git rev-parse HEAD)\nenv", "env"),
         ("command -v jq >/dev/null || exit 1\njq .", "jq"),
         ("cat <<EOF\nnot a command\nEOF", "cat"),
         ("mkdir -p out\n./run.sh\nmake", "make"),
         ("for f in a b; do\n  rm $f\ndone", "rm"),
         ("case $x in a) make ;; esac", None),
         ("${params.tool} --fast", None),
+        ("build() { go build; }\nbuild", None),
     ],
 )
-def test_first_command(script: str, expected: str | None) -> None:
-    found = first_command(script)
+def test_first_program(script: str, expected: str | None) -> None:
+    found = first_program(script)
     assert (found[0] if found else None) == expected
     if found:
         assert script[found[1] : found[2]] == expected

@@ -20,7 +20,7 @@ from dipcheck.target import DEFAULT, TargetVersion
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
     from dipcheck.analysis.graph import GraphFacts
-    from dipcheck.analysis.routers import Routing
+    from dipcheck.analysis.guards import Guards
     from dipcheck.workspace import Workspace
 
 T = TypeVar("T")
@@ -71,9 +71,9 @@ class Context:
         return ContextFlow(self.workflow)
 
     @cached_property
-    def routing(self) -> Routing:
-        from dipcheck.analysis.routers import Routing
+    def guards(self) -> Guards:
+        from dipcheck.analysis.guards import Guards
 
-        return Routing(self.workflow)
+        return Guards(self.workflow)
 
     finding = staticmethod(finding)

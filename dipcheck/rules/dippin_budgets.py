@@ -3,7 +3,7 @@ without a timeout (DIP111), goal gates without recovery (DIP115), retries mistak
 restarts (DIP134), manager-loop limits (DIP136, DIP137), agents with no failure route
 (DIP144) and negative budgets (DIP145). What tracker does on a failure is in
 tracker-runtime.md §5.3 to §5.5; the failure-route facts are in
-:mod:`dipcheck.analysis.routers`."""
+:mod:`dipcheck.analysis.guards`."""
 
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ def _negative(text: str) -> bool:
 def failure_route(context: Context, node: Node) -> str:
     """How ``node``'s failures are routed, or ``""``: a fallback target, a bounded
     ``retry_target``, an ``on fail`` edge, or ``defaults.on_failure``."""
-    routing = context.routing
-    if routing.fallback(node):
+    guards = context.guards
+    if guards.fallback(node):
         return "its fallback target"
-    if node.value("retry_target").strip() and routing.max_retries(node) > 0:
+    if node.value("retry_target").strip() and guards.max_retries(node) > 0:
         return "its retry_target with max_retries"
-    if routing.fail_edge(node.id) is not None:
+    if guards.fail_edge(node.id) is not None:
         return "its `fail` edge"
-    if routing.on_failure():
+    if guards.on_failure():
         return "defaults.on_failure"
     return ""
 
@@ -65,7 +65,7 @@ def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
         item = node.get("retry_policy") or node.get("retry_target")
         if item is None or not item.text.strip():
             continue
-        if context.routing.max_retries(node) != 0 or failure_route(context, node):
+        if context.guards.max_retries(node) != 0 or failure_route(context, node):
             continue
         yield context.finding(
             "DIP104",
@@ -116,7 +116,7 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
-    routing = context.routing
+    guards = context.guards
     for node in context.workflow.nodes:
         gate = node.get("goal_gate")
         if node.kind is not NodeKind.AGENT or gate is None:
@@ -125,9 +125,9 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
             continue
         if (
             node.value("retry_target").strip()
-            or routing.fallback(node)
-            or routing.fail_edge(node.id) is not None
-            or routing.on_failure()
+            or guards.fallback(node)
+            or guards.fail_edge(node.id) is not None
+            or guards.on_failure()
         ):
             continue
         yield context.finding(
@@ -251,11 +251,11 @@ def no_failure_route(context: Context) -> Iterator[Diagnostic]:
             continue
         if runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
             continue  # a prompt-less start node is tracker's passthrough: it cannot fail
-        if workflow.node(node.id) is not node or not context.routing.edges_from(node.id):
+        if workflow.node(node.id) is not node or not context.guards.edges_from(node.id):
             continue
         if failure_route(context, node):
             continue
-        edges = context.routing.edges_from(node.id)
+        edges = context.guards.edges_from(node.id)
         if any(edge.conditional for edge in edges):
             effect = (
                 "a failure is routed like any other outcome (an unconditional edge is "

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from dipcheck import conditions
 from dipcheck.analysis import runtime
-from dipcheck.analysis.routers import literal
+from dipcheck.analysis.guards import literal
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.model import Edge, NodeKind
 from dipcheck.references import list_items

@@ -1,7 +1,7 @@
 """dippin's routing lints: DIP101, DIP102, DIP103, DIP105, DIP149, DIP151, DIP152 and DIP153.
 
 The triggers are upstream's (dippin-language.md §2.4); the shared "safe router" test lives in
-:mod:`dipcheck.analysis.routers`. Where upstream is vague or wrong about what tracker does,
+:mod:`dipcheck.analysis.guards`. Where upstream is vague or wrong about what tracker does,
 the rule says so in its documentation (DIP103, DIP105, DIP151).
 """
 
@@ -11,7 +11,8 @@ import re
 from collections import deque
 from collections.abc import Iterator
 
-from dipcheck.analysis.routers import Literal, literals, may_overlap, single_literal
+from dipcheck.analysis.guards import Literal, literals, may_overlap, single_literal
+from dipcheck.analysis.routing import weight
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity, delete_lines, delete_spaced
 from dipcheck.model import Edge, NodeKind
 from dipcheck.rules.context import Context
@@ -45,14 +46,14 @@ def arrow(edge: Edge) -> str:
 )
 def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    routing = context.routing
+    guards = context.guards
     for node in workflow.nodes:
         if node.id == workflow.start or workflow.node(node.id) is not node:
             continue
         incoming = [edge for edge in workflow.edges_to(node.id) if not edge.implicit]
         if not incoming or not all(edge.conditional for edge in incoming):
             continue
-        unsafe = [edge for edge in incoming if not routing.safe_router(edge.source.value)]
+        unsafe = [edge for edge in incoming if not guards.safe_router(edge.source.value)]
         if not unsafe:
             continue
         sources = ", ".join(dict.fromkeys(f"`{edge.source.value}`" for edge in unsafe))
@@ -84,12 +85,12 @@ def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
 )
 def no_default_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    routing = context.routing
+    guards = context.guards
     for node in workflow.nodes:
         if workflow.node(node.id) is not node:
             continue
-        edges = routing.edges_from(node.id)
-        if not any(edge.conditional for edge in edges) or routing.safe_router(node.id):
+        edges = guards.edges_from(node.id)
+        if not any(edge.conditional for edge in edges) or guards.safe_router(node.id):
             continue
         yield context.finding(
             "DIP102",
@@ -206,14 +207,9 @@ def exit_through_back_edges(context: Context) -> Iterator[Diagnostic]:
 def _unconditional(context: Context, node_id: str) -> list[Edge]:
     return [
         edge
-        for edge in context.routing.edges_from(node_id)
+        for edge in context.guards.edges_from(node_id)
         if not edge.conditional and not edge.is_back_edge
     ]
-
-
-def _weight(edge: Edge) -> int:
-    text = edge.attr_value("weight").strip()
-    return int(text) if text.lstrip("+-").isdigit() else 0
 
 
 @rule(
@@ -239,7 +235,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
         edges = _unconditional(context, node.id)
         if len(edges) < 2:
             continue
-        chosen = min(edges, key=lambda edge: (-_weight(edge), edge.target.value))
+        chosen = min(edges, key=lambda edge: (-weight(edge), edge.target.value))
         targets = ", ".join(f"`{edge.target.value}`" for edge in edges)
         yield context.finding(
             "DIP149",
@@ -273,7 +269,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
 def unused_weight(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
         attr = edge.attr("weight")
-        if attr is None or _weight(edge) == 0:
+        if attr is None or attr.value is None or attr.value.value.strip() in ("0", "+0", "-0"):
             continue
         if not edge.conditional and len(_unconditional(context, edge.source.value)) >= 2:
             continue  # the weight breaks a tie in tracker
@@ -351,7 +347,7 @@ def unrouted_marker(context: Context) -> Iterator[Diagnostic]:
         markers = enumerable_markers(grep.text)
         if markers is None:
             continue
-        edges = context.routing.edges_from(node.id)
+        edges = context.guards.edges_from(node.id)
         routed: set[str] = set()
         covered = False
         for edge in edges:

@@ -16,6 +16,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.model import NodeKind, Text, Workflow
 from dipcheck.rules.context import Context
@@ -26,7 +27,6 @@ from dipcheck.shelltools import (
     ShellcheckComment,
     bash_check,
     bash_path,
-    first_command,
     mask_placeholders,
     shebang_shell,
     shellcheck,
@@ -35,6 +35,106 @@ from dipcheck.shelltools import (
 
 _LINE = re.compile(r"^bash: line (\d+): (.*)$")
 WIKI = "https://www.shellcheck.net/wiki/SC{code}"
+# Names that are not programs looked up on PATH: bash builtins, keywords, and `mkdir`, which
+# dippin treats as preamble.
+NOT_PROGRAMS = frozenset(
+    [
+        ".",
+        ":",
+        "[",
+        "[[",
+        "!",
+        "{",
+        "(",
+        "alias",
+        "bg",
+        "bind",
+        "break",
+        "builtin",
+        "caller",
+        "case",
+        "cd",
+        "command",
+        "compgen",
+        "complete",
+        "compopt",
+        "continue",
+        "coproc",
+        "declare",
+        "dirs",
+        "disown",
+        "echo",
+        "enable",
+        "eval",
+        "exec",
+        "exit",
+        "export",
+        "false",
+        "fc",
+        "fg",
+        "for",
+        "function",
+        "getopts",
+        "hash",
+        "help",
+        "history",
+        "if",
+        "jobs",
+        "kill",
+        "let",
+        "local",
+        "logout",
+        "mapfile",
+        "popd",
+        "printf",
+        "pushd",
+        "pwd",
+        "read",
+        "readarray",
+        "readonly",
+        "return",
+        "select",
+        "set",
+        "shift",
+        "shopt",
+        "source",
+        "suspend",
+        "test",
+        "time",
+        "times",
+        "trap",
+        "true",
+        "type",
+        "typeset",
+        "ulimit",
+        "umask",
+        "unalias",
+        "unset",
+        "until",
+        "wait",
+        "while",
+        "mkdir",
+    ]
+)
+_PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
+_FUNCTION = re.compile(r"(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\s*\)")
+
+
+def first_program(script: str) -> tuple[str, int, int] | None:
+    """The first program the script runs that is not a builtin, a keyword, `mkdir` or a
+    function the script defines, as ``(name, start, end)``; None when there is none. Names
+    that expand (``$tool``) or are paths (``./run.sh``) are not programs looked up on PATH."""
+    functions = {match.group(1) for match in _FUNCTION.finditer(script)}
+    for command in simple_commands(script):
+        if not command.words:
+            continue
+        word = command.words[0]
+        name = word.value
+        if word.expands or name in NOT_PROGRAMS or name in functions:
+            continue
+        if _PROGRAM.fullmatch(word.text):
+            return name, word.start, word.end
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +276,7 @@ def context_in_command(context: Context) -> Iterator[Diagnostic]:
 )
 def command_not_on_path(context: Context) -> Iterator[Diagnostic]:
     for command in tool_commands(context):
-        found = first_command(command.masked)
+        found = first_program(command.text.value)
         if found is None:
             continue
         name, start, end = found

@@ -1,10 +1,12 @@
-"""Routing facts shared by the dippin lints: when a node's conditional edges cover every
-case (dippin's "safe router", behind DIP101 and DIP102), when two edge conditions can both
-hold (DIP103), and whether a node has a route for its failures (DIP104, DIP115, DIP144).
+"""Edge guards as dippin reads them, shared by the dippin lints: when a node's conditional
+edges cover every case (dippin's "safe router", behind DIP101 and DIP102), when two edge
+conditions can both hold (DIP103), and whether a node has a route for its failures (DIP104,
+DIP115, DIP144). (How *tracker* evaluates a condition and picks an edge is
+:mod:`dipcheck.analysis.routing`.)
 
 A condition is reduced to *literals*: one comparison each, with ``==`` read as ``=`` and
 ``!=`` as a negated ``=``, the ``ctx.``/``context.`` prefix dropped and the negation of
-enclosing ``not`` folded in. Facts are computed once per workflow (:class:`Routing`).
+enclosing ``not`` folded in. Facts are computed once per workflow (:class:`Guards`).
 """
 
 from __future__ import annotations
@@ -181,8 +183,8 @@ def _int(text: str) -> int:
     return int(value) if value.lstrip("+-").isdigit() else 0
 
 
-class Routing:
-    """Per-workflow routing facts, computed on first use."""
+class Guards:
+    """Per-workflow guard facts, computed on first use."""
 
     def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
