@@ -104,6 +104,8 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
     print("Neovim", seen["version"])
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
+    # the errors; the fixture's agents also get DIP144 warnings (no failure route)
+    diagnostics = [item for item in diagnostics if item["severity"] == 1]
     assert [(item["code"], item["lnum"], item["col"], item["end_col"]) for item in diagnostics] == [
         ("DIP004", 10, 8, 14),
         ("DIP004", 15, 8, 12),
