@@ -109,6 +109,7 @@ def test_dip135_missing_and_empty_manager_child(tmp_path: Path) -> None:
     assert findings(missing, "DIP135") == []
 
 
+@pytest.mark.corpus
 def test_corpus_testdata_with_missing_children() -> None:
     tracker = CORPUS / "tracker"
     if not tracker.is_dir():

@@ -65,6 +65,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/grammars/dip.lark" in names
     assert "dipcheck/grammars/condition.lark" in names
     assert "dipcheck/grammars/__init__.py" in names
+    assert "dipcheck/data/models.json" in names  # the model catalog behind DIP108
     assert "dipcheck/cli.py" in names
     assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
 
@@ -109,3 +110,13 @@ def test_installed_into_a_fresh_venv_lints_from_another_directory(
     assert broken.returncode == 1
     assert "DIP010 [error]" in broken.stdout  # the condition grammar was loaded too
     assert "DC001 [error]" in broken.stdout
+    # the model catalog is read from the installed package
+    catalog = _run(
+        python,
+        "-c",
+        "from dipcheck.catalog import default_catalog; "
+        "print(default_catalog().provider('anthropic').has('claude-sonnet-4-6'))",
+        cwd=elsewhere,
+        env=env,
+    )
+    assert catalog.strip() == "True"
