@@ -43,9 +43,13 @@ class Provider:
     families: tuple[tuple[str, tuple[str, ...]], ...] = ()
     deprecated: frozenset[str] = frozenset()
     extra: frozenset[str] = frozenset()
+    folded: frozenset[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "folded", frozenset(fold(item) for item in self.models))
 
     def has(self, model: str) -> bool:
-        return fold(model) in {fold(item) for item in self.models}
+        return fold(model) in self.folded
 
     def canonical(self, model: str) -> str | None:
         """The listed id ``model`` stands for (after folding), or None."""

@@ -189,17 +189,22 @@ class Guards:
     def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
         self._safe: dict[str, bool] = {}
+        self._edges: dict[str, list[Edge]] = {}
 
     def edges_from(self, node_id: str) -> list[Edge]:
         """Outgoing edges as dippin's ``EdgesFrom`` lists them: explicit edges, then the
         implicit fork/join edges that no explicit edge already states."""
-        edges = list(self.workflow.edges_from(node_id))
-        stated = {(edge.source.value, edge.target.value) for edge in edges if not edge.implicit}
-        return [
-            edge
-            for edge in edges
-            if not (edge.implicit and (edge.source.value, edge.target.value) in stated)
-        ]
+        found = self._edges.get(node_id)
+        if found is None:
+            edges = self.workflow.edges_from(node_id)
+            stated = {(e.source.value, e.target.value) for e in edges if not e.implicit}
+            found = [
+                edge
+                for edge in edges
+                if not (edge.implicit and (edge.source.value, edge.target.value) in stated)
+            ]
+            self._edges[node_id] = found
+        return found
 
     def exhaustive(self, node_id: str) -> bool:
         return exhaustive(self.edges_from(node_id))

@@ -15,6 +15,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
@@ -124,7 +125,8 @@ def first_program(script: str) -> tuple[str, int, int] | None:
     """The first program the script runs that is not a builtin, a keyword, `mkdir` or a
     function the script defines, as ``(name, start, end)``; None when there is none. Names
     that expand (``$tool``) or are paths (``./run.sh``) are not programs looked up on PATH."""
-    functions = {match.group(1) for match in _FUNCTION.finditer(script)}
+    defines = "()" in script.replace(" ", "")
+    functions = {match.group(1) for match in _FUNCTION.finditer(script)} if defines else set()
     for command in simple_commands(script):
         if not command.words:
             continue
@@ -258,6 +260,11 @@ def context_in_command(context: Context) -> Iterator[Diagnostic]:
             )
 
 
+@cache
+def _on_path(name: str) -> bool:
+    return shutil.which(name) is not None
+
+
 @rule(
     "DIP125",
     "command-not-on-path",
@@ -280,7 +287,7 @@ def command_not_on_path(context: Context) -> Iterator[Diagnostic]:
         if found is None:
             continue
         name, start, end = found
-        if shutil.which(name) is None:
+        if not _on_path(name):
             yield context.finding(
                 "DIP125",
                 command.text.span(start, end),
