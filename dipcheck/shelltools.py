@@ -25,7 +25,7 @@ from typing import Any
 
 from dipcheck.references import placeholders
 
-_CACHE_VERSION = 2
+_CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
 SHELLCHECK_SHELLS = frozenset({"sh", "bash", "dash", "ksh", "busybox"})
 # Checks that misfire on workflow commands (as actionlint finds for `run:` scripts): sourced
 # files are not at hand (SC1090, SC1091); variables come from tracker's environment (SC2154);
