@@ -18,11 +18,11 @@ useful), and to a family when aliases should resolve to it.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 SELECTORS = ("latest", "stable", "sota")
 _ALIAS = re.compile(r"^(?:(?P<provider>[A-Za-z0-9_.-]+)/)?(?P<family>[^@/\s]+)@(?P<selector>\S*)$")
@@ -200,9 +200,8 @@ def _provider(entry: dict[str, object]) -> Provider:
 @cache
 def default_catalog() -> Catalog:
     """The catalog shipped in the package."""
-    data = json.loads(
-        resources.files("dipcheck").joinpath("data/models.json").read_text(encoding="utf-8")
-    )
+    with open(os.path.join(os.path.dirname(__file__), "data", "models.json"), "rb") as handle:
+        data = json.load(handle)
     return Catalog(tuple(_provider(entry) for entry in data["providers"]))
 
 

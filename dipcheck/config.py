@@ -24,13 +24,15 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dipcheck.catalog import Catalog, default_catalog, parse_extra_models
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
+
+if TYPE_CHECKING:
+    from dipcheck.catalog import Catalog
 
 CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 KNOWN_KEYS = frozenset(
@@ -90,6 +92,8 @@ class Config:
     @cached_property
     def catalog(self) -> Catalog:
         """The model catalog with this configuration's extra models."""
+        from dipcheck.catalog import default_catalog
+
         return default_catalog().extended(self.extra_models)
 
     def excluded(self, path: str) -> bool:
@@ -165,6 +169,8 @@ def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], .
         )
     if not isinstance(value, str):
         raise ConfigError(f'{path}: `extra-models` must be "provider:m1,m2;…" or a table')
+    from dipcheck.catalog import parse_extra_models
+
     try:
         return parse_extra_models(value)
     except ValueError as error:

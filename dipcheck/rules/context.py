@@ -12,7 +12,6 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dipcheck.catalog import Catalog, default_catalog
 from dipcheck.model import Workflow
 from dipcheck.rules.registry import finding
 from dipcheck.target import DEFAULT, TargetVersion
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
     from dipcheck.analysis.graph import GraphFacts
     from dipcheck.analysis.guards import Guards
+    from dipcheck.catalog import Catalog
     from dipcheck.workspace import Workspace
 
 T = TypeVar("T")
@@ -38,10 +38,18 @@ class Context:
     ) -> None:
         self.workflow = workflow
         self.target = target
-        self.catalog = catalog or default_catalog()
+        self._catalog = catalog
         self.path = path
         self._workspace = workspace
         self._shared: dict[str, Any] = {}
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            from dipcheck.catalog import default_catalog
+
+            self._catalog = default_catalog()
+        return self._catalog
 
     @property
     def workspace(self) -> Workspace:
