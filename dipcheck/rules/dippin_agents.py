@@ -6,14 +6,13 @@ prompts (DIP110), enumerated values (DIP113, DIP114, DIP116, DIP119, DIP130), re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from dipcheck.catalog import Provider
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity, delete_lines
+from dipcheck.diagnostics import Diagnostic, Fix, Severity, delete_lines
 from dipcheck.model import Field, Node, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 RETRY_POLICIES = ("standard", "aggressive", "patient", "linear", "none")
 FIDELITIES = ("full", "summary:high", "summary:medium", "summary:low", "compact", "truncate")
@@ -59,13 +58,19 @@ def _choice(
     context: Context, code: str, item: Field, allowed: tuple[str, ...], what: str
 ) -> Diagnostic:
     value = item.text.strip()
-    suggestion = closest(value, allowed)
-    message = f"{what} `{value}` is not one of {', '.join(allowed)}"
-    fix = None
-    if suggestion:
-        message += f" (did you mean `{suggestion}`?)"
-        fix = Fix(f"change to `{suggestion}`", (Edit(item.value_span, suggestion),), safe=False)
+    hint, fix = suggestion_fix(value, allowed, item.value_span)
+    message = f"{what} `{value}` is not one of {', '.join(allowed)}{hint}"
     return context.finding(code, item.value_span, message, fix=fix)
+
+
+def _agent_choices(
+    context: Context, code: str, key: str, allowed: tuple[str, ...]
+) -> Iterator[Diagnostic]:
+    """An agent field whose value is not one of ``allowed``."""
+    for node in _agents(context):
+        item = node.get(key)
+        if item is not None and item.text.strip() and item.text.strip() not in allowed:
+            yield _choice(context, code, item, allowed, key)
 
 
 class _Models:
@@ -100,28 +105,26 @@ class _Models:
         assert provider_field is not None
         provider = context.catalog.provider(provider_name)
         if provider is None:
-            suggestion = closest(provider_name.lower(), context.catalog.provider_names)
+            names = context.catalog.provider_names
             why = f"unknown provider `{provider_name}`"
-            self._add_unknown(provider_field, why, suggestion, node.id)
+            self._add_unknown(provider_field, why, provider_name.lower(), names, node.id)
         elif not provider.open and not provider.has(model):
-            why, suggestion = self._unknown_model(provider, model)
-            self._add_unknown(model_field, why, suggestion, node.id)
+            other = next((item for item in context.catalog.providers if item.has(model)), None)
+            if other is not None:
+                why = f"`{model}` is a {other.name} model, not a {provider.name} one"
+                self._add_unknown(model_field, why, model, (), node.id)
+            else:
+                why = f"`{model}` is not a known {provider.name} model"
+                self._add_unknown(model_field, why, model, provider.models, node.id)
         elif provider.has(model) and context.catalog.is_deprecated(provider, model):
             self._add(self.deprecated, model_field, provider.name, node.id)
 
-    def _unknown_model(self, provider: Provider, model: str) -> tuple[str, str | None]:
-        other = next((item for item in self.context.catalog.providers if item.has(model)), None)
-        if other is not None:
-            return f"`{model}` is a {other.name} model, not a {provider.name} one", None
-        return f"`{model}` is not a known {provider.name} model", closest(model, provider.models)
-
-    def _add_unknown(self, item: Field, why: str, suggestion: str | None, node: str) -> None:
-        fix = None
-        if suggestion:
-            why += f" (did you mean `{suggestion}`?)"
-            fix = Fix(f"change to `{suggestion}`", (Edit(item.value_span, suggestion),), False)
+    def _add_unknown(
+        self, item: Field, why: str, word: str, candidates: Iterable[str], node: str
+    ) -> None:
+        hint, fix = suggestion_fix(word, candidates, item.value_span)
         key = (item.value_span.path, item.value_span.start)
-        self.unknown.setdefault(key, (item, why, [], fix))[2].append(node)
+        self.unknown.setdefault(key, (item, why + hint, [], fix))[2].append(node)
 
     @staticmethod
     def _add(
@@ -345,10 +348,7 @@ def compaction_settings(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
-    for node in _agents(context):
-        item = node.get("reasoning_effort")
-        if item is not None and item.text.strip() and item.text.strip() not in REASONING_EFFORTS:
-            yield _choice(context, "DIP119", item, REASONING_EFFORTS, "reasoning_effort")
+    yield from _agent_choices(context, "DIP119", "reasoning_effort", REASONING_EFFORTS)
 
 
 @rule(
@@ -362,10 +362,7 @@ def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def invalid_response_format(context: Context) -> Iterator[Diagnostic]:
-    for node in _agents(context):
-        item = node.get("response_format")
-        if item is not None and item.text.strip() and item.text.strip() not in RESPONSE_FORMATS:
-            yield _choice(context, "DIP130", item, RESPONSE_FORMATS, "response_format")
+    yield from _agent_choices(context, "DIP130", "response_format", RESPONSE_FORMATS)
 
 
 @rule(

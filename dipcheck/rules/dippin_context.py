@@ -13,7 +13,7 @@ from dipcheck.model import NodeKind, Origin, RefKind
 from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
-from dipcheck.suggest import closest
+from dipcheck.suggest import closest, suggestion_fix
 
 PROMPT_ATTRIBUTES = frozenset({"prompt", "prompt_file"})
 EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
@@ -199,18 +199,9 @@ def undefined_class(context: Context) -> Iterator[Diagnostic]:
         if field.key == "class"
         for item in list_items(field.value)
     ]
-    sheet = context.workflow.stylesheet
-    for kind, name, start, end in _selectors(context):
-        if kind != "." or name in classes:
-            continue
-        assert sheet is not None
-        suggestion = closest(name, classes)
-        hint = f" (did you mean `.{suggestion}`?)" if suggestion else ""
-        yield context.finding(
-            "DIP117",
-            sheet.value.span(start, end),
-            f"stylesheet selector `.{name}` matches no node: no `class:` declares it{hint}",
-        )
+    yield from _unmatched(
+        context, "DIP117", ".", classes, "matches no node: no `class:` declares it"
+    )
 
 
 @rule(
@@ -224,16 +215,20 @@ def undefined_class(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def unknown_id(context: Context) -> Iterator[Diagnostic]:
-    ids = sorted(context.graph.ids)
+    yield from _unmatched(context, "DIP118", "#", sorted(context.graph.ids), "names no node")
+
+
+def _unmatched(
+    context: Context, code: str, kind: str, names: list[str], why: str
+) -> Iterator[Diagnostic]:
+    """Stylesheet selectors of one kind (``.`` or ``#``) whose name is not in ``names``."""
     sheet = context.workflow.stylesheet
-    for kind, name, start, end in _selectors(context):
-        if kind != "#" or name in ids:
+    for found, name, start, end in _selectors(context):
+        if found != kind or name in names:
             continue
         assert sheet is not None
-        suggestion = closest(name, ids)
-        hint = f" (did you mean `#{suggestion}`?)" if suggestion else ""
+        span = sheet.value.span(start, end)
+        hint, fix = suggestion_fix(name, names, span, lambda match: kind + match)
         yield context.finding(
-            "DIP118",
-            sheet.value.span(start, end),
-            f"stylesheet selector `#{name}` names no node{hint}",
+            code, span, f"stylesheet selector `{kind}{name}` {why}{hint}", fix=fix
         )

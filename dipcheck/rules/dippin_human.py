@@ -11,7 +11,7 @@ from dipcheck.rules.context import Context
 from dipcheck.rules.dippin_routing import arrow
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 MODES = ("choice", "freeform", "interview", "yes_no")
 
@@ -41,13 +41,13 @@ def invalid_mode(context: Context) -> Iterator[Diagnostic]:
             continue
         item = node.get("mode")
         assert item is not None
-        suggestion = closest(mode, MODES)
-        message = f"human gate `{node.id}` has mode `{mode}`; the modes are {', '.join(MODES)}"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(f"change to `{suggestion}`", (Edit(item.value_span, suggestion),), False)
-        yield context.finding("DIP127", item.value_span, message, fix=fix)
+        hint, fix = suggestion_fix(mode, MODES, item.value_span)
+        yield context.finding(
+            "DIP127",
+            item.value_span,
+            f"human gate `{node.id}` has mode `{mode}`; the modes are {', '.join(MODES)}{hint}",
+            fix=fix,
+        )
 
 
 @rule(

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
+from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.dip_schema import INPUT_TYPES
 from dipcheck.model import Field, InputDecl, RefKind
 from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.rules.safety import COMMAND_ATTRIBUTES
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 # Constructs Python's `re` accepts and Go's RE2 (which tracker and dippin use) rejects.
 _RE2_REJECTS = (
@@ -58,12 +58,8 @@ def unknown_input_type(context: Context) -> Iterator[Diagnostic]:
         kind = decl.type.value
         if not kind or kind in INPUT_TYPES:
             continue  # a missing type is DC005
-        suggestion = closest(kind, INPUT_TYPES)
-        message = f"input `{decl.name.value}` has unknown type `{kind}`"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(f"change to `{suggestion}`", (Edit(decl.type.span, suggestion),), False)
+        hint, fix = suggestion_fix(kind, INPUT_TYPES, decl.type.span)
+        message = f"input `{decl.name.value}` has unknown type `{kind}`{hint}"
         yield context.finding("DIP155", decl.type.span, message, fix=fix)
 
 
@@ -91,14 +87,9 @@ def undeclared_input(context: Context) -> Iterator[Diagnostic]:
         key = ref.key
         if key in declared:
             continue
-        suggestion = closest(key, declared)
-        message = f"`{ref.text}` in `{ref.owner}` names no declared input"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            replacement = ref.text.replace(key, suggestion, 1)
-            fix = Fix(f"change to `{replacement}`", (Edit(ref.span, replacement),), False)
-        elif not declared:
+        hint, fix = suggestion_fix(key, declared, ref.span, lambda name: f"${{inputs.{name}}}")
+        message = f"`{ref.text}` in `{ref.owner}` names no declared input{hint}"
+        if not declared:
             message += "; the workflow has no `inputs` block"
         yield context.finding("DIP156", ref.span, message, fix=fix)
 
