@@ -153,3 +153,12 @@ def test_dip150_label_without_choice_with_a_safe_fix() -> None:
 def test_dip150_twin_freeform_gate() -> None:
     text = GATE.replace("  choice: go\n", "\n").replace("mode: choice", "mode: freeform")
     assert only(lint(text), "DIP150") == []
+
+
+def test_dip150_twins_where_the_label_does_not_route() -> None:
+    unkeyed = GATE.replace("  choice: go\n", "\n")
+    assert only(lint(unkeyed.replace("mode: choice", "mode: yes_no")), "DIP150") == []
+    conditional = unkeyed.replace(
+        'Ask -> Yes  label: "go"', 'Ask -> Yes  when ctx.x = 1  label: "go"'
+    )
+    assert only(lint(conditional), "DIP150") == []

@@ -117,12 +117,15 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
     "DIP150",
     "label-routing-without-choice",
     Severity.HINT,
-    summary="A human gate's edge routes by its display label, without a `choice:` key.",
+    summary="A choice gate's edge routes by its display label, without a `choice:` key.",
     rationale=(
-        "A choice or yes_no gate routes by the edge's key: `choice:` when present, else the "
-        "label. Routing on the display text means rewording a label changes routing; an "
-        "explicit `choice:` keeps the two apart. Adding `choice:` with the label's own text "
-        "changes nothing at run time, so the fix is safe."
+        "A choice gate routes by the key of the edge the human picks: `choice:` when present, "
+        "else the label. Routing on the display text means rewording a label changes "
+        "routing; an explicit `choice:` keeps the two apart. Adding `choice:` with the "
+        "label's own text changes nothing at run time, so the fix is safe. dippin also "
+        "reports yes_no gates and conditional edges; dipcheck does not, because there the "
+        "label does not route: a yes_no gate answers `Yes`/`No` (and `success`/`fail`), and "
+        "a condition is tried before any label (tracker-runtime.md §5.3)."
     ),
     example='human Approve\n  mode: choice\nedges\n  Approve -> Ship  label: "Ship it"',
     fix='Add `choice:` with a stable key (`choice: "Ship it"` is offered as a safe fix).',
@@ -130,11 +133,13 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
 )
 def label_routing(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):
-        if mode in ("freeform", "interview"):
+        if mode not in ("", "choice"):
             continue
         for edge in context.workflow.edges_from(node.id):
             attr = edge.attr("label")
-            if edge.implicit or attr is None or attr.value is None or edge.attr("choice"):
+            if edge.implicit or edge.conditional or attr is None or attr.value is None:
+                continue
+            if edge.attr("choice"):
                 continue
             if not edge.label.strip():
                 continue
