@@ -199,7 +199,6 @@ def _writes(workflow: Workflow, node_id: str) -> list[ListItem]:
 )
 def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    order, above = context.graph.forward_order
     restricted = {
         node.id
         for node in workflow.nodes
@@ -207,6 +206,7 @@ def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     }
     if not restricted:
         return
+    order, above = context.graph.forward_order
     for sink in order:
         node = workflow.node(sink)
         if node is None or node.kind is not NodeKind.AGENT or node.value("tool_access").strip():
