@@ -164,8 +164,10 @@ def _audit(child: Workflow) -> tuple[int, int]:
 def _boundaries(context: Context) -> list[_Boundary]:
     """dippin's subgraph-boundary audit, once per workflow (DIP143 and DIP146 share it)."""
     workflow = context.workflow
-    own = restricts(workflow)
     found: list[_Boundary] = []
+    if next(subgraph_refs(workflow), None) is None:
+        return found
+    own = restricts(workflow)
     if context.path is None:
         if own:
             for node, item in subgraph_refs(workflow):

@@ -67,11 +67,13 @@ class Rule:
 _RULES: dict[str, Rule] = {}
 _BY_NAME: dict[str, Rule] = {}
 _loaded = False
+_ordered: list[Rule] = []  # _RULES sorted by code, rebuilt when a rule is added
 
 
 def _add(rule: Rule) -> Rule:
     if rule.code in _RULES or rule.name in _BY_NAME:
         raise ValueError(f"rule {rule.code} {rule.name} declared twice")
+    _ordered.clear()
     _RULES[rule.code] = rule
     _BY_NAME[rule.name] = rule
     return rule
@@ -150,7 +152,9 @@ def _load() -> None:
 
 def all_rules() -> list[Rule]:
     _load()
-    return sorted(_RULES.values(), key=lambda item: _code_key(item.code))
+    if len(_ordered) != len(_RULES):
+        _ordered[:] = sorted(_RULES.values(), key=lambda item: _code_key(item.code))
+    return list(_ordered)
 
 
 def _code_key(code: str) -> tuple[str, int, str]:
