@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dipcheck.engine import lint_paths
+from dipcheck.engine import lint_paths, lint_text
 
 pytestmark = pytest.mark.corpus
 
@@ -37,3 +37,31 @@ def test_dippin_findings_on_the_tracker_corpus() -> None:
         if item.code.startswith("DIP1") and item.code != "DIP125"
     )
     assert dict(counts) == EXPECTED
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def test_safe_fixes_on_the_corpus_reparse_and_resolve_their_findings() -> None:
+    if not TRACKER.is_dir():
+        pytest.skip("../shared/corpus not found beside the project")
+    fixed_codes = {"DIP120", "DIP150", "DIP151", "DIP153", "DIP154"}
+    applied = 0
+    for result in lint_paths([str(TRACKER)]):
+        edits = [
+            (edit.span.start, edit.span.end, edit.text)
+            for item in result.diagnostics
+            if item.code in fixed_codes and item.fix is not None and item.fix.safe
+            for edit in item.fix.edits
+            if edit.span.source is result.source
+        ]
+        if not edits:
+            continue
+        applied += len(edits)
+        again = lint_text(_apply(result.source.text, edits), result.path)
+        codes = [item.code for item in again.diagnostics]
+        assert "DC001" not in codes and not fixed_codes & set(codes), result.path
+    assert applied > 0
