@@ -118,7 +118,7 @@ def written_never_read(context: Context) -> Iterator[Diagnostic]:
     "DIP112",
     "read-without-upstream-write",
     Severity.WARNING,
-    summary="A `reads:` key that no upstream node writes (dippin's check; off by default).",
+    summary="A `reads:` key that no upstream node writes (dippin's check).",
     rationale=(
         "dippin propagates `writes:` forward (Kahn's algorithm over non-back edges) and "
         "reports a `reads:` key no earlier node writes. Nodes on a cycle are never visited "

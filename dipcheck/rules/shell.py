@@ -236,7 +236,7 @@ def shell_syntax(context: Context) -> Iterator[Diagnostic]:
     "DIP124",
     "context-in-tool-command",
     Severity.WARNING,
-    summary="`${ctx.*}` in a tool command (dippin's check; off by default).",
+    summary="`${ctx.*}` in a tool command (dippin's check).",
     rationale=(
         "dippin warns that `${ctx.*}` in a tool command expands to an empty string. That "
         "describes an old runtime: tracker now expands four safe keys and fails the run for "
