@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dipcheck import __version__
+from dipcheck import __version__, fmt_cli
 from dipcheck.target import KNOWN_TARGETS
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ examples:
   dipcheck lint --format json build.dip   one JSON document (for CI and scripts)
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
+  dipcheck fmt --check .                  are the .dip files formatted?
   dipcheck lsp                            the language server, for editors
 
 `dipcheck COMMAND --help` shows the options of a command.
@@ -174,12 +175,9 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
 
-    commands.add_parser(
-        "lsp",
-        help="run the language server (JSON-RPC over stdio)",
-        description="Run the dipcheck language server on standard input and output, for "
-        "editors (see editors/ for VS Code, Neovim and Helix).",
-    )
+    fmt_cli.add_parser(commands)
+    # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
+    commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
 
 
@@ -362,16 +360,20 @@ def _rule_dict(rule: object) -> dict[str, object]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "lsp":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "lint":
             return _lint(args)
         if args.command == "rule":
             return _rule(args)
+        if args.command == "fmt":
+            return fmt_cli.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 
-            return serve()
+            return serve(extra, prog="dipcheck lsp")
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

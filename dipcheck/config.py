@@ -1,4 +1,5 @@
-"""Configuration: ``[tool.dipcheck]`` in ``pyproject.toml`` or a ``dipcheck.toml``.
+"""Configuration: ``[tool.dipcheck]`` in ``pyproject.toml`` or a ``dipcheck.toml`` (top-level
+keys, or the same ``[tool.dipcheck]`` table).
 
 The closest configuration file to a path wins (parents are not merged), as in ruff. Keys:
 
@@ -238,6 +239,10 @@ def load_config_file(path: str) -> Config:
         if section is None:
             raise ConfigError(f"{path}: no [tool.dipcheck] table")
         return parse_config(section, path)
+    tool = document.get("tool")
+    if set(document) == {"tool"} and isinstance(tool, dict) and set(tool) == {"dipcheck"}:
+        # the pyproject.toml form copied into dipcheck.toml: `[tool.dipcheck]` works there too
+        return parse_config(tool["dipcheck"], path)
     return parse_config(document, path)
 
 

@@ -459,3 +459,26 @@ def test_unknown_target_version_lists_the_known_ones(tmp_path: Path) -> None:
     configured = dipcheck("lint", str(path))
     assert configured.returncode == 2
     assert "target-version: unknown target version '1' (known: 0.64, 0.65)" in configured.stderr
+
+
+@pytest.mark.parametrize(
+    "config", ['ignore = ["DIP003"]\n', '[tool.dipcheck]\nignore = ["DIP003"]\n']
+)
+def test_dipcheck_toml_takes_top_level_keys_or_the_tool_dipcheck_table(
+    tmp_path: Path, config: str
+) -> None:
+    path = _workflow(tmp_path)
+    assert "DIP003" in dipcheck("lint", "--format", "concise", str(path)).stdout
+    (tmp_path / "dipcheck.toml").write_text(config, encoding="utf-8")
+    result = dipcheck("lint", "--format", "concise", str(path))
+    assert result.returncode in (0, 1), result.stderr
+    assert "DIP003" not in result.stdout
+    assert "DC005" in result.stdout  # the rest is still checked
+
+
+def test_a_dipcheck_toml_with_other_tool_tables_is_still_an_error(tmp_path: Path) -> None:
+    path = _workflow(tmp_path)
+    (tmp_path / "dipcheck.toml").write_text("[tool.ruff]\nline-length = 1\n", encoding="utf-8")
+    result = dipcheck("lint", str(path))
+    assert result.returncode == 2
+    assert "unknown key(s) tool" in result.stderr

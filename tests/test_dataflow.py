@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import Finding, as_finding, lint, only, run, template
+from helpers import Finding, as_finding, lint, only, position, run, template
 
 from dipcheck.config import Config
 
@@ -86,6 +86,26 @@ def test_dc102_interpolation_inside_a_raw_block() -> None:
         Finding("DC102", "warning", (14, 28), (14, 39), "${ctx.ptch}")
     ]
     assert "(did you mean `patch`?)" in messages(text, "DC102")[0]
+
+
+def test_dc102_did_you_mean_is_an_unsafe_fix_of_the_key() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.ptch}")
+    [found] = [item for item in run(text).diagnostics if item.code == "DC102"]
+    assert found.fix is not None
+    assert (found.fix.description, found.fix.safe) == ("change to `patch`", False)
+    [edit] = found.fix.edits
+    assert (position(edit.span), edit.span.text, edit.text) == (
+        ((14, 34), (14, 38)),
+        "ptch",
+        "patch",
+    )
+    # the twin: a key nothing resembles gets the finding without a fix
+    [plain] = [
+        item
+        for item in run(FLOW.replace("${ctx.patch}", "${ctx.zzzzzz}")).diagnostics
+        if item.code == "DC102"
+    ]
+    assert plain.fix is None
 
 
 def test_dc102_twin_ambient_keys_are_never_reported() -> None:

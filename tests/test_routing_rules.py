@@ -47,11 +47,11 @@ def test_dc301_and_is_one_clause_through_v064() -> None:
     assert only(lint(PICK), "DC301") == [Finding("DC301", "error", (15, 56), (15, 59), "and")]
     [item] = diagnostics(PICK, "DC301")
     assert item.message == (
-        "tracker ≤ v0.64 does not split conditions on `and` (tracker#647): it evaluates the "
-        'single clause `ctx.tool_stdout != "all_complete and ctx.tool_stdout != no_tasks_found"`'
-        ", which is practically always true, so `Pick -> Work` is taken whenever "
-        "it is tried and the edges declared after it (`Pick -> Done`, "
-        "`Pick -> Done`) never are"
+        "tracker ≤ v0.64 does not split conditions on `and` (tracker#647): it reads the "
+        "condition as one comparison, key `ctx.tool_stdout` != "
+        '"all_complete and ctx.tool_stdout != no_tasks_found", which is practically always true, '
+        "so `Pick -> Work` is taken whenever it is tried and the edges declared after it "
+        "(`Pick -> Done`, `Pick -> Done`) never are"
     )
     assert item.fix is None  # .dip: dippin rejects && (DIP010); the help explains instead
     assert item.help is not None and "first edge" in item.help
@@ -84,9 +84,9 @@ def test_dc301_infix_not_before_equals() -> None:
     assert only(lint(text), "DC301") == [Finding("DC301", "error", (15, 40), (15, 43), "not")]
     [message] = messages(text, "DC301")
     assert message.startswith(
-        "tracker ≤ v0.64 does not split conditions on `not =` (tracker#647): it evaluates the "
-        'single clause `ctx.tool_stdout not = "all_complete"`, which is practically never true, '
-        "so `Pick -> Work` never fires"
+        "tracker ≤ v0.64 does not split conditions on `not =` (tracker#647): it reads the "
+        'condition as one comparison, key `ctx.tool_stdout not` = "all_complete", which is '
+        "practically never true, so `Pick -> Work` never fires"
     )
 
 
@@ -105,8 +105,8 @@ def test_dc301_or_that_never_matches() -> None:
     )
     assert only(lint(text), "DC301") == [Finding("DC301", "error", (15, 47), (15, 49), "or")]
     assert messages(text, "DC301")[0].endswith(
-        'evaluates the single clause `ctx.tool_stdout = "next or ctx.tool_stdout = retry_me"`, '
-        "which is practically never true, so `Pick -> Work` never fires"
+        'one comparison, key `ctx.tool_stdout` = "next or ctx.tool_stdout = retry_me", which is '
+        "practically never true, so `Pick -> Work` never fires"
     )
 
 

@@ -29,5 +29,11 @@ if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1; then
     fi
 fi
 
+if command -v npm >/dev/null 2>&1; then
+    (cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+else
+    echo "tools/test.sh: npm not found: the VS Code extension tests will skip" >&2
+fi
+
 python3 -m pip install -q -e '.[test]'
 python3 -m pytest "$@"

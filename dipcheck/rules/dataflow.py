@@ -22,6 +22,7 @@ from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
+from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 
@@ -161,7 +162,19 @@ class _Availability:
         )
         if not fatal:
             message += " (until then it expands to an empty string)"
-        return self.context.finding(code, ref.span, message)
+        return self.context.finding(code, ref.span, message, fix=self._rename_fix(item))
+
+    def _rename_fix(self, item: _Read) -> Fix | None:
+        """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
+        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
+        match = closest(item.key, candidates)
+        span = item.ref.span
+        at = span.text.rfind(item.key)
+        if match is None or at < 0:
+            return None
+        start = span.start + at
+        edit = Edit(Span(span.source, start, start + len(item.key)), match)
+        return Fix(f"change to `{match}`", (edit,), safe=False)
 
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
         notes: list[Related] = []

@@ -151,8 +151,10 @@ def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
             )
             continue
         clauses = [clause for branch in branches for clause in branch]
-        shown = " && ".join(f"`{clause.render()}`" for clause in clauses)
-        count = "the single clause" if len(clauses) == 1 else f"{len(clauses)} clauses"
+        shown = " || ".join(
+            " && ".join(_describe(clause) for clause in branch) for branch in branches
+        )
+        count = "one comparison" if len(clauses) == 1 else f"{len(clauses)} comparisons"
         route = f"`{edge.source.value} -> {edge.target.value}`"
         if verdict is True:
             later = _later_edges(workflow, edge)
@@ -172,11 +174,18 @@ def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
             "DC301",
             condition.locate(problem.start, problem.end),
             f"tracker ≤ v{context.target} does not split conditions on {problem.what} "
-            f"(tracker#647): it evaluates {count} {shown}, which is {truth}{outcome}",
+            f"(tracker#647): it reads the condition as {count}, {shown}, which is "
+            f"{truth}{outcome}",
             related=(Related(condition.span, "the condition tracker misreads"),),
             fix=_keyword_fix(condition, workflow.format),
             help=_DC301_HELP,
         )
+
+
+def _describe(clause: Clause) -> str:
+    """``key `ctx.a` != "x and ctx.b != y"``: how tracker reads one clause."""
+    text = f"key `{clause.left}` {clause.op} {routing.go_quote(clause.right)}"
+    return f"not ({text})" if clause.negations % 2 else text
 
 
 def _later_edges(workflow: Workflow, edge: Edge) -> list[str]:

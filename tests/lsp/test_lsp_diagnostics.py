@@ -355,3 +355,46 @@ async def test_requests_about_unknown_documents_get_empty_answers(lsp: Session) 
         )
         assert list(report.items) == []
     assert [item for item in client.log_messages if item.type == types.MessageType.Error] == []
+
+
+async def test_files_the_workflows_read_are_watched(lsp: Session) -> None:
+    """A client that can watch files is asked to watch the configuration files and the files
+    the open workflows read (even missing ones); one that cannot gets the server's own
+    once-a-second check. Either way, creating the missing prompt file clears its DC003."""
+    uri = lsp.open("prompted.dip", WITH_PROMPT)
+    assert [item.code for item in await lsp.diagnostics(uri)] == ["DC003"]
+    prompt = lsp.path("prompts/ask.md")
+    workspace = client_capabilities(lsp.spec).workspace
+    watching = workspace.did_change_watched_files if workspace else None
+    if watching is not None and watching.dynamic_registration:
+        deadline = asyncio.get_running_loop().time() + 10
+        while True:
+            patterns = {
+                watcher["globPattern"]  # register_options arrive as plain JSON
+                for item in lsp.client.registrations.values()
+                if item.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+                for watcher in item.register_options["watchers"]
+            }
+            if str(prompt) in patterns or asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.05)
+        assert {"**/{dipcheck.toml,.dipcheck.toml,pyproject.toml}", str(prompt)} <= patterns
+        assert str(lsp.path("dipcheck.toml")) in patterns  # could apply, does not exist yet
+        mark = lsp.mark()
+        lsp.write("prompts/ask.md", "Ask.\n")
+        lsp.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                [types.FileEvent(prompt.as_uri(), types.FileChangeType.Created)]
+            )
+        )
+    else:
+        mark = lsp.mark()
+        lsp.write("prompts/ask.md", "Ask.\n")  # nobody tells the server: it has to notice
+    if lsp.pull:
+        deadline = asyncio.get_running_loop().time() + 10
+        while await lsp.diagnostics(uri) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.2)
+        assert await lsp.diagnostics(uri) == []
+    else:
+        found = await lsp.published(uri, after=mark, where=lambda item: not item.diagnostics)
+        assert list(found.diagnostics) == []
