@@ -120,11 +120,21 @@ class Config:
         except ValueError:
             return path
 
-    def _file_ignores(self, path: str) -> set[str]:
+    def matching_ignores(self, path: str) -> list[str]:
+        """The ``per-file-ignores`` patterns that match ``path``."""
         relative = self._relative(path)
+        return [
+            pattern
+            for pattern, _ in self.per_file_ignores
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+        ]
+
+    def file_ignores(self, path: str) -> set[str]:
+        """The codes ``per-file-ignores`` turns off for ``path``."""
+        matched = set(self.matching_ignores(path))
         codes: set[str] = set()
         for pattern, selectors in self.per_file_ignores:
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern):
+            if pattern in matched:
                 codes |= self._codes(selectors)
         return codes
 
@@ -133,7 +143,7 @@ class Config:
         per-file ignores. Loading errors (DC0xx) can be re-graded but never dropped by
         selection: a file that does not parse is always reported."""
         active = self.active_codes
-        ignored = self._file_ignores(source.path) if self.per_file_ignores else set()
+        ignored = self.file_ignores(source.path) if self.per_file_ignores else set()
         overrides = dict(self.severity)
         result: list[Diagnostic] = []
         for item in diagnostics:

@@ -22,13 +22,15 @@ Resolution follows tracker (tracker-runtime.md §5.7) and dippin's cross-file ch
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
-Each file is read and parsed once per :class:`Workspace` however many parents name it; an
-entry is refreshed when the file's size or modification time changes, and :meth:`forget`
-drops one (a language server calls it when an open buffer changes).
+Each child is parsed once per :class:`Workspace` however many parents name it (it is read
+again for each parent, through that lint's reader, so a result cache records the dependency);
+an entry is parsed again when the file's content changes, and :meth:`forget` drops one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import threading
 from collections.abc import Iterator
@@ -113,7 +115,7 @@ def _display(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Loaded:
-    stamp: tuple[int, int]
+    digest: str
     workflow: Workflow | None
     problem: str | None
 
@@ -136,18 +138,29 @@ class Workspace:
                 self._cache.pop(os.path.realpath(path), None)
 
     def child(
-        self, parent_path: str, ref: str, root: str | None = None, chain: tuple[str, ...] = ()
+        self,
+        parent_path: str,
+        ref: str,
+        root: str | None = None,
+        chain: tuple[str, ...] = (),
+        reader: FileReader | None = None,
     ) -> ChildWorkflow:
         """Resolve ``ref`` written in the file ``parent_path`` and load the child.
 
         ``root`` bounds where a child may be loaded from (default: the parent's directory);
-        ``chain`` holds the real paths of the files above this one, to refuse cycles."""
+        ``chain`` holds the real paths of the files above this one, to refuse cycles;
+        ``reader`` reads the child (a lint's recording reader, so that its result cache
+        knows the parent depends on the child, and on a missing child staying missing)."""
+        read = reader or self.reader
         parent_dir = os.path.dirname(os.path.abspath(parent_path))
         value = ref.strip()
         if not value:
             return ChildWorkflow(ref, None, None, "the ref names no file", missing=True)
         found = [path for path in candidates(parent_dir, value) if os.path.isfile(path)]
         if not found:
+            for path in candidates(parent_dir, value):
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    read(path)  # records that the file is missing
             links = [path for path in candidates(parent_dir, value) if os.path.islink(path)]
             if links:
                 return ChildWorkflow(ref, links[0], None, "it is a broken or looping symbolic link")
@@ -160,7 +173,7 @@ class Workspace:
         real = os.path.realpath(path)
         if real in chain or real == os.path.realpath(parent_path):
             return ChildWorkflow(ref, path, None, CYCLE)
-        loaded = self._load(real)
+        loaded = self._load(real, read)
         return ChildWorkflow(ref, path, loaded.workflow, loaded.problem)
 
     def walk(
@@ -169,6 +182,7 @@ class Workspace:
         workflow: Workflow,
         root: str | None = None,
         max_depth: int = MAX_DEPTH,
+        reader: FileReader | None = None,
     ) -> Iterator[Link]:
         """Every child reachable from ``workflow`` (the file ``parent_path``), depth first.
 
@@ -190,41 +204,36 @@ class Workspace:
                     )
                     yield Link(links, child, depth)
                     continue
-                child = self.child(path, item.text, top, seen)
+                child = self.child(path, item.text, top, seen, reader)
                 yield Link(links, child, depth)
                 if child.workflow is not None and child.path is not None:
                     real = os.path.realpath(child.path)
                     found.append((child.path, child.workflow, links, (*seen, real)))
             stack.extend(reversed(found))
 
-    def _load(self, real: str) -> _Loaded:
+    def _load(self, real: str, read: FileReader) -> _Loaded:
         try:
-            status = os.stat(real)
+            text = read(real)
+        except UnicodeDecodeError:
+            return _Loaded("", None, "it is not UTF-8 text")
         except OSError as error:
-            return _Loaded((0, 0), None, f"it cannot be read: {error.strerror or error}")
-        stamp = (status.st_mtime_ns, status.st_size)
+            return _Loaded("", None, f"it cannot be read: {error.strerror or error}")
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         with self._lock:
             cached = self._cache.get(real)
-            if cached is not None and cached.stamp == stamp:
-                return cached
-            loaded = self._parse(real, stamp)
-            self._cache[real] = loaded
-            return loaded
+            if cached is None or cached.digest != key:
+                cached = self._parse(real, text, key)
+                self._cache[real] = cached
+            return cached
 
-    def _parse(self, real: str, stamp: tuple[int, int]) -> _Loaded:
+    def _parse(self, real: str, text: str, key: str) -> _Loaded:
         from dipcheck.frontends.dip import load_dip
 
         self.loads += 1
         try:
-            text = self.reader(real)
-        except UnicodeDecodeError:
-            return _Loaded(stamp, None, "it is not UTF-8 text")
-        except OSError as error:
-            return _Loaded(stamp, None, f"it cannot be read: {error.strerror or error}")
-        try:
             result = load_dip(SourceText(_display(real), text), os.path.dirname(real), self.reader)
         except Exception as error:  # a front-end bug must not stop the parent's lint
-            return _Loaded(stamp, None, f"it could not be parsed ({type(error).__name__})")
+            return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")
         if result.workflow is None:
-            return _Loaded(stamp, None, "it holds no workflow declaration")
-        return _Loaded(stamp, result.workflow, None)
+            return _Loaded(key, None, "it holds no workflow declaration")
+        return _Loaded(key, result.workflow, None)

@@ -3,33 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, PROJECT
+from helpers import FIXTURES, PROJECT, dipcheck
 
 from dipcheck.report.contract import LintDocument
+from dipcheck.rules import registry
 
 BROKEN = "fixtures/broken/structure.dip"
-
-
-def dipcheck(
-    *args: str, cwd: Path = PROJECT, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    return subprocess.run(
-        [sys.executable, "-m", "dipcheck", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
 
 
 def _workflow(tmp_path: Path) -> Path:
@@ -69,6 +53,7 @@ def test_text_output_shape(tmp_path: Path) -> None:
         "   = help: Correct the node id or declare the node.\n"
         "\n"
         "Found 2 errors in 1 file (1 file checked).\n"
+        "[*] 1 fixable with `--fix --unsafe-fixes`.\n"
     )
 
 
@@ -224,7 +209,7 @@ def test_json_document_validates_against_the_contract() -> None:
         "start": {"line": 4, "column": 10},
         "end": {"line": 4, "column": 15},
     }
-    assert first.url == "https://dipcheck.dev/rules/dip001"
+    assert first.url.endswith("/docs/rules/dip001.md")
     dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
     assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
@@ -339,7 +324,7 @@ def test_rule_by_code_and_by_name_print_the_same_page() -> None:
     assert lines[0] == "DIP005 unconditional-cycle (error)"
     for heading in ("Why:", "Example:", "Fix:"):
         assert heading in lines
-    assert lines[-1] == "More: https://dipcheck.dev/rules/dip005"
+    assert lines[-1] == f"More: {registry.docs_url('DIP005')}"
 
 
 def test_rule_all_lists_every_code_once() -> None:
@@ -369,8 +354,16 @@ def test_rule_all_json() -> None:
         "example",
         "fix",
         "formats",
+        "fix_availability",
+        "since",
+        "targets",
         "url",
     }
+    assert (dip003["fix_availability"], dip003["since"], dip003["targets"]) == (
+        "sometimes",
+        "0.1.0",
+        None,
+    )
 
 
 def test_unknown_rule_and_missing_argument_exit_two() -> None:
@@ -397,7 +390,7 @@ def test_lint_help() -> None:
     result = dipcheck("lint", "--help")
     assert result.returncode == 0
     for needle in (
-        "--format {text,concise,json}",
+        "--format {text,concise,json,json-lines,sarif,github,junit}",
         "--stdin-filename",
         "--select",
         "--ignore",

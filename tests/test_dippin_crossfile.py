@@ -225,13 +225,17 @@ def test_lint_paths_shares_one_workspace(tmp_path: Path, monkeypatch: pytest.Mon
     parsed: list[str] = []
     original = Workspace._parse
 
-    def counting(self: Workspace, real: str, stamp: tuple[int, int]) -> object:
+    def counting(self: Workspace, real: str, text: str, key: str) -> object:
         parsed.append(real)
-        return original(self, real, stamp)
+        return original(self, real, text, key)
 
     monkeypatch.setattr(Workspace, "_parse", counting)
-    lint_paths([str(tmp_path)])
+    results = lint_paths([str(tmp_path)], jobs=1)
     assert [os.path.basename(path) for path in parsed] == ["child.dip"]
+    # each parent's result records the child it read, for the result cache
+    child = str(tmp_path / "sub" / "child.dip")
+    parents = [result for result in results if os.path.basename(result.path).startswith("p")]
+    assert len(parents) == 3 and all(child in result.dependencies for result in parents)
 
 
 def test_workspace_refuses_symlinks_escapes_and_cycles(tmp_path: Path) -> None:

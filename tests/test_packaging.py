@@ -40,6 +40,7 @@ _NOT_SOURCES = {
     ".hypothesis",
     ".pytest_cache",
     ".ruff_cache",
+    ".dipcheck_cache",
 }
 
 

@@ -1,15 +1,18 @@
 #!/bin/sh
 # Installs everything the test suite needs on a fresh Debian/Ubuntu machine, then runs it.
-# Python packages come from PyPI (the `test` extra); Neovim, which the real-editor test
-# drives, and shellcheck, which DC207 runs on tool commands, come from apt when they are
-# missing. (npm, for the VS Code extension build test, is expected on the machine; that test
-# skips with a reason without it.)
+# Python packages come from PyPI (the `test` extra); programs the tests drive come from apt
+# when they are missing: Neovim (the real-editor test), git (pre-commit try-repo), patch
+# (--diff output applied) and shellcheck (DC207 runs it on tool commands). (npm, for the VS Code extension build test, is expected on the
+# machine; that test skips with a reason without it.)
 set -eu
 cd "$(dirname "$0")/.."
 
 missing=""
-command -v nvim >/dev/null 2>&1 || missing="$missing neovim"
-command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
+for program in nvim:neovim git:git patch:patch shellcheck:shellcheck; do
+    if ! command -v "${program%%:*}" >/dev/null 2>&1; then
+        missing="$missing ${program#*:}"
+    fi
+done
 
 if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = "0" ]; then
@@ -20,7 +23,7 @@ if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1; then
         sudo="unavailable"
     fi
     if [ "$sudo" = "unavailable" ]; then
-        echo "tools/test.sh: not root and no sudo:$missing not installed, their tests will skip" >&2
+        echo "tools/test.sh: not root and no sudo: not installed:$missing; their tests will skip" >&2
     else
         echo "tools/test.sh: installing$missing with apt-get" >&2
         $sudo apt-get update -qq >/dev/null

@@ -4,7 +4,7 @@ a helper to build findings with the rule's default severity.
 Besides the workflow a check can ask for ``target`` (the tracker release), ``catalog`` (the
 model catalog with the run's extra models), ``path`` (the linted file's absolute path, None
 when it is unknown, e.g. standard input without ``--stdin-filename``) and ``workspace``
-(child workflows, shared by every file of a run)."""
+(child workflows, shared by every file of a run; read them with ``reader``)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from dipcheck.analysis.graph import GraphFacts
     from dipcheck.analysis.guards import Guards
     from dipcheck.catalog import Catalog
+    from dipcheck.frontends.common import FileReader
     from dipcheck.workspace import Workspace
 
 T = TypeVar("T")
@@ -35,12 +36,14 @@ class Context:
         catalog: Catalog | None = None,
         path: str | None = None,
         workspace: Workspace | None = None,
+        reader: FileReader | None = None,
     ) -> None:
         self.workflow = workflow
         self.target = target
         self._catalog = catalog
         self.path = path
         self._workspace = workspace
+        self.reader = reader  # how this lint reads files (recorded for the result cache)
         self._shared: dict[str, Any] = {}
 
     @property

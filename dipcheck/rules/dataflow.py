@@ -406,6 +406,7 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
     example=_EXAMPLE_WRITES,
     fix="Fix the key name (see the suggestion), or declare the key in a node's `writes:`.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def unproduced_key(context: Context) -> Iterator[Diagnostic]:
     yield from _findings(context, "DC102")
@@ -617,6 +618,7 @@ class _HumanResponse:
     fix="Read `${ctx.node.<Gate>.human_response}` (offered as a fix when one gate precedes the "
     "reader).",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def stale_human_response(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

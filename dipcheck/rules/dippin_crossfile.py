@@ -29,7 +29,7 @@ def _child(context: Context, item: Field) -> ChildWorkflow | None:
     ref = item.text.strip()
     if context.path is None and not os.path.isabs(ref):
         return None
-    return context.workspace.child(context.path or os.sep, ref)
+    return context.workspace.child(context.path or os.sep, ref, reader=context.reader)
 
 
 def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator[Diagnostic]:
@@ -175,7 +175,7 @@ def _boundaries(context: Context) -> list[_Boundary]:
                 found.append(_Boundary("DIP143", link, "it cannot be resolved here"))
         return found
     intent: dict[tuple[int, ...], bool] = {(): own}
-    for link in context.workspace.walk(context.path, workflow):
+    for link in context.workspace.walk(context.path, workflow, reader=context.reader):
         key = tuple(id(node) for node, _ in link.chain)
         parent = intent.get(key[:-1], own)
         child = link.child

@@ -126,6 +126,7 @@ _DC301_HELP = (
     "intermediate node, or target a tracker release with #647 fixed. In DOT, where `&&`/`||` "
     "are allowed, an unsafe fix rewrites `and`/`or` as `&&`/`||`.",
     formats=("dip", "dot"),
+    targets=("0.64",),
 )
 def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
     if context.target.splits_condition_keywords:
@@ -415,6 +416,7 @@ def _success_only(node: Node, workflow: Workflow) -> str | None:
     fix="Route on the labels alone (remove the `when` from labelled edges; an unsafe fix is "
     "offered), or use `mode: yes_no` when the answer is a yes/no outcome.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -498,6 +500,7 @@ def _never_written(key: str, workflow: Workflow) -> str | None:
     fix="Count iterations with a key a node writes (a tool that echoes a counter), or read "
     "`graph.params.x` instead of `params.x` (offered as a fix).",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def never_written_key(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -712,6 +715,7 @@ def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
     fix="Set `response_format: json_object` (offered as an unsafe fix) or a schema, or tell "
     "the model to answer with a JSON object holding the keys.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
     from dipcheck.references import list_items
@@ -815,6 +819,7 @@ def reads_without_effect(context: Context) -> Iterator[Diagnostic]:
     fix="Give each node that relies on it an unconditional edge to the same target (offered "
     "as an unsafe fix).",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def ignored_else(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

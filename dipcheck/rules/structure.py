@@ -52,6 +52,7 @@ def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
     rationale="The runtime refuses to load a workflow without a valid start node.",
     example="workflow W\n  exit: Done\n  agent Done\n    label: Done",
     fix="Add `start: <NodeId>` to the workflow header, naming a declared node.",
+    fix_availability="sometimes",
 )
 def missing_start(context: Context) -> Iterator[Diagnostic]:
     yield from _endpoint(context, "start", "DIP001")
@@ -66,6 +67,7 @@ def missing_start(context: Context) -> Iterator[Diagnostic]:
     example="workflow W\n  start: Begin\n  agent Begin\n    label: Begin",
     fix="Add `exit: <NodeId>` to the workflow header, naming a declared node.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def missing_exit(context: Context) -> Iterator[Diagnostic]:
     yield from _endpoint(context, "exit", "DIP002")
@@ -83,6 +85,7 @@ def missing_exit(context: Context) -> Iterator[Diagnostic]:
     ),
     example="edges\n  Plan -> Implment",
     fix="Correct the node id or declare the node.",
+    fix_availability="sometimes",
 )
 def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -123,6 +126,7 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     ),
     example="parallel Fork -> Lint, Tset\nfan_in Join <- Lint, Tset",
     fix="Correct the id or declare the node.",
+    fix_availability="sometimes",
 )
 def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -239,6 +243,7 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix="Add `loop` to the edge that closes the cycle.",
     formats=("dip", "dot"),
+    fix_availability="always",
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:

@@ -201,6 +201,7 @@ def _reaches_exit_without_gate(workflow: Workflow, start: str) -> bool:
     ),
     fix="Add `override: true` to the edge (a safe automatic fix is offered).",
     formats=("dip", "dot"),
+    fix_availability="always",
 )
 def accept_without_override(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

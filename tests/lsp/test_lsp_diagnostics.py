@@ -15,6 +15,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, client_capabilities
 
 from dipcheck.engine import lint_text
+from dipcheck.rules import registry
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -34,7 +35,7 @@ async def test_diagnostic_content(lsp: Session) -> None:
     assert unknown.range == lsp.range(uri, "Chekc")
     assert unknown.severity == types.DiagnosticSeverity.Error
     assert unknown.source == "dipcheck"
-    assert unknown.code_description == types.CodeDescription("https://dipcheck.dev/rules/dip003")
+    assert unknown.code_description == types.CodeDescription(registry.docs_url("DIP003"))
     assert unknown.message == "edge target `Chekc` is not a declared node (did you mean `Check`?)"
     assert unknown.data["fix"] == {
         "title": "change to `Check`",
