@@ -265,3 +265,24 @@ def test_workspace_walk_is_depth_capped(tmp_path: Path) -> None:
     links = list(Workspace().walk(str(entry), workflow))
     assert len(links) == MAX_DEPTH + 1
     assert links[-1].child.problem == f"it is more than {MAX_DEPTH} levels deep"
+
+
+def test_the_result_cache_knows_parents_depend_on_their_children(tmp_path: Path) -> None:
+    from dipcheck.cache import ResultCache
+    from dipcheck.config import Config
+
+    parent = write(tmp_path, "p.dip", PARENT)
+    hits: list[int] = []
+
+    def codes() -> list[str]:  # one run, as `dipcheck lint` does
+        cache = ResultCache(str(tmp_path / "cache"), Config())
+        [result] = lint_paths([str(parent)], cache=cache, jobs=1)
+        hits.append(cache.hits)
+        return [item.code for item in result.diagnostics if item.code in ("DIP126", "DIP160")]
+
+    assert codes() == ["DIP126"]  # the child is missing
+    assert codes() == ["DIP126"] and hits[-1] == 1  # nothing changed: served from the cache
+    write(tmp_path, "child.dip", CHILD.replace("topic: text", "subject: text"))
+    assert codes() == ["DIP160"]  # the child appeared: the parent is linted again
+    write(tmp_path, "child.dip", CHILD)
+    assert codes() == []  # the child changed: the parent is linted again

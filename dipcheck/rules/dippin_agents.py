@@ -163,6 +163,7 @@ def _users(nodes: list[str]) -> str:
     example="agent Plan\n  provider: anthropic\n  model: claude-sonet-4-6",
     fix="Correct the id (a did-you-mean fix is offered), or add it with `--extra-models`.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def unknown_model(context: Context) -> Iterator[Diagnostic]:
     for item, why, nodes, fix in _models(context).unknown.values():
@@ -258,6 +259,7 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  retry_policy: exponential",
     fix="Use standard, aggressive, patient, linear or none.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -280,6 +282,7 @@ def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  fidelity: high",
     fix="Use full, summary:high, summary:medium, summary:low, compact or truncate.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def invalid_fidelity(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -306,6 +309,7 @@ def invalid_fidelity(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  compaction_threshold: 80",
     fix="Write the threshold as a fraction (0.8); use preserve or degrade, with a fidelity.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def compaction_settings(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -346,6 +350,7 @@ def compaction_settings(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  reasoning_effort: extreme",
     fix="Use none, minimal, low, medium, high, xhigh or max.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
     yield from _agent_choices(context, "DIP119", "reasoning_effort", REASONING_EFFORTS)
@@ -360,6 +365,7 @@ def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  response_format: json",
     fix="Use json_object, or json_schema with a `response_schema`.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def invalid_response_format(context: Context) -> Iterator[Diagnostic]:
     yield from _agent_choices(context, "DIP130", "response_format", RESPONSE_FORMATS)
@@ -467,6 +473,7 @@ def params_shadow(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  prompt: Plan.\n  prompt_prefix: none",
     fix="Remove the opt-out (a safe automatic fix is offered).",
     formats=("dip",),
+    fix_availability="always",
 )
 def useless_opt_out(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

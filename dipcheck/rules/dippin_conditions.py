@@ -39,6 +39,7 @@ def _compares(edge: Edge) -> Iterator[conditions.Compare]:
     example="edges\n  Check -> Ship when outcome = success",
     fix="Prefix the variable with `ctx.` (a safe automatic fix is offered).",
     formats=("dip",),
+    fix_availability="always",
 )
 def condition_namespace(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:

@@ -36,6 +36,7 @@ EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
     example="agent Plan\n  prompt: Plan ${topic} using ${context.spec}",
     fix="Use `${ctx.K}` for context keys, `${ctx.node.X.K}` for a node's scoped output.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def unknown_placeholder(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -190,6 +191,7 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
     example="agent Plan\n  class: fast\nstylesheet:\n  .fats\n    model: claude-haiku-4-5",
     fix="Correct the class name, or add it to the nodes' `class:`.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def undefined_class(context: Context) -> Iterator[Diagnostic]:
     classes = [
@@ -213,6 +215,7 @@ def undefined_class(context: Context) -> Iterator[Diagnostic]:
     example="stylesheet:\n  #Plna\n    model: claude-opus-4-6",
     fix="Correct the node id.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def unknown_id(context: Context) -> Iterator[Diagnostic]:
     yield from _unmatched(context, "DIP118", "#", sorted(context.graph.ids), "names no node")

@@ -34,6 +34,7 @@ def _gates(context: Context) -> Iterator[tuple[Node, str]]:
     example="human Approve\n  mode: multiple_choice",
     fix="Use choice (the default), freeform, interview or yes_no.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def invalid_mode(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):
@@ -130,6 +131,7 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
     example='human Approve\n  mode: choice\nedges\n  Approve -> Ship  label: "Ship it"',
     fix='Add `choice:` with a stable key (`choice: "Ship it"` is offered as a safe fix).',
     formats=("dip",),
+    fix_availability="always",
 )
 def label_routing(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):

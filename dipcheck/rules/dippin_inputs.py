@@ -52,6 +52,7 @@ def _attr(decl: InputDecl, key: str) -> Field | None:
     example="inputs\n  count: integer",
     fix="Use text, number, bool, enum, file or secret.",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def unknown_input_type(context: Context) -> Iterator[Diagnostic]:
     for decl in context.workflow.inputs:
@@ -77,6 +78,7 @@ def unknown_input_type(context: Context) -> Iterator[Diagnostic]:
     example="inputs\n  topic: text\nagent Plan\n  prompt: Research ${inputs.topik}",
     fix="Declare the input, or correct the name (a did-you-mean fix is offered).",
     formats=("dip",),
+    fix_availability="sometimes",
 )
 def undeclared_input(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -265,6 +265,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
     example='edges\n  Review -> Done  when ctx.outcome = success  label: "ok"  weight: 2',
     fix="Remove `weight:` (a safe automatic fix is offered).",
     formats=DIP_ONLY,
+    fix_availability="always",
 )
 def unused_weight(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
@@ -389,6 +390,7 @@ def _plain(edge: Edge) -> bool:
     example="parallel Fork -> A, B\nfan_in Join <- A, B\nedges\n  Fork -> A\n  A -> Join",
     fix="Delete the edge (a safe automatic fix is offered).",
     formats=DIP_ONLY,
+    fix_availability="always",
 )
 def redundant_fan_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -351,6 +351,7 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
     "&& rm -r out",
     fix="Follow the advice of the linked shellcheck page (some checks offer a fix).",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def shellcheck_findings(context: Context) -> Iterator[Diagnostic]:
     if shellcheck_path() is None:
