@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from helpers import Finding, lint, only, run, template
 
+from dipcheck.config import Config
+
+WITH_DIP144 = Config(extend_select=("DIP144",))  # off by default
+
 BASE = template(
     """
     workflow B
@@ -121,21 +125,26 @@ def test_dip137_unbounded_manager_loop() -> None:
 
 
 def test_dip144_agent_without_failure_route() -> None:
-    assert only(lint(NO_ON_FAILURE), "DIP144") == [
+    assert only(lint(NO_ON_FAILURE), "DIP144") == []  # off by default
+    assert only(lint(NO_ON_FAILURE, config=WITH_DIP144), "DIP144") == [
         Finding("DIP144", "warning", (6, 9), (6, 14), "Build"),
         Finding("DIP144", "warning", (11, 9), (11, 16), "Recover"),
     ]
-    [first, _] = [item for item in run(NO_ON_FAILURE).diagnostics if item.code == "DIP144"]
+    [first, _] = [
+        item for item in run(NO_ON_FAILURE, config=WITH_DIP144).diagnostics if item.code == "DIP144"
+    ]
     assert first.message.endswith("if it fails, the run ends")
 
 
 def test_dip144_twins_fail_edge_fallback_and_exemptions() -> None:
     routed = NO_ON_FAILURE.replace("Build -> Test", "Build -> Test\n    Build -> Recover  on fail")
-    assert [item.text for item in only(lint(routed), "DIP144")] == ["Recover"]
+    assert [item.text for item in only(lint(routed, config=WITH_DIP144), "DIP144")] == ["Recover"]
     fallback = NO_ON_FAILURE.replace("prompt: Build.", "prompt: Build.\n    fallback_target: Done")
-    assert [item.text for item in only(lint(fallback), "DIP144")] == ["Recover"]
+    assert [item.text for item in only(lint(fallback, config=WITH_DIP144), "DIP144")] == ["Recover"]
     # the prompt-less start node is tracker's passthrough, which cannot fail
-    assert "Start" not in [item.text for item in only(lint(NO_ON_FAILURE), "DIP144")]
+    assert "Start" not in [
+        item.text for item in only(lint(NO_ON_FAILURE, config=WITH_DIP144), "DIP144")
+    ]
 
 
 def test_dip144_parallel_branches_are_exempt() -> None:
@@ -152,7 +161,7 @@ def test_dip144_parallel_branches_are_exempt() -> None:
           fan_in Join <- A, B
         """
     )
-    assert only(lint(text), "DIP144") == []
+    assert only(lint(text, config=WITH_DIP144), "DIP144") == []
 
 
 def test_dip145_negative_budget() -> None:

@@ -12,7 +12,9 @@ from dipcheck.rules import registry
 
 HINTS = {"DIP125", "DIP133", "DIP143", "DIP146", "DIP147", "DIP150", "DIP154", "DIP164", "DIP165"}
 ERRORS = {"DIP155", "DIP156", "DIP157", "DIP158", "DIP163"}
-OFF_BY_DEFAULT = {"DIP112", "DIP124", "DIP138"}  # DC rules own the first two; 138 is reserved
+# DC rules own DIP112 and DIP124's spans; DIP144 is opt-in (fail-fast is tracker's default);
+# DIP138 is reserved
+OFF_BY_DEFAULT = {"DIP112", "DIP124", "DIP138", "DIP144"}
 CODES = [f"DIP{number}" for number in range(101, 166)]
 
 

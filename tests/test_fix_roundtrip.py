@@ -106,7 +106,11 @@ DIPPIN_FIX_CASES: dict[str, str] = {
 FIX_CASES: dict[str, Case] = {
     "DC004": _dip(_BASE.replace("prompt: Plan.", "promt: Plan.")),
     "DC009": _dip(_BASE.replace("prompt: Plan.", "prompt: Plan.\n        llm_model: x")),
-    "DC010": _dip(_BASE.replace("prompt: Plan.", "prompt: Plan.\n        retry_target: Aa")),
+    "DC010": _dip(
+        _BASE.replace(
+            "prompt: Plan.", "prompt: Plan.\n        retry_target: Aa\n        max_retries: 2"
+        )
+    ),
     "DIP001": _dip(_BASE.replace("start: A", "start: Aa")),
     "DIP002": _dip(_BASE.replace("exit: B", "exit: Bb")),
     "DIP003": _dip(_BASE.replace("A -> B", "A -> Bb")),
@@ -205,7 +209,7 @@ BROKEN = dedent(
       exit: B
       agent A
         prompt: Plan.
-        llm_model: x
+        llm_model: claude-sonnet-4-6
         reasoning_effort: high
       agent B
         label: B
@@ -221,7 +225,7 @@ def test_fix_applies_safe_fixes_only_and_reports_what_remains(tmp_path: Path) ->
     result = dipcheck("lint", "--isolated", "--fix", "--show-fixes", "w.dip", cwd=tmp_path)
     assert result.returncode == 1  # DIP003 (an unsafe fix) remains
     text = path.read_text(encoding="utf-8")
-    assert "    model: x\n" in text and "    provider: anthropic\n" in text
+    assert "    model: claude-sonnet-4-6\n" in text and "    provider: anthropic\n" in text
     assert "A -> Bb" in text
     assert "error[DIP003]" in result.stdout and "DC009" not in result.stdout
     assert result.stderr == (
@@ -285,7 +289,7 @@ def test_fix_keeps_permissions_and_byte_order_mark(tmp_path: Path) -> None:
     os.chmod(path, 0o640)
     dipcheck("lint", "--isolated", "--fix", "w.dip", cwd=tmp_path)
     data = path.read_bytes()
-    assert data.startswith(b"\xef\xbb\xbf") and b"    model: x\n" in data
+    assert data.startswith(b"\xef\xbb\xbf") and b"    model: claude-sonnet-4-6\n" in data
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
     assert [entry.name for entry in tmp_path.iterdir()] == ["w.dip"]  # no temporary left
 

@@ -21,7 +21,6 @@ BASE = template(
         label: Done
       edges
         A -> Done
-        A -> Done  on fail
     """
 )
 DC102 = Finding("DC102", "warning", (6, 11), (6, 26), "${ctx.from_env}")

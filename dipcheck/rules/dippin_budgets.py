@@ -232,11 +232,16 @@ def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
         "with `max_retries`, an `on fail` edge or `defaults.on_failure`. Not reported, unlike "
         "dippin: the exit node, a prompt-less start node (tracker runs it as a passthrough "
         "that cannot fail) and the branches of a `parallel` block (the fan_in policy counts "
-        "a branch's failure, and tracker refuses a fallback target on a branch)."
+        "a branch's failure, and tracker refuses a fallback target on a branch). Off by "
+        "default: ending the run on a failure is tracker's normal, fail-fast behaviour that "
+        "most workflows want (and a subgraph child's failure is the parent's to route), so "
+        "select it (`--extend-select DIP144`) to require an explicit failure route on every "
+        "agent, as dippin does."
     ),
     example="agent Build\n  prompt: Build.\nedges\n  Build -> Test",
     fix="Add `Build -> Recover  on fail`, a `fallback_target`, or `defaults.on_failure`.",
     formats=("dip",),
+    enabled=False,
 )
 def no_failure_route(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

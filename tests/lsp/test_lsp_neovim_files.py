@@ -29,7 +29,6 @@ workflow Files
 
   edges
     Ask -> Done
-    Ask -> Done  on fail
 """
 
 DRIVER = """
