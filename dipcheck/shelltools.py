@@ -85,14 +85,18 @@ class _ResultCache:
             tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
         )
         self.path = os.path.join(directory, f"{name}.json")
-        self.entries: dict[str, Any] = {}
+        self.entries: dict[str, Any] = self._read()
+
+    def _read(self) -> dict[str, Any]:
         try:
             with open(self.path, encoding="utf-8") as handle:
                 data = json.load(handle)
             if data.get("version") == _CACHE_VERSION:
-                self.entries = data.get("entries", {})
+                entries: dict[str, Any] = data.get("entries", {})
+                return entries
         except (OSError, ValueError, AttributeError):
-            self.entries = {}
+            pass
+        return {}
 
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
         """The verdict for each key; ``compute`` gets the keys that are not cached yet."""
@@ -104,6 +108,9 @@ class _ResultCache:
         return [self.entries[key] for key in keys]
 
     def _save(self) -> None:
+        """Write the entries, merged with what other processes (parallel workers, other
+        runs) wrote since this one read the file."""
+        self.entries = {**self._read(), **self.entries}
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(self.path))

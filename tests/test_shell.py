@@ -214,3 +214,15 @@ def test_cli_no_shell_and_no_env_checks(tmp_path: Path) -> None:
         [*command, "--no-shell", "--no-env-checks"], capture_output=True, text=True, check=False
     ).stdout
     assert "DIP123" not in quiet and "DIP125" not in quiet and "DC207" not in quiet
+
+
+def test_verdict_cache_keeps_what_another_process_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipcheck.shelltools import _ResultCache
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    first, second = _ResultCache("verdicts"), _ResultCache("verdicts")  # two workers
+    first.fill(["a"], lambda keys: [1 for _ in keys])
+    second.fill(["b"], lambda keys: [2 for _ in keys])
+    assert _ResultCache("verdicts").entries == {"a": 1, "b": 2}
