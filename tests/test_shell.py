@@ -34,6 +34,18 @@ TOOL = template(
 )
 
 
+FROM_FILE = template(
+    """
+    workflow Sh
+      start: Check
+      exit: Check
+      tool Check
+        timeout: 1m
+        command_file: check.sh
+    """
+)
+
+
 def test_mask_keeps_length_and_leaves_shell_expansions() -> None:
     text = 'echo "${ctx.last_response}" ${HOME} ${x:-d} ${params.a}'
     masked = mask_placeholders(text)
@@ -69,17 +81,7 @@ def test_dip123_unclosed_construct_points_at_the_end() -> None:
 
 def test_dip123_in_a_command_file(tmp_path: Path) -> None:
     (tmp_path / "check.sh").write_text('set -eu\nfor f in *.go; do\n  gofmt -l "$f"\n')
-    text = template(
-        """
-        workflow Sh
-          start: Check
-          exit: Check
-          tool Check
-            timeout: 1m
-            command_file: check.sh
-        """
-    )
-    result = run(text, str(tmp_path / "sh.dip"))
+    result = run(FROM_FILE, str(tmp_path / "sh.dip"))
     [item] = [item for item in result.diagnostics if item.code == "DIP123"]
     assert item.span.path.endswith("check.sh")
     assert item.span.text == 'gofmt -l "$f"'
@@ -188,18 +190,10 @@ def test_dc207_uses_the_shebang_shell() -> None:
 @needs_shellcheck
 def test_dc207_in_a_command_file(tmp_path: Path) -> None:
     (tmp_path / "check.sh").write_text('#!/bin/sh\ncd "$1"\nls\n')
-    text = template(
-        """
-        workflow Sh
-          start: Check
-          exit: Check
-          tool Check
-            timeout: 1m
-            command_file: check.sh
-        """
-    )
     [item] = [
-        item for item in run(text, str(tmp_path / "sh.dip")).diagnostics if item.code == "DC207"
+        item
+        for item in run(FROM_FILE, str(tmp_path / "sh.dip")).diagnostics
+        if item.code == "DC207"
     ]
     assert item.span.path.endswith("check.sh") and item.span.text == 'cd "$1"'
 
