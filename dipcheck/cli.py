@@ -6,12 +6,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
 from dipcheck.commands import lint as lint_command
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
+
+if TYPE_CHECKING:
+    from dipcheck.config import Config
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -46,7 +50,7 @@ exit status:
 
 configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
 (select, extend-select, ignore, per-file-ignores, exclude, fail-on, target-version,
-[severity], [dialect] for DOT files).
+extra-models, [severity], [dialect] for DOT files).
 
 examples:
   dipcheck lint workflows/
@@ -58,6 +62,7 @@ examples:
   dipcheck lint --add-ignore legacy/      suppress every current finding (to adopt dipcheck)
   dipcheck lint --format sarif -o dipcheck.sarif .
   dipcheck lint --watch workflows/
+  dipcheck lint --no-env-checks --extra-models "acme:m1,m2" workflows/
 """
 
 RULE_EPILOG = """\
@@ -129,6 +134,23 @@ def _parser() -> argparse.ArgumentParser:
         help="the tracker release the workflows run on (default: 0.64; known: "
         + ", ".join(KNOWN_TARGETS)
         + "); rules whose truth depends on it follow it",
+    )
+    checks = lint.add_argument_group("what is checked")
+    checks.add_argument(
+        "--extra-models",
+        metavar="SPEC",
+        help='model ids to add to the catalog, "provider:m1,m2;provider2:m3" (DIP108)',
+    )
+    checks.add_argument(
+        "--no-shell",
+        action="store_true",
+        help="do not hand tool commands to bash -n or shellcheck (skips DIP123 and DC207)",
+    )
+    checks.add_argument(
+        "--no-env-checks",
+        action="store_true",
+        help="skip checks whose result depends on this machine (DIP125: is the command "
+        "on PATH); for CI",
     )
     lint.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
@@ -206,11 +228,29 @@ def _lint(args: argparse.Namespace) -> int:
                 config = replace(config, target=parse_target(args.target_version))
             except ValueError as error:
                 raise ConfigError(f"--target-version: {error}") from None
+        config = _check_options(config, args)
     except ConfigError as error:
         print(f"dipcheck: error: {error}", file=sys.stderr)
         return EXIT_ERROR
 
     return lint_command.run(args, config)
+
+
+def _check_options(config: Config, args: argparse.Namespace) -> Config:
+    """Apply ``--extra-models``, ``--no-shell`` and ``--no-env-checks``."""
+    from dipcheck.catalog import parse_extra_models
+    from dipcheck.config import ConfigError
+
+    if args.extra_models:
+        try:
+            extra = parse_extra_models(args.extra_models)
+        except ValueError as error:
+            raise ConfigError(f"--extra-models: {error}") from None
+        config = replace(config, extra_models=config.extra_models + extra)
+    skipped = (("DIP123", "DC207") if args.no_shell else ()) + (
+        ("DIP125",) if args.no_env_checks else ()
+    )
+    return replace(config, ignore=config.ignore + skipped) if skipped else config
 
 
 def _rule(args: argparse.Namespace) -> int:

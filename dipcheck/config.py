@@ -15,6 +15,8 @@ The closest configuration file to a path wins (parents are not merged), as in ru
                                 # a file a glob names is a workflow whatever it contains
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
     target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
+    extra-models = "acme:m1,m2;openai:gpt-x"   # model ids added to the catalog (DIP108);
+                                # also a table: {acme = ["m1", "m2"]}
     [tool.dipcheck.severity]    # change a rule's default severity
     DIP111 = "error"
 """
@@ -26,13 +28,16 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
+
+if TYPE_CHECKING:
+    from dipcheck.catalog import Catalog
 
 CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 KNOWN_KEYS = frozenset(
@@ -47,6 +52,7 @@ KNOWN_KEYS = frozenset(
         "severity",
         "target-version",
         "dialect",
+        "extra-models",
     }
 )
 DOT_DIALECTS = (Dialect.TRACKER, Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
@@ -68,6 +74,7 @@ class Config:
     fail_on: Severity = Severity.ERROR
     target: TargetVersion = DEFAULT
     dialects: tuple[tuple[str, Dialect], ...] = ()
+    extra_models: tuple[tuple[str, tuple[str, ...]], ...] = ()
     path: str | None = None
     root: str = field(default=".")
 
@@ -89,6 +96,13 @@ class Config:
         chosen |= self._codes(self.extend_select)
         chosen -= self._codes(self.ignore)
         return frozenset(chosen)
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The model catalog with this configuration's extra models."""
+        from dipcheck.catalog import default_catalog
+
+        return default_catalog().extended(self.extra_models)
 
     def excluded(self, path: str) -> bool:
         relative = self._relative(path)
@@ -174,6 +188,23 @@ def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     return selectors
 
 
+def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``"prov:m1,m2;prov2:m3"`` or a table ``{prov = ["m1", "m2"]}``."""
+    if isinstance(value, dict):
+        return tuple(
+            (str(name), _strings(models, f"extra-models.{name}", path))
+            for name, models in value.items()
+        )
+    if not isinstance(value, str):
+        raise ConfigError(f'{path}: `extra-models` must be "provider:m1,m2;…" or a table')
+    from dipcheck.catalog import parse_extra_models
+
+    try:
+        return parse_extra_models(value)
+    except ValueError as error:
+        raise ConfigError(f"{path}: extra-models: {error}") from None
+
+
 def parse_config(data: dict[str, Any], path: str) -> Config:
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
@@ -216,6 +247,7 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
             raise ConfigError(f"{path}: dialect of {pattern!r}: {value!r} is not one of {known}")
         dialects.append((pattern, Dialect(value)))
     return Config(
+        extra_models=_extra_models(data.get("extra-models", ""), path),
         select=_selectors(data.get("select", []), "select", path),
         extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
         ignore=_selectors(data.get("ignore", []), "ignore", path),

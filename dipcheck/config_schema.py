@@ -137,6 +137,27 @@ class Settings(BaseModel):
             }
         ),
     ] = Field(default_factory=dict)
+    extra_models: Annotated[
+        str | dict[str, str | list[str]],
+        WithJsonSchema(
+            {
+                "anyOf": [
+                    {"type": "string"},
+                    {
+                        "type": "object",
+                        "additionalProperties": {
+                            "anyOf": [
+                                {"type": "string"},
+                                {"type": "array", "items": {"type": "string"}},
+                            ]
+                        },
+                    },
+                ],
+                "description": "Model ids the catalog lacks (DIP108): "
+                '"provider:m1,m2;provider2:m3", or a table provider → [ids].',
+            }
+        ),
+    ] = Field(default="", alias="extra-models")
 
 
 def _references(value: Any) -> Any:

@@ -93,3 +93,22 @@ def loading_finding(
 ) -> Diagnostic:
     """A loading problem (DC0xx) with its code's default severity."""
     return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)
+
+
+def delete_lines(span: Span) -> Edit:
+    """An edit that removes the whole lines ``span`` touches, line breaks included."""
+    source = span.source
+    first = source.line_of(span.start)
+    last = source.line_of(max(span.end - 1, span.start))
+    start = source.line_starts[first]
+    end = source.line_starts[last + 1] if last + 1 < source.line_count else source.line_end(last)
+    return Edit(Span(source, start, end), "")
+
+
+def delete_spaced(span: Span) -> Edit:
+    """An edit that removes ``span`` and the blanks before it (an attribute on a line)."""
+    text = span.source.text
+    start = span.start
+    while start > 0 and text[start - 1] in " \t":
+        start -= 1
+    return Edit(Span(span.source, start, span.end), "")

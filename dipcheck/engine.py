@@ -9,6 +9,7 @@ worker processes (above :data:`PARALLEL_THRESHOLD` files), returning results in 
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import sys
@@ -25,6 +26,7 @@ from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReade
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
+from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
@@ -102,10 +104,25 @@ def _internal_error(source: SourceText, where: str, error: BaseException) -> Dia
     )
 
 
-def run_rules(workflow: Workflow, config: Config) -> Iterator[Diagnostic]:
+def run_rules(
+    workflow: Workflow,
+    config: Config,
+    path: str | None = None,
+    workspace: Workspace | None = None,
+    reader: FileReader = read_from_disk,
+) -> Iterator[Diagnostic]:
+    """Every enabled rule on ``workflow``; ``path`` is the file's absolute path when known
+    (cross-file checks resolve subgraph refs against it, reading children with ``reader``)."""
     from dipcheck.rules.context import Context
 
-    context = Context(workflow, config.target)
+    context = Context(
+        workflow,
+        config.target,
+        catalog=config.catalog,
+        path=path,
+        workspace=workspace,
+        reader=reader,
+    )
     for item in registry.checks():
         if workflow.format not in item.formats or not config.enabled(item):
             continue
@@ -138,9 +155,10 @@ def lint_source(
     fmt: str | None = None,
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
+    workspace: Workspace | None = None,
 ) -> LintResult:
     with _without_cycle_collection():
-        return _lint_source(source, config or Config(), fmt, base_dir, reader)
+        return _lint_source(source, config or Config(), fmt, base_dir, reader, workspace)
 
 
 def _lint_source(
@@ -149,6 +167,7 @@ def _lint_source(
     fmt: str | None,
     base_dir: str | None,
     reader: FileReader,
+    workspace: Workspace | None,
 ) -> LintResult:
     fmt = fmt or detect_format(source.path, config) or "dip"
     try:
@@ -159,7 +178,10 @@ def _lint_source(
         )
     diagnostics = list(loaded.diagnostics)
     if loaded.workflow is not None:
-        diagnostics.extend(run_rules(loaded.workflow, config))
+        path = None
+        if base_dir is not None and not source.path.startswith("<"):
+            path = os.path.join(base_dir, os.path.basename(source.path))
+        diagnostics.extend(run_rules(loaded.workflow, config, path, workspace, reader))
     marks = suppressions.scan(source, fmt)
     diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
@@ -199,12 +221,14 @@ def lint_text(
     fmt: str | None = None,
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
+    workspace: Workspace | None = None,
 ) -> LintResult:
-    """Lint in-memory text. File directives resolve against ``base_dir`` (default: the
-    directory of ``path`` when it names a real location)."""
+    """Lint in-memory text. File directives and subgraph refs resolve against ``base_dir``
+    (default: the directory of ``path`` when it names a real location). A language server
+    passes one ``workspace`` to every call so children are parsed once."""
     if base_dir is None and path and not path.startswith("<"):
         base_dir = os.path.dirname(os.path.abspath(path))
-    return lint_source(SourceText(path, text), config, fmt, base_dir, reader)
+    return lint_source(SourceText(path, text), config, fmt, base_dir, reader, workspace)
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
@@ -249,12 +273,14 @@ def lint_file(
     config: Config | None = None,
     fmt: str | None = None,
     reader: FileReader = read_from_disk,
+    workspace: Workspace | None = None,
 ) -> LintResult:
     source, problem = read_source(path)
     if source is None:
         assert problem is not None
         return LintResult(path, problem.span.source, None, [problem])
-    return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)), reader)
+    base_dir = os.path.dirname(os.path.abspath(path))
+    return lint_source(source, config, fmt, base_dir, reader, workspace)
 
 
 def _read_nothing(path: str) -> str:
@@ -300,11 +326,11 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
     return result
 
 
-def lint_one(path: str, config: Config) -> LintResult:
+def lint_one(path: str, config: Config, workspace: Workspace | None = None) -> LintResult:
     """Lint one file of :func:`lint_paths`, recording the files it reads; never raises."""
     reader = RecordingReader()
     try:
-        result = lint_file(path, config, reader=reader)
+        result = lint_file(path, config, reader=reader, workspace=workspace)
     except Exception as error:
         source = SourceText(path, "")
         return LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
@@ -359,10 +385,13 @@ def workers_for(count: int, jobs: int | None) -> int:
 
 
 def _lint_many(paths: list[str], config: Config, jobs: int | None) -> Iterator[LintResult]:
+    """One :class:`Workspace` serves the files a process lints, so a subgraph child that many
+    parents name is parsed once per run (once per worker process in a parallel run)."""
+    workspace = Workspace()
     workers = workers_for(len(paths), jobs)
     if workers == 1 or len(paths) < 2:
         for path in paths:
-            yield lint_one(path, config)
+            yield lint_one(path, config, workspace)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -371,7 +400,7 @@ def _lint_many(paths: list[str], config: Config, jobs: int | None) -> Iterator[L
 
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
-    yield lint_one(paths[0], config)
+    yield lint_one(paths[0], config, workspace)
     rest = paths[1:]
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
@@ -385,4 +414,10 @@ def _lint_encoded(path: str, config: Config) -> dict[str, object]:
     """Worker process: lint one file and send the result back as plain data."""
     from dipcheck.cache import encode
 
-    return encode(lint_one(path, config), with_text=True)
+    return encode(lint_one(path, config, _worker_workspace()), with_text=True)
+
+
+@functools.cache
+def _worker_workspace() -> Workspace:
+    """The workspace of this worker process (created in the worker, not inherited)."""
+    return Workspace()

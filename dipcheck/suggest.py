@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+from dipcheck.diagnostics import Edit, Fix
+from dipcheck.source import Span
 
 
 def distance(left: str, right: str, limit: int = 3) -> int:
@@ -43,3 +46,18 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`` (did you mean `x`?)`` or an empty string."""
     match = closest(word, candidates)
     return f" (did you mean `{match}`?)" if match else ""
+
+
+def suggestion_fix(
+    word: str,
+    candidates: Iterable[str],
+    span: Span,
+    render: Callable[[str], str] = str,
+) -> tuple[str, Fix | None]:
+    """A did-you-mean hint for a message (``""`` when nothing is close) and an unsafe fix
+    that writes ``render(suggestion)`` over ``span``."""
+    match = closest(word, candidates)
+    if match is None:
+        return "", None
+    text = render(match)
+    return f" (did you mean `{text}`?)", Fix(f"change to `{text}`", (Edit(span, text),), False)

@@ -20,7 +20,8 @@ def _workflow(tmp_path: Path) -> Path:
     path = tmp_path / "w.dip"
     path.write_text(
         "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Plan.\n"
-        "    max_turns: \u221e\n  agent B\n    label: B\n  edges\n    A -> Bee\n    A -> B\n",
+        "    max_turns: \u221e\n  agent B\n    label: B\n  edges\n    A -> Bee\n"
+        "    A -> B  on fail\n",
         encoding="utf-8",
     )
     return path

@@ -67,6 +67,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/grammars/condition.lark" in names
     assert "dipcheck/grammars/dot.lark" in names
     assert "dipcheck/grammars/__init__.py" in names
+    assert "dipcheck/data/models.json" in names  # the model catalog behind DIP108
     assert "dipcheck/cli.py" in names
     assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
 
@@ -121,6 +122,16 @@ def test_installed_into_a_fresh_venv_lints_from_another_directory(
     assert dot.returncode == 1
     assert "DIP005 [error]" in dot.stdout  # the DOT grammar is in the wheel
     assert "DC001 [error]" in broken.stdout
+    # the model catalog is read from the installed package
+    catalog = _run(
+        python,
+        "-c",
+        "from dipcheck.catalog import default_catalog; "
+        "print(default_catalog().provider('anthropic').has('claude-sonnet-4-6'))",
+        cwd=elsewhere,
+        env=env,
+    )
+    assert catalog.strip() == "True"
 
 
 def test_python_m_build_makes_a_releasable_sdist_and_wheel(tmp_path: Path) -> None:
@@ -139,9 +150,13 @@ def test_python_m_build_makes_a_releasable_sdist_and_wheel(tmp_path: Path) -> No
     (built,) = out.glob("dipcheck-*-py3-none-any.whl")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"README.md", "pyproject.toml", "grammars/dip.lark", "lsp/dipcheck_lsp/server.py"} <= (
-        names
-    )
+    assert {
+        "README.md",
+        "pyproject.toml",
+        "grammars/dip.lark",
+        "lsp/dipcheck_lsp/server.py",
+        "dipcheck/data/models.json",
+    } <= names
     with zipfile.ZipFile(built) as archive:
         info = next(name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
         metadata = Parser().parsestr(archive.read(info).decode("utf-8"))

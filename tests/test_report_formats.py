@@ -160,7 +160,7 @@ def test_sarif_fingerprints_survive_unrelated_edits(project: Path) -> None:
     # lines added above and below the findings: every line number changes
     path.write_text(
         WORKFLOW.replace("workflow W\n", "workflow W\n  goal: Ship it\n").replace(
-            "  agent B\n", "  agent Extra\n    label: Extra\n  agent B\n"
+            "  agent B\n", "  agent Extra\n    prompt: Extra.\n  agent B\n"
         )
         + "    A -> Extra\n    Extra -> B\n",
         encoding="utf-8",

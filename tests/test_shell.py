@@ -1,15 +1,20 @@
-"""DIP123: shell syntax of tool commands through `bash -n`, with workflow placeholders masked
-so that positions stay those of the file. Nothing is ever executed."""
+"""Tool commands as shell: DIP123 (`bash -n`), DIP124 (off by default), DIP125 (first program
+not on PATH) and DC207 (shellcheck), with workflow placeholders masked so that positions stay
+those of the file. Nothing is ever executed."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from helpers import Finding, lint, only, run, template
 
-from dipcheck.rules.shell import mask_placeholders
+from dipcheck.config import Config
+from dipcheck.rules.shell import first_program
+from dipcheck.shelltools import mask_placeholders
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 
@@ -25,6 +30,18 @@ TOOL = template(
             go vet ./...
           fi
           echo "${ctx.outcome} ${params.x}"
+    """
+)
+
+
+FROM_FILE = template(
+    """
+    workflow Sh
+      start: Check
+      exit: Check
+      tool Check
+        timeout: 1m
+        command_file: check.sh
     """
 )
 
@@ -64,17 +81,7 @@ def test_dip123_unclosed_construct_points_at_the_end() -> None:
 
 def test_dip123_in_a_command_file(tmp_path: Path) -> None:
     (tmp_path / "check.sh").write_text('set -eu\nfor f in *.go; do\n  gofmt -l "$f"\n')
-    text = template(
-        """
-        workflow Sh
-          start: Check
-          exit: Check
-          tool Check
-            timeout: 1m
-            command_file: check.sh
-        """
-    )
-    result = run(text, str(tmp_path / "sh.dip"))
+    result = run(FROM_FILE, str(tmp_path / "sh.dip"))
     [item] = [item for item in result.diagnostics if item.code == "DIP123"]
     assert item.span.path.endswith("check.sh")
     assert item.span.text == 'gofmt -l "$f"'
@@ -85,3 +92,131 @@ def test_dip123_never_runs_the_command(tmp_path: Path) -> None:
     text = TOOL.replace("go vet ./...", f"touch {marker}")
     run(text)
     assert not marker.exists()
+
+
+def test_mask_graph_variables() -> None:
+    text = 'echo "$goal" $params.branch $HOME'
+    masked = mask_placeholders(text, frozenset({"goal", "params.branch"}))
+    assert masked == 'echo "_____" ______________ $HOME'
+
+
+# -- DIP124 --------------------------------------------------------------------------------
+
+
+def test_dip124_is_off_by_default_and_fires_when_selected() -> None:
+    text = TOOL.replace('echo "${ctx.outcome} ${params.x}"', "echo ${ctx.last_response}")
+    assert only(lint(text), "DIP124") == []
+    config = Config(extend_select=("DIP124",))
+    assert only(lint(text, config=config), "DIP124") == [
+        Finding("DIP124", "warning", (10, 12), (10, 32), "${ctx.last_response}")
+    ]
+    # DC201 owns the span by default
+    assert [item.code for item in only(lint(text), "DC201")] == ["DC201"]
+    twin = text.replace("${ctx.last_response}", "${params.x}")
+    assert only(lint(twin, config=config), "DIP124") == []
+
+
+# -- DIP125 --------------------------------------------------------------------------------
+
+MISSING = "dipcheck-no-such-program-4711"
+
+
+def test_dip125_first_program_not_on_path() -> None:
+    text = TOOL.replace("go vet ./...", f"{MISSING} ./...").replace(
+        "if [ -f go.mod ]; then", "if [ -f go.mod ]; then\n        X=$(pwd)"
+    )
+    assert only(lint(text), "DIP125") == [Finding("DIP125", "hint", (9, 9), (9, 38), MISSING)]
+
+
+def test_dip125_twin_builtins_and_programs_on_path() -> None:
+    text = TOOL.replace("go vet ./...", "sh -c true")
+    assert only(lint(text), "DIP125") == []
+
+
+@pytest.mark.parametrize(
+    ("script", "expected"),
+    [
+        ("set -e\ncd x\nmake test", "make"),
+        ("X=$(git rev-parse HEAD)\nenv", "env"),
+        ("command -v jq >/dev/null || exit 1\njq .", "jq"),
+        ("cat <<EOF\nnot a command\nEOF", "cat"),
+        ("mkdir -p out\n./run.sh\nmake", "make"),
+        ("for f in a b; do\n  rm $f\ndone", "rm"),
+        ("case $x in a) make ;; esac", None),
+        ("${params.tool} --fast", None),
+        ("build() { go build; }\nbuild", None),
+    ],
+)
+def test_first_program(script: str, expected: str | None) -> None:
+    found = first_program(script)
+    assert (found[0] if found else None) == expected
+    if found:
+        assert script[found[1] : found[2]] == expected
+
+
+# -- DC207 ---------------------------------------------------------------------------------
+
+needs_shellcheck = pytest.mark.skipif(
+    shutil.which("shellcheck") is None, reason="shellcheck is not installed"
+)
+
+
+@needs_shellcheck
+def test_dc207_reports_shellcheck_at_its_place() -> None:
+    text = TOOL.replace("go vet ./...", "cd sub\n        go vet ./...")
+    assert only(lint(text), "DC207") == [Finding("DC207", "warning", (8, 9), (8, 15), "cd sub")]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC207"]
+    assert item.message.startswith("shellcheck SC2164 (warning) in the command of tool `Check`")
+    assert item.message.endswith("(https://www.shellcheck.net/wiki/SC2164)")
+    assert item.fix is not None and not item.fix.safe
+
+
+@needs_shellcheck
+def test_dc207_twin_and_placeholders_do_not_count() -> None:
+    text = TOOL.replace("go vet ./...", "cd sub || exit 1\n        go vet ./...")
+    assert only(lint(text), "DC207") == []
+
+
+@needs_shellcheck
+def test_dc207_uses_the_shebang_shell() -> None:
+    bash_only = TOOL.replace("if [ -f go.mod ]; then", "if [[ -f go.mod ]]; then")
+    assert only(lint(bash_only), "DC207") == []
+    posix = bash_only.replace("    command:\n", "    command:\n      #!/bin/sh\n")
+    assert [(item.code, item.text) for item in only(lint(posix), "DC207")] == [
+        ("DC207", "[[ -f go.mod ]]")
+    ]
+
+
+@needs_shellcheck
+def test_dc207_in_a_command_file(tmp_path: Path) -> None:
+    (tmp_path / "check.sh").write_text('#!/bin/sh\ncd "$1"\nls\n')
+    [item] = [
+        item
+        for item in run(FROM_FILE, str(tmp_path / "sh.dip")).diagnostics
+        if item.code == "DC207"
+    ]
+    assert item.span.path.endswith("check.sh") and item.span.text == 'cd "$1"'
+
+
+def test_cli_no_shell_and_no_env_checks(tmp_path: Path) -> None:
+    path = tmp_path / "sh.dip"
+    path.write_text(TOOL.replace("      fi\n", "").replace("go vet", MISSING))
+    command = [sys.executable, "-m", "dipcheck", "lint", "--format", "concise", str(path)]
+    plain = subprocess.run(command, capture_output=True, text=True, check=False).stdout
+    assert "DIP123" in plain and "DIP125" in plain
+    quiet = subprocess.run(
+        [*command, "--no-shell", "--no-env-checks"], capture_output=True, text=True, check=False
+    ).stdout
+    assert "DIP123" not in quiet and "DIP125" not in quiet and "DC207" not in quiet
+
+
+def test_verdict_cache_keeps_what_another_process_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipcheck.shelltools import _ResultCache
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    first, second = _ResultCache("verdicts"), _ResultCache("verdicts")  # two workers
+    first.fill(["a"], lambda keys: [1 for _ in keys])
+    second.fill(["b"], lambda keys: [2 for _ in keys])
+    assert _ResultCache("verdicts").entries == {"a": 1, "b": 2}

@@ -94,3 +94,32 @@ class GraphFacts:
             path.append(edge)
             stack.append((target, 0))
         return found
+
+    @cached_property
+    def forward_order(self) -> tuple[list[str], dict[str, set[str]]]:
+        """dippin's forward propagation (DIP112, DIP147): Kahn's algorithm over the edges that
+        are not back edges (fork and join edges included), from every node without incoming
+        edges. Returns the processing order and, for each processed node, the nodes upstream
+        of it. Nodes on a cycle are never processed."""
+        ids = [node.id for node in self.workflow.nodes]
+        known = set(ids)
+        successors: dict[str, list[str]] = {node: [] for node in ids}
+        degree = dict.fromkeys(ids, 0)
+        for edge in self.workflow.edges:
+            source, target = edge.source.value, edge.target.value
+            if edge.is_back_edge or source not in known or target not in known:
+                continue
+            successors[source].append(target)
+            degree[target] += 1
+        above: dict[str, set[str]] = {node: set() for node in ids}
+        queue = deque(node for node in ids if degree[node] == 0)
+        order: list[str] = []
+        while queue:
+            current = queue.popleft()
+            order.append(current)
+            for target in successors[current]:
+                above[target] |= above[current] | {current}
+                degree[target] -= 1
+                if degree[target] == 0:
+                    queue.append(target)
+        return order, above

@@ -1,5 +1,10 @@
 """What a rule's check receives: the workflow, shared analyses (computed once, on demand) and
-a helper to build findings with the rule's default severity."""
+a helper to build findings with the rule's default severity.
+
+Besides the workflow a check can ask for ``target`` (the tracker release), ``catalog`` (the
+model catalog with the run's extra models), ``path`` (the linted file's absolute path, None
+when it is unknown, e.g. standard input without ``--stdin-filename``) and ``workspace``
+(child workflows, shared by every file of a run; read them with ``reader``)."""
 
 from __future__ import annotations
 
@@ -14,15 +19,48 @@ from dipcheck.target import DEFAULT, TargetVersion
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
     from dipcheck.analysis.graph import GraphFacts
+    from dipcheck.analysis.guards import Guards
+    from dipcheck.catalog import Catalog
+    from dipcheck.frontends.common import FileReader
+    from dipcheck.workspace import Workspace
 
 T = TypeVar("T")
 
 
 class Context:
-    def __init__(self, workflow: Workflow, target: TargetVersion = DEFAULT) -> None:
+    def __init__(
+        self,
+        workflow: Workflow,
+        target: TargetVersion = DEFAULT,
+        *,
+        catalog: Catalog | None = None,
+        path: str | None = None,
+        workspace: Workspace | None = None,
+        reader: FileReader | None = None,
+    ) -> None:
         self.workflow = workflow
         self.target = target
+        self._catalog = catalog
+        self.path = path
+        self._workspace = workspace
+        self.reader = reader  # how this lint reads files (recorded for the result cache)
         self._shared: dict[str, Any] = {}
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            from dipcheck.catalog import default_catalog
+
+            self._catalog = default_catalog()
+        return self._catalog
+
+    @property
+    def workspace(self) -> Workspace:
+        if self._workspace is None:
+            from dipcheck.workspace import Workspace
+
+            self._workspace = Workspace()
+        return self._workspace
 
     def shared(self, name: str, build: Callable[[], T]) -> T:
         """An analysis object several rules share, built on first use."""
@@ -42,5 +80,11 @@ class Context:
         from dipcheck.analysis.dataflow import ContextFlow
 
         return ContextFlow(self.workflow)
+
+    @cached_property
+    def guards(self) -> Guards:
+        from dipcheck.analysis.guards import Guards
+
+        return Guards(self.workflow)
 
     finding = staticmethod(finding)

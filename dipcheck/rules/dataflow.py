@@ -413,7 +413,9 @@ _EXAMPLE_WRITES = (
     rationale=(
         "tracker's validator treats these positions as unambiguous and fails `tracker "
         "validate` on them: the run would read a key that can never exist, typically a typo "
-        "or a `writes:` declaration that was removed."
+        "or a `writes:` declaration that was removed. (dippin's DIP112 reports `reads:` "
+        "entries too; it is off by default because DC101, DC103 and DC104 cover the same "
+        "spans with tracker's rules; DIP121 leaves keys no node writes to DC101/DC102.)"
     ),
     example="agent Review\n  reads: review_notes\n  prompt: Review.",
     fix="Fix the key name, or declare the key in an upstream node's `writes:`.",
@@ -431,7 +433,7 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "An interpolation of a key nobody writes expands to an empty string, and a condition "
         "on it compares against an empty string: the prompt silently loses its input, the "
-        "edge silently never (or always) fires."
+        "edge silently never (or always) fires. (DIP121 leaves such keys to this rule.)"
     ),
     example=_EXAMPLE_WRITES,
     fix="Fix the key name (see the suggestion), or declare the key in a node's `writes:`.",
@@ -450,7 +452,8 @@ def unproduced_key(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "Every node that writes the key runs only after (or on another branch than) the "
         "reader, so on a normal run the reader sees nothing. In a step workflow the referenced "
-        "step can never have run before the referencing one."
+        "step can never have run before the referencing one. (This rule, not dippin's DIP112, "
+        "reports such `reads:` entries by default.)"
     ),
     example="edges\n  Summarize -> Draft\n  # Draft writes `outline`, Summarize reads it",
     fix="Move the producer before the reader, or read the key later in the workflow.",
@@ -470,7 +473,9 @@ def unreachable_producer(context: Context) -> Iterator[Diagnostic]:
         "names one concrete path from the start to the reader on which no node writes the key. "
         "In the typed-outputs DOT dialect (seed 003) the engine's validator refuses to start "
         "such a run, so the finding is an error there; a `loop_restart` edge clears everything "
-        "but the declared inputs."
+        "but the declared inputs. "
+        "(dippin's DIP112 asks a weaker question and skips nodes on loops; it is off by "
+        "default.)"
     ),
     example=(
         "edges\n  Triage -> Fix when ctx.outcome = fail\n  Triage -> Report\n  Fix -> Report\n"
@@ -492,7 +497,8 @@ def not_every_path(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "Scoped aliases exist only for keys a node actually wrote: a tool has no "
         "`last_response`, a human gate has no `tool_stdout`. A misspelled id or key expands to "
-        "an empty string."
+        "an empty string. (dippin reports an unknown id in a prompt as DIP106; dipcheck "
+        "reports it here only.)"
     ),
     example="agent Summarize\n  prompt: ${ctx.node.RunTests.last_response}",
     fix="Use an existing node id, and a key that node's handler writes (the message suggests one).",

@@ -33,6 +33,15 @@ RULE_MODULES = (
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
+    "dipcheck.rules.dippin_routing",
+    "dipcheck.rules.dippin_conditions",
+    "dipcheck.rules.dippin_human",
+    "dipcheck.rules.dippin_agents",
+    "dipcheck.rules.dippin_budgets",
+    "dipcheck.rules.dippin_access",
+    "dipcheck.rules.dippin_inputs",
+    "dipcheck.rules.dippin_context",
+    "dipcheck.rules.dippin_crossfile",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
 )
@@ -83,6 +92,7 @@ _RULES: dict[str, Rule] = {}
 _BY_NAME: dict[str, Rule] = {}
 _loaded = False
 _from_snapshot = False  # _RULES holds a snapshot (metadata, no checks): see use_snapshot
+_ordered: list[Rule] = []  # _RULES sorted by code; emptied whenever _RULES changes
 
 
 def _add(rule: Rule) -> Rule:
@@ -93,6 +103,7 @@ def _add(rule: Rule) -> Rule:
         _from_snapshot = False
     if rule.code in _RULES or rule.name in _BY_NAME:
         raise ValueError(f"rule {rule.code} {rule.name} declared twice")
+    _ordered.clear()
     _RULES[rule.code] = rule
     _BY_NAME[rule.name] = rule
     return rule
@@ -241,7 +252,9 @@ def use_snapshot(rules: list[dict[str, Any]]) -> None:
 
 def all_rules() -> list[Rule]:
     _load()
-    return sorted(_RULES.values(), key=lambda item: code_key(item.code))
+    if len(_ordered) != len(_RULES):
+        _ordered[:] = sorted(_RULES.values(), key=lambda item: code_key(item.code))
+    return list(_ordered)
 
 
 def code_key(code: str) -> tuple[str, int, str]:

@@ -51,7 +51,9 @@ def declared_writes(workflow: Workflow) -> Iterator[tuple[str, ListItem]]:
         f"{SAFE_KEYS_TEXT} (plus the `graph.*` and `params.*` namespaces) in a tool command; "
         "any other `${ctx.K}` makes the node fail — and with it the whole run — as soon as the "
         "key holds a value. That includes `${ctx.last_response}`, `${ctx.tool_stdout}`, "
-        "`${ctx.node.X.*}` and even `${ctx.graph.goal}`."
+        "`${ctx.node.X.*}` and even `${ctx.graph.goal}`. (dippin's DIP124 says any "
+        "`${ctx.*}` in a command expands to empty, which is no longer true; it is off by "
+        "default and this rule and DC202 report those spans.)"
     ),
     example='tool Apply\n  command:\n    git commit -m "${ctx.last_response}"',
     fix="Write the value to a file in an earlier node (an agent can write files; a tool can "
@@ -125,7 +127,8 @@ def inputs_in_command(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "The engine resets `outcome` and `preferred_label` to an empty string before every "
         "node runs; only the conditions on the node's outgoing edges see the new values. In a "
-        "prompt or a command they always expand to nothing."
+        "prompt or a command they always expand to nothing. (In a command this rule, not "
+        "dippin's DIP124, reports them.)"
     ),
     example="agent Report\n  prompt: The previous step ended with ${ctx.outcome}.",
     fix="Route on the outcome with edge conditions instead, or have the earlier node write "

@@ -1,146 +1,179 @@
-"""DIP123: tool commands that are not valid shell.
+"""Tool commands as shell scripts: DIP123 (``bash -n``), DIP124 (``${ctx.*}`` in a command,
+dippin's view; off by default), DIP125 (the first command is not on PATH) and DC207
+(shellcheck).
 
-The command text (inline, or the content of its `command_file`) is handed to ``bash -n``,
-which parses without executing. Workflow placeholders (``${ctx.x}``, ``${params.x}`` …) are
-replaced by underscores of the same length first, so line and column positions stay those of
-the file. Results are cached by content (in memory and on disk) so repeated runs and the
-language server do not spawn bash for text they have seen.
+The command text (inline, or the content of its ``command_file``) is only ever handed to a
+parser: ``bash -n`` parses without executing, shellcheck analyses. Workflow placeholders
+(``${ctx.x}``, ``${params.x}`` …) and graph variables (``$goal``) are replaced by underscores
+of the same length first, so the positions the tools report are those of the file
+(:mod:`dipcheck.shelltools`).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 
-from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.model import NodeKind, Text
-from dipcheck.references import placeholders
+from dipcheck.analysis.shell_words import simple_commands
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
+from dipcheck.model import NodeKind, Text, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
+from dipcheck.rules.safety import command_references
+from dipcheck.shelltools import (
+    SHELLCHECK_SHELLS,
+    ShellcheckComment,
+    bash_check,
+    bash_path,
+    mask_placeholders,
+    shebang_shell,
+    shellcheck,
+    shellcheck_path,
+)
 
 _LINE = re.compile(r"^bash: line (\d+): (.*)$")
-_CACHE_VERSION = 1
+WIKI = "https://www.shellcheck.net/wiki/SC{code}"
+# Names that are not programs looked up on PATH: bash builtins, keywords, and `mkdir`, which
+# dippin treats as preamble.
+NOT_PROGRAMS = frozenset(
+    [
+        ".",
+        ":",
+        "[",
+        "[[",
+        "!",
+        "{",
+        "(",
+        "alias",
+        "bg",
+        "bind",
+        "break",
+        "builtin",
+        "caller",
+        "case",
+        "cd",
+        "command",
+        "compgen",
+        "complete",
+        "compopt",
+        "continue",
+        "coproc",
+        "declare",
+        "dirs",
+        "disown",
+        "echo",
+        "enable",
+        "eval",
+        "exec",
+        "exit",
+        "export",
+        "false",
+        "fc",
+        "fg",
+        "for",
+        "function",
+        "getopts",
+        "hash",
+        "help",
+        "history",
+        "if",
+        "jobs",
+        "kill",
+        "let",
+        "local",
+        "logout",
+        "mapfile",
+        "popd",
+        "printf",
+        "pushd",
+        "pwd",
+        "read",
+        "readarray",
+        "readonly",
+        "return",
+        "select",
+        "set",
+        "shift",
+        "shopt",
+        "source",
+        "suspend",
+        "test",
+        "time",
+        "times",
+        "trap",
+        "true",
+        "type",
+        "typeset",
+        "ulimit",
+        "umask",
+        "unalias",
+        "unset",
+        "until",
+        "wait",
+        "while",
+        "mkdir",
+    ]
+)
+_PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
+_FUNCTION = re.compile(r"(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\s*\)")
 
 
-def mask_placeholders(text: str) -> str:
-    """Replace each ``${ns.key}`` workflow placeholder with underscores of equal length.
-
-    Shell parameter expansions such as ``${HOME}`` or ``${x:-y}`` have no dot in their name
-    and are left alone; they are the shell's own."""
-    pieces: list[str] = []
-    position = 0
-    for item in placeholders(text):
-        if "." not in item.inner.split(":", 1)[0]:
+def first_program(script: str) -> tuple[str, int, int] | None:
+    """The first program the script runs that is not a builtin, a keyword, `mkdir` or a
+    function the script defines, as ``(name, start, end)``; None when there is none. Names
+    that expand (``$tool``) or are paths (``./run.sh``) are not programs looked up on PATH."""
+    defines = "()" in script.replace(" ", "")
+    functions = {match.group(1) for match in _FUNCTION.finditer(script)} if defines else set()
+    for command in simple_commands(script):
+        if not command.words:
             continue
-        pieces.append(text[position : item.start])
-        pieces.append("_" * (item.end - item.start))
-        position = item.end
-    pieces.append(text[position:])
-    return "".join(pieces)
+        word = command.words[0]
+        name = word.value
+        if word.expands or name in NOT_PROGRAMS or name in functions:
+            continue
+        if _PROGRAM.fullmatch(word.text):
+            return name, word.start, word.end
+    return None
 
 
-@cache
-def _bash() -> str | None:
-    return shutil.which("bash")
+@dataclass(frozen=True, slots=True)
+class Command:
+    node: str
+    text: Text
+    masked: str
 
 
-class _ResultCache:
-    """bash -n verdicts by sha256 of the masked command, kept in one JSON file."""
-
-    def __init__(self) -> None:
-        import json
-
-        directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
-            tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
-        )
-        self.path = os.path.join(directory, "bash-n.json")
-        self.entries: dict[str, list[object]] = {}
-        self.dirty = False
-        try:
-            with open(self.path, encoding="utf-8") as handle:
-                data = json.load(handle)
-            if data.get("version") == _CACHE_VERSION:
-                self.entries = data.get("entries", {})
-        except (OSError, ValueError, AttributeError):
-            self.entries = {}
-
-    def save(self) -> None:
-        import json
-
-        if not self.dirty:
-            return
-        try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(self.path))
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump({"version": _CACHE_VERSION, "entries": self.entries}, stream)
-            os.replace(temporary, self.path)
-            self.dirty = False
-        except OSError:
-            pass
+def _variables(workflow: Workflow) -> frozenset[str]:
+    """The ``$name`` graph variables tracker substitutes in a command (§2.2)."""
+    names = {"goal"}
+    for item in workflow.vars:
+        names.update((item.key, f"params.{item.key}"))
+    return frozenset(names)
 
 
-@cache
-def _cache() -> _ResultCache:
-    return _ResultCache()
+def tool_commands(context: Context) -> list[Command]:
+    """Every tool's non-empty command text (inline or from its file), masked; computed once."""
+
+    def build() -> list[Command]:
+        variables = _variables(context.workflow)
+        result: list[Command] = []
+        for node in context.workflow.nodes:
+            located = node.text_field("command") if node.kind is NodeKind.TOOL else None
+            if located is None or not located[1].value.strip():
+                continue
+            text = located[1]
+            result.append(Command(node.id, text, mask_placeholders(text.value, variables)))
+        return result
+
+    return context.shared("tool_commands", build)
 
 
-def _run_bash(script: str) -> tuple[int, str]:
-    import subprocess
-
-    bash = _bash()
-    assert bash is not None
-    try:
-        completed = subprocess.run(
-            ["bash", "-n"],
-            executable=bash,
-            input=script,
-            capture_output=True,
-            text=True,
-            timeout=10,
-            env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C"},
-        )
-    except (OSError, subprocess.SubprocessError) as error:
-        return 0, f"bash could not check the command: {error}"
-    return completed.returncode, completed.stderr
-
-
-def check_scripts(scripts: list[str]) -> list[tuple[int, str]]:
-    """``bash -n`` verdicts (exit status, stderr) for each script, cached by content."""
-    import hashlib
-    from concurrent.futures import ThreadPoolExecutor
-
-    cache = _cache()
-    keys = [hashlib.sha256(script.encode("utf-8")).hexdigest() for script in scripts]
-    missing = sorted(
-        {
-            key: script
-            for key, script in zip(keys, scripts, strict=True)
-            if key not in cache.entries
-        }.items()
-    )
-    if missing:
-        workers = min(4, len(missing))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_run_bash, [script for _, script in missing]))
-        for (key, _), (status, stderr) in zip(missing, results, strict=True):
-            cache.entries[key] = [status, stderr]
-        cache.dirty = True
-        cache.save()
-    verdicts: list[tuple[int, str]] = []
-    for key in keys:
-        status, stderr = cache.entries[key]
-        verdicts.append((int(status), str(stderr)))  # type: ignore[call-overload]
-    return verdicts
-
-
-def _line_span_of(text: Text, number: int) -> tuple[int, int]:
-    """Start and end index in ``text.value`` of the 1-based line ``number``, trimmed."""
-    lines = text.value.split("\n")
+def _line_range(text: str, number: int) -> tuple[int, int]:
+    """Start and end index in ``text`` of the 1-based line ``number``, trimmed."""
+    lines = text.split("\n")
     number = max(1, min(number, len(lines)))
     start = sum(len(line) + 1 for line in lines[: number - 1])
     line = lines[number - 1]
@@ -149,8 +182,8 @@ def _line_span_of(text: Text, number: int) -> tuple[int, int]:
     return (begin, end) if end > begin else (start, start + len(line))
 
 
-def _last_code_line(text: Text) -> int:
-    lines = text.value.split("\n")
+def _last_code_line(text: str) -> int:
+    lines = text.split("\n")
     for index in range(len(lines), 0, -1):
         if lines[index - 1].strip():
             return index
@@ -164,7 +197,10 @@ def _last_code_line(text: Text) -> int:
     summary="A tool command that bash cannot parse.",
     rationale=(
         "A shell syntax error fails the tool node every time it runs, usually deep into a run. "
-        "`bash -n` finds it without running anything; workflow placeholders are masked first."
+        "`bash -n` finds it without running anything; workflow placeholders are masked first, "
+        "and the line bash reports is mapped back into the `.dip` file (or the "
+        "`command_file`). Commands are checked several at a time and verdicts are cached; "
+        "`--no-shell` skips the check."
     ),
     example="tool Check\n  command:\n    if [ -f go.mod ]; then\n      go vet ./...",
     fix="Correct the shell syntax at the reported line (a missing `fi`, `done`, quote or "
@@ -172,33 +208,166 @@ def _last_code_line(text: Text) -> int:
     formats=("dip", "dot"),
 )
 def shell_syntax(context: Context) -> Iterator[Diagnostic]:
-    if _bash() is None:
+    commands = tool_commands(context)
+    if bash_path() is None or not commands:
         return
-    commands: list[tuple[str, Text]] = []
-    for node in context.workflow.nodes:
-        if node.kind is not NodeKind.TOOL:
-            continue
-        located = node.text_field("command")
-        if located is None or not located[1].value.strip():
-            continue
-        commands.append((node.id, located[1]))
-    if not commands:
-        return
-    verdicts = check_scripts([mask_placeholders(text.value) + "\n" for _, text in commands])
-    for (node_id, text), (status, stderr) in zip(commands, verdicts, strict=True):
+    verdicts = bash_check([command.masked + "\n" for command in commands])
+    for command, (status, stderr) in zip(commands, verdicts, strict=True):
         if status == 0:
             continue
+        text = command.text
         messages = [line for line in stderr.strip().splitlines() if line.startswith("bash: ")]
         first = messages[0] if messages else "bash: bash -n failed"
         match = _LINE.match(first)
-        last = _last_code_line(text)
+        last = _last_code_line(text.value)
         number, detail = (int(match.group(1)), match.group(2)) if match else (last, first[6:])
         if number > last:
             number = last
             detail += " (at the end of the command: something opened earlier is never closed)"
-        start, end = _line_span_of(text, number)
+        start, end = _line_range(text.value, number)
         yield context.finding(
             "DIP123",
             text.span(start, end),
-            f"shell syntax error in the command of tool `{node_id}`: {detail}",
+            f"shell syntax error in the command of tool `{command.node}`: {detail}",
         )
+
+
+@rule(
+    "DIP124",
+    "context-in-tool-command",
+    Severity.WARNING,
+    summary="`${ctx.*}` in a tool command (dippin's check).",
+    rationale=(
+        "dippin warns that `${ctx.*}` in a tool command expands to an empty string. That "
+        "describes an old runtime: tracker now expands four safe keys and fails the run for "
+        "any other key that holds a value. DC201 (unsafe key) and DC202 (always-empty key) "
+        "report those spans with what tracker really does, so this rule is off by default; "
+        "select it (`--extend-select DIP124`) for dippin parity."
+    ),
+    example='tool Commit\n  command: git commit -m "${ctx.summary}"',
+    fix="Write the value to a file in an earlier node and read the file in the command.",
+    formats=("dip",),
+    enabled=False,
+)
+def context_in_command(context: Context) -> Iterator[Diagnostic]:
+    for ref in command_references(context.workflow):
+        if ref.namespace == "ctx":
+            yield context.finding(
+                "DIP124",
+                ref.span,
+                f"`{ref.text}` in the command of tool `{ref.owner}`: dippin expects it to "
+                "expand to an empty string (tracker: see DC201/DC202)",
+            )
+
+
+@cache
+def _on_path(name: str) -> bool:
+    return shutil.which(name) is not None
+
+
+@rule(
+    "DIP125",
+    "command-not-on-path",
+    Severity.HINT,
+    summary="The first program a tool command runs is not on this machine's PATH.",
+    rationale=(
+        "A tool that calls a program the machine lacks fails when it runs. Like dippin, "
+        "dipcheck looks at the first command that is not a shell builtin (`mkdir` and "
+        "`command -v` queries are skipped too; paths such as `./run.sh` are not looked up). "
+        "The answer depends on the machine running dipcheck, so it is only a hint, and "
+        "`--no-env-checks` skips it (in CI, where the workflow's tools are not installed)."
+    ),
+    example="tool Lint\n  command: golangci-lint run ./...",
+    fix="Install the program where the workflow runs, or call it by the name installed there.",
+    formats=("dip", "dot"),
+)
+def command_not_on_path(context: Context) -> Iterator[Diagnostic]:
+    for command in tool_commands(context):
+        found = first_program(command.text.value)
+        if found is None:
+            continue
+        name, start, end = found
+        if not _on_path(name):
+            yield context.finding(
+                "DIP125",
+                command.text.span(start, end),
+                f"`{name}`, the first program tool `{command.node}` runs, is not on this "
+                "machine's PATH",
+            )
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    """Index in ``text`` of a 1-based (line, column), clamped to the text."""
+    lines = text.split("\n")
+    line = max(1, min(line, len(lines)))
+    start = sum(len(item) + 1 for item in lines[: line - 1])
+    return start + max(0, min(column - 1, len(lines[line - 1])))
+
+
+def _finding(context: Context, command: Command, comment: ShellcheckComment) -> Diagnostic:
+    value = command.text.value
+    start = _offset(value, comment.line, comment.column)
+    end = _offset(value, comment.end_line, comment.end_column)
+    if end <= start:
+        end = min(start + 1, len(value))
+    edits = tuple(
+        Edit(
+            command.text.span(_offset(value, line, col), _offset(value, end_line, end_col)),
+            replacement,
+        )
+        for line, col, end_line, end_col, replacement in comment.replacements
+    )
+    link = WIKI.format(code=comment.code)
+    return context.finding(
+        "DC207",
+        command.text.span(start, end),
+        f"shellcheck SC{comment.code} ({comment.level}) in the command of tool "
+        f"`{command.node}`: {comment.message} ({link})",
+        fix=Fix(f"apply shellcheck's fix for SC{comment.code}", edits, safe=False)
+        if edits
+        else None,
+        help=link,
+    )
+
+
+@rule(
+    "DC207",
+    "shellcheck",
+    Severity.WARNING,
+    summary="shellcheck finds a problem in a tool command (only when shellcheck is installed).",
+    rationale=(
+        "Beyond syntax, shellcheck knows the mistakes that make shell scripts fail at run "
+        "time: unquoted expansions that split, `cd` without a check, bash features in a "
+        "`#!/bin/sh` script. Each tool command (inline or its `command_file`) goes to "
+        "`shellcheck -f json1 -S warning` with the shell of its shebang (bash when there is "
+        "none; scripts for other interpreters are skipped), workflow placeholders masked so "
+        "columns stay right; findings appear at their exact place and name the SCnnnn check "
+        "with a link to its wiki page. Checks that misfire on masked templates are disabled "
+        "(SC1090, SC1091, SC2043, SC2050, SC2148, SC2154, SC2157, SC2194), and shellcheck's "
+        "parse errors are left to DIP123. When shellcheck is not installed this rule is "
+        "silently off; `--no-shell` skips it."
+    ),
+    example='tool Clean\n  command:\n    #!/bin/sh\n    rm -rf "$BUILD_DIR"/*\n    [[ -d out ]] '
+    "&& rm -r out",
+    fix="Follow the advice of the linked shellcheck page (some checks offer a fix).",
+    formats=("dip", "dot"),
+    fix_availability="sometimes",
+)
+def shellcheck_findings(context: Context) -> Iterator[Diagnostic]:
+    if shellcheck_path() is None:
+        return
+    checked: list[tuple[Command, str]] = []
+    for command in tool_commands(context):
+        shell = shebang_shell(command.masked)
+        if shell == "":
+            checked.append((command, "bash"))
+        elif shell in SHELLCHECK_SHELLS:
+            checked.append((command, ""))
+    if not checked:
+        return
+    verdicts = shellcheck([(command.masked, shell) for command, shell in checked])
+    for (command, _), comments in zip(checked, verdicts, strict=True):
+        for comment in comments:
+            if comment.level == "error" and 1000 <= comment.code < 2000:
+                continue  # a parse error: DIP123's
+            yield _finding(context, command, comment)

@@ -131,7 +131,8 @@ def missing_exit(context: Context) -> Iterator[Diagnostic]:
     summary="An edge, `else ->` or `defaults.on_failure` names an undeclared node.",
     rationale=(
         "The runtime cannot route to a node that does not exist; dippin refuses the workflow. "
-        "The message suggests the closest declared id."
+        "The message suggests the closest declared id. Members of `parallel`/`fan_in` lists "
+        "and node-id fields, which dippin does not check, are DC010."
     ),
     example="edges\n  Plan -> Implment",
     fix="Correct the node id or declare the node.",
@@ -288,9 +289,10 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
     summary="A cycle whose edges are not marked `loop` (or `restart: true`).",
     rationale=(
         "dippin treats a cycle as intended only when one of its edges is a back edge. A "
-        "condition on the edge does not count: mark the edge that returns with `loop`. In a "
-        "DOT file the check is tracker's (`validateNoCycles`): a cycle counts when none of its "
-        "edges has a condition, since nothing can then leave it."
+        "condition on the edge does not count: mark the edge that returns with `loop` (or "
+        "`restart: true`). dippin's own `explain DIP005` suggests adding a condition; that "
+        "does not silence it. In a DOT file the check is tracker's (`validateNoCycles`): a "
+        "cycle counts when none of its edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix="Add `loop` to the edge that closes the cycle (in DOT: a condition on it).",

@@ -1,0 +1,256 @@
+"""Edge guards as dippin reads them, shared by the dippin lints: when a node's conditional
+edges cover every case (dippin's "safe router", behind DIP101 and DIP102), when two edge
+conditions can both hold (DIP103), and whether a node has a route for its failures (DIP104,
+DIP115, DIP144). (How *tracker* evaluates a condition and picks an edge is
+:mod:`dipcheck.analysis.routing`.)
+
+A condition is reduced to *literals*: one comparison each, with ``==`` read as ``=`` and
+``!=`` as a negated ``=``, the ``ctx.``/``context.`` prefix dropped and the negation of
+enclosing ``not`` folded in. Facts are computed once per workflow (:class:`Guards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import product
+
+from dipcheck import conditions
+from dipcheck.conditions import Compare, Expr, Group, Not
+from dipcheck.model import Edge, Node, NodeKind, Workflow
+
+OUTCOME_VARIABLES = frozenset({"outcome"})
+FAIL_VALUES = frozenset({"fail", "failure"})
+_DNF_LIMIT = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """One comparison of a condition: ``variable op values``, possibly negated."""
+
+    variable: str
+    op: str
+    values: tuple[str, ...]
+    negated: bool
+    compare: Compare
+
+    @property
+    def key(self) -> tuple[str, str, tuple[str, ...], bool]:
+        return (self.variable, self.op, self.values, self.negated)
+
+    @property
+    def complement_key(self) -> tuple[str, str, tuple[str, ...], bool]:
+        return (self.variable, self.op, self.values, not self.negated)
+
+    @property
+    def is_equality(self) -> bool:
+        """``variable = value`` (not negated, a single value)."""
+        return self.op == "=" and not self.negated and len(self.values) == 1
+
+
+def literal(compare: Compare, negated: bool = False) -> Literal:
+    variable, _ = conditions.variable_key(compare.left.text)
+    op = compare.op
+    flip = compare.negated
+    if op == "==":
+        op = "="
+    elif op == "!=":
+        op, flip = "=", not flip
+    if op == "in":
+        values = tuple(item.strip() for item in compare.right_text.split(","))
+    else:
+        values = (compare.right_text,)
+    return Literal(variable, op, values, negated != flip, compare)
+
+
+def literals(expr: Expr, negated: bool = False) -> list[Literal]:
+    """Every comparison of ``expr`` in order, with the negation of enclosing ``not``s."""
+    if isinstance(expr, Compare):
+        return [literal(expr, negated)]
+    if isinstance(expr, Not):
+        return literals(expr.expr, not negated)
+    if isinstance(expr, Group):
+        return literals(expr.expr, negated)
+    return [item for part in expr.items for item in literals(part, negated)]
+
+
+def single_literal(edge: Edge) -> Literal | None:
+    """The literal an edge's condition consists of, when it is exactly one comparison."""
+    expr = edge.condition.expr if edge.condition is not None else None
+    while isinstance(expr, Group):
+        expr = expr.expr
+    negated = False
+    while isinstance(expr, Not):
+        negated, expr = not negated, expr.expr
+        while isinstance(expr, Group):
+            expr = expr.expr
+    return literal(expr, negated) if isinstance(expr, Compare) else None
+
+
+def _dnf(expr: Expr, negated: bool) -> list[list[Literal]] | None:
+    """Disjunctive normal form (a list of conjunctions); None when it grows too large."""
+    if isinstance(expr, Compare):
+        return [[literal(expr, negated)]]
+    if isinstance(expr, Group):
+        return _dnf(expr.expr, negated)
+    if isinstance(expr, Not):
+        return _dnf(expr.expr, not negated)
+    parts = [_dnf(item, negated) for item in expr.items]
+    if any(part is None for part in parts):
+        return None
+    disjunction = (expr.op == "or") != negated
+    if disjunction:
+        result = [conj for part in parts for conj in part or []]
+    else:
+        result = [
+            [lit for conj in combo for lit in conj]
+            for combo in product(*[part or [] for part in parts])
+        ]
+    return result if len(result) <= _DNF_LIMIT else None
+
+
+def _contradict(first: Literal, second: Literal) -> bool:
+    """Can two literals on the same variable never hold together? (Conservative: only
+    contradictions that string comparison guarantees.)"""
+    if first.variable != second.variable:
+        return False
+    if first.key == second.complement_key:
+        return True
+    for one, other in ((first, second), (second, first)):
+        if not one.is_equality or other.negated:
+            continue
+        value = one.values[0]
+        if other.op == "=" and len(other.values) == 1 and other.values[0] != value:
+            return True
+        if other.op == "in" and value not in other.values:
+            return True
+        if other.op == "contains" and other.values[0] not in value:
+            return True
+        if other.op == "startswith" and not value.startswith(other.values[0]):
+            return True
+        if other.op == "endswith" and not value.endswith(other.values[0]):
+            return True
+    return False
+
+
+def may_overlap(first: Expr, second: Expr) -> bool:
+    """Can both conditions be true at once? True unless every pair of their conjunctions
+    contains two contradicting literals."""
+    left, right = _dnf(first, False), _dnf(second, False)
+    if left is None or right is None:
+        return True
+    for one in left:
+        for other in right:
+            if not any(_contradict(a, b) for a in one for b in other):
+                return True
+    return False
+
+
+def exhaustive(edges: Iterable[Edge]) -> bool:
+    """dippin's exhaustiveness test for a node's conditional edges: they cover both outcomes
+    (``success`` and ``fail``/``failure``), or form a complete partition (two or more plain
+    equalities on one variable: the author lists every case), or hold a complementary pair
+    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``)."""
+    conditional = [edge for edge in edges if edge.conditional]
+    singles = [single_literal(edge) for edge in conditional]
+    equalities = [item for item in singles if item is not None and item.is_equality]
+    outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
+    if "success" in outcomes and outcomes & FAIL_VALUES:
+        return True
+    if (
+        len(conditional) >= 2
+        and len(equalities) == len(conditional)
+        and len({item.variable for item in equalities}) == 1
+    ):
+        return True
+    keys = {item.key for item in singles if item is not None}
+    return any(item is not None and item.complement_key in keys for item in singles)
+
+
+def fails_to(edge: Edge) -> bool:
+    """Is the edge taken on a failure: ``ctx.outcome = fail`` (what ``on fail`` means)?"""
+    found = single_literal(edge)
+    return (
+        found is not None
+        and found.is_equality
+        and found.variable in OUTCOME_VARIABLES
+        and found.values[0] in FAIL_VALUES
+    )
+
+
+def _int(text: str) -> int:
+    value = text.strip()
+    return int(value) if value.lstrip("+-").isdigit() else 0
+
+
+class Guards:
+    """Per-workflow guard facts, computed on first use."""
+
+    def __init__(self, workflow: Workflow) -> None:
+        self.workflow = workflow
+        self._safe: dict[str, bool] = {}
+        self._edges: dict[str, list[Edge]] = {}
+
+    def edges_from(self, node_id: str) -> list[Edge]:
+        """Outgoing edges as dippin's ``EdgesFrom`` lists them: explicit edges, then the
+        implicit fork/join edges that no explicit edge already states."""
+        found = self._edges.get(node_id)
+        if found is None:
+            edges = self.workflow.edges_from(node_id)
+            stated = {(e.source.value, e.target.value) for e in edges if not e.implicit}
+            found = [
+                edge
+                for edge in edges
+                if not (edge.implicit and (edge.source.value, edge.target.value) in stated)
+            ]
+            self._edges[node_id] = found
+        return found
+
+    def exhaustive(self, node_id: str) -> bool:
+        return exhaustive(self.edges_from(node_id))
+
+    def marker_tool(self, node_id: str) -> bool:
+        node = self.workflow.node(node_id)
+        return (
+            node is not None
+            and node.kind is NodeKind.TOOL
+            and bool(node.value("marker_grep").strip())
+        )
+
+    def else_covered(self, node_id: str) -> bool:
+        """Does a section ``else ->`` catch this node's unmatched guards? (dippin U v0.43;
+        tracker ignores ``else``, see DC309.)"""
+        return self.workflow.else_target is not None
+
+    def safe_router(self, node_id: str) -> bool:
+        """dippin's safe router (DIP101): exhaustive conditions, an unconditional edge, a
+        ``marker_grep`` tool, or ``else`` coverage."""
+        cached = self._safe.get(node_id)
+        if cached is None:
+            edges = self.edges_from(node_id)
+            cached = (
+                any(not edge.conditional for edge in edges)
+                or exhaustive(edges)
+                or self.marker_tool(node_id)
+                or self.else_covered(node_id)
+            )
+            self._safe[node_id] = cached
+        return cached
+
+    def max_retries(self, node: Node) -> int:
+        own = node.get("max_retries")
+        if own is not None:
+            return _int(own.text)
+        return _int(self.workflow.default_value("max_retries"))
+
+    def fallback(self, node: Node) -> str:
+        """The node's exhaustion route (``fallback_target`` or ``fallback_retry_target``)."""
+        return (node.value("fallback_target") or node.value("fallback_retry_target")).strip()
+
+    def fail_edge(self, node_id: str) -> Edge | None:
+        return next((edge for edge in self.edges_from(node_id) if fails_to(edge)), None)
+
+    def on_failure(self) -> str:
+        """``defaults.on_failure`` when it names a declared node."""
+        target = self.workflow.default_value("on_failure")
+        return target if target and self.workflow.node(target) is not None else ""

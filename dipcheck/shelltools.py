@@ -1,0 +1,268 @@
+"""Tool commands as shell text: masking workflow placeholders and handing the text to a parser
+(``bash -n``, ``shellcheck``). (A lighter reading of a command's words without any process
+is :mod:`dipcheck.analysis.shell_words`.)
+
+Nothing here executes a command: ``bash -n`` only parses, shellcheck only analyses. Verdicts
+are cached by content, in memory and in one JSON file per tool (``$DIPCHECK_CACHE_DIR`` or a
+per-user directory under the system temp dir), so repeated runs and the language server do
+not start a process for text they have seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from dipcheck.references import placeholders
+
+_CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
+SHELLCHECK_SHELLS = frozenset({"sh", "bash", "dash", "ksh", "busybox"})
+# Checks that misfire on workflow commands (as actionlint finds for `run:` scripts): sourced
+# files are not at hand (SC1090, SC1091); variables come from tracker's environment (SC2154);
+# the shell is given on the command line (SC2148); masked placeholders make some tests look
+# constant (SC2043, SC2050, SC2157, SC2194).
+SHELLCHECK_EXCLUDED = (
+    *("SC1090", "SC1091", "SC2043", "SC2050"),
+    *("SC2148", "SC2154", "SC2157", "SC2194"),
+)
+_VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
+
+
+def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
+    """Replace each ``${ns.key}`` workflow placeholder, and each ``$name`` graph variable in
+    ``variables``, with underscores of equal length (tracker substitutes them before the shell
+    sees the text; columns stay those of the file).
+
+    Shell parameter expansions such as ``${HOME}`` or ``${x:-y}`` have no dot in their name
+    and are left alone; they are the shell's own."""
+    spans: list[tuple[int, int]] = [
+        (item.start, item.end) for item in placeholders(text) if "." in item.inner.split(":", 1)[0]
+    ]
+    if variables:
+        for match in _VARIABLE.finditer(text):
+            name = max(
+                (name for name in variables if match.group(1).startswith(name)),
+                key=len,
+                default=None,
+            )
+            if name is not None:
+                spans.append((match.start(), match.start() + 1 + len(name)))
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = "_" * (end - start)
+    return "".join(chars)
+
+
+def shebang_shell(script: str) -> str | None:
+    """The shell a ``#!`` line names (``/bin/sh``, ``/usr/bin/env bash`` …), ``""`` when there
+    is no shebang."""
+    if not script.startswith("#!"):
+        return ""
+    words = script[2:].split("\n", 1)[0].split()
+    if not words:
+        return None
+    name = os.path.basename(words[0])
+    if name == "env" and len(words) > 1:
+        name = os.path.basename(words[1])
+    return name
+
+
+class _ResultCache:
+    """Verdicts of one tool by sha256 of its input, kept in one JSON file."""
+
+    def __init__(self, name: str) -> None:
+        directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
+            tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
+        )
+        self.path = os.path.join(directory, f"{name}.json")
+        self.entries: dict[str, Any] = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if data.get("version") == _CACHE_VERSION:
+                entries: dict[str, Any] = data.get("entries", {})
+                return entries
+        except (OSError, ValueError, AttributeError):
+            pass
+        return {}
+
+    def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
+        """The verdict for each key; ``compute`` gets the keys that are not cached yet."""
+        missing = sorted({key for key in keys if key not in self.entries})
+        if missing:
+            for key, verdict in zip(missing, compute(missing), strict=True):
+                self.entries[key] = verdict
+            self._save()
+        return [self.entries[key] for key in keys]
+
+    def _save(self) -> None:
+        """Write the entries, merged with what other processes (parallel workers, other
+        runs) wrote since this one read the file."""
+        self.entries = {**self._read(), **self.entries}
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(self.path))
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump({"version": _CACHE_VERSION, "entries": self.entries}, stream)
+            os.replace(temporary, self.path)
+        except OSError:
+            pass
+
+
+@cache
+def _cache(name: str) -> _ResultCache:
+    return _ResultCache(name)
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+# -- bash -n ----------------------------------------------------------------------------------
+
+
+@cache
+def bash_path() -> str | None:
+    return shutil.which("bash")
+
+
+def _run_bash(script: str) -> tuple[int, str]:
+    bash = bash_path()
+    assert bash is not None
+    try:
+        completed = subprocess.run(
+            ["bash", "-n"],
+            executable=bash,
+            input=script,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C"},
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        return 0, f"bash could not check the command: {error}"
+    return completed.returncode, completed.stderr
+
+
+def bash_check(scripts: list[str]) -> list[tuple[int, str]]:
+    """``bash -n`` verdicts (exit status, stderr) for each script, several at a time."""
+    by_key = {_digest(script): script for script in scripts}
+
+    def compute(keys: list[str]) -> list[list[Any]]:
+        with ThreadPoolExecutor(max_workers=min(4, len(keys))) as pool:
+            return [list(item) for item in pool.map(_run_bash, [by_key[key] for key in keys])]
+
+    verdicts = _cache("bash-n").fill([_digest(script) for script in scripts], compute)
+    return [(int(status), str(stderr)) for status, stderr in verdicts]
+
+
+# -- shellcheck -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShellcheckComment:
+    """One shellcheck finding; lines and columns are 1-based, columns count characters and the
+    end column is exclusive (shellcheck's ``json1`` format)."""
+
+    code: int
+    level: str
+    message: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacements: tuple[tuple[int, int, int, int, str], ...] = ()
+
+
+@cache
+def shellcheck_path() -> str | None:
+    return shutil.which("shellcheck")
+
+
+def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]]]:
+    """shellcheck on several scripts in one process; comments per script."""
+    executable = shellcheck_path()
+    assert executable is not None
+    with tempfile.TemporaryDirectory(prefix="dipcheck-sc-") as directory:
+        names = []
+        for index, (script, _) in enumerate(group):
+            name = os.path.join(directory, f"s{index}.sh")
+            with open(name, "w", encoding="utf-8") as handle:
+                handle.write(script)
+            names.append(name)
+        command = [executable, "-f", "json1", "-S", "warning", "-e", ",".join(SHELLCHECK_EXCLUDED)]
+        if shell:
+            command += ["-s", shell]
+        try:
+            completed = subprocess.run(
+                [*command, *names],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C.UTF-8"},
+                check=False,
+            )
+            comments = json.loads(completed.stdout or "{}").get("comments", [])
+        except (OSError, subprocess.SubprocessError, ValueError):
+            return [[] for _ in group]
+    result: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    for comment in comments:
+        result.setdefault(comment.get("file", ""), []).append(comment)
+    return [result[name] for name in names]
+
+
+def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment]]:
+    """shellcheck's comments for each ``(script, shell)``; ``shell`` ``""`` lets shellcheck
+    read the script's shebang. One process per shell for all scripts not cached yet."""
+    keys = [_digest(shell, script, *SHELLCHECK_EXCLUDED) for script, shell in scripts]
+    by_key = dict(zip(keys, scripts, strict=True))
+
+    def compute(missing: list[str]) -> list[list[dict[str, Any]]]:
+        groups: dict[str, list[str]] = {}
+        for key in missing:
+            groups.setdefault(by_key[key][1], []).append(key)
+        found: dict[str, list[dict[str, Any]]] = {}
+        for shell, group in groups.items():
+            comments = _run_shellcheck([by_key[key] for key in group], shell)
+            found.update(zip(group, comments, strict=True))
+        return [found[key] for key in missing]
+
+    return [
+        [_comment(item) for item in verdict] for verdict in _cache("shellcheck").fill(keys, compute)
+    ]
+
+
+def _comment(item: dict[str, Any]) -> ShellcheckComment:
+    fix = item.get("fix") or {}
+    replacements = tuple(
+        (
+            int(part["line"]),
+            int(part["column"]),
+            int(part["endLine"]),
+            int(part["endColumn"]),
+            str(part["replacement"]),
+        )
+        for part in fix.get("replacements", [])
+    )
+    return ShellcheckComment(
+        code=int(item["code"]),
+        level=str(item["level"]),
+        message=str(item["message"]),
+        line=int(item["line"]),
+        column=int(item["column"]),
+        end_line=int(item.get("endLine", item["line"])),
+        end_column=int(item.get("endColumn", item["column"])),
+        replacements=replacements,
+    )

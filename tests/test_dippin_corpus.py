@@ -1,0 +1,67 @@
+"""What the dippin lints report on tracker's own workflows (../shared/corpus/tracker), code by
+code. Each count was checked by hand against the workflow (see the issue 12 report); a change
+means a rule started or stopped firing on real files. DIP125 depends on the programs of the
+machine and DC207 on shellcheck being installed, so they are not counted here; DIP144 is off
+by default (selected, it reports 13 agents with a prompt and no failure route)."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import pytest
+
+from dipcheck.engine import lint_paths, lint_text
+
+pytestmark = pytest.mark.corpus
+
+TRACKER = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "tracker"
+EXPECTED = {
+    "DIP111": 2,  # filedirectives fixtures: RunScript has no timeout
+    "DIP126": 3,  # two testdata parents without their child, one ref that needs tracker's cwd
+    "DIP134": 6,  # defaults.max_retries with loops and the default 5 restarts
+    "DIP135": 1,  # pipeline/testdata/manager_loop.dip: child.dip does not exist
+    "DIP150": 16,  # unconditional labeled edges of choice gates without `choice:`
+    "DIP151": 4,  # weight on conditional edges
+    "DIP153": 30,  # explicit copies of fork/join edges
+}
+
+
+def test_dippin_findings_on_the_tracker_corpus() -> None:
+    if not TRACKER.is_dir():
+        pytest.skip("../shared/corpus not found beside the project")
+    counts = collections.Counter(
+        item.code
+        for result in lint_paths([str(TRACKER)])
+        for item in result.diagnostics
+        if item.code.startswith("DIP1") and item.code != "DIP125"
+    )
+    assert dict(counts) == EXPECTED
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def test_safe_fixes_on_the_corpus_reparse_and_resolve_their_findings() -> None:
+    if not TRACKER.is_dir():
+        pytest.skip("../shared/corpus not found beside the project")
+    fixed_codes = {"DIP120", "DIP150", "DIP151", "DIP153", "DIP154"}
+    applied = 0
+    for result in lint_paths([str(TRACKER)]):
+        edits = [
+            (edit.span.start, edit.span.end, edit.text)
+            for item in result.diagnostics
+            if item.code in fixed_codes and item.fix is not None and item.fix.safe
+            for edit in item.fix.edits
+            if edit.span.source is result.source
+        ]
+        if not edits:
+            continue
+        applied += len(edits)
+        again = lint_text(_apply(result.source.text, edits), result.path)
+        codes = [item.code for item in again.diagnostics]
+        assert "DC001" not in codes and not fixed_codes & set(codes), result.path
+    assert applied > 0
