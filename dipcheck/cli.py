@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dipcheck import __version__
+from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -152,6 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
 
+    simulate_cli.add_parser(commands)
     commands.add_parser(
         "lsp",
         help="run the language server (JSON-RPC over stdio)",
@@ -328,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _lint(args)
         if args.command == "rule":
             return _rule(args)
+        if args.command == "simulate":
+            return simulate_cli.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 
