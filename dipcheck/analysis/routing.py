@@ -291,10 +291,7 @@ def evaluate(text: str, lookup: Lookup, target: TargetVersion = DEFAULT) -> bool
     read = _read(text)
     if isinstance(read, str):
         raise ConditionError(read)
-    for branch in read:
-        if all(_clause_true(item, lookup) for item in branch):
-            return True
-    return False
+    return any(all(_clause_true(item, lookup) for item in branch) for branch in read)
 
 
 @lru_cache(maxsize=8192)
