@@ -202,7 +202,7 @@ def _combine(
                 model_node=branch,
             )
         )
-        outcome.nested.extend(out.nested)
+        outcome.nested.extend(step.deeper() for step in out.nested)
     return outcome
 
 

@@ -72,8 +72,8 @@ def _edge_lines(edge: Taken, indent: str) -> list[str]:
     lines = [f"{indent}✗ {item.why}" for item in edge.rejected]
     override = "  [override]" if edge.override else ""
     lines.append(f"{indent}{ARROW} {edge.target}  {edge.reason}: {edge.why}{override}")
-    if edge.restart is not None and edge.restart != edge.target:
-        lines.append(f"{indent}{ARROW} restart at {edge.restart}")
+    if edge.restart is not None:
+        lines.append(f"{indent}↻ {edge.restart_why}")
     return lines
 
 
@@ -111,6 +111,7 @@ def step_dict(number: str, step: Step) -> dict[str, Any]:
                 for item in taken.rejected
             ],
             "restart": taken.restart,
+            "restart_why": taken.restart_why,
             "override": taken.override,
             "range": _range(taken),
         }

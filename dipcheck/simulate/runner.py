@@ -544,12 +544,11 @@ class Machine:
         state.clear(graph.downstream(target), retries=True)
         state.node = target
         where = f" at the graph's restart_target {target}" if target != taken.target else ""
-        taken = replace(taken, restart=target)
-        note = (
+        why = (
             f"{taken.target} already completed: loop restart {state.restarts} of "
             f"{graph.max_restarts}{where}, clearing it and everything downstream (§5.4)"
         )
-        moved = step.leaving(taken, (note,))
+        moved = step.leaving(replace(taken, restart=target, restart_why=why))
         return Transition((moved, *nested), state=state, taken=edge_id, label=label)
 
     def _strict_failure(

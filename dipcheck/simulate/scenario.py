@@ -117,12 +117,14 @@ ENTRY_FIELDS = ("outcome", "choice", "text", "stdout", "stderr", "exit_code", "w
 TOP_FIELDS = ("context", "nodes", "max_steps")
 
 
-def _position(tree: Any, location: tuple[Any, ...]) -> tuple[int, int]:
-    """1-based line and column of the deepest part of ``location`` found in the ruamel tree."""
+def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tuple[int, int]:
+    """1-based line and column of the deepest part of ``location`` found in the ruamel tree
+    (of the last key's value when ``value`` is set)."""
     line, column = 1, 1
     node = tree
-    for part in location:
+    for index, part in enumerate(location):
         lc = getattr(node, "lc", None)
+        last = index == len(location) - 1
         try:
             if isinstance(part, int) and isinstance(node, list):
                 if lc is not None:
@@ -130,7 +132,8 @@ def _position(tree: Any, location: tuple[Any, ...]) -> tuple[int, int]:
                 node = node[part]
             elif isinstance(node, dict) and part in node:
                 if lc is not None:
-                    line, column = (n + 1 for n in lc.key(part))
+                    where = lc.value(part) if value and last else lc.key(part)
+                    line, column = (n + 1 for n in where)
                 node = node[part]
             else:
                 break
@@ -177,7 +180,7 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
 def _pydantic_error(path: str, tree: Any, error: Any) -> ScenarioError:
     problem = error.errors()[0]
     location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
-    line, column = _position(tree, location)
+    line, column = _position(tree, location, problem["type"] != "extra_forbidden")
     where = ".".join(str(part) for part in location) or "the scenario"
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
@@ -200,8 +203,8 @@ class _Checker:
         self.graph = graph
         self.children = children
 
-    def fail(self, location: tuple[Any, ...], message: str) -> ScenarioError:
-        line, column = _position(self.tree, location)
+    def fail(self, location: tuple[Any, ...], message: str, value: bool = False) -> ScenarioError:
+        line, column = _position(self.tree, location, value)
         return ScenarioError(self.path, line, column, message)
 
     def resolve(self, name: str) -> tuple[RunGraph, str]:
@@ -254,6 +257,7 @@ class _Checker:
                 (*base, "outcome"),
                 f"`{node}` ({_kind(graph, node, handler)}) cannot end with `{outcome}`; it can "
                 f"end with: {', '.join(options)}{did_you_mean(outcome, options)}",
+                value=True,
             )
         label = None if entry.choice is None else _text(entry.choice)
         if label is not None:
@@ -271,7 +275,7 @@ class _Checker:
             exit_code=entry.exit_code,
             writes=tuple((key, _text(value)) for key, value in entry.writes.items()),
             cycles=entry.cycles,
-            why=f"scenario line {line}",
+            why=f"from the scenario (line {line})",
         )
 
     def _label(self, graph: RunGraph, node: str, label: str, location: tuple[Any, ...]) -> str:
@@ -280,7 +284,9 @@ class _Checker:
             for answer in YES_NO:
                 if label.strip().lower() == answer.lower():
                     return answer
-            raise self.fail(location, f"`{node}` is a yes_no gate: choose Yes or No, not {label!r}")
+            raise self.fail(
+                location, f"`{node}` is a yes_no gate: choose Yes or No, not {label!r}", True
+            )
         known: list[str] = []
         for edge in graph.edges_from(node):
             for option in (edge.label, edge.choice, routing_key(edge)):
@@ -292,6 +298,7 @@ class _Checker:
             location,
             f"no edge from `{node}` carries the label {label!r}{did_you_mean(label, known)}; "
             f"its labels: {', '.join(repr(item) for item in known) or 'none'}",
+            value=True,
         )
 
 

@@ -62,6 +62,7 @@ class Taken:
     rejected: tuple[Rejected, ...] = ()
     restart: str | None = None  # a loop restart: the node the run really continues at
     override: bool = False
+    restart_why: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,22 @@ class Step:
             self.notes + notes,
             self.within,
             self.depth,
+            self.text,
+            self.model_node,
+        )
+
+    def deeper(self) -> Step:
+        """This step one level further in (a child's step inside a parallel branch)."""
+        return Step(
+            self.node,
+            self.handler,
+            self.outcome,
+            self.attempt,
+            self.edge,
+            self.writes,
+            self.notes,
+            self.within,
+            self.depth + 1,
             self.text,
             self.model_node,
         )
