@@ -31,6 +31,7 @@ RULE_MODULES = (
     "dipcheck.rules.shell",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
+    "dipcheck.rules.simulation",
 )
 
 DOCS_URL = "https://dipcheck.dev/rules/{code}"

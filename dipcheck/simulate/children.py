@@ -18,7 +18,9 @@ _CACHE: dict[str, Workflow | str] = {}
 
 def load_child(parent: Workflow, ref: str) -> Workflow | str:
     """The workflow ``ref`` names, or why it cannot be loaded."""
-    from dipcheck.engine import lint_file
+    from dipcheck.engine import detect_format, read_source
+    from dipcheck.frontends.dip import load_dip
+    from dipcheck.frontends.yaml_steps import load_steps
 
     base = os.path.dirname(os.path.abspath(parent.source.path))
     candidates = []
@@ -29,8 +31,16 @@ def load_child(parent: Workflow, ref: str) -> Workflow | str:
         if not os.path.isfile(path):
             continue
         if path not in _CACHE:
-            loaded = lint_file(path).workflow
-            _CACHE[path] = loaded if loaded is not None else f"{path} does not parse"
+            source, problem = read_source(path)
+            loaded = None
+            if source is not None:
+                base = os.path.dirname(path)
+                if detect_format(path) == "yaml":
+                    loaded = load_steps(source, base).workflow
+                else:
+                    loaded = load_dip(source, base).workflow
+            reason = problem.message if problem is not None else "it does not parse"
+            _CACHE[path] = loaded if loaded is not None else f"{path}: {reason}"
         return _CACHE[path]
     name = os.path.basename(parent.source.path)
     return f"no file {ref!r} next to {name} or in the current directory"

@@ -90,6 +90,15 @@ def edge_comparisons(graph: RunGraph, edge: Edge, target: TargetVersion) -> tupl
 
 
 def operand_keys(graph: RunGraph, node_id: str, target: TargetVersion) -> tuple[str, ...]:
+    """The left operands of the conditions on ``node_id``'s edges (computed once)."""
+    cache = graph.memo.setdefault("operand_keys", {})
+    found = cache.get((node_id, target))
+    if found is None:
+        found = cache[(node_id, target)] = _operand_keys(graph, node_id, target)
+    return found
+
+
+def _operand_keys(graph: RunGraph, node_id: str, target: TargetVersion) -> tuple[str, ...]:
     keys: list[str] = []
     for edge in graph.edges_from(node_id):
         for item in edge_comparisons(graph, edge, target):

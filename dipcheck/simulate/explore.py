@@ -16,6 +16,7 @@ gate check found.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -81,7 +82,10 @@ class Exploration:
     taken_edges: set[int] = field(default_factory=set)
     visited: set[str] = field(default_factory=set)  # nodes run by the main loop
     branch_visited: set[str] = field(default_factory=set)  # nodes only run as branches
-    no_match: dict[str, list[str]] = field(default_factory=dict)  # node → worlds
+    # node → (how it ended, the false conditions) for each run where a node that did not fail
+    # matched no edge
+    stuck: dict[str, list[tuple[str, list[tuple[Edge, str]]]]] = field(default_factory=dict)
+    routed: set[str] = field(default_factory=set)  # nodes whose edges were evaluated
     gate_checks: dict[str, list[bool]] = field(default_factory=dict)
     restart_edges: dict[int, list[bool]] = field(default_factory=dict)  # edge → can succeed?
     succeeded: bool = False
@@ -90,6 +94,15 @@ class Exploration:
     @property
     def complete(self) -> bool:
         return not self.truncated
+
+    def fewest_restarts_to_succeed(self) -> int | None:
+        """The fewest loop restarts among the explored successful runs."""
+        counts = [
+            sum(1 for step in terminal.steps if step.edge is not None and step.edge.restart)
+            for terminal in self.paths
+            if terminal.end.succeeded
+        ]
+        return min(counts) if counts else None
 
     def by_status(self) -> dict[str, list[Terminal]]:
         groups: dict[str, list[Terminal]] = {}
@@ -149,6 +162,8 @@ class ExploreOracle:
         self.max_states = max_states
         self.tables: dict[int, dict[str, list[explain.Comparison]]] = {}
         self.child_runs: dict[tuple[Any, ...], list[ChildRun]] = {}
+        self.local: dict[tuple[int, str, str], list[str]] = {}
+        self.moves: dict[int, dict[str, set[str]]] = {}
 
     def _table(self, machine: Machine) -> dict[str, list[explain.Comparison]]:
         key = id(machine.graph)
@@ -191,33 +206,56 @@ class ExploreOracle:
             yield Choice(writes=tuple((k, v) for k, v in zip(keys, combo, strict=True) if v))
 
     def _tool(self, machine: Machine, node: str) -> Iterator[Choice]:
+        """Exit 0 with each output the conditions right after the tool compare against (and
+        one they do not); exit 1 with no output. A failure's output routes like a success's
+        wherever a condition reads it, so exit 1 needs no output variants."""
         graph = machine.graph
-        stdout = [""]
-        if "tool_stdout" in self._reads_after(machine, node):
-            stdout += [v for v in self._values(machine, "tool_stdout") if v not in stdout]
+        stdout = ["", *self._local(machine, node, "tool_stdout")]
         markers: list[str | None] = [None]
         if graph.attr(node, "marker_grep"):
             # a match is taken to be one of the values conditions compare the marker with
-            literals = self._values(machine, "tool_marker")[:-1]
+            literals = self._local(machine, node, "tool_marker")[:-1]
             markers = [*literals, None]
-        for exit_code, text, marker in itertools.product((0, 1), stdout, markers):
-            yield Choice(exit_code=exit_code, stdout=text, marker=marker)
+        for text, marker in itertools.product(dict.fromkeys(stdout), markers):
+            yield Choice(exit_code=0, stdout=text, marker=marker)
+        for marker in markers:
+            yield Choice(exit_code=1, stdout="", marker=marker)
 
-    def _reads_after(self, machine: Machine, node: str) -> set[str]:
-        """Keys the conditions on ``node``'s edges (and on edges of conditional nodes right
-        after it) read."""
+    def _local(self, machine: Machine, node: str, key: str) -> list[str]:
+        """Candidate values of ``key`` from the conditions that can read the value ``node``
+        writes: on its own edges, and for a tool's output on the edges of every node the run
+        can reach before another tool overwrites it (empty when none reads ``key``)."""
+        cache_key = (id(machine.graph), node, key)
+        found = self.local.get(cache_key)
+        if found is None:
+            graph = machine.graph
+            nodes = [node]
+            if graph.handler(node) is Handler.TOOL:
+                nodes = self._until_next_tool(machine, node)
+            items = [
+                item
+                for source in nodes
+                for edge in graph.edges_from(source)
+                for item in explain.edge_comparisons(graph, edge, machine.target)
+                if explain.bare(item.left) == key
+            ]
+            found = self.local[cache_key] = candidates(items) if items else []
+        return found
+
+    def _until_next_tool(self, machine: Machine, node: str) -> list[str]:
+        """``node`` and the nodes reachable from it without running another tool."""
         graph = machine.graph
-        nodes = [node] + [
-            edge.target.value
-            for edge in graph.edges_from(node)
-            if edge.target.value in graph.nodes
-            and graph.handler(edge.target.value) is Handler.CONDITIONAL
-        ]
-        return {
-            explain.bare(key)
-            for item in nodes
-            for key in explain.operand_keys(graph, item, machine.target)
-        }
+        table = self.moves.get(id(graph))
+        if table is None:
+            table = self.moves[id(graph)] = successors(graph)
+        seen = [node]
+        frontier = [node]
+        while frontier:
+            for target in sorted(table.get(frontier.pop(), ())):
+                if target not in seen and graph.handler(target) is not Handler.TOOL:
+                    seen.append(target)
+                    frontier.append(target)
+        return seen
 
     def _human(self, graph: RunGraph, node: str) -> list[Choice]:
         mode = graph.human_mode(node)
@@ -237,7 +275,8 @@ class ExploreOracle:
     def free(
         self, machine: Machine, state: State, node: str, keys: tuple[str, ...]
     ) -> list[Mapping[str, str]]:
-        pools = [[None, *self._values(machine, key)] for key in keys]
+        node_id = node.rsplit("/", 1)[-1]
+        pools = [[None, *self._local(machine, node_id, key)] for key in keys]
         return [
             {key: value for key, value in zip(keys, combo, strict=True) if value is not None}
             for combo in itertools.islice(itertools.product(*pools), 64)
@@ -295,26 +334,24 @@ _OVERWRITES = {
 
 
 def successors(graph: RunGraph) -> dict[str, set[str]]:
-    """Everywhere the engine can move from each node: edges, retry and fallback targets, the
-    restart target, goal-gate redirects, and the node itself (a retry)."""
+    """Everywhere the engine can move to from each node: its edges, its own retry and
+    fallback targets, itself (a retry), the restart target, and from the exit node every goal
+    gate and the gates' redirect and fallback targets (§5.3 to §5.5)."""
     table: dict[str, set[str]] = {node: {node} for node in graph.nodes}
     for edge in graph.all_edges:
         if edge.source.value in table:
             table[edge.source.value].add(edge.target.value)
-    jumps = {
-        target
-        for node in graph.nodes
-        for target in (
+    for node in graph.nodes:
+        jumps = [
             graph.attr(node, "retry_target"),
             graph.retry_fallback(node),
             graph.strict_fallback(node),
-            graph.gate_redirect(node),
             graph.restart_target,
-        )
-        if target and target in graph.nodes
-    }
-    for node in graph.nodes:
-        table[node] |= jumps
+        ]
+        if node == graph.exit:
+            for gate in graph.goal_gates:
+                jumps += [gate, graph.gate_redirect(gate), graph.gate_fallback(gate)]
+        table[node] |= {target for target in jumps if target and target in graph.nodes}
     return table
 
 
@@ -396,21 +433,28 @@ class Explorer:
         self.finals: list[tuple[Terminal, dict[str, str]]] = []
 
     def key(self, state: State) -> tuple[Any, ...]:
-        """What the state's future depends on, except the retry and restart counters (those
-        are compared by dominance in :meth:`run`)."""
+        """What the state's future depends on, except its counters (:meth:`counters`,
+        compared by dominance in :meth:`run`)."""
         ctx = state.ctx
-        all_gates = self.gates
-        gates = tuple(node for node in state.completed if node in all_gates)
+        gates = self.gates
+        reach = self.reach[state.node]
+        outcomes = state.outcomes
+        # the exit checks completed gates in completion order; satisfied ones are skipped,
+        # and a gate that runs again is first cleared, then completed anew (§5.5)
+        unsatisfied = tuple(
+            (node, outcomes.get(node, ""))
+            for node in state.completed
+            if node in gates and outcomes.get(node) not in ("success", "partial_success")
+        )
         live = self.live.get(state.node, self.relevant)
         streak = state.last == state.node and ctx.get("outcome") == "retry"
         return (
             state.node,
             streak,
             tuple(sorted((k, ctx[k]) for k in live if k in ctx)),
-            frozenset(item for item in state.completed if item in self.reach[state.node]),
-            gates,
-            tuple(state.outcomes.get(gate, "") for gate in gates),
-            state.fallback_taken,
+            frozenset(item for item in state.completed if item in reach),
+            unsatisfied,
+            state.fallback_taken & reach,
             state.gate_fallback,
             state.gate_recheck,
             state.covered,
@@ -418,23 +462,36 @@ class Explorer:
             tuple(sorted((p, v) for p, v in state.visits.items() if p in self.pinned)),
         )
 
+    def counters(self, state: State) -> tuple[int, dict[str, int]]:
+        """What :meth:`key` leaves out: the restarts used and the goal gates' retry counters
+        (their redirect budget, §5.5). Other nodes' retry counters only decide how many
+        attempts a retry streak takes before it is exhausted, never where it then goes (§5.4),
+        so they are not tracked at all."""
+        gates = self.gates
+        return state.restarts, {n: c for n, c in state.retries.items() if c and n in gates}
+
     def run(self, start: State) -> Exploration:
         result = Exploration()
         machine = self.machine
-        # state key → its index and the counters (restarts, retries) it was expanded with: a
-        # state whose counters are all at least those of an expanded one can only do less
-        # (fewer restarts and retries left, §5.4), so it is not expanded again
+        # state key → its index and the counters it was expanded with: a state whose counters
+        # are all at least those of an expanded state with the same key can only do less (fewer
+        # restarts and redirects left, §5.4, §5.5), so it is not expanded again
         seen: dict[tuple[Any, ...], tuple[int, list[tuple[int, dict[str, int]]]]] = {}
         expanded = 0
         # (from state, key of the state it leads to or None at an end, transition)
         edges: list[tuple[int, tuple[Any, ...] | None, Transition]] = []
         signatures: set[tuple[Any, ...]] = set()
         self._default_run(result, start, signatures)
-        stack: list[tuple[State, tuple[Any, ...], Any]] = [(start, self.key(start), None)]
-        while stack:
-            state, key, trail = stack.pop()
+        # fewest counters used first, depth first among equals: a state is then usually first
+        # expanded with the smallest counters it can have, and later visits are dominated
+        order = itertools.count()
+        queue: list[tuple[int, int, State, tuple[Any, ...], Any]] = []
+        heapq.heappush(queue, (0, -next(order), start, self.key(start), None))
+        while queue:
+            _, _, state, key, trail = heapq.heappop(queue)
+            counters = self.counters(state)
             known = seen.get(key)
-            if known is not None and _dominated(state, known[1]):
+            if known is not None and _dominated(counters, known[1]):
                 continue
             if expanded >= self.max_states:
                 result.truncated = f"the state limit ({self.max_states}) was reached"
@@ -442,7 +499,7 @@ class Explorer:
             expanded += 1
             if known is None:
                 known = seen[key] = (len(seen), [])
-            known[1].append((state.restarts, state.retries))
+            known[1].append(counters)
             index = known[0]
             result.visited.add(state.node)
             pending: list[tuple[State, tuple[Any, ...], Any]] = []
@@ -462,7 +519,10 @@ class Explorer:
                 pending.append((transition.state, following, link))
             if result.truncated:
                 break
-            stack.extend(reversed(pending))
+            for following, following_key, link in pending:
+                restarts, gates = self.counters(following)
+                cost = restarts + sum(gates.values())
+                heapq.heappush(queue, (cost, -next(order), following, following_key, link))
         result.states = expanded
         self._success_reach(result, seen, edges)
         return result
@@ -504,8 +564,17 @@ class Explorer:
         for gate, satisfied in transition.gates:
             result.gate_checks.setdefault(gate, []).append(satisfied)
         end = transition.end
-        if end is not None and end.cause == "no_matching_edges":
-            result.no_match.setdefault(state.node, []).append(transition.label)
+        first = transition.steps[0] if transition.steps else None
+        if first is None or first.depth != self.machine.depth:
+            return
+        if (first.edge is not None and first.edge.reason in _SELECTED) or (
+            end is not None and end.cause in ("no_matching_edges", "condition_error")
+        ):
+            result.routed.add(state.node)
+        if end is not None and end.cause == "no_matching_edges" and first.outcome != "fail":
+            world = _ending(first, transition.label)
+            rejected = [(item.edge, item.why) for item in end.rejected]
+            result.stuck.setdefault(state.node, []).append((world, rejected))
 
     def _finish(
         self,
@@ -564,15 +633,32 @@ class Explorer:
                     result.restart_edges.setdefault(id(edge.edge), []).append(destination in good)
 
 
-def _dominated(state: State, expanded: list[tuple[int, dict[str, int]]]) -> bool:
-    """Has a state with the same key and no more restarts or retries used been expanded?"""
-    retries = state.retries
-    for restarts, counts in expanded:
-        if restarts <= state.restarts and all(
-            used <= retries.get(node, 0) for node, used in counts.items()
+def _dominated(counters: tuple[int, dict[str, int]], expanded: list[Any]) -> bool:
+    """Was a state with the same key and no larger counters already expanded?"""
+    restarts, gates = counters
+    for other_restarts, other_gates in expanded:
+        if other_restarts <= restarts and all(
+            used <= gates.get(gate, 0) for gate, used in other_gates.items()
         ):
             return True
     return False
+
+
+_SELECTED = frozenset({"condition", "label", "suggested", "weight", "lexical"})
+
+
+def _ending(step: Step, label: str) -> str:
+    """``succeeds and prints 'x'``: how a step ended, for a finding's message."""
+    words = "succeeds" if step.outcome == "success" else f"ends with `{step.outcome}`"
+    writes = dict(step.writes)
+    if "tool_stdout" in writes:
+        stdout = writes["tool_stdout"]
+        words += f" and prints {stdout!r}" if stdout else " and prints nothing"
+        if stdout == OTHER:
+            words = words.replace(repr(OTHER), "something no condition names")
+    elif label and "label=" in label:
+        words += f" ({label.split(' ', 1)[1]})"
+    return words
 
 
 def _fork_edge(graph: RunGraph, parallel: str, branch: str) -> Edge | None:

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from dipcheck.analysis.routing import runtime_text
 from dipcheck.analysis.runtime import Handler, handler_of
@@ -82,8 +83,14 @@ class Parallel:
 
 
 class RunGraph:
-    def __init__(self, workflow: Workflow, params: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        workflow: Workflow,
+        params: Mapping[str, str] | None = None,
+        max_restarts: int | None = None,
+    ) -> None:
         self.workflow = workflow
+        self._max_restarts = max_restarts  # an override (DC403 tries a larger budget)
         self.format = workflow.format
         self.start = workflow.start
         self.exit = workflow.exit
@@ -91,6 +98,7 @@ class RunGraph:
         self._children: dict[tuple[int, tuple[tuple[str, str], ...]], RunGraph] = {}
         self._attrs: dict[tuple[str, str], str] = {}
         self._downstream: dict[str, list[str]] = {}
+        self.memo: dict[str, dict[Any, Any]] = {}  # facts other modules compute once
 
     def child(self, workflow: Workflow, params: Mapping[str, str]) -> RunGraph:
         """The run graph of a child workflow with the parent's ``params`` bound (built once
@@ -145,6 +153,8 @@ class RunGraph:
 
     @cached_property
     def max_restarts(self) -> int:
+        if self._max_restarts is not None:
+            return self._max_restarts
         return to_int(self.graph_attr("max_restarts"), DEFAULT_MAX_RESTARTS)
 
     @cached_property

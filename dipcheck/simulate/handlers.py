@@ -65,7 +65,7 @@ def codergen(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], c
     outcome.updates[f"response.{node_id}"] = response
     if status == "success":
         _apply_writes(graph, node_id, path, choice, outcome)
-    if node_attr(graph.nodes[node_id], "auto_status").lower() == "true":
+    if graph.attr(node_id, "auto_status").lower() == "true":
         outcome.notes.append(f"auto_status: the status comes from a `STATUS: {status}` line")
     if ctx.get("human_response"):
         # one-shot: the first codergen node to run while it is set clears it (§5.8)
@@ -77,7 +77,6 @@ _ROUTE_LINE = re.compile(r"^_TRACKER_ROUTE=(.*)$", re.MULTILINE)
 
 
 def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choice: Choice):
-    node = graph.nodes[node_id]
     if choice.exit_code is not None:
         exit_code = choice.exit_code
     else:
@@ -90,7 +89,7 @@ def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choic
     outcome.updates["tool_stderr"] = choice.stderr.rstrip()
     if exit_code != 0:
         outcome.notes.append(f"exit code {exit_code}: status fail (§5.3, tool)")
-    pattern = node_attr(node, "marker_grep")
+    pattern = graph.attr(node_id, "marker_grep")
     if pattern:
         marker, problem = find_marker(pattern, stdout)
         if choice.marker is not None:
@@ -105,7 +104,7 @@ def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choic
     routes = _ROUTE_LINE.findall(stdout)
     if routes:
         outcome.updates["tool_route"] = routes[-1].strip()
-    elif node_attr(node, "route_required").lower() == "true":
+    elif graph.attr(node_id, "route_required").lower() == "true":
         outcome.status = "fail"
         outcome.notes.append("route_required and no `_TRACKER_ROUTE=` line: status fail")
     if outcome.status == "success":

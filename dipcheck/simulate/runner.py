@@ -493,7 +493,7 @@ class Machine:
                     "edges are false and there is no unconditional edge (§5.3 step 5)"
                 )
             failed = step.leaving(None, tuple(item.why for item in rejected))
-            end = End("stuck", message, path, error=True, cause=cause)
+            end = End("stuck", message, path, error=True, cause=cause, rejected=rejected)
             return Transition((failed, *nested), end=end, label=label)
         new = state.copy()  # values the world gave unset operands are not kept
         reason = "lexical" if selection.tiebreak else selection.reason

@@ -119,6 +119,7 @@ class End:
     node: str | None = None
     error: bool = False  # the engine returns an error (a subgraph parent then fails, §5.7)
     cause: str = ""  # no_matching_edges, no_edges, condition_error, strict_failure, …
+    rejected: tuple[Rejected, ...] = ()  # no_matching_edges: the conditions that were false
 
     @property
     def succeeded(self) -> bool:
