@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from helpers import dedent
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from simulate_support import machine_for, simulate_text
 
 from dipcheck.simulate.children import load_child
@@ -139,3 +141,26 @@ def test_context_sets_declared_inputs() -> None:
         "context: {tier: gold}",
     )
     assert sim.path == ["A", "B", "Z"]
+
+
+_YAMLISH = st.text(
+    alphabet=st.sampled_from(list("nodes:{}[]-, \n\"'BuildCheckApprove#&*!|>outcome")), max_size=80
+)
+_SHAPED = st.builds(
+    lambda name, field, value: f"nodes:\n  {name}: {{{field}: {value}}}\n",
+    st.sampled_from(["Build", "Check", "Approve", "Ask", "Note", "Child/X", "", "Build/Y"]),
+    st.sampled_from(["outcome", "choice", "text", "stdout", "exit_code", "writes", "cycles", "x"]),
+    st.sampled_from(
+        ["success", "retry", "Yes", "'Ship it'", "[1, 2]", "{a: 1}", "-3", "~", "null"]
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(_YAMLISH, _SHAPED))
+def test_any_text_is_a_scenario_or_a_located_error(text: str) -> None:
+    graph = machine_for(WORKFLOW).graph
+    try:
+        load_scenario("s.yaml", text, graph, load_child)
+    except ScenarioError as error:
+        assert error.line >= 1 and error.column >= 1 and error.message
