@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
@@ -110,14 +110,20 @@ def _scenario_name(prepared: Prepared) -> str | None:
     return None if prepared.scenario.default else os.path.normpath(prepared.scenario.path)
 
 
+def run_document(prepared: Prepared, result: Run) -> dict[str, Any]:
+    """The ``--format json`` document of a run."""
+    from dipcheck.simulate import render
+
+    return render.document(
+        prepared.path, prepared.target, _scenario_name(prepared), result, prepared.diagnostics
+    )
+
+
 def render_run(prepared: Prepared, result: Run, fmt: str) -> str:
     from dipcheck.simulate import pictures, render
 
     if fmt == "json":
-        data = render.document(
-            prepared.path, prepared.target, _scenario_name(prepared), result, prepared.diagnostics
-        )
-        return render.dumps(data)
+        return render.dumps(run_document(prepared, result))
     if fmt == "mermaid":
         return pictures.mermaid(prepared.graph, result)
     if fmt == "dot":

@@ -21,6 +21,8 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
+  "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
 
 No formatting is advertised: the project has no formatter. Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
@@ -47,7 +49,7 @@ from pygls.lsp.server import LanguageServer
 from dipcheck import __version__
 from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
-from dipcheck_lsp import actions, completion, hover, navigation, symbols, tokens
+from dipcheck_lsp import actions, completion, hover, navigation, simulation, symbols, tokens
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
 from dipcheck_lsp.state import Settings, Snapshot, State
@@ -165,6 +167,17 @@ class DipcheckServer(LanguageServer):
             None,
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
+        self._request(
+            types.TEXT_DOCUMENT_CODE_LENS,
+            self.code_lens,
+            None,
+            types.CodeLensOptions(resolve_provider=False),
+        )
+
+        async def simulate(*arguments: Any) -> Any:  # pygls tags the function it registers
+            return await self.simulate(*arguments)
+
+        self.command(simulation.COMMAND)(simulate)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -339,6 +352,33 @@ class DipcheckServer(LanguageServer):
             params, snapshot, current[0], self.versions(), self.document_changes()
         )
         return found or None
+
+    async def code_lens(self, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        return simulation.code_lenses(snapshot) or None
+
+    async def simulate(self, *arguments: Any) -> Any:
+        """``dipcheck.simulate``: the JSON trace (or text, Mermaid, DOT) of the open document."""
+        uri, options = simulation.parse_arguments(arguments)
+        current = self.host.document(uri)
+        if current is None:
+            raise JsonRpcInvalidParams(f"{uri} is not an open document")
+        config = self.state.config_for(path_of(uri))
+        job = self.lint_pool.submit(simulation.simulate, uri, current[1], options, config)
+        try:
+            answer, shown = await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(simulation.COMMAND)
+            return None
+        if shown is not None:
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Info, message=shown)
+            )
+        return answer
 
     async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
         snapshot = await self.state.current_snapshot(params.text_document.uri)

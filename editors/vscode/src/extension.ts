@@ -14,6 +14,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { registerSimulation, simulationMiddleware } from './simulate';
 
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
+  registerSimulation(context, () => client);
   void enqueue(startClient);
 }
 
@@ -109,6 +111,7 @@ async function startClient(): Promise<void> {
     },
     outputChannel,
     traceOutputChannel: traceChannel,
+    middleware: simulationMiddleware,
   };
 
   outputChannel?.appendLine(`Starting: ${resolved} ${['lsp', ...settings.args].join(' ')}`);
