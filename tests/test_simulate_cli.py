@@ -210,3 +210,11 @@ def test_mermaid_is_well_formed_and_shows_the_path() -> None:
         assert matching and set(matching) <= link_styles, step
     # the label with brackets, quotes, `<`, `#` and `|` arrives intact after unescaping
     assert any(label.endswith('[Y] Ship "now" <b>#1|x') for _, _, label in edges)
+
+
+def test_every_format_is_byte_identical_across_runs() -> None:
+    for fmt in ("json", "mermaid", "dot"):
+        args = ("simulate", RELEASE, "--scenario", FAILS_ONCE, "--format", fmt)
+        assert dipcheck(*args).stdout == dipcheck(*args).stdout, fmt
+    paths = ("simulate", RELEASE, "--all-paths", "--format", "json")
+    assert dipcheck(*paths).stdout == dipcheck(*paths).stdout

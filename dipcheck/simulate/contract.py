@@ -11,23 +11,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from dipcheck.report.contract import Diagnostic, Range
+from dipcheck.simulate.trace import REASONS, STATUSES
 
-Status = Literal[
-    "success", "validation_overridden", "fail", "stuck", "restarts_exhausted", "max_steps"
-]
-Reason = Literal[
-    "condition",
-    "label",
-    "suggested",
-    "weight",
-    "lexical",
-    "fallback",
-    "retry",
-    "retry_fallback",
-    "goal_gate",
-    "goal_gate_fallback",
-    "goal_gate_recheck",
-]
+Status = Literal[STATUSES]  # type: ignore[valid-type]
+Reason = Literal[REASONS]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):

@@ -223,16 +223,9 @@ class RunGraph:
         )
 
     def gate_fallback(self, node_id: str) -> str | None:
-        """The one-time fallback once a gate's budget is exhausted (§5.5)."""
-        node = self.nodes[node_id]
-        return self.first_node(
-            [
-                field_value(node.get("fallback_target")),
-                field_value(node.get("fallback_retry_target")),
-                self.graph_attr("fallback_target"),
-                self.graph_attr("fallback_retry_target"),
-            ]
-        )
+        """The one-time fallback once a gate's budget is exhausted (§5.5): the same chain as
+        a strict failure's [inferred: §5.5 says "take the fallback once"]."""
+        return self.strict_fallback(node_id)
 
     # -- edges ---------------------------------------------------------------------------
 
