@@ -66,6 +66,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/grammars/condition.lark" in names
     assert "dipcheck/grammars/__init__.py" in names
     assert "dipcheck/cli.py" in names
+    assert "dipcheck/simulate/runner.py" in names
     assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
 
 
