@@ -3,7 +3,7 @@ workflow per rule. Each expected route is derived by hand from the section cited
 
 from __future__ import annotations
 
-from helpers import Template, dedent
+from helpers import Template, dedent, template
 from simulate_support import simulate_text
 
 from dipcheck.simulate.expand import expand, expand_graph_variables
@@ -663,3 +663,56 @@ def test_yaml_step_workflow_ends_without_a_next_step() -> None:
         text, "nodes: {review: [{outcome: rejected}, {outcome: approved}]}", path="w.yaml"
     )
     assert looped.path == ["plan", "review", "plan", "review", "ship"]
+
+
+def test_tool_command_expansion_failures_end_the_run() -> None:
+    # §2.1: `${ctx.K}` outside outcome/preferred_label/human_response/interview_answers is a
+    # handler error once K holds a value (here the agent's last_response), and the whole run
+    # fails — no edge, no fallback. Before any agent ran, the key is unset and expands to "".
+    text = template(
+        """
+        workflow W
+          start: A
+          exit: Z
+          defaults
+            on_failure: Z
+          agent A
+            prompt: write
+          tool T
+            command: echo ${ctx.last_response}
+          agent Z
+            prompt: z
+          edges
+            A -> T
+            T -> Z
+        """
+    )
+    sim = simulate_text(text)
+    assert sim.path == ["A", "T"] and sim.status == "fail"
+    assert "unsafe variable ${ctx.last_response}" in sim.message
+    safe = simulate_text(text.replace("${ctx.last_response}", "${ctx.human_response} done"))
+    assert safe.path == ["A", "T", "Z"]
+    empty = simulate_text(text.replace("echo ${ctx.last_response}", "${ctx.human_response}"))
+    assert empty.status == "fail" and "expanded to empty" in empty.message
+
+
+def test_agent_without_a_prompt_is_a_handler_error() -> None:
+    # §0.2 / §4.5: only the start and exit nodes become passthroughs without a prompt.
+    sim = simulate_text(
+        """
+        workflow W
+          start: A
+          exit: Z
+          agent A
+            prompt: a
+          agent B
+            label: B
+          agent Z
+            label: Z
+          edges
+            A -> B
+            B -> Z
+        """
+    )
+    assert sim.path == ["A", "B"] and sim.status == "fail"
+    assert "missing required attribute 'prompt'" in sim.message

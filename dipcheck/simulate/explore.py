@@ -25,9 +25,10 @@ from typing import Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge
+from dipcheck.references import placeholders
 from dipcheck.simulate import explain
 from dipcheck.simulate.graph import RunGraph
-from dipcheck.simulate.handlers import declared_writes
+from dipcheck.simulate.handlers import command_text, declared_writes
 from dipcheck.simulate.runner import Machine, State, Transition
 from dipcheck.simulate.scenario import Scenario, ScenarioOracle
 from dipcheck.simulate.trace import End, Step
@@ -302,6 +303,18 @@ def _results(graph: RunGraph, node: str) -> list[str]:
     return [result for result in producible(graph, node) if result not in ("success", "fail")]
 
 
+def _command_keys(graph: RunGraph, node: str) -> set[str]:
+    """The context keys a tool command interpolates (``${ctx.K}``, ``${inputs.K}``)."""
+    keys: set[str] = set()
+    for item in placeholders(command_text(graph, node)):
+        namespace, _, key = item.inner.partition(".")
+        if namespace == "ctx":
+            keys.add(key)
+        elif namespace == "inputs":
+            keys.add(f"inputs.{key}")
+    return keys
+
+
 def relevant_keys(machine: Machine) -> frozenset[str]:
     """Context keys that can change a route: condition operands (with and without their
     ``ctx.`` prefix), keys a condition interpolates, and what fan-in and gates need."""
@@ -310,6 +323,9 @@ def relevant_keys(machine: Machine) -> frozenset[str]:
     splits = machine.target.splits_condition_keywords
     texts = [graph.condition_text(edge) for edge in graph.all_edges]
     texts += [graph.attr(node, name) for node in graph.nodes for name in ("stop_condition",)]
+    for node in graph.nodes:  # a tool command's unsafe keys fail the run when set (§2.1)
+        if graph.handler(node) is Handler.TOOL:
+            keys |= _command_keys(graph, node)
     for text in texts:
         for item in explain.comparisons(text, splits):
             keys.add(item.left)
@@ -386,6 +402,8 @@ def live_keys(machine: Machine, relevant: frozenset[str]) -> dict[str, frozenset
             used.add("parallel.results")
         if graph.handler(node) is Handler.MANAGER_LOOP:
             used |= relevant  # stop/steer conditions and the child see the whole context
+        if graph.handler(node) is Handler.TOOL:
+            used |= _command_keys(graph, node)
         reads[node] = used & relevant
     live: dict[str, frozenset[str]] = {node: frozenset() for node in graph.nodes}
     changed = True

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dipcheck.analysis.routing import routing_key
-from dipcheck.analysis.runtime import Handler
-from dipcheck.references import list_items
+from dipcheck.analysis.runtime import TOOL_SAFE_KEYS, Handler
+from dipcheck.references import list_items, placeholders
+from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph, node_attr
 from dipcheck.simulate.world import Choice
 
@@ -58,6 +59,8 @@ def _apply_writes(
 
 
 def codergen(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choice: Choice):
+    if graph.format != "yaml" and not graph.nodes[node_id].value("prompt").strip():
+        return Outcome("fail", error=f"node {node_id!r} missing required attribute 'prompt' (§4.5)")
     status = choice.outcome or "success"
     outcome = Outcome(status)
     response = placeholder(path, "response")
@@ -77,6 +80,9 @@ _ROUTE_LINE = re.compile(r"^_TRACKER_ROUTE=(.*)$", re.MULTILINE)
 
 
 def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choice: Choice):
+    problem = command_problem(graph, node_id, ctx) if graph.format != "yaml" else None
+    if problem is not None:
+        return Outcome("fail", error=problem)
     if choice.exit_code is not None:
         exit_code = choice.exit_code
     else:
@@ -110,6 +116,37 @@ def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choic
     if outcome.status == "success":
         _apply_writes(graph, node_id, path, choice, outcome)
     return outcome
+
+
+def command_text(graph: RunGraph, node_id: str) -> str:
+    return graph.nodes[node_id].value("command") or graph.attr(node_id, "command")
+
+
+def command_problem(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> str | None:
+    """The handler error tracker raises while expanding a tool command (§2.1): a `${ctx.K}`
+    outside the four safe keys, or any `${inputs.K}`, whose key holds a value; or a command
+    that expands to nothing."""
+    text = expand_graph_variables(command_text(graph, node_id), graph.graph_values)
+    for item in placeholders(text):
+        namespace, _, key = item.inner.partition(".")
+        if namespace == "ctx" and key not in TOOL_SAFE_KEYS and key in ctx:
+            return (
+                f"node {node_id!r} tool_command variable expansion failed: tool_command "
+                f"references unsafe variable ${{ctx.{key}}} — LLM/tool output cannot be "
+                "interpolated into shell commands (§2.1)"
+            )
+        if namespace == "inputs" and f"inputs.{key}" in ctx:
+            return (
+                f"node {node_id!r} tool_command variable expansion failed: tool_command "
+                f"references unsafe variable ${{inputs.{key}}} — caller-supplied inputs cannot "
+                "be interpolated into shell commands (§2.1)"
+            )
+    if not expand(text, ctx, graph.graph_values).strip():
+        return (
+            f"node {node_id!r} tool_command expanded to empty — check that all ${{...}} "
+            "references resolve (§2.1)"
+        )
+    return None
 
 
 def find_marker(pattern: str, stdout: str) -> tuple[str | None, str]:
