@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dipcheck import __version__
+from dipcheck import __version__, fmt_cli
+from dipcheck.commands import config as config_command
+from dipcheck.commands import lint as lint_command
+from dipcheck.report import FORMATS
 from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
 
@@ -30,6 +32,8 @@ examples:
   dipcheck lint --format json build.dip   one JSON document (for CI and scripts)
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
+  dipcheck fmt --check .                  are the .dip files formatted?
+  dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
   dipcheck lsp                            the language server, for editors
 
 `dipcheck COMMAND --help` shows the options of a command.
@@ -50,6 +54,11 @@ examples:
   dipcheck lint --format json build.dip > findings.json
   cat build.dip | dipcheck lint - --stdin-filename build.dip
   dipcheck lint --select DIP0 --ignore DIP004 .
+  dipcheck lint --fix --show-fixes .      apply safe fixes, list what was fixed
+  dipcheck lint --diff --unsafe-fixes .   show every fix as a diff, change nothing
+  dipcheck lint --add-ignore legacy/      suppress every current finding (to adopt dipcheck)
+  dipcheck lint --format sarif -o dipcheck.sarif .
+  dipcheck lint --watch workflows/
 """
 
 RULE_EPILOG = """\
@@ -88,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     lint.add_argument(
         "--format",
-        choices=("text", "concise", "json"),
+        choices=tuple(FORMATS),
         default="text",
         help="output format (default: text, cargo style with source snippets)",
     )
@@ -138,6 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument(
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
     )
+    lint_command.add_arguments(lint)
 
     rule = commands.add_parser(
         "rule",
@@ -153,13 +163,11 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
 
+    fmt_cli.add_parser(commands)
+    config_command.add_parser(commands)
     simulate_cli.add_parser(commands)
-    commands.add_parser(
-        "lsp",
-        help="run the language server (JSON-RPC over stdio)",
-        description="Run the dipcheck language server on standard input and output, for "
-        "editors (see editors/ for VS Code, Neovim and Helix).",
-    )
+    # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
+    commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
 
 
@@ -172,7 +180,6 @@ def _split(values: Sequence[str] | None) -> tuple[str, ...]:
 def _lint(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.diagnostics import Severity
-    from dipcheck.engine import lint_paths, lint_text
     from dipcheck.rules import registry
     from dipcheck.target import parse_target
 
@@ -205,46 +212,7 @@ def _lint(args: argparse.Namespace) -> int:
         print(f"dipcheck: error: {error}", file=sys.stderr)
         return EXIT_ERROR
 
-    results = []
-    file_paths = [path for path in paths if path != "-"]
-    for path in file_paths:
-        if not os.path.exists(path):
-            print(f"dipcheck: error: {path}: no such file or directory", file=sys.stderr)
-            return EXIT_ERROR
-    if "-" in paths:
-        name = args.stdin_filename or "<stdin>"
-        text = sys.stdin.read()
-        results.append(lint_text(text, name, config))
-    results.extend(lint_paths(file_paths, config))
-
-    output = _render(results, args)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(output)
-    else:
-        sys.stdout.write(output)
-    if args.exit_zero:
-        return EXIT_OK
-    failing = any(
-        item.severity >= config.fail_on for result in results for item in result.diagnostics
-    )
-    return EXIT_FINDINGS if failing else EXIT_OK
-
-
-def _render(results: list, args: argparse.Namespace) -> str:  # type: ignore[type-arg]
-    if args.format == "json":
-        from dipcheck.report import json as json_report
-
-        return json_report.render(results)
-    from dipcheck.report import text as text_report
-
-    color = args.color == "always" or (
-        args.color == "auto"
-        and not args.output
-        and sys.stdout.isatty()
-        and not os.environ.get("NO_COLOR")
-    )
-    return text_report.render(results, "concise" if args.format == "concise" else "full", color)
+    return lint_command.run(args, config)
 
 
 def _rule(args: argparse.Namespace) -> int:
@@ -294,6 +262,8 @@ def _rule(args: argparse.Namespace) -> int:
         _indent(found.fix),
         "",
         f"Formats: {', '.join(sorted(found.formats))}",
+        f"Automatic fix: {found.fix_availability}",
+        f"Since: dipcheck {found.since}",
         f"More: {found.url}",
     ]
     print("\n".join(lines))
@@ -318,24 +288,33 @@ def _rule_dict(rule: object) -> dict[str, object]:
         "example": rule.example,
         "fix": rule.fix,
         "formats": sorted(rule.formats),
+        "fix_availability": rule.fix_availability,
+        "since": rule.since,
+        "targets": None if rule.targets is None else sorted(rule.targets),
         "url": rule.url,
     }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "lsp":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "lint":
             return _lint(args)
         if args.command == "rule":
             return _rule(args)
+        if args.command == "fmt":
+            return fmt_cli.run(args)
+        if args.command == "config":
+            return config_command.run(args)
         if args.command == "simulate":
             return simulate_cli.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 
-            return serve()
+            return serve(extra, prog="dipcheck lsp")
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -1,4 +1,5 @@
-"""Configuration: ``[tool.dipcheck]`` in ``pyproject.toml`` or a ``dipcheck.toml``.
+"""Configuration: ``[tool.dipcheck]`` in ``pyproject.toml`` or a ``dipcheck.toml`` (top-level
+keys, or the same ``[tool.dipcheck]`` table).
 
 The closest configuration file to a path wins (parents are not merged), as in ruff. Keys:
 
@@ -105,11 +106,21 @@ class Config:
         except ValueError:
             return path
 
-    def _file_ignores(self, path: str) -> set[str]:
+    def matching_ignores(self, path: str) -> list[str]:
+        """The ``per-file-ignores`` patterns that match ``path``."""
         relative = self._relative(path)
+        return [
+            pattern
+            for pattern, _ in self.per_file_ignores
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+        ]
+
+    def file_ignores(self, path: str) -> set[str]:
+        """The codes ``per-file-ignores`` turns off for ``path``."""
+        matched = set(self.matching_ignores(path))
         codes: set[str] = set()
         for pattern, selectors in self.per_file_ignores:
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern):
+            if pattern in matched:
                 codes |= self._codes(selectors)
         return codes
 
@@ -118,7 +129,7 @@ class Config:
         per-file ignores. Loading errors (DC0xx) can be re-graded but never dropped by
         selection: a file that does not parse is always reported."""
         active = self.active_codes
-        ignored = self._file_ignores(source.path) if self.per_file_ignores else set()
+        ignored = self.file_ignores(source.path) if self.per_file_ignores else set()
         overrides = dict(self.severity)
         result: list[Diagnostic] = []
         for item in diagnostics:
@@ -206,6 +217,10 @@ def load_config_file(path: str) -> Config:
         if section is None:
             raise ConfigError(f"{path}: no [tool.dipcheck] table")
         return parse_config(section, path)
+    tool = document.get("tool")
+    if set(document) == {"tool"} and isinstance(tool, dict) and set(tool) == {"dipcheck"}:
+        # the pyproject.toml form copied into dipcheck.toml: `[tool.dipcheck]` works there too
+        return parse_config(tool["dipcheck"], path)
     return parse_config(document, path)
 
 

@@ -2,38 +2,55 @@
 
 ``lint_text`` lints text that is already in memory (the language server, stdin, tests);
 ``lint_paths`` expands files and directories and lints each file on its own, so that a crash
-on one file becomes a DC000 finding on that file and the others are still linted.
+on one file becomes a DC000 finding on that file and the others are still linted. It takes
+results from a :class:`~dipcheck.cache.ResultCache` when one is given, and lints many files in
+worker processes (above :data:`PARALLEL_THRESHOLD` files), returning results in path order.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
-from dipcheck.model import Workflow
+from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
+if TYPE_CHECKING:
+    from dipcheck.cache import ResultCache
+    from dipcheck.model import Workflow
+
 MAX_FILE_BYTES = 8 * 1024 * 1024
+# Below this many files to lint, worker processes cost more than they save (benchmarks/).
+PARALLEL_THRESHOLD = 24
+Progress = Callable[[int, int], None]  # (files done, files in all)
 DIP_SUFFIXES = (".dip",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
 class LintResult:
+    """One file's findings. ``workflow`` is None for results that come from the cache or a
+    worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash
+    of its text (None: it could not be read); ``not_a_workflow``: YAML that is not a step
+    workflow (``lint_paths`` leaves it out)."""
+
     path: str
     source: SourceText
     workflow: Workflow | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    dependencies: dict[str, str | None] = field(default_factory=dict)
+    not_a_workflow: bool = False
 
     def count(self, severity: Severity) -> int:
         return sum(1 for item in self.diagnostics if item.severity is severity)
@@ -134,22 +151,22 @@ def _lint_source(
     if loaded.workflow is not None:
         diagnostics.extend(run_rules(loaded.workflow, config))
     marks = suppressions.scan(source, fmt)
-    diagnostics = marks.apply(diagnostics, source, _anchors(loaded.workflow), config.active_codes)
+    diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
     return LintResult(source.path, source, loaded.workflow, diagnostics)
 
 
-def _anchors(workflow: Workflow | None) -> dict[int, int]:
+def anchors(workflow: Workflow | None) -> dict[int, int]:
     """Included files (prompt_file …) → the line of the directive that included them."""
-    anchors: dict[int, int] = {}
+    found: dict[int, int] = {}
     if workflow is None:
-        return anchors
+        return found
     fields = [item for node in workflow.nodes for item in node.fields]
     for item in (*fields, *workflow.defaults):
         if item.included is not None:
-            anchors[id(item.included.source)] = workflow.source.line_of(item.key_span.start)
-    return anchors
+            found[id(item.included.source)] = workflow.source.line_of(item.key_span.start)
+    return found
 
 
 def lint_text(
@@ -180,7 +197,7 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             )
         with open(path, "rb") as handle:
             data = handle.read()
-        text = data.decode("utf-8")
+        text = decode_text(data)
     except UnicodeDecodeError as error:
         # show the file with the undecodable bytes replaced, pointing at the first of them
         shown = SourceText(path, data.decode("utf-8", errors="replace"))
@@ -195,17 +212,26 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
         return None, finding(
             "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
         )
-    if text.startswith("\ufeff"):
-        text = text[1:]
     return SourceText(path, text), None
 
 
-def lint_file(path: str, config: Config | None = None, fmt: str | None = None) -> LintResult:
+def decode_text(data: bytes) -> str:
+    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
+    text = data.decode("utf-8")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def lint_file(
+    path: str,
+    config: Config | None = None,
+    fmt: str | None = None,
+    reader: FileReader = read_from_disk,
+) -> LintResult:
     source, problem = read_source(path)
     if source is None:
         assert problem is not None
         return LintResult(path, problem.span.source, None, [problem])
-    return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)))
+    return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)), reader)
 
 
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
@@ -219,9 +245,9 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
                 for name in sorted(files):
                     candidate = os.path.join(root, name)
-                    if config.excluded(candidate):
-                        continue
-                    if detect_format(candidate, config) is not None:
+                    if detect_format(candidate, config) is not None and not config.excluded(
+                        candidate
+                    ):
                         found.append(candidate)
             result.extend(found)
         else:
@@ -229,19 +255,87 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
     return result
 
 
-def lint_paths(paths: Iterable[str], config: Config | None = None) -> list[LintResult]:
+def lint_one(path: str, config: Config) -> LintResult:
+    """Lint one file of :func:`lint_paths`, recording the files it reads; never raises."""
+    reader = RecordingReader()
+    try:
+        result = lint_file(path, config, reader=reader)
+    except Exception as error:
+        source = SourceText(path, "")
+        return LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
+    result.dependencies = reader.reads
+    result.not_a_workflow = (
+        result.workflow is None and not result.diagnostics and detect_format(path, config) == "yaml"
+    )
+    return result
+
+
+def lint_paths(
+    paths: Iterable[str],
+    config: Config | None = None,
+    *,
+    cache: ResultCache | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> list[LintResult]:
+    """Lint files and directories. ``cache``: take unchanged files' results from it and store
+    new ones; ``jobs``: worker processes (default: one per core; 1 lints in this process);
+    ``progress`` is called after each file. YAML that is not a step workflow is left out."""
     config = config or Config()
-    results: list[LintResult] = []
-    for path in expand_paths(paths, config):
-        try:
-            result = lint_file(path, config)
-            ignored = result.workflow is None and not result.diagnostics
-            if ignored and detect_format(path, config) == "yaml":
-                continue  # YAML that is not a step workflow: not ours, not reported
-            results.append(result)
-        except Exception as error:
-            source = SourceText(path, "")
-            results.append(
-                LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
-            )
-    return results
+    files = expand_paths(paths, config)
+    results: list[LintResult | None] = [None] * len(files)
+    done = 0
+    todo: list[int] = []
+    for index, path in enumerate(files):
+        results[index] = cache.lookup(path) if cache is not None else None
+        if results[index] is None:
+            todo.append(index)
+        elif progress is not None:
+            done += 1
+            progress(done, len(files))
+    for index, result in zip(todo, _lint_many([files[i] for i in todo], config, jobs), strict=True):
+        results[index] = result
+        if cache is not None:
+            cache.store(result)
+        if progress is not None:
+            done += 1
+            progress(done, len(files))
+    return [result for result in results if result is not None and not result.not_a_workflow]
+
+
+def workers_for(count: int, jobs: int | None) -> int:
+    if jobs is None:
+        if count < PARALLEL_THRESHOLD:
+            return 1
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(jobs or 1, count))
+
+
+def _lint_many(paths: list[str], config: Config, jobs: int | None) -> Iterator[LintResult]:
+    workers = workers_for(len(paths), jobs)
+    if workers == 1 or len(paths) < 2:
+        for path in paths:
+            yield lint_one(path, config)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dipcheck.cache import decode
+
+    # The first file is linted here: it loads the grammars and rule modules, which the
+    # forked workers then share instead of loading them once each.
+    yield lint_one(paths[0], config)
+    rest = paths[1:]
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    chunk = max(1, len(rest) // (workers * 4))
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        for payload in pool.map(_lint_encoded, rest, [config] * len(rest), chunksize=chunk):
+            yield decode(payload)
+
+
+def _lint_encoded(path: str, config: Config) -> dict[str, object]:
+    """Worker process: lint one file and send the result back as plain data."""
+    from dipcheck.cache import encode
+
+    return encode(lint_one(path, config), with_text=True)

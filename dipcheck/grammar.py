@@ -1,32 +1,20 @@
 """Loading the lark grammars shipped in ``dipcheck.grammars`` (the project's ``grammars/``).
 
 Grammars are built once per process, and lark's analysis is cached on disk so that a CLI
-start does not rebuild the LALR tables.
+start does not rebuild the LALR tables. lark itself is imported only when a grammar is first
+needed: a run whose results all come from the result cache never loads it.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Token
-from lark.lexer import Lexer, LexerState
-
-
-class TokenListLexer(Lexer):
-    """A lark lexer that hands over tokens produced elsewhere (the ``.dip`` pre-lexer)."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        del lexer_conf
-
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        del parser_state
-        tokens: list[Token] = lexer_state.text  # type: ignore[assignment]
-        yield from tokens
+if TYPE_CHECKING:
+    from lark import Lark
 
 
 def grammar_text(name: str) -> str:
@@ -45,17 +33,18 @@ def _cache_path(name: str) -> str | bool:
 
 
 @cache
-def load_grammar(name: str, start: str = "start", custom_lexer: bool = False) -> Lark:
+def load_grammar(name: str, start: str = "start", lexer: type | str = "contextual") -> Lark:
+    """The LALR parser of a grammar; ``lexer``: lark's contextual lexer, or a lexer class of
+    the caller's (a module-level class: lark's on-disk cache stores it by reference)."""
+    from lark import Lark
+
     options: dict[str, Any] = {
         "parser": "lalr",
         "start": start,
         "propagate_positions": False,
         "maybe_placeholders": False,
+        "lexer": lexer,
     }
-    if custom_lexer:
-        options["lexer"] = TokenListLexer
-    else:
-        options["lexer"] = "contextual"
     cache_path = _cache_path(name)
     try:
         return Lark(grammar_text(name), cache=cache_path, **options)

@@ -8,7 +8,8 @@ unless a function says UTF-16 (the LSP default encoding).
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 
@@ -18,63 +19,61 @@ class SourceText:
 
     path: str
     text: str
-    _line_starts: list[int] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def line_starts(self) -> list[int]:
+        """Offsets where lines start (computed when first needed: a cached lint result
+        that is never shown never needs it)."""
         starts = [0]
         text = self.text
         index = text.find("\n")
         while index != -1:
             starts.append(index + 1)
             index = text.find("\n", index + 1)
-        self._line_starts = starts
-
-    @property
-    def line_starts(self) -> list[int]:
-        return self._line_starts
+        return starts
 
     @property
     def line_count(self) -> int:
-        return len(self._line_starts)
+        return len(self.line_starts)
 
     def line_of(self, offset: int) -> int:
         """The 0-based line holding ``offset`` (clamped into the text)."""
         offset = max(0, min(offset, len(self.text)))
-        return bisect_right(self._line_starts, offset) - 1
+        return bisect_right(self.line_starts, offset) - 1
 
     def position(self, offset: int) -> tuple[int, int]:
         """0-based (line, column in code points) of ``offset``."""
         offset = max(0, min(offset, len(self.text)))
-        line = bisect_right(self._line_starts, offset) - 1
-        return line, offset - self._line_starts[line]
+        line = bisect_right(self.line_starts, offset) - 1
+        return line, offset - self.line_starts[line]
 
     def offset(self, line: int, column: int) -> int:
         """The offset of a 0-based (line, code point column), clamped to the line."""
         if line < 0:
             return 0
-        if line >= len(self._line_starts):
+        if line >= len(self.line_starts):
             return len(self.text)
-        start = self._line_starts[line]
+        start = self.line_starts[line]
         return min(start + max(column, 0), self.line_end(line))
 
     def line_end(self, line: int) -> int:
         """Offset just past the last character of ``line``, before its line break."""
-        if line + 1 < len(self._line_starts):
-            end = self._line_starts[line + 1] - 1
-            if end > self._line_starts[line] and self.text[end - 1] == "\r":
+        if line + 1 < len(self.line_starts):
+            end = self.line_starts[line + 1] - 1
+            if end > self.line_starts[line] and self.text[end - 1] == "\r":
                 end -= 1
             return end
         return len(self.text)
 
     def line_text(self, line: int) -> str:
-        if line < 0 or line >= len(self._line_starts):
+        if line < 0 or line >= len(self.line_starts):
             return ""
-        return self.text[self._line_starts[line] : self.line_end(line)]
+        return self.text[self.line_starts[line] : self.line_end(line)]
 
     def utf16_position(self, offset: int) -> tuple[int, int]:
         """0-based (line, column in UTF-16 code units) of ``offset``."""
         line, column = self.position(offset)
-        start = self._line_starts[line]
+        start = self.line_starts[line]
         prefix = self.text[start : start + column]
         return line, column + sum(1 for ch in prefix if ord(ch) > 0xFFFF)
 
@@ -82,9 +81,9 @@ class SourceText:
         """Inverse of :meth:`utf16_position`, clamped to the line."""
         if line < 0:
             return 0
-        if line >= len(self._line_starts):
+        if line >= len(self.line_starts):
             return len(self.text)
-        offset = self._line_starts[line]
+        offset = self.line_starts[line]
         end = self.line_end(line)
         units = 0
         while offset < end and units < column:

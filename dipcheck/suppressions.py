@@ -2,16 +2,24 @@
 
     # dipcheck: ignore[DC104, unsafe-tool-command-key] reason …
     # dipcheck: file-ignore[DIP111]
+    # dipcheck: disable[DC1]
+    …
+    # dipcheck: enable[DC1]
 
 ``ignore`` on a line of its own applies to the next line of code and everything indented
 under it (a node and its fields, a ``key:`` and its block); written at the end of a line it
-applies to that line and its block. ``file-ignore`` applies to the whole file. Codes, kebab
-names and code prefixes are accepted; a blanket ``ignore`` without codes is not (it hides
-findings nobody has looked at). ``#`` lines inside a multi-line ``key:`` block or a YAML block
-scalar are content, not comments, so a suppression for text in such a block goes on the
-``key:`` line.
+applies to that line and its block. ``file-ignore`` applies to the whole file. ``disable``
+applies from its line to the first later ``enable`` naming any of the same rules (or to the
+end of the file). Codes, kebab names and code prefixes are accepted; a blanket ``ignore``
+without codes is not (it hides findings nobody has looked at). ``#`` lines inside a
+multi-line ``key:`` block or a YAML block scalar are content, not comments, so a suppression
+for text in such a block goes on the ``key:`` line.
 
-An ``ignore`` code that suppresses nothing is reported as DC901, an unknown code as DC902.
+A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
+code as DC902, an ``enable`` that ends no ``disable`` as DC903.
+
+:func:`ignore_edits` writes the comments that suppress given findings (``--add-ignore``, the
+language server's "suppress" action).
 """
 
 from __future__ import annotations
@@ -20,15 +28,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dipcheck.diagnostics import Diagnostic, Edit
+from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
-_DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore)\s*\[([^\]]*)\]")
+_DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]")
 _BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
 _VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
+_QUOTED_VALUE = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+# Loading failures a comment cannot (or must not) hide: the file has to be mended.
+NOT_ADOPTABLE = frozenset({"DC000", "DC001", "DC002"})
 
 
 @dataclass
@@ -40,6 +51,7 @@ class Entry:
     lines: range
     file_wide: bool
     rules: frozenset[str]
+    removal: Edit  # deletes this code from its comment (the whole comment when it is alone)
     used: bool = False
 
 
@@ -83,6 +95,7 @@ class Suppressions:
                         "DC901",
                         entry.span,
                         f"`{entry.code}` in this suppression matches no finding; remove it",
+                        fix=Fix(f"remove `{entry.code}`", (entry.removal,)),
                     )
                 )
         return kept + self.problems
@@ -95,6 +108,8 @@ def _indent(line: str) -> int:
 def _content_lines(lines: list[str], fmt: str) -> set[int]:
     """Lines that are text inside multi-line values (never comments)."""
     content: set[int] = set()
+    if fmt not in ("dip", "yaml"):
+        return content
     index = 0
     pattern = _BLOCK_KEY if fmt == "dip" else _YAML_BLOCK
     while index < len(lines):
@@ -143,13 +158,52 @@ def _comment_start(line: str) -> int:
     return -1
 
 
+def _removal(
+    source: SourceText,
+    line: str,
+    number: int,
+    start: int,
+    match: re.Match[str],
+    part_start: int,
+    code: str,
+    alone: bool,
+) -> Edit:
+    """The edit that deletes one code from a suppression comment (``part_start``: the code's
+    offset in the line), or the whole comment when it is the comment's only code."""
+    offset = source.line_starts[number]
+    if alone:
+        if not line[:start].strip():  # a comment line of its own: delete the line
+            end = (
+                source.line_starts[number + 1]
+                if number + 1 < source.line_count
+                else len(source.text)
+            )
+            return Edit(Span(source, offset, end), "")
+        begin = len(line[:start].rstrip(" \t"))
+        return Edit(Span(source, offset + begin, offset + len(line.rstrip("\r"))), "")
+    inside = line[match.start(2) : match.end(2)]
+    local = part_start - match.start(2)
+    before = inside[:local].rstrip(" \t")
+    if before.endswith(","):  # `A, B` → `A`: delete from the comma before it
+        begin = match.start(2) + len(before) - 1
+        return Edit(Span(source, offset + begin, offset + part_start + len(code)), "")
+    after = local + len(code)
+    rest = inside[after:]
+    comma = rest.find(",")
+    stop = after + comma + 1
+    while stop < len(inside) and inside[stop] in " \t":
+        stop += 1
+    return Edit(Span(source, offset + part_start, offset + match.start(2) + stop), "")
+
+
 def scan(source: SourceText, fmt: str) -> Suppressions:
     result = Suppressions()
     text = source.text
     if "dipcheck:" not in text:
         return result
     lines = text.split("\n")
-    content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+    content = _content_lines(lines, fmt)
+    open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
     for number, line in enumerate(lines):
         if number in content or "dipcheck:" not in line:
             continue
@@ -159,8 +213,11 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         match = _DIRECTIVE.match(line, start)
         if match is None or (fmt == "dip" and _VALUE_KEY.fullmatch(line[:start])):
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
+        kind = match.group(1)
         own_line = not line[:start].strip()
-        if own_line:
+        if kind in ("disable", "enable"):
+            covered = range(number, len(lines))
+        elif own_line:
             target = number + 1
             while target < len(lines) and (
                 not lines[target].strip() or lines[target].lstrip().startswith("#")
@@ -171,19 +228,20 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             covered = range(number, _block_end(lines, number))
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
-        file_wide = match.group(1) == "file-ignore"
         raw_codes = match.group(2)
         if not raw_codes.strip():
             result.problems.append(
                 finding(
                     "DC902",
                     Span(source, offset + match.start(), offset + match.end()),
-                    "a suppression needs at least one code: `# dipcheck: ignore[CODE]`",
+                    f"a suppression needs at least one code: `# dipcheck: {kind}[CODE]`",
                 )
             )
             continue
+        parts = raw_codes.split(",")
+        alone = sum(1 for part in parts if part.strip()) == 1
         position = 0
-        for part in raw_codes.split(","):
+        for part in parts:
             code = part.strip()
             part_start = codes_start + position + (len(part) - len(part.lstrip()))
             position += len(part) + 1
@@ -196,10 +254,47 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
                     finding("DC902", span, f"`{code}` is not a dipcheck rule code, name or prefix")
                 )
                 continue
-            result.entries.append(
-                Entry(code, span, covered, file_wide, frozenset(rule.code for rule in rules))
-            )
+            codes = frozenset(rule.code for rule in rules)
+            if kind == "enable":
+                _end_blocks(result, open_blocks, codes, number, span, code)
+                continue
+            removal = _removal(source, line, number, start, match, part_start - offset, code, alone)
+            entry = Entry(code, span, covered, kind == "file-ignore", codes, removal)
+            result.entries.append(entry)
+            if kind == "disable":
+                open_blocks.append((entry, number))
     return result
+
+
+def _end_blocks(
+    result: Suppressions,
+    open_blocks: list[tuple[Entry, int]],
+    codes: frozenset[str],
+    number: int,
+    span: Span,
+    code: str,
+) -> None:
+    """An ``enable`` code ends every open ``disable`` sharing a rule with it (DC903 if none)."""
+    ended = [item for item in open_blocks if item[0].rules & codes]
+    if not ended:
+        result.problems.append(
+            finding(
+                "DC903",
+                span,
+                f"`enable[{code}]` ends no `# dipcheck: disable[…]` above it; remove it",
+            )
+        )
+        return
+    for item in ended:
+        entry, first = item
+        entry.lines = range(first, number + 1)
+        open_blocks.remove(item)
+
+
+def adoptable(item: Diagnostic) -> bool:
+    """Should ``--add-ignore`` write a comment for this finding? Not for loading failures
+    (the file must be mended) nor for findings about suppressions themselves (DC9xx)."""
+    return item.code not in NOT_ADOPTABLE and not item.code.startswith("DC9")
 
 
 def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
@@ -216,30 +311,71 @@ def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> li
         source = item.span.source
         if id(source) not in scanned:
             lines = source.text.split("\n")
-            content = _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
-            scanned[id(source)] = (lines, content)
-        edits.append(_edit_for(item, fmt, *scanned[id(source)]))
+            scanned[id(source)] = (lines, _content_lines(lines, fmt))
+        lines, content = scanned[id(source)]
+        place = _placement(lines, content, source.line_of(item.span.start), fmt)
+        edits.append(_comment_edit(source, lines, place, [item.code]))
     return edits
 
 
-def _edit_for(diagnostic: Diagnostic, fmt: str, lines: list[str], content: set[int]) -> Edit:
-    source = diagnostic.span.source
-    line = source.line_of(diagnostic.span.start)
-    code = diagnostic.code
+def ignore_edits(
+    diagnostics: Iterable[Diagnostic], source: SourceText, anchors: dict[int, int], fmt: str
+) -> list[Edit]:
+    """Edits adding ``# dipcheck: ignore[…]`` comments to ``source`` that suppress every one of
+    ``diagnostics``, one comment per line (codes of one line merged, an existing comment on
+    the line extended). A finding in an included file (``anchors``: id of its source → line
+    of the directive) is suppressed on the directive; one in another file is skipped."""
+    lines = source.text.split("\n")
+    content = _content_lines(lines, fmt)
+    wanted: dict[tuple[str, int], list[str]] = {}
+    for item in diagnostics:
+        if item.span.source is source:
+            line: int | None = source.line_of(item.span.start)
+        else:
+            line = anchors.get(id(item.span.source))
+        if line is None:
+            continue
+        codes = wanted.setdefault(_placement(lines, content, line, fmt), [])
+        if item.code not in codes:
+            codes.append(item.code)
+    return [_comment_edit(source, lines, place, codes) for place, codes in wanted.items()]
+
+
+def _placement(lines: list[str], content: set[int], line: int, fmt: str) -> tuple[str, int]:
+    """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
+    ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
-    if line not in content and not opens_block:
-        end = source.line_end(line)
+    if line in content or opens_block:
+        owner = line
+        while owner > 0 and owner in content:
+            owner -= 1  # the `key:` line that opens the block
+        return ("above", owner)
+    if fmt == "dip" and _QUOTED_VALUE.match(lines[line]):
+        return ("above", line)  # after a quoted .dip value, `# …` is part of the value
+    return ("end", line)
+
+
+def _comment_edit(
+    source: SourceText, lines: list[str], place: tuple[str, int], codes: list[str]
+) -> Edit:
+    kind, line = place
+    listed = ", ".join(codes)
+    if kind == "end":
         existing = lines[line]
         start = _comment_start(existing)
         if start != -1:
             match = _DIRECTIVE.match(existing, start)
             if match is not None and match.group(1) == "ignore":
                 close = source.line_starts[line] + match.end(2)
-                return Edit(Span(source, close, close), f", {code}")
-        return Edit(Span(source, end, end), f"  # dipcheck: ignore[{code}]")
-    owner = line
-    while owner > 0 and owner in content:
-        owner -= 1  # the `key:` line that opens the block
-    indent = lines[owner][: _indent(lines[owner])]
-    start = source.line_starts[owner]
-    return Edit(Span(source, start, start), f"{indent}# dipcheck: ignore[{code}]\n")
+                return Edit(Span(source, close, close), f", {listed}")
+        end = source.line_end(line)
+        return Edit(Span(source, end, end), f"  # dipcheck: ignore[{listed}]")
+    indent = lines[line][: _indent(lines[line])]
+    if line > 0:
+        above = lines[line - 1]
+        match = _DIRECTIVE.match(above, _indent(above))
+        if match is not None and match.group(1) == "ignore" and not above[: match.start()].strip():
+            close = source.line_starts[line - 1] + match.end(2)
+            return Edit(Span(source, close, close), f", {listed}")
+    start = source.line_starts[line]
+    return Edit(Span(source, start, start), f"{indent}# dipcheck: ignore[{listed}]\n")

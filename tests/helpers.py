@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 from typing import NamedTuple
@@ -81,3 +84,24 @@ def codes(text: str, path: str = "<test>.dip", **options: object) -> list[str]:
 def only(findings: list[Finding], *wanted: str) -> list[Finding]:
     """The findings whose code is one of ``wanted``."""
     return [item for item in findings if item.code in wanted]
+
+
+def dipcheck(
+    *args: str | Path,
+    cwd: Path = PROJECT,
+    stdin: str | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m dipcheck ARGS`` as a process (NO_COLOR removed; ``env`` added)."""
+    environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", *(str(arg) for arg in args)],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )

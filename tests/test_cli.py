@@ -3,33 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, PROJECT
+from helpers import FIXTURES, PROJECT, dipcheck
 
 from dipcheck.report.contract import LintDocument
+from dipcheck.rules import registry
 
 BROKEN = "fixtures/broken/structure.dip"
-
-
-def dipcheck(
-    *args: str, cwd: Path = PROJECT, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    return subprocess.run(
-        [sys.executable, "-m", "dipcheck", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
 
 
 def _workflow(tmp_path: Path) -> Path:
@@ -68,6 +52,7 @@ def test_text_output_shape(tmp_path: Path) -> None:
         "   = help: Correct the node id or declare the node.\n"
         "\n"
         "Found 2 errors in 1 file (1 file checked).\n"
+        "[*] 1 fixable with `--fix --unsafe-fixes`.\n"
     )
 
 
@@ -223,7 +208,7 @@ def test_json_document_validates_against_the_contract() -> None:
         "start": {"line": 4, "column": 10},
         "end": {"line": 4, "column": 15},
     }
-    assert first.url == "https://dipcheck.dev/rules/dip001"
+    assert first.url.endswith("/docs/rules/dip001.md")
     dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
     assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
@@ -338,7 +323,7 @@ def test_rule_by_code_and_by_name_print_the_same_page() -> None:
     assert lines[0] == "DIP005 unconditional-cycle (error)"
     for heading in ("Why:", "Example:", "Fix:"):
         assert heading in lines
-    assert lines[-1] == "More: https://dipcheck.dev/rules/dip005"
+    assert lines[-1] == f"More: {registry.docs_url('DIP005')}"
 
 
 def test_rule_all_lists_every_code_once() -> None:
@@ -368,8 +353,16 @@ def test_rule_all_json() -> None:
         "example",
         "fix",
         "formats",
+        "fix_availability",
+        "since",
+        "targets",
         "url",
     }
+    assert (dip003["fix_availability"], dip003["since"], dip003["targets"]) == (
+        "sometimes",
+        "0.1.0",
+        None,
+    )
 
 
 def test_unknown_rule_and_missing_argument_exit_two() -> None:
@@ -396,7 +389,7 @@ def test_lint_help() -> None:
     result = dipcheck("lint", "--help")
     assert result.returncode == 0
     for needle in (
-        "--format {text,concise,json}",
+        "--format {text,concise,json,json-lines,sarif,github,junit}",
         "--stdin-filename",
         "--select",
         "--ignore",
@@ -421,3 +414,63 @@ def test_version() -> None:
 
     result = dipcheck("--version")
     assert (result.returncode, result.stdout.strip()) == (0, f"dipcheck {__version__}")
+
+
+TRACKER_647 = (
+    "workflow W\n  start: Pick\n  exit: Done\n  tool Pick\n    timeout: 1m\n"
+    "    command: ./pick.sh\n  agent Work\n    prompt: Work.\n  agent Done\n    label: Done\n"
+    "  edges\n    Pick -> Work  when ctx.tool_stdout != a and ctx.tool_stdout != b\n"
+    "    Pick -> Done  when ctx.tool_stdout = a\n    Pick -> Done\n    Work -> Pick  loop\n"
+)
+
+
+def test_target_version_option_and_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(TRACKER_647, encoding="utf-8")
+    default = dipcheck("lint", "--format", "concise", "--isolated", str(path))
+    assert default.returncode == 1
+    assert "DC301 [error] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
+    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", str(path))
+    assert newer.returncode == 0, newer.stdout
+    assert "DC301" not in newer.stdout
+    (tmp_path / "dipcheck.toml").write_text('target-version = "v0.65"\n', encoding="utf-8")
+    configured = dipcheck("lint", "--format", "concise", str(path))
+    assert configured.returncode == 0 and "DC301" not in configured.stdout
+    # the option wins over the file
+    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", str(path))
+    assert older.returncode == 1 and "DC301" in older.stdout
+
+
+def test_unknown_target_version_lists_the_known_ones(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(TRACKER_647, encoding="utf-8")
+    bad = dipcheck("lint", "--target-version", "0.70", str(path))
+    assert bad.returncode == 2
+    assert "unknown target version '0.70' (known: 0.64, 0.65)" in bad.stderr
+    (tmp_path / "dipcheck.toml").write_text('target-version = "1"\n', encoding="utf-8")
+    configured = dipcheck("lint", str(path))
+    assert configured.returncode == 2
+    assert "target-version: unknown target version '1' (known: 0.64, 0.65)" in configured.stderr
+
+
+@pytest.mark.parametrize(
+    "config", ['ignore = ["DIP003"]\n', '[tool.dipcheck]\nignore = ["DIP003"]\n']
+)
+def test_dipcheck_toml_takes_top_level_keys_or_the_tool_dipcheck_table(
+    tmp_path: Path, config: str
+) -> None:
+    path = _workflow(tmp_path)
+    assert "DIP003" in dipcheck("lint", "--format", "concise", str(path)).stdout
+    (tmp_path / "dipcheck.toml").write_text(config, encoding="utf-8")
+    result = dipcheck("lint", "--format", "concise", str(path))
+    assert result.returncode in (0, 1), result.stderr
+    assert "DIP003" not in result.stdout
+    assert "DC005" in result.stdout  # the rest is still checked
+
+
+def test_a_dipcheck_toml_with_other_tool_tables_is_still_an_error(tmp_path: Path) -> None:
+    path = _workflow(tmp_path)
+    (tmp_path / "dipcheck.toml").write_text("[tool.ruff]\nline-length = 1\n", encoding="utf-8")
+    result = dipcheck("lint", str(path))
+    assert result.returncode == 2
+    assert "unknown key(s) tool" in result.stderr

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, as_finding, lint, only, position, run, template
+
+from dipcheck.config import Config
+
+SELECT_DC108 = Config(extend_select=("DC108",))
 
 FLOW = template(
     """
@@ -82,6 +86,26 @@ def test_dc102_interpolation_inside_a_raw_block() -> None:
         Finding("DC102", "warning", (14, 28), (14, 39), "${ctx.ptch}")
     ]
     assert "(did you mean `patch`?)" in messages(text, "DC102")[0]
+
+
+def test_dc102_did_you_mean_is_an_unsafe_fix_of_the_key() -> None:
+    text = FLOW.replace("${ctx.patch}", "${ctx.ptch}")
+    [found] = [item for item in run(text).diagnostics if item.code == "DC102"]
+    assert found.fix is not None
+    assert (found.fix.description, found.fix.safe) == ("change to `patch`", False)
+    [edit] = found.fix.edits
+    assert (position(edit.span), edit.span.text, edit.text) == (
+        ((14, 34), (14, 38)),
+        "ptch",
+        "patch",
+    )
+    # the twin: a key nothing resembles gets the finding without a fix
+    [plain] = [
+        item
+        for item in run(FLOW.replace("${ctx.patch}", "${ctx.zzzzzz}")).diagnostics
+        if item.code == "DC102"
+    ]
+    assert plain.fix is None
 
 
 def test_dc102_twin_ambient_keys_are_never_reported() -> None:
@@ -265,18 +289,202 @@ PARALLEL = template(
 )
 
 
-def test_dc104_after_fan_in_only_keys_every_branch_writes() -> None:
-    findings = only(lint(PARALLEL), "DC104")
-    assert findings == [Finding("DC104", "warning", (16, 33), (16, 54), "${ctx.security_notes}")]
-    assert messages(PARALLEL, "DC104")[0].startswith(
-        "context key `security_notes` is not written on every path to `Merge`: along "
-        "Start → Fork → Style → Join → Merge no node writes it"
+def test_dc104_twin_each_branch_writes_its_own_key() -> None:
+    # tracker runs every branch and the fan_in merges all successful branches' updates
+    # (tracker-runtime.md §5.7): a key one branch writes is available after the join.
+    assert only(lint(PARALLEL), "DC104", "DC103", "DC108") == []
+    text = PARALLEL.replace("${ctx.verdict}", "${ctx.style_notes}")
+    assert only(lint(text), "DC104", "DC103") == []
+
+
+def test_dc104_key_written_by_no_branch_still_warns() -> None:
+    text = (
+        PARALLEL.replace(
+            "  agent Done\n", "  agent Audit\n    prompt: a\n    writes: audit\n  agent Done\n"
+        )
+        .replace(
+            "    Start -> Fork\n",
+            "    Start -> Fork\n    Start -> Audit  when ctx.outcome = fail\n    Audit -> Fork\n",
+        )
+        .replace("${ctx.security_notes}", "${ctx.audit}")
+    )
+    assert only(lint(text), "DC104") == [
+        Finding("DC104", "warning", (16, 33), (16, 45), "${ctx.audit}")
+    ]
+    # the witness goes through the parallel node straight to its join, never through one
+    # branch
+    assert messages(text, "DC104")[0].startswith(
+        "context key `audit` is not written on every path to `Merge`: along "
+        "Start → Fork → Join → Merge no node writes it"
     )
 
 
-def test_dc104_twin_after_fan_in_key_every_branch_writes() -> None:
-    text = PARALLEL.replace(" with ${ctx.security_notes}", "")
-    assert only(lint(text), "DC104", "DC103") == []
+def test_dc108_key_lost_when_its_only_writer_branch_fails() -> None:
+    # off by default; under fan_in_policy any (the default) the join succeeds without the
+    # failed branch's updates (§5.7)
+    assert only(lint(PARALLEL), "DC108") == []
+    findings = only(lint(PARALLEL, config=SELECT_DC108), "DC108")
+    assert findings == [Finding("DC108", "info", (16, 33), (16, 54), "${ctx.security_notes}")]
+    [item] = [d for d in run(PARALLEL, config=SELECT_DC108).diagnostics if d.code == "DC108"]
+    assert item.message == (
+        "`Merge` reads `security_notes`, which only branch(es) `Security` of parallel `Fork` "
+        "write: under the default `fan_in_policy` (any) the join `Join` still succeeds when "
+        "that branch fails, and the key is then missing"
+    )
+
+
+def test_dc108_twin_policy_all_fails_the_block_instead() -> None:
+    text = PARALLEL.replace(
+        "  parallel Fork -> Security, Style\n",
+        "  parallel Fork -> Security, Style\n    params:\n      fan_in_policy: all\n",
+    )
+    assert only(lint(text, config=SELECT_DC108), "DC108", "DC104") == []
+    quorum = PARALLEL.replace(
+        "  parallel Fork -> Security, Style\n",
+        "  parallel Fork -> Security, Style\n    params:\n      fan_in_policy: quorum\n"
+        "      quorum: 1\n",
+    )
+    assert [f.text for f in only(lint(quorum, config=SELECT_DC108), "DC108")] == [
+        "${ctx.security_notes}"
+    ]
+
+
+SEQUENTIAL = template(
+    """
+    workflow Seq
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel First -> A, B
+      agent A
+        prompt: a
+        writes: a_notes
+      agent B
+        prompt: b
+        writes: b_notes
+      fan_in FirstJoin <- A, B
+      parallel Second -> C, D
+      agent C
+        prompt: c ${ctx.a_notes}
+        writes: c_notes
+      agent D
+        prompt: d
+        writes: d_notes
+      fan_in SecondJoin <- C, D
+      agent Merge
+        prompt: ${ctx.a_notes} ${ctx.b_notes} ${ctx.c_notes} ${ctx.d_notes}
+      agent Done
+        label: Done
+      edges
+        Start -> First
+        FirstJoin -> Second
+        SecondJoin -> Merge
+        Merge -> Done
+    """
+)
+
+
+def test_dc104_twin_blocks_one_after_another() -> None:
+    # a branch of the second block sees what the first block's branches wrote
+    assert only(lint(SEQUENTIAL), "DC104", "DC103", "DC106") == []
+
+
+NESTED = template(
+    """
+    workflow Nested
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel Outer -> Inner, C
+      parallel Inner -> A, B
+      agent A
+        prompt: a
+        writes: a_notes
+      agent B
+        prompt: b
+        writes: b_notes
+      fan_in InnerJoin <- A, B
+      agent C
+        prompt: c ${ctx.a_notes}
+        writes: c_notes
+      fan_in OuterJoin <- Inner, C
+      agent Merge
+        prompt: ${ctx.c_notes} then ${ctx.a_notes}
+      agent Done
+        label: Done
+      edges
+        Start -> Outer
+        InnerJoin -> Merge
+        OuterJoin -> Merge
+        Merge -> Done
+    """
+)
+
+
+def test_nested_parallel_inner_branch_writes_do_not_reach_the_outer_join() -> None:
+    # A parallel node that runs as a branch returns no context updates of its own branches:
+    # it writes `parallel.results` into its branch context and "branch updates are not
+    # merged into it" (§5.7), and its join never runs (a branch's edges are ignored). So
+    # after OuterJoin only C's key is certain; A's is not.
+    # C runs beside Inner, so it cannot see A's writes either (DC103).
+    findings = only(lint(NESTED), "DC103", "DC104", "DC106")
+    assert findings == [
+        Finding("DC103", "warning", (16, 15), (16, 29), "${ctx.a_notes}"),
+        Finding("DC104", "warning", (20, 33), (20, 47), "${ctx.a_notes}"),
+    ]
+    [message] = messages(NESTED, "DC104")
+    assert message.startswith(
+        "context key `a_notes` is not written on every path to `Merge`: along "
+        "Start → Outer → OuterJoin → Merge no node writes it"
+    )
+    assert message.endswith(
+        "; `A` is a branch of `Inner`, which itself runs as a branch of `Outer`: a nested "
+        "parallel node returns none of its branches' writes to the outer join"
+    )
+    # the reads of C's key after the outer join are fine
+    assert "c_notes" not in " ".join(messages(NESTED, "DC104"))
+
+
+LOOPED = template(
+    """
+    workflow Looped
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel Fork -> A, B
+      agent A
+        prompt: a, last time ${ctx.verdict}
+        writes: a_notes
+      agent B
+        prompt: b
+        writes: b_notes
+      fan_in Join <- A, B
+      agent Check
+        prompt: ${ctx.a_notes} and ${ctx.b_notes}
+        writes: verdict
+      agent Done
+        label: Done
+      edges
+        Start -> Fork
+        Join -> Check
+        Check -> Fork  when ctx.verdict = again  loop
+        Check -> Done
+    """
+)
+
+
+def test_parallel_inside_a_loop() -> None:
+    # after the join both branch keys are available on every pass; the branch that reads
+    # the loop's own verdict has nothing on the first pass
+    findings = only(lint(LOOPED), "DC104", "DC103")
+    assert findings == [Finding("DC104", "warning", (8, 26), (8, 40), "${ctx.verdict}")]
+    assert messages(LOOPED, "DC104")[0].startswith(
+        "context key `verdict` is not written on every path to `A`: along Start → Fork → A "
+        "no node writes it"
+    )
 
 
 def test_dc104_subgraph_may_write_anything() -> None:
@@ -333,10 +541,9 @@ def test_dc106_branch_reads_sibling_output() -> None:
         "    prompt: Review style.", "    prompt: Review style, not ${ctx.security_notes}"
     )
     findings = only(lint(text), "DC106", "DC103", "DC104")
-    # the sibling read is DC106 (not DC103/DC104); Merge's own read after the join stays DC104
+    # the sibling read is DC106 (not DC103/DC104); Merge's read after the join is fine
     assert findings == [
         Finding("DC106", "warning", (11, 31), (11, 52), "${ctx.security_notes}"),
-        Finding("DC104", "warning", (16, 33), (16, 54), "${ctx.security_notes}"),
     ]
 
 
@@ -426,3 +633,35 @@ def test_dc107_no_gate_before_the_reader() -> None:
         "`${ctx.human_response}` can be empty when `Explore` reads it: it is the start node, "
         "so no human gate has run yet"
     )
+
+
+def _gate_then_fork(scan: str) -> str:
+    """ASK with a parallel block (branch `Scan` given as ``scan``, a tool `Probe`) between
+    the gate and `Spec`."""
+    probe = "  tool Probe\n    command: true\n    timeout: 5s\n"
+    return ASK.replace(
+        "    Gate -> Explore\n    Explore -> Spec\n", "    Gate -> Fork\n    Join -> Spec\n"
+    ).replace(
+        "  agent Done\n",
+        f"  parallel Fork -> Scan, Probe\n{scan}{probe}  fan_in Join <- Scan, Probe\n"
+        "  agent Done\n",
+    )
+
+
+def test_dc107_parallel_with_an_agent_branch_clears_the_response() -> None:
+    # §5.8: the first codergen node after the gate, or a parallel node with codergen
+    # branches, clears the one-shot key; the path goes through the fork to its join.
+    text = _gate_then_fork("  agent Scan\n    prompt: scan\n")
+    [item] = [item for item in run(text).diagnostics if item.code == "DC107"]
+    assert as_finding(item) == Finding(
+        "DC107", "warning", (9, 21), (9, 42), "${ctx.human_response}"
+    )
+    assert item.message.startswith(
+        "`${ctx.human_response}` can be empty when `Spec` reads it: along Gate → Fork → Join → "
+        "Spec, parallel `Fork` runs agent branch `Scan` after gate `Gate`"
+    )
+
+
+def test_dc107_twin_parallel_of_tools_keeps_the_response() -> None:
+    text = _gate_then_fork("  tool Scan\n    command: true\n    timeout: 5s\n")
+    assert [f.text for f in only(lint(text), "DC107")] == []

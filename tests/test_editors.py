@@ -1,8 +1,8 @@
 """Checks for the editor integrations in ``editors/`` (VS Code, Neovim, Helix).
 
-The static checks always run. Building the VS Code extension needs ``npm`` (and the npm
-registry) and the Neovim checks need ``nvim``; each of those tests skips when its tool is
-missing from PATH.
+The static checks of the grammar and manifests always run; the Neovim checks need ``nvim``
+and skip without it. The VS Code extension itself is run with its real language client in
+``test_vscode_client.py``.
 """
 
 from __future__ import annotations
@@ -142,18 +142,6 @@ def test_package_lock_matches_manifest(package: dict[str, Any]) -> None:
         assert f"node_modules/{name}" in lock["packages"], name
 
 
-def test_extension_source_starts_the_server() -> None:
-    source = (VSCODE / "src" / "extension.ts").read_text(encoding="utf-8")
-    assert "'lsp'" in source
-    assert "language: 'dip'" in source
-    assert "pattern: '**/*.{yaml,yml}'" in source
-    assert "dipcheck.restartServer" in source
-    assert "affectsConfiguration" in source
-    assert "pip install dipcheck" in source
-    tsconfig = load_json(VSCODE / "tsconfig.json")
-    assert tsconfig["compilerOptions"]["strict"] is True
-
-
 def test_language_configuration() -> None:
     config = load_json(LANGUAGE_CONFIGURATION)
     assert config["comments"]["lineComment"] == "#"
@@ -262,33 +250,6 @@ def test_grammar_multiline_block_rule(grammar: dict[str, Any]) -> None:
     assert not keep.match("    model: claude")
     assert not keep.match("  agent Next")
     assert "interpolation" in json.dumps(text_block["patterns"])
-
-
-# --- VS Code: build ----------------------------------------------------------------------
-
-
-def test_vscode_extension_builds(tmp_path: Path) -> None:
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.skip("npm is not on PATH")
-    work = tmp_path / "vscode"
-    shutil.copytree(VSCODE, work, ignore=shutil.ignore_patterns("node_modules", "out", "*.vsix"))
-    env = {**os.environ, "npm_config_audit": "false", "npm_config_fund": "false"}
-    for args in (["ci"], ["run", "compile"]):
-        result = subprocess.run(
-            [npm, *args],
-            cwd=work,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        assert result.returncode == 0, f"npm {' '.join(args)}:\n{result.stdout}\n{result.stderr}"
-    compiled = work / "out" / "extension.js"
-    assert compiled.is_file()
-    assert "dipcheck.restartServer" in compiled.read_text(encoding="utf-8")
 
 
 # --- Neovim ------------------------------------------------------------------------------
@@ -439,15 +400,6 @@ vim.fn.writefile({{ message, table.concat(roots, ',') }}, {lua_string(str(out))}
     assert roots == str(project)
 
 
-def test_nvim_lsp_config_file() -> None:
-    text = (NVIM / "lsp" / "dipcheck.lua").read_text(encoding="utf-8")
-    assert re.search(r"cmd\s*=\s*\{\s*'dipcheck',\s*'lsp'\s*\}", text)
-    assert re.search(r"filetypes\s*=\s*\{\s*'dip'\s*\}", text)
-    assert "root_markers" in text
-    assert (NVIM / "ftdetect" / "dip.lua").is_file()
-    assert (NVIM / "syntax" / "dip.vim").is_file()
-
-
 # --- Helix -------------------------------------------------------------------------------
 
 
@@ -463,3 +415,41 @@ def test_helix_languages_toml() -> None:
     server = config["language-server"]["dipcheck"]
     assert server["command"] == "dipcheck"
     assert server["args"] == ["lsp"]
+
+
+def test_nvim_missing_server_message_and_health_check_say_how_to_install(tmp_path: Path) -> None:
+    """The error on the first `.dip` buffer and `:checkhealth dipcheck` point at the install
+    steps that work (dipcheck is not on PyPI, so `pip install dipcheck` would fail)."""
+    source = tmp_path / "x.dip"
+    source.write_text("workflow X\n  start: A\n  exit: A\n\n  agent A\n    label: A\n")
+    messages = tmp_path / "messages.txt"
+    health = tmp_path / "health.txt"
+    init = nvim_init(
+        "local seen = {}\n"
+        "vim.notify = function(msg) table.insert(seen, msg) end\n"
+        f"require('dipcheck').setup({{ cmd = {{ {lua_string(str(tmp_path / 'no-dipcheck'))}, "
+        "'lsp' } })\n"
+        "vim.api.nvim_create_autocmd('VimLeavePre', { callback = function()\n"
+        f"  vim.fn.writefile(seen, {lua_string(str(messages))})\n"
+        "end })\n"
+    )
+    result = run_nvim(
+        tmp_path,
+        init,
+        str(source),
+        "-c",
+        "lua vim.wait(2000, function() return false end)",
+        "-c",
+        "checkhealth dipcheck",
+        "-c",
+        f"lua vim.fn.writefile(vim.api.nvim_buf_get_lines(0, 0, -1, false), "
+        f"{lua_string(str(health))})",
+        "-c",
+        "qa!",
+    )
+    assert result.returncode == 0, result.stderr
+    for text in (messages.read_text(), health.read_text()):
+        assert "not an executable" in text or "is not executable" in text, text
+        assert "pipx install" in text, text
+        assert "editors/README.md" in text, text
+        assert "pip install dipcheck" not in text, text

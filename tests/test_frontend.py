@@ -798,6 +798,7 @@ def test_dc003_passing_twin(tmp_path: Path) -> None:
         ("../outside.md", "leaves the workflow's directory, which tracker refuses"),
         ("prompts/../../outside.md", "leaves the workflow's directory"),
         ("prompts", "`prompts` is a directory"),
+        ("prompts/a\0b.md", "contains a NUL character, which no file name can hold"),
     ],
 )
 def test_dc003_bad_prompt_file(tmp_path: Path, value: str, message: str) -> None:
@@ -916,6 +917,20 @@ def test_dc004_unknown_edge_attribute() -> None:
     messages = [item.message for item in run(text).diagnostics if item.code == "DC004"]
     assert messages[0] == "unknown edge attribute `lable` (did you mean `label`?)"
     assert messages[1].startswith("unknown edge attribute `colour`; edge attributes are")
+
+
+def test_dc004_fork_only_fields_say_so() -> None:
+    text = NODE.replace("max_turns: 5", "satisfies: ACID-1")
+    findings = only(lint(text), *LOADING)
+    assert [(item.code, item.start, item.text) for item in findings] == [
+        ("DC004", (7, 5), "satisfies")
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC004"]
+    assert item.message == (
+        "`satisfies` exists only in the dippin fork (its ACID/spec extension); upstream dippin "
+        "and tracker reject it, so the workflow does not load"
+    )
+    assert item.fix is None
 
 
 def test_dc004_nested_retry_block() -> None:

@@ -40,6 +40,7 @@ _NOT_SOURCES = {
     ".hypothesis",
     ".pytest_cache",
     ".ruff_cache",
+    ".dipcheck_cache",
 }
 
 
@@ -110,3 +111,36 @@ def test_installed_into_a_fresh_venv_lints_from_another_directory(
     assert broken.returncode == 1
     assert "DIP010 [error]" in broken.stdout  # the condition grammar was loaded too
     assert "DC001 [error]" in broken.stdout
+
+
+def test_python_m_build_makes_a_releasable_sdist_and_wheel(tmp_path: Path) -> None:
+    """`python -m build` (what a PyPI release runs) builds the sdist and, from it, the wheel;
+    the metadata carries the name, version, Python requirement, classifiers and the entry
+    point, and the sdist holds what the wheel needs (grammars, server package, README)."""
+    import tarfile
+    from email.parser import Parser
+
+    pytest.importorskip("build", reason="the `build` package is in the test extra")
+    source = tmp_path / "source"
+    shutil.copytree(PROJECT, source, ignore=_ignore)
+    out = tmp_path / "dist"
+    _run(sys.executable, "-m", "build", "--outdir", out, source, cwd=tmp_path)
+    (sdist,) = out.glob("dipcheck-*.tar.gz")
+    (built,) = out.glob("dipcheck-*-py3-none-any.whl")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"README.md", "pyproject.toml", "grammars/dip.lark", "lsp/dipcheck_lsp/server.py"} <= (
+        names
+    )
+    with zipfile.ZipFile(built) as archive:
+        info = next(name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(archive.read(info).decode("utf-8"))
+        entry_points = next(
+            archive.read(name).decode("utf-8")
+            for name in archive.namelist()
+            if name.endswith(".dist-info/entry_points.txt")
+        )
+    assert metadata["Name"] == "dipcheck"
+    assert metadata["Requires-Python"] == ">=3.11"
+    assert "Programming Language :: Python :: 3.11" in metadata.get_all("Classifier")
+    assert "dipcheck = dipcheck.cli:main" in entry_points

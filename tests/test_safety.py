@@ -78,6 +78,19 @@ def test_dc201_in_a_command_file(tmp_path: Path) -> None:
     assert item.span.start_position() == (1, 13)  # 0-based: line 2, column 14
 
 
+def test_dc201_key_nobody_writes_is_dc102_only() -> None:
+    # nothing writes `plan_summary`, so it is unset at run time and expands to "" (no safety
+    # failure, §2.1); DC102 owns the span, DC201 stays quiet
+    text = BASE.replace("      git status", '      echo "${ctx.plan_summary}"')
+    assert only(lint(text), "DC201", "DC102") == [
+        Finding("DC102", "warning", (16, 13), (16, 32), "${ctx.plan_summary}")
+    ]
+    written = BASE.replace("      git status", '      echo "${ctx.plan_file}"')
+    assert only(lint(written), "DC201", "DC102") == [
+        Finding("DC201", "error", (16, 13), (16, 29), "${ctx.plan_file}")
+    ]
+
+
 # -- DIP157 --------------------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ twin that differs minimally produces no finding of that code."""
 from __future__ import annotations
 
 import pytest
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, as_finding, lint, only, position, run, template
 
 # A small clean workflow; the tests below change one thing at a time.
 CLEAN = template(
@@ -214,6 +214,35 @@ def test_dip004_on_failure_target_is_reachable() -> None:
     assert only(lint(text), "DIP004") == []
 
 
+def test_dip004_a_misspelled_target_is_one_finding_with_the_nodes_behind_it() -> None:
+    text = CLEAN.replace(
+        "  edges\n",
+        "  agent Review\n    prompt: r\n  agent Publish\n    prompt: p\n"
+        "  agent Orphan\n    prompt: o\n"
+        "  edges\n    Work -> Reveiw\n    Review -> Publish\n    Publish -> Review  loop\n",
+    )
+    result = run(text).diagnostics
+    [unreachable, orphan_finding] = [item for item in result if item.code == "DIP004"]
+    assert as_finding(unreachable) == Finding("DIP004", "error", (10, 9), (10, 15), "Review")
+    assert unreachable.message == (
+        "node `Review` is not reachable from the start node `Start`, and the node after it "
+        "cannot run either: `Publish`"
+    )
+    assert [
+        (position(item.span), item.span.text, item.message) for item in unreachable.related
+    ] == [
+        (((17, 13), (17, 19)), "Reveiw", "`Reveiw` here may be meant as `Review`"),
+        (((12, 9), (12, 16)), "Publish", "unreachable too: it comes after `Review`"),
+    ]
+    # the orphan that nothing leads to is its own finding
+    assert as_finding(orphan_finding) == Finding("DIP004", "error", (14, 9), (14, 15), "Orphan")
+    assert orphan_finding.related == ()
+    # the twin: with the target spelled right only the orphan is left
+    fixed = text.replace("    Work -> Reveiw\n", "    Work -> Review\n")
+    [alone] = [item for item in run(fixed).diagnostics if item.code == "DIP004"]
+    assert as_finding(alone) == as_finding(orphan_finding)
+
+
 def test_dip004_is_skipped_when_start_is_invalid() -> None:
     text = CLEAN.replace("start: Start", "start: Nope")
     assert only(lint(text), "DIP004") == []
@@ -234,6 +263,14 @@ def test_dip005_conditional_cycle_without_loop() -> None:
         ("part of the cycle", "Start -> Work")
     ]
     assert diagnostic.fix is not None and diagnostic.fix.edits[0].text == "  loop"
+
+
+def test_dip005_no_loop_fix_on_the_exit_self_edge() -> None:
+    # an edge out of the exit is DIP006; marking it `loop` would not make it valid
+    text = CLEAN + "    Done -> Done\n"
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP005"]
+    assert (item.span.text, item.fix) == ("Done -> Done", None)
+    assert [d.code for d in run(text).diagnostics if d.code == "DIP006"] == ["DIP006"]
 
 
 @pytest.mark.parametrize("marker", ["loop", "restart: true"])

@@ -133,3 +133,49 @@ def test_trk102_twins(old: str, new: str) -> None:
 def test_trk102_label_is_matched_trimmed_and_case_insensitively() -> None:
     text = TRK102.replace('label: "accept"', 'label: " Mark Done "')
     assert [item.code for item in only(lint(text), "TRK102")] == ["TRK102"]
+
+
+def test_trk101_bounded_redirection_is_kept_as_info() -> None:
+    # tracker's predicate only looks for the text `2>&1`; with stdout sent to a file the
+    # output is bounded, so the finding stays (parity) but as information
+    text = TRK101.replace("make test 2>&1", "make test > test.log 2>&1\n      tail -n 1 test.log")
+    [item] = [item for item in run(text).diagnostics if item.code == "TRK101"]
+    assert item.severity.label == "info"
+    assert item.message.endswith(
+        "; here every `2>&1` and `tee` sends standard output to a file or /dev/null, so the "
+        "output is bounded (tracker's check only looks for the text)"
+    )
+    quiet = TRK101.replace("make test 2>&1", "make test >/dev/null 2>&1")
+    assert [i.severity.label for i in run(quiet).diagnostics if i.code == "TRK101"] == ["info"]
+
+
+def test_trk101_same_target_misroute_changes_nothing() -> None:
+    text = TRK101.replace("    Test -> Fix\n", "    Test -> Done\n").replace(
+        "    Fix -> Test  loop\n", ""
+    )
+    [item] = [item for item in run(text).diagnostics if item.code == "TRK101"]
+    assert item.severity.label == "info"
+    assert item.message.endswith(
+        "; the conditional edge and the fallback both lead to `Done`, so a truncated marker "
+        "changes nothing"
+    )
+    # the unbounded, diverging case stays a warning
+    [real] = [item for item in run(TRK101).diagnostics if item.code == "TRK101"]
+    assert real.severity.label == "warning"
+
+
+def test_trk102_goal_gate_covered_makes_the_fix_unsafe() -> None:
+    # an override out of a gate that a goal gate escalates to marks that goal gate satisfied
+    # (engine_checkpoint.go coveredGoalGates, tracker-runtime.md §5.5)
+    text = TRK102.replace(
+        "  tool Verify\n    timeout: 5m\n    command: make verify",
+        "  agent Verify\n    prompt: Verify the build.\n    goal_gate: true",
+    )
+    assert [f.code for f in lint(text) if f.code.startswith("DC0")] == []
+    [item] = [item for item in run(text).diagnostics if item.code == "TRK102"]
+    assert item.message.endswith(
+        "; goal gate(s) `Verify` escalate to `Escalate`, so with `override: true` taking this "
+        "edge also marks them satisfied and the run can finish instead of retrying them: the "
+        "flag changes the run's outcome, not only its audit trail"
+    )
+    assert item.fix is not None and not item.fix.safe

@@ -6,13 +6,23 @@ run in time linear in nodes + edges per pass, and a question about one reference
 test. The two analyses:
 
 * may-reach (union): bit k of ``may_in[n]`` is set when some producer of k has a path of at
-  least one edge to n — tracker's reachability check (conditions ignored, loops included).
+  least one edge to n — tracker's reachability check (every edge, synthesized fork/join edges
+  included, conditions ignored, loops included; tracker-runtime.md §1.3).
 * must-availability (intersection): bit k of ``must_in[n]`` is set when every path from the
-  start to n passes a producer of k. Loops are solved to a fixed point; a fan_in's input is
-  the intersection over its branches, so a key is available after the join only when every
-  branch writes it; opaque nodes (subgraph, manager_loop) may write anything. Back edges
-  (`loop`, `restart: true`) are ordinary edges: a tracker loop restart clears completion state
-  and retry counts, not the context, so keys written on an earlier pass stay available.
+  start to n passes a producer of k. Loops are solved to a fixed point; opaque nodes
+  (subgraph, manager_loop) may write anything. Back edges (`loop`, `restart: true`) are
+  ordinary edges: a tracker loop restart clears completion state and retry counts, not the
+  context, so keys written on an earlier pass stay available.
+
+Paths follow the runtime, not the drawing. A ``parallel`` node runs *every* branch inside its
+handler on a snapshot of the context, and the ``fan_in`` merges the updates of all successful
+branches (tracker-runtime.md §5.7, ``handlers/parallel.go``/``fanin.go``); the main loop goes
+from the parallel node straight to its join (the synthesized ``P -> J`` edge, taken by
+suggestion, §0.2). So the must-analysis walks ``P -> J`` carrying the *union* of the branches'
+writes, a branch node sees the parallel node's context, and a branch's own outgoing edges are
+never followed (the runtime ignores them). The pessimistic variant, for blocks whose
+``fan_in_policy`` lets the join succeed with a failed branch, carries the *intersection*
+instead: what survives any branch failing.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime
-from dipcheck.model import Edge, NodeKind, Workflow
+from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.references import ListItem, list_items
 
 
@@ -144,6 +154,7 @@ class ContextFlow:
 
     @cached_property
     def edges(self) -> list[Edge]:
+        """Every edge between declared nodes, as drawn (synthesized fork/join edges too)."""
         ids = set(self.node_ids)
         return [
             edge
@@ -152,17 +163,114 @@ class ContextFlow:
         ]
 
     @cached_property
-    def predecessors(self) -> dict[str, list[str]]:
-        table: dict[str, list[str]] = {node: [] for node in self.node_ids}
-        for edge in self.edges:
-            table[edge.target.value].append(edge.source.value)
-        return table
-
-    @cached_property
-    def successors(self) -> dict[str, list[str]]:
+    def all_successors(self) -> dict[str, list[str]]:
+        """Successors along every drawn edge: tracker's reachability (§1.3)."""
         table: dict[str, list[str]] = {node: [] for node in self.node_ids}
         for edge in self.edges:
             table[edge.source.value].append(edge.target.value)
+        return table
+
+    @cached_property
+    def blocks(self) -> list[ParallelBlock]:
+        """Every parallel node with its branches and the fan_in that joins them."""
+        workflow = self.workflow
+        ids = set(self.node_ids)
+        if workflow.format == "yaml":
+            return []
+        joins = [node for node in workflow.nodes if node.kind is NodeKind.FAN_IN]
+        result: list[ParallelBlock] = []
+        for node in workflow.nodes:
+            if node.kind is not NodeKind.PARALLEL or workflow.node_map[node.id] is not node:
+                continue
+            branches = [member.value for member in node.members if member.value in ids]
+            if not branches:  # a fork drawn with edges (DOT): every target but a fan_in
+                branches = [
+                    edge.target.value
+                    for edge in workflow.edges_from(node.id)
+                    if edge.target.value in ids
+                    and workflow.node_map[edge.target.value].kind is not NodeKind.FAN_IN
+                ]
+            branches = list(dict.fromkeys(branches))
+            if not branches:
+                continue
+            join = self._join(branches[0], joins)
+            members = [node] if join is None else [node, workflow.node_map[join]]
+            policy = next(
+                (text for text in (_policy_text(item) for item in members) if text), "any"
+            )
+            lossy = join is not None and not any(
+                _strict_policy(item, len(branches)) for item in members
+            )
+            result.append(ParallelBlock(node.id, tuple(branches), join, lossy, policy))
+        return result
+
+    def _join(self, first: str, joins: list[Node]) -> str | None:
+        """The fan_in whose sources include the first branch (the adapter's rule, §0.2)."""
+        for join in joins:
+            if any(member.value == first for member in join.members):
+                return join.id
+        for edge in self.workflow.edges_from(first):
+            if any(join.id == edge.target.value for join in joins):
+                return edge.target.value
+        return None
+
+    @cached_property
+    def branch_of(self) -> dict[str, str]:
+        """Branch node → its parallel node, for nodes that only ever run as a branch (every
+        edge into them comes from their parallel node)."""
+        result: dict[str, str] = {}
+        for block in self.blocks:
+            for branch in block.branches:
+                sources = {edge.source.value for edge in self.workflow.edges_to(branch)}
+                if sources <= {block.parallel}:
+                    result.setdefault(branch, block.parallel)
+        return result
+
+    @cached_property
+    def inflow(self) -> dict[str, list[tuple[str, ParallelBlock | None]]]:
+        """The runtime's flow graph, backwards: each node's predecessors, and the parallel
+        block when the step is a parallel node handing over to its join. A branch-only
+        node's own edges are never followed (except a nested parallel's forks)."""
+        table: dict[str, list[tuple[str, ParallelBlock | None]]] = {
+            node: [] for node in self.node_ids
+        }
+        by_parallel = {block.parallel: block for block in self.blocks}
+        branch_of = self.branch_of
+        joined: set[tuple[str, str]] = set()
+        for edge in self.edges:
+            source, target = edge.source.value, edge.target.value
+            if source in branch_of:
+                block = by_parallel.get(source)
+                if block is None or target not in block.branches:
+                    continue
+            block = by_parallel.get(source)
+            if block is not None and target == block.join and source not in branch_of:
+                joined.add((source, target))
+                table[target].append((source, block))
+            else:
+                table[target].append((source, None))
+        for block in self.blocks:
+            key = (block.parallel, block.join or "")
+            if block.join is not None and block.parallel not in branch_of and key not in joined:
+                table[block.join].append((block.parallel, block))
+        return table
+
+    @cached_property
+    def predecessors(self) -> dict[str, list[str]]:
+        return {node: [source for source, _ in items] for node, items in self.inflow.items()}
+
+    @cached_property
+    def successors(self) -> dict[str, list[str]]:
+        """Successors in the runtime's flow graph (see :attr:`inflow`)."""
+        table: dict[str, list[str]] = {node: [] for node in self.node_ids}
+        for target in self.node_ids:  # keep the drawn order of each source's edges
+            for source, _ in self.inflow[target]:
+                table[source].append(target)
+        order = {
+            (edge.source.value, edge.target.value): index for index, edge in enumerate(self.edges)
+        }
+        for source, targets in table.items():
+            targets.sort(key=lambda target: order.get((source, target), len(order)))
         return table
 
     @staticmethod
@@ -177,22 +285,22 @@ class ContextFlow:
         return seen
 
     def reach(self, seeds: Iterable[str]) -> set[str]:
-        """Nodes reachable from ``seeds`` (the seeds included)."""
+        """Nodes the runtime can go to from ``seeds`` (the seeds included)."""
         return self._walk(seeds, self.successors)
 
     def reaching(self, node: str) -> set[str]:
-        """Nodes that have a path to ``node`` (``node`` included)."""
+        """Nodes the runtime can come from to ``node`` (``node`` included)."""
         return self._walk([node], self.predecessors)
 
     @cached_property
     def opaque_reach(self) -> set[str]:
-        """Nodes an opaque node reaches (themselves included)."""
-        return self.reach(self.opaque)
+        """Nodes an opaque node reaches along any drawn edge (themselves included; §1.2)."""
+        return self._walk(self.opaque, self.all_successors)
 
     @cached_property
     def start(self) -> str | None:
         start = self.workflow.start
-        return start if start in self.predecessors else None
+        return start if start in self.inflow else None
 
     # -- may-reach -----------------------------------------------------------------------
 
@@ -203,7 +311,7 @@ class ContextFlow:
         reach = dict.fromkeys(self.node_ids, 0)
         queue = deque(self.node_ids)
         queued = set(self.node_ids)
-        successors = self.successors
+        successors = self.all_successors
         while queue:
             node = queue.popleft()
             queued.discard(node)
@@ -238,53 +346,85 @@ class ContextFlow:
     def reachable(self) -> set[str]:
         return self.reach([self.start]) if self.start is not None else set()
 
-    @cached_property
-    def must_out(self) -> dict[str, int]:
-        """Keys available after each node on every path from the start (intersection)."""
+    def _branch_bits(self, branch: str) -> int:
+        return self.universe if branch in self.opaque else self.gen[branch]
+
+    def _carried(self, pessimistic: bool) -> dict[str, int]:
+        """What each parallel block adds on its way to the join, by parallel node id: the
+        union of its branches' writes, or (pessimistic, for a lossy block) what every branch
+        writes."""
+        result: dict[str, int] = {}
+        for block in self.blocks:
+            bits = [self._branch_bits(branch) for branch in block.branches]
+            if pessimistic and block.lossy:
+                value = self.universe
+                for item in bits:
+                    value &= item
+            else:
+                value = 0
+                for item in bits:
+                    value |= item
+            result[block.parallel] = value
+        return result
+
+    def _solve(self, carried: dict[str, int]) -> dict[str, int]:
+        """Keys available after each node on every path from the start (fixed point)."""
         if self.start is None:
             return {}
         universe = self.universe
         gen = self.gen
         opaque = self.opaque
-        reachable = self.reachable
         order = self._reverse_postorder()
         out = dict.fromkeys(self.node_ids, universe)
-        predecessors = self.predecessors
         changed = True
         while changed:
             changed = False
             for node in order:
-                value = self._must_in(node, out, predecessors, reachable)
+                value = self._entry(node, out, carried)
                 value = universe if node in opaque else value | gen[node]
                 if value != out[node]:
                     out[node] = value
                     changed = True
         return out
 
-    def _must_in(
-        self,
-        node: str,
-        out: dict[str, int],
-        predecessors: dict[str, list[str]],
-        reachable: set[str],
-    ) -> int:
+    def _entry(self, node: str, out: dict[str, int], carried: dict[str, int]) -> int:
         if node == self.start:
             return 0
         value = self.universe
-        for source in predecessors[node]:
+        reachable = self.reachable
+        for source, block in self.inflow[node]:
             if source in reachable:
-                value &= out[source]
+                value &= out[source] | (carried[block.parallel] if block is not None else 0)
         return value
 
     @cached_property
+    def carried(self) -> dict[str, int]:
+        """What each parallel block carries to its join: the union of its branches' writes."""
+        return self._carried(pessimistic=False)
+
+    @cached_property
+    def must_out(self) -> dict[str, int]:
+        """Keys available after each node on every path from the start."""
+        return self._solve(self.carried)
+
+    @cached_property
     def must_in(self) -> dict[str, int]:
-        out = self.must_out
+        return self._entries(self.must_out, self.carried)
+
+    def _entries(self, out: dict[str, int], carried: dict[str, int]) -> dict[str, int]:
         if not out:
             return {}
-        return {
-            node: self._must_in(node, out, self.predecessors, self.reachable)
-            for node in self.reachable
-        }
+        return {node: self._entry(node, out, carried) for node in self.reachable}
+
+    @cached_property
+    def _pessimistic(self) -> tuple[dict[str, int], dict[str, int]]:
+        """``(must_in, must_out)`` when every lossy parallel block may lose a failed branch's
+        writes; the optimistic tables when no block is lossy."""
+        if not any(block.lossy for block in self.blocks):
+            return self.must_in, self.must_out
+        carried = self._carried(pessimistic=True)
+        out = self._solve(carried)
+        return self._entries(out, carried), out
 
     def _reverse_postorder(self) -> list[str]:
         assert self.start is not None
@@ -316,6 +456,30 @@ class ContextFlow:
         table = self.must_out if after else self.must_in
         return bool(table.get(node, self.universe) & bit)
 
+    def survives_branch_failure(self, key: str, node: str, after: bool) -> bool:
+        """Is ``key`` still available at ``node`` when a branch of a lossy parallel block
+        fails and its join succeeds anyway? True when no lossy block is involved."""
+        bit = self.bits.get(key)
+        if bit is None or node not in self.reachable:
+            return True
+        must_in, must_out = self._pessimistic
+        table = must_out if after else must_in
+        return bool(table.get(node, self.universe) & bit)
+
+    def losing_blocks(self, key: str, node: str) -> list[ParallelBlock]:
+        """Lossy parallel blocks that run before ``node`` in which some, but not every,
+        branch writes ``key``."""
+        bit = self.bits.get(key, 0)
+        reaching = self.reaching(node)
+        result = []
+        for block in self.blocks:
+            if not block.lossy or block.join not in reaching:
+                continue
+            writers = [b for b in block.branches if self._branch_bits(b) & bit]
+            if writers and len(writers) < len(block.branches):
+                result.append(block)
+        return result
+
     def keys_always(self, node: str, after: bool = False) -> list[str]:
         """Produced keys written on every path from the start to ``node`` (sorted)."""
         if node not in self.reachable:
@@ -331,9 +495,12 @@ class ContextFlow:
             value |= self.gen.get(node, 0)
         return sorted(key for key, bit in self.bits.items() if value & bit)
 
+    # -- witness paths -------------------------------------------------------------------
+
     @cached_property
     def tree(self) -> tuple[dict[str, str | None], dict[str, int]]:
-        """A breadth-first tree from the start: parent and depth of every reachable node."""
+        """A breadth-first tree of the flow graph from the start: parent and depth of every
+        reachable node."""
         if self.start is None:
             return {}, {}
         parents: dict[str, str | None] = {self.start: None}
@@ -348,6 +515,14 @@ class ContextFlow:
                     queue.append(target)
         return parents, depth
 
+    def _step_bits(self, source: str, target: str) -> int:
+        """What the step ``source -> target`` adds beyond ``source``'s own output: a parallel
+        node handing over to its join carries its branches' writes."""
+        for item, block in self.inflow[target]:
+            if item == source and block is not None:
+                return self.carried[block.parallel]
+        return 0
+
     @cached_property
     def tree_gen(self) -> dict[str, int]:
         """Keys written somewhere on the tree path from the start to each node (inclusive)."""
@@ -357,7 +532,9 @@ class ContextFlow:
         for node in sorted(depth, key=depth.__getitem__):
             parent = parents[node]
             own = self.universe if node in self.opaque else gen[node]
-            result[node] = own | (result[parent] if parent is not None else 0)
+            if parent is not None:
+                own |= result[parent] | self._step_bits(parent, node)
+            result[node] = own
         return result
 
     def witness(self, key: str, node: str, after: bool, limit: int = 8) -> Witness | None:
@@ -367,7 +544,8 @@ class ContextFlow:
         Built without a search per finding: walk back from the reader through predecessors
         that lack the key (the must-analysis says which) until the breadth-first tree path
         from the start is itself free of producers. Only the last ``limit`` nodes of that
-        tree path are materialised."""
+        tree path are materialised. The path follows the flow graph, so it never passes
+        through a single branch of a parallel block."""
         bit = self.bits.get(key)
         if bit is None or self.start is None or node not in self.reachable:
             return None
@@ -375,8 +553,10 @@ class ContextFlow:
         must_out = self.must_out
         tree_gen = self.tree_gen
 
-        def lacks(candidate: str) -> bool:
-            return candidate in depth and not must_out[candidate] & bit
+        def lacks(candidate: str, into: str) -> bool:
+            if candidate not in depth:
+                return False
+            return not (must_out[candidate] | self._step_bits(candidate, into)) & bit
 
         tail: list[str] = []
         visited = {node}
@@ -386,7 +566,7 @@ class ContextFlow:
                 return Witness((node,), 0)
             tail.append(node)
             current = self._back(node, lacks, visited)
-        elif not lacks(node):
+        elif node not in depth or must_out[node] & bit:
             return None
         while current is not None and tree_gen[current] & bit:
             tail.append(current)
@@ -405,27 +585,57 @@ class ContextFlow:
             skipped -= 1
         return Witness((*reversed(prefix), *reversed(tail)), max(skipped, 0))
 
-    def _back(self, node: str, lacks: Callable[[str], bool], visited: set[str]) -> str | None:
+    def _back(self, node: str, lacks: Callable[[str, str], bool], visited: set[str]) -> str | None:
         """The predecessor nearest the start that also lacks the key."""
         depth = self.tree[1]
-        options = [p for p in self.predecessors[node] if p not in visited and lacks(p)]
+        options = [p for p in self.predecessors[node] if p not in visited and lacks(p, node)]
         return min(options, key=depth.__getitem__) if options else None
 
-    # -- parallel blocks -----------------------------------------------------------------
 
-    @cached_property
-    def branch_of(self) -> dict[str, str]:
-        """Branch node → its parallel node, for nodes that only ever run as a branch."""
-        ids = set(self.node_ids)
-        result: dict[str, str] = {}
-        for node in self.workflow.nodes:
-            if node.kind is not NodeKind.PARALLEL:
-                continue
-            for member in node.members:
-                if member.value in ids:
-                    result[member.value] = node.id
-        for edge in self.workflow.edges:
-            target = edge.target.value
-            if target in result and not edge.implicit and edge.source.value != result[target]:
-                del result[target]  # it also runs as an ordinary node
-        return result
+@dataclass(frozen=True, slots=True)
+class ParallelBlock:
+    """A parallel node, its branches (in order) and the fan_in that joins them. ``lossy``:
+    the join can succeed while a branch failed (``fan_in_policy`` ``any``, the default, or a
+    ``quorum`` below the branch count), so a failed branch's writes can be missing.
+    ``policy`` is the policy as written (on the parallel node, else on the join)."""
+
+    parallel: str
+    branches: tuple[str, ...]
+    join: str | None
+    lossy: bool
+    policy: str = "any"
+
+
+def _policy_value(node: Node, key: str) -> str:
+    """A parallel/fan_in setting, as a field or inside ``params:`` (the adapter copies
+    ``params`` into the node's attributes, §0.2)."""
+    value = node.value(key).strip()
+    if value:
+        return value
+    params = node.get("params")
+    if params is not None:
+        for child in params.children:
+            if child.key == key:
+                return child.text.strip()
+    return ""
+
+
+def _policy_text(node: Node) -> str:
+    """``all``, ``any``, ``quorum 2`` … as written on the node, or ``""``."""
+    policy = _policy_value(node, "fan_in_policy").lower()
+    if policy == "quorum":
+        return f"quorum {_policy_value(node, 'quorum')}".strip()
+    return policy
+
+
+def _strict_policy(node: Node, branches: int) -> bool:
+    """Does the node's ``fan_in_policy`` fail the block when any branch fails (§5.7)?"""
+    policy = _policy_value(node, "fan_in_policy").lower()
+    if policy == "all":
+        return True
+    if policy == "quorum":
+        try:
+            return int(_policy_value(node, "quorum")) >= branches
+        except ValueError:
+            return False
+    return False

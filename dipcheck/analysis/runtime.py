@@ -190,3 +190,45 @@ def possible_keys(
     if applies_writes(node, workflow):
         keys |= declared
     return frozenset(keys)
+
+
+# Workflow-level settings the adapter turns into graph attributes (tracker-runtime.md §0.2):
+# defaults key → attribute name.
+_DEFAULTS_ATTRIBUTES = {
+    "model": "llm_model",
+    "provider": "llm_provider",
+    "tool_commands_allow": "tool_commands_allow",
+    "tool_denylist_add": "tool_denylist_add",
+    "retry_policy": "default_retry_policy",
+    "max_retries": "default_max_retry",
+    "fidelity": "default_fidelity",
+    "max_restarts": "max_restarts",
+    "restart_target": "restart_target",
+    "on_failure": "fallback_target",
+    "cache_tools": "cache_tool_results",
+    "compaction": "context_compaction",
+    "on_resume": "on_resume",
+    "max_total_tokens": "max_total_tokens",
+    "max_cost_cents": "max_cost_cents",
+    "max_wall_time": "max_wall_time",
+    "stall_timeout": "stall_timeout",
+}
+GRAPH_ATTRIBUTE_SOURCES = {attribute: key for key, attribute in _DEFAULTS_ATTRIBUTES.items()}
+
+
+def graph_attributes(workflow: Workflow) -> frozenset[str]:
+    """The graph attributes the runtime sets for ``workflow``: ``${graph.X}`` and ``$X``
+    resolve only to these (§0.2, §7). ``workflow_dir`` is added by the CLI loader for a
+    workflow loaded from disk."""
+    names = {"workflow_dir"}
+    for key in ("goal", "version", "requires"):
+        if workflow.header_field(key) is not None:
+            names.add(key)
+    if workflow.stylesheet is not None:
+        names.add("model_stylesheet")
+    for item in workflow.defaults:
+        attribute = _DEFAULTS_ATTRIBUTES.get(item.key)
+        if attribute is not None:
+            names.add(attribute)
+    names.update(f"params.{item.key}" for item in workflow.vars)
+    return frozenset(names)

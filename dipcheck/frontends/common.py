@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dipcheck.diagnostics import Diagnostic
-from dipcheck.model import Workflow
 from dipcheck.source import SourceText
+
+if TYPE_CHECKING:
+    from dipcheck.model import Workflow
 
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
@@ -22,6 +27,61 @@ def read_from_disk(path: str) -> str:
     if len(data) > MAX_INCLUDED_BYTES:
         raise OSError(f"larger than {MAX_INCLUDED_BYTES // (1024 * 1024)} MiB")
     return data.decode("utf-8")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class RecordingReader:
+    """A :data:`FileReader` that remembers every file a lint read, so that a cached result
+    can tell whether any of them changed — whatever directive (prompt file, command file,
+    subgraph child …) read it. ``reads`` maps the absolute path to ``size:mtime:sha256`` of
+    what was read (the size and time taken before reading), or None when it could not be
+    read; :func:`unchanged` compares a file with such a record."""
+
+    def __init__(self, inner: FileReader = read_from_disk) -> None:
+        self.inner = inner
+        self.reads: dict[str, str | None] = {}
+
+    def __call__(self, path: str) -> str:
+        key = os.path.abspath(path)
+        try:
+            stamp = _stamp(os.stat(path))
+            text = self.inner(path)
+        except (OSError, UnicodeDecodeError):
+            self.reads[key] = None
+            raise
+        self.reads[key] = f"{stamp}:{digest(text.encode('utf-8'))}"
+        return text
+
+
+def _stamp(info: os.stat_result) -> str:
+    return f"{info.st_size}:{info.st_mtime_ns}"
+
+
+def unchanged(path: str, recorded: str | None) -> bool:
+    """Would reading ``path`` now give what :class:`RecordingReader` recorded? The size and
+    modification time decide when they are the same; otherwise the content hash does."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return recorded is None
+    if stat.S_ISLNK(info.st_mode):
+        return False  # include_file refuses symbolic links before it reads
+    if recorded is None:
+        try:
+            read_from_disk(path)
+        except (OSError, UnicodeDecodeError):
+            return True
+        return False
+    if recorded.startswith(_stamp(info) + ":"):
+        return True
+    try:
+        text = read_from_disk(path)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return recorded.rsplit(":", 1)[1] == digest(text.encode("utf-8"))
 
 
 @dataclass
@@ -44,6 +104,9 @@ def include_file(
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
+    if "\0" in path:
+        shown = path.replace("\0", "\\0")
+        return Inclusion(None, f"`{shown}` contains a NUL character, which no file name can hold")
     if os.path.isabs(path) or path.startswith("~") or (len(path) > 1 and path[1] == ":"):
         return Inclusion(
             None,
@@ -65,7 +128,8 @@ def include_file(
         return Inclusion(None, f"`{path}` does not exist")
     except IsADirectoryError:
         return Inclusion(None, f"`{path}` is a directory")
-    except OSError as error:
-        return Inclusion(None, f"`{path}` cannot be read: {error.strerror or error}")
+    except (OSError, ValueError) as error:  # ValueError: a path the OS cannot represent
+        message = error.strerror if isinstance(error, OSError) else None
+        return Inclusion(None, f"`{path}` cannot be read: {message or error}")
     display = os.path.normpath(os.path.join(display_base, normal)) if display_base else normal
     return Inclusion(SourceText(display, text), None)

@@ -283,6 +283,14 @@ class _Lowering:
                 "max_retries, base_delay, retry_target and fallback_target",
             )
             return
+        if item.key in schema.FORK_ONLY_FIELDS:
+            self.report(
+                "DC004",
+                item.key_span,
+                f"`{item.key}` exists only in the dippin fork (its ACID/spec extension); upstream "
+                "dippin and tracker reject it, so the workflow does not load",
+            )
+            return
         suggestion = closest(item.key, table)
         message = f"unknown field `{item.key}` in {where}"
         fix = None

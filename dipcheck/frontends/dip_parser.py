@@ -8,10 +8,13 @@ tree.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
+from lark.lexer import Lexer, LexerState
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
@@ -19,6 +22,19 @@ from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.grammar import load_grammar
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
+
+
+class TokenListLexer(Lexer):
+    """A lark lexer that hands over the tokens of the ``.dip`` pre-lexer (``dip_lexer``)."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        del lexer_conf
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        del parser_state
+        tokens: list[Token] = lexer_state.text  # type: ignore[assignment]
+        yield from tokens
+
 
 _DESCRIPTIONS = {
     "_NL": "the end of the line",
@@ -99,7 +115,7 @@ class _Driver:
 
     def run(self) -> Tree | None:
         """Parse in one pass; if that fails, parse again line by line with recovery."""
-        parser = load_grammar("dip.lark", custom_lexer=True)
+        parser = load_grammar("dip.lark", lexer=TokenListLexer)
         state = parser.parse_interactive([]).parser_state
         try:
             for group in self.groups:

@@ -212,7 +212,10 @@ EDGE_ATTRIBUTES: dict[str, FieldSpec] = {
     "on": _spec(S, "Shorthand for `when ctx.outcome = X` (or ctx.tool_marker on marker tools)."),
     "label": _spec(S, "Edge label; the routing key on human gates."),
     "choice": _spec(S, "Explicit human-gate routing key (wins over label)."),
-    "weight": _spec(INT, "Unused by routing (DIP151)."),
+    "weight": _spec(
+        INT,
+        "Priority among unconditional edges in tracker (highest wins); dippin flags it (DIP151).",
+    ),
     "loop": _spec(B, "Marks a back edge."),
     "restart": _spec(B, "`restart: true` marks a back edge (`loop` is the canonical form)."),
     "override": _spec(B, "Accepting this edge overrides failed goal gates (human gates only)."),
@@ -224,6 +227,10 @@ ALL_FIELD_NAMES = frozenset(
     | set(HEADER_FIELDS)
     | set(BRANCH_FIELDS)
 )
+
+# Fields only the dippin fork defines (dippin-language.md §2.5: `spec:` in the header,
+# `satisfies:` on nodes, `verify_acid` on tools); upstream dippin and tracker reject them.
+FORK_ONLY_FIELDS = frozenset({"spec", "satisfies", "verify_acid"})
 
 # tracker's DOT attribute names that people carry over into .dip files (dippin rejects them)
 RUNTIME_ALIASES: dict[str, str] = {

@@ -47,7 +47,8 @@ def diagnostic_dict(item: Diagnostic) -> dict[str, Any]:
     }
 
 
-def document(results: Sequence[LintResult]) -> dict[str, Any]:
+def sorted_diagnostics(results: Sequence[LintResult]) -> list[Diagnostic]:
+    """Every finding, sorted by file, start position, code and end position."""
     diagnostics = [item for result in results for item in result.diagnostics]
     diagnostics.sort(
         key=lambda item: (
@@ -57,6 +58,11 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
             item.span.end_position(),
         )
     )
+    return diagnostics
+
+
+def document(results: Sequence[LintResult]) -> dict[str, Any]:
+    diagnostics = sorted_diagnostics(results)
     counts = {severity: 0 for severity in Severity}
     for item in diagnostics:
         counts[item.severity] += 1

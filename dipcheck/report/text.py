@@ -92,18 +92,40 @@ def summary(results: Sequence[LintResult]) -> str:
         for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)
         if counts[severity]
     ]
-    return (
+    found = (
         f"Found {', '.join(parts)} in {files_with_findings} "
         f"file{'s' if files_with_findings != 1 else ''} ({checked})."
     )
+    hint = fix_hint(results)
+    return f"{found}\n{hint}" if hint else found
 
 
-def render(results: Sequence[LintResult], style: str = "full", color: bool = False) -> str:
+def fix_hint(results: Sequence[LintResult]) -> str:
+    """How many findings ``--fix`` (and ``--unsafe-fixes``) would change, or ""."""
+    fixes = [item.fix for result in results for item in result.diagnostics if item.fix]
+    safe = sum(1 for fix in fixes if fix.safe)
+    unsafe = len(fixes) - safe
+    if not fixes:
+        return ""
+    parts = []
+    if safe:
+        parts.append(f"{safe} fixable with `--fix`")
+    if unsafe:
+        parts.append(f"{unsafe} {'more' if safe else 'fixable'} with `--fix --unsafe-fixes`")
+    return "[*] " + ", ".join(parts) + "."
+
+
+def render(
+    results: Sequence[LintResult], style: str = "full", color: bool = False, tail: bool = True
+) -> str:
+    """The findings of ``results``; ``tail``: end with the summary line(s)."""
     blocks: list[str] = []
     for result in results:
         for item in result.diagnostics:
             blocks.append(render_full(item, color) if style == "full" else render_concise(item))
     separator = "\n\n" if style == "full" else "\n"
     body = separator.join(blocks)
-    tail = summary(results)
-    return f"{body}\n\n{tail}\n" if body else f"{tail}\n"
+    if not tail:
+        return f"{body}\n" if body else ""
+    ending = summary(results)
+    return f"{body}\n\n{ending}\n" if body else f"{ending}\n"

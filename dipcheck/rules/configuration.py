@@ -9,13 +9,14 @@ declare(
     "DC901",
     "unused-suppression",
     Severity.WARNING,
-    summary="A `# dipcheck: ignore[...]` code that suppresses nothing.",
+    summary="A suppression code (`ignore`, `file-ignore`, `disable`) that suppresses nothing.",
     rationale=(
         "A suppression outlives the finding it was written for (the workflow was fixed, the "
         "line moved). Left in place it would silently hide a new finding of the same code."
     ),
     example="# dipcheck: ignore[DIP111]\ntool Build\n  command: make\n  timeout: 5m",
     fix="Remove the code from the comment (or the whole comment).",
+    fix_availability="always",
 )
 
 declare(
@@ -26,4 +27,18 @@ declare(
     rationale="A misspelled code suppresses nothing, so the finding it was meant for stays.",
     example="# dipcheck: ignore[DIP1111]",
     fix="Use a code, name or prefix that `dipcheck rule --all` lists.",
+)
+
+declare(
+    "DC903",
+    "unmatched-enable",
+    Severity.WARNING,
+    summary="A `# dipcheck: enable[...]` that ends no `disable[...]` above it.",
+    rationale=(
+        "`enable` ends a block opened by `disable` for the same rules. One that ends nothing "
+        "is a leftover, or its `disable` names other rules than intended, so the block it was "
+        "meant to close runs on to the end of the file."
+    ),
+    example="# dipcheck: enable[DC104]",
+    fix="Remove the comment, or make the codes match the `disable` it should end.",
 )

@@ -19,9 +19,10 @@ from functools import cached_property
 from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, NodeKind, Origin, Reference, RefKind, Workflow
+from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
+from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 
@@ -161,7 +162,19 @@ class _Availability:
         )
         if not fatal:
             message += " (until then it expands to an empty string)"
-        return self.context.finding(code, ref.span, message)
+        return self.context.finding(code, ref.span, message, fix=self._rename_fix(item))
+
+    def _rename_fix(self, item: _Read) -> Fix | None:
+        """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
+        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
+        match = closest(item.key, candidates)
+        span = item.ref.span
+        at = span.text.rfind(item.key)
+        if match is None or at < 0:
+            return None
+        start = span.start + at
+        edit = Edit(Span(span.source, start, start + len(item.key)), match)
+        return Fix(f"change to `{match}`", (edit,), safe=False)
 
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
         notes: list[Related] = []
@@ -198,7 +211,7 @@ class _Availability:
         flow = self.flow
         ref = item.ref
         if flow.always_available(item.key, ref.owner, item.after):
-            return None
+            return self._lost_on_failure(item, producers)
         witness = flow.witness(item.key, ref.owner, item.after)
         if witness is None:
             return None
@@ -222,7 +235,7 @@ class _Availability:
                 f"context key `{item.key}` is not written on every path to `{ref.owner}`: "
                 f"along {route} no node writes it, so {item.where} sees an empty value "
                 f"{when} (written only by {names})"
-            )
+            ) + self._nested_note(producers)
         related = []
         for index, step in enumerate(witness.nodes, 1):
             if step not in nodes:
@@ -237,6 +250,48 @@ class _Availability:
             related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
         return self.context.finding("DC104", ref.span, message, related=tuple(related))
+
+    def _nested_note(self, producers: list[str]) -> str:
+        """Why the writes of a branch of a nested parallel block never arrive."""
+        branch_of = self.flow.branch_of
+        for producer in producers:
+            inner = branch_of.get(producer)
+            if inner is not None and inner in branch_of:
+                return (
+                    f"; `{producer}` is a branch of `{inner}`, which itself runs as a branch of "
+                    f"`{branch_of[inner]}`: a nested parallel node returns none of its "
+                    "branches' writes to the outer join"
+                )
+        return ""
+
+    def _lost_on_failure(self, item: _Read, producers: list[str]) -> Diagnostic | None:
+        flow = self.flow
+        ref = item.ref
+        if flow.survives_branch_failure(item.key, ref.owner, item.after):
+            return None
+        blocks = flow.losing_blocks(item.key, ref.owner)
+        if not blocks:
+            return None
+        block = blocks[0]
+        writers = [b for b in block.branches if b in producers or b in flow.opaque]
+        names = ", ".join(f"`{name}`" for name in writers)
+        policy = (
+            "the default `fan_in_policy` (any)"
+            if block.policy == "any"
+            else f"`fan_in_policy` {block.policy}"
+        )
+        nodes = self.workflow.node_map
+        related = [Related(nodes[block.parallel].id_span, f"parallel `{block.parallel}`")]
+        related.extend(self._producer_notes(item.key, writers))
+        return self.context.finding(
+            "DC108",
+            ref.span,
+            f"`{ref.owner}` reads `{item.key}`, which only branch(es) {names} of parallel "
+            f"`{block.parallel}` write: under {policy} the join `{block.join}` still succeeds "
+            f"when {'that branch fails' if len(writers) == 1 else 'those branches fail'}, "
+            "and the key is then missing",
+            related=tuple(related),
+        )
 
     def _scoped(self, item: _Read) -> Diagnostic | None:
         ref = item.ref
@@ -349,6 +404,7 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
     example=_EXAMPLE_WRITES,
     fix="Fix the key name (see the suggestion), or declare the key in a node's `writes:`.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def unproduced_key(context: Context) -> Iterator[Diagnostic]:
     yield from _findings(context, "DC102")
@@ -431,6 +487,33 @@ def parallel_scope(context: Context) -> Iterator[Diagnostic]:
     yield from _findings(context, "DC106")
 
 
+@rule(
+    "DC108",
+    "branch-write-lost-on-failure",
+    Severity.INFO,
+    summary="A key read after a fan_in is written by only some branches, and the join "
+    "succeeds when one of them fails.",
+    rationale=(
+        "tracker runs every branch of a parallel block and the fan_in merges the updates of "
+        "the successful branches (tracker-runtime.md §5.7). Under `fan_in_policy: any` (the "
+        "default) or a quorum below the branch count, the join succeeds when a branch "
+        "failed, so a key only that branch writes is silently missing afterwards. Off by "
+        "default: it also fires on the usual pattern where each branch writes its own key; "
+        "select it when every branch's output matters."
+    ),
+    example=(
+        "parallel Fork -> Security, Style\nfan_in Join <- Security, Style\n"
+        "agent Merge\n  prompt: ${ctx.security_notes}  # only Security writes it"
+    ),
+    fix="Set `fan_in_policy: all` (in the parallel node's `params:`) so a failed branch fails "
+    "the block, or route on the branch's outcome before reading its key.",
+    formats=("dip", "dot"),
+    enabled=False,
+)
+def branch_write_lost(context: Context) -> Iterator[Diagnostic]:
+    yield from _findings(context, "DC108")
+
+
 class _HumanResponse:
     """Where the one-shot `human_response` is still set (tracker-runtime.md §5.8).
 
@@ -451,15 +534,26 @@ class _HumanResponse:
         if handler is runtime.Handler.CODERGEN:
             return False
         if handler is runtime.Handler.PARALLEL:
-            nodes = self.workflow.node_map
-            agents = [
-                m
-                for m in node.members
-                if m.value in nodes
-                and runtime.handler_of(nodes[m.value], self.workflow) is runtime.Handler.CODERGEN
-            ]
-            return fresh and not agents
+            return fresh and not self.agent_branches(node)
         return fresh
+
+    def agent_branches(self, node: Node) -> list[str]:
+        nodes = self.workflow.node_map
+        return [
+            member.value
+            for member in node.members
+            if member.value in nodes
+            and runtime.handler_of(nodes[member.value], self.workflow) is runtime.Handler.CODERGEN
+        ]
+
+    def describe_clearer(self, node_id: str) -> str:
+        """What clears the response, for a message: "`Explore` runs", or "parallel `Fork`
+        runs agent branch `Scan`"."""
+        node = self.workflow.node_map[node_id]
+        if node.kind is NodeKind.PARALLEL:
+            names = ", ".join(f"`{name}`" for name in self.agent_branches(node))
+            return f"parallel `{node_id}` runs agent branch {names}"
+        return f"`{node_id}` runs"
 
     def stale_path(self, reader: str, after: bool) -> list[str] | None:
         """A path from the start on which `human_response` is cleared (or never set) when
@@ -518,6 +612,7 @@ class _HumanResponse:
     fix="Read `${ctx.node.<Gate>.human_response}` (offered as a fix when one gate precedes the "
     "reader).",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def stale_human_response(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -552,11 +647,11 @@ def stale_human_response(context: Context) -> Iterator[Diagnostic]:
             cleared = [
                 step
                 for step in path[path.index(gate) + 1 :]
-                if workflow.node_map[step].kind is NodeKind.AGENT and step != ref.owner
+                if step != ref.owner and not analysis.effect(step, True)
             ]
-            who = f"`{cleared[0]}`" if cleared else "an agent"
+            who = analysis.describe_clearer(cleared[0]) if cleared else "an agent"
             why = (
-                f"along {route}, {who} runs after gate `{gate}` and the runtime then clears "
+                f"along {route}, {who} after gate `{gate}` and the runtime then clears "
                 "the one-shot human_response"
             )
         elif len(path) == 1:

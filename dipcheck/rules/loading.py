@@ -70,6 +70,7 @@ declare(
     ),
     example="agent Plan\n  promt: Plan the work.",
     fix="Correct the key (see the suggestion), or move a handler parameter under `params:`.",
+    fix_availability="sometimes",
 )
 
 declare(
@@ -138,4 +139,5 @@ declare(
     ),
     example="agent Work\n  llm_model: claude-sonnet-4-6",
     fix="Use the `.dip` field name the message gives (a safe automatic fix is offered).",
+    fix_availability="always",
 )

@@ -9,9 +9,10 @@ configuration and the LSP know them.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
 from dipcheck.source import Span
@@ -28,13 +29,25 @@ RULE_MODULES = (
     "dipcheck.rules.dataflow",
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
+    "dipcheck.rules.routing",
     "dipcheck.rules.shell",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
     "dipcheck.rules.simulation",
 )
 
-DOCS_URL = "https://dipcheck.dev/rules/{code}"
+# Where the rule pages generated into docs/rules/ (python -m dipcheck.docgen) are published.
+# DIPCHECK_DOCS_URL points the links elsewhere (a fork, a mirror, an internal copy).
+REPOSITORY_URL = "https://github.com/dipcheck/dipcheck"
+DOCS_BASE_URL = os.environ.get("DIPCHECK_DOCS_URL") or f"{REPOSITORY_URL}/blob/main/docs/rules/"
+
+# Can a rule's findings carry a fix? "always": every finding has one; "sometimes": some do
+# (a did-you-mean fix needs a close match); "none": never. Tests enumerate the rules that can
+# fix and require a round-trip case for each (tests/test_fix_roundtrip.py).
+FixAvailability = Literal["none", "sometimes", "always"]
+
+# The version of dipcheck that introduced a rule, unless it says otherwise.
+FIRST_RELEASE = "0.1.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,18 +62,34 @@ class Rule:
     check: Check | None = None
     formats: frozenset[str] = field(default=frozenset({"dip", "dot", "yaml"}))
     enabled: bool = True
+    fix_availability: FixAvailability = "none"
+    since: str = FIRST_RELEASE
+    # The target versions (dipcheck.target) whose runtime the finding is true for; None: all.
+    targets: frozenset[str] | None = None
 
     @property
     def url(self) -> str:
-        return DOCS_URL.format(code=self.code.lower())
+        return docs_url(self.code)
+
+
+def docs_url(code: str) -> str:
+    """The address of a rule's page (docs/rules/<code>.md)."""
+    base = DOCS_BASE_URL if DOCS_BASE_URL.endswith("/") else DOCS_BASE_URL + "/"
+    return f"{base}{code.lower()}.md"
 
 
 _RULES: dict[str, Rule] = {}
 _BY_NAME: dict[str, Rule] = {}
 _loaded = False
+_from_snapshot = False  # _RULES holds a snapshot (metadata, no checks): see use_snapshot
 
 
 def _add(rule: Rule) -> Rule:
+    global _from_snapshot
+    if _from_snapshot:  # a rule module is being imported: the real rules replace the snapshot
+        _RULES.clear()
+        _BY_NAME.clear()
+        _from_snapshot = False
     if rule.code in _RULES or rule.name in _BY_NAME:
         raise ValueError(f"rule {rule.code} {rule.name} declared twice")
     _RULES[rule.code] = rule
@@ -79,6 +108,9 @@ def declare(
     fix: str,
     formats: Iterable[str] = ("dip", "dot", "yaml"),
     enabled: bool = True,
+    fix_availability: FixAvailability = "none",
+    since: str = FIRST_RELEASE,
+    targets: Iterable[str] | None = None,
 ) -> Rule:
     """Declare a code that is reported outside the rule engine (by a front-end)."""
     return _add(
@@ -93,6 +125,9 @@ def declare(
             None,
             frozenset(formats),
             enabled,
+            fix_availability,
+            since,
+            None if targets is None else frozenset(targets),
         )
     )
 
@@ -108,6 +143,9 @@ def rule(
     fix: str,
     formats: Iterable[str] = ("dip", "dot", "yaml"),
     enabled: bool = True,
+    fix_availability: FixAvailability = "none",
+    since: str = FIRST_RELEASE,
+    targets: Iterable[str] | None = None,
 ) -> Callable[[Check], Check]:
     """Decorator: register ``check`` as the implementation of a rule."""
 
@@ -124,6 +162,9 @@ def rule(
                 check,
                 frozenset(formats),
                 enabled,
+                fix_availability,
+                since,
+                None if targets is None else frozenset(targets),
             )
         )
         return check
@@ -131,20 +172,78 @@ def rule(
     return register
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in RULE_MODULES:
-            importlib.import_module(module)
+def _load(checks: bool = False) -> None:
+    """Import the rule modules (they register their rules) — unless a metadata snapshot is in
+    use and no check function is needed."""
+    global _loaded, _from_snapshot
+    if _loaded or (_from_snapshot and not checks):
+        return
+    if _from_snapshot:
+        _RULES.clear()
+        _BY_NAME.clear()
+        _from_snapshot = False
+    _loaded = True
+    for module in RULE_MODULES:
+        importlib.import_module(module)
+
+
+def snapshot() -> list[dict[str, object]]:
+    """Every rule's documentation and metadata as plain data (see :func:`use_snapshot`)."""
+    return [
+        {
+            "code": item.code,
+            "name": item.name,
+            "severity": int(item.severity),
+            "summary": item.summary,
+            "rationale": item.rationale,
+            "example": item.example,
+            "fix": item.fix,
+            "formats": sorted(item.formats),
+            "enabled": item.enabled,
+            "fix_availability": item.fix_availability,
+            "since": item.since,
+            "targets": None if item.targets is None else sorted(item.targets),
+        }
+        for item in all_rules()
+    ]
+
+
+def use_snapshot(rules: list[dict[str, Any]]) -> None:
+    """Answer questions about rules (codes, names, documentation) from a :func:`snapshot` of
+    this same code, without importing the rule modules (and what they import): a run whose
+    results all come from the result cache never needs a check function. The modules are
+    imported the first time a check is asked for."""
+    global _from_snapshot
+    if _loaded or _RULES:
+        return
+    for item in rules:
+        targets = item["targets"]
+        _add(
+            Rule(
+                item["code"],
+                item["name"],
+                Severity(item["severity"]),
+                item["summary"],
+                item["rationale"],
+                item["example"],
+                item["fix"],
+                None,
+                frozenset(item["formats"]),
+                item["enabled"],
+                item["fix_availability"],
+                item["since"],
+                None if targets is None else frozenset(targets),
+            )
+        )
+    _from_snapshot = True
 
 
 def all_rules() -> list[Rule]:
     _load()
-    return sorted(_RULES.values(), key=lambda item: _code_key(item.code))
+    return sorted(_RULES.values(), key=lambda item: code_key(item.code))
 
 
-def _code_key(code: str) -> tuple[str, int, str]:
+def code_key(code: str) -> tuple[str, int, str]:
     prefix = code.rstrip("0123456789")
     digits = code[len(prefix) :]
     return (prefix, int(digits) if digits else -1, code)
@@ -187,6 +286,7 @@ def finding(
 
 
 def checks() -> Iterator[Rule]:
+    _load(checks=True)
     for item in all_rules():
         if item.check is not None:
             yield item

@@ -59,12 +59,20 @@ def declared_writes(workflow: Workflow) -> Iterator[tuple[str, ListItem]]:
     "`git commit -F .ai/commit-message.txt`; tools also get `$TRACKER_RUN_DIR`.",
 )
 def unsafe_tool_key(context: Context) -> Iterator[Diagnostic]:
+    flow = context.flow
     for ref in command_references(context.workflow):
         if ref.namespace != "ctx":
             continue
         key = ref.key if ref.kind is RefKind.CTX else f"node.{ref.node}.{ref.key}"
         if ref.kind is RefKind.CTX and key in runtime.TOOL_SAFE_KEYS:
             continue
+        if (
+            ref.kind is RefKind.CTX
+            and not runtime.is_ambient(key)
+            and key not in flow.producers
+            and ref.owner not in flow.opaque_reach
+        ):
+            continue  # nothing writes it, so it expands to "": DC102 owns this span
         yield context.finding(
             "DC201",
             ref.span,

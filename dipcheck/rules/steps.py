@@ -181,6 +181,7 @@ def _declared(workflow: Workflow) -> list[str]:
     ),
     fix="Correct the parameter name, or declare the parameter under the top-level `inputs:`.",
     formats=_YAML,
+    fix_availability="sometimes",
 )
 def undeclared_workflow_input(context: Context) -> Iterator[Diagnostic]:
     declared = _declared(context.workflow)
@@ -234,6 +235,7 @@ def undeclared_workflow_input(context: Context) -> Iterator[Diagnostic]:
         "or a field the step declares in its `output:` block."
     ),
     formats=_YAML,
+    fix_availability="sometimes",
 )
 def input_ref(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -277,6 +279,7 @@ def input_ref(context: Context) -> Iterator[Diagnostic]:
         "`output:`, or `{{ input.<name> }}`; rephrase literal braces."
     ),
     formats=_YAML,
+    fix_availability="sometimes",
 )
 def prompt_ref(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:

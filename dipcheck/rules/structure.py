@@ -52,6 +52,7 @@ def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
     rationale="The runtime refuses to load a workflow without a valid start node.",
     example="workflow W\n  exit: Done\n  agent Done\n    label: Done",
     fix="Add `start: <NodeId>` to the workflow header, naming a declared node.",
+    fix_availability="sometimes",
 )
 def missing_start(context: Context) -> Iterator[Diagnostic]:
     yield from _endpoint(context, "start", "DIP001")
@@ -66,6 +67,7 @@ def missing_start(context: Context) -> Iterator[Diagnostic]:
     example="workflow W\n  start: Begin\n  agent Begin\n    label: Begin",
     fix="Add `exit: <NodeId>` to the workflow header, naming a declared node.",
     formats=("dip", "dot"),
+    fix_availability="sometimes",
 )
 def missing_exit(context: Context) -> Iterator[Diagnostic]:
     yield from _endpoint(context, "exit", "DIP002")
@@ -82,6 +84,7 @@ def missing_exit(context: Context) -> Iterator[Diagnostic]:
     ),
     example="edges\n  Plan -> Implment",
     fix="Correct the node id or declare the node.",
+    fix_availability="sometimes",
 )
 def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -122,6 +125,7 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     ),
     example="parallel Fork -> Lint, Tset\nfan_in Join <- Lint, Tset",
     fix="Correct the id or declare the node.",
+    fix_availability="sometimes",
 )
 def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -159,8 +163,12 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
     fix="Add an edge into the node, or delete it.",
 )
 def unreachable_node(context: Context) -> Iterator[Diagnostic]:
+    """One finding per unreachable *entry* — a node no other unreachable node leads to (the
+    first declared one of a cycle of them) — listing the nodes behind it as related
+    information, so one misspelled edge target is one finding, not one per node after it."""
     workflow = context.workflow
-    if not context.graph.start_valid:
+    graph = context.graph
+    if not graph.start_valid:
         return
     seeds = {workflow.start}
     for extra in (
@@ -169,19 +177,55 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     ):
         if extra:
             seeds.add(extra)
-    reached = context.graph.reachable(seeds)
-    reported: set[str] = set()
-    for node in workflow.nodes:
-        if node.id not in reached and node.id not in reported:
-            reported.add(node.id)
-            yield context.finding(
-                "DIP004",
-                node.id_span,
-                f"node `{node.id}` is not reachable from the start node `{workflow.start}`"
-                if workflow.format != "yaml"
-                else f"step `{node.id}` never runs: no `next:` or `conditions:` route leads to "
-                f"it from the first step `{workflow.start}`",
+    reached = graph.reachable(seeds)
+    unreached = list(dict.fromkeys(node.id for node in workflow.nodes if node.id not in reached))
+    if not unreached:
+        return
+    pending = set(unreached)
+    behind = {node: graph.reachable([node]) & pending for node in unreached}
+    order = {node: index for index, node in enumerate(unreached)}
+    for node_id in unreached:
+        leaders = [other for other in unreached if other != node_id and node_id in behind[other]]
+        # an entry: every node leading to it is in a cycle with it, and it comes first there
+        if leaders and any(
+            node_id not in behind[other] or order[other] < order[node_id] for other in leaders
+        ):
+            continue
+        after = sorted(behind[node_id] - {node_id}, key=order.get)
+        yield _unreachable(context, node_id, after, reached)
+
+
+def _unreachable(context: Context, node_id: str, after: list[str], reached: set[str]) -> Diagnostic:
+    workflow = context.workflow
+    node = workflow.node_map[node_id]
+    if workflow.format == "yaml":
+        message = (
+            f"step `{node_id}` never runs: no `next:` or `conditions:` route leads to it from "
+            f"the first step `{workflow.start}`"
+        )
+        noun = "step"
+    else:
+        message = f"node `{node_id}` is not reachable from the start node `{workflow.start}`"
+        noun = "node"
+    if after:
+        names = ", ".join(f"`{name}`" for name in after)
+        plural = "s" if len(after) > 1 else ""
+        message += f", and the {noun}{plural} after it cannot run either: {names}"
+    related: list[Related] = []
+    for edge in workflow.edges:
+        target = edge.target.value
+        if (
+            edge.source.value in reached
+            and target not in workflow.node_map
+            and closest(target, [node_id]) == node_id
+        ):
+            related.append(
+                Related(edge.target.span, f"`{target}` here may be meant as `{node_id}`")
             )
+    for name in after:
+        other = workflow.node_map[name]
+        related.append(Related(other.id_span, f"unreachable too: it comes after `{node_id}`"))
+    return context.finding("DIP004", node.id_span, message, related=tuple(related))
 
 
 @rule(
@@ -196,6 +240,7 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix="Add `loop` to the edge that closes the cycle.",
     formats=("dip", "dot"),
+    fix_availability="always",
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:
@@ -204,11 +249,13 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         closing = cycle[-1]
         names = [edge.source.value for edge in cycle] + [closing.target.value]
         related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
-        fix = Fix(
-            "mark the closing edge as a back edge with `loop`",
-            (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
-            safe=False,
-        )
+        fix = None
+        if closing.source.value != context.workflow.exit:  # DIP006 forbids that edge anyway
+            fix = Fix(
+                "mark the closing edge as a back edge with `loop`",
+                (Edit(Span(closing.span.source, closing.span.end, closing.span.end), "  loop"),),
+                safe=False,
+            )
         yield context.finding(
             "DIP005",
             closing.span,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
+from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
@@ -20,6 +21,16 @@ def _raw(edge: Edge) -> str:
 def _output_limit(node: Node) -> int:
     text = node.value("output_limit").strip()
     return int(text) if text.lstrip("+-").isdigit() else 0
+
+
+def _bounded(command: str) -> bool:
+    """Does no command that merges stderr (`2>&1`) or runs `tee` print to standard output?"""
+    for item in simple_commands(command):
+        merges = any(r.fd == "2" and r.op == ">&" and r.target == "1" for r in item.redirects)
+        tees = any(word.value == "tee" for word in item.words)
+        if (merges or tees) and not item.stdout_redirected:
+            return False
+    return True
 
 
 def _unbounded_output(command: str) -> int:
@@ -83,18 +94,35 @@ def stdout_truncation(context: Context) -> Iterator[Diagnostic]:
         if index == -1:
             continue
         word = "2>&1" if text.value.startswith("2>&1", index) else "tee"
-        yield context.finding(
-            "TRK101",
-            node.id_span,
+        message = (
             f"tool node `{node.id}` routes on ctx.tool_stdout with a single conditional edge "
             "plus an unconditional fallback, and its command emits unbounded output "
             f"(`{word}`): if the output exceeds output_limit (64KB by default) only its tail is "
-            "kept, so a truncated marker silently routes via the fallback edge",
+            "kept, so a truncated marker silently routes via the fallback edge"
+        )
+        harmless = []
+        if _bounded(text.value):
+            harmless.append(
+                "here every `2>&1` and `tee` sends standard output to a file or /dev/null, so "
+                "the output is bounded (tracker's check only looks for the text)"
+            )
+        target = stdout_edges[0].target.value
+        if any(not _raw(e).strip() and e.target.value == target for e in edges):
+            harmless.append(
+                f"the conditional edge and the fallback both lead to `{target}`, so a truncated "
+                "marker changes nothing"
+            )
+        finding = context.finding(
+            "TRK101",
+            node.id_span,
+            message + "".join(f"; {item}" for item in harmless),
             related=(
                 Related(stdout_edges[0].span, "the only edge that routes on ctx.tool_stdout"),
                 Related(text.span(index, index + len(word)), "unbounded output"),
             ),
         )
+        # kept for parity with `tracker validate`, but only informative when harmless
+        yield finding.with_severity(Severity.INFO) if harmless else finding
 
 
 _ACCEPT_LABELS = frozenset({"accept", "mark done", "approve"})
@@ -113,6 +141,27 @@ def _escalation_target(workflow: Workflow, gate: str) -> bool:
             if node.value(key).strip() == gate:
                 return True
     return False
+
+
+def _covered_goal_gates(workflow: Workflow, gate: str) -> list[str]:
+    """Goal gates whose failure escalates to ``gate`` (a fail edge into it, or a fallback
+    that names it): an override edge out of ``gate`` marks them satisfied
+    (``engine_checkpoint.go: coveredGoalGates``, tracker-runtime.md §5.5)."""
+    graph_fallback = workflow.default_value("on_failure") == gate
+    result = []
+    for node in workflow.nodes:
+        if node.value("goal_gate").strip().lower() != "true":
+            continue
+        fallbacks = (
+            node.value(key).strip() for key in ("fallback_target", "fallback_retry_target")
+        )
+        fail_edge = any(
+            edge.target.value == gate and "outcome=fail" in _raw(edge).lower().replace(" ", "")
+            for edge in workflow.edges_from(node.id)
+        )
+        if fail_edge or gate in fallbacks or graph_fallback:
+            result.append(node.id)
+    return result
 
 
 def _reaches_exit_without_gate(workflow: Workflow, start: str) -> bool:
@@ -152,6 +201,7 @@ def _reaches_exit_without_gate(workflow: Workflow, start: str) -> bool:
     ),
     fix="Add `override: true` to the edge (a safe automatic fix is offered).",
     formats=("dip", "dot"),
+    fix_availability="always",
 )
 def accept_without_override(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -170,15 +220,28 @@ def accept_without_override(context: Context) -> Iterator[Diagnostic]:
         if not _escalation_target(workflow, source.id):
             continue
         end = Span(edge.span.source, edge.span.end, edge.span.end)
-        yield context.finding(
-            "TRK102",
-            edge.span,
+        covered = _covered_goal_gates(workflow, source.id)
+        message = (
             f"edge from human gate `{source.id}` to forward-progress node "
             f"`{edge.target.value}` via label {edge.label.strip()!r} is not marked "
             "`override: true`; the gate is reachable from an upstream failure, so this edge "
-            "accepts a failed validation and the run should end as validation_overridden",
-            fix=Fix(
+            "accepts a failed validation and the run should end as validation_overridden"
+        )
+        if covered:
+            names = ", ".join(f"`{name}`" for name in covered)
+            message += (
+                f"; goal gate(s) {names} escalate to `{source.id}`, so with `override: true` "
+                "taking this edge also marks them satisfied and the run can finish instead of "
+                "retrying them: the flag changes the run's outcome, not only its audit trail"
+            )
+            fix = Fix(
+                "add `override: true` (also satisfies the goal gates that escalate here)",
+                (Edit(end, "  override: true"),),
+                safe=False,
+            )
+        else:
+            fix = Fix(
                 "add `override: true` (audit-only; routing is unaffected)",
                 (Edit(end, "  override: true"),),
-            ),
-        )
+            )
+        yield context.finding("TRK102", edge.span, message, fix=fix)

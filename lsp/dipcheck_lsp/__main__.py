@@ -2,4 +2,4 @@
 
 from dipcheck_lsp.server import main
 
-raise SystemExit(main())
+raise SystemExit(main(prog="python -m dipcheck_lsp"))

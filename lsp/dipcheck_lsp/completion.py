@@ -8,7 +8,8 @@ the context-key dataflow), which may be a version behind while the user types:
 * node ids after ``->``, in ``parallel``/``fan_in`` lists, at the start of an edge line and as
   the value of node-valued fields (``start:``, ``retry_target:`` …);
 * context keys after ``${ctx.`` — those available at the enclosing node first, then those some
-  path delivers, then the runtime's built-in keys; ``${ctx.node.`` node ids and their keys;
+  path delivers, then the runtime's built-in keys; inside a tool's ``command:`` only the keys
+  tracker lets a command interpolate; ``${ctx.node.`` node ids and their keys;
   ``${inputs.`` declared inputs;
 * models after ``model:`` (the provider's, when one is set) and providers after ``provider:``;
 * rule codes inside ``# dipcheck: ignore[…]``;
@@ -120,9 +121,14 @@ def complete(
     chain = ancestors(lines, line, _indent(prefix) if prefix.strip() else len(prefix))
     placeholder = _PLACEHOLDER.search(prefix)
     if placeholder is not None:
-        declarations = (_DECLARATION.match(item.text) for item in chain)
-        owner = next((match.group(2) for match in declarations if match is not None), None)
-        return placeholder_items(placeholder.group(1), owner, snapshot)
+        declarations = [match for item in chain if (match := _DECLARATION.match(item.text))]
+        owner = declarations[0].group(2) if declarations else None
+        in_command = (
+            bool(declarations)
+            and declarations[0].group(1) == "tool"
+            and (prefix.lstrip().startswith("command:") or chain[0].text == "command:")
+        )
+        return placeholder_items(placeholder.group(1), owner, snapshot, in_command)
     if _ARROW.match(prefix):
         return node_items(workflow)
     members = _MEMBERS.match(prefix)
@@ -176,7 +182,7 @@ def node_items(
 
 
 def placeholder_items(
-    written: str, owner: str | None, snapshot: Snapshot | None
+    written: str, owner: str | None, snapshot: Snapshot | None, in_command: bool = False
 ) -> list[types.CompletionItem]:
     workflow = snapshot.result.workflow if snapshot is not None else None
     namespace, dot, rest = written.partition(".")
@@ -208,6 +214,8 @@ def placeholder_items(
         ]
     if namespace != "ctx":
         return []
+    if in_command:
+        return command_key_items()
     if rest.startswith("node."):
         scoped, dot, _ = rest[5:].partition(".")
         if not dot:
@@ -221,6 +229,23 @@ def placeholder_items(
             for key in keys
         ]
     return key_items(snapshot, owner)
+
+
+def command_key_items() -> list[types.CompletionItem]:
+    """Inside a tool's `command:` tracker interpolates only its safe keys; anything else
+    fails the node (DC201), so nothing else is offered."""
+    allowed = ", ".join(sorted(runtime.TOOL_SAFE_KEYS))
+    return [
+        types.CompletionItem(
+            label=key,
+            kind=types.CompletionItemKind.Variable,
+            detail="allowed in a tool command",
+            documentation=f"tracker interpolates only {allowed} into a tool command; any other "
+            "`${ctx.…}` there fails the node (DC201)",
+            sort_text=f"0{key}",
+        )
+        for key in sorted(runtime.TOOL_SAFE_KEYS)
+    ]
 
 
 def key_items(snapshot: Snapshot, owner: str | None) -> list[types.CompletionItem]:

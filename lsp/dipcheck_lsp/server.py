@@ -21,37 +21,53 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
+* ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
+  documents (``formatting``).
 * ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
   "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
 
-No formatting is advertised: the project has no formatter. Every handler catches its own
+Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
 error responses are deliberate (a refused rename).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import logging
 import os
 import sys
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
 from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
-from dipcheck_lsp import actions, completion, hover, navigation, simulation, symbols, tokens
+from dipcheck_lsp import (
+    actions,
+    completion,
+    folding,
+    formatting,
+    hover,
+    navigation,
+    simulation,
+    symbols,
+    tokens,
+    watch,
+)
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
+from dipcheck_lsp.protocol import ANSWERED, Protocol, Refused, quiet_refusals
 from dipcheck_lsp.state import Settings, Snapshot, State
 
 T = TypeVar("T")
@@ -100,14 +116,17 @@ def _ignore_failure(future: Future[Any]) -> None:
 
 class DipcheckServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("dipcheck", __version__)
+        super().__init__("dipcheck", __version__, protocol_cls=Protocol)
         self.settings = Settings()
         self.lint_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="dipcheck-lint")
         self.host = _Host(self)
         self.state = State(self.host, self.settings, self.lint_pool)
+        self.poller = watch.Poller(self.state.seen_stamps, self.state.files_changed)
+        self.registered: tuple[str, frozenset[str]] | None = None  # watcher id and its files
         self._register()
 
     def shutdown(self) -> None:
+        self.poller.stop()
         self.lint_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
 
@@ -144,6 +163,9 @@ class DipcheckServer(LanguageServer):
 
     def _register(self) -> None:
         self._listen(types.INITIALIZE, self.initialize)
+        self.feature(ANSWERED)(lambda params: None)
+        self._listen(types.INITIALIZED, self.initialized)
+        self._listen(types.TEXT_DOCUMENT_DID_SAVE, self.did_save)
         self._listen(types.TEXT_DOCUMENT_DID_OPEN, self.did_open)
         self._listen(types.TEXT_DOCUMENT_DID_CHANGE, self.did_change)
         self._listen(types.TEXT_DOCUMENT_DID_CLOSE, self.did_close)
@@ -167,6 +189,9 @@ class DipcheckServer(LanguageServer):
             None,
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
+        self._request(types.TEXT_DOCUMENT_FOLDING_RANGE, self.folding_ranges, None)
+        self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
+        self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(
             types.TEXT_DOCUMENT_CODE_LENS,
             self.code_lens,
@@ -191,6 +216,7 @@ class DipcheckServer(LanguageServer):
 
     def initialize(self, params: types.InitializeParams) -> None:
         self.settings.update(params.initialization_options)
+        self._settings_problems()
         self.host.encoding = encoding_name(self.workspace.position_encoding)
         folders = params.workspace_folders or []
         root_uri = folders[0].uri if folders else params.root_uri
@@ -213,6 +239,40 @@ class DipcheckServer(LanguageServer):
                 ),
             )
 
+    def initialized(self, params: types.InitializedParams) -> None:
+        """Watch the files the workflows depend on: through the client when it can, else by
+        polling (``watch``)."""
+        workspace = self.client_capabilities.workspace
+        support = workspace.did_change_watched_files if workspace is not None else None
+        if support is not None and support.dynamic_registration:
+            self.registered = ("", frozenset())
+            self.state.on_linted = self.update_watchers
+            self.update_watchers()
+        else:
+            self.poller.start()
+
+    def update_watchers(self) -> None:
+        """(Re-)register the client's file watchers when the set of files has changed."""
+        assert self.registered is not None
+        old_id, old_paths = self.registered
+        paths = frozenset(self.state.watched_paths())
+        if old_id and paths == old_paths:
+            return
+        new = watch.registration(paths)
+        self.registered = (new.id, paths)
+        if old_id:
+            self.client_unregister_capability(
+                types.UnregistrationParams([types.Unregistration(id=old_id, method=new.method)])
+            ).add_done_callback(_ignore_failure)
+        self.client_register_capability(types.RegistrationParams([new])).add_done_callback(
+            _ignore_failure
+        )
+
+    def did_save(self, params: types.DidSaveTextDocumentParams) -> None:
+        """A saved workflow is linted again, re-reading what it includes (the fallback for
+        clients that report no file changes)."""
+        self.state.saved(params.text_document.uri)
+
     def did_open(self, params: types.DidOpenTextDocumentParams) -> None:
         self.state.opened(params.text_document.uri, params.text_document.language_id)
 
@@ -228,7 +288,12 @@ class DipcheckServer(LanguageServer):
 
     def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
         self.settings.update(params.settings)
+        self._settings_problems()
         self.state.configuration_changed()
+
+    def _settings_problems(self) -> None:
+        for problem in self.settings.problems:
+            self.host.show_error(f"dipcheck: {problem}; the setting is ignored")
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -290,11 +355,11 @@ class DipcheckServer(LanguageServer):
     async def rename(self, params: types.RenameParams) -> types.WorkspaceEdit | None:
         found = await self.located(params)
         if found is None or not navigation.renameable(found[1]):
-            raise JsonRpcInvalidParams("there is no node id or step name to rename here")
+            raise Refused("there is no node id or step name to rename here")
         try:
             edits = navigation.rename(*found, params.new_name.strip())
         except navigation.RenameError as error:
-            raise JsonRpcInvalidParams(str(error)) from None
+            raise Refused(str(error)) from None
         return workspace_edit(edits, self.versions(), self.document_changes())
 
     async def document_symbols(
@@ -309,6 +374,15 @@ class DipcheckServer(LanguageServer):
         if support is not None and support.hierarchical_document_symbol_support:
             return found
         return symbols.flatten(found, snapshot.uri)
+
+    async def folding_ranges(
+        self, params: types.FoldingRangeParams
+    ) -> list[types.FoldingRange] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        found = symbols.document_symbols(snapshot.result.workflow, snapshot.positions)
+        return folding.folding_ranges(found) or None
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         found = await self.located(params)
@@ -364,7 +438,7 @@ class DipcheckServer(LanguageServer):
         uri, options = simulation.parse_arguments(arguments)
         current = self.host.document(uri)
         if current is None:
-            raise JsonRpcInvalidParams(f"{uri} is not an open document")
+            raise Refused(f"{uri} is not an open document")
         config = self.state.config_for(path_of(uri))
         job = self.lint_pool.submit(simulation.simulate, uri, current[1], options, config)
         try:
@@ -380,6 +454,31 @@ class DipcheckServer(LanguageServer):
             )
         return answer
 
+    def _dip_text(self, uri: str) -> str | None:
+        current = self.host.document(uri)
+        doc = self.state.docs.get(uri)
+        if current is None or doc is None:
+            return None
+        fmt = self.state.request(doc, *current).fmt
+        return current[1] if fmt == "dip" else None
+
+    async def formatting(
+        self, params: types.DocumentFormattingParams
+    ) -> list[types.TextEdit] | None:
+        text = self._dip_text(params.text_document.uri)
+        if text is None:
+            return None
+        return formatting.format_edits(text, self.host.encoding)
+
+    async def range_formatting(
+        self, params: types.DocumentRangeFormattingParams
+    ) -> list[types.TextEdit] | None:
+        text = self._dip_text(params.text_document.uri)
+        if text is None:
+            return None
+        lines = (params.range.start.line, params.range.end.line)
+        return formatting.format_edits(text, self.host.encoding, lines)
+
     async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
         snapshot = await self.state.current_snapshot(params.text_document.uri)
         if snapshot is None:
@@ -388,8 +487,28 @@ class DipcheckServer(LanguageServer):
         return types.SemanticTokens(data=data)
 
 
-def main() -> int:
+def _arguments(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Run the dipcheck language server on standard input and output, for "
+        "editors (see editors/README.md for VS Code, Neovim and Helix).",
+    )
+    parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
+    # Editor clients pass these (vscode-languageclient adds --stdio and, for some
+    # transports, --clientProcessId); stdio is the only transport, so both are accepted.
+    parser.add_argument(
+        "--stdio", action="store_true", help="talk over standard input and output (the default)"
+    )
+    parser.add_argument("--clientProcessId", help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "dipcheck-lsp") -> int:
+    """Parse the command line (``--help`` and ``--version`` exit before anything starts),
+    then serve over stdio until the client says ``exit``."""
+    _arguments(prog).parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    quiet_refusals()
     server = DipcheckServer()
     # Load the grammars and rule modules now, then move everything alive into the permanent
     # generation: the collector then no longer rescans these objects during every lint,

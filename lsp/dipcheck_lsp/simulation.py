@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInvalidParams
 
 from dipcheck.config import Config
 from dipcheck_lsp.convert import path_of
+from dipcheck_lsp.protocol import Refused
 from dipcheck_lsp.state import Snapshot
 
 COMMAND = "dipcheck.simulate"
@@ -40,13 +40,13 @@ def code_lenses(snapshot: Snapshot) -> list[types.CodeLens]:
 
 def parse_arguments(arguments: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
     if not arguments or not isinstance(arguments[0], str):
-        raise JsonRpcInvalidParams(f"{COMMAND} takes the document URI (and an options object)")
+        raise Refused(f"{COMMAND} takes the document URI (and an options object)")
     options = arguments[1] if len(arguments) > 1 else {}
     if not isinstance(options, dict):
-        raise JsonRpcInvalidParams(f"{COMMAND}: the second argument must be an options object")
+        raise Refused(f"{COMMAND}: the second argument must be an options object")
     fmt = options.get("format", "json")
     if fmt not in FORMATS:
-        raise JsonRpcInvalidParams(f"{COMMAND}: format must be one of {', '.join(FORMATS)}")
+        raise Refused(f"{COMMAND}: format must be one of {', '.join(FORMATS)}")
     return arguments[0], options
 
 
@@ -64,7 +64,7 @@ def simulate(
             path, config, scenario if isinstance(scenario, str) else None, text=text
         )
     except session.SimulateError as error:
-        raise JsonRpcInvalidParams(str(error)) from None
+        raise Refused(str(error)) from None
     fmt = options.get("format", "json")
     shown: str | None = None
     if options.get("allPaths"):

@@ -19,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -31,8 +31,10 @@ from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
 from dipcheck.engine import LintResult, detect_format, lint_text
 from dipcheck.frontends.common import read_from_disk
+from dipcheck.rules import registry
 from dipcheck.source import SourceText
-from dipcheck_lsp import links
+from dipcheck.target import TargetVersion, parse_target
+from dipcheck_lsp import links, watch
 from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
@@ -42,10 +44,17 @@ LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml"}
 
 @dataclass
 class Settings:
-    """Server settings from ``initializationOptions`` or ``didChangeConfiguration``:
-    ``{"debounceMs": 150}``, optionally under a ``"dipcheck"`` key."""
+    """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
+    under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
+    replace the configuration file's ``select`` and add to its ``ignore``), ``targetVersion``
+    (replaces ``target-version``). A value that cannot be used is
+    reported in ``problems`` and left at what it was."""
 
     debounce: float = 0.15
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    target: TargetVersion | None = None
+    problems: list[str] = field(default_factory=list)
 
     def update(self, data: object) -> None:
         if not isinstance(data, dict):
@@ -53,9 +62,51 @@ class Settings:
         section = data.get("dipcheck", data)
         if not isinstance(section, dict):
             return
+        self.problems = []
         value = section.get("debounceMs")
         if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
             self.debounce = value / 1000
+        for key in ("select", "ignore"):
+            if key in section:
+                setattr(self, key, self._selectors(key, section[key]))
+        if "targetVersion" in section:
+            self.target = self._target(section["targetVersion"])
+
+    def _selectors(self, key: str, value: object) -> tuple[str, ...]:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list):
+            self.problems.append(f"setting `{key}` must be a list of rule codes or names")
+            return ()
+        chosen: list[str] = []
+        for item in items:
+            text = str(item).strip()
+            if not text:
+                continue
+            if registry.select(text):
+                chosen.append(text)
+            else:
+                self.problems.append(f"setting `{key}`: no rule matches {text!r}")
+        return tuple(chosen)
+
+    def _target(self, value: object) -> TargetVersion | None:
+        text = str(value or "").strip()
+        if not text:
+            return None
+        try:
+            return parse_target(text)
+        except ValueError as error:
+            self.problems.append(f"setting `targetVersion`: {error}")
+            return None
+
+    def apply(self, config: Config) -> Config:
+        """The configuration with the editor's settings on top."""
+        if self.select:
+            config = replace(config, select=self.select, extend_select=())
+        if self.ignore:
+            config = replace(config, ignore=(*config.ignore, *self.ignore))
+        if self.target is not None:
+            config = replace(config, target=self.target)
+        return config
 
 
 class Host(Protocol):
@@ -106,6 +157,7 @@ class Snapshot:
     converted: Converted
     deps: frozenset[str]
     encoding: str
+    stamps: dict[str, watch.Stamp] = field(default_factory=dict)  # of deps and config files
 
     @property
     def source(self) -> SourceText:
@@ -131,10 +183,15 @@ _RESULT_IDS = itertools.count(1)
 def lint(request: Request) -> Snapshot:
     """Lint one document version (runs in a worker thread)."""
     accessed: list[str] = []
+    stamps: dict[str, watch.Stamp] = {}
+    if request.path is not None:
+        for candidate in watch.config_candidates(request.path, request.root):
+            stamps[candidate] = watch.stamp(candidate)
 
     def reader(path: str) -> str:
         normal = os.path.normpath(path)
         accessed.append(normal)
+        stamps[normal] = watch.stamp(normal)
         text = request.open_texts.get(normal)
         return text if text is not None else read_from_disk(path)
 
@@ -163,6 +220,7 @@ def lint(request: Request) -> Snapshot:
         converted=converted,
         deps=frozenset(deps),
         encoding=request.encoding,
+        stamps=stamps,
     )
 
 
@@ -189,6 +247,7 @@ class State:
         self.configs: dict[str, Config] = {}
         self.config_errors: set[str] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.on_linted: Callable[[], None] | None = None  # after each new snapshot
 
     # -- document lifecycle --------------------------------------------------------------
 
@@ -222,6 +281,14 @@ class State:
                 self.send(other)
         self.touched(doc.path, uri)
 
+    def saved(self, uri: str) -> None:
+        """The document was written to disk: lint it again (re-reading the files it includes,
+        for clients that do not report their changes) and what depends on it."""
+        doc = self.docs.get(uri)
+        if doc is not None:
+            self.invalidate(doc)
+            self.touched(doc.path, uri)
+
     def files_changed(self, paths: list[str]) -> None:
         if any(os.path.basename(path) in CONFIG_NAMES for path in paths):
             self.configuration_changed()
@@ -230,6 +297,26 @@ class State:
         for path in paths:
             if path not in open_paths:  # the editor's text of an open file wins over the disk
                 self.touched(path, None)
+
+    def seen_stamps(self) -> list[tuple[str, watch.Stamp]]:
+        """Each file the open documents' lints read or looked for, with what they saw."""
+        return [
+            item
+            for doc in self.docs.values()
+            if doc.snapshot is not None
+            for item in doc.snapshot.stamps.items()
+        ]
+
+    def watched_paths(self) -> set[str]:
+        """The files whose change on disk should re-lint an open document: what its last lint
+        read (or tried to) and every configuration file that could apply to it."""
+        paths: set[str] = set()
+        for doc in self.docs.values():
+            if doc.snapshot is not None:
+                paths.update(doc.snapshot.deps)
+            if doc.path is not None:
+                paths.update(watch.config_candidates(doc.path, self.host.root))
+        return paths
 
     def configuration_changed(self) -> None:
         self.configs.clear()
@@ -309,6 +396,8 @@ class State:
             request = self.request(doc, version, text)
             loop = asyncio.get_running_loop()
             doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+            if self.on_linted is not None:
+                self.on_linted()
             return doc.snapshot
 
     async def current_snapshot(self, uri: str) -> Snapshot | None:
@@ -350,6 +439,9 @@ class State:
         )
 
     def config_for(self, path: str | None) -> Config:
+        return self.settings.apply(self._file_config(path))
+
+    def _file_config(self, path: str | None) -> Config:
         if path is None:
             return Config()
         directory = os.path.dirname(path)

@@ -88,9 +88,28 @@ class _Builder:
         span = spans[0]
         for other in spans[1:]:
             span = span.cover(other)
-        return self.symbol(
-            name, kind, span, Span(span.source, span.start, span.start), None, children
-        )
+        header = self.header(name, span)
+        if header is not None:
+            span = span.cover(header)
+        selection = header or Span(span.source, span.start, span.start)
+        return self.symbol(name, kind, span, selection, None, children)
+
+    def header(self, keyword: str, body: Span) -> Span | None:
+        """The section's keyword line (`defaults`, `edges` …) above its first entry."""
+        source = body.source
+        if source is not self.source:
+            return None
+        line = source.line_of(body.start) - 1
+        while line >= 0:
+            text = source.line_text(line)
+            code = text.split(" #", 1)[0].strip()
+            if code == keyword:
+                start = source.line_starts[line] + text.index(keyword)
+                return Span(source, start, start + len(keyword))
+            if code and not code.startswith("#"):
+                return None
+            line -= 1
+        return None
 
     def node(self, node: Node) -> types.DocumentSymbol:
         children = self.fields(node.fields)

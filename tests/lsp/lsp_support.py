@@ -27,6 +27,7 @@ class Client(LanguageClient):
     def __init__(self) -> None:
         super().__init__(converter_factory=default_converter)
         self.published: list[types.PublishDiagnosticsParams] = []
+        self.registrations: dict[str, types.Registration] = {}  # the server's, by id
         self.result: types.InitializeResult | None = None
         self.spec = ""
 
@@ -36,9 +37,24 @@ def _record(client: Client, params: types.PublishDiagnosticsParams) -> None:
     client.published.append(params)
 
 
+def _register(client: Client, params: types.RegistrationParams) -> None:
+    for item in params.registrations:
+        client.registrations[item.id] = item
+
+
+def _unregister(client: Client, params: types.UnregistrationParams) -> None:
+    for item in params.unregisterations:
+        client.registrations.pop(item.id, None)
+
+
 def make_client() -> Client:
     client = Client()
-    features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record}
+    features = {
+        **DEFAULT_CLIENT_FEATURES,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record,
+        types.CLIENT_REGISTER_CAPABILITY: _register,
+        types.CLIENT_UNREGISTER_CAPABILITY: _unregister,
+    }
     register_lsp_features(client, features)
     return client
 

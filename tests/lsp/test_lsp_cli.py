@@ -38,7 +38,8 @@ def test_python_m_dipcheck_lsp_speaks_lsp_over_stdio() -> None:
     capabilities = first["result"]["capabilities"]
     assert capabilities["positionEncoding"] == "utf-16"
     assert "diagnosticProvider" not in capabilities  # the client did not offer pull
-    assert "documentFormattingProvider" not in capabilities
+    assert capabilities["documentFormattingProvider"] is True
+    assert capabilities["documentRangeFormattingProvider"] is True
     assert capabilities["codeActionProvider"]["codeActionKinds"] == [
         "quickfix",
         "source.fixAll.dipcheck",
@@ -66,3 +67,45 @@ def test_lint_does_not_import_the_server() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+def test_editor_options_are_accepted_and_help_does_not_start_the_server() -> None:
+    """vscode-languageclient runs `dipcheck lsp --stdio`; `--help`/`--version` answer and exit
+    (with no input on stdin a started server would wait; `timeout` turns that into a failure)."""
+    for command in (
+        [sys.executable, "-m", "dipcheck", "lsp", "--help"],
+        [sys.executable, "-m", "dipcheck_lsp", "--help"],
+    ):
+        run = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+        assert run.returncode == 0, run.stderr
+        assert "--stdio" in run.stdout
+    for command in (
+        [sys.executable, "-m", "dipcheck", "lsp", "--version"],
+        [sys.executable, "-m", "dipcheck_lsp", "--version"],
+    ):
+        run = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.startswith("dipcheck ")
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lsp", "--stdio", "--clientProcessId=1"],
+        input=b"".join(frame(message) for message in messages),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr.decode()
+    assert b'"serverInfo"' in run.stdout
+    usage = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lsp", "--bogus"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert usage.returncode == 2
+    assert "unrecognized arguments: --bogus" in usage.stderr

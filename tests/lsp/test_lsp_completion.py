@@ -106,3 +106,38 @@ async def test_yaml_step_names(lsp: Session) -> None:
         lsp, text.replace("Plan: {{ plan.plan_doc }}", f"Plan: {{{{ {CURSOR}"), "other.yaml"
     )
     assert labels(placeholder) == ["plan", "implement", "review", "summarise"]
+
+
+async def test_context_keys_after_a_fan_in(lsp: Session) -> None:
+    source = "\n".join(
+        [
+            "workflow Fork",
+            "  start: Start",
+            "  exit: Done",
+            "  agent Start",
+            "    label: Start",
+            "  parallel Split -> Security, Style",
+            "  agent Security",
+            "    prompt: Review security.",
+            "    writes: security_notes",
+            "  agent Style",
+            "    prompt: Review style.",
+            "    writes: style_notes",
+            "  fan_in Join <- Security, Style",
+            "  agent Merge",
+            f"    prompt: Merge ${{ctx.{CURSOR}",
+            "  agent Done",
+            "    label: Done",
+            "  edges",
+            "    Start -> Split",
+            "    Join -> Merge",
+            "    Merge -> Done",
+            "",
+        ]
+    )
+    items = await complete(lsp, source, "fork.dip")
+    ranked = sorted(items, key=lambda item: item.sort_text or "")
+    assert [(item.label, item.detail) for item in ranked[:2]] == [
+        ("security_notes", "available on every path"),
+        ("style_notes", "available on every path"),
+    ]

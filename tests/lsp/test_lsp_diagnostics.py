@@ -15,6 +15,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, client_capabilities
 
 from dipcheck.engine import lint_text
+from dipcheck.rules import registry
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -34,7 +35,7 @@ async def test_diagnostic_content(lsp: Session) -> None:
     assert unknown.range == lsp.range(uri, "Chekc")
     assert unknown.severity == types.DiagnosticSeverity.Error
     assert unknown.source == "dipcheck"
-    assert unknown.code_description == types.CodeDescription("https://dipcheck.dev/rules/dip003")
+    assert unknown.code_description == types.CodeDescription(registry.docs_url("DIP003"))
     assert unknown.message == "edge target `Chekc` is not a declared node (did you mean `Check`?)"
     assert unknown.data["fix"] == {
         "title": "change to `Check`",
@@ -134,12 +135,13 @@ async def test_push_or_pull_with_result_ids(lsp: Session) -> None:
     if not lsp.pull:
         assert lsp.capabilities.diagnostic_provider is None
         found = await lsp.published(uri, version=1)
-        assert [item.code for item in found.diagnostics] == ["DC104"]
+        # DC301: DEMO's `and` condition is one clause for tracker v0.64
+        assert [item.code for item in found.diagnostics] == ["DC104", "DC301"]
         return
     assert lsp.capabilities.diagnostic_provider.identifier == "dipcheck"
     first = await lsp.pull_report(uri)
     assert isinstance(first, types.RelatedFullDocumentDiagnosticReport)
-    assert [item.code for item in first.items] == ["DC104"]
+    assert [item.code for item in first.items] == ["DC104", "DC301"]
     assert first.result_id
     again = await lsp.pull_report(uri, previous=first.result_id)
     assert isinstance(again, types.RelatedUnchangedDocumentDiagnosticReport)
@@ -251,8 +253,8 @@ async def test_findings_in_an_included_file(lsp: Session) -> None:
 
 async def test_configuration_changes_relint(lsp: Session) -> None:
     uri = lsp.open("demo.dip", DEMO)
-    assert [item.code for item in await lsp.diagnostics(uri)] == ["DC104"]
-    config = lsp.write("dipcheck.toml", 'ignore = ["DC104"]\n')
+    assert [item.code for item in await lsp.diagnostics(uri)] == ["DC104", "DC301"]
+    config = lsp.write("dipcheck.toml", 'ignore = ["DC104", "DC301"]\n')
     mark = lsp.mark()
     lsp.client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams(
@@ -263,7 +265,7 @@ async def test_configuration_changes_relint(lsp: Session) -> None:
     config.unlink()
     mark = lsp.mark()
     lsp.configure({})
-    assert [item.code for item in await lsp.diagnostics(uri, after=mark)] == ["DC104"]
+    assert [item.code for item in await lsp.diagnostics(uri, after=mark)] == ["DC104", "DC301"]
 
 
 async def test_closing_clears_pushed_diagnostics(lsp: Session) -> None:
@@ -349,3 +351,46 @@ async def test_requests_about_unknown_documents_get_empty_answers(lsp: Session) 
         )
         assert list(report.items) == []
     assert [item for item in client.log_messages if item.type == types.MessageType.Error] == []
+
+
+async def test_files_the_workflows_read_are_watched(lsp: Session) -> None:
+    """A client that can watch files is asked to watch the configuration files and the files
+    the open workflows read (even missing ones); one that cannot gets the server's own
+    once-a-second check. Either way, creating the missing prompt file clears its DC003."""
+    uri = lsp.open("prompted.dip", WITH_PROMPT)
+    assert [item.code for item in await lsp.diagnostics(uri)] == ["DC003"]
+    prompt = lsp.path("prompts/ask.md")
+    workspace = client_capabilities(lsp.spec).workspace
+    watching = workspace.did_change_watched_files if workspace else None
+    if watching is not None and watching.dynamic_registration:
+        deadline = asyncio.get_running_loop().time() + 10
+        while True:
+            patterns = {
+                watcher["globPattern"]  # register_options arrive as plain JSON
+                for item in lsp.client.registrations.values()
+                if item.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+                for watcher in item.register_options["watchers"]
+            }
+            if str(prompt) in patterns or asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.05)
+        assert {"**/{dipcheck.toml,.dipcheck.toml,pyproject.toml}", str(prompt)} <= patterns
+        assert str(lsp.path("dipcheck.toml")) in patterns  # could apply, does not exist yet
+        mark = lsp.mark()
+        lsp.write("prompts/ask.md", "Ask.\n")
+        lsp.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                [types.FileEvent(prompt.as_uri(), types.FileChangeType.Created)]
+            )
+        )
+    else:
+        mark = lsp.mark()
+        lsp.write("prompts/ask.md", "Ask.\n")  # nobody tells the server: it has to notice
+    if lsp.pull:
+        deadline = asyncio.get_running_loop().time() + 10
+        while await lsp.diagnostics(uri) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.2)
+        assert await lsp.diagnostics(uri) == []
+    else:
+        found = await lsp.published(uri, after=mark, where=lambda item: not item.diagnostics)
+        assert list(found.diagnostics) == []

@@ -103,3 +103,36 @@ async def test_hover_on_rule_codes_and_fields(lsp: Session) -> None:
         types.HoverParams(lsp.doc(uri), lsp.position(uri, "Plan it.", delta=5))
     )
     assert none is None  # plain prompt text
+
+
+FORK = """workflow Fork
+  start: Start
+  exit: Done
+  agent Start
+    label: Start
+  parallel Split -> Security, Style
+  agent Security
+    prompt: Review security.
+    writes: security_notes
+  agent Style
+    prompt: Review style.
+    writes: style_notes
+  fan_in Join <- Security, Style
+  agent Merge
+    prompt: Merge ${ctx.security_notes} and ${ctx.style_notes}
+  agent Done
+    label: Done
+  edges
+    Start -> Split
+    Join -> Merge
+    Merge -> Done
+"""
+
+
+async def test_hover_after_a_fan_in_counts_every_branch(lsp: Session) -> None:
+    # every branch runs and the fan_in merges their writes (tracker-runtime.md §5.7)
+    uri = lsp.open("fork.dip", FORK)
+    assert await text(lsp, uri, "${ctx.security_notes}", delta=8) == (
+        "**ctx.security_notes** — context key\n\nProduced by: `Security`\n\n"
+        "Available at `Merge` on every path."
+    )

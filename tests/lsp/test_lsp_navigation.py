@@ -283,6 +283,12 @@ async def test_document_symbols_are_a_hierarchy(lsp: Session) -> None:
     assert edges[1].kind == types.SymbolKind.Event
     first = find(DEMO, "Start -> Plan")
     assert edges[0].range.start == position_at(DEMO, first, lsp.encoding)
+    # sections start at their keyword line, which is also what selecting them selects
+    for name in ("defaults", "edges"):
+        section = children[name]
+        assert DEMO.count(name) == 1
+        assert section.selection_range == lsp.range(uri, name)
+        assert section.range.start == section.selection_range.start
 
 
 def after(lsp: Session, uri: str, prefix: str, name: str) -> types.Location:
@@ -309,3 +315,24 @@ async def test_definition_in_a_yaml_step_workflow(lsp: Session) -> None:
     assert await definition(lsp, uri, "{{ input.issue }}", delta=10) == [
         after(lsp, uri, "  ", "issue")
     ]
+
+
+async def test_folding_ranges_for_nodes_sections_and_blocks(lsp: Session) -> None:
+    uri = lsp.open("demo.dip", DEMO)
+    found = await lsp.client.text_document_folding_range_async(
+        types.FoldingRangeParams(lsp.doc(uri))
+    )
+    lines = DEMO.splitlines()
+
+    def line(text: str) -> int:
+        return lines.index(text)
+
+    folds = {(item.start_line, item.end_line) for item in found or []}
+    assert (line("  defaults"), line("    provider: anthropic")) in folds
+    assert (line("  agent Plan"), line("    writes: plan_doc")) in folds
+    plan_prompt = lines.index("    prompt:", line("  agent Plan"))
+    assert (plan_prompt, plan_prompt + 1) in folds  # the prompt block under Plan
+    assert (line("  edges"), len(lines) - 1) in folds
+    start = line("  agent Start")  # `agent Start` and its one field: two lines, one fold
+    assert (start, start + 1) in folds
+    assert all(first < last for first, last in folds)

@@ -90,8 +90,3 @@ async def test_semantic_tokens(lsp: Session) -> None:
         (14, 19, units(label, lsp.encoding), "string"),
         (14, after, 4, "keyword"),  # loop, after non-ASCII text
     ]
-
-
-async def test_no_formatting_is_advertised(lsp: Session) -> None:
-    assert lsp.capabilities.document_formatting_provider is None
-    assert lsp.capabilities.document_range_formatting_provider is None

@@ -19,6 +19,17 @@ import { registerSimulation, simulationMiddleware } from './simulate';
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
 const SETTINGS_SECTION = 'dipcheck';
+// How to install the server: dipcheck is not on PyPI yet, so `pip install dipcheck` fails;
+// editors/README.md ("Install the server") is the one place that explains it.
+const INSTALL_HINT =
+  'Install it from a checkout of the dipcheck repository with `pipx install <checkout or git URL>` ' +
+  '(dipcheck is not on PyPI yet; see "Install the server" in editors/README.md of the repository)';
+// Settings that need a new server process; every other `dipcheck.*` setting reaches the
+// running server as `workspace/didChangeConfiguration`.
+const RESTART_SETTINGS = ['dipcheck.path', 'dipcheck.args'];
+
+// The trace setting (`dipcheck.trace.server`) writes to this channel; package.json names it.
+const TRACE_CHANNEL = `${CLIENT_NAME} (trace)`;
 
 let client: LanguageClient | undefined;
 let outputChannel: vscode.OutputChannel | undefined;
@@ -33,15 +44,20 @@ interface ServerSettings {
   cwd: string | undefined;
 }
 
-export function activate(context: vscode.ExtensionContext): void {
+// What `activate` returns: other extensions (and the tests) can wait for the server.
+export interface DipcheckApi {
+  ready(): Promise<LanguageClient | undefined>;
+}
+
+export function activate(context: vscode.ExtensionContext): DipcheckApi {
   outputChannel = vscode.window.createOutputChannel(CLIENT_NAME);
-  traceChannel = vscode.window.createOutputChannel(`${CLIENT_NAME} (trace)`);
+  traceChannel = vscode.window.createOutputChannel(TRACE_CHANNEL);
   context.subscriptions.push(outputChannel, traceChannel);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('dipcheck.restartServer', () => enqueue(restartClient)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(SETTINGS_SECTION)) {
+      if (RESTART_SETTINGS.some((name) => event.affectsConfiguration(name))) {
         void enqueue(restartClient);
       }
     }),
@@ -49,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   registerSimulation(context, () => client);
   void enqueue(startClient);
+  return { ready: async () => (await pending, client) };
 }
 
 export function deactivate(): Thenable<void> {
@@ -102,7 +119,11 @@ async function startClient(): Promise<void> {
       // YAML step workflows: the server lints those that have the shape of one.
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
     ],
+    // select / ignore / targetVersion / debounceMs reach the server at start
+    // and on every change, without a restart.
+    initializationOptions: vscode.workspace.getConfiguration().get(SETTINGS_SECTION),
     synchronize: {
+      configurationSection: SETTINGS_SECTION,
       // Workflows, configuration, and the prompt and script files workflows include, so
       // that editing one of those on disk re-lints the open workflows that read it.
       fileEvents: vscode.workspace.createFileSystemWatcher(
@@ -200,8 +221,7 @@ async function showStartError(reason: string): Promise<void> {
   const showOutput = 'Show Output';
   const choice = await vscode.window.showErrorMessage(
     `dipcheck: the language server could not be started: ${reason}. ` +
-      'Install it with `pip install dipcheck` (into an environment on your PATH), ' +
-      'or set "dipcheck.path" to the dipcheck executable.',
+      `${INSTALL_HINT}, or set "dipcheck.path" to the dipcheck executable.`,
     openSettings,
     showOutput,
   );

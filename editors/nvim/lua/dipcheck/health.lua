@@ -48,7 +48,7 @@ function M.check()
     report.ok(('%s found: %s'):format(exe, vim.fn.exepath(exe)))
   else
     report.error(('%s is not executable'):format(exe), {
-      'Install it with `pip install dipcheck`.',
+      'dipcheck is not on PyPI yet: install it from the repository, as "Install the server" in editors/README.md says (pipx install <checkout or git URL>).',
       "Or pass the full command: require('dipcheck').setup({ cmd = { '/path/to/dipcheck', 'lsp' } }).",
     })
   end

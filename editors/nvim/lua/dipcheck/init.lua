@@ -43,7 +43,8 @@ local function executable_ok(cmd)
     warned_missing = true
     notify(
       ('cannot start the language server: %q is not an executable on PATH. '
-        .. 'Install it with `pip install dipcheck`, or pass the full command, e.g. '
+        .. 'dipcheck is not on PyPI yet: install it from the repository as "Install the server" '
+        .. 'in editors/README.md says (pipx install <checkout or git URL>), or pass the full command, e.g. '
         .. "require('dipcheck').setup({ cmd = { '/path/to/dipcheck', 'lsp' } })."):format(cmd[1]),
       vim.log.levels.ERROR
     )
@@ -103,8 +104,44 @@ local function get_clients()
   return clients
 end
 
--- The client configuration shared by every code path.
+local function map(bufnr, lhs, rhs, desc)
+  if vim.fn.maparg(lhs, 'n') == '' then
+    vim.keymap.set('n', lhs, rhs, { buffer = bufnr, silent = true, desc = desc })
+  end
+end
+
+-- What every attached buffer gets. Neovim 0.10+ sets these up itself (omnifunc since 0.8,
+-- K / grn / gra / grr / ... keymaps since 0.10-0.11); on older versions, which is what apt
+-- installs on Debian 12 (0.7), the usual mappings are added where the key is still free:
+--   gd definition, K hover, gr references, <leader>rn rename, <leader>ca code action,
+--   <leader>f format, [d / ]d previous / next diagnostic.
+function M.on_attach(_, bufnr)
+  if vim.bo[bufnr].omnifunc == '' then
+    vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
+  if vim.fn.has('nvim-0.10') == 1 then
+    return
+  end
+  map(bufnr, 'gd', vim.lsp.buf.definition, 'dipcheck: go to definition')
+  map(bufnr, 'K', vim.lsp.buf.hover, 'dipcheck: hover')
+  map(bufnr, 'gr', vim.lsp.buf.references, 'dipcheck: references')
+  map(bufnr, '<leader>rn', vim.lsp.buf.rename, 'dipcheck: rename')
+  map(bufnr, '<leader>ca', vim.lsp.buf.code_action, 'dipcheck: code action')
+  map(bufnr, '<leader>f', function()
+    if vim.lsp.buf.format then
+      vim.lsp.buf.format({ async = true })
+    else
+      vim.lsp.buf.formatting()
+    end
+  end, 'dipcheck: format')
+  map(bufnr, '[d', vim.diagnostic.goto_prev, 'previous diagnostic')
+  map(bufnr, ']d', vim.diagnostic.goto_next, 'next diagnostic')
+end
+
+-- The client configuration shared by every code path. `default_keymaps = false` leaves the
+-- buffer alone; a user `on_attach` runs after the default one.
 local function client_config(cfg, root_dir)
+  local user_attach = cfg.on_attach
   return {
     name = NAME,
     cmd = copy_list(cfg.cmd),
@@ -113,7 +150,14 @@ local function client_config(cfg, root_dir)
     settings = cfg.settings,
     init_options = cfg.init_options,
     capabilities = cfg.capabilities,
-    on_attach = cfg.on_attach,
+    on_attach = function(client, bufnr)
+      if cfg.default_keymaps ~= false then
+        M.on_attach(client, bufnr)
+      end
+      if user_attach then
+        user_attach(client, bufnr)
+      end
+    end,
   }
 end
 

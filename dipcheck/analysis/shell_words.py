@@ -1,0 +1,310 @@
+"""A small, forgiving reading of a tool command as shell: simple commands, their words and
+redirections, and whether each one certainly runs.
+
+This is not a shell parser (``bash -n`` is, DIP123); it is enough to answer the questions the
+routing rules ask, such as "does anything besides the marker certainly reach standard
+output?" (DC306). Quotes, ``$(…)``, ``${…}``, backticks, comments and here-documents are
+skipped over as units, so their content never splits a command. A command *certainly runs*
+when it sits at the top level of the script: not in an ``if``/``while``/``for``/``case``
+body, not in a function body, not after ``&&`` or ``||``, and not in an ``elif`` test.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+_REDIRECT = re.compile(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
+_HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+# A run of characters that can neither end a word nor start a quote, expansion or operator.
+_PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
+_OPENERS = frozenset({"then", "do"})
+_CLOSERS = frozenset({"fi", "done", "esac"})
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word as written (``text``, with its offsets in the command) and its value with
+    quotes removed. ``expands``: it contains a ``$`` expansion or a backtick outside single
+    quotes, so its value is only known at run time."""
+
+    text: str
+    start: int
+    end: int
+    value: str
+    expands: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    fd: str  # "" (stdout for >, stdin for <), a digit, or "&" (stdout and stderr)
+    op: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleCommand:
+    """One simple command: its words (assignments and redirections removed), redirections,
+    and where it sits. ``piped``: its output goes into a following ``|``."""
+
+    words: tuple[Word, ...]
+    redirects: tuple[Redirect, ...]
+    start: int
+    end: int
+    certain: bool
+    piped: bool
+
+    @property
+    def name(self) -> str:
+        return self.words[0].value if self.words else ""
+
+    @property
+    def stdout_redirected(self) -> bool:
+        """Is standard output sent to a file, ``/dev/null`` or standard error?"""
+        for item in self.redirects:
+            if item.op in (">", ">>", ">|") and item.fd in ("", "1", "&"):
+                return True
+            if item.op == ">&" and item.fd in ("", "1") and item.target != "1":
+                return True
+        return False
+
+
+def _skip_quoted(text: str, index: int) -> int:
+    """The index after the quoted/expansion unit starting at ``index``."""
+    char = text[index]
+    length = len(text)
+    if char == "'":
+        end = text.find("'", index + 1)
+        return length if end < 0 else end + 1
+    if char == '"':
+        cursor = index + 1
+        while cursor < length:
+            if text[cursor] == "\\":
+                cursor += 2
+                continue
+            if text[cursor] == '"':
+                return cursor + 1
+            if text.startswith("$(", cursor) or text.startswith("${", cursor):
+                cursor = _skip_quoted(text, cursor)
+                continue
+            cursor += 1
+        return length
+    if char == "`":
+        end = text.find("`", index + 1)
+        return length if end < 0 else end + 1
+    # $( … ), $(( … )), ${ … }
+    closer = ")" if text[index + 1] == "(" else "}"
+    opener = text[index + 1]
+    depth = 0
+    cursor = index + 1
+    while cursor < length:
+        current = text[cursor]
+        if current in "'\"`" or (current == "$" and text[cursor + 1 : cursor + 2] in ("(", "{")):
+            cursor = _skip_quoted(text, cursor)
+            continue
+        if current == "\\":
+            cursor += 2
+            continue
+        if current == opener:
+            depth += 1
+        elif current == closer:
+            depth -= 1
+            if depth == 0:
+                return cursor + 1
+        cursor += 1
+    return length
+
+
+def _unquote(text: str) -> tuple[str, bool]:
+    out: list[str] = []
+    expands = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "'":
+            end = text.find("'", index + 1)
+            end = len(text) if end < 0 else end
+            out.append(text[index + 1 : end])
+            index = end + 1
+        elif char == '"':
+            end = _skip_quoted(text, index)
+            inner = text[index + 1 : end - 1 if end <= len(text) and text[end - 1] == '"' else end]
+            expands = expands or "$" in inner or "`" in inner
+            out.append(re.sub(r'\\([$`"\\])', r"\1", inner))
+            index = end
+        elif char == "\\" and index + 1 < len(text):
+            out.append(text[index + 1])
+            index += 2
+        else:
+            if char in "$`":
+                expands = True
+            out.append(char)
+            index += 1
+    return "".join(out), expands
+
+
+@lru_cache(maxsize=1024)
+def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
+    """The simple commands of a script, in order (cached: several rules ask, and the
+    language server re-lints the same commands on every keystroke)."""
+    result: list[SimpleCommand] = []
+    words: list[tuple[int, int]] = []
+    depth = 0
+    braces: list[bool] = []  # per open `{`: does it open a function body?
+    guarded = False  # the current command follows && or ||
+    function_pending = False  # a function header whose `{` is on the next line
+    heredocs: list[tuple[str, bool]] = []
+    length = len(text)
+    index = 0
+    word_start = -1
+
+    def finish(separator: str) -> None:
+        nonlocal depth, guarded, words, function_pending
+        command_words = words
+        words = []
+        if not command_words:
+            guarded = separator in ("&&", "||")
+            return
+        parts = [text[start:end] for start, end in command_words]
+        certain = not guarded
+        head = parts[0]
+        while parts and head in ("then", "do", "else", "elif", "if", "while", "until", "!"):
+            if head in _OPENERS:
+                depth += 1
+            if head == "elif":
+                certain = False
+            parts.pop(0)
+            command_words.pop(0)
+            head = parts[0] if parts else ""
+        if head in _CLOSERS or head == "}":
+            if head == "}" and braces:
+                if braces.pop():
+                    depth -= 1
+            elif head in _CLOSERS:
+                depth = max(depth - 1, 0)
+            parts.pop(0)
+            command_words.pop(0)
+        if head == "case":
+            depth += 1
+        if parts and (parts[0] == "function" or any(part.endswith("()") for part in parts)):
+            if parts[-1] == "{":
+                braces.append(True)
+                depth += 1
+            else:
+                function_pending = True
+            parts, command_words = [], []
+        elif parts and parts[0] == "{":
+            braces.append(function_pending)
+            if function_pending:
+                depth += 1
+            function_pending = False
+            parts.pop(0)
+            command_words.pop(0)
+        certain = certain and depth == 0
+        items: list[Word] = []
+        redirects: list[Redirect] = []
+        pending: tuple[str, str] | None = None
+        for start, end in command_words:
+            raw = text[start:end]
+            if pending is not None:
+                redirects.append(Redirect(pending[0], pending[1], _unquote(raw)[0]))
+                pending = None
+                continue
+            match = _REDIRECT.match(raw)
+            if match and not raw.startswith(("'", '"')):
+                fd, op, target = match.groups()
+                if target:
+                    redirects.append(Redirect(fd, op, _unquote(target)[0]))
+                else:
+                    pending = (fd, op)
+                continue
+            if not items and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", raw):
+                continue  # an assignment before the command name
+            value, expands = _unquote(raw)
+            items.append(Word(raw, start, end, value, expands))
+        if items or redirects:
+            result.append(
+                SimpleCommand(
+                    tuple(items),
+                    tuple(redirects),
+                    command_words[0][0] if command_words else 0,
+                    command_words[-1][1] if command_words else 0,
+                    certain,
+                    separator == "|",
+                )
+            )
+        guarded = separator in ("&&", "||") or (separator == "|" and guarded)
+
+    def end_word(position: int) -> None:
+        nonlocal word_start
+        if word_start >= 0:
+            words.append((word_start, position))
+            word_start = -1
+
+    while index < length:
+        char = text[index]
+        if char == "\n":
+            end_word(index)
+            finish("\n")
+            index += 1
+            for delimiter, strip in heredocs:
+                while index < length:
+                    line_end = text.find("\n", index)
+                    line_end = length if line_end < 0 else line_end
+                    line = text[index:line_end]
+                    index = line_end + 1
+                    if (line.strip() if strip else line) == delimiter:
+                        break
+            heredocs = []
+            continue
+        if char in " \t\r":
+            end_word(index)
+            index += 1
+            continue
+        if char == "#" and word_start < 0:
+            newline = text.find("\n", index)
+            index = length if newline < 0 else newline
+            continue
+        if char == "\\" and index + 1 < length:
+            if text[index + 1] == "\n":
+                end_word(index)
+                index += 2
+                continue
+            if word_start < 0:
+                word_start = index
+            index += 2
+            continue
+        if char in "'\"`" or (char == "$" and text[index + 1 : index + 2] in ("(", "{")):
+            if word_start < 0:
+                word_start = index
+            index = _skip_quoted(text, index)
+            continue
+        if text.startswith("<<", index) and not text.startswith("<<<", index):
+            match = _HEREDOC.match(text, index)
+            if match:
+                heredocs.append((match.group(3), match.group(1) == "-"))
+                end_word(index)
+                words.append((index, match.end()))
+                index = match.end()
+                continue
+        two = text[index : index + 2]
+        if two in ("&&", "||") or char in ";|" or (char == "&" and two != "&>"):
+            previous = text[index - 1] if index else ""
+            if char == "&" and previous in "<>":
+                if word_start < 0:
+                    word_start = index
+                index += 1
+                continue
+            end_word(index)
+            separator = two if two in ("&&", "||") else char
+            finish(separator if separator != ";;" else ";")
+            index += len(separator)
+            continue
+        if word_start < 0:
+            word_start = index
+        run = _PLAIN.match(text, index + 1)
+        index = run.end() if run else index + 1
+    end_word(length)
+    finish("\n")
+    return tuple(result)

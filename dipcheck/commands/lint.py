@@ -1,0 +1,325 @@
+"""``dipcheck lint``: what runs once the configuration is known.
+
+Plain linting (with the result cache and worker processes), ``--fix``/``--diff``,
+``--add-ignore``, ``--watch``, ``--show-settings`` and ``--statistics``; the options they need
+are added by :func:`add_arguments`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dipcheck.config import Config
+    from dipcheck.engine import LintResult
+    from dipcheck.fixes import FixOutcome
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def add_arguments(lint: argparse.ArgumentParser) -> None:
+    fixing = lint.add_argument_group("fixes")
+    fixing.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
+    fixing.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix or --diff: apply unsafe fixes too (review them)",
+    )
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="print the fixes as a unified diff instead of writing them (exit 1 if any)",
+    )
+    fixing.add_argument(
+        "--show-fixes", action="store_true", help="list what was fixed (on standard error)"
+    )
+    fixing.add_argument(
+        "--add-ignore",
+        action="store_true",
+        help="add `# dipcheck: ignore[CODE]` comments for every current finding",
+    )
+    output = lint.add_argument_group("output")
+    output.add_argument(
+        "--statistics", action="store_true", help="print how many findings of each code"
+    )
+    output.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print the findings only (no summary, no progress bar)",
+    )
+    output.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the effective settings for the first PATH and exit",
+    )
+    speed = lint.add_argument_group("speed")
+    speed.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the result cache"
+    )
+    speed.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="the result cache directory (default: $DIPCHECK_CACHE_DIR, else .dipcheck_cache "
+        "beside the configuration file or in the current directory)",
+    )
+    speed.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes for many files (default: one per core; 1: none)",
+    )
+    speed.add_argument(
+        "--watch",
+        action="store_true",
+        help="lint, then lint again what changes (and the workflows that include it)",
+    )
+
+
+def run(args: argparse.Namespace, config: Config) -> int:
+    paths: list[str] = args.paths
+    problem = _conflicts(args)
+    if problem:
+        print(f"dipcheck: error: {problem}", file=sys.stderr)
+        return EXIT_ERROR
+    file_paths = [path for path in paths if path != "-"]
+    for path in file_paths:
+        if not os.path.exists(path):
+            print(f"dipcheck: error: {path}: no such file or directory", file=sys.stderr)
+            return EXIT_ERROR
+    if args.show_settings:
+        from dipcheck.commands.settings import show_settings
+
+        first = paths[0] if paths else "."
+        if first == "-":
+            first = args.stdin_filename or "<stdin>"
+        _emit(show_settings(first, config, args.format), args)
+        return EXIT_OK
+    if args.watch:
+        from dipcheck.watch import watch
+
+        return watch(file_paths, config, args)
+    if args.add_ignore:
+        return _add_ignore(file_paths, config, args)
+    if args.fix or args.diff:
+        return _fix(paths, config, args)
+    results = _lint(paths, config, args)
+    _emit(_report(results, args, config), args)
+    return _status(results, config, args)
+
+
+def _conflicts(args: argparse.Namespace) -> str | None:
+    stdin = "-" in args.paths
+    if args.add_ignore and (args.fix or args.diff):
+        return "--add-ignore cannot be combined with --fix or --diff"
+    if args.add_ignore and stdin:
+        return "--add-ignore writes files; it does not read standard input"
+    if args.watch and (args.fix or args.diff or args.add_ignore or stdin):
+        return "--watch cannot be combined with --fix, --diff, --add-ignore or `-`"
+    if args.watch and args.format not in ("text", "concise"):
+        return "--watch prints the text or concise format"
+    if args.jobs is not None and args.jobs < 1:
+        return "--jobs must be at least 1"
+    return None
+
+
+def _lint(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[LintResult]:
+    from dipcheck.engine import lint_paths, lint_text
+    from dipcheck.progress import ProgressBar
+
+    results = []
+    if "-" in paths:
+        results.append(lint_text(sys.stdin.read(), args.stdin_filename or "<stdin>", config))
+    cache = None
+    if not args.no_cache:
+        from dipcheck.cache import ResultCache, directory_for
+
+        cache = ResultCache(directory_for(args.cache_dir, config), config)
+    bar = ProgressBar() if ProgressBar.wanted(sys.stderr, args.quiet) else None
+    file_paths = [path for path in paths if path != "-"]
+    results.extend(lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar))
+    return results
+
+
+def _report(results: Sequence[LintResult], args: argparse.Namespace, config: Config) -> str:
+    if args.statistics:
+        from dipcheck.report import statistics
+
+        return statistics.render(results, "json" if args.format == "json" else "text")
+    from dipcheck.report import render
+
+    color = args.color == "always" or (
+        args.color == "auto"
+        and not args.output
+        and sys.stdout.isatty()
+        and not os.environ.get("NO_COLOR")
+    )
+    return render(results, args.format, color=color, fail_on=config.fail_on, quiet=args.quiet)
+
+
+def _emit(text: str, args: argparse.Namespace) -> None:
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
+    """Exit status: 1 when a finding reaches the failure level; SARIF output exits 0 on
+    findings (the code-scanning upload judges them), as zizmor does."""
+    if args.exit_zero or args.format == "sarif":
+        return EXIT_OK
+    failing = any(
+        item.severity >= config.fail_on for result in results for item in result.diagnostics
+    )
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+# -- --fix and --diff ------------------------------------------------------------------------
+
+
+def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[FixOutcome]:
+    from dipcheck.engine import LintResult, detect_format, expand_paths, read_source
+    from dipcheck.fixes import FixOutcome, fix_text
+
+    outcomes: list[FixOutcome] = []
+    if "-" in paths:
+        name = args.stdin_filename or "<stdin>"
+        outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes))
+    for path in expand_paths([path for path in paths if path != "-"], config):
+        source, problem = read_source(path)
+        if source is None:
+            assert problem is not None
+            result = LintResult(path, problem.span.source, None, [problem])
+            outcomes.append(FixOutcome(path, "", "", result))
+            continue
+        outcome = fix_text(source.text, path, config, args.unsafe_fixes)
+        result = outcome.result
+        not_a_workflow = result.workflow is None and not result.diagnostics
+        if not_a_workflow and detect_format(path, config) == "yaml":
+            continue
+        outcomes.append(outcome)
+    return outcomes
+
+
+def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+    from dipcheck.fixes import FileChanged, unified_diff, write_atomically
+
+    outcomes = _outcomes(paths, config, args)
+    changed = [outcome for outcome in outcomes if outcome.changed]
+    for outcome in outcomes:
+        for item in outcome.rejected:
+            print(
+                f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would add "
+                f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}",
+                file=sys.stderr,
+            )
+        for item in outcome.elsewhere(args.unsafe_fixes):
+            print(
+                f"dipcheck: note: {outcome.path}: {item.code} fix edits "
+                f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed from "
+                "here; apply it by hand",
+                file=sys.stderr,
+            )
+        if not outcome.converged:
+            print(
+                f"dipcheck: warning: {outcome.path}: fixes still apply after "
+                f"{outcome.passes} passes; run --fix again",
+                file=sys.stderr,
+            )
+    if args.diff:
+        _emit("".join(unified_diff(outcome) for outcome in changed), args)
+        _fix_summary(outcomes, args, "Would fix")
+        return EXIT_FINDINGS if changed else EXIT_OK
+    from_stdin = "-" in paths
+    for outcome in changed:
+        if from_stdin and outcome is outcomes[0]:
+            continue
+        try:
+            write_atomically(outcome.path, outcome.original, outcome.text)
+        except (FileChanged, OSError) as error:
+            reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+            print(f"dipcheck: error: {outcome.path} not fixed: {reason}", file=sys.stderr)
+            return EXIT_ERROR
+    results = [outcome.result for outcome in outcomes]
+    if from_stdin:
+        sys.stdout.write(outcomes[0].text)
+        if args.output:
+            _emit(_report(results, args, config), args)
+        else:
+            sys.stderr.write(_report(results, args, config))
+    else:
+        _emit(_report(results, args, config), args)
+    _fix_summary(outcomes, args, "Fixed")
+    return _status(results, config, args)
+
+
+def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb: str) -> None:
+    applied = [(outcome.path, item) for outcome in outcomes for item in outcome.applied]
+    if args.quiet:
+        return
+    files = len({path for path, _ in applied})
+    if not applied:
+        print("No fixes available." if verb == "Would fix" else "Nothing fixed.", file=sys.stderr)
+        return
+    print(
+        f"{verb} {len(applied)} finding{'s' if len(applied) != 1 else ''} in {files} "
+        f"file{'s' if files != 1 else ''}.",
+        file=sys.stderr,
+    )
+    if args.show_fixes:
+        from dipcheck.rules import registry
+
+        for outcome in outcomes:
+            if not outcome.applied:
+                continue
+            print(f"- {outcome.path}:", file=sys.stderr)
+            counts: dict[str, int] = {}
+            for item in outcome.applied:
+                counts[item.code] = counts.get(item.code, 0) + 1
+            for code, count in sorted(counts.items(), key=lambda pair: registry.code_key(pair[0])):
+                rule = registry.get(code)
+                name = f" ({rule.name})" if rule else ""
+                print(f"    {count} x {code}{name}", file=sys.stderr)
+
+
+# -- --add-ignore ----------------------------------------------------------------------------
+
+
+def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+    from dipcheck.engine import expand_paths, read_source
+    from dipcheck.fixes import FileChanged, add_ignores, write_atomically
+
+    added = files = 0
+    for path in expand_paths(paths, config):
+        source, _ = read_source(path)
+        if source is None:
+            continue
+        outcome = add_ignores(source.text, path, config)
+        if outcome.rejected:
+            print(
+                f"dipcheck: warning: {path}: left unchanged, the comments would not parse",
+                file=sys.stderr,
+            )
+        if not outcome.changed:
+            continue
+        try:
+            write_atomically(path, outcome.original, outcome.text)
+        except (FileChanged, OSError) as error:
+            print(f"dipcheck: error: {path} not changed: {error}", file=sys.stderr)
+            return EXIT_ERROR
+        added += len(outcome.applied)
+        files += 1
+    if not args.quiet:
+        print(
+            f"Added suppressions for {added} finding{'s' if added != 1 else ''} in {files} "
+            f"file{'s' if files != 1 else ''}.",
+            file=sys.stderr,
+        )
+    return EXIT_OK

@@ -1,0 +1,81 @@
+"""``dipcheck lint --show-settings PATH``: the effective settings for one file.
+
+The configuration after command-line overrides, in the spelling of ``[tool.dipcheck]``, and
+what it means for the file: its format, whether a directory walk would skip it, the
+per-file ignores that match it and the rules that run on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from dipcheck.config import Config
+from dipcheck.engine import detect_format
+
+
+def settings(path: str, config: Config) -> dict[str, Any]:
+    matched = config.matching_ignores(path)
+    ignored = config.file_ignores(path)
+    active = sorted(config.active_codes - ignored, key=_code_key)
+    return {
+        "file": path,
+        "configuration-file": config.path,
+        "settings": {
+            "select": list(config.select),
+            "extend-select": list(config.extend_select),
+            "ignore": list(config.ignore),
+            "per-file-ignores": {
+                pattern: list(codes) for pattern, codes in config.per_file_ignores
+            },
+            "exclude": list(config.exclude),
+            "include": list(config.include),
+            "fail-on": config.fail_on.label,
+            "target-version": str(config.target),
+            "severity": {code: level.label for code, level in config.severity},
+        },
+        "for-this-file": {
+            "format": detect_format(path, config) if not os.path.isdir(path) else None,
+            "excluded": config.excluded(path),
+            "per-file-ignores": matched,
+            "active-rules": active,
+        },
+    }
+
+
+def _code_key(code: str) -> tuple[str, int, str]:
+    from dipcheck.rules.registry import code_key
+
+    return code_key(code)
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + " }"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def show_settings(path: str, config: Config, fmt: str = "text") -> str:
+    data = settings(path, config)
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    here = data["for-this-file"]
+    lines = [
+        f"# Settings for {path}",
+        f"# configuration file: {config.path or 'none (defaults)'}",
+        f"# target: {config.target.description}",
+        "[tool.dipcheck]",
+    ]
+    table = data["settings"]
+    lines.extend(f"{key} = {_toml(value)}" for key, value in table.items() if key != "severity")
+    lines.append("[tool.dipcheck.severity]")
+    lines.extend(f"{code} = {_toml(level)}" for code, level in table["severity"].items())
+    lines.append("")
+    lines.append(f"# format: {here['format'] or 'none (not a workflow file name)'}")
+    lines.append(f"# excluded from directory walks: {'yes' if here['excluded'] else 'no'}")
+    if here["per-file-ignores"]:
+        lines.append(f"# per-file-ignores matching it: {', '.join(here['per-file-ignores'])}")
+    rules = here["active-rules"]
+    lines.append(f"# rules that run on it ({len(rules)}): {', '.join(rules)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,264 @@
+"""Applying fixes and suppression comments to files: ``--fix``, ``--diff``, ``--add-ignore``.
+
+A pass lints the text, takes every fix it may apply (safe ones; unsafe ones too when asked)
+whose edits overlap no fix taken before it, applies them and lints again. Overlapping fixes
+wait for a later pass, up to :data:`MAX_PASSES`; the text is fixed when a pass finds nothing
+left to apply (a fixed point). A pass is kept only when the new text has no more loading and
+syntax findings (DC0xx, per code) than the text before it; otherwise its fixes are tried one at
+a time and those that break the file are left out. Fixes whose edits reach into another file
+(a prompt file the workflow includes) are not applied.
+
+Files are rewritten atomically (a temporary file in the same directory, then a rename), keep
+their permissions and byte-order mark, and are not touched when they changed on disk while
+they were being fixed.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import os
+import stat
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from dipcheck.config import Config
+from dipcheck.diagnostics import Diagnostic, Edit
+from dipcheck.engine import LintResult, anchors, detect_format, lint_text
+
+MAX_PASSES = 10
+
+
+@dataclass
+class FixOutcome:
+    """What fixing one file's text did."""
+
+    path: str
+    original: str
+    text: str
+    result: LintResult  # the lint of ``text``
+    applied: list[Diagnostic] = field(default_factory=list)
+    rejected: list[Diagnostic] = field(default_factory=list)  # would add a DC0xx finding
+    breaks: dict[int, list[str]] = field(default_factory=dict)  # id(rejected) → codes it adds
+    passes: int = 0
+    converged: bool = True
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+    def elsewhere(self, unsafe: bool) -> list[Diagnostic]:
+        """Remaining findings whose fix edits another file (an included prompt file …),
+        which fixing this file does not apply."""
+        return [
+            item
+            for item in self.result.diagnostics
+            if item.fix is not None
+            and (item.fix.safe or unsafe)
+            and not applies(item, self.result, unsafe)
+        ]
+
+
+def loading_counts(diagnostics: Iterable[Diagnostic]) -> Counter[str]:
+    """How many loading and syntax findings (DC0xx) of each code."""
+    return Counter(item.code for item in diagnostics if item.code.startswith("DC0"))
+
+
+def _no_new_loading(before: Counter[str], after: Counter[str]) -> bool:
+    return all(count <= before.get(code, 0) for code, count in after.items())
+
+
+def applies(item: Diagnostic, result: LintResult, unsafe: bool) -> bool:
+    """Can ``item``'s fix be applied to ``result``'s file (all its edits are in that file)?"""
+    fix = item.fix
+    return (
+        fix is not None
+        and (fix.safe or unsafe)
+        and bool(fix.edits)
+        and all(edit.span.source is result.source for edit in fix.edits)
+    )
+
+
+def _overlaps(edit: Edit, taken: Sequence[Edit]) -> bool:
+    """Closed-interval overlap: edits that touch wait for the next pass too."""
+    return any(
+        edit.span.start <= other.span.end and other.span.start <= edit.span.end for other in taken
+    )
+
+
+def non_overlapping(candidates: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The fixes, in order, whose edits overlap no edit of a fix taken before them."""
+    taken: list[Edit] = []
+    chosen: list[Diagnostic] = []
+    for item in candidates:
+        assert item.fix is not None
+        edits = item.fix.edits
+        if any(_overlaps(edit, taken) for edit in edits) or _self_overlapping(edits):
+            continue
+        taken.extend(edits)
+        chosen.append(item)
+    return chosen
+
+
+def _self_overlapping(edits: Sequence[Edit]) -> bool:
+    return any(_overlaps(edit, edits[:index]) for index, edit in enumerate(edits))
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits (offsets into ``text``)."""
+    pieces: list[str] = []
+    position = len(text)
+    for edit in sorted(edits, key=lambda item: (item.span.start, item.span.end), reverse=True):
+        pieces.append(text[edit.span.end : position])
+        pieces.append(edit.text)
+        position = edit.span.start
+    pieces.append(text[:position])
+    return "".join(reversed(pieces))
+
+
+def _key(item: Diagnostic) -> tuple[str, str, str, tuple[str, ...]]:
+    """A fix's identity across passes (positions shift when text before it changes)."""
+    assert item.fix is not None
+    return (
+        item.code,
+        item.message,
+        item.fix.description,
+        tuple(edit.text for edit in item.fix.edits),
+    )
+
+
+def _attempt(
+    outcome: FixOutcome,
+    fixes: list[Diagnostic],
+    before: Counter[str],
+    config: Config,
+    fmt: str | None,
+) -> LintResult | None:
+    """Apply ``fixes`` to the outcome's text and keep the result when it changes the text and
+    adds no DC0xx finding; otherwise record what it would add and return None."""
+    edits = [edit for item in fixes if item.fix is not None for edit in item.fix.edits]
+    text = apply_edits(outcome.text, edits)
+    result = lint_text(text, outcome.path, config, fmt)
+    if text != outcome.text and _no_new_loading(before, loading_counts(result.diagnostics)):
+        outcome.text, outcome.result = text, result
+        outcome.applied.extend(fixes)
+        return result
+    if len(fixes) == 1:
+        added = loading_counts(result.diagnostics) - before
+        outcome.breaks[id(fixes[0])] = sorted(added) or ["nothing (no change)"]
+    return None
+
+
+def fix_text(
+    text: str, path: str, config: Config, unsafe: bool = False, fmt: str | None = None
+) -> FixOutcome:
+    """Fix ``text`` (the content of ``path``) to a fixed point, without writing anything."""
+    fmt = fmt or detect_format(path, config)
+    result = lint_text(text, path, config, fmt)
+    outcome = FixOutcome(path, text, text, result)
+    refused: set[tuple[str, str, str, tuple[str, ...]]] = set()
+
+    def pending(result: LintResult) -> list[Diagnostic]:
+        return non_overlapping(
+            item
+            for item in result.diagnostics
+            if applies(item, result, unsafe) and _key(item) not in refused
+        )
+
+    for _ in range(MAX_PASSES):
+        chosen = pending(result)
+        if not chosen:
+            return outcome
+        outcome.passes += 1
+        before = loading_counts(result.diagnostics)
+        batch = _attempt(outcome, chosen, before, config, fmt)
+        if batch is not None:
+            result = batch
+            continue
+        # Something in the batch breaks the file (or changes nothing): keep the first fix
+        # that is fine on its own, refuse the ones that are not, and start a new pass.
+        for item in chosen:
+            single = _attempt(outcome, [item], before, config, fmt)
+            if single is not None:
+                result = single
+                break
+            refused.add(_key(item))
+            outcome.rejected.append(item)
+    outcome.converged = not pending(result)
+    return outcome
+
+
+def add_ignores(text: str, path: str, config: Config, fmt: str | None = None) -> FixOutcome:
+    """Add ``# dipcheck: ignore[CODE]`` comments for every finding of ``text``.
+
+    Loading errors (DC000 to DC002: the file does not parse or cannot be read) and suppression
+    findings (DC9xx) are left alone: they are not findings a comment should hide. The comments
+    are kept only when the text then has no new DC0xx finding."""
+    from dipcheck import suppressions
+
+    fmt = fmt or detect_format(path, config) or "dip"
+    result = lint_text(text, path, config, fmt)
+    outcome = FixOutcome(path, text, text, result)
+    wanted = [item for item in result.diagnostics if suppressions.adoptable(item)]
+    if not wanted:
+        return outcome
+    edits = suppressions.ignore_edits(wanted, result.source, anchors(result.workflow), fmt)
+    new_text = apply_edits(text, edits)
+    new_result = lint_text(new_text, path, config, fmt)
+    outcome.passes = 1
+    if _no_new_loading(loading_counts(result.diagnostics), loading_counts(new_result.diagnostics)):
+        outcome.text, outcome.result = new_text, new_result
+        outcome.applied = wanted
+    else:
+        outcome.rejected = wanted
+    return outcome
+
+
+def unified_diff(outcome: FixOutcome) -> str:
+    """The change as a unified diff that ``patch -p0`` applies from the current directory."""
+    lines = difflib.unified_diff(
+        outcome.original.splitlines(keepends=True),
+        outcome.text.splitlines(keepends=True),
+        fromfile=outcome.path,
+        tofile=outcome.path,
+    )
+    pieces: list[str] = []
+    for line in lines:
+        pieces.append(line)
+        if not line.endswith("\n"):
+            pieces.append("\n\\ No newline at end of file\n")
+    return "".join(pieces)
+
+
+class FileChanged(Exception):
+    """The file changed on disk after it was read; it is left as it is."""
+
+
+def write_atomically(path: str, original: str, text: str) -> None:
+    """Replace the file's text with ``text``, keeping its permissions and byte-order mark;
+    refuse (``FileChanged``) when the file no longer holds ``original``."""
+    target = os.path.realpath(path)
+    with open(target, "rb") as handle:
+        data = handle.read()
+    bom = data.startswith(codecs.BOM_UTF8)
+    current = data[len(codecs.BOM_UTF8) :] if bom else data
+    if current != original.encode("utf-8"):
+        raise FileChanged(path)
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    directory, name = os.path.split(target)
+    handle_fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle_fd, "wb") as handle:
+            if bom:
+                handle.write(codecs.BOM_UTF8)
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise

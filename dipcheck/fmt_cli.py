@@ -1,0 +1,119 @@
+"""``dipcheck fmt``: format ``.dip`` files in place, or check or show what would change."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
+
+EPILOG = """\
+exit status:
+  0  nothing to do, or the files were formatted
+  1  with --check or --diff: at least one file would change
+  2  a file cannot be formatted (syntax errors, unreadable) or a usage error
+
+examples:
+  dipcheck fmt workflows/             format every .dip file under workflows/ in place
+  dipcheck fmt --check .              fail (exit 1) when a file is not formatted (CI)
+  dipcheck fmt --diff build.dip       show the changes without writing them
+  cat build.dip | dipcheck fmt -      formatted text on standard output
+"""
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = commands.add_parser(
+        "fmt",
+        help="format .dip files (indentation, spacing; comments and blocks kept)",
+        description="Format .dip workflow files: two-space indentation, single spaces in "
+        "declarations and edges, collapsed blank-line runs. Comments, field order and the "
+        "content of multi-line blocks are kept. A file with syntax errors is left alone.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        metavar="PATH",
+        help="files or directories (searched for .dip files); `-` formats standard input "
+        "to standard output (default: .)",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if a file would change"
+    )
+    parser.add_argument(
+        "--diff", action="store_true", help="write nothing; print a diff of what would change"
+    )
+
+
+def _paths(paths: list[str]) -> list[str]:
+    from dipcheck.config import ConfigError, load_config
+    from dipcheck.engine import detect_format, expand_paths
+
+    try:
+        config = load_config(paths[0] if paths else ".")
+    except ConfigError:
+        config = None  # formatting does not depend on the configuration's rule settings
+    found = expand_paths(paths, config)
+    named = set(paths)
+    return [path for path in found if path in named or detect_format(path) == "dip"]
+
+
+def run(args: argparse.Namespace) -> int:
+    import difflib
+
+    from dipcheck.formatter import FormatError, format_dip
+
+    if "-" in args.paths:
+        if len(args.paths) > 1:
+            print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
+            return EXIT_ERROR
+        try:
+            sys.stdout.write(format_dip(sys.stdin.read()))
+        except FormatError as error:
+            print(f"dipcheck fmt: <stdin>: {error}", file=sys.stderr)
+            return EXIT_ERROR
+        return EXIT_OK
+    for path in args.paths:
+        if not os.path.exists(path):
+            print(f"dipcheck fmt: {path}: no such file or directory", file=sys.stderr)
+            return EXIT_ERROR
+    changed = unchanged = failed = 0
+    writing = not (args.check or args.diff)
+    for path in _paths(args.paths):
+        try:
+            with open(path, encoding="utf-8", newline="") as handle:
+                text = handle.read()
+            formatted = format_dip(text)
+        except (OSError, UnicodeDecodeError, FormatError) as error:
+            print(f"dipcheck fmt: {path}: {error}", file=sys.stderr)
+            failed += 1
+            continue
+        if formatted == text:
+            unchanged += 1
+            continue
+        changed += 1
+        if args.diff:
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    text.splitlines(keepends=True),
+                    formatted.splitlines(keepends=True),
+                    path,
+                    f"{path} (formatted)",
+                )
+            )
+        elif args.check:
+            print(f"would reformat {path}")
+        else:
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                handle.write(formatted)
+    verb = "reformatted" if writing else "would be reformatted"
+    summary = f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} already formatted"
+    if failed:
+        summary += f", {failed} could not be formatted"
+    print(summary, file=sys.stderr)
+    if failed:
+        return EXIT_ERROR
+    return EXIT_CHANGES if changed and not writing else EXIT_OK

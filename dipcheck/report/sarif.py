@@ -1,0 +1,156 @@
+"""``--format sarif``: SARIF 2.1.0, the format GitHub code scanning and other CI tools read.
+
+One run; ``tool.driver.rules`` holds every rule with its documentation (short and full
+description, help text and Markdown, ``helpUri``), results point at exact regions (columns in
+Unicode code points, ``run.columnKind``), related locations carry the notes, fixes become
+SARIF ``fixes``, and ``partialFingerprints`` identify a finding by its rule, file, the text it
+covers and the text of its line, so that alerts survive edits elsewhere in the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote
+
+from dipcheck import __version__
+from dipcheck.diagnostics import Diagnostic, Fix, Severity
+from dipcheck.engine import LintResult
+from dipcheck.report.json import sorted_diagnostics
+from dipcheck.rules import registry
+from dipcheck.rules.docs import help_markdown, help_text
+from dipcheck.source import Span
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+SOURCE_ROOT = "%SRCROOT%"
+FINGERPRINT = "dipcheck/v1"
+
+LEVELS = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFO: "note",
+    Severity.HINT: "note",
+}
+
+
+def artifact(path: str) -> dict[str, str]:
+    """An artifactLocation: relative paths against %SRCROOT% (the current directory)."""
+    if os.path.isabs(path):
+        return {"uri": "file://" + quote(path.replace(os.sep, "/"))}
+    normal = os.path.normpath(path).replace(os.sep, "/")
+    return {"uri": quote(normal), "uriBaseId": SOURCE_ROOT}
+
+
+def region(span: Span) -> dict[str, int]:
+    line, column = span.start_position()
+    end_line, end_column = span.end_position()
+    return {
+        "startLine": line + 1,
+        "startColumn": column + 1,
+        "endLine": end_line + 1,
+        "endColumn": end_column + 1,
+    }
+
+
+def location(span: Span) -> dict[str, Any]:
+    return {"physicalLocation": {"artifactLocation": artifact(span.path), "region": region(span)}}
+
+
+def _rule(rule: registry.Rule) -> dict[str, Any]:
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.rationale},
+        "help": {"text": help_text(rule), "markdown": help_markdown(rule)},
+        "helpUri": rule.url,
+        "defaultConfiguration": {"level": LEVELS[rule.severity], "enabled": rule.enabled},
+        "properties": {
+            "tags": sorted(rule.formats),
+            "fixAvailability": rule.fix_availability,
+        },
+    }
+
+
+def _fix(fix: Fix) -> dict[str, Any]:
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for edit in fix.edits:
+        by_file.setdefault(edit.span.path, []).append(
+            {"deletedRegion": region(edit.span), "insertedContent": {"text": edit.text}}
+        )
+    return {
+        "description": {"text": fix.description + ("" if fix.safe else " (unsafe)")},
+        "artifactChanges": [
+            {"artifactLocation": artifact(path), "replacements": replacements}
+            for path, replacements in by_file.items()
+        ],
+    }
+
+
+def fingerprint(item: Diagnostic, seen: dict[str, int]) -> str:
+    """A hash of what the finding is about, independent of line numbers: the code, the file,
+    the covered text and its line's text (stripped); ``:n`` counts repeats in one file."""
+    line, _ = item.span.start_position()
+    line_text = item.span.source.line_text(line).strip()
+    material = "\0".join((item.code, item.span.path, item.span.text, line_text))
+    digest = hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
+    seen[digest] = seen.get(digest, 0) + 1
+    return f"{digest}:{seen[digest]}"
+
+
+def _result(item: Diagnostic, index: dict[str, int], seen: dict[str, int]) -> dict[str, Any]:
+    message = item.message + (f"\nhelp: {item.help}" if item.help else "")
+    result: dict[str, Any] = {
+        "ruleId": item.code,
+        "level": LEVELS[item.severity],
+        "message": {"text": message},
+        "locations": [location(item.span)],
+        "partialFingerprints": {FINGERPRINT: fingerprint(item, seen)},
+    }
+    if item.code in index:
+        result["ruleIndex"] = index[item.code]
+    if item.related:
+        result["relatedLocations"] = [
+            {"id": number, **location(related.span), "message": {"text": related.message}}
+            for number, related in enumerate(item.related, start=1)
+        ]
+    if item.fix is not None:
+        result["fixes"] = [_fix(item.fix)]
+    return result
+
+
+def document(results: Sequence[LintResult]) -> dict[str, Any]:
+    rules = registry.all_rules()
+    index = {rule.code: number for number, rule in enumerate(rules)}
+    seen: dict[str, int] = {}
+    diagnostics = sorted_diagnostics(results)
+    root = os.getcwd().replace(os.sep, "/").rstrip("/") + "/"
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "dipcheck",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": registry.REPOSITORY_URL,
+                        "rules": [_rule(rule) for rule in rules],
+                    }
+                },
+                "originalUriBaseIds": {SOURCE_ROOT: {"uri": "file://" + quote(root)}},
+                "columnKind": "unicodeCodePoints",
+                "artifacts": [{"location": artifact(result.path)} for result in results],
+                "invocations": [{"executionSuccessful": True}],
+                "results": [_result(item, index, seen) for item in diagnostics],
+            }
+        ],
+    }
+
+
+def render(results: Sequence[LintResult]) -> str:
+    return json.dumps(document(results), ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,862 @@
+"""DC301 to DC309: routing and runtime semantics — what tracker really does with a route.
+
+Each rule states a fact of tracker-runtime.md (§5 and §9) and points at the text that the
+runtime reads differently from its author. Runtime routing facts (the condition text tracker
+receives, its clause split, edge selection) come from :mod:`dipcheck.analysis.routing`, the
+module the simulator uses too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from dipcheck import conditions
+from dipcheck.analysis import routing, runtime
+from dipcheck.analysis.routing import Clause, ConditionError
+from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.model import Condition, Edge, Node, NodeKind, Origin, RefKind, Workflow
+from dipcheck.rules.context import Context
+from dipcheck.rules.registry import rule
+from dipcheck.source import Span
+from dipcheck.suggest import closest
+
+# -- DC301 -----------------------------------------------------------------------------------
+
+_POSITIVE = frozenset({"=", "==", "contains", "startswith", "endswith", "in", "matches"})
+_LEFTOVER = re.compile(r"\s(and|or)\s|(^|\s)not\s|[()]")
+
+
+@dataclass(frozen=True, slots=True)
+class _Misreading:
+    start: int  # offsets into the condition text as written
+    end: int
+    what: str
+
+
+def _misreading(expr: conditions.Expr, raw: str, fmt: str) -> _Misreading | None:
+    """The first construct tracker ≤ v0.64 does not read as dippin does (tracker#647)."""
+    found: list[_Misreading] = []
+    for node in conditions.walk(expr):
+        if isinstance(node, conditions.BoolOp):
+            for symbol, start, end in node.symbols:
+                if symbol in ("and", "or"):
+                    found.append(_Misreading(start, end, f"`{symbol}`"))
+        elif isinstance(node, conditions.Compare) and node.negated and node.op in ("=", "==", "!="):
+            between = raw[node.left.end : node.op_start]
+            offset = between.find("not")
+            start = node.left.end + max(offset, 0)
+            found.append(_Misreading(start, start + 3, f"`not {node.op}`"))
+        elif isinstance(node, conditions.Group) and fmt != "dip":  # .dip: DIP010 owns it
+            found.append(_Misreading(node.start, node.start + 1, "parentheses"))
+    return min(found, key=lambda item: item.start) if found else None
+
+
+def _clause_verdict(clause: Clause) -> bool | None:
+    """True/False when the clause tracker reads is (practically) constant, else None."""
+    if re.search(r"\s", clause.left):
+        # a left side with blanks is never a context key: it resolves to ""
+        try:
+            result = routing.compare("", clause.op, clause.right)
+        except ConditionError:
+            return None
+    elif _LEFTOVER.search(clause.right_raw):
+        # the right side swallowed the rest of the condition: no real value equals it
+        result = clause.op not in _POSITIVE
+    else:
+        return None
+    return not result if clause.negations % 2 else result
+
+
+def _reading(text: str) -> tuple[list[list[Clause]], bool | None]:
+    """tracker's clauses for a runtime condition text, and whether the whole condition is
+    then (practically) always true, never true, or neither."""
+    branches = [
+        [routing.parse_clause(item) for item in branch] for branch in routing.split_condition(text)
+    ]
+    verdicts: list[bool | None] = []
+    for branch in branches:
+        values = [_clause_verdict(clause) for clause in branch]
+        if any(value is False for value in values):
+            verdicts.append(False)
+        elif all(value is True for value in values):
+            verdicts.append(True)
+        else:
+            verdicts.append(None)
+    if any(value is True for value in verdicts):
+        return branches, True
+    if all(value is False for value in verdicts):
+        return branches, False
+    return branches, None
+
+
+_DC301_HELP = (
+    "tracker up to v0.64 splits a condition only on `&&`/`||`, which dippin rejects in .dip "
+    "files (DIP010). Working patterns: one clause per edge, ordered so that the first edge "
+    "that matches is the one you want (conditions are tried in declaration order); an "
+    "intermediate tool or conditional node that turns the combination into one marker; or "
+    '`target-version = "0.65"` when the workflows run on a tracker with #647 fixed.'
+)
+
+
+@rule(
+    "DC301",
+    "condition-keyword-not-split",
+    Severity.ERROR,
+    summary="A condition that tracker ≤ v0.64 evaluates differently from how it reads "
+    "(`and`/`or`, `not =`, parentheses).",
+    rationale=(
+        "tracker up to v0.64 splits a condition only on `&&` and `||` (tracker#647, "
+        "tracker-runtime.md §5.2). `ctx.a != x and ctx.a != y` is ONE clause whose first "
+        "operator is `!=` and whose right side is the literal `x and ctx.a != y`: it is "
+        "practically always true, so the edge declared first swallows every later route. "
+        "`not` is understood only as a leading `not ` or in `not contains/startswith/"
+        "endswith/in/matches`; `ctx.a not = x` compares the non-existent key `ctx.a not`. "
+        "Parentheses are never grouping. Applies to target versions up to 0.64; with "
+        '`target-version = "0.65"` (tracker with #647 fixed) the rule is silent.'
+    ),
+    example=(
+        "edges\n  PickNextTask -> ImplementTask  when ctx.tool_stdout != all_complete and "
+        "ctx.tool_stdout != no_tasks_found\n  PickNextTask -> Finish  when ctx.tool_stdout = "
+        "all_complete"
+    ),
+    fix="Write one clause per edge and rely on first-match order, route through an "
+    "intermediate node, or target a tracker release with #647 fixed. In DOT, where `&&`/`||` "
+    "are allowed, an unsafe fix rewrites `and`/`or` as `&&`/`||`.",
+    formats=("dip", "dot"),
+    targets=("0.64",),
+)
+def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
+    if context.target.splits_condition_keywords:
+        return
+    workflow = context.workflow
+    for edge in workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.expr is None or condition.shorthand:
+            continue
+        problem = _misreading(condition.expr, condition.raw, workflow.format)
+        if problem is None:
+            continue
+        text = routing.runtime_text(condition.raw, workflow.format)
+        try:
+            branches, verdict = _reading(text)
+        except ConditionError as error:
+            yield context.finding(
+                "DC301",
+                condition.locate(problem.start, problem.end),
+                f"tracker ≤ v{context.target} does not read {problem.what} in this condition "
+                f"as dippin does (tracker#647), and its own reading fails: {error}",
+                help=_DC301_HELP,
+            )
+            continue
+        clauses = [clause for branch in branches for clause in branch]
+        shown = " || ".join(
+            " && ".join(_describe(clause) for clause in branch) for branch in branches
+        )
+        count = "one comparison" if len(clauses) == 1 else f"{len(clauses)} comparisons"
+        route = f"`{edge.source.value} -> {edge.target.value}`"
+        if verdict is True:
+            later = _later_edges(workflow, edge)
+            outcome = f", so {route} is taken whenever it is tried" + (
+                " and the edges declared after it (" + ", ".join(later) + ") never are"
+                if later
+                else ""
+            )
+            truth = "practically always true"
+        elif verdict is False:
+            truth = "practically never true"
+            outcome = f", so {route} never fires"
+        else:
+            truth = "not what the condition says"
+            outcome = ""
+        yield context.finding(
+            "DC301",
+            condition.locate(problem.start, problem.end),
+            f"tracker ≤ v{context.target} does not split conditions on {problem.what} "
+            f"(tracker#647): it reads the condition as {count}, {shown}, which is "
+            f"{truth}{outcome}",
+            related=(Related(condition.span, "the condition tracker misreads"),),
+            fix=_keyword_fix(condition, workflow.format),
+            help=_DC301_HELP,
+        )
+
+
+def _describe(clause: Clause) -> str:
+    """``key `ctx.a` != "x and ctx.b != y"``: how tracker reads one clause."""
+    text = f"key `{clause.left}` {clause.op} {routing.go_quote(clause.right)}"
+    return f"not ({text})" if clause.negations % 2 else text
+
+
+def _later_edges(workflow: Workflow, edge: Edge) -> list[str]:
+    edges = workflow.edges_from(edge.source.value)
+    index = edges.index(edge)
+    return [
+        f"`{item.source.value} -> {item.target.value}`"
+        for item in edges[index + 1 :]
+        if not item.implicit
+    ]
+
+
+def _keyword_fix(condition: Condition, fmt: str) -> Fix | None:
+    """In DOT, `and`/`or` between comparisons become `&&`/`||` (tracker's separators)."""
+    if fmt == "dip" or condition.expr is None:
+        return None
+    edits: list[Edit] = []
+    for node in conditions.walk(condition.expr):
+        if isinstance(node, conditions.Group):
+            return None
+        if isinstance(node, conditions.Compare) and node.negated and node.op in ("=", "==", "!="):
+            return None
+        if isinstance(node, conditions.BoolOp):
+            for symbol, start, end in node.symbols:
+                if symbol in ("and", "or"):
+                    edits.append(
+                        Edit(condition.locate(start, end), "&&" if symbol == "and" else "||")
+                    )
+    if not edits:
+        return None
+    return Fix("write `&&`/`||`, which tracker splits on", tuple(edits), safe=False)
+
+
+# -- shared helpers --------------------------------------------------------------------------
+
+
+def _outcome_compares(expr: conditions.Expr) -> list[conditions.Compare]:
+    return [
+        node
+        for node in conditions.comparisons(expr)
+        if conditions.variable_key(node.left.text)[0] == "outcome"
+    ]
+
+
+def _unwrap(expr: conditions.Expr) -> conditions.Expr:
+    while isinstance(expr, conditions.Group):
+        expr = expr.expr
+    return expr
+
+
+def _conjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
+    expr = _unwrap(expr)
+    if isinstance(expr, conditions.BoolOp) and expr.op == "and":
+        return [item for part in expr.items for item in _conjuncts(part)]
+    return [expr]
+
+
+def _disjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
+    expr = _unwrap(expr)
+    if isinstance(expr, conditions.BoolOp) and expr.op == "or":
+        return [item for part in expr.items for item in _disjuncts(part)]
+    return [expr]
+
+
+def _compare_truth(node: conditions.Expr, outcome: str) -> bool | None:
+    """The truth of a comparison on `outcome` given its value; None for anything else."""
+    negated = False
+    node = _unwrap(node)
+    while isinstance(node, conditions.Not):
+        negated = not negated
+        node = _unwrap(node.expr)
+    if not isinstance(node, conditions.Compare):
+        return None
+    if conditions.variable_key(node.left.text)[0] != "outcome":
+        return None
+    op = f"not {node.op}" if node.negated else node.op
+    try:
+        result = routing.compare(outcome, op, node.right_text)
+    except ConditionError:
+        return None
+    return not result if negated else result
+
+
+def _condition_truth(expr: conditions.Expr, outcome: str) -> bool | None:
+    """Is the condition decided by `outcome` alone (an and/or of outcome comparisons and
+    other tests)? True: always true for that outcome; False: never; None: undecided."""
+    if any(_compare_truth(item, outcome) is False for item in _conjuncts(expr)):
+        return False
+    if any(_compare_truth(item, outcome) is True for item in _disjuncts(expr)):
+        conjuncts = _conjuncts(expr)
+        if len(conjuncts) == 1 or all(_compare_truth(i, outcome) is True for i in conjuncts):
+            return True
+    return None
+
+
+def _when_span(edge: Edge) -> Span | None:
+    """The `when …`/`on …` text of an edge (keyword included), for fixes that remove it."""
+    condition = edge.condition
+    if condition is None:
+        return None
+    if condition.shorthand:
+        return condition.span
+    source = condition.span.source
+    before = source.text[edge.span.start : condition.span.start]
+    index = before.rfind("when")
+    if index < 0:
+        return None
+    start = edge.span.start + index
+    while start > edge.span.start and source.text[start - 1] in " \t":
+        start -= 1
+    return Span(source, start, condition.span.end)
+
+
+# -- DC302 -----------------------------------------------------------------------------------
+
+
+def _fires_only_on_retry(expr: conditions.Expr) -> conditions.Compare | None:
+    for item in _conjuncts(expr):
+        item = _unwrap(item)
+        if (
+            isinstance(item, conditions.Compare)
+            and not item.negated
+            and item.op in ("=", "==")
+            and conditions.variable_key(item.left.text)[0] == "outcome"
+            and item.right_text == "retry"
+        ):
+            return item
+    return None
+
+
+def _other_ways_in(workflow: Workflow, target: str, dead: set[int]) -> bool:
+    """Can the runtime reach ``target`` other than through the dead edges?"""
+    if target == workflow.start:
+        return True
+    for edge in workflow.edges_to(target):
+        if id(edge) not in dead:
+            return True
+    routes = ("retry_target", "fallback_target", "fallback_retry_target")
+    for node in workflow.nodes:
+        if any(node.value(key).strip() == target for key in routes):
+            return True
+    return any(workflow.default_value(key) == target for key in ("on_failure", "restart_target"))
+
+
+@rule(
+    "DC302",
+    "dead-retry-edge",
+    Severity.WARNING,
+    summary="An edge conditioned on `ctx.outcome = retry` (or `on retry`), which never fires.",
+    rationale=(
+        "A `retry` status never reaches edge selection: the engine retries the node (its "
+        "`retry_policy`/`max_retries`, going to `retry_target`), and once the retries are "
+        "exhausted it goes to `fallback_retry_target` or fails the run (tracker-runtime.md "
+        "§5.4). An edge that waits for `outcome = retry` is dead, and a node reached only "
+        "through it never runs."
+    ),
+    example="edges\n  ReviewConsensus -> Postmortem  on retry  label: retry",
+    fix="Say where a retry goes with `retry_target:` on the node and where exhausted retries "
+    "go with `fallback_retry_target:`; route on `fail` (`on fail`) for failures.",
+    formats=("dip", "dot"),
+)
+def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    dead: dict[int, tuple[Edge, conditions.Compare]] = {}
+    for edge in workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.expr is None:
+            continue
+        compare = _fires_only_on_retry(condition.expr)
+        if compare is not None:
+            dead[id(edge)] = (edge, compare)
+    ids = set(dead)
+    for edge, compare in dead.values():
+        condition = edge.condition
+        assert condition is not None
+        target = edge.target.value
+        unreachable = target in workflow.node_map and not _other_ways_in(workflow, target, ids)
+        tail = f"; `{target}` has no other way in, so it never runs" if unreachable else ""
+        yield context.finding(
+            "DC302",
+            condition.locate(compare.start, compare.end),
+            f"edge `{edge.source.value} -> {target}` waits for outcome `retry`, which never "
+            "reaches edge selection: the runtime retries "
+            f"`{edge.source.value}` itself and, once its retries are exhausted, goes to "
+            "`fallback_retry_target` or fails the run" + tail,
+        )
+
+
+# -- DC303 -----------------------------------------------------------------------------------
+
+
+def _success_only(node: Node, workflow: Workflow) -> str | None:
+    """Why ``node``'s handler always reports success, or None when it can fail (§5.3)."""
+    handler = runtime.handler_of(node, workflow)
+    if handler is runtime.Handler.CONDITIONAL:
+        return "a conditional node always reports success"
+    if handler is not runtime.Handler.HUMAN:
+        return None
+    mode = node.value("mode").strip() or "choice"
+    if mode not in ("choice", "freeform"):
+        return None
+    if node.value("timeout").strip():
+        action = node.value("timeout_action").strip()
+        if action == "fail" or not node.value("default").strip():
+            return None  # a timeout can fail the gate
+    return f"a human gate in {mode} mode always reports success (the answer is the label)"
+
+
+@rule(
+    "DC303",
+    "outcome-route-on-success-only-node",
+    Severity.WARNING,
+    summary="A `ctx.outcome` condition out of a node whose handler always reports success "
+    "(choice/freeform human gates, conditional nodes).",
+    rationale=(
+        "A choice or freeform human gate reports `success` whatever the human picks; the "
+        "choice travels as the preferred label, and a conditional node is always `success` "
+        "(tracker-runtime.md §5.3). A `fail` branch out of such a node never fires, and a "
+        "`success` condition is always true — and because conditions are checked before "
+        "labels, it swallows the human's choice."
+    ),
+    example=(
+        "human HumanApproval\n  label: Approve?\nedges\n"
+        '  HumanApproval -> CreatePR  when ctx.outcome = success  label: "approved"\n'
+        '  HumanApproval -> Fix  when ctx.outcome = fail  label: "changes requested"'
+    ),
+    fix="Route on the labels alone (remove the `when` from labelled edges; an unsafe fix is "
+    "offered), or use `mode: yes_no` when the answer is a yes/no outcome.",
+    formats=("dip", "dot"),
+    fix_availability="sometimes",
+)
+def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        why = _success_only(node, workflow)
+        if why is None:
+            continue
+        edges = workflow.edges_from(node.id)
+        labelled = [edge for edge in edges if edge.label or edge.choice]
+        for edge in edges:
+            condition = edge.condition
+            if condition is None or condition.expr is None:
+                continue
+            compares = _outcome_compares(condition.expr)
+            if not compares:
+                continue
+            truth = _condition_truth(condition.expr, "success")
+            if truth is None:
+                continue
+            route = f"`{node.id} -> {edge.target.value}`"
+            if truth:
+                others = [item for item in labelled if item is not edge]
+                choices = ", ".join(f"`{routing.routing_key(item)}`" for item in others)
+                message = (
+                    f"the condition on {route} is always true: {why}, and conditions are "
+                    "checked before the human's label"
+                    + (f", so the choices {choices} are ignored" if choices else "")
+                )
+            else:
+                message = f"the condition on {route} is never true: {why}"
+            fix = None
+            span = _when_span(edge)
+            if (edge.label or edge.choice) and span is not None:
+                fix = Fix(
+                    "route on the label alone (remove the condition)",
+                    (Edit(span, ""),),
+                    safe=False,
+                )
+            first = compares[0]
+            yield context.finding(
+                "DC303",
+                condition.locate(first.start, first.end),
+                message,
+                related=(Related(node.id_span, f"`{node.id}` is declared here"),),
+                fix=fix,
+            )
+
+
+# -- DC304 -----------------------------------------------------------------------------------
+
+
+def _never_written(key: str, workflow: Workflow) -> str | None:
+    """Why the runtime never writes ``key``, or None."""
+    kinds = {node.kind for node in workflow.nodes}
+    if key.startswith("internal."):
+        return (
+            "the engine never writes `internal.*` keys a workflow can read (only its tests "
+            "set `internal.loop_restart_count`)"
+        )
+    if key.startswith("stack.") and NodeKind.MANAGER_LOOP not in kinds:
+        return "only a manager_loop node writes `stack.*` keys, and this workflow has none"
+    if key.startswith(("parallel.", "fan_in.")) and NodeKind.PARALLEL not in kinds:
+        return f"only a parallel node writes `{key.split('.')[0]}.*`, and this workflow has none"
+    return None
+
+
+@rule(
+    "DC304",
+    "never-written-runtime-key",
+    Severity.WARNING,
+    summary="A condition or placeholder reads a runtime-owned key that the runtime never "
+    "writes, so it is always empty.",
+    rationale=(
+        "`ctx.internal.loop_restart_count` is never written by the engine (tracker-runtime.md "
+        "§5.2), `stack.*` exists only under a manager loop and `parallel.*`/`fan_in.*` only "
+        "after a parallel node. A condition's left side `params.x` never resolves, because the "
+        "context holds `graph.params.x` (§5.2). Each reads as an empty string, so the edge "
+        "always or never fires."
+    ),
+    example="edges\n  Postmortem -> Plan  when ctx.internal.loop_restart_count = 0  loop",
+    fix="Count iterations with a key a node writes (a tool that echoes a counter), or read "
+    "`graph.params.x` instead of `params.x` (offered as a fix).",
+    formats=("dip", "dot"),
+    fix_availability="sometimes",
+)
+def never_written_key(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for ref in workflow.references:
+        if ref.kind is RefKind.PARAMS and ref.origin is Origin.CONDITION:
+            replacement = f"graph.params.{ref.key}"
+            yield context.finding(
+                "DC304",
+                ref.span,
+                f"`{ref.text}` as a condition's left side never resolves: the context holds "
+                f"`{replacement}`, so it always compares an empty string",
+                fix=Fix(f"read `{replacement}`", (Edit(ref.span, replacement),), safe=False),
+            )
+            continue
+        if ref.kind is RefKind.CTX:
+            key = ref.key
+        elif ref.kind is RefKind.STACK and ref.origin is Origin.CONDITION:
+            key = f"stack.{ref.key}"
+        else:
+            continue
+        why = _never_written(key, workflow)
+        if why is None:
+            continue
+        yield context.finding(
+            "DC304",
+            ref.span,
+            f"`{ref.text}` is always empty: {why}",
+        )
+
+
+# -- DC305 -----------------------------------------------------------------------------------
+
+
+@rule(
+    "DC305",
+    "unknown-graph-attribute",
+    Severity.WARNING,
+    summary="`${graph.X}` where `X` is not an attribute the runtime sets for the workflow.",
+    rationale=(
+        "`${graph.X}` expands from the graph attributes, which are exactly the workflow-level "
+        "settings the adapter maps (`goal`, the `defaults` under their runtime names, "
+        "`params.*` from `vars`, `workflow_dir` …; tracker-runtime.md §0.2, §7). Anything else "
+        "— `${graph.name}` is the common one — silently expands to an empty string."
+    ),
+    example="agent Report\n  prompt: Report for ${graph.name}",
+    fix="Use an attribute the workflow sets (declare it in `vars:` and read `${params.x}`), "
+    "or set the default it comes from.",
+    formats=("dip", "dot"),
+)
+def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    known = runtime.graph_attributes(workflow)
+    for ref in workflow.references:
+        if ref.kind is not RefKind.GRAPH or not ref.key or ref.key in known:
+            continue
+        source = runtime.GRAPH_ATTRIBUTE_SOURCES.get(ref.key)
+        if source is not None:
+            why = f"this workflow sets no `defaults: {source}`, which is where it comes from"
+        elif ref.key == "goal":
+            why = "this workflow declares no `goal:`"
+        elif ref.key.startswith("params."):
+            why = f"`vars:` declares no `{ref.key[7:]}`"
+        else:
+            match = closest(ref.key, sorted(known))
+            hint = f" (did you mean `{match}`?)" if match else ""
+            why = f"`{ref.key}` is not a graph attribute the runtime sets{hint}"
+        yield context.finding(
+            "DC305",
+            ref.span,
+            f"`{ref.text}` always expands to an empty string: {why}",
+        )
+
+
+# -- DC306 -----------------------------------------------------------------------------------
+
+# Commands whose output certainly reaches standard output when they run.
+_PRINTERS = frozenset({"ls", "pwd", "date", "env", "printenv"})
+_TEST_RUNNERS = {"go": "test", "cargo": "test", "npm": "test"}
+
+
+def _noise(command: SimpleCommand, markers: set[str]) -> bool:
+    """Does this command certainly print something that is not one of the markers?"""
+    if not command.certain or command.piped or command.stdout_redirected or not command.words:
+        return False
+    name = command.name
+    words = command.words
+    if name in ("echo", "printf"):
+        args = [word for word in words[1:] if not (name == "echo" and word.value in ("-n", "-e"))]
+        if not args or any(word.expands for word in args):
+            return False  # may print the marker, or nothing
+        text = " ".join(word.value for word in args)
+        if name == "printf":
+            text = text.replace("\\n", "").replace("%%", "%")
+            if "%" in text:
+                return False
+        return text.strip() not in markers and text.strip() != ""
+    if name in _PRINTERS or name == "pytest":
+        return True
+    return (
+        _TEST_RUNNERS.get(name) is not None
+        and len(words) > 1
+        and (words[1].value == _TEST_RUNNERS[name])
+    )
+
+
+def _reached(commands: tuple[SimpleCommand, ...]) -> list[SimpleCommand]:
+    """The commands, with every command after a conditional `exit`/`return` marked as not
+    certain (the script may have ended with a marker before it)."""
+    result: list[SimpleCommand] = []
+    ended = False
+    for command in commands:
+        if ended and command.certain:
+            command = replace(command, certain=False)
+        if command.name in ("exit", "return") and not command.certain:
+            ended = True
+        result.append(command)
+    return result
+
+
+def _stdout_literals(edge: Edge) -> list[tuple[conditions.Compare, list[str]]]:
+    condition = edge.condition
+    if condition is None or condition.expr is None:
+        return []
+    found = []
+    for compare in conditions.comparisons(condition.expr):
+        if conditions.variable_key(compare.left.text)[0] != "tool_stdout":
+            continue
+        if compare.op not in ("=", "==", "!=", "in"):
+            continue
+        if compare.op == "in":
+            values = [item.strip() for item in compare.right_text.split(",")]
+        else:
+            values = [compare.right_text]
+        found.append((compare, values))
+    return found
+
+
+@rule(
+    "DC306",
+    "noisy-stdout-equality",
+    Severity.WARNING,
+    summary="An edge compares `ctx.tool_stdout` for equality while the command also prints "
+    "other text to standard output.",
+    rationale=(
+        "`ctx.tool_stdout` is the command's whole standard output with only trailing "
+        "whitespace trimmed (tracker-runtime.md §5.3). When the command also prints "
+        "something else — a test runner's report, an `echo` of progress — an equality with "
+        "the marker never holds (and `!=` always does), so the run silently takes another "
+        "edge. Only output that certainly reaches stdout is counted: redirected, piped, "
+        "conditional and variable output is not."
+    ),
+    example=(
+        "tool RunTests\n  command:\n    go test ./... 2>&1\n    echo tests_pass\nedges\n"
+        "  RunTests -> Ship  when ctx.tool_stdout = tests_pass"
+    ),
+    fix="Send the other output elsewhere (`>/dev/null`, `>&2`, a log file), route with "
+    "`contains`, or use `marker_grep` and `ctx.tool_marker`.",
+    formats=("dip", "dot"),
+)
+def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
+            continue
+        located = node.text_field("command")
+        if located is None:
+            continue
+        _, text = located
+        checks = [
+            (edge, compare, values)
+            for edge in workflow.edges_from(node.id)
+            for compare, values in _stdout_literals(edge)
+        ]
+        if not checks:
+            continue
+        commands = _reached(simple_commands(text.value))
+        markers = {value for _, _, values in checks for value in values}
+        noisy = [command for command in commands if _noise(command, markers)]
+        if not noisy:
+            continue
+        for edge, compare, values in checks:
+            first = noisy[0]
+            shown = text.value[first.start : first.end]
+            condition = edge.condition
+            assert condition is not None
+            never = "always holds" if compare.op == "!=" else "never holds"
+            yield context.finding(
+                "DC306",
+                condition.locate(compare.start, compare.end),
+                f"`{edge.source.value} -> {edge.target.value}` compares the whole standard "
+                f"output of `{node.id}` with {', '.join(f'`{v}`' for v in values)}, but the "
+                f"command also prints other text (`{shown}`), so the comparison {never}",
+                related=(Related(text.span(first.start, first.end), "prints to stdout"),),
+            )
+
+
+# -- DC307 -----------------------------------------------------------------------------------
+
+
+@rule(
+    "DC307",
+    "multi-key-writes-without-json",
+    Severity.WARNING,
+    summary="An agent declares two or more `writes:` keys but never asks for JSON.",
+    rationale=(
+        "The runtime fills several declared keys only from a JSON object in the response; "
+        "with prose and more than one key it records `writes_error` and fails the node "
+        "(tracker-runtime.md §3.2). Without `response_format` or an instruction to answer in "
+        "JSON, a model answers in prose."
+    ),
+    example="agent Plan\n  prompt: Plan the change.\n  writes: plan, risks",
+    fix="Set `response_format: json_object` (offered as an unsafe fix) or a schema, or tell "
+    "the model to answer with a JSON object holding the keys.",
+    formats=("dip", "dot"),
+    fix_availability="sometimes",
+)
+def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
+    from dipcheck.references import list_items
+
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
+            continue
+        writes = node.get("writes")
+        if writes is None:
+            continue
+        keys = list(dict.fromkeys(item.value for item in list_items(writes.value)))
+        if len(keys) < 2:
+            continue
+        if node.value("response_format").strip() or node.value("response_schema").strip():
+            continue
+        texts = (node.value("prompt"), node.value("system_prompt"))
+        if any("json" in item.lower() for item in texts):
+            continue
+        fix = None
+        if workflow.format == "dip" and not writes.block:
+            source = writes.key_span.source
+            line_start = source.text.rfind("\n", 0, writes.key_span.start) + 1
+            indent = source.text[line_start : writes.key_span.start]
+            end = Span(source, writes.span.end, writes.span.end)
+            fix = Fix(
+                "ask for a JSON object (`response_format: json_object`)",
+                (Edit(end, f"\n{indent}response_format: json_object"),),
+                safe=False,
+            )
+        yield context.finding(
+            "DC307",
+            writes.value_span,
+            f"`{node.id}` declares {len(keys)} `writes:` keys "
+            f"({', '.join(f'`{key}`' for key in keys)}) but neither sets `response_format` "
+            "nor asks for JSON: a prose answer cannot be split into keys, so the node fails",
+            fix=fix,
+        )
+
+
+# -- DC308 -----------------------------------------------------------------------------------
+
+_READS_FIDELITIES = frozenset({"summary:medium", "truncate"})
+
+
+@rule(
+    "DC308",
+    "reads-without-effect",
+    Severity.INFO,
+    summary="A `reads:` entry on a node whose fidelity does not use it.",
+    rationale=(
+        "`reads:` keys are added to the prompt's context only at fidelity `summary:medium` "
+        "and `truncate` (tracker-runtime.md §5.6); at `full` (the default) and the other "
+        "levels the model does not see the key unless the prompt interpolates `${ctx.K}`. "
+        "The declaration still documents and validates the read."
+    ),
+    example="agent Review\n  reads: plan\n  prompt: Review the plan.",
+    fix="Interpolate `${ctx.K}` in the prompt, or set `fidelity: summary:medium`.",
+    formats=("dip", "dot"),
+)
+def reads_without_effect(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    fallback = workflow.default_value("fidelity")
+    interpolated: dict[str, set[str]] = {}
+    for ref in workflow.references:
+        if ref.kind is RefKind.CTX and ref.origin is Origin.INTERP:
+            interpolated.setdefault(ref.owner, set()).add(ref.key)
+    for ref in workflow.references:
+        if ref.origin is not Origin.READS:
+            continue
+        node = workflow.node(ref.owner)
+        if node is None:
+            continue
+        fidelity = node.value("fidelity").strip() or fallback or "full"
+        if fidelity in _READS_FIDELITIES or ref.key in interpolated.get(node.id, set()):
+            continue
+        yield context.finding(
+            "DC308",
+            ref.span,
+            f"`{node.id}` declares `reads: {ref.key}` but runs at fidelity `{fidelity}`, which "
+            f"does not add read keys to the prompt; interpolate `${{ctx.{ref.key}}}` if the "
+            "model needs it",
+        )
+
+
+# -- DC309 -----------------------------------------------------------------------------------
+
+
+@rule(
+    "DC309",
+    "ignored-routing-syntax",
+    Severity.WARNING,
+    summary="Routing syntax the runtime ignores: `else ->`.",
+    rationale=(
+        "dippin parses `else -> X`, but tracker never wires it into the graph "
+        "(tracker-runtime.md §0.2, §9 item 7): a node whose conditions all fail and that has "
+        'no unconditional edge of its own stops the run with "no matching edges" instead of '
+        "going to X."
+    ),
+    example="edges\n  Check -> Ship  when ctx.outcome = success\n  else -> Triage",
+    fix="Give each node that relies on it an unconditional edge to the same target (offered "
+    "as an unsafe fix).",
+    formats=("dip",),
+    fix_availability="sometimes",
+)
+def ignored_else(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    target = workflow.else_target
+    span = workflow.else_span
+    if target is None or span is None:
+        return
+    covered = [
+        node.id
+        for node in workflow.nodes
+        if (edges := workflow.edges_from(node.id))
+        and all(edge.conditional for edge in edges)
+        and node.id != target.value
+    ]
+    names = ", ".join(f"`{name}`" for name in covered)
+    fix = None
+    if covered:
+        line_start = span.source.text.rfind("\n", 0, span.start) + 1
+        indent = span.source.text[line_start : span.start]
+        replacement = "\n".join(
+            f"{indent}{name} -> {target.value}" if i else f"{name} -> {target.value}"
+            for i, name in enumerate(covered)
+        )
+        fix = Fix(
+            "replace it with an unconditional edge from each node it covers",
+            (Edit(span, replacement),),
+            safe=False,
+        )
+    yield context.finding(
+        "DC309",
+        span,
+        f"tracker ignores `else -> {target.value}`"
+        + (
+            f': when no condition of {names} matches, the run fails with "no matching edges" '
+            f"instead of going to `{target.value}`"
+            if covered
+            else ""
+        ),
+        fix=fix,
+    )

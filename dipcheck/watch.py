@@ -1,0 +1,98 @@
+"""``dipcheck lint --watch``: lint, then lint again whatever changes, printing only changes.
+
+Files are watched with ``watchfiles`` (a Rust ``notify`` backend: inotify, FSEvents,
+ReadDirectoryChangesW; changes arrive debounced and batched). A changed workflow is linted
+again, and so is every workflow that read a changed file (prompt files, command files,
+subgraph children: each result records what it read). For each workflow linted again whose
+findings differ, its findings are printed, or that it is now clean; nothing is printed for a
+change that changes no finding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+
+from dipcheck.config import Config
+from dipcheck.engine import LintResult, expand_paths, lint_paths
+
+DEBOUNCE_MS = 200
+
+
+def _key(result: LintResult) -> list[tuple[str, str, tuple[int, int], tuple[int, int]]]:
+    return [
+        (item.code, item.message, item.span.start_position(), item.span.end_position())
+        for item in result.diagnostics
+    ]
+
+
+def _roots(paths: Sequence[str]) -> list[str]:
+    """Directories to watch: the directories given, and those of the files given."""
+    roots = {
+        os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
+        for path in paths
+    }
+    return sorted(roots)
+
+
+def affected(
+    changed: Iterable[str], results: dict[str, LintResult], candidates: Iterable[str]
+) -> list[str]:
+    """The workflow files to lint again after ``changed`` (absolute paths) changed: changed
+    workflow files (new ones too), and every workflow that read a changed file."""
+    changed = set(changed)
+    wanted = [
+        path
+        for path in candidates
+        if os.path.abspath(path) in changed
+        or path not in results
+        or changed.intersection(results[path].dependencies)
+    ]
+    return wanted
+
+
+def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+    try:
+        import watchfiles
+    except ImportError:
+        print(
+            "dipcheck: error: --watch needs the watchfiles package: pip install 'dipcheck[watch]'",
+            file=sys.stderr,
+        )
+        return 2
+    from dipcheck.report import text as text_report
+
+    style = "full" if args.format == "text" else "concise"
+    results = {result.path: result for result in lint_paths(paths, config, jobs=args.jobs)}
+    sys.stdout.write(text_report.render(list(results.values()), style, tail=True))
+    print(f"Watching {', '.join(paths) or '.'} for changes (Ctrl-C stops).", file=sys.stderr)
+    sys.stdout.flush()
+    for changes in watchfiles.watch(*_roots(paths), debounce=DEBOUNCE_MS, raise_interrupt=False):
+        changed = {os.path.abspath(path) for _, path in changes}
+        candidates = expand_paths(paths, config)
+        for gone in [path for path in results if path not in candidates]:
+            del results[gone]
+            print(f"[{time.strftime('%H:%M:%S')}] {gone}: removed", flush=True)
+        again = affected(changed, results, candidates)
+        if not again:
+            continue
+        for result in lint_paths(again, config, jobs=1):
+            before = results.get(result.path)
+            results[result.path] = result
+            if before is not None and _key(before) == _key(result):
+                continue
+            stamp = time.strftime("%H:%M:%S")
+            count = len(result.diagnostics)
+            if not count:
+                print(f"[{stamp}] {result.path}: all checks passed", flush=True)
+                continue
+            print(
+                f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}",
+                flush=True,
+            )
+            sys.stdout.write(text_report.render([result], style, tail=False))
+            sys.stdout.flush()
+    return 0

@@ -1,0 +1,82 @@
+"""Formatting over LSP: the whole document (the same text as ``dipcheck fmt``), a range (only
+its lines, unless that would change the workflow), nothing for YAML or broken files."""
+
+from __future__ import annotations
+
+import pytest
+from lsp_support import Session, apply_edits, dedent
+from lsprotocol import types
+
+from dipcheck.formatter import format_dip
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+MESSY = dedent(
+    """
+    workflow   Demo
+        start: A
+        exit: B
+
+        agent  A
+            label: "A — début"
+            prompt:
+                  Do ${ctx.x}  now.
+
+        agent B
+            label: B
+        edges
+            A  ->  B   when  ctx.outcome  =  success
+    """
+)
+OPTIONS = types.FormattingOptions(tab_size=2, insert_spaces=True)
+
+
+async def test_document_formatting_gives_the_fmt_text(lsp: Session) -> None:
+    assert lsp.capabilities.document_formatting_provider is True
+    assert lsp.capabilities.document_range_formatting_provider is True
+    uri = lsp.open("messy.dip", MESSY)
+    edits = await lsp.client.text_document_formatting_async(
+        types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
+    )
+    assert edits
+    assert apply_edits(MESSY, edits, lsp.encoding) == format_dip(MESSY)
+
+
+async def test_range_formatting_touches_only_the_range_when_that_is_safe(lsp: Session) -> None:
+    text = format_dip(MESSY).replace("  edges\n    A -> B", "  edges\n    A   ->   B")
+    text = text.replace("  agent B\n", "  agent   B\n")
+    uri = lsp.open("range.dip", text)
+    line = text.splitlines().index("    A   ->   B  when ctx.outcome = success")
+    edits = await lsp.client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(
+            lsp.doc(uri),
+            types.Range(types.Position(line, 0), types.Position(line, 3)),
+            OPTIONS,
+        )
+    )
+    assert edits is not None
+    result = apply_edits(text, edits, lsp.encoding)
+    assert "    A -> B  when ctx.outcome = success\n" in result
+    assert "  agent   B\n" in result  # outside the range: left as it was
+
+
+async def test_a_range_that_would_split_a_block_formats_the_document(lsp: Session) -> None:
+    uri = lsp.open("split.dip", MESSY)
+    line = MESSY.splitlines().index("    agent  A")
+    edits = await lsp.client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(
+            lsp.doc(uri), types.Range(types.Position(line, 0), types.Position(line, 1)), OPTIONS
+        )
+    )
+    assert edits is not None
+    assert apply_edits(MESSY, edits, lsp.encoding) == format_dip(MESSY)
+
+
+async def test_broken_and_yaml_documents_get_no_edits(lsp: Session) -> None:
+    broken = lsp.open("broken.dip", "workflow W\n  start: A\n  edges\n    A -> [x]\n")
+    yaml = lsp.open("steps.yaml", "name: x\nsteps:\n  - name:   a\n")
+    for uri in (broken, yaml):
+        edits = await lsp.client.text_document_formatting_async(
+            types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
+        )
+        assert not edits

@@ -1,0 +1,149 @@
+"""Adopting dipcheck on existing files: --add-ignore as a process (on a copy of the corpus
+too), block `disable`/`enable` suppressions, DC903, and the fix that removes unused codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import CORPUS, FIXTURES, Finding, dedent, dipcheck, lint, template
+
+BASE = template(
+    """
+    workflow Sup
+      start: A
+      exit: Done
+      agent A
+        prompt:
+          Use ${ctx.from_env} here.
+      agent B
+        prompt: And ${ctx.other} there.
+      agent Done
+        label: Done
+      edges
+        A -> B
+        B -> Done
+    """
+)
+
+
+def _codes(directory: Path) -> list[str]:
+    result = dipcheck("lint", "--isolated", "--no-cache", "--format", "json", ".", cwd=directory)
+    return [item["code"] for item in json.loads(result.stdout)["diagnostics"]]
+
+
+def test_add_ignore_suppresses_everything_and_is_idempotent(tmp_path: Path) -> None:
+    path = tmp_path / "w.dip"
+    path.write_text(BASE.replace("B -> Done", "B -> Dnoe"), encoding="utf-8")
+    assert sorted(_codes(tmp_path)) == ["DC102", "DC102", "DIP003", "DIP004"]
+    first = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert first.returncode == 0
+    assert first.stderr == "Added suppressions for 4 findings in 1 file.\n"
+    text = path.read_text(encoding="utf-8")
+    assert "    # dipcheck: ignore[DC102]\n    prompt:\n" in text  # above the block key
+    assert "prompt: And ${ctx.other} there.  # dipcheck: ignore[DC102]\n" in text
+    assert "B -> Dnoe  # dipcheck: ignore[DIP003]\n" in text
+    assert _codes(tmp_path) == []
+    second = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert second.stderr == "Added suppressions for 0 findings in 0 files.\n"
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_add_ignore_merges_codes_of_one_line_and_extends_a_comment(tmp_path: Path) -> None:
+    text = BASE.replace(
+        "prompt: And ${ctx.other} there.",
+        "prompt: And ${ctx.other} ${ctx.node.Nope.x} there.",
+    )
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    written = (tmp_path / "w.dip").read_text(encoding="utf-8")
+    assert "there.  # dipcheck: ignore[DC102, DC105]\n" in written
+    assert _codes(tmp_path) == []
+
+
+def test_add_ignore_puts_a_finding_in_a_prompt_file_on_the_directive(tmp_path: Path) -> None:
+    (tmp_path / "p.md").write_text("Check ${ctx.outcome}.\n", encoding="utf-8")
+    text = BASE.replace("    prompt: And ${ctx.other} there.", "    prompt_file: p.md")
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    assert "DC202" in _codes(tmp_path)
+    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert "prompt_file: p.md  # dipcheck: ignore[DC202]\n" in (tmp_path / "w.dip").read_text()
+    assert (tmp_path / "p.md").read_text() == "Check ${ctx.outcome}.\n"
+    assert _codes(tmp_path) == []
+
+
+def test_add_ignore_on_the_broken_step_workflows(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "steps", tmp_path / "steps")
+    assert len(_codes(tmp_path)) == 12
+    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert _codes(tmp_path) == []
+    text = (tmp_path / "steps" / "broken_flow.yaml").read_text(encoding="utf-8")
+    assert "    # dipcheck: ignore[DC103]\n    prompt: |\n" in text  # above a block scalar
+    assert "inputs: [plan, review]  # dipcheck: ignore[DC104]\n" in text
+
+
+def test_add_ignore_leaves_syntax_errors(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(BASE.replace("  agent B\n", "  agnet B\n"), encoding="utf-8")
+    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert "DC001" in _codes(tmp_path)
+
+
+@pytest.mark.corpus
+def test_add_ignore_on_a_copy_of_the_corpus(tmp_path: Path) -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus not found beside the project")
+    copy = tmp_path / "tracker"
+    shutil.copytree(CORPUS / "tracker", copy)
+    assert _codes(copy)  # the corpus has findings
+    first = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
+    assert first.returncode == 0, first.stderr
+    assert [code for code in _codes(copy) if not code.startswith("DC9")] == []
+    before = {path: path.read_bytes() for path in copy.rglob("*.dip")}
+    second = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
+    assert second.stderr == "Added suppressions for 0 findings in 0 files.\n"
+    assert {path: path.read_bytes() for path in copy.rglob("*.dip")} == before
+
+
+# -- block suppressions -----------------------------------------------------------------------
+
+DC102_B = Finding("DC102", "warning", (8, 17), (8, 29), "${ctx.other}")
+
+
+def test_disable_enable_block() -> None:
+    text = BASE.replace("  agent A\n", "  # dipcheck: disable[DC102]\n  agent A\n").replace(
+        "  agent B\n", "  # dipcheck: enable[DC102]\n  agent B\n"
+    )
+    assert lint(text) == [
+        Finding("DC102", "warning", (10, 17), (10, 29), "${ctx.other}")
+    ]  # A's finding is inside the block, B's is after it
+
+
+def test_disable_without_enable_runs_to_the_end_of_the_file() -> None:
+    text = BASE.replace("  agent A\n", "  # dipcheck: disable[context-flow-free, DC1]\n  agent A\n")
+    assert [item.code for item in lint(text)] == ["DC902"]  # the unknown name only
+
+
+def test_enable_that_ends_nothing_is_dc903() -> None:
+    text = BASE.replace("  agent B\n", "  # dipcheck: enable[DC104]\n  agent B\n")
+    assert [item for item in lint(text) if item.code == "DC903"] == [
+        Finding("DC903", "warning", (7, 22), (7, 27), "DC104")
+    ]
+
+
+def test_unused_disable_code_is_dc901_with_a_fix(tmp_path: Path) -> None:
+    text = BASE.replace("  agent A\n", "  # dipcheck: disable[DC102, DIP003]\n  agent A\n")
+    assert [item for item in lint(text) if item.code == "DC901"] == [
+        Finding("DC901", "warning", (4, 30), (4, 36), "DIP003")
+    ]
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    dipcheck("lint", "--isolated", "--fix", "w.dip", cwd=tmp_path)
+    assert "  # dipcheck: disable[DC102]\n  agent A\n" in (tmp_path / "w.dip").read_text()
+
+
+def test_dc901_fix_removes_a_lone_comment_line(tmp_path: Path) -> None:
+    text = BASE.replace("  agent Done\n", "  # dipcheck: ignore[DIP003]\n  agent Done\n")
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    dipcheck("lint", "--isolated", "--fix", "w.dip", cwd=tmp_path)
+    assert (tmp_path / "w.dip").read_text(encoding="utf-8") == dedent(BASE)

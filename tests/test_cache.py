@@ -1,0 +1,219 @@
+"""The result cache and worker processes, as a process: a warm run reports what a cold run
+reports; editing a file a workflow includes lints that workflow again (and only it);
+settings, corrupt entries, concurrent runs, the cache directory options; parallel runs give
+the serial run's output.
+
+Which workflows were linted again is read from the cache directory: an entry is rewritten
+(a new file renamed over the old one) exactly when its workflow was linted."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import dipcheck
+
+WORKFLOW = """\
+workflow {name}
+  start: A
+  exit: B
+  agent A
+    prompt_file: prompts/{prompt}
+  agent B
+    label: B
+  edges
+    A -> B
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "prompts").mkdir()
+    for name in ("one", "two", "three"):
+        (tmp_path / "prompts" / f"{name}.md").write_text(f"Plan {name}.\n", encoding="utf-8")
+        (tmp_path / f"{name}.dip").write_text(
+            WORKFLOW.format(name=name.title(), prompt=f"{name}.md"), encoding="utf-8"
+        )
+    return tmp_path
+
+
+def _lint(project: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return dipcheck("lint", "--isolated", "--format", "json", *extra, ".", cwd=project)
+
+
+def _entries(project: Path) -> dict[str, tuple[int, int]]:
+    """Workflow path → identity (inode, mtime) of its cache entry."""
+    found = {}
+    for entry in (project / ".dipcheck_cache" / "results").iterdir():
+        if entry.name.endswith(".tmp"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        info = entry.stat()
+        found[data["path"]] = (info.st_ino, info.st_mtime_ns)
+    return found
+
+
+def _relinted(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> set[str]:
+    return {path for path, identity in after.items() if before.get(path) != identity}
+
+
+def test_warm_run_reports_what_the_cold_run_reported(project: Path) -> None:
+    cold = _lint(project)
+    assert (project / ".dipcheck_cache" / "CACHEDIR.TAG").is_file()
+    assert (project / ".dipcheck_cache" / ".gitignore").read_text() == "*\n"
+    entries = _entries(project)
+    assert set(entries) == {"./one.dip", "./two.dip", "./three.dip"}
+    warm = _lint(project)
+    assert warm.stdout == cold.stdout and warm.returncode == cold.returncode
+    assert _relinted(entries, _entries(project)) == set()
+    text = dipcheck("lint", "--isolated", ".", cwd=project)
+    assert text.stdout == "All checks passed (3 files checked).\n"
+
+
+def test_editing_an_included_prompt_file_lints_the_including_workflow(project: Path) -> None:
+    _lint(project)
+    entries = _entries(project)
+    (project / "prompts" / "two.md").write_text("Check ${ctx.outcome}.\n", encoding="utf-8")
+    result = _lint(project)
+    assert _relinted(entries, _entries(project)) == {"./two.dip"}
+    codes = [(item["file"], item["code"]) for item in json.loads(result.stdout)["diagnostics"]]
+    assert codes == [("prompts/two.md", "DC202")]
+    entries = _entries(project)
+    (project / "prompts" / "two.md").write_text("Plan two.\n", encoding="utf-8")
+    assert json.loads(_lint(project).stdout)["diagnostics"] == []
+    assert _relinted(entries, _entries(project)) == {"./two.dip"}
+
+
+def test_a_missing_file_that_appears_lints_the_workflow_again(project: Path) -> None:
+    (project / "prompts" / "one.md").unlink()
+    first = json.loads(_lint(project).stdout)["diagnostics"]
+    assert [item["code"] for item in first] == ["DC003"]
+    (project / "prompts" / "one.md").write_text("Plan.\n", encoding="utf-8")
+    assert json.loads(_lint(project).stdout)["diagnostics"] == []
+
+
+def test_editing_the_workflow_or_the_settings_misses(project: Path) -> None:
+    _lint(project)
+    entries = _entries(project)
+    path = project / "three.dip"
+    path.write_text(path.read_text().replace("label: B", "label: Bee"), encoding="utf-8")
+    _lint(project)
+    assert _relinted(entries, _entries(project)) == {"./three.dip"}
+    other = _lint(project, "--target-version", "0.65")
+    assert other.returncode == 0
+    assert len(list((project / ".dipcheck_cache" / "results").iterdir())) == 6
+
+
+def test_a_corrupt_entry_is_a_miss_not_an_error(project: Path) -> None:
+    cold = _lint(project)
+    for entry in (project / ".dipcheck_cache" / "results").iterdir():
+        entry.write_text('{"path": "./one.dip", "content": ', encoding="utf-8")
+    warm = _lint(project)
+    assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, "")
+    assert set(_entries(project)) == {"./one.dip", "./two.dip", "./three.dip"}
+
+
+def test_no_cache_and_the_directory_options(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _lint(project, "--no-cache")
+    assert not (project / ".dipcheck_cache").exists()
+    elsewhere = tmp_path_factory.mktemp("cache")
+    dipcheck("lint", "--isolated", ".", cwd=project, env={"DIPCHECK_CACHE_DIR": str(elsewhere)})
+    assert len(list((elsewhere / "results").glob("*"))) == 3
+    chosen = tmp_path_factory.mktemp("chosen")
+    dipcheck(
+        "lint",
+        "--isolated",
+        "--cache-dir",
+        chosen,
+        ".",
+        cwd=project,
+        env={"DIPCHECK_CACHE_DIR": str(elsewhere)},
+    )
+    assert len(list((chosen / "results").glob("*"))) == 3
+    assert not (project / ".dipcheck_cache").exists()
+
+
+def test_concurrent_runs_share_the_cache(project: Path) -> None:
+    for number in range(20):
+        (project / f"more{number}.dip").write_text(
+            WORKFLOW.format(name=f"M{number}", prompt="one.md"), encoding="utf-8"
+        )
+    command = [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--format", "json", "."]
+    processes = [
+        subprocess.Popen(
+            command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(4)
+    ]
+    outputs = [process.communicate(timeout=120) for process in processes]
+    assert {stderr for _, stderr in outputs} == {""}
+    assert len({stdout for stdout, _ in outputs}) == 1
+    assert _lint(project).stdout == outputs[0][0]
+
+
+def test_parallel_run_gives_the_serial_output(tmp_path: Path) -> None:
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "p.md").write_text("Use ${ctx.outcome}.\n", encoding="utf-8")
+    for number in range(30):
+        text = WORKFLOW.format(name=f"W{number}", prompt="p.md")
+        if number % 3 == 0:
+            text = text.replace("A -> B", "A -> Bb")
+        (tmp_path / f"w{number:02}.dip").write_text(text, encoding="utf-8")
+    serial = dipcheck(
+        "lint", "--isolated", "--no-cache", "-j", "1", "--format", "json", ".", cwd=tmp_path
+    )
+    parallel = dipcheck(
+        "lint", "--isolated", "--no-cache", "-j", "2", "--format", "json", ".", cwd=tmp_path
+    )
+    assert parallel.stdout == serial.stdout and parallel.returncode == serial.returncode == 1
+    text = dipcheck("lint", "--isolated", "--no-cache", "-j", "2", ".", cwd=tmp_path)
+    assert (
+        text.stdout
+        == dipcheck("lint", "--isolated", "--no-cache", "-j", "1", ".", cwd=tmp_path).stdout
+    )
+    # cached results from a parallel run render the same (snippets of included files too)
+    dipcheck("lint", "--isolated", "-j", "2", ".", cwd=tmp_path)
+    assert dipcheck("lint", "--isolated", ".", cwd=tmp_path).stdout == text.stdout
+    assert os.path.isdir(tmp_path / ".dipcheck_cache")
+
+
+SNAPSHOT_SCRIPT = """
+import json, sys
+from dipcheck.rules import registry
+data = json.loads(sys.stdin.read())
+registry.use_snapshot(data)
+assert "dipcheck.rules.safety" not in sys.modules
+rule = registry.get("DC201")
+assert rule.name == "unsafe-tool-command-key" and rule.check is None
+assert [rule.code for rule in registry.all_rules()] == [item["code"] for item in data]
+{then}
+"""
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        # a check is needed: the modules are imported and replace the snapshot
+        "assert any(rule.code == 'DC201' for rule in registry.checks())",
+        # a rule module imported directly also replaces it (no 'declared twice')
+        "import dipcheck.rules.safety\nassert registry.get('DC201').check is not None\n"
+        "assert len(registry.all_rules()) == len(data)",
+    ],
+)
+def test_rule_snapshot_gives_way_to_the_rule_modules(then: str) -> None:
+    from dipcheck.rules import registry
+
+    result = subprocess.run(
+        [sys.executable, "-c", SNAPSHOT_SCRIPT.format(then=then)],
+        input=json.dumps(registry.snapshot()),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr

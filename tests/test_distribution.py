@@ -1,0 +1,176 @@
+"""Distribution: the pre-commit hook, run for real with `pre-commit try-repo` in a throwaway
+git repository, and the composite GitHub Action (action.yml): its structure, and the scripts
+it runs, run with bash."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from helpers import PROJECT
+from ruamel.yaml import YAML
+
+BIN = Path(sys.executable).parent
+GOOD = (
+    "workflow Good\n  start: A\n  exit: B\n  agent A\n    label: A\n  agent B\n    label: B\n"
+    "  edges\n    A -> B\n"
+)
+BAD = GOOD.replace("A -> B", "A -> Bee")
+
+
+def _git(directory: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args],
+        cwd=directory,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One pre-commit store for the module: the hook environment is built once."""
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+def _try_repo(repository: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
+    }
+    env.update({"PRE_COMMIT_HOME": str(home), "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"})
+    return subprocess.run(
+        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), "dipcheck", "--all-files"],
+        cwd=repository,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.skipif(not (PROJECT / ".git").exists(), reason="the checkout is not a git repository")
+def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
+    tmp_path: Path, pre_commit_home: Path
+) -> None:
+    repository = tmp_path / "repo"
+    repository.mkdir()
+    _git(repository, "init", "-q")
+    (repository / "good.dip").write_text(GOOD, encoding="utf-8")
+    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")
+    _git(repository, "add", ".")
+    good = _try_repo(repository, pre_commit_home)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert re.search(r"^dipcheck\.+Passed$", good.stdout, re.MULTILINE), good.stdout
+    (repository / "bad.dip").write_text(BAD, encoding="utf-8")
+    _git(repository, "add", ".")
+    bad = _try_repo(repository, pre_commit_home)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert re.search(r"^dipcheck\.+Failed$", bad.stdout, re.MULTILINE), bad.stdout
+    assert "error[DIP003]: edge target `Bee` is not a declared node" in bad.stdout
+    assert "good.dip" not in bad.stdout.split("hook id: dipcheck", 1)[1]
+
+
+# -- the GitHub Action ------------------------------------------------------------------------
+
+ACTION = YAML(typ="safe").load((PROJECT / "action.yml").read_text(encoding="utf-8"))
+STEPS = ACTION["runs"]["steps"]
+_EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+
+def _step(name: str) -> dict:  # type: ignore[type-arg]
+    (found,) = [step for step in STEPS if step["name"] == name]
+    return found
+
+
+def _expressions(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [item for part in value.values() for item in _expressions(part)]
+    if isinstance(value, list):
+        return [item for part in value for item in _expressions(part)]
+    return _EXPRESSION.findall(value) if isinstance(value, str) else []
+
+
+def test_action_structure() -> None:
+    assert ACTION["runs"]["using"] == "composite"
+    assert {"paths", "args", "version", "sarif-file", "upload", "fail-on-findings"} <= set(
+        ACTION["inputs"]
+    )
+    for name, spec in ACTION["inputs"].items():
+        assert spec["description"] and "default" in spec, name
+    declared = set(ACTION["inputs"])
+    for expression in _expressions(ACTION):
+        if expression.startswith("inputs."):
+            assert expression.removeprefix("inputs.") in declared, expression
+    for step in STEPS:
+        if "run" in step:
+            assert step["shell"] == "bash"
+            assert "${{" not in step["run"], f"{step['name']}: an expression spliced into a script"
+    upload = _step("Upload to code scanning")
+    assert upload["uses"] == "github/codeql-action/upload-sarif@v3"
+    assert upload["with"]["sarif_file"] == "${{ inputs.sarif-file }}"
+    assert "dipcheck lint --format sarif" in _step("Lint to SARIF")["run"]
+    assert ACTION["outputs"]["sarif-file"]["value"] == "${{ steps.lint.outputs.sarif-file }}"
+
+
+def _run_step(
+    name: str, directory: Path, inputs: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """Run a step's script with bash the way the runner would: its env with the inputs'
+    values substituted, dipcheck on PATH, GITHUB_OUTPUT a file."""
+    step = _step(name)
+    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env["GITHUB_OUTPUT"] = str(directory / "github_output")
+    for key, value in step.get("env", {}).items():
+        env[key] = _EXPRESSION.sub(
+            lambda match: inputs[match.group(1).removeprefix("inputs.")], value
+        )
+    return subprocess.run(
+        ["bash", "-e", "-c", step["run"]],
+        cwd=directory,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_action_lint_step_writes_valid_sarif_and_the_last_step_fails(tmp_path: Path) -> None:
+    (tmp_path / "good.dip").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "flows").mkdir()
+    (tmp_path / "flows" / "bad.dip").write_text(BAD, encoding="utf-8")
+    inputs = {key: str(spec["default"]) for key, spec in ACTION["inputs"].items()}
+    inputs["args"] = "--select DIP003 --fail-on error"
+    lint = _run_step("Lint to SARIF", tmp_path, inputs)
+    assert lint.returncode == 0, lint.stderr
+    assert (tmp_path / "github_output").read_text() == "sarif-file=dipcheck.sarif\n"
+    document = json.loads((tmp_path / "dipcheck.sarif").read_text(encoding="utf-8"))
+    schema = json.loads((PROJECT / "tests" / "schemas" / "sarif-schema-2.1.0.json").read_text())
+    jsonschema.Draft7Validator(schema).validate(document)
+    results = document["runs"][0]["results"]
+    assert [
+        (item["ruleId"], item["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+        for item in results
+    ] == [("DIP003", "flows/bad.dip")]
+    fail = _run_step("Fail on findings", tmp_path, inputs)
+    assert fail.returncode == 1
+    assert fail.stdout.startswith("./flows/bad.dip:9:10: DIP003 [error]")
+    inputs["paths"] = "good.dip"
+    assert _run_step("Fail on findings", tmp_path, inputs).returncode == 0
+
+
+def test_action_install_step_installs_the_checkout_or_a_requirement() -> None:
+    script = _step("Install dipcheck")["run"]
+    assert 'pip install --disable-pip-version-check "$ACTION_PATH"' in script
+    assert 'pip install --disable-pip-version-check "$DIPCHECK_REQUIREMENT"' in script
+    assert (PROJECT / "pyproject.toml").is_file()  # what "$ACTION_PATH" installs

@@ -1,0 +1,103 @@
+"""`dipcheck lint --watch` as a process: the first report, then a report only for workflows
+whose findings a change altered — including the workflow that includes a changed prompt
+file — and nothing for a change that alters no finding."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("watchfiles")
+
+WORKFLOW = (
+    "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt_file: prompts/a.md\n"
+    "  agent B\n    label: B\n  edges\n    A -> B\n"
+)
+
+
+class Watcher:
+    def __init__(self, directory: Path) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "dipcheck",
+                "lint",
+                "--isolated",
+                "--format",
+                "concise",
+                "--watch",
+                ".",
+            ],
+            cwd=directory,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={key: value for key, value in os.environ.items() if key != "NO_COLOR"},
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def next_line(self, timeout: float = 20) -> str:
+        return self.lines.get(timeout=timeout)
+
+    def quiet_for(self, seconds: float) -> list[str]:
+        end = time.monotonic() + seconds
+        seen = []
+        while time.monotonic() < end:
+            try:
+                seen.append(self.lines.get(timeout=0.1))
+            except queue.Empty:
+                continue
+        return seen
+
+    def change(self, path: Path, text: str, attempts: int = 6) -> str:
+        """Write ``text`` to ``path`` and return the next line printed; write it again if
+        nothing comes (the watcher may not have been watching yet)."""
+        for _ in range(attempts):
+            path.write_text(text, encoding="utf-8")
+            try:
+                return self.lines.get(timeout=4)
+            except queue.Empty:
+                continue
+        raise AssertionError(f"no output after changing {path}")
+
+    def stop(self) -> str:
+        self.process.terminate()
+        _, stderr = self.process.communicate(timeout=20)
+        return stderr
+
+
+def test_watch_relints_the_workflow_that_includes_a_changed_file(tmp_path: Path) -> None:
+    (tmp_path / "prompts").mkdir()
+    prompt = tmp_path / "prompts" / "a.md"
+    prompt.write_text("Plan.\n", encoding="utf-8")
+    (tmp_path / "w.dip").write_text(WORKFLOW, encoding="utf-8")
+    (tmp_path / "other.dip").write_text(WORKFLOW.replace("prompt_file: prompts/a.md", "prompt: Hi"))
+    watcher = Watcher(tmp_path)
+    try:
+        assert watcher.next_line() == "All checks passed (2 files checked)."
+        header = watcher.change(prompt, "Use ${ctx.outcome} now.\n")
+        assert header.endswith("] ./w.dip: 1 finding"), header
+        assert watcher.next_line().startswith("prompts/a.md:1:5: DC202 [warning]")
+        (tmp_path / "notes.md").write_text("not included anywhere\n", encoding="utf-8")
+        other = tmp_path / "other.dip"
+        other.write_text(other.read_text().replace("label: B", "label: Bee"), encoding="utf-8")
+        assert watcher.quiet_for(2.5) == []  # no finding changed
+        assert watcher.change(prompt, "Plan.\n").endswith("] ./w.dip: all checks passed")
+    finally:
+        stderr = watcher.stop()
+    assert "Watching . for changes" in stderr
+    assert "Traceback" not in stderr
