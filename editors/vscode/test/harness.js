@@ -6,7 +6,8 @@
 // The scenario (JSON): { "settings": {"dipcheck.path": ...}, "folder": "/abs/workspace",
 //   "open": [{"path": "/abs/x.dip", "languageId": "dip"}], "expect": N (diagnostics to wait
 //   for per document), "then": {"settings": {...}} (optional: change settings, wait again),
-//   "timeoutMs": 30000 }
+//   "run": [["command", ...args]] (optional: commands to execute once the diagnostics are in;
+//   the string "${document}" stands for the first document's URI), "timeoutMs": 30000 }
 // Activation follows package.json the way VS Code does: the extension is activated only when
 // one of its activationEvents matches an opened document or a file in the workspace folder.
 'use strict';
@@ -128,6 +129,16 @@ async function main() {
     result.after = Object.fromEntries(uris.map((uri) => [uri, recorded.diagnostics[uri] || null]));
     const now = await api.ready();
     result.sameClient = now === client;
+  }
+
+  if (scenario.run && client) {
+    result.ran = [];
+    for (const [name, ...args] of scenario.run) {
+      const values = args.map((arg) => (arg === '${document}' ? uris[0] : arg));
+      result.ran.push((await vscode.commands.executeCommand(name, ...values)) ?? null);
+    }
+    result.executed = recorded.executed;
+    result.opened = recorded.opened;
   }
 
   result.errors = recorded.errors.map((item) => item.message);

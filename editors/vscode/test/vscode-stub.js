@@ -21,6 +21,8 @@ const recorded = {
   diagnostics: {},
   registrations: [],
   workspaceFolders: undefined,
+  executed: [], // commands run that no one registered (VS Code's own, e.g. the Markdown preview)
+  opened: [], // untitled documents opened with workspace.openTextDocument({language, content})
 };
 
 function auto(name) {
@@ -377,6 +379,10 @@ const workspace = new Proxy(
     onDidChangeTextDocument: events.change.event,
     onDidSaveTextDocument: events.save.event,
     onDidChangeConfiguration: events.configuration.event,
+    openTextDocument: async (options) => {
+      recorded.opened.push(options);
+      return { uri: Uri.parse(`untitled:Untitled-${recorded.opened.length}`) };
+    },
     createFileSystemWatcher: () => ({
       onDidCreate: new EventEmitter().event,
       onDidChange: new EventEmitter().event,
@@ -419,8 +425,11 @@ const commands = {
     recorded.commands[name] = callback;
     return new Disposable(() => delete recorded.commands[name]);
   },
-  executeCommand: async (name, ...args) =>
-    recorded.commands[name] ? recorded.commands[name](...args) : undefined,
+  executeCommand: async (name, ...args) => {
+    if (recorded.commands[name]) return recorded.commands[name](...args);
+    recorded.executed.push([name, ...args.map((arg) => String(arg))]);
+    return undefined;
+  },
   getCommands: async () => Object.keys(recorded.commands),
 };
 
