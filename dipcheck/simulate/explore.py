@@ -81,8 +81,6 @@ class Exploration:
     states: int = 0
     truncated: str = ""  # why exploration stopped early ("" when it is complete)
     taken_edges: set[int] = field(default_factory=set)
-    visited: set[str] = field(default_factory=set)  # nodes run by the main loop
-    branch_visited: set[str] = field(default_factory=set)  # nodes only run as branches
     # node → (how it ended, the false conditions) for each run where a node that did not fail
     # matched no edge
     stuck: dict[str, list[tuple[str, list[tuple[Edge, str]]]]] = field(default_factory=dict)
@@ -519,7 +517,6 @@ class Explorer:
                 known = seen[key] = (len(seen), [])
             known[1].append(counters)
             index = known[0]
-            result.visited.add(state.node)
             pending: list[tuple[State, tuple[Any, ...], Any]] = []
             for transition in machine.expand(state, self.oracle):
                 self._record(result, state, transition)
@@ -571,14 +568,14 @@ class Explorer:
 
     def _record(self, result: Exploration, state: State, transition: Transition) -> None:
         result.taken_edges.update(transition.taken)
-        for step in transition.steps:
-            if step.depth == self.machine.depth + 1 and step.within == self.machine.path(
-                state.node
-            ):
-                result.branch_visited.add(step.model_node)
-                fork = _fork_edge(self.machine.graph, state.node, step.model_node)
-                if fork is not None:
-                    result.taken_edges.add(id(fork))
+        graph = self.machine.graph
+        if graph.handler(state.node) is Handler.PARALLEL:  # its branches: the fork edges
+            within = self.machine.path(state.node)
+            for step in transition.steps:
+                if step.depth == self.machine.depth + 1 and step.within == within:
+                    fork = _fork_edge(graph, state.node, step.model_node)
+                    if fork is not None:
+                        result.taken_edges.add(id(fork))
         for gate, satisfied in transition.gates:
             result.gate_checks.setdefault(gate, []).append(satisfied)
         end = transition.end
