@@ -8,9 +8,14 @@
 * **subgraph** runs the child workflow with its own engine on a snapshot of the parent context;
   a child that ends in a runtime error fails the parent run, otherwise success /
   validation_overridden map to success and anything else to fail; the child's context is
-  merged back.
+  merged back. Which endings are errors [inferred from the engine's returns]: a strict
+  failure, no matching edges, no outgoing edges, a bad condition, too many restarts and a
+  handler error return an error; exhausted retries, an unsatisfied goal gate and a failed exit
+  node return a failed result.
 * **manager_loop** runs the child, polls it (``stack.child.*``), evaluates ``stop_condition``
-  and ``steer_condition`` at each poll, and fails the run at ``max_cycles``.
+  and ``steer_condition`` at each poll, and fails the run at ``max_cycles``. How many polls
+  happen while the child runs depends on timing: by default none (the child finishes before
+  the first poll, as in tracker's golden run); a scenario's ``cycles: N`` says otherwise.
 """
 
 from __future__ import annotations
