@@ -23,7 +23,6 @@ node's kind is a :class:`ScenarioError` with the line and column and a did-you-m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +30,7 @@ from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import Handler
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import YES_NO, producible
-from dipcheck.simulate.world import ChildRun, Choice, follow_child
+from dipcheck.simulate.world import Choice, DefaultOracle
 from dipcheck.suggest import did_you_mean
 
 MAX_SCENARIO_BYTES = 1024 * 1024
@@ -58,7 +57,7 @@ class Scenario:
         return not self.context and not self.nodes
 
 
-class ScenarioOracle:
+class ScenarioOracle(DefaultOracle):
     """Answers from a scenario; nodes it does not name take the runtime's default answer."""
 
     def __init__(self, scenario: Scenario) -> None:
@@ -69,14 +68,6 @@ class ScenarioOracle:
         if not entries:
             return [Choice()]
         return [entries[min(visit, len(entries)) - 1]]
-
-    def free(
-        self, machine: Any, state: Any, node: str, keys: tuple[str, ...]
-    ) -> list[Mapping[str, str]]:
-        return [{}]
-
-    def runs(self, machine: Any, state: Any) -> list[ChildRun]:
-        return [follow_child(machine, self, state)]
 
 
 def _text(value: object) -> str:
