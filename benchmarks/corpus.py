@@ -1,4 +1,4 @@
-"""Lint time on the real-world corpus (tracker's `.dip` workflows).
+"""Lint time on the real-world corpus (tracker's `.dip` workflows and `.dot` pipelines).
 
 Two measurements:
 
@@ -8,13 +8,14 @@ Two measurements:
    the median of ``--runs`` timed runs is reported.
 2. Per file, in process: ``lint_text`` on each file's text (parse + lint, including the reads of
    ``prompt_file``/``command_file`` directives), ``--runs`` times; the median per file, then
-   the median, p95 and max over the files.
+   the median, p95 and max over the files — once for the 61 `.dip` files and once for the 21
+   `.dot` pipelines, which are held to the same per-file budget.
 
     python benchmarks/corpus.py
     python benchmarks/corpus.py --runs 15 --corpus ../shared/corpus
 
-Budgets (issue 1): whole corpus under 0.5 s wall; per-file median under 3 ms. Exits 1 when a
-budget is exceeded, 2 when the corpus is missing.
+Budgets (issue 1): whole corpus under 0.5 s wall; per-file median under 3 ms (`.dip` and `.dot`
+alike). Exits 1 when a budget is exceeded, 2 when the corpus is missing.
 """
 
 from __future__ import annotations
@@ -84,6 +85,41 @@ def per_file(files: list[Path], runs: int) -> dict[Path, float]:
     return medians
 
 
+def report_files(
+    tracker: Path, suffix: str, files: list[Path], runs: int
+) -> tuple[bool, dict[Path, float]]:
+    medians = per_file(files, runs)
+    values = [value * 1000 for value in medians.values()]
+    median = statistics.median(values)
+    ok = median < BUDGET_FILE_MS
+    print(
+        f"\nper .{suffix} file ({len(files)} files): lint_text (parse + lint + file directives), "
+        f"median of {runs} runs each\n"
+        f"  median {median:.2f} ms  p95 {percentile(values, 0.95):.2f} ms  "
+        f"max {max(values):.2f} ms  budget {BUDGET_FILE_MS} ms (median)  "
+        f"{'ok' if ok else 'OVER BUDGET'}"
+    )
+    slowest = sorted(medians.items(), key=lambda item: item[1], reverse=True)[:3]
+    for path, seconds in slowest:
+        lines = path.read_text(encoding="utf-8").count("\n")
+        print(f"    {seconds * 1000:6.2f} ms  {path.relative_to(tracker)} ({lines} lines)")
+    return ok, medians
+
+
+def report_twins(timings: dict[Path, float]) -> None:
+    """The same pipeline in both formats: the `.dot` file's time over its `.dip` twin's."""
+    ratios = [
+        seconds / timings[path.with_suffix(".dip")]
+        for path, seconds in timings.items()
+        if path.suffix == ".dot" and path.with_suffix(".dip") in timings
+    ]
+    if ratios:
+        print(
+            f"\n.dot / .dip twin ({len(ratios)} pipelines in both formats): median "
+            f"{statistics.median(ratios):.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs (default 7, at least 5)")
@@ -97,8 +133,10 @@ def main() -> int:
     if not files:
         print(f"no .dip files under {tracker}", file=sys.stderr)
         return 2
+    dots = len(list(tracker.rglob("*.dot")))
     print(
-        f"corpus: {tracker} ({len(files)} .dip files), {runs} runs, Python {sys.version.split()[0]}"
+        f"corpus: {tracker} ({len(files)} .dip files, {dots} .dot files), {runs} runs, "
+        f"Python {sys.version.split()[0]}"
     )
 
     walls = whole_corpus(tracker, runs)
@@ -110,20 +148,14 @@ def main() -> int:
         f"budget {BUDGET_WALL_SECONDS} s  {'ok' if wall_ok else 'OVER BUDGET'}"
     )
 
-    medians = per_file(files, runs)
-    values = [value * 1000 for value in medians.values()]
-    median = statistics.median(values)
-    file_ok = median < BUDGET_FILE_MS
-    print(
-        f"\nper file: lint_text (parse + lint + file directives), median of {runs} runs each\n"
-        f"  median {median:.2f} ms  p95 {percentile(values, 0.95):.2f} ms  "
-        f"max {max(values):.2f} ms  over {len(values)} files  "
-        f"budget {BUDGET_FILE_MS} ms (median)  {'ok' if file_ok else 'OVER BUDGET'}"
-    )
-    slowest = sorted(medians.items(), key=lambda item: item[1], reverse=True)[:3]
-    for path, seconds in slowest:
-        lines = path.read_text(encoding="utf-8").count("\n")
-        print(f"    {seconds * 1000:6.2f} ms  {path.relative_to(tracker)} ({lines} lines)")
+    file_ok = True
+    timings: dict[Path, float] = {}
+    for suffix, group in (("dip", files), ("dot", sorted(tracker.rglob("*.dot")))):
+        if group:
+            ok, medians = report_files(tracker, suffix, group, runs)
+            file_ok = ok and file_ok
+            timings.update(medians)
+    report_twins(timings)
     return 0 if wall_ok and file_ok else 1
 
 

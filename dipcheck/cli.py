@@ -17,8 +17,8 @@ from dipcheck.target import KNOWN_TARGETS
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 DESCRIPTION = """\
-Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows and YAML step
-workflows.
+Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows, DOT pipelines
+(tracker, Attractor, the typed-outputs engine) and YAML step workflows.
 
 Finds the mistakes that otherwise surface mid-run: context keys read where no node (or not
 every path) writes them, LLM output spliced into shell commands, edges to nodes that do not
@@ -47,7 +47,7 @@ exit status:
 
 configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
 (select, extend-select, ignore, per-file-ignores, exclude, fail-on, target-version,
-[severity]).
+[severity], [dialect] for DOT files).
 
 examples:
   dipcheck lint workflows/

@@ -10,6 +10,9 @@ The closest configuration file to a path wins (parents are not merged), as in ru
     exclude = ["vendor/**"]     # paths skipped when a directory is linted
     include = ["flows/*.wf"]    # files that are YAML step workflows whatever their name or
                                 # shape (a file that is not one is reported, not skipped)
+    [tool.dipcheck.dialect]     # the runtime that reads the DOT files a glob names:
+    "pipelines/**/*.dot" = "typed-outputs"   # tracker (default), attractor, typed-outputs;
+                                # a file a glob names is a workflow whatever it contains
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
     target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
     [tool.dipcheck.severity]    # change a rule's default severity
@@ -26,6 +29,7 @@ from functools import cached_property
 from typing import Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
@@ -42,8 +46,10 @@ KNOWN_KEYS = frozenset(
         "fail-on",
         "severity",
         "target-version",
+        "dialect",
     }
 )
+DOT_DIALECTS = (Dialect.TRACKER, Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
 
 
 class ConfigError(Exception):
@@ -61,6 +67,7 @@ class Config:
     severity: tuple[tuple[str, Severity], ...] = ()
     fail_on: Severity = Severity.ERROR
     target: TargetVersion = DEFAULT
+    dialects: tuple[tuple[str, Dialect], ...] = ()
     path: str | None = None
     root: str = field(default=".")
 
@@ -99,6 +106,16 @@ class Config:
             fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
             for pattern in self.include
         )
+
+    def dialect(self, path: str) -> Dialect | None:
+        """The DOT dialect the first matching ``dialect`` glob gives ``path``, if any."""
+        if not self.dialects:
+            return None
+        relative = self._relative(path)
+        for pattern, dialect in self.dialects:
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern):
+                return dialect
+        return None
 
     def _relative(self, path: str) -> str:
         try:
@@ -189,6 +206,15 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
         target = parse_target(str(data.get("target-version", str(DEFAULT))))
     except ValueError as error:
         raise ConfigError(f"{path}: target-version: {error}") from None
+    dialects: list[tuple[str, Dialect]] = []
+    raw_dialects = data.get("dialect", {})
+    if not isinstance(raw_dialects, dict):
+        raise ConfigError(f'{path}: `dialect` must be a table of glob = "dialect"')
+    known = ", ".join(item.value for item in DOT_DIALECTS)
+    for pattern, value in raw_dialects.items():
+        if not isinstance(value, str) or value not in {item.value for item in DOT_DIALECTS}:
+            raise ConfigError(f"{path}: dialect of {pattern!r}: {value!r} is not one of {known}")
+        dialects.append((pattern, Dialect(value)))
     return Config(
         select=_selectors(data.get("select", []), "select", path),
         extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
@@ -199,6 +225,7 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
         severity=tuple(severity),
         fail_on=fail_on,
         target=target,
+        dialects=tuple(dialects),
         path=path,
         root=os.path.dirname(os.path.abspath(path)),
     )

@@ -126,6 +126,17 @@ class Settings(BaseModel):
             }
         ),
     ] = Field(default=DEFAULT_TARGET, alias="target-version")
+    dialect: Annotated[
+        dict[str, str],
+        WithJsonSchema(
+            {
+                "type": "object",
+                "additionalProperties": {"enum": ["tracker", "attractor", "typed-outputs"]},
+                "description": "Glob → the runtime that reads the DOT files it matches "
+                "(default: tracker; typed-outputs is also detected from the file).",
+            }
+        ),
+    ] = Field(default_factory=dict)
 
 
 def _references(value: Any) -> Any:

@@ -64,3 +64,32 @@ class Diagnostic:
 
     def sort_key(self) -> tuple[str, int, str, int]:
         return (self.span.path, self.span.start, self.code, self.span.end)
+
+
+# Default severities of the loading codes (DC0xx) that front-ends report while they read a
+# file. ``rules/loading.py`` documents each code with this severity; front-ends build their
+# findings with :func:`loading_finding` so that they never import the rule layer.
+LOADING_SEVERITY: dict[str, Severity] = {
+    "DC000": Severity.ERROR,
+    "DC001": Severity.ERROR,
+    "DC002": Severity.ERROR,
+    "DC003": Severity.ERROR,
+    "DC004": Severity.ERROR,
+    "DC005": Severity.ERROR,
+    "DC006": Severity.ERROR,
+    "DC007": Severity.WARNING,
+    "DC008": Severity.WARNING,
+    "DC009": Severity.ERROR,
+    "DC011": Severity.ERROR,
+}
+
+
+def loading_finding(
+    code: str,
+    span: Span,
+    message: str,
+    related: tuple[Related, ...] = (),
+    fix: Fix | None = None,
+) -> Diagnostic:
+    """A loading problem (DC0xx) with its code's default severity."""
+    return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)

@@ -35,6 +35,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)
 DIP_SUFFIXES = (".dip",)
+DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -58,26 +59,35 @@ class LintResult:
 
 def detect_format(path: str, config: Config | None = None) -> str | None:
     """The front-end for a path. Every ``.yaml``/``.yml`` file is a candidate step workflow
-    (the front-end decides by shape); files an ``include`` glob names are step workflows."""
+    and every ``.dot`` file a candidate DOT pipeline (the front-ends decide by content, so
+    ordinary YAML and Graphviz files are left alone); files an ``include`` glob names are step
+    workflows, files a ``dialect`` glob names are DOT pipelines."""
     lower = path.lower()
     if lower.endswith(DIP_SUFFIXES):
         return "dip"
+    if lower.endswith(DOT_SUFFIXES) or (config is not None and config.dialect(path)):
+        return "dot"
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
     return None
 
 
 def _front_end(
-    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, required: bool
+    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, config: Config
 ) -> FrontendResult:
     if fmt == "dip":
         from dipcheck.frontends.dip import load_dip
 
         return load_dip(source, base_dir, reader)
+    if fmt == "dot":
+        from dipcheck.frontends.dot import load_dot
+
+        dialect = config.dialect(source.path)
+        return load_dot(source, base_dir, reader, dialect, require=dialect is not None)
     if fmt == "yaml":
         from dipcheck.frontends.yaml_steps import load_steps
 
-        return load_steps(source, base_dir, reader, require=required)
+        return load_steps(source, base_dir, reader, require=config.included(source.path))
     raise ValueError(f"no front-end for format {fmt!r}")
 
 
@@ -142,7 +152,7 @@ def _lint_source(
 ) -> LintResult:
     fmt = fmt or detect_format(source.path, config) or "dip"
     try:
-        loaded = _front_end(source, fmt, base_dir, reader, config.included(source.path))
+        loaded = _front_end(source, fmt, base_dir, reader, config)
     except Exception as error:
         return LintResult(
             source.path, source, None, [_internal_error(source, f"the {fmt} front-end", error)]
@@ -154,7 +164,20 @@ def _lint_source(
     diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.active_codes)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return LintResult(source.path, source, loaded.workflow, diagnostics)
+    return LintResult(source.path, source, loaded.workflow, _distinct(diagnostics))
+
+
+def _distinct(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings with exact repeats dropped (a DOT `node [...]` default is read by every
+    node it applies to, and a rule may say the same thing about each)."""
+    seen: set[tuple[str, int, int, int, str]] = set()
+    result: list[Diagnostic] = []
+    for item in diagnostics:
+        key = (item.code, id(item.span.source), item.span.start, item.span.end, item.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(item)
+    return result
 
 
 def anchors(workflow: Workflow | None) -> dict[int, int]:
@@ -234,6 +257,28 @@ def lint_file(
     return lint_source(source, config, fmt, os.path.dirname(os.path.abspath(path)), reader)
 
 
+def _read_nothing(path: str) -> str:
+    raise FileNotFoundError(path)
+
+
+def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
+    """The model of a workflow file without running the rules (for indexes such as the
+    language server's workspace symbols): file directives are not read, and a file that cannot
+    be read, crashes its front-end or is YAML but no step workflow gives None."""
+    config = config or Config()
+    source, _ = read_source(path)
+    if source is None:
+        return None
+    fmt = detect_format(path, config) or "dip"
+    base_dir = os.path.dirname(os.path.abspath(path))
+    try:
+        with _without_cycle_collection():
+            loaded = _front_end(source, fmt, base_dir, _read_nothing, config)
+    except Exception:
+        return None
+    return loaded.workflow
+
+
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
     """Files named directly are kept; directories are searched for workflow files."""
     config = config or Config()
@@ -265,7 +310,9 @@ def lint_one(path: str, config: Config) -> LintResult:
         return LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
     result.dependencies = reader.reads
     result.not_a_workflow = (
-        result.workflow is None and not result.diagnostics and detect_format(path, config) == "yaml"
+        result.workflow is None
+        and not result.diagnostics
+        and detect_format(path, config) in ("yaml", "dot")
     )
     return result
 

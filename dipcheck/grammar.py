@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from dipcheck.source import Span
+
 if TYPE_CHECKING:
     from lark import Lark
+    from lark.parsers.lalr_parser_state import ParserState
 
 
 def grammar_text(name: str) -> str:
@@ -50,3 +54,40 @@ def load_grammar(name: str, start: str = "start", lexer: type | str = "contextua
         return Lark(grammar_text(name), cache=cache_path, **options)
     except OSError:
         return Lark(grammar_text(name), **options)
+
+
+def snapshot_state(state: ParserState) -> ParserState:
+    """A copy of an LALR parser state that later reductions cannot change, to go back to when
+    a syntax error is recovered from.
+
+    lark extends the child list of a repetition in place, so the trees on the value stack are
+    copied one level deep (deeper trees are complete and never change)."""
+    from lark import Tree
+    from lark.parsers.lalr_parser_state import ParserState
+
+    values = [
+        Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
+        for value in state.value_stack
+    ]
+    return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    span: Span
+    message: str
+
+
+@dataclass
+class ProblemLog:
+    """Syntax problems of one file, at most one per line (the first error on a line explains
+    the ones recovery would find after it)."""
+
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    lines: set[int] = field(default_factory=set)
+
+    def record(self, span: Span, message: str) -> None:
+        line = span.source.line_of(span.start)
+        if line not in self.lines:
+            self.lines.add(line)
+            self.problems.append(SyntaxProblem(span, message))

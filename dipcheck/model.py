@@ -93,6 +93,28 @@ def last_field(fields: tuple[Field, ...], key: str) -> Field | None:
     return None
 
 
+class Dialect(StrEnum):
+    """What the runtime does with a workflow of one format, where runtimes of a format differ.
+
+    ``.dip`` files and YAML step workflows have one runtime each and carry ``TRACKER`` and
+    ``STEPS``. A DOT file is run by tracker (the default), by an implementation of the
+    Attractor specification, or by the typed-outputs engine of seed 003, an Attractor-family
+    engine that adds ``{{ }}`` templates, declared outputs and every-path availability
+    (docs/dot.md, docs/dot-typed-outputs.md).
+    """
+
+    TRACKER = "tracker"
+    ATTRACTOR = "attractor"
+    TYPED_OUTPUTS = "typed-outputs"
+    STEPS = "steps"
+
+    @property
+    def attractor_family(self) -> bool:
+        """Attractor's DOT semantics: `box` is the default shape, subgraph attributes are
+        scoped, strict/undirected graphs are refused."""
+        return self in (Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
+
+
 class NodeKind(StrEnum):
     AGENT = "agent"
     HUMAN = "human"
@@ -163,6 +185,9 @@ class Branch:
 
 @dataclass(frozen=True, slots=True)
 class Node:
+    """A node. ``handler`` is the runtime handler when the source names it directly (a DOT
+    shape or ``type``: ``start``, ``exit``, ``codergen`` …); empty when the kind decides."""
+
     id: str
     kind: NodeKind
     id_span: Span
@@ -171,6 +196,7 @@ class Node:
     fields: tuple[Field, ...] = ()
     members: tuple[Name, ...] = ()
     branches: tuple[Branch, ...] = ()
+    handler: str = ""
 
     def get(self, key: str) -> Field | None:
         return last_field(self.fields, key)
@@ -284,7 +310,13 @@ class InputDecl:
 
 @dataclass(frozen=True)
 class Workflow:
-    """One workflow file, lowered. Lookup tables are computed once on first use."""
+    """One workflow file, lowered. Lookup tables are computed once on first use.
+
+    ``selectors`` are the stylesheet's selectors as written (``*``, ``box``, ``.class``,
+    ``#id``) with their spans. ``mentions`` are further places that name a node without
+    declaring it or routing to it (a DOT node statement that adds attributes to a node
+    declared earlier): rename and references include them.
+    """
 
     source: SourceText
     format: str
@@ -302,6 +334,9 @@ class Workflow:
     stylesheet: Field | None = None
     references: tuple[Reference, ...] = ()
     sources: tuple[SourceText, ...] = field(default=())
+    dialect: Dialect = Dialect.TRACKER
+    selectors: tuple[Name, ...] = ()
+    mentions: tuple[Name, ...] = ()
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)

@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dipcheck.model import Origin, Reference, RefKind, Text
+from dipcheck import conditions
+from dipcheck.model import Condition, Origin, Reference, RefKind, Text
 from dipcheck.source import Span
 
 _NAMESPACES = {
@@ -22,6 +23,14 @@ _NAMESPACES = {
     "stack": RefKind.STACK,
 }
 _DOLLAR_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
+_TEMPLATE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+_TEMPLATE_NAMESPACES = {"inputs": RefKind.INPUTS, "context": RefKind.CTX}
+_CONDITION_NAMESPACES = {
+    "graph": RefKind.GRAPH,
+    "params": RefKind.PARAMS,
+    "inputs": RefKind.INPUTS,
+    "stack": RefKind.STACK,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +121,32 @@ def scan_text(
     return result
 
 
+def scan_templates(text: Text, owner: str, attribute: str) -> list[Reference]:
+    """``{{ inputs.x }}`` and ``{{ context.a.b }}`` templates (the typed-outputs DOT engine of
+    seed 003). Any other ``{{ … }}`` is a reference of kind OTHER with its text as the key."""
+    value = text.value
+    if "{{" not in value:
+        return []
+    result: list[Reference] = []
+    for match in _TEMPLATE.finditer(value):
+        inner = match.group(1)
+        namespace, dot, key = inner.partition(".")
+        kind = _TEMPLATE_NAMESPACES.get(namespace) if dot and key else None
+        result.append(
+            Reference(
+                kind=kind or RefKind.OTHER,
+                key=key if kind is not None else inner,
+                span=text.span(match.start(), match.end()),
+                owner=owner,
+                attribute=attribute,
+                origin=Origin.INTERP,
+                explicit=kind is RefKind.CTX,
+                namespace=namespace if kind is not None else "",
+            )
+        )
+    return result
+
+
 def _longest_variable(candidate: str, names: frozenset[str]) -> str | None:
     """The longest known variable the text after ``$`` starts with (tracker matches prefixes)."""
     best: str | None = None
@@ -149,3 +184,83 @@ def list_items(text: Text) -> list[ListItem]:
             begin = start + (len(part) - len(part.lstrip()))
             items.append(ListItem(inner, text.span(offset + begin, offset + begin + len(inner))))
     return items
+
+
+def read_reference(owner: str, entry: str, span: Span) -> Reference:
+    """A ``reads:`` entry as a reference (a ``ctx.``/``context.`` prefix is dropped)."""
+    key, explicit = conditions.variable_key(entry)
+    if key.startswith("node."):
+        node, _, inner = key[5:].partition(".")
+        offset = span.start + (len(entry) - len(key)) + 5
+        return Reference(
+            RefKind.SCOPED,
+            inner,
+            span,
+            owner,
+            "reads",
+            Origin.READS,
+            node=node,
+            node_span=Span(span.source, offset, offset + len(node)),
+            explicit=explicit,
+            namespace="ctx",
+        )
+    return Reference(
+        RefKind.CTX, key, span, owner, "reads", Origin.READS, explicit=explicit, namespace="ctx"
+    )
+
+
+def condition_references(owner: str, condition: Condition) -> list[Reference]:
+    """Left-hand operands of a condition (attributed to the edge's source node) and any
+    ``${…}`` placeholders in it (tracker expands the whole condition before evaluating)."""
+    result: list[Reference] = []
+    if condition.expr is not None:
+        for compare in conditions.comparisons(condition.expr):
+            operand = compare.left
+            key, explicit = conditions.variable_key(operand.text)
+            span = condition.locate(operand.start, operand.end)
+            namespace, dot, rest = key.partition(".")
+            if key.startswith("node."):
+                node, _, inner = rest.partition(".")
+                node_start = operand.end - len(key) + 5
+                result.append(
+                    Reference(
+                        RefKind.SCOPED,
+                        inner,
+                        span,
+                        owner,
+                        "condition",
+                        Origin.CONDITION,
+                        node=node,
+                        node_span=condition.locate(node_start, node_start + len(node)),
+                        explicit=explicit,
+                        namespace="ctx",
+                    )
+                )
+            elif not explicit and dot and namespace in _CONDITION_NAMESPACES:
+                result.append(
+                    Reference(
+                        _CONDITION_NAMESPACES[namespace],
+                        rest,
+                        span,
+                        owner,
+                        "condition",
+                        Origin.CONDITION,
+                        namespace=namespace,
+                    )
+                )
+            else:
+                result.append(
+                    Reference(
+                        RefKind.CTX,
+                        key,
+                        span,
+                        owner,
+                        "condition",
+                        Origin.CONDITION,
+                        explicit=explicit,
+                        namespace="ctx",
+                    )
+                )
+    if not condition.shorthand:
+        result.extend(scan_text(condition.text, owner, "condition"))
+    return result

@@ -15,6 +15,10 @@ without codes is not (it hides findings nobody has looked at). ``#`` lines insid
 multi-line ``key:`` block or a YAML block scalar are content, not comments, so a suppression
 for text in such a block goes on the ``key:`` line.
 
+In a DOT file the comment is ``// dipcheck: ignore[…]`` (or ``#``, or inside ``/* */``) and
+"the line and everything under it" is the statement that starts there: a node statement with
+its whole attribute list, quoted multi-line prompts included.
+
 A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
 code as DC902, an ``enable`` that ends no ``disable`` as DC903.
 
@@ -33,7 +37,9 @@ from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
-_DIRECTIVE = re.compile(r"#\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]")
+_DIRECTIVE = re.compile(
+    r"(?:#|//|/\*)\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]"
+)
 _BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
 _VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
@@ -129,6 +135,11 @@ def _content_lines(lines: list[str], fmt: str) -> set[int]:
     return content
 
 
+def _content(lines: list[str], fmt: str) -> set[int]:
+    """Lines inside multi-line values of a .dip or YAML file (other formats have none)."""
+    return _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+
+
 def _block_end(lines: list[str], first: int) -> int:
     """Index after the last line indented deeper than line ``first``."""
     base = _indent(lines[first])
@@ -196,18 +207,79 @@ def _removal(
     return Edit(Span(source, offset + part_start, offset + match.start(2) + stop), "")
 
 
+class _DotLayout:
+    """Where a DOT file's comments, multi-line strings and statements are (from its tokens)."""
+
+    def __init__(self, source: SourceText) -> None:
+        from dipcheck.frontends.dot_lexer import lex
+
+        lexed = lex(source)
+        self.source = source
+        self.tokens = lexed.tokens
+        self.comments: dict[int, int] = {}
+        for span in lexed.comments:
+            self.comments.setdefault(source.line_of(span.start), span.start)
+        self.content: set[int] = set()
+        for token in self.tokens:
+            if token.type == "STRING":
+                first = source.line_of(token.start_pos or 0)
+                last = source.line_of(token.end_pos or 0)
+                self.content.update(range(first + 1, last + 1))
+
+    def comment_start(self, number: int) -> int:
+        """The column of the comment on line ``number``, or -1."""
+        start = self.comments.get(number)
+        return -1 if start is None else start - self.source.line_starts[number]
+
+    def statement_end(self, line: int) -> int:
+        """The line after the end of the statement that starts on (or after) ``line``."""
+        source = self.source
+        tokens = self.tokens
+        index = next(
+            (i for i, token in enumerate(tokens) if source.line_of(token.start_pos or 0) >= line),
+            len(tokens),
+        )
+        depth = 0
+        last = line
+        while index < len(tokens):
+            token = tokens[index]
+            if token.type in ("LSQB", "LBRACE"):
+                depth += 1
+            elif token.type in ("RSQB", "RBRACE"):
+                depth -= 1
+                if depth < 0:
+                    break  # closes an enclosing block: the statement ended before it
+            last = source.line_of(token.end_pos or 0)
+            index += 1
+            if depth or index >= len(tokens):
+                continue
+            following = tokens[index]
+            if following.type == "SEMI":
+                break
+            continuing = token.type in ("ARROW", "UNDIRECTED", "EQUAL") or following.type in (
+                "ARROW",
+                "UNDIRECTED",
+                "EQUAL",
+                "LSQB",
+            )
+            if not continuing and source.line_of(following.start_pos or 0) > last:
+                break
+        return max(last, line) + 1
+
+
 def scan(source: SourceText, fmt: str) -> Suppressions:
     result = Suppressions()
     text = source.text
     if "dipcheck:" not in text:
         return result
     lines = text.split("\n")
-    content = _content_lines(lines, fmt)
+    dot = _DotLayout(source) if fmt == "dot" else None
+    content = dot.content if dot is not None else _content(lines, fmt)
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
     for number, line in enumerate(lines):
         if number in content or "dipcheck:" not in line:
             continue
-        start = _comment_start(line)
+        start = _comment_start(line) if dot is None else dot.comment_start(number)
         if start == -1:
             continue
         match = _DIRECTIVE.match(line, start)
@@ -215,17 +287,18 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
         kind = match.group(1)
         own_line = not line[:start].strip()
+        extent = _block_end if dot is None else (lambda _, first: dot.statement_end(first))
         if kind in ("disable", "enable"):
             covered = range(number, len(lines))
         elif own_line:
             target = number + 1
             while target < len(lines) and (
-                not lines[target].strip() or lines[target].lstrip().startswith("#")
+                not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
             ):
                 target += 1
-            covered = range(target, _block_end(lines, target)) if target < len(lines) else range(0)
+            covered = range(target, extent(lines, target)) if target < len(lines) else range(0)
         else:
-            covered = range(number, _block_end(lines, number))
+            covered = range(number, extent(lines, number))
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
@@ -311,10 +384,11 @@ def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> li
         source = item.span.source
         if id(source) not in scanned:
             lines = source.text.split("\n")
-            scanned[id(source)] = (lines, _content_lines(lines, fmt))
+            content = _DotLayout(source).content if fmt == "dot" else _content(lines, fmt)
+            scanned[id(source)] = (lines, content)
         lines, content = scanned[id(source)]
         place = _placement(lines, content, source.line_of(item.span.start), fmt)
-        edits.append(_comment_edit(source, lines, place, [item.code]))
+        edits.append(_comment_edit(source, lines, place, [item.code], fmt))
     return edits
 
 
@@ -326,7 +400,7 @@ def ignore_edits(
     the line extended). A finding in an included file (``anchors``: id of its source → line
     of the directive) is suppressed on the directive; one in another file is skipped."""
     lines = source.text.split("\n")
-    content = _content_lines(lines, fmt)
+    content = _DotLayout(source).content if fmt == "dot" else _content(lines, fmt)
     wanted: dict[tuple[str, int], list[str]] = {}
     for item in diagnostics:
         if item.span.source is source:
@@ -338,7 +412,7 @@ def ignore_edits(
         codes = wanted.setdefault(_placement(lines, content, line, fmt), [])
         if item.code not in codes:
             codes.append(item.code)
-    return [_comment_edit(source, lines, place, codes) for place, codes in wanted.items()]
+    return [_comment_edit(source, lines, place, codes, fmt) for place, codes in wanted.items()]
 
 
 def _placement(lines: list[str], content: set[int], line: int, fmt: str) -> tuple[str, int]:
@@ -356,20 +430,21 @@ def _placement(lines: list[str], content: set[int], line: int, fmt: str) -> tupl
 
 
 def _comment_edit(
-    source: SourceText, lines: list[str], place: tuple[str, int], codes: list[str]
+    source: SourceText, lines: list[str], place: tuple[str, int], codes: list[str], fmt: str
 ) -> Edit:
     kind, line = place
     listed = ", ".join(codes)
+    leader = "//" if fmt == "dot" else "#"
     if kind == "end":
         existing = lines[line]
-        start = _comment_start(existing)
+        start = _comment_start(existing) if fmt != "dot" else existing.find(f"{leader} dipcheck:")
         if start != -1:
             match = _DIRECTIVE.match(existing, start)
             if match is not None and match.group(1) == "ignore":
                 close = source.line_starts[line] + match.end(2)
                 return Edit(Span(source, close, close), f", {listed}")
         end = source.line_end(line)
-        return Edit(Span(source, end, end), f"  # dipcheck: ignore[{listed}]")
+        return Edit(Span(source, end, end), f"  {leader} dipcheck: ignore[{listed}]")
     indent = lines[line][: _indent(lines[line])]
     if line > 0:
         above = lines[line - 1]
@@ -378,4 +453,4 @@ def _comment_edit(
             close = source.line_starts[line - 1] + match.end(2)
             return Edit(Span(source, close, close), f", {listed}")
     start = source.line_starts[line]
-    return Edit(Span(source, start, start), f"{indent}# dipcheck: ignore[{listed}]\n")
+    return Edit(Span(source, start, start), f"{indent}{leader} dipcheck: ignore[{listed}]\n")

@@ -1,6 +1,6 @@
-"""The real-world corpus (tracker's example and test workflows) loads cleanly: no syntax
-errors, unknown fields, bad values or duplicate keys, no internal errors, and the JSON
-document of a whole run satisfies the output contract."""
+"""The real-world corpus (tracker's example and test workflows, .dip and .dot) loads cleanly:
+no syntax errors, unknown fields, bad values or duplicate keys, no internal errors, and the
+JSON document of a whole run satisfies the output contract."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.corpus
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 TRACKER = CORPUS / "tracker"
-FILES = sorted(TRACKER.rglob("*.dip")) if TRACKER.is_dir() else []
+FILES = sorted([*TRACKER.rglob("*.dip"), *TRACKER.rglob("*.dot")]) if TRACKER.is_dir() else []
 LOADING = {"DC001", "DC004", "DC005", "DC006"}
 
 
@@ -36,7 +36,7 @@ def _describe(item: Diagnostic) -> str:
 
 def test_corpus_has_no_loading_errors(tracker: Path) -> None:
     results = lint_paths([str(tracker)])
-    assert len(results) == len(FILES) >= 61
+    assert len(results) == len(FILES) >= 61 + 21
     offending = [
         _describe(item) for result in results for item in result.diagnostics if item.code in LOADING
     ]

@@ -23,6 +23,12 @@ GOOD = (
     "  edges\n    A -> B\n"
 )
 BAD = GOOD.replace("A -> B", "A -> Bee")
+GOOD_DOT = (
+    'digraph Good {\n  start [shape=Mdiamond]\n  work [shape=box, prompt="Do it."]\n'
+    "  done [shape=Msquare]\n  start -> work\n  work -> done\n}\n"
+)
+BAD_DOT = GOOD_DOT.replace("work -> done", "work -> dnoe")
+PLAIN_GRAPH = "digraph Drawing {\n  a -> b\n  b [color=red]\n}\n"
 
 
 def _git(directory: Path, *args: str) -> None:
@@ -65,18 +71,23 @@ def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     repository.mkdir()
     _git(repository, "init", "-q")
     (repository / "good.dip").write_text(GOOD, encoding="utf-8")
+    (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
+    (repository / "drawing.dot").write_text(PLAIN_GRAPH, encoding="utf-8")  # not a workflow
     (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")
     _git(repository, "add", ".")
     good = _try_repo(repository, pre_commit_home)
     assert good.returncode == 0, good.stdout + good.stderr
     assert re.search(r"^dipcheck\.+Passed$", good.stdout, re.MULTILINE), good.stdout
     (repository / "bad.dip").write_text(BAD, encoding="utf-8")
+    (repository / "bad.dot").write_text(BAD_DOT, encoding="utf-8")
     _git(repository, "add", ".")
     bad = _try_repo(repository, pre_commit_home)
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert re.search(r"^dipcheck\.+Failed$", bad.stdout, re.MULTILINE), bad.stdout
     assert "error[DIP003]: edge target `Bee` is not a declared node" in bad.stdout
-    assert "good.dip" not in bad.stdout.split("hook id: dipcheck", 1)[1]
+    assert "bad.dot:6:" in bad.stdout and "`dnoe`" in bad.stdout  # .dot files reach the hook
+    report = bad.stdout.split("hook id: dipcheck", 1)[1]
+    assert "good.dip" not in report and "good.dot" not in report and "drawing.dot" not in report
 
 
 # -- the GitHub Action ------------------------------------------------------------------------

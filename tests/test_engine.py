@@ -32,7 +32,7 @@ def test_utf8_byte_order_mark_is_skipped(tmp_path: Path) -> None:
     (path.parent / "prompts").mkdir()
     (path.parent / "prompts" / "plan.md").write_text("Plan.\n")
     (path.parent / "scripts").mkdir()
-    (path.parent / "scripts" / "run_tests.sh").write_text("true\n")
+    (path.parent / "scripts" / "run_tests.sh").write_text("make test\n")
     (result,) = lint_paths([str(path)])
     assert result.diagnostics == []
 

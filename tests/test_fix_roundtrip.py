@@ -20,7 +20,7 @@ from typing import NamedTuple
 import pytest
 from helpers import CORPUS, FIXTURES, dedent, dipcheck
 from test_dataflow import ASK
-from test_routing_rules import ELSE, GATE, LOOP, WRITES
+from test_routing_rules import DOT_AND, ELSE, GATE, LOOP, WRITES
 from test_tracker_rules import TRK102
 
 from dipcheck.engine import lint_paths
@@ -71,6 +71,7 @@ FIX_CASES: dict[str, Case] = {
         )
     ),
     "DC107": Case("w.dip", ASK),
+    "DC301": Case("w.dot", DOT_AND),
     "DC303": Case("w.dip", GATE),
     "DC304": Case(
         "w.dip",

@@ -65,6 +65,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "dipcheck/grammars/dip.lark" in names
     assert "dipcheck/grammars/condition.lark" in names
+    assert "dipcheck/grammars/dot.lark" in names
     assert "dipcheck/grammars/__init__.py" in names
     assert "dipcheck/cli.py" in names
     assert "dipcheck/simulate/runner.py" in names
@@ -110,6 +111,16 @@ def test_installed_into_a_fresh_venv_lints_from_another_directory(
     )
     assert broken.returncode == 1
     assert "DIP010 [error]" in broken.stdout  # the condition grammar was loaded too
+    dot = subprocess.run(
+        [venv / BIN / "dipcheck", "lint", "--format", "concise", FIXTURES / "dot" / "broken.dot"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert dot.returncode == 1
+    assert "DIP005 [error]" in dot.stdout  # the DOT grammar is in the wheel
     assert "DC001 [error]" in broken.stdout
 
 

@@ -110,6 +110,45 @@ def test_dc301_or_that_never_matches() -> None:
     )
 
 
+DOT_AND = template(
+    """
+    digraph P {
+      start [shape=Mdiamond]
+      check [shape=parallelogram, tool_command="./check.sh", timeout="1m"]
+      work [shape=box, prompt="Work."]
+      done [shape=Msquare]
+      start -> check
+      check -> work [condition="ctx.tool_stdout != a and ctx.tool_stdout != b"]
+      check -> done
+      work -> done
+    }
+    """
+)
+
+
+def test_dc301_in_dot_with_a_fix_to_the_separators_tracker_splits_on() -> None:
+    assert only(lint(DOT_AND, "p.dot"), "DC301") == [
+        Finding("DC301", "error", (7, 50), (7, 53), "and")
+    ]
+    [item] = diagnostics(DOT_AND, "DC301", path="p.dot")
+    assert item.fix is not None and not item.fix.safe
+    assert [(edit.span.text, edit.text) for edit in item.fix.edits] == [("and", "&&")]
+
+
+def test_dc301_in_dot_parentheses_are_not_grouping() -> None:
+    text = DOT_AND.replace(
+        "ctx.tool_stdout != a and ctx.tool_stdout != b", "(ctx.tool_stdout != a)"
+    )
+    assert only(lint(text, "p.dot"), "DC301") == [Finding("DC301", "error", (7, 29), (7, 30), "(")]
+    [item] = diagnostics(text, "DC301", path="p.dot")
+    assert item.fix is None
+
+
+def test_dc301_twin_dot_with_ampersands() -> None:
+    text = DOT_AND.replace(" and ", " && ")
+    assert only(lint(text, "p.dot"), "DC301") == []
+
+
 # -- DC302 ----------------------------------------------------------------------------------
 
 RETRY = template(

@@ -231,3 +231,22 @@ def test_dead_edge_leaves_other_rules_their_cases() -> None:
         """
     )
     assert not _dc4(text)
+
+
+def test_edges_to_undeclared_nodes_are_explored_without_internal_errors() -> None:
+    # DIP003 reports the edge; the run that takes it ends "node not found" (§4.5)
+    text = template(
+        """
+        workflow W
+          start: A
+          exit: Z
+          human A
+            label: go?
+          agent Z
+            prompt: z
+          edges
+            A -> Ghost label: "[G] Ghost"
+            A -> Z label: "[Z] Done"
+        """
+    )
+    assert [f.code for f in lint(text, config=Config(select=("DC4", "DC000")))] == []

@@ -17,15 +17,16 @@ def test_palette_command_and_code_lens_show_trace_and_picture(
     compiled: Path, tmp_path: Path
 ) -> None:
     folder = workspace(tmp_path, FIXTURES / "simulate" / "release.dip")
+    document = folder / "release.dip"
     seen = run_extension(
         tmp_path,
         {
             "folder": str(folder),
-            "open": [{"path": str(folder / "release.dip"), "languageId": "dip"}],
+            "open": [{"path": str(document), "languageId": "dip"}],
             "run": [
-                ["dipcheck.showSimulation", "${document}"],  # the palette command
-                ["dipcheck.simulate", "${document}", {"show": True}],  # what the lens runs
-            ],
+                {"command": "dipcheck.showSimulation", "args": [document.as_uri()]},  # palette
+                {"command": "dipcheck.simulate", "args": [document.as_uri(), {"show": True}]},
+            ],  # the second is what the code lens runs
         },
     )
     assert seen["errors"] == []
@@ -34,9 +35,11 @@ def test_palette_command_and_code_lens_show_trace_and_picture(
     # Fix → Test loops until the workflow's 3 restarts are used up
     assert "path: Start → Build → Test → Fix → Test → Fix → Test → Fix → Test → Fix" in trace
     assert "status: restarts_exhausted" in trace
-    assert seen["ran"][1] == trace  # the lens's command answers with the trace it showed
-    pictures = [doc["content"] for doc in seen["opened"]]
-    assert len(pictures) == 2 and all(doc["language"] == "markdown" for doc in seen["opened"])
-    assert all("```mermaid\nflowchart TD\n" in picture for picture in pictures)
-    previews = [call for call in seen["executed"] if call[0] == "markdown.showPreviewToSide"]
-    assert len(previews) == 2
+    palette, lens = seen["runs"]
+    assert lens["result"] == trace  # the lens's command answers with the trace it showed
+    for run in (palette, lens):
+        assert run["errors"] == []
+        (picture,) = run["opened"]
+        assert picture["language"] == "markdown"
+        assert "```mermaid\nflowchart TD\n" in picture["content"]
+        assert [call[0] for call in run["executed"]] == ["markdown.showPreviewToSide"]

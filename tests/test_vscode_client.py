@@ -185,3 +185,64 @@ def test_rule_settings_apply_without_restarting_the_server(compiled: Path, tmp_p
     assert sorted(item["code"] for item in before) == ["DIP003", "DIP004"]
     assert [item["code"] for item in after] == ["DIP003"]
     assert seen["sameClient"] is True
+
+
+def test_explain_rule_from_the_palette_and_from_a_diagnostic(
+    compiled: Path, tmp_path: Path
+) -> None:
+    """ "dipcheck: Explain Rule…" runs the server's dipcheck.explainRule and opens the Markdown;
+    each dipcheck diagnostic offers "Explain CODE"."""
+    folder = workspace(tmp_path, FIXTURES / "lsp" / "broken.dip")
+    seen = run_extension(
+        tmp_path,
+        {
+            "folder": str(folder),
+            "open": [{"path": str(folder / "broken.dip"), "languageId": "dip"}],
+            "expect": 2,
+            "explainActions": True,
+            "run": [
+                {"command": "dipcheck.showRule", "args": ["DIP003"]},
+                {"command": "dipcheck.showRule", "input": "unknown-node-reference"},
+                {"command": "dipcheck.showRule", "args": ["XX999"]},
+                {"command": "dipcheck.showRule", "input": ""},  # the input box dismissed
+            ],
+        },
+    )
+    manifest = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    titles = {item["command"]: item["title"] for item in manifest["contributes"]["commands"]}
+    assert titles["dipcheck.showRule"] == "Explain Rule…"
+
+    (actions,) = seen["explainActions"].values()
+    assert actions == [
+        {
+            "title": f"Explain {code}",
+            "kind": "quickfix",
+            "command": {
+                "command": "dipcheck.showRule",
+                "title": f"Explain {code}",
+                "arguments": [code],
+            },
+        }
+        for code in ("DIP004", "DIP003")  # in the order of the diagnostics
+    ]
+
+    explained = printed_rule("DIP003")
+    by_code, by_name, unknown, dismissed = seen["runs"]
+    assert [item["language"] for item in by_code["opened"]] == ["markdown"]
+    markdown = by_code["opened"][0]["content"]
+    assert markdown.startswith("# DIP003 unknown-node-reference\n")
+    assert explained.splitlines()[2] in markdown  # the summary `dipcheck rule` prints
+    assert by_code["errors"] == []
+    assert by_name["opened"] == by_code["opened"]
+    assert unknown == {
+        "opened": [],
+        "errors": ["dipcheck: no rule `XX999`; `dipcheck rule --all` lists them"],
+    }
+    assert dismissed == {"opened": [], "errors": []}
+
+
+def printed_rule(code: str) -> str:
+    run = subprocess.run(
+        [str(EXECUTABLE), "rule", code], capture_output=True, text=True, check=True
+    )
+    return run.stdout

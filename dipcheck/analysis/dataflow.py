@@ -23,6 +23,11 @@ writes, a branch node sees the parallel node's context, and a branch's own outgo
 never followed (the runtime ignores them). The pessimistic variant, for blocks whose
 ``fan_in_policy`` lets the join succeed with a failed branch, carries the *intersection*
 instead: what survives any branch failing.
+
+In the typed-outputs DOT dialect (seed 003) the producers are that engine's (declared outputs,
+facts, inputs: ``analysis/typed_outputs.py``) and an edge with ``loop_restart=true`` clears the
+iteration context, so only the declared inputs reach its target (:meth:`_across`); its
+join does not merge branch outputs (they are read through ``parallel.results``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from dipcheck.analysis import runtime
+from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.references import ListItem, list_items
 
@@ -44,6 +49,7 @@ class Witness:
 
     nodes: tuple[str, ...]
     skipped: int
+    cleared: tuple[str, str] | None = None  # a clearing restart on the path (seed 003)
 
     def render(self) -> str:
         if self.skipped and len(self.nodes) > 1:
@@ -97,6 +103,9 @@ class ContextFlow:
                         ListItem(answers.text.strip(), answers.value_span),
                     )
                 )
+        if typed_outputs.applies(workflow):  # declared outputs, facts, inputs (seed 003)
+            for node_id, key, item in typed_outputs.productions(workflow):
+                result.append(Production(node_id, key, item))
         return result
 
     @cached_property
@@ -120,6 +129,7 @@ class ContextFlow:
                 node.id
                 for node in self.workflow.nodes
                 if runtime.handler_of(node, self.workflow) in runtime.OPAQUE_HANDLERS
+                or typed_outputs.is_opaque(node)
             )
             if self.workflow.format != "yaml"
             else frozenset()
@@ -354,7 +364,11 @@ class ContextFlow:
         union of its branches' writes, or (pessimistic, for a lossy block) what every branch
         writes."""
         result: dict[str, int] = {}
+        merged = not typed_outputs.applies(self.workflow)  # seed 003: only parallel.results
         for block in self.blocks:
+            if not merged:
+                result[block.parallel] = 0
+                continue
             bits = [self._branch_bits(branch) for branch in block.branches]
             if pessimistic and block.lossy:
                 value = self.universe
@@ -394,7 +408,36 @@ class ContextFlow:
         reachable = self.reachable
         for source, block in self.inflow[node]:
             if source in reachable:
-                value &= out[source] | (carried[block.parallel] if block is not None else 0)
+                incoming = out[source] | (carried[block.parallel] if block is not None else 0)
+                value &= self._across(source, node, incoming)
+        return value
+
+    # -- restarts that clear the context (the typed-outputs engine's `loop_restart`) -----
+
+    @cached_property
+    def clearing(self) -> frozenset[tuple[str, str]]:
+        """Steps ``source -> target`` that clear the iteration context on the way."""
+        if not typed_outputs.applies(self.workflow):
+            return frozenset()
+        return frozenset(
+            (edge.source.value, edge.target.value)
+            for edge in self.edges
+            if typed_outputs.restarts(edge)
+        )
+
+    @cached_property
+    def kept(self) -> int:
+        """The keys a clearing restart keeps (the declared inputs)."""
+        bits = self.bits
+        value = 0
+        for key in typed_outputs.kept_keys(self.workflow):
+            value |= bits.get(key, 0)
+        return value
+
+    def _across(self, source: str, target: str, value: int) -> int:
+        """What of ``value`` (available after ``source``) is still there at ``target``."""
+        if self.clearing and (source, target) in self.clearing:
+            return value & self.kept
         return value
 
     @cached_property
@@ -533,7 +576,7 @@ class ContextFlow:
             parent = parents[node]
             own = self.universe if node in self.opaque else gen[node]
             if parent is not None:
-                own |= result[parent] | self._step_bits(parent, node)
+                own |= self._across(parent, node, result[parent] | self._step_bits(parent, node))
             result[node] = own
         return result
 
@@ -556,7 +599,8 @@ class ContextFlow:
         def lacks(candidate: str, into: str) -> bool:
             if candidate not in depth:
                 return False
-            return not (must_out[candidate] | self._step_bits(candidate, into)) & bit
+            value = must_out[candidate] | self._step_bits(candidate, into)
+            return not self._across(candidate, into, value) & bit
 
         tail: list[str] = []
         visited = {node}
@@ -568,7 +612,11 @@ class ContextFlow:
             current = self._back(node, lacks, visited)
         elif node not in depth or must_out[node] & bit:
             return None
+        cleared: tuple[str, str] | None = None
         while current is not None and tree_gen[current] & bit:
+            if tail and self._clears(current, tail[-1], bit):
+                cleared = (current, tail[-1])  # any path to the restart will do
+                break
             tail.append(current)
             visited.add(current)
             current = self._back(current, lacks, visited)
@@ -583,7 +631,10 @@ class ContextFlow:
         if skipped > 0:
             prefix.append(self.start)
             skipped -= 1
-        return Witness((*reversed(prefix), *reversed(tail)), max(skipped, 0))
+        return Witness((*reversed(prefix), *reversed(tail)), max(skipped, 0), cleared)
+
+    def _clears(self, source: str, target: str, bit: int) -> bool:
+        return (source, target) in self.clearing and not self.kept & bit
 
     def _back(self, node: str, lacks: Callable[[str, str], bool], visited: set[str]) -> str | None:
         """The predecessor nearest the start that also lacks the key."""

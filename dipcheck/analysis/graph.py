@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
 
-from dipcheck.model import Edge, Workflow
+from dipcheck.model import Edge, NodeKind, Workflow
 
 
 class GraphFacts:
@@ -39,17 +39,25 @@ class GraphFacts:
         return seen
 
     @cached_property
+    def human_gates(self) -> frozenset[str]:
+        return frozenset(node.id for node in self.workflow.nodes if node.kind is NodeKind.HUMAN)
+
+    @cached_property
     def start_valid(self) -> bool:
         return self.workflow.start in self.ids
 
     def cycles(self, start: str) -> list[list[Edge]]:
-        """Cycles of explicit, non-back edges reachable from ``start`` (dippin's DIP005).
+        """Cycles reachable from ``start`` that the runtime calls unconditional: made of
+        explicit edges not marked as back edges (dippin's DIP005), or in a DOT file of edges
+        without a condition (tracker's ``validateNoCycles``).
 
         Each cycle is the list of edges that form it, the closing edge last; one cycle is
         reported per node at which a cycle is entered."""
         table: dict[str, list[Edge]] = {}
+        dot = self.workflow.format == "dot"
         for edge in self.workflow.edges:
-            if not edge.implicit and not edge.is_back_edge:
+            counts = not edge.conditional if dot else not edge.is_back_edge
+            if not edge.implicit and counts:
                 table.setdefault(edge.source.value, []).append(edge)
         found: list[list[Edge]] = []
         entered: set[str] = set()

@@ -37,9 +37,16 @@ _BY_KIND = {
 }
 
 
+_HANDLERS = {item.value: item for item in Handler}
+
+
 def handler_of(node: Node, workflow: Workflow) -> Handler:
-    """The handler tracker runs for ``node``: an agent without a prompt at the start or exit
-    becomes the passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    """The handler tracker runs for ``node``: the one the source names (a DOT shape or
+    ``type``), else the kind's; an agent without a prompt at the start or exit becomes the
+    passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    named = _HANDLERS.get(node.handler) if node.handler else None
+    if named is not None:
+        return named
     handler = _BY_KIND[node.kind]
     if handler is Handler.CODERGEN and not node.value("prompt").strip():
         if node.id == workflow.start:
@@ -221,6 +228,14 @@ def graph_attributes(workflow: Workflow) -> frozenset[str]:
     resolve only to these (§0.2, §7). ``workflow_dir`` is added by the CLI loader for a
     workflow loaded from disk."""
     names = {"workflow_dir"}
+    if workflow.format == "dot":  # every graph attribute of a DOT file, as written
+        names.update(
+            item.key_span.text
+            for item in (*workflow.header, *workflow.defaults)
+            if item.key not in ("start", "exit")  # derived from node shapes
+        )
+        names.update(f"params.{item.key}" for item in workflow.vars)
+        return frozenset(names)
     for key in ("goal", "version", "requires"):
         if workflow.header_field(key) is not None:
             names.add(key)

@@ -7,13 +7,11 @@ import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic
-from dipcheck.source import SourceText
-
-if TYPE_CHECKING:
-    from dipcheck.model import Workflow
+from dipcheck.model import Condition, Text, Workflow
+from dipcheck.source import SourceText, Span
 
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
@@ -133,3 +131,17 @@ def include_file(
         return Inclusion(None, f"`{path}` cannot be read: {message or error}")
     display = os.path.normpath(os.path.join(display_base, normal)) if display_base else normal
     return Inclusion(SourceText(display, text), None)
+
+
+def make_condition(text: Text, span: Span) -> Condition:
+    """An edge condition written as ``text`` (decoded, mapped into the file) at ``span``."""
+    parsed = conditions.parse(text.value)
+    return Condition(
+        raw=text.value,
+        text=text,
+        span=span,
+        expr=parsed.expr,
+        error=parsed.error,
+        error_start=parsed.error_start,
+        error_end=parsed.error_end,
+    )

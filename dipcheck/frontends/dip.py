@@ -18,9 +18,16 @@ from lark import Token, Tree
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import FileReader, FrontendResult, include_file, read_from_disk
+from dipcheck.frontends.common import (
+    FileReader,
+    FrontendResult,
+    include_file,
+    make_condition,
+    read_from_disk,
+)
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.model import (
     Branch,
     Condition,
@@ -31,24 +38,16 @@ from dipcheck.model import (
     Name,
     Node,
     NodeKind,
-    Origin,
     Reference,
-    RefKind,
     Text,
     Workflow,
 )
-from dipcheck.references import list_items, scan_text
+from dipcheck.references import condition_references, list_items, read_reference, scan_text
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-_CONDITION_NAMESPACES = {
-    "graph": RefKind.GRAPH,
-    "params": RefKind.PARAMS,
-    "inputs": RefKind.INPUTS,
-    "stack": RefKind.STACK,
-}
 
 
 class Keyed(Protocol):
@@ -443,6 +442,7 @@ class _Lowering:
         self.implicit_edges()
         assert self.decl_span is not None
         references = self.references()
+        style = next((item for item in reversed(self.header) if item.key == "stylesheet"), None)
         return Workflow(
             source=self.source,
             format="dip",
@@ -457,9 +457,8 @@ class _Lowering:
             edges=tuple(self.edges),
             else_target=self.else_target,
             else_span=self.else_span,
-            stylesheet=next(
-                (item for item in reversed(self.header) if item.key == "stylesheet"), None
-            ),
+            stylesheet=style,
+            selectors=tuple(dip_selectors(style.value)) if style is not None else (),
             references=references,
             sources=(self.source, *self.included),
         )
@@ -799,18 +798,8 @@ class _Lowering:
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
-        raw = str(token)
-        text = Text.at(raw, self.source, token.start_pos or 0)
-        parsed = conditions.parse(raw)
-        return Condition(
-            raw=raw,
-            text=text,
-            span=self.span(token),
-            expr=parsed.expr,
-            error=parsed.error,
-            error_start=parsed.error_start,
-            error_end=parsed.error_end,
-        )
+        text = Text.at(str(token), self.source, token.start_pos or 0)
+        return make_condition(text, self.span(token))
 
     def resolve_shorthands(self) -> None:
         """Turn ``on X`` into the condition it stands for, now that node kinds are known."""
@@ -918,86 +907,6 @@ class _Lowering:
         if item.included is not None:
             found.extend(scan_text(item.included, owner, item.key, variables))
         return found
-
-
-def read_reference(owner: str, entry: str, span: Span) -> Reference:
-    """A ``reads:`` entry as a reference (a ``ctx.``/``context.`` prefix is dropped)."""
-    key, explicit = conditions.variable_key(entry)
-    if key.startswith("node."):
-        node, _, inner = key[5:].partition(".")
-        offset = span.start + (len(entry) - len(key)) + 5
-        return Reference(
-            RefKind.SCOPED,
-            inner,
-            span,
-            owner,
-            "reads",
-            Origin.READS,
-            node=node,
-            node_span=Span(span.source, offset, offset + len(node)),
-            explicit=explicit,
-            namespace="ctx",
-        )
-    return Reference(
-        RefKind.CTX, key, span, owner, "reads", Origin.READS, explicit=explicit, namespace="ctx"
-    )
-
-
-def condition_references(owner: str, condition: Condition) -> list[Reference]:
-    """Left-hand operands of a condition (attributed to the edge's source node) and any
-    ``${…}`` placeholders in it (tracker expands the whole condition before evaluating)."""
-    result: list[Reference] = []
-    if condition.expr is not None:
-        for compare in conditions.comparisons(condition.expr):
-            operand = compare.left
-            key, explicit = conditions.variable_key(operand.text)
-            span = condition.locate(operand.start, operand.end)
-            namespace, dot, rest = key.partition(".")
-            if key.startswith("node."):
-                node, _, inner = rest.partition(".")
-                node_start = operand.end - len(key) + 5
-                result.append(
-                    Reference(
-                        RefKind.SCOPED,
-                        inner,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        node=node,
-                        node_span=condition.locate(node_start, node_start + len(node)),
-                        explicit=explicit,
-                        namespace="ctx",
-                    )
-                )
-            elif not explicit and dot and namespace in _CONDITION_NAMESPACES:
-                result.append(
-                    Reference(
-                        _CONDITION_NAMESPACES[namespace],
-                        rest,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        namespace=namespace,
-                    )
-                )
-            else:
-                result.append(
-                    Reference(
-                        RefKind.CTX,
-                        key,
-                        span,
-                        owner,
-                        "condition",
-                        Origin.CONDITION,
-                        explicit=explicit,
-                        namespace="ctx",
-                    )
-                )
-    if not condition.shorthand:
-        result.extend(scan_text(condition.text, owner, "condition"))
-    return result
 
 
 def load_dip(

@@ -8,33 +8,16 @@ tree.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
-
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
-from lark.lexer import Lexer, LexerState
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
-from dipcheck.grammar import load_grammar
+from dipcheck.frontends.token_lexer import TokenListLexer
+from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
-
-
-class TokenListLexer(Lexer):
-    """A lark lexer that hands over the tokens of the ``.dip`` pre-lexer (``dip_lexer``)."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        del lexer_conf
-
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        del parser_state
-        tokens: list[Token] = lexer_state.text  # type: ignore[assignment]
-        yield from tokens
-
 
 _DESCRIPTIONS = {
     "_NL": "the end of the line",
@@ -78,12 +61,6 @@ _DECLARATIONS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
-    span: Span
-    message: str
-
-
 def _describe(token: Token) -> str:
     if token.type in ("_NL", "$END", "_INDENT", "_DEDENT"):
         return _DESCRIPTIONS[token.type]
@@ -103,15 +80,7 @@ class _Driver:
     def __init__(self, source: SourceText, lexed: LexResult) -> None:
         self.source = source
         self.groups = lexed.groups
-        self.problems: list[SyntaxProblem] = []
-        self.error_lines: set[int] = set()
-
-    def _record(self, span: Span, message: str) -> None:
-        line = self.source.line_of(span.start)
-        if line in self.error_lines:
-            return
-        self.error_lines.add(line)
-        self.problems.append(SyntaxProblem(span, message))
+        self.log = ProblemLog()
 
     def run(self) -> Tree | None:
         """Parse in one pass; if that fails, parse again line by line with recovery."""
@@ -127,18 +96,6 @@ class _Driver:
         except UnexpectedToken:
             return self._recover(parser.parse_interactive([]).parser_state)
 
-    @staticmethod
-    def _snapshot(state: ParserState) -> ParserState:
-        """A copy of the parser state that later reductions cannot change.
-
-        lark extends the child list of a repetition in place, so the trees on the value
-        stack are copied one level deep (deeper trees are complete and never change)."""
-        values = [
-            Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
-            for value in state.value_stack
-        ]
-        return ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
-
     def _recover(self, state: ParserState) -> Tree | None:
         depth = 0
         skip_child = False
@@ -152,7 +109,7 @@ class _Driver:
                 structure, depth = self._consume_skipped(structure, depth)
                 if depth:
                     continue
-            before = self._snapshot(state)
+            before = snapshot_state(state)
             try:
                 for token in structure:
                     state.feed_token(token)
@@ -161,7 +118,7 @@ class _Driver:
                 self._unexpected_indent(group)
                 depth = self._skip_from(structure)
                 continue
-            after_structure = self._snapshot(state)
+            after_structure = snapshot_state(state)
             try:
                 for token in group.content:
                     state.feed_token(token)
@@ -173,7 +130,7 @@ class _Driver:
             return state.feed_token(Token("$END", "", len(self.source.text)), True)
         except UnexpectedToken as error:
             end = len(self.source.text)
-            self._record(
+            self.log.record(
                 Span(self.source, end, end), "unexpected end of file: " + _expected(error.expected)
             )
             return None
@@ -206,7 +163,7 @@ class _Driver:
             return
         line = self.source.line_of(first.start_pos or 0)
         span = line_span(self.source, line)
-        self._record(
+        self.log.record(
             span,
             "unexpected indentation: this line is indented deeper than the line above, which "
             "does not open a block (only declarations, sections and `key:` lines do)",
@@ -228,7 +185,7 @@ class _Driver:
             span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
         if span.start == span.end:
             span = line_span(self.source, line)
-        self._record(span, message)
+        self.log.record(span, message)
 
     def _message(self, token: Token, content: list[Token], expected: set[str]) -> str:
         first = content[0]
@@ -276,4 +233,4 @@ class _Driver:
 def parse_groups(source: SourceText, lexed: LexResult) -> tuple[Tree | None, list[SyntaxProblem]]:
     driver = _Driver(source, lexed)
     tree = driver.run()
-    return tree, driver.problems
+    return tree, driver.log.problems

@@ -41,6 +41,7 @@ from dipcheck.frontends import step_refs
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.model import (
     Condition,
+    Dialect,
     Edge,
     Field,
     InputDecl,
@@ -696,6 +697,7 @@ class _Lowering:
             edges=tuple(self.edges),
             references=tuple(self.references),
             sources=(self.source,),
+            dialect=Dialect.STEPS,
         )
 
     def workflow_inputs(self, value_node: _YNode) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from dipcheck.analysis import runtime
+from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Workflow
@@ -96,6 +96,7 @@ class _Availability:
         self.workflow = context.workflow
         self.flow = context.flow
         self.reads = _Reads(self.workflow)
+        self.typed = typed_outputs.applies(self.workflow)
 
     @cached_property
     def findings(self) -> list[Diagnostic]:
@@ -122,7 +123,10 @@ class _Availability:
             return self._classify_step(item)
         if ref.kind is RefKind.SCOPED:
             return self._scoped(item)
-        if runtime.is_ambient(key):
+        if self.typed:
+            if typed_outputs.is_ambient(key):
+                return None  # DC110 checks failure_reason
+        elif runtime.is_ambient(key):
             return None
         if ref.owner in flow.opaque_reach:
             return None
@@ -154,11 +158,17 @@ class _Availability:
     def _missing(self, item: _Read) -> Diagnostic:
         ref = item.ref
         fatal = ref.origin is Origin.READS or (ref.origin is Origin.CONDITION and ref.explicit)
+        fatal = fatal or self.typed  # that engine's validator refuses every such read
         code = "DC101" if fatal else "DC102"
+        declare = (
+            "declare it in an upstream node's `outputs` (or a script's `facts`)"
+            if self.typed
+            else "declare it in an upstream node's `writes:`"
+        )
         message = (
             f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
             f"this workflow writes it{self._did_you_mean(item.key)}: fix the key name, or "
-            "declare it in an upstream node's `writes:`"
+            f"{declare}"
         )
         if not fatal:
             message += " (until then it expands to an empty string)"
@@ -215,6 +225,8 @@ class _Availability:
         witness = flow.witness(item.key, ref.owner, item.after)
         if witness is None:
             return None
+        if witness.cleared is not None:
+            return self._cleared(item, producers, witness.cleared)
         nodes = self.workflow.node_map
         route = witness.render()
         names = ", ".join(f"`{name}`" for name in producers)
@@ -249,7 +261,27 @@ class _Availability:
                 note = f"does not write `{item.key}`"
             related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
-        return self.context.finding("DC104", ref.span, message, related=tuple(related))
+        found = self.context.finding("DC104", ref.span, message, related=tuple(related))
+        if self.typed:  # that engine refuses to start a run with such a read (seed 003)
+            found = found.with_severity(Severity.ERROR)
+        return found
+
+    def _cleared(self, item: _Read, producers: list[str], step: tuple[str, str]) -> Diagnostic:
+        """DC104 for a key that a clearing `loop_restart` removes (typed-outputs dialect)."""
+        ref = item.ref
+        source, target = step
+        edge = next((e for e in self.workflow.edges_from(source) if e.target.value == target), None)
+        related = [Related(edge.span, "clears the iteration context")] if edge else []
+        related.extend(self._producer_notes(item.key, producers))
+        return self.context.finding(
+            "DC104",
+            ref.span,
+            f"context key `{item.key}` is gone when `{ref.owner}` reads it after the restart "
+            f"`{source} -> {target}`: `loop_restart=true` clears the iteration context and "
+            f"keeps only the declared inputs, so {item.where} sees an empty value (written "
+            f"only by {', '.join(f'`{name}`' for name in producers)}, before the restart)",
+            related=tuple(related),
+        ).with_severity(Severity.ERROR)
 
     def _nested_note(self, producers: list[str]) -> str:
         """Why the writes of a branch of a nested parallel block never arrive."""
@@ -435,7 +467,10 @@ def unreachable_producer(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "A key written on only one branch (or only on the second pass of a loop) is missing on "
         "the other paths; the prompt renders empty there, at three in the morning. The finding "
-        "names one concrete path from the start to the reader on which no node writes the key."
+        "names one concrete path from the start to the reader on which no node writes the key. "
+        "In the typed-outputs DOT dialect (seed 003) the engine's validator refuses to start "
+        "such a run, so the finding is an error there; a `loop_restart` edge clears everything "
+        "but the declared inputs."
     ),
     example=(
         "edges\n  Triage -> Fix when ctx.outcome = fail\n  Triage -> Report\n  Fix -> Report\n"

@@ -83,7 +83,8 @@ def help_markdown(rule: Rule) -> str:
     )
 
 
-def page(rule: Rule) -> str:
+def _body(rule: Rule) -> list[str]:
+    """The lines of a rule's page: title, metadata table, sections, how to turn it off."""
     enabled = "yes" if rule.enabled else "no (turn it on with `extend-select`)"
     rows = [
         ("Code", f"`{rule.code}`"),
@@ -96,28 +97,29 @@ def page(rule: Rule) -> str:
         ("Target versions", _targets(rule)),
     ]
     table = ["| | |", "|---|---|", *(f"| {key} | {value} |" for key, value in rows)]
-    suppress = [
+    return [
+        f"# {rule.code} {rule.name}",
+        "",
+        *table,
+        "",
+        help_markdown(rule),
         "## Turning it off",
         "",
         f"On one line or block: `# dipcheck: ignore[{rule.code}]` (or `ignore[{rule.name}]`); "
         f"for a whole file: `# dipcheck: file-ignore[{rule.code}]`; everywhere: "
         f'`ignore = ["{rule.code}"]` in `[tool.dipcheck]`.',
         "",
-        "[All rules](README.md)",
-        "",
     ]
-    return "\n".join(
-        [
-            GENERATED,
-            "",
-            f"# {rule.code} {rule.name}",
-            "",
-            *table,
-            "",
-            help_markdown(rule),
-            *suppress,
-        ]
-    )
+
+
+def page(rule: Rule) -> str:
+    return "\n".join([GENERATED, "", *_body(rule), "[All rules](README.md)", ""])
+
+
+def document(rule: Rule) -> str:
+    """A rule's page as an editor shows it (``dipcheck.explainRule``): without the
+    generated-file marker, and with a link to the page instead of one to the index."""
+    return "\n".join([*_body(rule), f"[Documentation]({rule.url})", ""])
 
 
 def index(rules: Sequence[Rule]) -> str:

@@ -3,13 +3,13 @@ them for ``dipcheck rule``, configuration and the language server."""
 
 from __future__ import annotations
 
-from dipcheck.diagnostics import Severity
+from dipcheck.diagnostics import LOADING_SEVERITY
 from dipcheck.rules.registry import declare
 
 declare(
     "DC000",
     "internal-error",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC000"],
     summary="dipcheck failed on this file.",
     rationale=(
         "A bug in dipcheck must not hide the findings of other files or stop a CI run. The "
@@ -22,7 +22,7 @@ declare(
 declare(
     "DC001",
     "syntax-error",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC001"],
     summary="The text cannot be parsed.",
     rationale=(
         "dippin (and so tracker) refuses to load a file with a syntax error; the run never "
@@ -36,7 +36,7 @@ declare(
 declare(
     "DC002",
     "unreadable-source",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC002"],
     summary="A file cannot be read, is not UTF-8, or exceeds the size limit.",
     rationale="A workflow the runtime cannot read cannot run.",
     example="(a file saved as UTF-16)",
@@ -46,7 +46,7 @@ declare(
 declare(
     "DC003",
     "missing-file-reference",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC003"],
     summary="A file directive names a file that is missing, unreadable or outside the tree.",
     rationale=(
         "`prompt_file`, `system_prompt_file`, `command_file`, `prompt_include` and the `*_file` "
@@ -60,7 +60,7 @@ declare(
 declare(
     "DC004",
     "unknown-field",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC004"],
     summary="A field, defaults key, edge attribute or step key that the dialect does not define.",
     rationale=(
         "dippin rejects unknown node fields, defaults keys and edge attributes at parse time, "
@@ -76,7 +76,7 @@ declare(
 declare(
     "DC005",
     "invalid-value",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC005"],
     summary="A typed value does not parse.",
     rationale=(
         "Integers, numbers, durations and booleans are parsed when the workflow loads; a value "
@@ -90,7 +90,7 @@ declare(
 declare(
     "DC006",
     "duplicate-key",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC006"],
     summary="The same key twice in one block.",
     rationale=(
         "Only one of the values takes effect (dippin rejects duplicate `params`, `vars` and "
@@ -103,7 +103,7 @@ declare(
 declare(
     "DC007",
     "ignored-text",
-    Severity.WARNING,
+    LOADING_SEVERITY["DC007"],
     summary="Text outside the workflow declaration, which the parser skips.",
     rationale=(
         "dippin discards top-level text that is not a `workflow` declaration without a word. "
@@ -116,7 +116,7 @@ declare(
 declare(
     "DC008",
     "multiple-workflows",
-    Severity.WARNING,
+    LOADING_SEVERITY["DC008"],
     summary="A second `workflow` declaration in one file.",
     rationale=(
         "A `.dip` file holds one workflow. dippin merges a second declaration into the first: "
@@ -130,7 +130,7 @@ declare(
 declare(
     "DC009",
     "runtime-attribute-name",
-    Severity.ERROR,
+    LOADING_SEVERITY["DC009"],
     summary="A tracker graph attribute name used as a `.dip` field.",
     rationale=(
         "tracker renames `.dip` fields when it builds its graph (`model` becomes `llm_model`, "
@@ -140,4 +140,23 @@ declare(
     example="agent Work\n  llm_model: claude-sonnet-4-6",
     fix="Use the `.dip` field name the message gives (a safe automatic fix is offered).",
     fix_availability="always",
+)
+
+declare(
+    "DC011",
+    "unsupported-dot-syntax",
+    LOADING_SEVERITY["DC011"],
+    summary="DOT that Graphviz accepts but the workflow runtime's DOT loader does not read "
+    "that way.",
+    rationale=(
+        "tracker reads DOT with gographviz, which cannot parse `+`-joined strings and turns an "
+        "edge to a subgraph `{A B}` into one edge to a node named after the subgraph. The "
+        "Attractor specification (and the engines that follow it) refuses `strict` and "
+        "undirected graphs, `--` edges and node ids that are not plain identifiers. The file "
+        "fails to load, or loads as a different graph than Graphviz draws."
+    ),
+    example='digraph P {\n  a [shape=box, prompt="Plan the " + "work"]\n}',
+    fix="Write the construct the runtime reads: one string, one edge per node, `digraph` "
+    "and `->`, identifier node ids.",
+    formats=("dot",),
 )

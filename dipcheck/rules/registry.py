@@ -30,6 +30,8 @@ RULE_MODULES = (
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
     "dipcheck.rules.routing",
+    "dipcheck.rules.attractor",
+    "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",

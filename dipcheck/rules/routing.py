@@ -127,6 +127,7 @@ _DC301_HELP = (
     "are allowed, an unsafe fix rewrites `and`/`or` as `&&`/`||`.",
     formats=("dip", "dot"),
     targets=("0.64",),
+    fix_availability="sometimes",
 )
 def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
     if context.target.splits_condition_keywords:

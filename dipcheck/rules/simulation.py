@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import Edge
+from dipcheck.model import Dialect, Edge
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
@@ -33,6 +33,8 @@ LINT_MAX_STATES = 3000  # per workflow; larger state spaces get the existential 
 FORMATS = ("dip", "dot")  # YAML step workflows have no failure routing or restarts to prove
 # Handlers that always report success: an outcome condition on their edges is DC303's finding.
 _ALWAYS_SUCCEED = ("conditional",)
+# Statuses an edge can see; `retry` (DC302) and any other value (DC313) never reach an edge.
+_STATUSES = ("success", "fail", "partial_success")
 
 
 @dataclass
@@ -58,8 +60,8 @@ class Explored:
         from dipcheck.simulate.explore import explore
 
         workflow = self.context.workflow
-        if workflow.start not in workflow.node_map:
-            return None
+        if workflow.start not in workflow.node_map or workflow.dialect is not Dialect.TRACKER:
+            return None  # the exploration follows tracker's rules, not another runtime's
         return explore(self.machine, max_paths=0, max_states=LINT_MAX_STATES)
 
 
@@ -262,7 +264,7 @@ def unsatisfiable_goal_gate(context: Context) -> Iterator[Diagnostic]:
         "its conditions distinguish (tracker-runtime.md §5.2, §5.3): this condition was never "
         "the first true one. Either it can never be true there, or an earlier edge always wins. "
         "(Unconditional fallbacks behind exhaustive conditions are not reported, nor the cases "
-        "DC302, DC303 and DC304 explain.)"
+        "DC302, DC303, DC304 and DC313 explain.)"
     ),
     example=(
         "Check -> Ship when ctx.outcome = success\nCheck -> Fix when ctx.outcome = fail\n"
@@ -295,7 +297,8 @@ def dead_edge(context: Context) -> Iterator[Diagnostic]:
 def _explained_elsewhere(explored: Explored, edge: Edge) -> bool:
     """Dead for a reason another rule states precisely: an `outcome = retry` condition (DC302),
     an outcome condition after a handler that always succeeds (DC303), an `internal.*` or
-    `params.*` operand that never resolves (DC304), a regex the exploration cannot satisfy."""
+    `params.*` operand that never resolves (DC304), an outcome value no status has (DC313), a
+    regex the exploration cannot satisfy."""
     from dipcheck.simulate import explain
 
     graph = explored.graph
@@ -305,7 +308,7 @@ def _explained_elsewhere(explored: Explored, edge: Edge) -> bool:
     )
     for item in explain.edge_comparisons(graph, edge, explored.machine.target):
         key = explain.bare(item.left)
-        if key == "outcome" and (item.right == "retry" or always):
+        if key == "outcome" and (item.right not in _STATUSES or always):
             return True
         if key.startswith(("internal.", "params.")) or item.op.endswith("matches"):
             return True

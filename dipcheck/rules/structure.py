@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck import conditions
+from dipcheck.analysis import routing
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, Name, NodeKind
+from dipcheck.model import Edge, Field, Name, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -18,6 +19,16 @@ def _noun(context: Context) -> str:
     return "step" if context.workflow.format == "yaml" else "node"
 
 
+def _named(item: Field) -> Name:
+    """A node id given as a field value, spanning the id itself (not its quotes)."""
+    value = item.value.value
+    stripped = value.strip()
+    lead = len(value) - len(value.lstrip())
+    if not stripped:
+        return Name(stripped, item.value_span)
+    return Name(stripped, item.value.span(lead, lead + len(stripped)))
+
+
 def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
     ids = context.graph.ids
     suggestion = closest(name.value, sorted(ids))
@@ -26,11 +37,51 @@ def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
     if suggestion:
         message += f" (did you mean `{suggestion}`?)"
         fix = Fix(f"change to `{suggestion}`", (Edit(name.span, suggestion),), safe=False)
+    elif context.workflow.format == "dot" and code == "DIP003":
+        message += (
+            ": an edge creates the node without a shape, which tracker refuses "
+            "(`unrecognized shape`); declare it with a shape"
+        )
     return context.finding(code, name.span, message, fix=fix)
+
+
+_DOT_SHAPES = {"start": "Mdiamond", "exit": "Msquare"}
+
+
+def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
+    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape."""
+    workflow = context.workflow
+    shape = _DOT_SHAPES[key]
+    chosen = [node for node in workflow.nodes if node.handler == key]
+    if not chosen:
+        named = [node.id for node in workflow.nodes if node.id.lower() == key]
+        hint = (
+            f" (node `{named[0]}` is not one: the runtime recognises the {key} by its shape)"
+            if named
+            else ""
+        )
+        yield context.finding(
+            code,
+            workflow.decl_span,
+            f"the graph has no {key} node: give exactly one node `shape={shape}`{hint}",
+        )
+        return
+    first = chosen[0]
+    for extra in chosen[1:]:
+        yield context.finding(
+            code,
+            extra.kind_span,
+            f"the graph has {len(chosen)} {key} nodes (shape={shape}), expected exactly 1: "
+            f"tracker refuses the graph",
+            related=(Related(first.kind_span, f"the first {key} node, `{first.id}`"),),
+        )
 
 
 def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    if workflow.format == "dot":
+        yield from _dot_endpoint(context, key, code)
+        return
     item = workflow.header_field(key)
     if item is None or not item.text.strip():
         span = item.key_span if item is not None else workflow.decl_span
@@ -41,7 +92,7 @@ def _endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
         )
         return
     if item.text.strip() not in context.graph.ids:
-        yield _unknown(context, code, Name(item.text.strip(), item.value_span), f"{key} node")
+        yield _unknown(context, code, _named(item), f"{key} node")
 
 
 @rule(
@@ -107,7 +158,7 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
         yield _unknown(
             context,
             "DIP003",
-            Name(on_failure.text.strip(), on_failure.value_span),
+            _named(on_failure),
             "`on_failure` target",
         )
 
@@ -139,14 +190,11 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
         for key in ("retry_target", "fallback_target", "fallback_retry_target"):
             item = node.get(key)
             if item is not None and item.text.strip() and item.text.strip() not in ids:
-                yield _unknown(
-                    context, "DC010", Name(item.text.strip(), item.value_span), f"`{key}`"
-                )
-    item = workflow.default("restart_target")
-    if item is not None and item.text.strip() and item.text.strip() not in ids:
-        yield _unknown(
-            context, "DC010", Name(item.text.strip(), item.value_span), "`restart_target`"
-        )
+                yield _unknown(context, "DC010", _named(item), f"`{key}`")
+    for key in ("restart_target", "retry_target", "fallback_retry_target"):
+        item = workflow.default(key)
+        if item is not None and item.text.strip() and item.text.strip() not in ids:
+            yield _unknown(context, "DC010", _named(item), f"`{key}`")
 
 
 @rule(
@@ -171,10 +219,15 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     if not graph.start_valid:
         return
     seeds = {workflow.start}
-    for extra in (
-        workflow.default_value("on_failure"),
-        workflow.else_target.value if workflow.else_target else "",
-    ):
+    extras = (
+        ()  # tracker's DOT check walks edges only (validateReachability)
+        if workflow.format == "dot"
+        else (
+            workflow.default_value("on_failure"),
+            workflow.else_target.value if workflow.else_target else "",
+        )
+    )
+    for extra in extras:
         if extra:
             seeds.add(extra)
     reached = graph.reachable(seeds)
@@ -235,10 +288,12 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
     summary="A cycle whose edges are not marked `loop` (or `restart: true`).",
     rationale=(
         "dippin treats a cycle as intended only when one of its edges is a back edge. A "
-        "condition on the edge does not count: mark the edge that returns with `loop`."
+        "condition on the edge does not count: mark the edge that returns with `loop`. In a "
+        "DOT file the check is tracker's (`validateNoCycles`): a cycle counts when none of its "
+        "edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
-    fix="Add `loop` to the edge that closes the cycle.",
+    fix="Add `loop` to the edge that closes the cycle (in DOT: a condition on it).",
     formats=("dip", "dot"),
     fix_availability="always",
 )
@@ -249,6 +304,24 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         closing = cycle[-1]
         names = [edge.source.value for edge in cycle] + [closing.target.value]
         related = tuple(Related(edge.span, "part of the cycle") for edge in cycle[:-1])
+        if context.workflow.format == "dot":
+            if context.workflow.dialect.attractor_family:
+                continue  # the Attractor specification has no such check
+            gates = [node for node in names if node in context.graph.human_gates]
+            trapped = (
+                f"a human gate (`{gates[0]}`) can leave it by its label, but "
+                if gates
+                else "a run that enters it never leaves, and "
+            )
+            yield context.finding(
+                "DIP005",
+                closing.span,
+                f"unconditional cycle: {' → '.join(names)} — no edge in it has a condition: "
+                f"{trapped}tracker refuses the graph (`graph contains a cycle`); put a "
+                "condition on the edge that loops back",
+                related=related,
+            )
+            continue
         fix = None
         if closing.source.value != context.workflow.exit:  # DIP006 forbids that edge anyway
             fix = Fix(
@@ -401,17 +474,23 @@ def _loop_hint(edge: Edge) -> str:
     "DIP010",
     "invalid-condition",
     Severity.ERROR,
-    summary="An edge condition that dippin's condition parser rejects.",
+    summary="An edge condition that the runtime's condition parser rejects.",
     rationale=(
         "tracker loads workflows through dippin, which refuses a condition it cannot parse. "
         "dippin's documentation shows parentheses and unquoted `in` lists, but its parser has "
-        "neither; `<`, `>`, `matches`, `&&` and `||` are not in the .dip grammar either."
+        "neither; `<`, `>`, `matches`, `&&` and `||` are not in the .dip grammar either. A DOT "
+        "condition is checked by tracker's own clause syntax (`validate` fails on a clause "
+        "without an operator, an empty operand, an unmatched quote, an unspaced `>=`), or by "
+        "the Attractor specification's `key=value && …` language under that dialect."
     ),
     example="edges\n  Check -> Ship when (ctx.a = 1 or ctx.b = 2) and ctx.c = 3",
     fix="Rewrite the condition with the operators the message lists; quote `in` lists.",
     formats=("dip", "dot"),
 )
 def invalid_condition(context: Context) -> Iterator[Diagnostic]:
+    if context.workflow.format == "dot":
+        yield from _invalid_dot_conditions(context)
+        return
     for edge in context.workflow.edges:
         condition = edge.condition
         if condition is None or condition.shorthand:
@@ -439,5 +518,87 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
             "DIP010",
             condition.locate(first.start, first.end),
             f"{prefix}: {first.message}",
+            related=related,
+        )
+
+
+def _dot_condition_problems(raw: str, attractor: bool) -> list[tuple[int, int, str]]:
+    """(start, end, reason) for each clause the runtime rejects: tracker's clause syntax
+    (``analysis/routing.py``), or the Attractor language's ``key=value && …``."""
+    try:
+        branches = routing.split_condition(raw)
+    except routing.ConditionError:
+        quote = raw.rfind('"')
+        return [(quote, len(raw), "a double quote is never closed")]
+    if attractor and len(branches) > 1:
+        at = raw.find("||")
+        return [
+            (
+                at,
+                at + 2,
+                "`||` is not in the Attractor condition language: use one edge per alternative",
+            )
+        ]
+    problems: list[tuple[int, int, str]] = []
+    cursor = 0
+    for branch in branches:
+        for clause in branch:
+            start = raw.find(clause, cursor) if clause else cursor
+            start = max(start, 0)
+            end = start + len(clause)
+            cursor = end
+            if not clause:
+                problems.append(
+                    (start, min(start + 2, len(raw)), "an empty operand around `&&` or `||`")
+                )
+                continue
+            try:
+                parsed = routing.parse_clause(clause)
+            except routing.ConditionError as error:
+                if not (attractor and "missing comparison operator" in str(error)):
+                    problems.append((start, end, str(error)))
+                continue
+            if attractor and parsed.op not in ("=", "!="):
+                problems.append(
+                    (
+                        start,
+                        end,
+                        f"`{parsed.op}` is not in the Attractor condition "
+                        "language (only `=` and `!=`, or a bare key)",
+                    )
+                )
+            elif parsed.op in (">", ">=", "<", "<="):
+                try:
+                    float(parsed.right)
+                except ValueError:
+                    problems.append(
+                        (
+                            start,
+                            end,
+                            f"numeric comparison requires a numeric literal, got {parsed.right!r}",
+                        )
+                    )
+    return problems
+
+
+def _invalid_dot_conditions(context: Context) -> Iterator[Diagnostic]:
+    """A DOT condition goes to the runtime as written: tracker's own clause syntax, or the
+    Attractor specification's for the Attractor family."""
+    attractor = context.workflow.dialect.attractor_family
+    runtime_name = "the Attractor condition language" if attractor else "tracker"
+    for edge in context.workflow.edges:
+        condition = edge.condition
+        if condition is None or not condition.raw.strip():
+            continue
+        problems = _dot_condition_problems(condition.raw, attractor)
+        if not problems:
+            continue
+        (start, end, reason), rest = problems[0], problems[1:]
+        related = tuple(Related(condition.locate(a, b), why) for a, b, why in rest)
+        yield context.finding(
+            "DIP010",
+            condition.locate(start, end),
+            f"edge {edge.source.value} -> {edge.target.value}: invalid condition "
+            f'"{condition.raw}" ({runtime_name} rejects it): {reason}',
             related=related,
         )

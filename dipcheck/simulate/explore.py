@@ -251,7 +251,9 @@ class ExploreOracle:
         frontier = [node]
         while frontier:
             for target in sorted(table.get(frontier.pop(), ())):
-                if target not in seen and graph.handler(target) is not Handler.TOOL:
+                if target in seen or target not in graph.nodes:
+                    continue
+                if graph.handler(target) is not Handler.TOOL:
                     seen.append(target)
                     frontier.append(target)
         return seen
@@ -453,7 +455,7 @@ class Explorer:
         compared by dominance in :meth:`run`)."""
         ctx = state.ctx
         gates = self.gates
-        reach = self.reach[state.node]
+        reach = self.reach.get(state.node, frozenset())  # an undeclared node ends the run
         outcomes = state.outcomes
         # the exit checks completed gates in completion order; satisfied ones are skipped,
         # and a gate that runs again is first cleared, then completed anew (§5.5)
@@ -569,8 +571,8 @@ class Explorer:
     def _record(self, result: Exploration, state: State, transition: Transition) -> None:
         result.taken_edges.update(transition.taken)
         graph = self.machine.graph
-        if graph.handler(state.node) is Handler.PARALLEL:  # its branches: the fork edges
-            within = self.machine.path(state.node)
+        if state.node in graph.nodes and graph.handler(state.node) is Handler.PARALLEL:
+            within = self.machine.path(state.node)  # its branches: the fork edges are taken
             for step in transition.steps:
                 if step.depth == self.machine.depth + 1 and step.within == within:
                     fork = _fork_edge(graph, state.node, step.model_node)

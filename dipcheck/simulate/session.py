@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.model import Dialect
 from dipcheck.simulate.children import load_child
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
@@ -103,7 +104,14 @@ def explore(prepared: Prepared, max_paths: int) -> Exploration:
 
 def _header(prepared: Prepared, what: str) -> str:
     scenario = prepared.scenario.path if not prepared.scenario.default else "default scenario"
-    return f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"
+    header = f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"
+    dialect = prepared.graph.workflow.dialect
+    if dialect not in (Dialect.TRACKER, Dialect.STEPS):
+        header += (
+            f"\nnote: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
+            "rules (tracker-runtime.md §5); its own runtime may route differently"
+        )
+    return header
 
 
 def _scenario_name(prepared: Prepared) -> str | None:

@@ -13,7 +13,7 @@ from dipcheck.frontends.dip_schema import FieldSpec
 from dipcheck.model import Edge, Field, InputDecl, Node, NodeKind, Workflow
 from dipcheck.rules import registry
 from dipcheck.suppressions import Entry
-from dipcheck_lsp import links
+from dipcheck_lsp import hints, links
 from dipcheck_lsp.index import Index, Kind, Occurrence, Role
 from dipcheck_lsp.navigation import producers
 from dipcheck_lsp.state import Snapshot
@@ -77,12 +77,15 @@ def node_text(node: Node, workflow: Workflow) -> str:
         runner = node.get("agent") or node.get("tool")
         who = f" run by {runner.key} `{runner.text}`" if runner is not None else ""
         parts = [f"**{node.id}** — step{who}"]
+    elif workflow.format == "dot":
+        handler = runtime.handler_of(node, workflow).value
+        parts = [f"**{node.id}** — {node.kind.value} (handler `{node.handler or handler}`)"]
     else:
         parts = [f"**{node.id}** — {node.kind.value}"]
     label = node.value("label").strip()
     if label:
         parts.append(f"Label: {label}")
-    if node.kind is NodeKind.AGENT and workflow.format == "dip":
+    if node.kind is NodeKind.AGENT and workflow.format in ("dip", "dot"):
         parts.append(model_line(node, workflow))
     elif node.kind is NodeKind.TOOL:
         command = node.value("command").strip()
@@ -157,21 +160,8 @@ def key_text(index: Index, flow: ContextFlow, occurrence: Occurrence) -> str:
         if readers:
             parts.append("Read by: " + ", ".join(f"`{item}`" for item in dict.fromkeys(readers)))
     elif made and occurrence.owner is not None and (yaml or scope is None):
-        parts.append(availability(flow, name, occurrence.owner, occurrence.after))
+        parts.append(hints.sentence(flow, name, occurrence.owner, occurrence.after))
     return "\n\n".join(parts)
-
-
-def availability(flow: ContextFlow, key: str, owner: str, after: bool) -> str:
-    moment = f"after `{owner}` ran" if after else f"at `{owner}`"
-    if owner in flow.opaque_reach:
-        return f"Available {moment}: maybe (a subgraph or manager loop upstream may write it)."
-    if not flow.may_reach(key, owner, after):
-        return f"Not available {moment}: no producer reaches it."
-    if flow.always_available(key, owner, after):
-        return f"Available {moment} on every path."
-    witness = flow.witness(key, owner, after)
-    path = f" — e.g. {witness.render()}" if witness is not None else ""
-    return f"Not available {moment} on every path{path}."
 
 
 # -- conditions -----------------------------------------------------------------------------

@@ -20,12 +20,15 @@ from typing import Any
 
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.model import Field, Node, Reference, RefKind, Text, Workflow
+from dipcheck.frontends import dot_schema
+from dipcheck.model import Dialect, Field, Node, Origin, Reference, RefKind, Text, Workflow
 from dipcheck.source import SourceText, Span
 from dipcheck.suppressions import scan
 from dipcheck_lsp import links
 
 _YAML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# graph attributes of a DOT workflow that name nodes (the model keeps them in `defaults`)
+_DOT_NODE_DEFAULTS = frozenset({"retry_target", "fallback_retry_target"})
 
 
 class Kind(StrEnum):
@@ -103,6 +106,8 @@ class Index:
             self._files(workflow)
             if workflow.format == "dip":
                 self._fields(workflow)
+            elif workflow.format == "dot":
+                self._dot_fields(workflow)
             self._conditions(workflow)
         fmt = workflow.format if workflow is not None else "dip"
         for entry in scan(source, fmt).entries:
@@ -165,14 +170,18 @@ class Index:
                 self._node_field(item, None)
         for item in workflow.defaults:
             spec = schema.DEFAULTS_FIELDS.get(item.key)
-            if spec is not None and spec.type is schema.ValueType.NODE:
+            if (
+                spec is not None and spec.type is schema.ValueType.NODE
+            ) or item.key in _DOT_NODE_DEFAULTS:
                 self._node_field(item, None)
+        for name in workflow.mentions:
+            self._node_ref(name.value, name.span, name.value)
         for node in workflow.nodes:
             for member in node.members:
                 self._node_ref(member.value, member.span, node.id)
             for branch in node.branches:
                 self._node_ref(branch.target.value, branch.target.span, node.id)
-            if workflow.format != "dip":
+            if workflow.format not in ("dip", "dot"):
                 continue
             table = schema.NODE_FIELDS[node.kind]
             for item in node.fields:
@@ -188,8 +197,11 @@ class Index:
         for ref in workflow.references:
             if ref.node is not None and ref.node_span is not None:
                 self._node_ref(ref.node, ref.node_span, ref.owner)
-        if workflow.stylesheet is not None:
-            self._selectors(workflow.stylesheet.value)
+        for selector in workflow.selectors:
+            if selector.value.startswith("#") and len(selector.value) > 1:
+                name = selector.value[1:].split()[0]
+                start = selector.span.start + 1
+                self._node_ref(name, Span(selector.span.source, start, start + len(name)))
         if workflow.format == "yaml":
             outputs = workflow.header_field("outputs")
             if outputs is not None:
@@ -197,16 +209,6 @@ class Index:
                     if match.group() in workflow.node_map:
                         span = outputs.value.span(match.start(), match.end())
                         self._node_ref(match.group(), span)
-
-    def _selectors(self, text: Text) -> None:
-        """``#id`` selector lines of a stylesheet block (unindented lines are selectors)."""
-        position = 0
-        for line in text.value.split("\n"):
-            start = position
-            position += len(line) + 1
-            if line.startswith("#") and len(line.strip()) > 1:
-                name = line[1:].split()[0]
-                self._node_ref(name, text.span(start + 1, start + 1 + len(name)))
 
     def _keys(self, workflow: Workflow, flow: ContextFlow) -> None:
         for production in flow.productions:
@@ -229,7 +231,7 @@ class Index:
             self._reference(ref)
 
     def _reference(self, ref: Reference) -> None:
-        after = ref.attribute == "condition"
+        after = ref.origin is Origin.CONDITION or ref.attribute == "condition"  # as the rules
         if ref.kind is RefKind.CTX:
             span = key_span(ref)
             self.add(Kind.KEY, ref.key, span, Role.REFERENCE, ref.owner, after, detail=ref)
@@ -278,6 +280,35 @@ class Index:
         for edge in workflow.edges:
             for attr in edge.attrs:
                 spec = schema.EDGE_ATTRIBUTES.get(attr.key)
+                if spec is not None:
+                    detail = (spec, "edge attribute")
+                    self.add(Kind.FIELD, attr.key, attr.key_span, Role.REFERENCE, detail=detail)
+
+    def _dot_fields(self, workflow: Workflow) -> None:
+        """DOT attribute keys as written, with the documentation of what the runtime does
+        with them (``detail`` = (attribute, where))."""
+        node_table = dot_schema.NODE_ATTRIBUTES
+        if workflow.dialect is Dialect.TYPED_OUTPUTS:
+            node_table = {**node_table, **dot_schema.TYPED_NODE_ATTRIBUTES}
+        graph_table = {**dot_schema.GRAPH_ATTRIBUTES, **dot_schema.TYPED_GRAPH_ATTRIBUTES}
+        for item in (*workflow.header, *workflow.defaults):
+            written = item.key_span.text
+            spec = graph_table.get(written)
+            if spec is not None:
+                detail = (spec, "graph attribute")
+                self.add(Kind.FIELD, written, item.key_span, Role.DECLARATION, detail=detail)
+        for node in workflow.nodes:
+            for item in node.fields:
+                written = item.key_span.text
+                spec = node_table.get(written)
+                if spec is not None:
+                    detail = (spec, f"{node.kind.value} {node.id}")
+                    self.add(
+                        Kind.FIELD, written, item.key_span, Role.DECLARATION, node.id, detail=detail
+                    )
+        for edge in workflow.edges:
+            for attr in edge.attrs:
+                spec = dot_schema.EDGE_ATTRIBUTES.get(attr.key)
                 if spec is not None:
                     detail = (spec, "edge attribute")
                     self.add(Kind.FIELD, attr.key, attr.key_span, Role.REFERENCE, detail=detail)

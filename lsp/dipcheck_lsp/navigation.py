@@ -1,4 +1,4 @@
-"""Definition, references and rename over the index of a lint snapshot."""
+"""Definition, references, rename and document links over the index of a lint snapshot."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from lsprotocol import types
 
 from dipcheck.frontends import step_refs
+from dipcheck.frontends.dot_lexer import KEYWORDS as DOT_KEYWORDS
 from dipcheck.source import SourceText, Span
 from dipcheck_lsp import links
 from dipcheck_lsp.convert import Positions, uri_of
@@ -17,6 +18,7 @@ from dipcheck_lsp.state import Snapshot
 
 # A new .dip node id: a word the .dip lexer reads as one token, without the `.` and `/` it also
 # allows (a dot would break `${ctx.node.ID.key}` and `node.ID.key` references).
+DOT_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DIP_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 RESERVED_IDS = frozenset({"else"})  # the first word of an `else -> X` edge line
 FILE_START = types.Range(types.Position(0, 0), types.Position(0, 0))
@@ -138,6 +140,12 @@ def check_name(snapshot: Snapshot, old: str, new: str) -> None:
             )
         if new == step_refs.INPUT_NAMESPACE:
             raise RenameError("`input` is reserved for workflow parameters (`input.<name>`)")
+    elif workflow.format == "dot":
+        if not DOT_ID.fullmatch(new) or new.lower() in DOT_KEYWORDS:
+            raise RenameError(
+                f"`{new}` is not a valid node id: use letters, digits and `_`, starting with a "
+                "letter or `_` (DOT keywords such as `node` and `edge` are not ids)"
+            )
     elif not DIP_ID.fullmatch(new) or new in RESERVED_IDS:
         raise RenameError(
             f"`{new}` is not a valid node id: use letters, digits, `_` and `-` "
@@ -162,3 +170,34 @@ def rename(
         if uri is not None:
             edits.append((uri, types.TextEdit(locator.range(item.span), new)))
     return edits
+
+
+def document_links(
+    snapshot: Snapshot, exists: Callable[[str], bool], tooltips: bool
+) -> list[types.DocumentLink]:
+    """A link on each file directive the lint read (the front-end's ``include_file`` rules:
+    relative, inside the workflow's directory, no symbolic link) and on each subgraph ref
+    that resolves to a file (``links.resolve_subgraph``). A target that does not exist gets
+    no link: DC003 reports it. ``tooltips``: the client shows them (the target's path)."""
+    base = os.path.dirname(snapshot.path) if snapshot.path else None
+    found: list[types.DocumentLink] = []
+    for item in snapshot.index.occurrences:
+        if item.span.source is not snapshot.source:
+            continue
+        target: str | None = None
+        if item.kind is Kind.FILE:
+            included = item.detail.included
+            target = included.source.path if included is not None else None
+        elif item.kind is Kind.SUBGRAPH:
+            target = links.resolve_subgraph(base, item.name, snapshot.root, exists)
+        uri = uri_of(target) if target is not None else None
+        if uri is not None:
+            found.append(
+                types.DocumentLink(
+                    range=snapshot.positions.span_range(item.span),
+                    target=uri,
+                    tooltip=target if tooltips else None,
+                )
+            )
+    found.sort(key=lambda link: (link.range.start.line, link.range.start.character))
+    return found

@@ -5,7 +5,8 @@
   client waits forever).
 * A request the server refuses on purpose (:class:`Refused`: a rename to an existing id, say)
   is answered with a ``RequestFailed`` error whose message the editor shows the user, without
-  the traceback pygls would write to the log for it.
+  the traceback pygls would write to the log for it; a command given arguments it cannot use
+  (:class:`BadArguments`: an unknown rule code) likewise, as ``InvalidParams``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,16 @@ class Refused(JsonRpcException):
     CODE = types.LSPErrorCodes.RequestFailed.value
 
 
+class BadArguments(JsonRpcException):
+    """A command's arguments cannot be used; the message says what it takes."""
+
+    CODE = types.ErrorCodes.InvalidParams.value
+
+
 class _QuietRefusals(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        return not isinstance(error, Refused)
+        return not isinstance(error, Refused | BadArguments)
 
 
 class Protocol(LanguageServerProtocol):

@@ -9,9 +9,14 @@ What each method does (details in the module named):
   file the documents that read it; ``workspace/didChangeConfiguration`` — new settings, the
   configuration reloaded, everything re-linted (``state``).
 * ``textDocument/diagnostic`` — pull diagnostics with result ids, registered only when the
-  client supports them; such a client then never gets a push (``state``, ``findings``).
+  client supports them and ``workspace/diagnostic/refresh``; such a client then never gets a
+  push (``state``, ``findings``).
 * ``textDocument/definition``, ``references``, ``prepareRename``, ``rename`` — node ids and
   step names, context keys, inputs, vars, subgraph refs and file directives (``navigation``).
+* ``workspace/symbol`` — workflows and nodes of the open documents and of the workspace
+  folders' workflow files, parsed once per file version (``workspace_symbols``).
+* ``textDocument/documentLink`` — file directives and subgraph refs whose target exists
+  (``navigation``).
 * ``textDocument/documentSymbol`` — workflow → sections and nodes → fields; edges
   (``symbols``).
 * ``textDocument/hover`` — nodes, context keys with their availability, conditions, fields,
@@ -21,7 +26,10 @@ What each method does (details in the module named):
 * ``textDocument/codeAction`` — the rules' quick fixes, "suppress this finding",
   ``source.fixAll.dipcheck`` (``actions``).
 * ``textDocument/semanticTokens/full`` — see ``tokens``.
+* ``textDocument/inlayHint`` — after each context-key read, whether the key is written on
+  every path, some paths, never or maybe; off with the ``inlayHints`` setting (``hints``).
 * ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
+* ``workspace/executeCommand`` — ``dipcheck.explainRule`` (``commands``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
   documents (``formatting``).
 * ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
@@ -29,7 +37,7 @@ What each method does (details in the module named):
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
-error responses are deliberate (a refused rename).
+error responses are deliberate (a refused rename, a command given arguments it cannot use).
 """
 
 from __future__ import annotations
@@ -55,15 +63,18 @@ from dipcheck.engine import lint_text
 from dipcheck.source import SourceText
 from dipcheck_lsp import (
     actions,
+    commands,
     completion,
     folding,
     formatting,
+    hints,
     hover,
     navigation,
     simulation,
     symbols,
     tokens,
     watch,
+    workspace_symbols,
 )
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
@@ -123,6 +134,8 @@ class DipcheckServer(LanguageServer):
         self.state = State(self.host, self.settings, self.lint_pool)
         self.poller = watch.Poller(self.state.seen_stamps, self.state.files_changed)
         self.registered: tuple[str, frozenset[str]] | None = None  # watcher id and its files
+        self.symbol_index: workspace_symbols.Index | None = None
+        self.symbol_lock = asyncio.Lock()  # one scan of the workspace folders at a time
         self._register()
 
     def shutdown(self) -> None:
@@ -176,6 +189,13 @@ class DipcheckServer(LanguageServer):
         self._request(types.TEXT_DOCUMENT_PREPARE_RENAME, self.prepare_rename, None)
         self._request(types.TEXT_DOCUMENT_RENAME, self.rename, None)
         self._request(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, self.document_symbols, None)
+        self._request(types.WORKSPACE_SYMBOL, self.workspace_symbols, None)
+        self._request(
+            types.TEXT_DOCUMENT_DOCUMENT_LINK,
+            self.document_links,
+            None,
+            types.DocumentLinkOptions(resolve_provider=False),
+        )
         self._request(types.TEXT_DOCUMENT_HOVER, self.hover, None)
         self._request(
             types.TEXT_DOCUMENT_COMPLETION,
@@ -190,6 +210,13 @@ class DipcheckServer(LanguageServer):
             types.CodeActionOptions(code_action_kinds=actions.KINDS),
         )
         self._request(types.TEXT_DOCUMENT_FOLDING_RANGE, self.folding_ranges, None)
+        self._request(
+            types.TEXT_DOCUMENT_INLAY_HINT,
+            self.inlay_hints,
+            None,
+            types.InlayHintOptions(resolve_provider=False),
+        )
+        self.command(commands.EXPLAIN_RULE)(commands.explain_rule)
         self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
         self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
         self._request(
@@ -226,7 +253,11 @@ class DipcheckServer(LanguageServer):
         diagnostics = workspace.diagnostics if workspace is not None else None
         self.host.refresh_support = bool(diagnostics and diagnostics.refresh_support)
         document = capabilities.text_document
-        if document is not None and document.diagnostic is not None:
+        # Pull only when the client can also be asked to pull again: a file on disk or the
+        # configuration may change any time, and a pull client without refresh support
+        # (Neovim 0.11) would never show the new findings. Such a client gets pushes.
+        pull = document is not None and document.diagnostic is not None
+        if pull and self.host.refresh_support:
             self.state.pull = True
             self._request(
                 types.TEXT_DOCUMENT_DIAGNOSTIC,
@@ -287,9 +318,14 @@ class DipcheckServer(LanguageServer):
         self.state.files_changed(paths)
 
     def configuration_changed(self, params: types.DidChangeConfigurationParams) -> None:
+        hinting = self.settings.inlay_hints
         self.settings.update(params.settings)
         self._settings_problems()
         self.state.configuration_changed()
+        workspace = self.client_capabilities.workspace
+        support = workspace.inlay_hint if workspace is not None else None
+        if self.settings.inlay_hints != hinting and support and support.refresh_support:
+            self.workspace_inlay_hint_refresh(None).add_done_callback(_ignore_failure)
 
     def _settings_problems(self) -> None:
         for problem in self.settings.problems:
@@ -375,6 +411,43 @@ class DipcheckServer(LanguageServer):
             return found
         return symbols.flatten(found, snapshot.uri)
 
+    async def workspace_symbols(
+        self, params: types.WorkspaceSymbolParams
+    ) -> list[types.SymbolInformation] | None:
+        found: list[types.SymbolInformation] = []
+        skip: set[str] = set()
+        for uri, doc in list(self.state.docs.items()):
+            snapshot = self.state.latest(uri) or await self.state.current_snapshot(uri)
+            if doc.path is not None:
+                skip.add(doc.path)
+            workflow = snapshot.result.workflow if snapshot is not None else None
+            if snapshot is not None and workflow is not None:
+                found.extend(workspace_symbols.workflow_symbols(workflow, snapshot.positions, uri))
+        folders = [
+            path for folder in self.workspace.folders.values() if (path := path_of(folder.uri))
+        ]
+        if not folders and self.host.root:
+            folders = [self.host.root]
+        async with self.symbol_lock:
+            index = self.symbol_index
+            if index is None or index.encoding != self.host.encoding:
+                index = self.symbol_index = workspace_symbols.Index(self.host.encoding)
+            loop = asyncio.get_running_loop()
+            found.extend(await loop.run_in_executor(self.lint_pool, index.scan, folders, skip))
+        query = params.query
+        return [item for item in found if workspace_symbols.matches(query, item.name)] or None
+
+    async def document_links(
+        self, params: types.DocumentLinkParams
+    ) -> list[types.DocumentLink] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        document = self.client_capabilities.text_document
+        support = document.document_link if document is not None else None
+        tooltips = bool(support and support.tooltip_support)
+        return navigation.document_links(snapshot, self.exists, tooltips) or None
+
     async def folding_ranges(
         self, params: types.FoldingRangeParams
     ) -> list[types.FoldingRange] | None:
@@ -383,6 +456,18 @@ class DipcheckServer(LanguageServer):
             return None
         found = symbols.document_symbols(snapshot.result.workflow, snapshot.positions)
         return folding.folding_ranges(found) or None
+
+    async def inlay_hints(self, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        if not self.settings.inlay_hints:
+            return None
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None or snapshot.flow is None:
+            return None
+        positions = snapshot.positions
+        first = positions.offset(params.range.start)
+        last = positions.offset(params.range.end)
+        found = hints.inlay_hints(snapshot.index, snapshot.flow, positions, first, last)
+        return found or None
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         found = await self.located(params)

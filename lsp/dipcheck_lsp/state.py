@@ -39,7 +39,7 @@ from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
 
-LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml"}
+LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
 @dataclass
@@ -47,13 +47,14 @@ class Settings:
     """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
     under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
     replace the configuration file's ``select`` and add to its ``ignore``), ``targetVersion``
-    (replaces ``target-version``). A value that cannot be used is
-    reported in ``problems`` and left at what it was."""
+    (replaces ``target-version``), ``inlayHints`` (true or false). A value that cannot be used
+    is reported in ``problems`` and left at what it was."""
 
     debounce: float = 0.15
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     target: TargetVersion | None = None
+    inlay_hints: bool = True
     problems: list[str] = field(default_factory=list)
 
     def update(self, data: object) -> None:
@@ -71,6 +72,12 @@ class Settings:
                 setattr(self, key, self._selectors(key, section[key]))
         if "targetVersion" in section:
             self.target = self._target(section["targetVersion"])
+        if "inlayHints" in section:
+            value = section["inlayHints"]
+            if isinstance(value, bool):
+                self.inlay_hints = value
+            else:
+                self.problems.append("setting `inlayHints` must be true or false")
 
     def _selectors(self, key: str, value: object) -> tuple[str, ...]:
         items = [value] if isinstance(value, str) else value

@@ -24,6 +24,11 @@ NODE_KINDS = {
 MAX_DETAIL = 60
 
 
+def node_kind(node: Node, workflow: Workflow) -> types.SymbolKind:
+    """A node's symbol kind by its node kind (.dip and DOT; every YAML step is a function)."""
+    return NODE_KINDS[node.kind] if workflow.format in ("dip", "dot") else K.Function
+
+
 def _detail(text: str) -> str:
     first = text.strip().split("\n", 1)[0]
     return first if len(first) <= MAX_DETAIL else first[: MAX_DETAIL - 1] + "…"
@@ -34,6 +39,7 @@ class _Builder:
         self.workflow = workflow
         self.positions = positions
         self.source = workflow.source
+        self.graph = workflow.format in ("dip", "dot")  # nodes have kinds, edges are written
 
     def own(self, span: Span) -> bool:
         return span.source is self.source
@@ -58,15 +64,20 @@ class _Builder:
             children=children or None,
         )
 
-    def fields(self, fields: Iterable[Field]) -> list[types.DocumentSymbol]:
+    def fields(
+        self, fields: Iterable[Field], within: Span | None = None
+    ) -> list[types.DocumentSymbol]:
         result = []
         for item in fields:
             if not self.own(item.span) or not self.own(item.key_span):
                 continue
+            if within is not None and not within.start <= item.span.start < within.end:
+                continue  # a DOT default applied to the node, written elsewhere
             span = item.span.cover(item.key_span)
+            name = item.key_span.text if self.workflow.format == "dot" else item.key
             result.append(
                 self.symbol(
-                    item.key,
+                    name,
                     K.Property,
                     span,
                     item.key_span,
@@ -112,7 +123,7 @@ class _Builder:
         return None
 
     def node(self, node: Node) -> types.DocumentSymbol:
-        children = self.fields(node.fields)
+        children = self.fields(node.fields, node.span if self.workflow.format == "dot" else None)
         for branch in node.branches:
             children.append(
                 self.symbol(
@@ -125,10 +136,10 @@ class _Builder:
                 )
             )
         label = node.value("label").strip()
-        detail = node.kind.value if self.workflow.format == "dip" else "step"
+        detail = node.kind.value if self.graph else "step"
         if label:
             detail += f" — {_detail(label)}"
-        kind = NODE_KINDS[node.kind] if self.workflow.format == "dip" else K.Function
+        kind = node_kind(node, self.workflow)
         span = node.span.cover(node.id_span)
         children.sort(key=lambda item: (item.range.start.line, item.range.start.character))
         return self.symbol(node.id, kind, span, node.id_span, detail, children)
@@ -138,10 +149,14 @@ class _Builder:
         children: list[types.DocumentSymbol] = []
         # (a YAML workflow's `start` is synthetic: its key and value are the first step's name;
         # its `inputs` are listed as a section below)
+        synthetic = ("start", "exit") if workflow.format == "dot" else ()  # from node shapes
         header = [
             item
             for item in workflow.header
-            if self.own(item.span) and item.key_span != item.value_span and item.key != "inputs"
+            if self.own(item.span)
+            and item.key_span != item.value_span
+            and item.key != "inputs"
+            and item.key not in synthetic
         ]
         children.extend(self.fields(header))
         for title, fields in (("defaults", workflow.defaults), ("vars", workflow.vars)):
@@ -158,7 +173,7 @@ class _Builder:
         if found is not None:
             children.append(found)
         children.extend(self.node(node) for node in workflow.nodes)
-        if workflow.format == "dip":
+        if self.graph:
             edges = [edge for edge in workflow.edges if not edge.implicit]
             items = []
             for edge in edges:

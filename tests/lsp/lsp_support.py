@@ -11,11 +11,16 @@ from pathlib import Path
 
 from lsprotocol import types
 from pygls.protocol import default_converter
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 PROJECT = Path(__file__).resolve().parents[2]
 CLIENTS = ["visual-studio-code", "neovim"]
+# A client that pulls diagnostics and can be asked to pull again (current VS Code does;
+# pytest-lsp's recorded VS Code 1.65 predates pull): Neovim 0.11's capabilities plus
+# `workspace/diagnostic/refresh`. Neovim 0.11 itself pulls without refresh, so the server
+# pushes to it.
+PULL = "pull-with-refresh"
 SERVER = [sys.executable, "-m", "dipcheck", "lsp"]
 DEBOUNCE_MS = 20
 TIMEOUT = 20.0
@@ -30,6 +35,8 @@ class Client(LanguageClient):
         self.registrations: dict[str, types.Registration] = {}  # the server's, by id
         self.result: types.InitializeResult | None = None
         self.spec = ""
+        self.root: Path | None = None  # the workspace folder the server was started with
+        self.inlay_hint_refreshes = 0
 
 
 def _record(client: Client, params: types.PublishDiagnosticsParams) -> None:
@@ -47,10 +54,25 @@ def _unregister(client: Client, params: types.UnregistrationParams) -> None:
         client.registrations.pop(item.id, None)
 
 
+def capabilities(spec: str) -> types.ClientCapabilities:
+    """The recorded capabilities of a pytest-lsp client name, or of :data:`PULL`."""
+    if spec != PULL:
+        return client_capabilities(spec)
+    found = client_capabilities("neovim")
+    assert found.workspace is not None
+    found.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    return found
+
+
+def _inlay_hint_refresh(client: Client, params: None) -> None:
+    client.inlay_hint_refreshes += 1
+
+
 def make_client() -> Client:
     client = Client()
     features = {
         **DEFAULT_CLIENT_FEATURES,
+        types.WORKSPACE_INLAY_HINT_REFRESH: _inlay_hint_refresh,
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record,
         types.CLIENT_REGISTER_CAPABILITY: _register,
         types.CLIENT_UNREGISTER_CAPABILITY: _unregister,

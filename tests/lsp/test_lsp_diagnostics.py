@@ -1,23 +1,32 @@
 """Diagnostics over LSP: content, ranges in the negotiated encoding, push and pull, versions,
 debouncing, and re-linting when a file the document depends on (or the configuration)
-changes. Every test runs with VS Code's (push, UTF-16) and Neovim's (pull, UTF-8)
-capabilities."""
+changes. Every test runs with VS Code's (push, UTF-16) and Neovim 0.11's (UTF-8; push, since
+it cannot be asked to pull again) capabilities, and with those of a client that pulls
+(``PULL``)."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
-import pytest_lsp
-from lsp_support import DEBOUNCE_MS, DEMO, PROJECT, SERVER, Client, Session, dedent, make_client
+from lsp_support import (
+    CLIENTS,
+    DEMO,
+    PROJECT,
+    PULL,
+    Session,
+    capabilities,
+    dedent,
+)
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, client_capabilities
 
 from dipcheck.engine import lint_text
 from dipcheck.rules import registry
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.parametrize("client", [*CLIENTS, PULL], indirect=True),
+]
 
 
 def by_code(items: list[types.Diagnostic], code: str) -> list[types.Diagnostic]:
@@ -279,40 +288,20 @@ async def test_closing_clears_pushed_diagnostics(lsp: Session) -> None:
     assert list(cleared.diagnostics) == []
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=SERVER, client_factory=make_client), scope="module"
-)
-async def refreshing(lsp_client: Client, tmp_path_factory: pytest.TempPathFactory):
-    """Neovim's capabilities plus ``workspace/diagnostic/refresh`` support."""
-    tmp_path = tmp_path_factory.mktemp("refreshing")
-    capabilities = client_capabilities("neovim")
-    assert capabilities.workspace is not None
-    capabilities.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(
-        refresh_support=True
-    )
-    lsp_client.result = await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities,
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"debounceMs": DEBOUNCE_MS},
-        )
-    )
-    yield
-    await lsp_client.shutdown_session()
-
-
-async def test_pull_clients_are_asked_to_refresh(refreshing: Client, tmp_path: Path) -> None:
-    lsp = Session(refreshing, tmp_path)
+async def test_pull_clients_are_asked_to_refresh(lsp: Session) -> None:
+    """A pull client hears when a dependency or the configuration changed."""
     parent = lsp.open("parent.dip", PARENT)
     child = lsp.open("child.dip", CHILD)
+    if not lsp.pull:
+        return  # pushed instead: test_a_child_change_relints_its_open_parent
     await lsp.pull_report(parent)
-    assert refreshing.diagnostic_refresh_count == 0
+    count = lsp.client.diagnostic_refresh_count
     lsp.change(child, CHILD.replace("label: A", "label: B"))
     await lsp.pull_report(child)
-    assert refreshing.diagnostic_refresh_count == 1
+    assert lsp.client.diagnostic_refresh_count == count + 1
     lsp.configure({})
     await lsp.pull_report(child)
-    assert refreshing.diagnostic_refresh_count == 2
+    assert lsp.client.diagnostic_refresh_count == count + 2
 
 
 async def test_untitled_documents_are_linted(lsp: Session) -> None:
@@ -360,7 +349,7 @@ async def test_files_the_workflows_read_are_watched(lsp: Session) -> None:
     uri = lsp.open("prompted.dip", WITH_PROMPT)
     assert [item.code for item in await lsp.diagnostics(uri)] == ["DC003"]
     prompt = lsp.path("prompts/ask.md")
-    workspace = client_capabilities(lsp.spec).workspace
+    workspace = capabilities(lsp.spec).workspace
     watching = workspace.did_change_watched_files if workspace else None
     if watching is not None and watching.dynamic_registration:
         deadline = asyncio.get_running_loop().time() + 10

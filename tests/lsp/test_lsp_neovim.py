@@ -50,13 +50,13 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
+def test_neovim_shows_diagnostics_jumps_and_renames(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "broken.dip"
     shutil.copy(BROKEN, source)
-    seen, _ = run_driver(tmp_path, source, DRIVER)
+    seen, _ = run_driver(nvim, tmp_path, source, DRIVER)
 
     diagnostics = sorted(seen["diagnostics"], key=lambda item: (item["lnum"], item["col"]))
     assert [(item["code"], item["lnum"], item["col"], item["end_col"]) for item in diagnostics] == [
@@ -75,3 +75,50 @@ def test_neovim_shows_diagnostics_jumps_and_renames(tmp_path: Path) -> None:
     expected = BROKEN.read_text(encoding="utf-8").replace("Answer\n", "NewName\n", 1)
     expected = expected.replace("    Answer -> Done", "    NewName -> Done")
     assert "\n".join(seen["lines"]) + "\n" == expected
+
+
+DOT_DRIVER = """
+local out = {{}}
+vim.wait(60000, function() return #vim.diagnostic.get(0) >= 1 end, 50)
+out.filetype = vim.bo.filetype
+out.diagnostics = {{}}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  local lsp = d.user_data and d.user_data.lsp or {{}}
+  table.insert(out.diagnostics, {{
+    lnum = d.lnum, col = d.col, end_col = d.end_col, code = d.code or lsp.code,
+  }})
+end
+-- an ordinary Graphviz file in the same session: attached, and silent
+vim.cmd('edit ' .. {plain})
+vim.wait(3000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+out.plain_attached = #vim.lsp.get_active_clients({{ bufnr = 0 }}) > 0
+out.plain = #vim.diagnostic.get(0)
+vim.fn.writefile({{ vim.fn.json_encode(out) }}, {out})
+vim.cmd('qa!')
+"""
+
+
+def test_neovim_lints_dot_pipelines_and_leaves_graphviz_alone(nvim: str, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "dipcheck.toml").write_text("")
+    pipeline = project / "pipeline.dot"
+    pipeline.write_text(
+        "digraph P {\n"
+        "  start [shape=Mdiamond]\n"
+        "  exit [shape=Msquare]\n"
+        '  work [shape=box, prompt="Do the work", timout="5m"]\n'
+        "  start -> work -> exit\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    plain = project / "drawing.dot"
+    plain.write_text("digraph G {\n  a -> b\n  b [color=red]\n}\n", encoding="utf-8")
+    seen, _ = run_driver(nvim, tmp_path, pipeline, DOT_DRIVER, plain=plain)
+    assert seen["filetype"] == "dot"
+    found = [
+        (item["code"], item["lnum"], item["col"], item["end_col"]) for item in seen["diagnostics"]
+    ]
+    assert found == [("DC004", 3, 41, 47)]  # `timout`
+    assert seen["plain_attached"] is True
+    assert seen["plain"] == 0

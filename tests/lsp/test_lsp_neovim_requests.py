@@ -43,11 +43,6 @@ DRIVER = """
 local out = {{}}
 vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local uri = vim.uri_from_bufnr(0)
-local function request(method, params)
-  local answers = vim.lsp.buf_request_sync(0, method, params, 20000) or {{}}
-  for _, answer in pairs(answers) do return answer end
-  return {{}}
-end
 
 -- completion right after `${{ctx.` in the tool's command block (line 23, 0-based 22)
 local done = request('textDocument/completion', {{
@@ -112,13 +107,13 @@ vim.cmd('qa!')
 """
 
 
-def test_neovim_requests(tmp_path: Path) -> None:
+def test_neovim_requests(nvim: str, tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (project / "dipcheck.toml").write_text("")
     source = project / "requests.dip"
     source.write_text(WORKFLOW, encoding="utf-8")
-    seen, stderr = run_driver(tmp_path, source, DRIVER)
+    seen, stderr = run_driver(nvim, tmp_path, source, DRIVER)
     assert seen["completion"] == [
         "human_response",
         "interview_answers",

@@ -3,6 +3,7 @@
 -- `vim.lsp.enable('dipcheck')`, or call `require('dipcheck').setup()` to do both steps.
 return {
   cmd = { 'dipcheck', 'lsp' },
-  filetypes = { 'dip' },
+  -- `dot`: the server lints DOT pipelines and stays silent on other Graphviz files
+  filetypes = { 'dip', 'dot' },
   root_markers = { 'dipcheck.toml', 'pyproject.toml', '.git' },
 }

@@ -14,6 +14,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { registerExplainRule } from './explain';
 import { registerSimulation, simulationMiddleware } from './simulate';
 
 const CLIENT_ID = 'dipcheck';
@@ -63,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
     }),
   );
 
+  registerExplainRule(context, () => client);
   registerSimulation(context, () => client);
+
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
 }
@@ -116,10 +119,13 @@ async function startClient(): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'dip' },
       { scheme: 'untitled', language: 'dip' },
-      // YAML step workflows: the server lints those that have the shape of one.
+      // YAML step workflows and DOT pipelines: the server lints those that have the shape
+      // of one and stays silent on other YAML and Graphviz files (no language is claimed
+      // for them, so other extensions keep highlighting them).
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
+      { scheme: 'file', pattern: '**/*.dot' },
     ],
-    // select / ignore / targetVersion / debounceMs reach the server at start
+    // select / ignore / targetVersion / debounceMs / inlayHints reach the server at start
     // and on every change, without a restart.
     initializationOptions: vscode.workspace.getConfiguration().get(SETTINGS_SECTION),
     synchronize: {
@@ -127,7 +133,7 @@ async function startClient(): Promise<void> {
       // Workflows, configuration, and the prompt and script files workflows include, so
       // that editing one of those on disk re-lints the open workflows that read it.
       fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.dip,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
+        '**/{*.dip,*.dot,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
       ),
     },
     outputChannel,

@@ -6,8 +6,10 @@
 // The scenario (JSON): { "settings": {"dipcheck.path": ...}, "folder": "/abs/workspace",
 //   "open": [{"path": "/abs/x.dip", "languageId": "dip"}], "expect": N (diagnostics to wait
 //   for per document), "then": {"settings": {...}} (optional: change settings, wait again),
-//   "run": [["command", ...args]] (optional: commands to execute once the diagnostics are in;
-//   the string "${document}" stands for the first document's URI), "timeoutMs": 30000 }
+//   "run": [{"command": "dipcheck.showRule", "args": [...], "input": "DC102"}] (optional:
+//   commands run as a user would, `input` answering an input box), "explainActions": true
+//   (optional: the extension's "Explain CODE" quick fixes for each document's diagnostics),
+//   "timeoutMs": 30000 }
 // Activation follows package.json the way VS Code does: the extension is activated only when
 // one of its activationEvents matches an opened document or a file in the workspace folder.
 'use strict';
@@ -118,6 +120,37 @@ async function main() {
   if (client) await until(enough(scenario.expect ?? 1), timeoutMs);
   result.diagnostics = Object.fromEntries(uris.map((uri) => [uri, recorded.diagnostics[uri] || null]));
 
+  if (scenario.explainActions) {
+    const { ExplainRuleActions } = require(path.join(EXTENSION, 'out', 'explain.js'));
+    const providers = recorded.codeActionProviders.filter((item) => item.provider instanceof ExplainRuleActions);
+    result.explainActions = {};
+    for (const document of documents) {
+      const uri = document.uri.toString();
+      const items = recorded.collections.flatMap((collection) => collection.get(document.uri) || []);
+      const context = { diagnostics: items, only: undefined, triggerKind: 1 };
+      result.explainActions[uri] = providers.flatMap((item) =>
+        item.provider
+          .provideCodeActions(document, items.length ? items[0].range : undefined, context)
+          .map((action) => ({ title: action.title, kind: action.kind.value, command: action.command })),
+      );
+    }
+  }
+
+  result.runs = [];
+  for (const step of scenario.run || []) {
+    const opened = recorded.opened.length;
+    const errors = recorded.errors.length;
+    const executed = recorded.executed.length;
+    recorded.inputs = step.input === undefined ? [] : [step.input];
+    const answer = await vscode.commands.executeCommand(step.command, ...(step.args || []));
+    result.runs.push({
+      opened: recorded.opened.slice(opened),
+      errors: recorded.errors.slice(errors).map((item) => item.message),
+      executed: recorded.executed.slice(executed),
+      result: answer === undefined ? null : answer,
+    });
+  }
+
   if (scenario.then && client) {
     Object.assign(recorded.settings, scenario.then.settings || {});
     settingsChanged(Object.keys(scenario.then.settings || {}));
@@ -129,16 +162,6 @@ async function main() {
     result.after = Object.fromEntries(uris.map((uri) => [uri, recorded.diagnostics[uri] || null]));
     const now = await api.ready();
     result.sameClient = now === client;
-  }
-
-  if (scenario.run && client) {
-    result.ran = [];
-    for (const [name, ...args] of scenario.run) {
-      const values = args.map((arg) => (arg === '${document}' ? uris[0] : arg));
-      result.ran.push((await vscode.commands.executeCommand(name, ...values)) ?? null);
-    }
-    result.executed = recorded.executed;
-    result.opened = recorded.opened;
   }
 
   result.errors = recorded.errors.map((item) => item.message);

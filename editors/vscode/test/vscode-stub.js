@@ -19,10 +19,13 @@ const recorded = {
   messages: [],
   commands: {},
   diagnostics: {},
+  collections: [],
   registrations: [],
+  codeActionProviders: [],
+  opened: [], // documents opened with workspace.openTextDocument({ content })
+  executed: [], // commands run that nothing registered (VS Code's own, e.g. the preview)
+  inputs: [], // what showInputBox answers, in order
   workspaceFolders: undefined,
-  executed: [], // commands run that no one registered (VS Code's own, e.g. the Markdown preview)
-  opened: [], // untitled documents opened with workspace.openTextDocument({language, content})
 };
 
 function auto(name) {
@@ -193,6 +196,13 @@ CodeActionKind.Source = new CodeActionKind('source');
 CodeActionKind.SourceFixAll = new CodeActionKind('source.fixAll');
 CodeActionKind.SourceOrganizeImports = new CodeActionKind('source.organizeImports');
 
+class CodeAction {
+  constructor(title, kind) {
+    this.title = title;
+    this.kind = kind;
+  }
+}
+
 class CancellationTokenSource {
   constructor() {
     const changed = new EventEmitter();
@@ -286,6 +296,7 @@ function createDiagnosticCollection(name) {
     has: (uri) => entries.has(uri.toString()),
     dispose: () => entries.clear(),
   };
+  recorded.collections.push(collection);
   return collection;
 }
 
@@ -380,8 +391,9 @@ const workspace = new Proxy(
     onDidSaveTextDocument: events.save.event,
     onDidChangeConfiguration: events.configuration.event,
     openTextDocument: async (options) => {
-      recorded.opened.push(options);
-      return { uri: Uri.parse(`untitled:Untitled-${recorded.opened.length}`) };
+      recorded.opened.push({ language: options.language, content: options.content });
+      const uri = new Uri('untitled', '', `Untitled-${recorded.opened.length}`);
+      return { uri, languageId: options.language, getText: () => options.content };
     },
     createFileSystemWatcher: () => ({
       onDidCreate: new EventEmitter().event,
@@ -408,6 +420,7 @@ const window = new Proxy(
       recorded.messages.push(message);
       return undefined;
     },
+    showInputBox: async () => recorded.inputs.shift(),
     activeTextEditor: undefined,
     visibleTextEditors: [],
     tabGroups,
@@ -416,7 +429,17 @@ const window = new Proxy(
 );
 
 const languages = new Proxy(
-  { createDiagnosticCollection, match },
+  {
+    createDiagnosticCollection,
+    match,
+    registerCodeActionsProvider(selector, provider, metadata) {
+      const entry = { selector, provider, metadata };
+      recorded.codeActionProviders.push(entry);
+      return new Disposable(() => {
+        recorded.codeActionProviders = recorded.codeActionProviders.filter((item) => item !== entry);
+      });
+    },
+  },
   { get: (target, key) => (key in target ? target[key] : auto(`languages.${String(key)}`)) },
 );
 
@@ -427,7 +450,7 @@ const commands = {
   },
   executeCommand: async (name, ...args) => {
     if (recorded.commands[name]) return recorded.commands[name](...args);
-    recorded.executed.push([name, ...args.map((arg) => String(arg))]);
+    recorded.executed.push([name, ...args.map((arg) => String(arg))]); // VS Code's own commands
     return undefined;
   },
   getCommands: async () => Object.keys(recorded.commands),
@@ -462,6 +485,7 @@ const exported = {
   DiagnosticSeverity,
   DiagnosticTag,
   MarkdownString,
+  CodeAction,
   CodeActionKind,
   CancellationTokenSource,
   CancellationError,

@@ -10,7 +10,8 @@
 local M = {}
 
 local DEFAULT_CMD = { 'dipcheck', 'lsp' }
-local DEFAULT_FILETYPES = { 'dip' }
+-- `dot`: DOT pipelines (the server says nothing about ordinary Graphviz files)
+local DEFAULT_FILETYPES = { 'dip', 'dot' }
 local DEFAULT_ROOT_MARKERS = { 'dipcheck.toml', 'pyproject.toml', '.git' }
 local NAME = 'dipcheck'
 

@@ -1,0 +1,324 @@
+"""What the DOT loader reports about attributes and values: unknown attributes (DC004, with a
+"did you mean"), values the runtime rejects or drops (DC005), typed-outputs declarations, the
+stylesheet, and the constructs the Attractor specification refuses (DC011).
+
+:class:`Checks` is a mixin of the lowering in ``frontends/dot.py``, which supplies the source,
+the lexed strings, the dialect and the attribute tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.frontends import dot_schema as schema
+from dipcheck.frontends import stylesheet
+from dipcheck.frontends.dip_schema import ValueType, check_value
+from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.model import Field, Name, Text
+from dipcheck.source import SourceText, Span
+from dipcheck.suggest import closest
+
+# attributes whose values tracker checks (``""``: by their type; otherwise the allowed words)
+_CHECKED = {
+    "max_retries": "",
+    "context_compaction_threshold": "",
+    "weight": "",
+    "cache_tool_results": "true|false",
+    "context_compaction": "auto|none",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Attr:
+    """One ``key=value`` as written (``inherited``: it came from a ``node``/``edge`` default)."""
+
+    key: str
+    key_span: Span
+    value: Text
+    value_span: Span
+    quoted: bool
+    token_type: str
+    inherited: bool = False
+
+    @property
+    def span(self) -> Span:
+        return self.key_span.cover(self.value_span)
+
+    def as_field(self, name: str) -> Field:
+        return Field(
+            key=name,
+            key_span=self.key_span,
+            value=self.value,
+            value_span=self.value_span,
+            span=self.span,
+            quoted=self.quoted,
+        )
+
+
+@dataclass
+class NodeBuild:
+    id: str
+    id_span: Span
+    span: Span
+    attrs: list[Attr] = field(default_factory=list)
+    declared: bool = False
+    classes: list[Attr] = field(default_factory=list)
+
+
+def last_values(attrs: list[Attr]) -> dict[str, Attr]:
+    """The effective attributes: the last value of each key wins, in first-seen order."""
+    result: dict[str, Attr] = {}
+    for entry in attrs:
+        result.pop(entry.key, None)
+        result[entry.key] = entry
+    return result
+
+
+class Checks:
+    """Checks of the lowering; the attributes below are set by ``frontends/dot.py``."""
+
+    source: SourceText
+    lexed: LexResult
+    typed: bool
+    family: bool
+    diagnostics: list[Diagnostic]
+    node_table: dict[str, schema.Attribute]
+    graph_table: dict[str, schema.Attribute]
+
+    def span(self, token: Token) -> Span:
+        return Span(self.source, token.start_pos or 0, token.end_pos or 0)
+
+    def report(self, code: str, span: Span, message: str, **extra: object) -> None:
+        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
+
+    def attractor_header(self, tokens: list[Token]) -> None:
+        """The Attractor specification reads one strict-free `digraph` (§2.1)."""
+        for token in tokens:
+            if token.type == "STRICT":
+                self.refused(self.span(token), "`strict` graphs", "remove `strict`", "")
+            elif token.type == "GRAPH":
+                self.refused(self.span(token), "undirected graphs", "write `digraph`", "digraph")
+
+    def refused(self, span: Span, what: str, action: str, replacement: str | None) -> None:
+        fix = None
+        if replacement is not None:
+            fix = Fix(action, (Edit(span, replacement),))
+        self.report(
+            "DC011",
+            span,
+            f"the Attractor specification refuses {what} (a pipeline is one `digraph`): {action}",
+            fix=fix,
+        )
+
+    def check_attrs(
+        self,
+        attrs: list[Attr],
+        table: dict[str, schema.Attribute],
+        where: str,
+        edge: bool = False,
+    ) -> None:
+        for entry in attrs:
+            spec = table.get(entry.key)
+            if spec is None:
+                self.unknown_attr(entry, table, where, edge)
+                continue
+            self.check_typed(entry, spec.type)
+
+    def unknown_attr(
+        self, entry: Attr, table: dict[str, schema.Attribute], where: str, edge: bool
+    ) -> None:
+        key = entry.key
+        if edge and key in schema.IGNORED_EDGE_ATTRIBUTES:
+            hint = schema.IGNORED_EDGE_ATTRIBUTES[key]
+            fix = None
+            if key == "when":
+                fix = Fix("rename `when` to `condition`", (Edit(entry.key_span, "condition"),))
+            self.report("DC004", entry.key_span, f"unknown edge attribute `{key}`: {hint}", fix=fix)
+            return
+        if key in schema.DIP_ONLY_DIRECTIVES:
+            self.report(
+                "DC004",
+                entry.key_span,
+                f"`{key}` is a .dip file directive; tracker's DOT loader does not read files, "
+                f"so the attribute does nothing — inline the text in the node",
+            )
+            return
+        if key in schema.GRAPHVIZ_ATTRIBUTES:
+            return
+        if not self.typed and key in ("outputs", "facts") and key not in table:
+            self.report(
+                "DC004",
+                entry.key_span,
+                f"`{key}=` belongs to the typed-outputs DOT engine; tracker ignores it (set "
+                '`dialect = "typed-outputs"` for this file in the configuration if that is '
+                "the engine that runs it)",
+            )
+            return
+        suggestion = closest(key, table)
+        message = f"unknown attribute `{key}` in {where}"
+        fix = None
+        if suggestion:
+            message += f" (did you mean `{suggestion}`?)"
+            fix = Fix(
+                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
+            )
+        message += "; the runtime ignores attributes it does not know"
+        self.report("DC004", entry.key_span, message, fix=fix)
+
+    def check_typed(self, entry: Attr, type_: ValueType) -> None:
+        """Values the runtime is known to check or silently drop (tracker's DOT-only checks,
+        tracker-runtime.md §4.3, and `weight`, which it parses with Atoi)."""
+        check = _CHECKED.get(entry.key)
+        if check is None:
+            return
+        text = entry.value.value.strip()
+        problem = check_value(type_, text) if check == "" else None
+        if check and text not in check.split("|"):
+            problem = f"invalid value {text!r} (tracker accepts {check.replace('|', ' or ')})"
+        threshold = entry.key == "context_compaction_threshold"
+        if problem is None and threshold and not 0 < float(text) <= 1:
+            problem = f"{text} is outside the range above 0 and at most 1"
+        if problem is not None:
+            span = (
+                entry.value_span
+                if entry.value_span.end > entry.value_span.start
+                else (entry.key_span)
+            )
+            self.report("DC005", span, f"{problem} for `{entry.key}`")
+
+    # -- building the model --------------------------------------------------------------
+
+    def check_outputs(self, build: NodeBuild) -> None:
+        """``outputs="name:kind,…"`` declarations of the typed-outputs engine."""
+        entry = last_values(build.attrs).get("outputs")
+        if entry is None:
+            return
+        seen: dict[str, Name] = {}
+        for output in schema.parse_outputs(entry.value):
+            name, kind = output.name, output.kind
+            if not name.value:
+                self.report("DC005", output.span, "an output declaration needs a name: `name:kind`")
+                continue
+            first = seen.get(name.value)
+            if first is not None:
+                self.report(
+                    "DC006",
+                    name.span,
+                    f"output `{name.value}` is declared twice on node `{build.id}`",
+                    related=(Related(first.span, "first declared here"),),
+                )
+            seen.setdefault(name.value, name)
+            if not kind.value:
+                self.report(
+                    "DC005",
+                    output.span,
+                    f"output `{name.value}` has no kind: write `{name.value}:kind` "
+                    f"({', '.join(schema.OUTPUT_KINDS)})",
+                )
+            elif kind.value not in schema.OUTPUT_KINDS:
+                suggestion = closest(kind.value, schema.OUTPUT_KINDS)
+                hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
+                fix = (
+                    Fix(f"change to `{suggestion}`", (Edit(kind.span, suggestion),), False)
+                    if suggestion
+                    else None
+                )
+                self.report(
+                    "DC005",
+                    kind.span,
+                    f"unknown output kind `{kind.value}` for `{name.value}`{hint}; kinds are "
+                    + ", ".join(schema.OUTPUT_KINDS),
+                    fix=fix,
+                )
+            elif output.values and kind.value != "choice":
+                first_value, last_value = output.values[0], output.values[-1]
+                self.report(
+                    "DC005",
+                    first_value.span.cover(last_value.span),
+                    f"only a `choice` output lists values; `{name.value}` is `{kind.value}`",
+                )
+
+    def check_node(self, build: NodeBuild, handler: str) -> None:
+        """Attributes a handler never reads (written on the node itself, not inherited)."""
+        if self.typed:
+            self.check_outputs(build)
+        for entry in build.attrs:
+            if entry.inherited:
+                continue
+            spec = self.node_table.get(entry.key)
+            if spec is None or not spec.handlers or handler in spec.handlers or not handler:
+                continue
+            if entry.key == "tool_command":
+                self.report(
+                    "DC004",
+                    entry.key_span,
+                    f"`tool_command` on node `{build.id}` is never run: its handler is "
+                    f"`{handler}`; only tool nodes (`shape=parallelogram`) run a command",
+                )
+            elif entry.key in ("outputs", "facts") and self.typed:
+                runs = "agents" if entry.key == "outputs" else "script and probe nodes"
+                self.report(
+                    "DC004",
+                    entry.key_span,
+                    f"`{entry.key}` on node `{build.id}` (handler `{handler}`) declares nothing: "
+                    f"only {runs} declare {entry.key}",
+                )
+            else:
+                self.report(
+                    "DC004",
+                    entry.key_span,
+                    f"`{entry.key}` does nothing on node `{build.id}` (handler `{handler}`)",
+                )
+
+    def unknown_graph_attr(self, entry: Attr) -> None:
+        """Graph attributes double as `$name` variables, so only a near-miss of a known
+        attribute that nothing references is reported."""
+        key = entry.key
+        if key in schema.GRAPHVIZ_ATTRIBUTES:
+            return
+        suggestion = closest(key, self.graph_table)
+        if not suggestion or self.used_as_variable(key):
+            return
+        self.report(
+            "DC004",
+            entry.key_span,
+            f"unknown graph attribute `{key}` (did you mean `{suggestion}`?); the runtime "
+            "ignores it (it is only available as `$" + key + "`)",
+            fix=Fix(
+                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
+            ),
+        )
+
+    def used_as_variable(self, key: str) -> bool:
+        needles = (f"${key}", f"${{graph.{key}}}")
+        return any(
+            any(needle in quoted.text.value for needle in needles)
+            for quoted in self.lexed.strings.values()
+        )
+
+    def selectors(self, style: Field | None) -> list[Name]:
+        if style is None:
+            return []
+        parsed = stylesheet.parse_dot(style.value)
+        for problem in parsed.problems:
+            self.report(
+                "DC005",
+                style.value.span(problem.start, problem.end),
+                f"model_stylesheet does not parse: {problem.message}",
+            )
+        for item in parsed.properties:
+            if item.name in stylesheet.STYLESHEET_PROPERTIES:
+                continue
+            suggestion = closest(item.name, stylesheet.STYLESHEET_PROPERTIES)
+            if suggestion:
+                span = style.value.span(item.start, item.end)
+                self.report(
+                    "DC004",
+                    span,
+                    f"unknown stylesheet property `{item.name}` (did you mean `{suggestion}`?)",
+                    fix=Fix(f"rename to `{suggestion}`", (Edit(span, suggestion),), False),
+                )
+        return parsed.selectors

@@ -1,0 +1,241 @@
+"""The DOT lexer: text → tokens with exact offsets, for ``grammars/dot.lark``.
+
+Hand-written because three DOT features do not fit a regular lexer: quoted strings may span
+lines and are joined with ``+``, HTML strings nest ``<…>``, and a problem (an unterminated
+string or comment, a stray character) must become a DC001 at its exact place while the rest
+of the file is still tokenised.
+
+A quoted string becomes one ``STRING`` token covering every ``+``-joined part; its decoded
+value and the map from decoded characters back to the file are kept in
+:attr:`LexResult.strings`, keyed by the token's start offset. Decoding follows tracker's
+``unescapeDOT``: ``\\n``, ``\\t``, ``\\\\`` and ``\\"`` are decoded, any other backslash is kept
+as written. Comments are ``//`` and ``#`` to the end of the line and ``/* … */``; a backslash
+before a line break outside a string joins the lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from dipcheck.model import Text
+from dipcheck.source import SourceText, Span
+
+KEYWORDS = {
+    "strict": "STRICT",
+    "graph": "GRAPH",
+    "digraph": "DIGRAPH",
+    "node": "NODE",
+    "edge": "EDGE",
+    "subgraph": "SUBGRAPH",
+}
+PUNCTUATION = {
+    "{": "LBRACE",
+    "}": "RBRACE",
+    "[": "LSQB",
+    "]": "RSQB",
+    "=": "EQUAL",
+    ";": "SEMI",
+    ",": "COMMA",
+    ":": "COLON",
+}
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
+
+# One alternative per kind of lexeme. Identifiers may carry dots (`human.default_choice`);
+# a bare value may start with a digit (`900s`, `1.5`); both are IDs to the grammar.
+_LEXEME = re.compile(
+    r"""
+      (?P<blank>[ \t\r\n\f\v]+)
+    | (?P<comment>//[^\n]*|\#[^\n]*)
+    | (?P<block>/\*.*?\*/)
+    | (?P<join>\\\r?\n)
+    | (?P<edge>->|--)
+    | (?P<word>[A-Za-z_\u0080-\uffff][A-Za-z0-9_.\u0080-\uffff]*)
+    | (?P<number>-?(?:\.[0-9]+|[0-9][A-Za-z0-9_.]*))
+    | (?P<punct>[{}\[\]=;,:])
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_BLANKS = re.compile(r"[ \t\r\n\f\v]+")
+_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedString:
+    """A decoded quoted string (all of its ``+``-joined parts) and where each part is."""
+
+    text: Text
+    parts: tuple[Span, ...]
+
+    @property
+    def concatenated(self) -> bool:
+        return len(self.parts) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class LexProblem:
+    span: Span
+    message: str
+
+
+@dataclass
+class LexResult:
+    tokens: list[Token] = field(default_factory=list)
+    strings: dict[int, QuotedString] = field(default_factory=dict)
+    problems: list[LexProblem] = field(default_factory=list)
+    comments: list[Span] = field(default_factory=list)
+
+
+def _token(kind: str, value: str, start: int, end: int) -> Token:
+    # positional arguments: lark's keyword handling costs as much as the token itself
+    return Token(kind, value, start, None, None, None, None, end)
+
+
+class _Lexer:
+    def __init__(self, source: SourceText) -> None:
+        self.source = source
+        self.text = source.text
+        self.result = LexResult()
+
+    def token(self, kind: str, start: int, end: int) -> None:
+        self.result.tokens.append(_token(kind, self.text[start:end], start, end))
+
+    def problem(self, start: int, end: int, message: str) -> None:
+        self.result.problems.append(LexProblem(Span(self.source, start, end), message))
+
+    def run(self) -> LexResult:
+        text = self.text
+        length = len(text)
+        tokens = self.result.tokens
+        comments = self.result.comments
+        index = 0
+        while index < length:
+            match = _LEXEME.match(text, index)
+            if match is None:
+                char = text[index]
+                if char == '"':
+                    index = self.quoted(index)
+                elif char == "<":
+                    index = self.html(index)
+                elif text.startswith("/*", index):
+                    self.problem(index, index + 2, "unterminated comment: `/*` is never closed")
+                    comments.append(Span(self.source, index, length))
+                    index = length
+                else:
+                    self.token("OTHER", index, index + 1)
+                    index += 1
+                continue
+            kind = match.lastgroup
+            end = match.end()
+            if kind == "word":
+                value = match.group()
+                keyword = KEYWORDS.get(value.lower()) if len(value) <= 8 else None
+                tokens.append(_token(keyword or "ID", value, index, end))
+            elif kind == "number":
+                tokens.append(_token("ID", match.group(), index, end))
+            elif kind == "punct":
+                char = text[index]
+                tokens.append(_token(PUNCTUATION[char], char, index, end))
+            elif kind == "edge":
+                value = match.group()
+                kind = "ARROW" if value == "->" else "UNDIRECTED"
+                tokens.append(_token(kind, value, index, end))
+            elif kind in ("comment", "block"):
+                comments.append(Span(self.source, index, end))
+            index = end
+        return self.result
+
+    def string_part(self, start: int) -> tuple[int, list[str], list[tuple[int, int]]] | None:
+        """Decode the quoted string at ``start``: (end offset, characters, segments), or None
+        when it is never closed."""
+        match = _QUOTED.match(self.text, start)
+        if match is None:
+            return None
+        body = match.group(1)
+        if "\\" not in body:
+            return match.end(), [body], [(0, start + 1)]
+        chars: list[str] = []
+        segments: list[tuple[int, int]] = [(0, start + 1)]
+        length = 0
+        cursor = 0
+        for escape in _ESCAPE.finditer(body):
+            decoded = _ESCAPES.get(escape.group(1))
+            if decoded is None:
+                continue
+            chars.append(body[cursor : escape.start()])
+            length += escape.start() - cursor
+            segments.append((length, start + 1 + escape.start()))
+            chars.append(decoded)
+            length += 1
+            cursor = escape.end()
+            segments.append((length, start + 1 + cursor))
+        chars.append(body[cursor:])
+        return match.end(), chars, segments
+
+    def quoted(self, start: int) -> int:
+        """A quoted string and any ``+ "…"`` parts joined to it; returns the offset after it."""
+        text = self.text
+        first = self.string_part(start)
+        if first is None:
+            line_end = text.find("\n", start)
+            self.problem(
+                start,
+                start + 1,
+                'unterminated string: this `"` is never closed (the rest of the file would be '
+                "part of the string)",
+            )
+            return len(text) if line_end == -1 else line_end + 1
+        end, chars, segments = first
+        parts = [Span(self.source, start, end)]
+        cursor = end
+        while True:
+            probe = _BLANKS.match(text, cursor)
+            after = probe.end() if probe is not None else cursor
+            if not text.startswith("+", after):
+                break
+            probe = _BLANKS.match(text, after + 1)
+            following = probe.end() if probe is not None else after + 1
+            if not text.startswith('"', following):
+                break
+            part = self.string_part(following)
+            if part is None:
+                break
+            part_end, part_chars, part_segments = part
+            base = sum(len(chunk) for chunk in chars)
+            segments.extend((base + offset, source) for offset, source in part_segments)
+            chars.extend(part_chars)
+            parts.append(Span(self.source, following, part_end))
+            end = cursor = part_end
+        merged: dict[int, int] = {}
+        for text_offset, source_offset in segments:
+            merged[text_offset] = source_offset
+        decoded = Text("".join(chars), self.source, tuple(sorted(merged.items())))
+        self.result.strings[start] = QuotedString(decoded, tuple(parts))
+        self.token("STRING", start, end)
+        return end
+
+    def html(self, start: int) -> int:
+        """An HTML string ``<…>`` with nested angle brackets."""
+        text = self.text
+        depth = 0
+        index = start
+        while index < len(text):
+            char = text[index]
+            if char == "<":
+                depth += 1
+            elif char == ">":
+                depth -= 1
+                if depth == 0:
+                    self.token("HTML", start, index + 1)
+                    return index + 1
+            index += 1
+        self.problem(start, start + 1, "unterminated HTML string: this `<` is never closed")
+        line_end = text.find("\n", start)
+        return len(text) if line_end == -1 else line_end + 1
+
+
+def lex(source: SourceText) -> LexResult:
+    return _Lexer(source).run()

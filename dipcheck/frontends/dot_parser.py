@@ -1,0 +1,224 @@
+"""Drives the LALR parser for ``grammars/dot.lark`` over the DOT lexer's tokens.
+
+A file without errors is parsed in one pass. Otherwise the tokens are fed again with
+recovery: the parser state is saved where a statement may start (outside any `[…]`, after a
+`;`, a bracket or brace, or at the start of a line that does not continue an edge or an
+assignment); at a syntax error the problem is recorded, the state from before the broken
+statement is restored, and parsing resumes at the next such place after the error. Every
+error is reported and the rest of the file still yields a tree.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedToken
+from lark.parsers.lalr_parser_state import ParserState
+
+from dipcheck.frontends.token_lexer import TokenListLexer
+from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
+from dipcheck.source import SourceText, Span
+
+_DESCRIPTIONS = {
+    "STRICT": "`strict`",
+    "GRAPH": "`graph`",
+    "DIGRAPH": "`digraph`",
+    "NODE": "`node`",
+    "EDGE": "`edge`",
+    "SUBGRAPH": "`subgraph`",
+    "ID": "a name or value",
+    "STRING": "a quoted string",
+    "HTML": "an HTML string",
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LSQB": "`[`",
+    "RSQB": "`]`",
+    "EQUAL": "`=`",
+    "SEMI": "`;`",
+    "COMMA": "`,`",
+    "COLON": "`:`",
+    "ARROW": "`->`",
+    "UNDIRECTED": "`--`",
+    "$END": "the end of the file",
+}
+_OPENERS = {"LSQB": "RSQB", "LBRACE": "RBRACE"}
+# a token after one of these continues the statement; after one of _ENDING a new one may start
+_CONTINUING = frozenset({"ARROW", "UNDIRECTED", "EQUAL", "COLON", "STRICT", "GRAPH", "DIGRAPH"})
+_ENDING = frozenset({"SEMI", "LBRACE", "RBRACE", "RSQB"})
+
+
+def _expected(names: set[str]) -> str:
+    wanted = sorted({_DESCRIPTIONS.get(name, name) for name in names if not name.startswith("_")})
+    if not wanted:
+        return ""
+    if len(wanted) > 5:
+        wanted = [*wanted[:5], "…"]
+    return "expected " + ", ".join(wanted)
+
+
+class _Driver:
+    def __init__(self, source: SourceText, tokens: list[Token]) -> None:
+        self.source = source
+        self.tokens = tokens
+        self.log = ProblemLog()
+        self.end = Token("$END", "", start_pos=len(source.text), end_pos=len(source.text))
+
+    def run(self) -> Tree | None:
+        parser = load_grammar("dot.lark", lexer=TokenListLexer)
+        state = parser.parse_interactive([]).parser_state
+        try:
+            for token in self.tokens:
+                state.feed_token(token)
+            return state.feed_token(self.end, True)
+        except UnexpectedToken:
+            return self.recover(parser.parse_interactive([]).parser_state)
+
+    @staticmethod
+    def accepts(state: ParserState, kind: str) -> bool:
+        return kind in state.parse_conf.parse_table.states[state.position]
+
+    def first_on_line(self, index: int) -> bool:
+        if index == 0:
+            return True
+        previous = self.tokens[index - 1]
+        return self.source.line_of(previous.end_pos or 0) < self.source.line_of(
+            self.tokens[index].start_pos or 0
+        )
+
+    def statement_starts(self) -> set[int]:
+        """Token indices where a statement may begin (outside attribute lists)."""
+        starts: set[int] = set()
+        depth = 0
+        for index, token in enumerate(self.tokens):
+            previous = self.tokens[index - 1].type if index else "LBRACE"
+            if token.type in ("LBRACE", "RBRACE"):
+                depth = 0  # an unclosed `[` ends where a block opens or closes
+            starting = previous in _ENDING or self.first_on_line(index)
+            if depth == 0 and previous not in _CONTINUING and starting:
+                starts.add(index)
+            if token.type == "LSQB":
+                depth += 1
+            elif token.type == "RSQB":
+                depth = max(depth - 1, 0)
+        return starts
+
+    def recover(self, state: ParserState) -> Tree | None:
+        starts = self.statement_starts()
+        saved = snapshot_state(state)
+        saved_at = 0
+        index = 0
+        tokens = self.tokens
+        while index < len(tokens):
+            token = tokens[index]
+            if index in starts:
+                saved, saved_at = snapshot_state(state), index
+            try:
+                state.feed_token(token)
+            except UnexpectedToken as error:
+                self.report(error, saved_at, index)
+                first = index if index > saved_at else index + 1  # always make progress
+                index = next(
+                    (
+                        later
+                        for later in range(first, len(tokens))
+                        if later in starts and self.accepts(saved, tokens[later].type)
+                    ),
+                    len(tokens),
+                )
+                state = snapshot_state(saved)
+                continue
+            index += 1
+        return self.finish(state, saved)
+
+    def finish(self, state: ParserState, saved: ParserState) -> Tree | None:
+        """Feed the end of the file, closing what is still open (after reporting it)."""
+        reported = False
+        for candidate in (state, saved):
+            for _ in range(len(candidate.state_stack) + 2):
+                try:
+                    if self.accepts(candidate, "$END"):
+                        return candidate.feed_token(self.end, True)
+                    if not reported:
+                        reported = True
+                        self.report_end(candidate)
+                    closer = next(
+                        (kind for kind in ("RSQB", "RBRACE") if self.accepts(candidate, kind)),
+                        None,
+                    )
+                    if closer is None:
+                        break
+                    candidate.feed_token(
+                        Token(closer, "", start_pos=self.end.start_pos, end_pos=self.end.end_pos)
+                    )
+                except UnexpectedToken:
+                    break
+        return None
+
+    def unclosed(self, begin: int, end: int, opener: str) -> Token | None:
+        """The last `[` (or `{`) opened between ``begin`` and ``end`` that is still open."""
+        closer = _OPENERS[opener]
+        stack: list[Token] = []
+        for token in self.tokens[begin:end]:
+            if token.type == opener:
+                stack.append(token)
+            elif token.type == closer and stack:
+                stack.pop()
+        return stack[-1] if stack else None
+
+    def report(self, error: UnexpectedToken, begin: int, index: int) -> None:
+        token: Token = error.token
+        expected = set(error.expected)
+        span = Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        if token.type == "OTHER":
+            self.log.record(span, f"unexpected character `{token}`: {_expected(expected)}")
+            return
+        if "RSQB" in expected:
+            bracket = self.unclosed(begin, index, "LSQB")
+            line = self.source.line_of
+            later = bracket is not None and line(bracket.start_pos or 0) < line(
+                token.start_pos or 0
+            )
+            if bracket is not None and (later or token.type in ("RBRACE", "LBRACE")):
+                self.log.record(
+                    Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
+                    "this `[` is never closed: an attribute list ends with `]`",
+                )
+                return
+        shown = _DESCRIPTIONS.get(token.type, f"`{token}`")
+        if token.type in ("ID", "STRING", "HTML"):
+            shown = f"`{_short(str(token))}`"
+        self.log.record(span, f"unexpected {shown}: {_expected(expected)}")
+
+    def report_end(self, state: ParserState) -> None:
+        expected = set(state.parse_conf.parse_table.states[state.position])
+        for opener, closer in (("LSQB", "RSQB"), ("LBRACE", "RBRACE")):
+            if closer not in expected:
+                continue
+            bracket = self.unclosed(0, len(self.tokens), opener)
+            if bracket is not None:
+                what = (
+                    "an attribute list ends with `]`"
+                    if opener == "LSQB"
+                    else ("the file ends before its `}`")
+                )
+                self.log.record(
+                    Span(self.source, bracket.start_pos or 0, bracket.end_pos or 0),
+                    f"this `{bracket}` is never closed: {what}",
+                )
+                return
+        end = len(self.source.text)
+        self.log.record(
+            Span(self.source, end, end), f"unexpected end of file: {_expected(expected)}"
+        )
+
+
+def _short(text: str) -> str:
+    first = text.split("\n", 1)[0]
+    return first if len(first) <= 40 and first == text else first[:37] + "…"
+
+
+def parse_tokens(
+    source: SourceText, tokens: list[Token]
+) -> tuple[Tree | None, list[SyntaxProblem]]:
+    driver = _Driver(source, tokens)
+    tree = driver.run()
+    return tree, driver.log.problems

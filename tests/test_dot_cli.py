@@ -1,0 +1,105 @@
+"""DOT pipelines through the command line, as a process: found under directories (ordinary
+Graphviz files left alone), read from stdin, dialects from configuration, and suppression
+comments in DOT syntax."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from helpers import FIXTURES
+from test_cli import dipcheck
+from test_dot_rules import BRANCHES
+
+DRAWING = 'digraph G {\n  rankdir=LR\n  a -> b -> c\n  a [color=red, label="A"]\n}\n'
+
+
+def _findings(stdout: str) -> list[tuple[str, str, int, int, int, int]]:
+    document = json.loads(stdout)
+    return [
+        (
+            Path(item["file"]).name,
+            item["code"],
+            item["range"]["start"]["line"],
+            item["range"]["start"]["column"],
+            item["range"]["end"]["line"],
+            item["range"]["end"]["column"],
+        )
+        for item in document["diagnostics"]
+    ]
+
+
+def test_directories_lint_dot_pipelines_and_skip_graphviz_drawings(tmp_path: Path) -> None:
+    for name in ("review.dot", "broken.dot", "typed_review.dot"):
+        shutil.copy(FIXTURES / "dot" / name, tmp_path / name)
+    (tmp_path / "drawing.dot").write_text(DRAWING, encoding="utf-8")
+    result = dipcheck("lint", "--format", "json", str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    assert sorted(Path(name).name for name in document["files"]) == [
+        "broken.dot",
+        "review.dot",
+        "typed_review.dot",
+    ]
+    assert _findings(result.stdout) == [
+        ("broken.dot", "DC004", 10, 11, 10, 16),
+        ("broken.dot", "DC102", 10, 28, 10, 39),
+        ("broken.dot", "DC201", 11, 58, 11, 69),
+        ("broken.dot", "DC313", 16, 41, 16, 49),
+        ("broken.dot", "DIP005", 17, 3, 17, 17),
+    ]
+    # a drawing named on the command line is not a workflow either
+    assert dipcheck("lint", str(tmp_path / "drawing.dot")).returncode == 0
+
+
+def test_stdin_takes_the_format_from_the_stdin_filename() -> None:
+    text = (FIXTURES / "dot" / "broken.dot").read_text(encoding="utf-8")
+    result = dipcheck("lint", "-", "--stdin-filename", "broken.dot", "--format", "json", stdin=text)
+    assert result.returncode == 1
+    assert [item[1] for item in _findings(result.stdout)] == [
+        "DC004",
+        "DC102",
+        "DC201",
+        "DC313",
+        "DIP005",
+    ]
+
+
+def test_the_dialect_comes_from_configuration(tmp_path: Path) -> None:
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "p.dot").write_text(BRANCHES, encoding="utf-8")
+    (tmp_path / "tracker.dot").write_text(BRANCHES, encoding="utf-8")
+    (tmp_path / "forced.dot").write_text(DRAWING, encoding="utf-8")
+    (tmp_path / "dipcheck.toml").write_text(
+        '[dialect]\n"engine/*.dot" = "typed-outputs"\n"forced.dot" = "tracker"\n',
+        encoding="utf-8",
+    )
+    result = dipcheck("lint", "--format", "json", ".", cwd=tmp_path)
+    document = json.loads(result.stdout)
+    severities = {
+        (Path(item["file"]).name, item["code"]): item["severity"]
+        for item in document["diagnostics"]
+    }
+    assert severities[("p.dot", "DC104")] == "error"  # every path, or the engine refuses
+    assert severities[("tracker.dot", "DC104")] == "warning"
+    assert severities[("forced.dot", "DIP001")] == "error"  # configured: linted as a workflow
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "dipcheck.toml").write_text('[dialect]\n"*.dot" = "graphviz"\n', encoding="utf-8")
+    refused = dipcheck("lint", ".", cwd=bad)
+    assert refused.returncode == 2
+    assert "not one of tracker, attractor, typed-outputs" in refused.stderr
+
+
+def test_suppression_comments_in_dot(tmp_path: Path) -> None:
+    text = (FIXTURES / "dot" / "broken.dot").read_text(encoding="utf-8")
+    text = text.replace(
+        '  Build  [promt="Implement ${ctx.plna}"]',
+        "  // dipcheck: ignore[DC004, DC102] the prompt is set by the stylesheet in CI\n"
+        '  Build  [promt="Implement ${ctx.plna}"]',
+    ).replace("  Judge -> Build\n", "  Judge -> Build  // dipcheck: ignore[DIP005]\n")
+    path = tmp_path / "broken.dot"
+    path.write_text(text, encoding="utf-8")
+    result = dipcheck("lint", "--format", "json", str(path))
+    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC313"]

@@ -1,0 +1,540 @@
+"""The DOT front-end: every construct lowers into the model as tracker's loader reads it (or as
+the Attractor family does under that dialect), with exact spans — including references inside
+quoted, escaped strings — and loader problems are findings with exact ranges, never fatal."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import Finding, as_finding, dedent, lint, only, position, run, template
+
+from dipcheck.analysis import runtime
+from dipcheck.config import Config, ConfigError, parse_config
+from dipcheck.engine import lint_text
+from dipcheck.model import Dialect, NodeKind, RefKind, Workflow
+
+LOADING = ("DC001", "DC004", "DC005", "DC006", "DC011")
+
+
+def load(text: str, config: Config | None = None) -> Workflow:
+    """Lower DOT ``text``; the fixture must load without any loading finding."""
+    result = run(text, "<test>.dot", config=config)
+    assert only([as_finding(item) for item in result.diagnostics], *LOADING) == []
+    assert result.workflow is not None
+    return result.workflow
+
+
+def dialect(name: str) -> Config:
+    return parse_config({"dialect": {"*.dot": name}}, "dipcheck.toml")
+
+
+def loading(text: str, config: Config | None = None) -> list[Finding]:
+    return only(lint(text, "<test>.dot", config=config), *LOADING)
+
+
+# -- shapes, types and handlers ------------------------------------------------------------
+
+
+def test_shapes_and_types_select_kinds_and_handlers_as_tracker_maps_them() -> None:
+    workflow = load(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="x"]
+          h [shape=hexagon, label="Ok?"]
+          t [shape=parallelogram, tool_command="make"]
+          f [shape=component]
+          j [shape=tripleoctagon]
+          c [shape=diamond]
+          cp [shape=diamond, prompt="judge"]
+          ct [shape=diamond, tool_command="test -f x"]
+          m [shape=house, subgraph_ref="child.dip"]
+          g [shape=tab, subgraph_ref="child.dip"]
+          w [shape=box, type="wait.human"]
+          s -> a -> h -> t -> f -> j -> c -> cp -> ct -> m -> g -> w -> e
+        }
+        """
+    )
+    got = {
+        node.id: (node.kind, runtime.handler_of(node, workflow).value) for node in workflow.nodes
+    }
+    assert got == {
+        "s": (NodeKind.AGENT, "start"),
+        "e": (NodeKind.AGENT, "exit"),
+        "a": (NodeKind.AGENT, "codergen"),
+        "h": (NodeKind.HUMAN, "wait.human"),
+        "t": (NodeKind.TOOL, "tool"),
+        "f": (NodeKind.PARALLEL, "parallel"),
+        "j": (NodeKind.FAN_IN, "parallel.fan_in"),
+        "c": (NodeKind.CONDITIONAL, "conditional"),
+        "cp": (NodeKind.AGENT, "codergen"),  # a diamond with a prompt (applyDiamondOverrides)
+        "ct": (NodeKind.TOOL, "tool"),  # a diamond with a tool_command
+        "m": (NodeKind.MANAGER_LOOP, "stack.manager_loop"),
+        "g": (NodeKind.SUBGRAPH, "subgraph"),
+        "w": (NodeKind.HUMAN, "wait.human"),  # `type` overrides the shape
+    }
+    assert workflow.start == "s" and workflow.exit == "e"
+    start = workflow.header_field("start")
+    assert start is not None and start.value_span.text == "s" and start.key_span.text == "Mdiamond"
+    # the model keeps .dip field names, the spans point at what the file says
+    tool = workflow.node_map["t"].get("command")
+    assert tool is not None and tool.key_span.text == "tool_command" and tool.text == "make"
+    assert workflow.node_map["m"].get("subgraph_ref") is not None
+    assert workflow.node_map["g"].get("ref") is not None
+
+
+def test_a_start_shape_wins_over_a_prompt() -> None:
+    """tracker runs the start handler for an Mdiamond node whatever it carries."""
+    workflow = load('digraph P { s [shape=Mdiamond, prompt="ignored"]  e [shape=Msquare]  s -> e }')
+    node = workflow.node_map["s"]
+    assert runtime.handler_of(node, workflow) is runtime.Handler.START
+
+
+def test_unknown_shapes_and_types_are_invalid_values() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=elipse, prompt="x"]
+          b [shape=box, type="wait.humn", prompt="y"]
+          s -> a -> b -> e
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC005", "error", (4, 12), (4, 18), "elipse"),
+        Finding("DC005", "error", (5, 22), (5, 33), '"wait.humn"'),
+    ]
+    assert "did you mean `wait.human`?" in lint_text(dedent(source), "p.dot").diagnostics[1].message
+    fixed = source.replace("elipse", "ellipse").replace("ellipse", "box").replace("humn", "human")
+    assert loading(fixed) == []
+
+
+def test_a_node_without_a_shape_is_refused_by_tracker_and_a_box_for_attractor() -> None:
+    source = (
+        'digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n  a [prompt="x"]\n'
+        "  s -> a -> e\n}\n"
+    )
+    assert loading(source) == [Finding("DC005", "error", (4, 3), (4, 4), "a")]
+    workflow = load(source, dialect("attractor"))
+    assert workflow.node_map["a"].kind is NodeKind.AGENT
+    assert workflow.node_map["a"].handler == "codergen"
+    # defaults give the shape under every dialect
+    assert loading(source.replace("  a [", "  node [shape=box]\n  a [")) == []
+
+
+def test_attractor_start_and_exit_by_id_and_prompt_from_label() -> None:
+    workflow = load(
+        'digraph P {\n  start\n  exit\n  plan [label="Plan the work"]\n'
+        "  start -> plan -> exit\n}\n",
+        dialect("attractor"),
+    )
+    assert workflow.start == "start" and workflow.exit == "exit"
+    prompt = workflow.node_map["plan"].get("prompt")
+    assert prompt is not None and prompt.text == "Plan the work"  # prompt falls back to label
+
+
+# -- defaults, merging, chained edges, subgraphs --------------------------------------------
+
+
+def test_defaults_apply_to_later_nodes_of_their_scope_only() -> None:
+    workflow = load(
+        """
+        digraph P {
+          early [shape=box, prompt="e"]
+          node [shape=box, timeout="900s"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          late [prompt="l", timeout="5m"]
+          subgraph cluster_x {
+            node [fidelity="full"]
+            inner [prompt="i"]
+          }
+          after [prompt="a"]
+          s -> early -> late -> inner -> after -> e
+        }
+        """
+    )
+    nodes = workflow.node_map
+    assert nodes["early"].get("timeout") is None  # declared before the default
+    assert nodes["late"].value("timeout") == "5m"  # a default never overrides the node
+    inherited = nodes["s"].get("timeout")
+    assert inherited is not None and inherited.text == "900s"
+    assert inherited.key_span.source.line_of(inherited.key_span.start) == 2  # the default line
+    assert nodes["inner"].value("fidelity") == "full" and nodes["inner"].value("timeout") == "900s"
+    assert nodes["after"].get("fidelity") is None  # the subgraph's default stays inside
+
+
+def test_node_statements_merge_and_edge_statements_create_nodes_with_defaults() -> None:
+    workflow = load(
+        """
+        digraph P {
+          node [shape=box]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [prompt="first"]
+          a [prompt="second", label="A"]
+          s -> a -> b -> e
+        }
+        """
+    )
+    a = workflow.node_map["a"]
+    assert a.value("prompt") == "second" and a.value("label") == "A"
+    assert [mention.span.text for mention in workflow.mentions] == ["a"]
+    assert position(workflow.mentions[0].span) == ((6, 3), (6, 4))
+    assert workflow.node_map["b"].kind is NodeKind.AGENT  # created by the edge, shape=box
+    edges = [(edge.source.value, edge.target.value, edge.span.text) for edge in workflow.edges]
+    assert edges == [("s", "a", "s -> a"), ("a", "b", "a -> b"), ("b", "e", "b -> e")]
+
+
+def test_chained_edge_attributes_apply_to_every_hop() -> None:
+    workflow = load(
+        'digraph P {\n  node [shape=box, prompt="p"]\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n'
+        '  s -> a -> e [condition="outcome=success", weight=3]\n}\n'
+    )
+    for edge in workflow.edges:
+        assert edge.condition is not None and edge.condition.raw == "outcome=success"
+        assert edge.attr_value("weight") == "3"
+
+
+def test_parallel_members_come_from_edges() -> None:
+    workflow = load(
+        """
+        digraph P {
+          node [shape=box, prompt="p"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          fork [shape=component]
+          join [shape=tripleoctagon]
+          s -> fork
+          fork -> a
+          fork -> b
+          a -> join
+          b -> join
+          join -> e
+        }
+        """
+    )
+    assert [member.value for member in workflow.node_map["fork"].members] == ["a", "b"]
+    assert [member.value for member in workflow.node_map["join"].members] == ["a", "b"]
+
+
+SUBGRAPH_ATTRS = """
+digraph P {
+  graph [label="Pipeline"]
+  node [shape=box, prompt="p"]
+  s [shape=Mdiamond]
+  e [shape=Msquare]
+  subgraph cluster_b {
+    label="Backend Tasks"
+    a
+  }
+  s -> a -> e
+}
+"""
+
+
+def test_subgraph_attributes_are_graph_attributes_for_tracker_and_scoped_for_attractor() -> None:
+    tracker = load(SUBGRAPH_ATTRS)
+    label = tracker.header_field("label")
+    assert label is not None and label.text == "Backend Tasks"  # tracker's collector
+    assert tracker.node_map["a"].get("class") is None
+    attractor = load(SUBGRAPH_ATTRS, dialect("attractor"))
+    label = attractor.header_field("label")
+    assert label is not None and label.text == "Pipeline"
+    derived = attractor.node_map["a"].get("class")
+    assert derived is not None and derived.text == "backend-tasks"  # Attractor §2: label → class
+
+
+def test_graph_attributes_map_to_header_defaults_and_vars() -> None:
+    workflow = load(
+        """
+        digraph P {
+          graph [goal="Ship", default_max_retry=2, fallback_target="e", llm_model="m1"]
+          params.branch="main"
+          node [shape=box, prompt="$goal on ${params.branch}"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> a -> e
+        }
+        """
+    )
+    assert workflow.header_field("goal") is not None
+    assert workflow.default_value("max_retries") == "2"
+    assert workflow.default_value("on_failure") == "e"
+    assert workflow.default_value("model") == "m1"
+    assert [(item.key, item.text) for item in workflow.vars] == [("branch", "main")]
+    kinds = {(ref.kind, ref.key) for ref in workflow.references}
+    assert (RefKind.VAR, "goal") in kinds and (RefKind.PARAMS, "branch") in kinds
+
+
+# -- strings: escapes, concatenation, exact spans ---------------------------------------------
+
+
+def test_references_inside_escaped_strings_have_exact_ranges() -> None:
+    source = dedent(
+        r"""
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="Say \"hi\"\n\tthen ${ctx.plan} and \\${ctx.next}"]
+          s -> a -> e
+        }
+        """
+    )
+    result = lint_text(source, "p.dot")
+    assert result.workflow is not None
+    prompt = result.workflow.node_map["a"].value("prompt")
+    assert prompt == 'Say "hi"\n\tthen ${ctx.plan} and \\${ctx.next}'
+    refs = [(ref.key, position(ref.span), ref.span.text) for ref in result.workflow.references]
+    assert refs == [
+        ("plan", ((4, 44), (4, 55)), "${ctx.plan}"),
+        ("next", ((4, 62), (4, 73)), "${ctx.next}"),
+    ]
+    # tracker keeps backslashes it does not know, so `\\$` is a backslash then `${…}`
+    assert [item.code for item in result.diagnostics] == ["DC102", "DC102"]
+
+
+def test_multi_line_strings_and_concatenation_map_back_to_the_file() -> None:
+    source = 'digraph P {\n  a [shape=box, prompt="one\n${ctx.x}" + "two ${ctx.y}"]\n}\n'
+    result = lint_text(source, "p.dot", dialect("attractor"))
+    assert result.workflow is not None
+    assert result.workflow.node_map["a"].value("prompt") == "one\n${ctx.x}two ${ctx.y}"
+    spans = [(ref.key, position(ref.span)) for ref in result.workflow.references]
+    assert spans == [("x", ((3, 1), (3, 9))), ("y", ((3, 18), (3, 26)))]
+    tracker = [as_finding(item) for item in lint_text(source, "p.dot").diagnostics]
+    (joined,) = only(tracker, "DC011")
+    assert (joined.start, joined.end) == ((2, 24), (3, 27))
+    assert joined.text.startswith('"one') and joined.text.endswith('${ctx.y}"')
+
+
+# -- syntax errors ---------------------------------------------------------------------------
+
+
+def test_every_syntax_error_is_reported_and_the_rest_still_checked() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt=]
+          b [shape=box prompt="ok" timout="5m"]
+          c -> -> b
+          d [shape=box, prompt="x" @]
+          s -> b -> e
+        }
+        """
+    )
+    found = lint(source, "p.dot")
+    assert only(found, "DC001") == [
+        Finding("DC001", "error", (4, 24), (4, 25), "]"),
+        Finding("DC001", "error", (6, 8), (6, 10), "->"),
+        Finding("DC001", "error", (7, 28), (7, 29), "@"),
+    ]
+    assert only(found, "DC004") == [Finding("DC004", "error", (5, 28), (5, 34), "timout")]
+
+
+def test_unclosed_brackets_point_at_the_opening_one() -> None:
+    assert only(
+        lint('digraph P {\n  a [shape=box, prompt="x"\n  b [shape=box]\n}\n', "p.dot"), "DC001"
+    ) == [Finding("DC001", "error", (2, 5), (2, 6), "[")]
+    assert only(lint('digraph P {\n  a [shape=box, prompt="x"]\n', "p.dot"), "DC001") == [
+        Finding("DC001", "error", (1, 11), (1, 12), "{")
+    ]
+    unterminated = lint('digraph P {\n  a [shape=box, prompt="x]\n}\n', "p.dot")
+    assert only(unterminated, "DC001") == [Finding("DC001", "error", (2, 24), (2, 25), '"')]
+
+
+def test_a_second_graph_is_an_error() -> None:
+    source = "digraph A {\n  a [shape=Mdiamond]\n}\ndigraph B {\n  b [shape=Msquare]\n}\n"
+    assert only(lint(source, "p.dot"), "DC001") == [
+        Finding("DC001", "error", (4, 1), (4, 10), "digraph B")
+    ]
+
+
+# -- attributes ------------------------------------------------------------------------------
+
+
+def test_unknown_attributes_suggest_the_known_one_and_graphviz_ones_pass() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond, color=green]
+          e [shape=Msquare]
+          a [shape=box, promt="x", fillcolor=red, style=filled]
+          s -> a [penwidth=2, labl="go"]
+          a -> e
+        }
+        """
+    )
+    found = loading(source)
+    assert found == [
+        Finding("DC004", "error", (4, 17), (4, 22), "promt"),
+        Finding("DC004", "error", (5, 23), (5, 27), "labl"),
+    ]
+    messages = [item.message for item in lint_text(dedent(source), "p.dot").diagnostics]
+    assert any("did you mean `prompt`?" in message for message in messages)
+    assert loading(source.replace("promt", "prompt").replace("labl", "label")) == []
+
+
+def test_attributes_a_handler_never_reads() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="x", tool_command="make"]
+          b [shape=box, prompt="y", prompt_file="p.md"]
+          c [shape=box, prompt="z"]
+          s -> a -> b -> c -> e
+          c -> e [choice="done"]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC004", "error", (4, 29), (4, 41), "tool_command"),
+        Finding("DC004", "error", (5, 29), (5, 40), "prompt_file"),
+        Finding("DC004", "error", (8, 11), (8, 17), "choice"),
+    ]
+    fixed = (
+        source.replace('shape=box, prompt="x", tool_command', "shape=parallelogram, tool_command")
+        .replace(', prompt_file="p.md"', "")
+        .replace('  c -> e [choice="done"]\n', "")
+    )
+    assert loading(fixed) == []
+
+
+def test_values_tracker_checks() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="x", max_retries=-1, cache_tool_results="yes"]
+          b [shape=box, prompt="y", context_compaction="full", context_compaction_threshold="1.5"]
+          s -> a -> b -> e [weight=high]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC005", "error", (4, 41), (4, 43), "-1"),
+        Finding("DC005", "error", (4, 64), (4, 69), '"yes"'),
+        Finding("DC005", "error", (5, 48), (5, 54), '"full"'),
+        Finding("DC005", "error", (5, 85), (5, 90), '"1.5"'),
+        Finding("DC005", "error", (6, 28), (6, 32), "high"),  # once for the whole chain
+    ]
+    fixed = (
+        source.replace("-1", "2")
+        .replace('"yes"', "true")
+        .replace('"full"', "auto")
+        .replace('"1.5"', "0.5")
+        .replace("high", "2")
+    )
+    assert loading(fixed) == []
+
+
+def test_an_attribute_twice_in_one_list_is_a_duplicate_key() -> None:
+    source = (
+        "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n"
+        '  a [shape=box, prompt="a", prompt="b"]\n  s -> a -> e\n}\n'
+    )
+    assert loading(source) == [Finding("DC006", "error", (4, 29), (4, 35), "prompt")]
+    workflow = lint_text(source, "p.dot").workflow
+    assert workflow is not None and workflow.node_map["a"].value("prompt") == "b"  # the last wins
+
+
+def test_stylesheet_selectors_and_syntax() -> None:
+    source = template(
+        """
+        digraph P {
+          graph [model_stylesheet="
+            * { llm_model: m1; }
+            .code, #a { llm_model: m2; llm_provdier: openai; }
+          "]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="x", class="code"]
+          s -> a -> e
+        }
+        """
+    )
+    result = lint_text(dedent(source), "p.dot")
+    assert result.workflow is not None
+    assert [item.value for item in result.workflow.selectors] == ["*", ".code", "#a"]
+    assert position(result.workflow.selectors[2].span) == ((4, 12), (4, 14))
+    assert loading(source) == [Finding("DC004", "error", (4, 32), (4, 44), "llm_provdier")]
+    broken = source.replace("* { llm_model: m1; }", "* llm_model: m1; }")
+    assert loading(broken)[0] == Finding("DC005", "error", (3, 7), (3, 8), "l")
+
+
+# -- whether a .dot file is a workflow, and which dialect ------------------------------------
+
+
+def test_ordinary_graphviz_files_are_not_workflows() -> None:
+    result = lint_text("digraph G {\n  a -> b\n  a [color=red, label=x]\n}\n", "g.dot")
+    assert result.workflow is None and result.diagnostics == []
+    forced = lint_text(
+        "digraph G {\n  a -> b\n}\n", "g.dot", parse_config({"dialect": {"g.dot": "tracker"}}, "x")
+    )
+    assert forced.workflow is not None
+
+
+def test_the_dialect_is_detected_or_configured() -> None:
+    tracker = load("digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n  s -> e\n}\n")
+    assert tracker.dialect is Dialect.TRACKER
+    typed = load(
+        "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n"
+        '  a [shape=box, prompt="{{ context.x }}", outputs="x:text"]\n  s -> a -> e\n}\n'
+    )
+    assert typed.dialect is Dialect.TYPED_OUTPUTS
+    assert (
+        load(
+            "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n  s -> e\n}\n",
+            dialect("attractor"),
+        ).dialect
+        is Dialect.ATTRACTOR
+    )
+
+
+def test_the_dialect_configuration_is_validated() -> None:
+    with pytest.raises(ConfigError, match="not one of tracker, attractor, typed-outputs"):
+        parse_config({"dialect": {"*.dot": "graphviz"}}, "dipcheck.toml")
+    with pytest.raises(ConfigError, match="must be a table"):
+        parse_config({"dialect": "tracker"}, "dipcheck.toml")
+
+
+def test_typed_output_declarations() -> None:
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="{{ context.x }}", outputs="v:choice(ok|no),f:jsn,v:text,n:json(a)"]
+          t [shape=parallelogram, tool_command="probe", facts="pr.state", outputs="x:text"]
+          s -> a -> t -> e
+        }
+        """
+    )
+    assert loading(source, dialect("typed-outputs")) == [
+        Finding("DC005", "error", (4, 70), (4, 73), "jsn"),
+        Finding("DC006", "error", (4, 74), (4, 75), "v"),
+        Finding("DC005", "error", (4, 88), (4, 89), "a"),
+        Finding("DC004", "error", (5, 67), (5, 74), "outputs"),
+    ]
+    fixed = source.replace("jsn", "json").replace(",v:text", "").replace("json(a)", "json")
+    fixed = fixed.replace(', outputs="x:text"]', "]")
+    assert loading(fixed, dialect("typed-outputs")) == []
+    # tracker does not know these declarations (detection chose typed-outputs above: `facts`)
+    assert [item.text for item in loading(fixed, dialect("tracker"))] == ["facts"]
+
+
+def test_a_bare_attribute_at_the_end_of_the_file_stays_inside_it() -> None:
+    """Found by the property test: a key without `=value` cut off by the end of the file."""
+    text = 'digraph P {\n  graph [goal="g", retry_target'
+    result = lint_text(text, "p.dot", dialect("tracker"))
+    for item in result.diagnostics:
+        assert 0 <= item.span.start <= item.span.end <= len(text)
+    assert result.workflow is not None
+    retry = result.workflow.default("retry_target")
+    assert retry is not None and retry.text == "" and retry.value_span.start == len(text)
