@@ -19,6 +19,7 @@ pytestmark = pytest.mark.corpus
 
 EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared/corpus/tracker/examples"
 FILES = sorted(EXAMPLES.rglob("*.dip")) if EXAMPLES.is_dir() else []
+DOT_FILES = sorted(EXAMPLES.rglob("*.dot")) if EXAMPLES.is_dir() else []
 
 
 @pytest.fixture
@@ -29,10 +30,12 @@ def examples() -> Path:
 
 
 def test_the_examples_are_there(examples: Path) -> None:
-    assert len(FILES) == 38
+    assert (len(FILES), len(DOT_FILES)) == (38, 18)
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(EXAMPLES)))
+@pytest.mark.parametrize(
+    "path", FILES + DOT_FILES, ids=lambda path: str(path.relative_to(EXAMPLES))
+)
 def test_default_scenario_terminates_and_explains(examples: Path, path: Path) -> None:
     sim = simulate_file(str(path))
     end = sim.run.end
@@ -288,3 +291,25 @@ def test_variable_interpolation_subgraph_from_the_repository_root(
     assert sim.path == ["AskUser", "AnalyzeRequest", "ExecuteWithParams", "Report"]
     assert [s.node for s in sim.run.steps if s.depth == 1] == ["ExecuteWithParams/ProcessTask"]
     assert sim.status == "success"
+
+
+def test_dot_pipelines_route_like_their_dip_twins_where_the_edges_agree(examples: Path) -> None:
+    # the DOT front-end lowers into the same model: the same rules decide. human_gate_showcase
+    # has the same edges in both files; only the DOT file's DefaultGate carries
+    # `default_choice="[M] Medium"` (tracker's name for `default:`), which auto-approve takes
+    # (§8.1), so its path goes through MediumPath where the .dip file's takes the first label.
+    dot_path, dot_status = _path("human_gate_showcase.dot")
+    dip_path, dip_status = _path("human_gate_showcase.dip")
+    assert dot_status == dip_status == "success"
+    assert dot_path == [("MediumPath" if node == "MildPath" else node) for node in dip_path]
+    # vulnerability_analyzer.dot lacks the .dip twin's unconditional fallback: with nothing
+    # printed, `context.tool_stdout=has_findings` and `=no_findings` are false and no edge is
+    # left (§5.3 step 5); printing `has_findings` takes the first edge (§5.3 step 1).
+    assert _path("vulnerability_analyzer.dot") == (
+        ["Start", "CloneTarget", "StaticScan", "EvaluateFindings"],
+        "stuck",
+    )
+    path, status = _path(
+        "vulnerability_analyzer.dot", "nodes: {EvaluateFindings: {stdout: has_findings}}"
+    )
+    assert path[-3:] == ["EvaluateFindings", "WriteReport", "Exit"] and status == "success"

@@ -4,10 +4,14 @@ place. They are off by default and selected like any rule (`--extend-select DC4`
 
 from __future__ import annotations
 
-from helpers import Finding, lint, run, template
+from pathlib import Path
+
+import pytest
+from helpers import CORPUS, Finding, lint, run, template
 from test_cli import dipcheck
 
 from dipcheck.config import Config
+from dipcheck.engine import lint_paths
 from dipcheck.rules import registry
 
 DC4 = Config(select=("DC4",))
@@ -250,3 +254,36 @@ def test_edges_to_undeclared_nodes_are_explored_without_internal_errors() -> Non
         """
     )
     assert [f.code for f in lint(text, config=Config(select=("DC4", "DC000")))] == []
+
+
+# What DC4xx reports on the corpus: DC401 on the DOT versions of eight examples, at tools
+# that route on two output values with no fallback; each .dip twin has the `fallback` edge
+# that this finding asks for. Nothing on the .dip files.
+CORPUS_DC401 = {
+    "dotpowers-auto.dot": "CheckBrainstormDone CheckExistingPlans CheckImplementBudget "
+    "CheckReworkBudget",
+    "dotpowers-simple-auto.dot": "CheckBrainstormDone CheckExistingPlans CheckImplementBudget "
+    "CheckReworkBudget",
+    "dotpowers-simple.dot": "CheckBrainstormDone CheckExistingPlans CheckImplementBudget "
+    "CheckImplementerReady CheckReworkBudget",
+    "dotpowers.dot": "CheckBrainstormDone CheckExistingPlans CheckImplementBudget "
+    "CheckImplementerReady CheckReworkBudget",
+    "kitchen-sink.dot": "CheckExistingPlans CheckImplementBudget CheckReworkBudget",
+    "scenario-testing.dot": "CheckBrainstormDone CheckExistingPlans CheckImplementBudget "
+    "CheckImplementerReady CheckReworkBudget RunScenarios",
+    "test-kitchen.dot": "CheckExistingPlans CheckImplementBudget CheckImplementerReady "
+    "CheckReworkBudget",
+    "vulnerability_analyzer.dot": "EvaluateFindings",
+}
+
+
+@pytest.mark.corpus
+def test_findings_on_the_corpus() -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus not found beside the project")
+    found: dict[str, list[str]] = {}
+    for result in lint_paths([str(CORPUS)], Config(select=("DC4", "DC000"))):
+        for item in result.diagnostics:
+            assert item.code == "DC401", (result.path, item.code, item.message)
+            found.setdefault(Path(result.path).name, []).append(item.span.text)
+    assert {name: " ".join(sorted(nodes)) for name, nodes in found.items()} == CORPUS_DC401
