@@ -716,3 +716,23 @@ def test_agent_without_a_prompt_is_a_handler_error() -> None:
     )
     assert sim.path == ["A", "B"] and sim.status == "fail"
     assert "missing required attribute 'prompt'" in sim.message
+
+
+def test_else_target_is_ignored_as_tracker_ignores_it() -> None:
+    # §0.2: dippin parses `else -> X`, tracker never reads it — the run still has no edge.
+    sim = simulate_text(
+        """
+        workflow W
+          start: A
+          exit: Z
+          agent A
+            prompt: a
+          agent Z
+            prompt: z
+          edges
+            A -> Z when ctx.outcome = fail
+            else -> Z
+        """
+    )
+    assert sim.path == ["A"] and sim.status == "stuck"
+    assert "`else -> Z` is not wired into tracker" in sim.message

@@ -492,6 +492,12 @@ class Machine:
                     f"no matching edges from {node_id!r}: all {len(rejected)} conditional "
                     "edges are false and there is no unconditional edge (§5.3 step 5)"
                 )
+                otherwise = graph.workflow.else_target
+                if otherwise is not None:
+                    message += (
+                        f"; the workflow's `else -> {otherwise.value}` is not wired into "
+                        "tracker and changes nothing (§0.2)"
+                    )
             failed = step.leaving(None, tuple(item.why for item in rejected))
             end = End("stuck", message, path, error=True, cause=cause, rejected=rejected)
             return Transition((failed, *nested), end=end, label=label)

@@ -137,6 +137,7 @@ async function main() {
   }
 
   result.runs = [];
+  result.answers = [];
   for (const step of scenario.run || []) {
     const opened = recorded.opened.length;
     const errors = recorded.errors.length;
@@ -146,8 +147,12 @@ async function main() {
     result.runs.push({
       opened: recorded.opened.slice(opened),
       errors: recorded.errors.slice(errors).map((item) => item.message),
-      executed: recorded.executed.slice(executed),
+    });
+    // what the command returned, and the commands nothing registered that it ran (VS Code's
+    // own, such as the Markdown preview)
+    result.answers.push({
       result: answer === undefined ? null : answer,
+      executed: recorded.executed.slice(executed),
     });
   }
 
