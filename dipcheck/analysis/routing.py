@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dipcheck import conditions
 from dipcheck.model import Edge
@@ -287,10 +288,37 @@ def evaluate(text: str, lookup: Lookup, target: TargetVersion = DEFAULT) -> bool
         if parsed.expr is None:
             raise ConditionError(f"invalid condition {text!r}: {parsed.error}")
         return _evaluate_expr(parsed.expr, lookup)
-    for branch in split_condition(text):
-        if all(evaluate_clause(parse_clause(clause), lookup) for clause in branch):
-            return True
-    return False
+    read = _read(text)
+    if isinstance(read, str):
+        raise ConditionError(read)
+    return any(all(_clause_true(item, lookup) for item in branch) for branch in read)
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> tuple[tuple[Clause | str, ...], ...] | str:
+    """tracker's reading of a condition, once per text: its ``||`` branches of clauses, a
+    malformed clause kept as its error (raised only if evaluation reaches it), or the error
+    of the whole text."""
+    try:
+        branches = split_condition(text)
+    except ConditionError as error:
+        return str(error)
+    result: list[tuple[Clause | str, ...]] = []
+    for branch in branches:
+        items: list[Clause | str] = []
+        for clause in branch:
+            try:
+                items.append(parse_clause(clause))
+            except ConditionError as error:
+                items.append(str(error))
+        result.append(tuple(items))
+    return tuple(result)
+
+
+def _clause_true(item: Clause | str, lookup: Lookup) -> bool:
+    if isinstance(item, str):
+        raise ConditionError(item)
+    return evaluate_clause(item, lookup)
 
 
 def _evaluate_expr(expr: conditions.Expr, lookup: Lookup) -> bool:

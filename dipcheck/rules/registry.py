@@ -44,6 +44,7 @@ RULE_MODULES = (
     "dipcheck.rules.dippin_crossfile",
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
+    "dipcheck.rules.simulation",
 )
 
 # Where the rule pages generated into docs/rules/ (python -m dipcheck.docgen) are published.

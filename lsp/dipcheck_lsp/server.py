@@ -32,6 +32,8 @@ What each method does (details in the module named):
 * ``workspace/executeCommand`` — ``dipcheck.explainRule`` (``commands``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
   documents (``formatting``).
+* ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
+  "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
@@ -68,6 +70,7 @@ from dipcheck_lsp import (
     hints,
     hover,
     navigation,
+    simulation,
     symbols,
     tokens,
     watch,
@@ -216,6 +219,17 @@ class DipcheckServer(LanguageServer):
         self.command(commands.EXPLAIN_RULE)(commands.explain_rule)
         self._request(types.TEXT_DOCUMENT_FORMATTING, self.formatting, None)
         self._request(types.TEXT_DOCUMENT_RANGE_FORMATTING, self.range_formatting, None)
+        self._request(
+            types.TEXT_DOCUMENT_CODE_LENS,
+            self.code_lens,
+            None,
+            types.CodeLensOptions(resolve_provider=False),
+        )
+
+        async def simulate(*arguments: Any) -> Any:  # pygls tags the function it registers
+            return await self.simulate(*arguments)
+
+        self.command(simulation.COMMAND)(simulate)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -497,6 +511,33 @@ class DipcheckServer(LanguageServer):
             params, snapshot, current[0], self.versions(), self.document_changes()
         )
         return found or None
+
+    async def code_lens(self, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+        snapshot = await self.state.current_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        return simulation.code_lenses(snapshot) or None
+
+    async def simulate(self, *arguments: Any) -> Any:
+        """``dipcheck.simulate``: the JSON trace (or text, Mermaid, DOT) of the open document."""
+        uri, options = simulation.parse_arguments(arguments)
+        current = self.host.document(uri)
+        if current is None:
+            raise Refused(f"{uri} is not an open document")
+        config = self.state.config_for(path_of(uri))
+        job = self.lint_pool.submit(simulation.simulate, uri, current[1], options, config)
+        try:
+            answer, shown = await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(simulation.COMMAND)
+            return None
+        if shown is not None:
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Info, message=shown)
+            )
+        return answer
 
     def _dip_text(self, uri: str) -> str | None:
         current = self.host.document(uri)

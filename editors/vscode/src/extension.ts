@@ -15,6 +15,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerExplainRule } from './explain';
+import { registerSimulation, simulationMiddleware } from './simulate';
 
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
@@ -64,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
   );
 
   registerExplainRule(context, () => client);
+  registerSimulation(context, () => client);
 
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
@@ -136,6 +138,7 @@ async function startClient(): Promise<void> {
     },
     outputChannel,
     traceOutputChannel: traceChannel,
+    middleware: simulationMiddleware,
   };
 
   outputChannel?.appendLine(`Starting: ${resolved} ${['lsp', ...settings.args].join(' ')}`);

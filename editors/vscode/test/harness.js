@@ -137,14 +137,22 @@ async function main() {
   }
 
   result.runs = [];
+  result.answers = [];
   for (const step of scenario.run || []) {
     const opened = recorded.opened.length;
     const errors = recorded.errors.length;
+    const executed = recorded.executed.length;
     recorded.inputs = step.input === undefined ? [] : [step.input];
-    await vscode.commands.executeCommand(step.command, ...(step.args || []));
+    const answer = await vscode.commands.executeCommand(step.command, ...(step.args || []));
     result.runs.push({
       opened: recorded.opened.slice(opened),
       errors: recorded.errors.slice(errors).map((item) => item.message),
+    });
+    // what the command returned, and the commands nothing registered that it ran (VS Code's
+    // own, such as the Markdown preview)
+    result.answers.push({
+      result: answer === undefined ? null : answer,
+      executed: recorded.executed.slice(executed),
     });
   }
 

@@ -23,6 +23,7 @@ const recorded = {
   registrations: [],
   codeActionProviders: [],
   opened: [], // documents opened with workspace.openTextDocument({ content })
+  executed: [], // commands run that nothing registered (VS Code's own, e.g. the preview)
   inputs: [], // what showInputBox answers, in order
   workspaceFolders: undefined,
 };
@@ -447,8 +448,11 @@ const commands = {
     recorded.commands[name] = callback;
     return new Disposable(() => delete recorded.commands[name]);
   },
-  executeCommand: async (name, ...args) =>
-    recorded.commands[name] ? recorded.commands[name](...args) : undefined,
+  executeCommand: async (name, ...args) => {
+    if (recorded.commands[name]) return recorded.commands[name](...args);
+    recorded.executed.push([name, ...args.map((arg) => String(arg))]); // VS Code's own commands
+    return undefined;
+  },
   getCommands: async () => Object.keys(recorded.commands),
 };
 

@@ -1,0 +1,140 @@
+"""The ``dipcheck simulate`` subcommand: :func:`add_parser` and :func:`run`.
+
+Exit status: 0 when the simulated run succeeds (and always after ``--all-paths``), 1 when it
+ends in a failed status, 2 for usage errors, configuration or scenario errors and workflows
+that cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from typing import Any
+
+from dipcheck.target import KNOWN_TARGETS
+
+EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
+DEFAULT_MAX_PATHS = 1000
+
+EPILOG = """\
+what it does:
+  Walks the workflow with tracker's own rules (tracker-runtime.md §5): strict failure and
+  the fallback chain, then condition → preferred label → suggested nodes → weight → lexical
+  order; retries only on `retry`; loop restarts within max_restarts; goal gates at the exit;
+  parallel/fan_in, subgraphs and manager loops. No LLM is called and no command is run: what
+  each node does comes from the scenario (default: every node succeeds, human gates take
+  tracker's auto-approve answer, tools print nothing).
+
+scenario file (YAML):
+  context: {key: value}
+  nodes:
+    Build: {outcome: fail}                 # success | fail | retry
+    Review: [{outcome: retry}, {outcome: success, writes: {verdict: approve}}]
+    Approve: {choice: "Ship it"}           # human gates (yes_no: Yes/No); freeform: text:
+    Check: {stdout: "tests_pass", exit_code: 0}
+    Child/Work: {outcome: fail}            # a node of a subgraph child
+  max_steps: 500
+
+exit status:
+  0  the simulated run succeeded (always 0 with --all-paths)
+  1  the simulated run ended in a failed status (fail, stuck, restarts_exhausted, max_steps)
+  2  usage, configuration or scenario error, or a workflow that cannot be loaded
+
+examples:
+  dipcheck simulate build.dip
+  dipcheck simulate build.dip --scenario failing-tests.yaml --verbose
+  dipcheck simulate build.dip --format mermaid > path.md
+  dipcheck simulate build.dip --format dot | dot -Tsvg > path.svg
+  dipcheck simulate build.dip --all-paths
+"""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "simulate",
+        help="dry-run a workflow: the route the runtime takes, step by step",
+        description="Simulate a workflow run without calling an LLM or running a command: "
+        "show each step, the edge taken and why, and how the run ends.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", metavar="FILE", help="the workflow (.dip or a YAML step workflow)")
+    parser.add_argument("--scenario", metavar="S.yaml", help="what the nodes do (see below)")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "mermaid", "dot"),
+        default="text",
+        help="text (default), json, or a picture with the path highlighted",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show each prompt and command as the node receives it",
+    )
+    parser.add_argument(
+        "--all-paths",
+        action="store_true",
+        help="explore every combination of outcomes the routing depends on",
+    )
+    parser.add_argument(
+        "--max-paths",
+        type=int,
+        default=DEFAULT_MAX_PATHS,
+        metavar="N",
+        help=f"stop --all-paths after N terminal paths (default {DEFAULT_MAX_PATHS})",
+    )
+    parser.add_argument("--max-steps", type=int, metavar="N", help="steps before giving up")
+    parser.add_argument(
+        "--target-version",
+        metavar="VERSION",
+        help="the tracker release to simulate (default: 0.64; known: "
+        + ", ".join(KNOWN_TARGETS)
+        + ")",
+    )
+    parser.add_argument("--config", metavar="FILE", help="use this configuration file")
+    parser.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+
+
+def _error(message: str) -> int:
+    print(f"dipcheck simulate: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def run(args: argparse.Namespace) -> int:
+    from dipcheck.config import Config, ConfigError, load_config
+    from dipcheck.target import parse_target
+
+    if not os.path.isfile(args.file):
+        return _error(f"{args.file}: no such file")
+    try:
+        config = Config() if args.isolated else load_config(args.file, args.config)
+        if args.target_version:
+            config = replace(config, target=parse_target(args.target_version))
+    except (ConfigError, ValueError) as error:
+        return _error(str(error))
+    if args.max_paths < 1 or (args.max_steps is not None and args.max_steps < 1):
+        return _error("--max-paths and --max-steps must be at least 1")
+    from dipcheck.simulate import session
+
+    try:
+        prepared = session.prepare(args.file, config, args.scenario, args.max_steps, args.verbose)
+    except session.SimulateError as error:
+        return _error(str(error))
+    if args.all_paths:
+        result = session.explore(prepared, args.max_paths)
+        output = session.render_paths(prepared, result, args.format)
+        code = EXIT_OK
+    else:
+        run_ = session.run(prepared)
+        output = session.render_run(prepared, run_, args.format)
+        code = EXIT_OK if run_.end is not None and run_.end.succeeded else EXIT_FAILED
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(output)
+    else:
+        sys.stdout.write(output)
+    return code

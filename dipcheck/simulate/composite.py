@@ -1,0 +1,420 @@
+"""Handlers that run other nodes: parallel, fan-in, subgraph and manager loop
+(tracker-runtime.md §5.7).
+
+* **parallel** runs each branch target inside the handler on a copy of the context (the targets
+  are never completed and their own edges are ignored), writes ``parallel.results``, decides
+  its status by ``fan_in_policy`` and suggests its join.
+* **fan_in** merges the updates of the successful branches and applies the same policy.
+* **subgraph** runs the child workflow with its own engine on a snapshot of the parent context;
+  a child that ends in a runtime error fails the parent run, otherwise success /
+  validation_overridden map to success and anything else to fail; the child's context is
+  merged back. Which endings are errors [inferred from the engine's returns]: a strict
+  failure, no matching edges, no outgoing edges, a bad condition, too many restarts and a
+  handler error return an error; exhausted retries, an unsatisfied goal gate and a failed exit
+  node return a failed result.
+* **manager_loop** runs the child, polls it (``stack.child.*``), evaluates ``stop_condition``
+  and ``steer_condition`` at each poll, and fails the run at ``max_cycles``. How many polls
+  happen while the child runs depends on timing: by default none (the child finishes before
+  the first poll, as in tracker's golden run); a scenario's ``cycles: N`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from dipcheck.analysis import routing
+from dipcheck.analysis.runtime import Handler
+from dipcheck.simulate.expand import expand
+from dipcheck.simulate.graph import RunGraph, field_value, node_attr, to_int
+from dipcheck.simulate.handlers import LEAF, Outcome
+from dipcheck.simulate.trace import Step
+
+if TYPE_CHECKING:
+    from dipcheck.model import Workflow
+    from dipcheck.simulate.runner import Machine, State
+    from dipcheck.simulate.world import Oracle
+
+MAX_BRANCH_COMBINATIONS = 64
+BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed (§5.7)"
+POLICIES = ("any", "all", "quorum")
+
+
+class ChildLoader(Protocol):
+    def __call__(self, parent: Workflow, ref: str) -> Workflow | str:
+        """The child workflow ``ref`` names (relative to ``parent``'s file), or why it could
+        not be loaded."""
+        ...
+
+
+def run(
+    machine: Machine,
+    handler: Handler,
+    node_id: str,
+    state: State,
+    ctx: dict[str, str],
+    visit: int,
+    oracle: Oracle,
+) -> list[tuple[Outcome, str]]:
+    if handler is Handler.PARALLEL:
+        return parallel(machine, node_id, state, ctx, oracle)
+    if handler is Handler.FAN_IN:
+        return [(fan_in(machine.graph, node_id, ctx), "")]
+    if handler is Handler.SUBGRAPH:
+        return subgraph(machine, node_id, state, ctx, oracle)
+    return manager_loop(machine, node_id, state, ctx, visit, oracle)
+
+
+# -- parallel / fan_in -----------------------------------------------------------------------
+
+
+def _policy(graph: RunGraph, node_id: str) -> tuple[str, int, str | None]:
+    node = graph.nodes[node_id]
+    policy = node_attr(node, "fan_in_policy") or "any"
+    quorum = to_int(node_attr(node, "quorum"), 0)
+    if policy not in POLICIES:
+        return policy, quorum, f"unknown fan_in_policy {policy!r} on node {node_id!r}"
+    if policy == "quorum" and quorum < 1:
+        return policy, quorum, f"fan_in_policy quorum on node {node_id!r} needs quorum >= 1"
+    return policy, quorum, None
+
+
+def _decide(policy: str, quorum: int, statuses: list[str]) -> bool:
+    wins = sum(1 for status in statuses if status == "success")
+    if policy == "all":
+        return wins == len(statuses) and wins > 0
+    if policy == "quorum":
+        return wins >= quorum
+    return wins > 0
+
+
+def parallel(
+    machine: Machine, node_id: str, state: State, ctx: dict[str, str], oracle: Oracle
+) -> list[tuple[Outcome, str]]:
+    graph = machine.graph
+    info = graph.parallels.get(node_id)
+    join = info.join if info is not None else None
+    branches = list(info.branches) if info is not None and info.branches else []
+    if not branches:
+        branches = [e.target.value for e in graph.edges_from(node_id) if e.target.value != join]
+    if not branches:
+        return [(Outcome("fail", error=f"parallel node {node_id!r} has no branches"), "")]
+    for branch in branches:
+        node = graph.nodes.get(branch)
+        if node is not None and (
+            field_value(node.get("fallback_target"))
+            or field_value(node.get("fallback_retry_target"))
+        ):
+            message = (
+                f"parallel branch target {branch!r} carries a fallback_target, which the "
+                "parallel handler refuses (§4.5)"
+            )
+            return [(Outcome("fail", error=message), "")]
+    policy, quorum, problem = _policy(graph, node_id)
+    if problem:
+        return [(Outcome("fail", error=problem), "")]
+    alternatives = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
+    results: list[tuple[Outcome, str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for combo in itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS):
+        statuses = tuple("fail" if out.error else out.status for _, out, _ in combo)
+        if statuses in seen:
+            continue
+        seen.add(statuses)
+        outcome = _combine(machine, node_id, ctx, combo, join, policy, quorum)
+        shown = ", ".join(
+            f"{branch} {status}" for branch, status in zip(branches, statuses, strict=True)
+        )
+        results.append((outcome, f"{outcome.status} ({shown})"))
+    return results
+
+
+def _branch_runs(
+    machine: Machine, branch: str, state: State, ctx: dict[str, str], oracle: Oracle
+) -> list[tuple[str, Outcome, int]]:
+    graph = machine.graph
+    path = machine.path(branch)
+    visit = state.visits.get(path, 0) + 1
+    if branch not in graph.nodes:
+        missing = Outcome("fail", notes=[f"target node {branch!r} not found in graph"])
+        return [(branch, missing, visit)]
+    handler = graph.handler(branch)
+    leaf = LEAF.get(handler)
+    if leaf is None:
+        return [
+            (branch, outcome, visit)
+            for outcome, _ in run(machine, handler, branch, state, dict(ctx), visit, oracle)
+        ]
+    return [
+        (branch, leaf(graph, branch, path, dict(ctx), choice), visit)
+        for choice in oracle.choices(machine, state, path, visit)
+    ]
+
+
+def _combine(
+    machine: Machine,
+    node_id: str,
+    ctx: Mapping[str, str],
+    combo: tuple[tuple[str, Outcome, int], ...],
+    join: str | None,
+    policy: str,
+    quorum: int,
+) -> Outcome:
+    graph = machine.graph
+    statuses = [outcome.status if not outcome.error else "fail" for _, outcome, _ in combo]
+    ok = _decide(policy, quorum, statuses)
+    records = [
+        {"node_id": branch, "status": status, "context_updates": dict(sorted(out.updates.items()))}
+        for (branch, out, _), status in zip(combo, statuses, strict=True)
+    ]
+    outcome = Outcome("success" if ok else "fail")
+    outcome.updates["parallel.results"] = json.dumps(records, sort_keys=True)
+    if policy != "any":
+        outcome.updates["fan_in.policy_detail"] = (
+            f"{policy}: {statuses.count('success')} of {len(statuses)} branches succeeded"
+        )
+    if join is not None and (policy == "any" or ok):
+        outcome.suggested = (join,)
+    if ctx.get("human_response") and any(
+        graph.handler(branch) is Handler.CODERGEN for branch, _, _ in combo if branch in graph.nodes
+    ):
+        outcome.updates["human_response"] = ""
+    summary = ", ".join(
+        f"{branch} {status}" for (branch, _, _), status in zip(combo, statuses, strict=True)
+    )
+    outcome.notes.append(
+        f"branches run inside the handler: {summary}; fan_in_policy {policy}: status "
+        f"{outcome.status} (§5.7)"
+    )
+    if outcome.suggested:
+        outcome.notes.append(f"suggests the join {join} (§5.7)")
+    elif join is None:
+        outcome.notes.append("no join: edge selection picks by weight and lexical order (§5.7)")
+    within = machine.path(node_id)
+    for (branch, out, visit), status in zip(combo, statuses, strict=True):
+        outcome.nested.append(
+            Step(
+                node=machine.path(branch),
+                handler=graph.handler(branch).value if branch in graph.nodes else "",
+                outcome=status,
+                attempt=visit,
+                writes=tuple(sorted(out.updates.items())),
+                notes=(*out.notes, BRANCH_NOTE),
+                within=within,
+                depth=machine.depth + 1,
+                model_node=branch,
+            )
+        )
+        outcome.nested.extend(step.deeper() for step in out.nested)
+    return outcome
+
+
+def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
+    raw = ctx.get("parallel.results", "")
+    if not raw:
+        return Outcome(
+            "fail", error=f"fan-in node {node_id!r}: missing parallel.results in context (§4.5)"
+        )
+    try:
+        records = json.loads(raw)
+    except ValueError:
+        records = []
+    policy, quorum, problem = _policy(graph, node_id)
+    if problem:
+        return Outcome("fail", error=problem)
+    statuses = [str(item.get("status", "")) for item in records]
+    outcome = Outcome("success" if _decide(policy, quorum, statuses) else "fail")
+    for item in records:
+        if item.get("status") == "success":
+            outcome.updates.update(item.get("context_updates") or {})
+    outcome.notes.append(
+        f"merges the updates of the successful branches; fan_in_policy {policy}: status "
+        f"{outcome.status} (§5.7)"
+    )
+    return outcome
+
+
+# -- subgraph / manager_loop -----------------------------------------------------------------
+
+
+def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, str]:
+    from dipcheck.simulate.runner import Machine
+
+    graph = machine.graph
+    ref = graph.attr(node_id, key)
+    if not ref:
+        return None, f"missing required attribute {'subgraph_ref'!r}"
+    if machine.children is None:
+        return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded"
+    loaded = machine.children(graph.workflow, ref)
+    if isinstance(loaded, str):
+        return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded: {loaded}"
+    child_graph = graph.child(loaded, _params(graph, node_id))
+    child = Machine(
+        child_graph,
+        machine.target,
+        prefix=f"{machine.path(node_id)}/",
+        depth=machine.depth + 1,
+        max_steps=machine.max_steps,
+        verbose=machine.verbose,
+        children=machine.children,
+    )
+    return child, ref
+
+
+def _params(graph: RunGraph, node_id: str) -> dict[str, str]:
+    node = graph.nodes[node_id]
+    values: dict[str, str] = {}
+    for key in ("params", "inputs"):
+        item = node.get(key)
+        if item is not None:
+            for child in item.children:
+                values[child.key] = child.text.strip()
+    return values
+
+
+def _child_start(parent: Machine, child: Machine, node_id: str, ctx: Mapping[str, str]) -> State:
+    state = child.initial()
+    state.ctx.update(ctx)  # the parent's snapshot is applied after the child's graph.* keys
+    for key, value in _params(parent.graph, node_id).items():
+        state.ctx.setdefault(f"inputs.{key}", value)
+    return state
+
+
+def subgraph(
+    machine: Machine, node_id: str, state: State, ctx: dict[str, str], oracle: Oracle
+) -> list[tuple[Outcome, str]]:
+    child, ref = _child(machine, node_id, "ref")
+    if child is None:
+        return [(Outcome("fail", error=ref), "")]
+    results: list[tuple[Outcome, str]] = []
+    for steps, end, final in oracle.runs(child, _child_start(machine, child, node_id, ctx)):
+        outcome = Outcome("success")
+        outcome.nested.extend(steps)
+        if end.status == "max_steps":
+            outcome.error = "the child reached the simulator's max_steps"
+        elif end.error:
+            outcome.error = (
+                f"child workflow {ref!r} ended with a runtime error ({end.message}); the "
+                "subgraph handler returns an error and the parent run fails (§5.7)"
+            )
+        else:
+            outcome.status = "success" if end.succeeded else "fail"
+            outcome.child_overridden = end.status == "validation_overridden"
+            outcome.updates.update(_merged(ctx, final))
+            outcome.notes.append(
+                f"child {ref!r} ended {end.status}: status {outcome.status}; its context is "
+                "merged back (§5.7)"
+            )
+        results.append((outcome, f"{outcome.status} (child {end.status})"))
+    return results
+
+
+def _merged(parent: Mapping[str, str], child: Mapping[str, str]) -> dict[str, str]:
+    return {key: value for key, value in child.items() if parent.get(key) != value}
+
+
+def manager_loop(
+    machine: Machine,
+    node_id: str,
+    state: State,
+    ctx: dict[str, str],
+    visit: int,
+    oracle: Oracle,
+) -> list[tuple[Outcome, str]]:
+    graph = machine.graph
+    child, ref = _child(machine, node_id, "subgraph_ref")
+    if child is None:
+        return [(Outcome("fail", error=f"manager_loop: {ref}"), "")]
+    max_cycles = to_int(graph.attr(node_id, "max_cycles") or "1000", 1000)
+    stop = graph.attr(node_id, "stop_condition")
+    steer = graph.attr(node_id, "steer_condition")
+    results: list[tuple[Outcome, str]] = []
+    for choice in oracle.choices(machine, state, machine.path(node_id), visit):
+        polled, notes = _poll(machine, node_id, ctx, choice.cycles, max_cycles, stop, steer)
+        if polled is not None:
+            results.append((polled, polled.status))
+            continue
+        start = _child_start(machine, child, node_id, ctx)
+        for steps, end, final in oracle.runs(child, start):
+            outcome = Outcome("success")
+            outcome.nested.extend(steps)
+            cycles = str(choice.cycles)
+            if end.status == "max_steps":
+                outcome.error = "the child reached the simulator's max_steps"
+            elif end.status == "stuck":
+                outcome.error = f"manager_loop: child {ref!r} ended with an error: {end.message}"
+            elif end.succeeded:
+                outcome.updates.update(_merged(ctx, final))
+                outcome.updates.update(
+                    {"stack.child.status": "success", "stack.child.cycles": cycles}
+                )
+                outcome.updates["stack.child.exit_status"] = "success"
+                outcome.child_overridden = end.status == "validation_overridden"
+            else:
+                outcome.status = "fail"
+                outcome.updates.update(
+                    {"stack.child.status": "failed", "stack.child.cycles": cycles}
+                )
+                outcome.updates["stack.child.exit_status"] = "fail"
+            polls = "before the first poll" if not choice.cycles else f"after {choice.cycles} polls"
+            outcome.notes.extend(notes)
+            outcome.notes.append(
+                f"the child {ref!r} finished {polls} with {end.status}: status "
+                f"{outcome.status} (§5.7)"
+            )
+            results.append((outcome, f"{outcome.status} (child {end.status})"))
+    return results
+
+
+def _poll(
+    machine: Machine,
+    node_id: str,
+    ctx: dict[str, str],
+    cycles: int,
+    max_cycles: int,
+    stop: str,
+    steer: str,
+) -> tuple[Outcome | None, list[str]]:
+    """The polls made while the child still runs: an outcome when one of them ends the loop,
+    and what the others did."""
+    notes: list[str] = []
+    local = dict(ctx)
+    local["stack.child.status"] = "running"
+    fmt = machine.graph.format
+    for tick in range(1, cycles + 1):
+        local["stack.child.cycles"] = str(tick)
+        if tick >= max_cycles:
+            return Outcome(
+                "fail", error=f"manager_loop: max_cycles {max_cycles} reached (§5.7)"
+            ), notes
+        for name, condition in (("stop_condition", stop), ("steer_condition", steer)):
+            if not condition:
+                continue
+            text = expand(routing.runtime_text(condition, fmt), local, machine.graph.graph_values)
+            try:
+                hit = routing.evaluate(text, local.get, machine.target)
+            except routing.ConditionError as error:
+                message = f"manager_loop: {name} {condition!r} is invalid: {error}"
+                return Outcome("fail", error=message), notes
+            if hit and name == "stop_condition":
+                outcome = Outcome(
+                    "success",
+                    updates={
+                        "stack.child.status": "stop_condition_met",
+                        "stack.child.cycles": str(tick),
+                    },
+                )
+                outcome.notes.extend(notes)
+                outcome.notes.append(
+                    f"poll {tick}: stop_condition is true: the child is stopped, status success "
+                    "(§5.7)"
+                )
+                return outcome, []
+            if hit:
+                notes.append(
+                    f"poll {tick}: steer_condition is true: steer_context pushed into the child"
+                )
+    return None, notes

@@ -1,0 +1,229 @@
+"""Text and JSON output of ``dipcheck simulate`` (the JSON shape is pinned in rule-codes.md,
+"`dipcheck simulate FILE --format json`"). Both are deterministic: the same run gives the same
+bytes — nothing depends on time, dictionary order of the input or the machine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from dipcheck.diagnostics import Diagnostic
+from dipcheck.simulate.trace import End, Run, Step, Taken
+
+ARROW = "→"
+MAX_VALUE = 60
+
+
+def _value(text: str) -> str:
+    shown = text if len(text) <= MAX_VALUE else text[: MAX_VALUE - 1] + "…"
+    return json.dumps(shown, ensure_ascii=False)
+
+
+def numbered(steps: Sequence[Step]) -> list[tuple[str, Step]]:
+    """Step numbers: ``3`` for a main-loop step, ``3.1``, ``3.2`` for what ran inside it."""
+    result: list[tuple[str, Step]] = []
+    counters: list[int] = []
+    for step in steps:
+        counters = counters[: step.depth + 1]
+        counters.extend([0] * (step.depth + 1 - len(counters)))
+        counters[step.depth] += 1
+        result.append((".".join(str(count) for count in counters), step))
+    return result
+
+
+# -- text ------------------------------------------------------------------------------------
+
+
+def text_run(run: Run, header: str, verbose: bool = False) -> str:
+    lines = [header, ""]
+    items = numbered(run.steps)
+    width = max((len(step.node) + 2 * step.depth for _, step in items), default=4)
+    for number, step in items:
+        lines.extend(_step_lines(number, step, width, verbose))
+    lines.append("")
+    lines.extend(_end_lines(run.end, run.path))
+    return "\n".join(lines) + "\n"
+
+
+def _step_lines(number: str, step: Step, width: int, verbose: bool) -> list[str]:
+    pad = "  " * step.depth
+    attempt = f"  (attempt {step.attempt})" if step.attempt > 1 else ""
+    name = f"{step.node:<{width - 2 * step.depth}}"
+    head = f"{pad}{number:>4}  {name}  {step.handler:<18} {step.outcome}"
+    lines = [head.rstrip() + attempt]
+    indent = pad + "        "
+    for note in step.notes:
+        lines.append(f"{indent}{note}")
+    written = [f"{key}={_value(value)}" for key, value in step.writes if key != "parallel.results"]
+    if written:
+        lines.append(f"{indent}writes {', '.join(written)}")
+    if verbose:
+        for key, value in step.text:
+            lines.append(f"{indent}{key}:")
+            lines.extend(f"{indent}  | {line}" for line in value.split("\n"))
+    if step.edge is not None:
+        lines.extend(_edge_lines(step.edge, indent))
+    return lines
+
+
+def _edge_lines(edge: Taken, indent: str) -> list[str]:
+    lines = [f"{indent}✗ {item.why}" for item in edge.rejected]
+    override = "  [override]" if edge.override else ""
+    lines.append(f"{indent}{ARROW} {edge.target}  {edge.reason}: {edge.why}{override}")
+    if edge.restart is not None:
+        lines.append(f"{indent}↻ {edge.restart_why}")
+    return lines
+
+
+def _end_lines(end: End | None, path: list[str]) -> list[str]:
+    if end is None:
+        return ["status: unknown"]
+    return [
+        f"status: {end.status} — {end.message}",
+        f"path: {f' {ARROW} '.join(path)}",
+    ]
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def _range(edge: Taken) -> dict[str, Any] | None:
+    from dipcheck.report.json import range_of
+
+    if edge.edge is None:
+        return None
+    return range_of(edge.edge.span)
+
+
+def step_dict(number: str, step: Step) -> dict[str, Any]:
+    edge: dict[str, Any] | None = None
+    if step.edge is not None:
+        taken = step.edge
+        edge = {
+            "from": taken.source,
+            "to": taken.target,
+            "reason": taken.reason,
+            "why": taken.why,
+            "rejected": [
+                {"from": item.edge.source.value, "to": item.edge.target.value, "why": item.why}
+                for item in taken.rejected
+            ],
+            "restart": taken.restart,
+            "restart_why": taken.restart_why,
+            "override": taken.override,
+            "range": _range(taken),
+        }
+    return {
+        "index": number,
+        "node": step.node,
+        "handler": step.handler,
+        "outcome": step.outcome,
+        "attempt": step.attempt,
+        "edge": edge,
+        "writes": [key for key, _ in step.writes],
+        "values": {key: value for key, value in step.writes},
+        "notes": list(step.notes),
+        "within": step.within,
+        "depth": step.depth,
+        "text": {key: value for key, value in step.text},
+    }
+
+
+def run_dict(run: Run) -> dict[str, Any]:
+    end = run.end
+    return {
+        "status": end.status if end else "unknown",
+        "class": "succeeded" if end and end.succeeded else "failed",
+        "message": end.message if end else "",
+        "path": run.path,
+        "steps": [step_dict(number, step) for number, step in numbered(run.steps)],
+    }
+
+
+def document(
+    file: str,
+    target: str,
+    scenario: str | None,
+    run: Run,
+    diagnostics: Sequence[Diagnostic] = (),
+) -> dict[str, Any]:
+    from dipcheck.report.json import diagnostic_dict
+
+    return {
+        "version": 1,
+        "file": file,
+        "target": target,
+        "scenario": scenario,
+        **run_dict(run),
+        "diagnostics": [diagnostic_dict(item) for item in diagnostics],
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- --all-paths -----------------------------------------------------------------------------
+
+
+def text_paths(result: Any, header: str) -> str:
+    lines = [header, ""]
+    state = "complete" if result.complete else f"stopped early: {result.truncated}"
+    lines.append(
+        f"explored {result.states} states: {len(result.paths)} distinct terminal paths ({state})"
+    )
+    number = 0
+    for status, group in result.by_status().items():
+        lines.append("")
+        lines.append(f"{status} ({len(group)} path{'s' if len(group) != 1 else ''})")
+        for terminal in group:
+            number += 1
+            lines.append(f"  {number:>3}. {f' {ARROW} '.join(terminal.path)}")
+            lines.append(f"       {terminal.end.message}")
+            if terminal.world:
+                lines.append(f"       world: {'; '.join(terminal.world)}")
+    return "\n".join(lines) + "\n"
+
+
+def _compact(step: Step) -> dict[str, Any]:
+    """A step of an explored path: the contract's fields only (paths can be long)."""
+    edge = step.edge
+    return {
+        "node": step.node,
+        "outcome": step.outcome,
+        "edge": None
+        if edge is None
+        else {"from": edge.source, "to": edge.target, "reason": edge.reason},
+        "writes": [key for key, _ in step.writes],
+    }
+
+
+def paths_document(prepared: Any, result: Any) -> dict[str, Any]:
+    from dipcheck.report.json import diagnostic_dict
+
+    paths = []
+    for terminal in result.paths:
+        end = terminal.end
+        paths.append(
+            {
+                "status": end.status,
+                "class": "succeeded" if end.succeeded else "failed",
+                "message": end.message,
+                "path": terminal.path,
+                "world": terminal.world,
+                "steps": [_compact(step) for step in terminal.steps],
+            }
+        )
+    return {
+        "version": 1,
+        "file": prepared.path,
+        "target": prepared.target,
+        "scenario": None if prepared.scenario.default else prepared.scenario.path,
+        "complete": result.complete,
+        "truncated": result.truncated or None,
+        "states": result.states,
+        "paths": paths,
+        "diagnostics": [diagnostic_dict(item) for item in prepared.diagnostics],
+    }

@@ -1,0 +1,320 @@
+"""Scenario files: what the world does during a simulated run.
+
+```yaml
+context: {key: value}            # initial context; a declared input's name sets inputs.<name>
+nodes:
+  Build: {outcome: fail}         # success | fail | retry ; default success
+  Review:                        # a list gives one entry per visit, the last repeats
+    - {outcome: retry}
+    - {outcome: success, writes: {verdict: approve}}
+  Approve: {choice: "Ship it"}   # human gates: the label chosen (yes_no: Yes/No)
+  Ask: {text: "looks good"}      # freeform gates: the typed text
+  Check: {stdout: "tests_pass", exit_code: 0}   # tools (stdout is right-trimmed)
+  Supervise: {cycles: 3}         # manager loops: polls while the child still runs
+  Child/Work: {outcome: fail}    # a node of a subgraph child: Parent/Child
+max_steps: 500
+```
+
+The file is read with ruamel (round trip, so every key keeps its line) and checked with
+pydantic; then every entry is checked against the workflow: an unknown node, an outcome the
+node's handler cannot produce, a label no edge carries, or a field that does not apply to the
+node's kind is a :class:`ScenarioError` with the line and column and a did-you-mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dipcheck.analysis.routing import routing_key
+from dipcheck.analysis.runtime import Handler
+from dipcheck.simulate.graph import RunGraph
+from dipcheck.simulate.handlers import YES_NO, producible
+from dipcheck.simulate.world import Choice, DefaultOracle
+from dipcheck.suggest import did_you_mean
+
+MAX_SCENARIO_BYTES = 1024 * 1024
+
+
+class ScenarioError(Exception):
+    def __init__(self, path: str, line: int, column: int, message: str) -> None:
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+@dataclass
+class Scenario:
+    path: str = "<default scenario>"
+    context: dict[str, str] = field(default_factory=dict)
+    nodes: dict[str, list[Choice]] = field(default_factory=dict)
+    max_steps: int | None = None
+
+    @property
+    def default(self) -> bool:
+        return not self.context and not self.nodes
+
+
+class ScenarioOracle(DefaultOracle):
+    """Answers from a scenario; nodes it does not name take the runtime's default answer."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    def choices(self, machine: Any, state: Any, path: str, visit: int) -> list[Choice]:
+        entries = self.scenario.nodes.get(path)
+        if not entries:
+            return [Choice()]
+        return [entries[min(visit, len(entries)) - 1]]
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _models():  # type: ignore[no-untyped-def]
+    """The pydantic models (pydantic is imported only when a scenario file is read)."""
+    from pydantic import BaseModel, ConfigDict, Field
+
+    Scalar = str | int | float | bool | None
+
+    class Entry(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=False)
+        outcome: str | None = None
+        choice: Scalar = None
+        text: Scalar = None
+        stdout: Scalar = None
+        stderr: Scalar = None
+        exit_code: int | None = None
+        writes: dict[str, Scalar] = Field(default_factory=dict)
+        cycles: int = Field(default=0, ge=0)
+
+    class Document(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        context: dict[str, Scalar] = Field(default_factory=dict)
+        nodes: dict[str, Entry | list[Entry]] = Field(default_factory=dict)
+        max_steps: int | None = Field(default=None, ge=1)
+
+    return Entry, Document
+
+
+ENTRY_FIELDS = ("outcome", "choice", "text", "stdout", "stderr", "exit_code", "writes", "cycles")
+TOP_FIELDS = ("context", "nodes", "max_steps")
+
+
+def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tuple[int, int]:
+    """1-based line and column of the deepest part of ``location`` found in the ruamel tree
+    (of the last key's value when ``value`` is set)."""
+    line, column = 1, 1
+    node = tree
+    for index, part in enumerate(location):
+        lc = getattr(node, "lc", None)
+        last = index == len(location) - 1
+        try:
+            if isinstance(part, int) and isinstance(node, list):
+                if lc is not None:
+                    line, column = (n + 1 for n in lc.item(part))
+                node = node[part]
+            elif isinstance(node, dict) and part in node:
+                if lc is not None:
+                    where = lc.value(part) if value and last else lc.key(part)
+                    line, column = (n + 1 for n in where)
+                node = node[part]
+            else:
+                break
+        except (KeyError, IndexError, TypeError):
+            break
+    return line, column
+
+
+def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -> Scenario:
+    """Read and check a scenario file for the workflow ``graph`` describes."""
+    from pydantic import ValidationError
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError
+
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(path, 1, 1, f"the scenario is larger than {MAX_SCENARIO_BYTES} bytes")
+    try:
+        tree = YAML(typ="rt").load(text)
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ScenarioError(path, line, column, f"not valid YAML: {error.problem}") from None
+    if tree is None:
+        tree = {}
+    if not isinstance(tree, dict):
+        raise ScenarioError(path, 1, 1, "a scenario is a mapping with context:, nodes:, max_steps:")
+    _, document_model = _models()
+    try:
+        document = document_model.model_validate(tree)
+    except ValidationError as error:
+        raise _pydantic_error(path, tree, error) from None
+    scenario = Scenario(path=path, max_steps=document.max_steps)
+    scenario.context = {key: _text(value) for key, value in document.context.items()}
+    checker = _Checker(path, tree, graph, children)
+    for name, value in document.nodes.items():
+        entries = value if isinstance(value, list) else [value]
+        scenario.nodes[name] = [
+            checker.entry(name, index if isinstance(value, list) else None, entry)
+            for index, entry in enumerate(entries)
+        ]
+    return scenario
+
+
+def _pydantic_error(path: str, tree: Any, error: Any) -> ScenarioError:
+    problem = error.errors()[0]
+    location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
+    line, column = _position(tree, location, problem["type"] != "extra_forbidden")
+    where = ".".join(str(part) for part in location) or "the scenario"
+    if problem["type"] == "extra_forbidden":
+        name = str(location[-1])
+        known = ENTRY_FIELDS if location[:1] == ("nodes",) else TOP_FIELDS
+        hint = did_you_mean(name, known)
+        return ScenarioError(
+            path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"
+        )
+    return ScenarioError(path, line, column, f"{where}: {problem['msg']}")
+
+
+def _is_union_tag(part: object) -> bool:
+    return isinstance(part, str) and (part.startswith("list[") or part == "Entry")
+
+
+class _Checker:
+    def __init__(self, path: str, tree: Any, graph: RunGraph, children: Any) -> None:
+        self.path = path
+        self.tree = tree
+        self.graph = graph
+        self.children = children
+
+    def fail(self, location: tuple[Any, ...], message: str, value: bool = False) -> ScenarioError:
+        line, column = _position(self.tree, location, value)
+        return ScenarioError(self.path, line, column, message)
+
+    def resolve(self, name: str) -> tuple[RunGraph, str]:
+        """The workflow and node id a scenario name addresses (``Parent/Child``)."""
+        graph = self.graph
+        parts = name.split("/")
+        for depth, part in enumerate(parts):
+            if part not in graph.nodes:
+                known = sorted(graph.nodes)
+                where = "the workflow" if depth == 0 else f"the child of `{parts[depth - 1]}`"
+                raise self.fail(
+                    ("nodes", name),
+                    f"no node `{part}` in {where}{did_you_mean(part, known)}",
+                )
+            if depth == len(parts) - 1:
+                return graph, part
+            graph = self._child_graph(graph, part, name)
+        raise AssertionError("unreachable")
+
+    def _child_graph(self, graph: RunGraph, node: str, name: str) -> RunGraph:
+        handler = graph.handler(node)
+        if handler not in (Handler.SUBGRAPH, Handler.MANAGER_LOOP):
+            raise self.fail(
+                ("nodes", name),
+                f"`{node}` is a {handler.value} node, not a subgraph or manager loop: "
+                f"`{name}` names nothing",
+            )
+        ref = graph.attr(node, "ref" if handler is Handler.SUBGRAPH else "subgraph_ref")
+        loaded = self.children(graph.workflow, ref) if self.children and ref else "no loader"
+        if isinstance(loaded, str):
+            raise self.fail(("nodes", name), f"the child workflow of `{node}` cannot be loaded")
+        return graph.child(loaded, {})
+
+    def entry(self, name: str, index: int | None, entry: Any) -> Choice:
+        graph, node = self.resolve(name)
+        base = ("nodes", name) if index is None else ("nodes", name, index)
+        handler = graph.handler(node)
+        given = {key for key in ENTRY_FIELDS if key in entry.model_fields_set}
+        allowed = _fields_for(graph, node, handler)
+        for key in sorted(given - allowed):
+            raise self.fail(
+                (*base, key),
+                f"`{key}` does not apply to `{node}`, a {_kind(graph, node, handler)} node "
+                f"(it takes: {', '.join(sorted(allowed))})",
+            )
+        outcome = entry.outcome
+        if outcome is not None and outcome not in producible(graph, node):
+            options = producible(graph, node)
+            raise self.fail(
+                (*base, "outcome"),
+                f"`{node}` ({_kind(graph, node, handler)}) cannot end with `{outcome}`; it can "
+                f"end with: {', '.join(options)}{did_you_mean(outcome, options)}",
+                value=True,
+            )
+        label = None if entry.choice is None else _text(entry.choice)
+        if label is not None:
+            label = self._label(graph, node, label, (*base, "choice"))
+        if graph.human_mode(node) == "yes_no" and handler is Handler.HUMAN and outcome:
+            label = label or ("No" if outcome == "fail" else "Yes")
+            outcome = None
+        line, _ = _position(self.tree, base)
+        return Choice(
+            outcome=outcome,
+            label=label,
+            text=None if entry.text is None else _text(entry.text),
+            stdout=None if entry.stdout is None else _text(entry.stdout),
+            stderr=_text(entry.stderr),
+            exit_code=entry.exit_code,
+            writes=tuple((key, _text(value)) for key, value in entry.writes.items()),
+            cycles=entry.cycles,
+            why=f"from the scenario (line {line})",
+        )
+
+    def _label(self, graph: RunGraph, node: str, label: str, location: tuple[Any, ...]) -> str:
+        mode = graph.human_mode(node)
+        if mode == "yes_no":
+            for answer in YES_NO:
+                if label.strip().lower() == answer.lower():
+                    return answer
+            raise self.fail(
+                location, f"`{node}` is a yes_no gate: choose Yes or No, not {label!r}", True
+            )
+        known: list[str] = []
+        for edge in graph.edges_from(node):
+            for option in (edge.label, edge.choice, routing_key(edge)):
+                if option and option not in known:
+                    known.append(option)
+        if label in known:
+            return label
+        raise self.fail(
+            location,
+            f"no edge from `{node}` carries the label {label!r}{did_you_mean(label, known)}; "
+            f"its labels: {', '.join(repr(item) for item in known) or 'none'}",
+            value=True,
+        )
+
+
+def _kind(graph: RunGraph, node: str, handler: Handler) -> str:
+    if handler is Handler.HUMAN:
+        return f"{graph.human_mode(node)} human"
+    return handler.value
+
+
+def _fields_for(graph: RunGraph, node: str, handler: Handler) -> set[str]:
+    if graph.format == "yaml":
+        return {"outcome", "writes", "stdout", "exit_code"}
+    if handler is Handler.CODERGEN:
+        return {"outcome", "writes"}
+    if handler is Handler.TOOL:
+        return {"outcome", "stdout", "stderr", "exit_code", "writes"}
+    if handler is Handler.HUMAN:
+        mode = graph.human_mode(node)
+        if mode == "freeform":
+            return {"choice", "text"}
+        if mode == "interview":
+            return {"outcome"}
+        if mode == "yes_no":
+            return {"choice", "outcome"}
+        return {"choice"}
+    if handler is Handler.MANAGER_LOOP:
+        return {"cycles"}
+    return set()

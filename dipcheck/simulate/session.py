@@ -1,0 +1,150 @@
+"""One simulation from a file (or an editor's text) to output: load the workflow with the same
+engine ``dipcheck lint`` uses, build the machine, read the scenario, run or explore, render.
+The CLI and the language server both go through here.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dipcheck.config import Config
+from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.model import Dialect
+from dipcheck.simulate.children import load_child
+from dipcheck.simulate.graph import RunGraph
+from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
+from dipcheck.simulate.scenario import Scenario, ScenarioError, ScenarioOracle
+from dipcheck.simulate.trace import Run
+
+if TYPE_CHECKING:
+    from dipcheck.engine import LintResult
+    from dipcheck.simulate.explore import Exploration
+
+
+class SimulateError(Exception):
+    """The simulation cannot start: a workflow that does not load, a bad scenario."""
+
+
+@dataclass
+class Prepared:
+    path: str
+    graph: RunGraph
+    machine: Machine
+    scenario: Scenario
+    config: Config
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def target(self) -> str:
+        return str(self.machine.target)
+
+
+def _loading_errors(result: LintResult) -> list[Diagnostic]:
+    return [
+        item
+        for item in result.diagnostics
+        if item.code.startswith("DC0") and item.severity is Severity.ERROR
+    ]
+
+
+def prepare(
+    path: str,
+    config: Config,
+    scenario_path: str | None = None,
+    max_steps: int | None = None,
+    verbose: bool = False,
+    text: str | None = None,
+) -> Prepared:
+    from dipcheck.engine import lint_file, lint_text
+
+    result = lint_file(path, config) if text is None else lint_text(text, path, config)
+    workflow = result.workflow
+    if workflow is None:
+        problems = "; ".join(
+            f"{item.span.start_position()[0] + 1}:{item.span.start_position()[1] + 1} "
+            f"{item.code} {item.message}"
+            for item in result.diagnostics[:3]
+        )
+        raise SimulateError(f"{path}: not a workflow dipcheck can load ({problems or 'empty'})")
+    graph = RunGraph(workflow)
+    if graph.start not in graph.nodes:
+        where = f"`{graph.start}` is not a node" if graph.start else "no start node is declared"
+        raise SimulateError(f"{path}: cannot simulate: {where}")
+    scenario = Scenario()
+    if scenario_path is not None:
+        try:
+            with open(scenario_path, encoding="utf-8") as handle:
+                scenario_text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise SimulateError(f"{scenario_path}: cannot read the scenario: {error}") from None
+        try:
+            from dipcheck.simulate.scenario import load_scenario
+
+            scenario = load_scenario(scenario_path, scenario_text, graph, load_child)
+        except ScenarioError as error:
+            raise SimulateError(str(error)) from None
+    steps = max_steps or scenario.max_steps or DEFAULT_MAX_STEPS
+    machine = Machine(graph, config.target, max_steps=steps, verbose=verbose, children=load_child)
+    return Prepared(path, graph, machine, scenario, config, _loading_errors(result))
+
+
+def run(prepared: Prepared) -> Run:
+    return simulate(prepared.machine, ScenarioOracle(prepared.scenario), prepared.scenario.context)
+
+
+def explore(prepared: Prepared, max_paths: int) -> Exploration:
+    from dipcheck.simulate.explore import explore as explore_paths
+
+    return explore_paths(
+        prepared.machine, prepared.scenario, max_paths=max_paths, context=prepared.scenario.context
+    )
+
+
+def _header(prepared: Prepared, what: str) -> str:
+    scenario = prepared.scenario.path if not prepared.scenario.default else "default scenario"
+    header = f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"
+    dialect = prepared.graph.workflow.dialect
+    if dialect not in (Dialect.TRACKER, Dialect.STEPS):
+        header += (
+            f"\nnote: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
+            "rules (tracker-runtime.md §5); its own runtime may route differently"
+        )
+    return header
+
+
+def _scenario_name(prepared: Prepared) -> str | None:
+    return None if prepared.scenario.default else os.path.normpath(prepared.scenario.path)
+
+
+def run_document(prepared: Prepared, result: Run) -> dict[str, Any]:
+    """The ``--format json`` document of a run."""
+    from dipcheck.simulate import render
+
+    return render.document(
+        prepared.path, prepared.target, _scenario_name(prepared), result, prepared.diagnostics
+    )
+
+
+def render_run(prepared: Prepared, result: Run, fmt: str) -> str:
+    from dipcheck.simulate import pictures, render
+
+    if fmt == "json":
+        return render.dumps(run_document(prepared, result))
+    if fmt == "mermaid":
+        return pictures.mermaid(prepared.graph, result)
+    if fmt == "dot":
+        return pictures.dot(prepared.graph, result)
+    return render.text_run(result, _header(prepared, "simulate"), prepared.machine.verbose)
+
+
+def render_paths(prepared: Prepared, result: Exploration, fmt: str) -> str:
+    from dipcheck.simulate import pictures, render
+
+    if fmt == "json":
+        return render.dumps(render.paths_document(prepared, result))
+    if fmt in ("mermaid", "dot"):
+        draw = pictures.mermaid if fmt == "mermaid" else pictures.dot
+        return draw(prepared.graph, None, covered=result.taken_edges)
+    return render.text_paths(result, _header(prepared, "all paths of"))
