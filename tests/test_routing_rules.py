@@ -3,7 +3,7 @@ that differs minimally. Runtime facts are tracker-runtime.md §5 (and §0.2 for 
 
 from __future__ import annotations
 
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, as_finding, lint, only, position, run, template
 
 from dipcheck.config import Config
 from dipcheck.target import parse_target
@@ -574,3 +574,64 @@ def test_dc309_else_is_ignored_by_tracker() -> None:
 def test_dc309_twin_explicit_fallback_edge() -> None:
     text = ELSE.replace("    else -> Triage\n", "    Check -> Triage\n")
     assert only(lint(text), "DC309") == []
+
+
+# -- DC310 ----------------------------------------------------------------------------------
+
+PARENT = template(
+    """
+    workflow Parent
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      subgraph Review
+        ref: review.dip
+      agent Done
+        label: Done
+      edges
+        Start -> Review
+        Review -> Done
+    """
+)
+CHILD = template(
+    """
+    workflow Review
+      start: Critic
+      exit: Critic
+      agent Critic
+        label: "Critic for ${ctx.last_response}"
+        prompt:
+          Review ${ctx.last_response} against ${inputs.spec}.
+    """
+)
+
+
+def _family(tmp_path, child: str):  # type: ignore[no-untyped-def]
+    (tmp_path / "review.dip").write_text(child, encoding="utf-8")
+    parent = tmp_path / "parent.dip"
+    parent.write_text(PARENT, encoding="utf-8")
+    from dipcheck.engine import lint_file
+
+    return [item for item in lint_file(str(parent)).diagnostics if item.code == "DC310"]
+
+
+def test_dc310_child_placeholders_erased_at_injection(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    [item] = _family(tmp_path, CHILD)
+    assert as_finding(item) == Finding("DC310", "warning", (7, 10), (7, 20), "review.dip")
+    assert item.message == (
+        "child `review.dip` of `Review` uses `${ctx.last_response}`, `${inputs.spec}` in its "
+        "node attributes; tracker expands them with no context when it injects the child, so "
+        "they always become empty strings there"
+    )
+    # each erased placeholder is a related location in the child; the label is not one
+    assert [(r.span.path.endswith("review.dip"), r.span.text) for r in item.related] == [
+        (True, "${ctx.last_response}"),
+        (True, "${inputs.spec}"),
+    ]
+    assert [position(r.span)[0] for r in item.related] == [(7, 14), (7, 43)]
+
+
+def test_dc310_twin_child_reads_its_params(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    child = CHILD.replace("${ctx.last_response} against ${inputs.spec}", "${params.doc}")
+    assert _family(tmp_path, child) == []
