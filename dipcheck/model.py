@@ -197,9 +197,19 @@ class Node:
     members: tuple[Name, ...] = ()
     branches: tuple[Branch, ...] = ()
     handler: str = ""
+    # fields by key, the last occurrence winning (as `last_field`); built once, rules ask a
+    # node for its fields tens of thousands of times per corpus run
+    _by_key: dict[str, Field] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        by_key = self._by_key
+        for item in self.fields:
+            by_key[item.key] = item
 
     def get(self, key: str) -> Field | None:
-        return last_field(self.fields, key)
+        return self._by_key.get(key)
 
     def value(self, key: str) -> str:
         """The field's value, or the content of its ``<key>_file`` twin, or ``""``."""

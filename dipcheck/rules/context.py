@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from dipcheck.analysis.guards import Guards
     from dipcheck.catalog import Catalog
     from dipcheck.frontends.common import FileReader
-    from dipcheck.workspace import Workspace
+    from dipcheck.model import Field
+    from dipcheck.workspace import ChildWorkflow, Link, Workspace
 
 T = TypeVar("T")
 
@@ -61,6 +62,30 @@ class Context:
 
             self._workspace = Workspace()
         return self._workspace
+
+    @cached_property
+    def links(self) -> list[Link]:
+        """Every child workflow this file reaches, transitively (``Workspace.walk``), resolved
+        once per lint however many rules ask; empty when the file's path is unknown."""
+        if self.path is None:
+            return []
+        return list(self.workspace.walk(self.path, self.workflow, reader=self.reader))
+
+    def child(self, item: Field) -> ChildWorkflow | None:
+        """The child a `ref:`/`subgraph_ref:` field names (memoised per lint); None when it
+        cannot be resolved (a relative ref in a file whose location is unknown)."""
+        import os
+
+        children: dict[int, ChildWorkflow | None] = self.shared("children", dict)
+        if id(item) not in children:
+            ref = item.text.strip()
+            if self.path is None and not os.path.isabs(ref):
+                children[id(item)] = None
+            else:
+                children[id(item)] = self.workspace.child(
+                    self.path or os.sep, ref, reader=self.reader
+                )
+        return children[id(item)]
 
     def shared(self, name: str, build: Callable[[], T]) -> T:
         """An analysis object several rules share, built on first use."""

@@ -23,15 +23,6 @@ from dipcheck.workspace import CYCLE, ChildWorkflow, Link, found_above, subgraph
 TRUE_WORDS = ("true", "1", "yes", "on")
 
 
-def _child(context: Context, item: Field) -> ChildWorkflow | None:
-    """The child a ref names; None when it cannot be resolved (a relative ref in a file
-    whose location is unknown)."""
-    ref = item.text.strip()
-    if context.path is None and not os.path.isabs(ref):
-        return None
-    return context.workspace.child(context.path or os.sep, ref, reader=context.reader)
-
-
 def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator[Diagnostic]:
     key = "ref" if kind is NodeKind.SUBGRAPH else "subgraph_ref"
     for node in context.workflow.nodes:
@@ -45,7 +36,7 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
                 f"{what} `{node.id}` names no child workflow (`{key}:` is empty)",
             )
             continue
-        child = _child(context, item)
+        child = context.child(item)
         if child is None or not child.missing:
             continue
         assert context.path is not None
@@ -175,7 +166,7 @@ def _boundaries(context: Context) -> list[_Boundary]:
                 found.append(_Boundary("DIP143", link, "it cannot be resolved here"))
         return found
     intent: dict[tuple[int, ...], bool] = {(): own}
-    for link in context.workspace.walk(context.path, workflow, reader=context.reader):
+    for link in context.links:
         key = tuple(id(node) for node, _ in link.chain)
         parent = intent.get(key[:-1], own)
         child = link.child
@@ -277,7 +268,7 @@ def unbound_required_input(context: Context) -> Iterator[Diagnostic]:
     for node, item in subgraph_refs(context.workflow):
         if node.kind is not NodeKind.SUBGRAPH:
             continue
-        child = _child(context, item)
+        child = context.child(item)
         if child is None or child.workflow is None:
             continue
         bound = {key for key, _ in _bindings(node)}

@@ -272,11 +272,8 @@ def _erased(child: Workflow) -> list[Reference]:
     formats=("dip",),
 )
 def erased_subgraph_placeholder(context: Context) -> Iterator[Diagnostic]:
-    path = context.path
-    if path is None:
-        return
     reported: set[tuple[int, int]] = set()
-    for link in context.workspace.walk(path, context.workflow, reader=context.reader):
+    for link in context.links:
         child = link.child.workflow
         # the injection is the subgraph handler's (pipeline/subgraph.go); a manager loop
         # starts its child differently and steers keys into it
