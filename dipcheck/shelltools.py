@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -99,8 +100,11 @@ class _ResultCache:
         return {}
 
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
-        """The verdict for each key; ``compute`` gets the keys that are not cached yet."""
+        """The verdict for each key; ``compute`` gets the keys that are not cached yet. While
+        :data:`SPAWN` is off, keys not cached yet get None (not checked now)."""
         missing = sorted({key for key in keys if key not in self.entries})
+        if missing and not SPAWN.get():
+            return [self.entries.get(key) for key in keys]
         if missing:
             for key, verdict in zip(missing, compute(missing), strict=True):
                 self.entries[key] = verdict
@@ -119,6 +123,12 @@ class _ResultCache:
             os.replace(temporary, self.path)
         except OSError:
             pass
+
+
+# Whether a check may start bash or shellcheck for a script whose verdict is not cached. The
+# language server turns it off while the user types (a verdict per keystroke would cost a
+# process each time) and lints once more, with it on, when the typing pauses.
+SPAWN: ContextVar[bool] = ContextVar("dipcheck_spawn_shell_checks", default=True)
 
 
 @cache
@@ -156,8 +166,9 @@ def _run_bash(script: str) -> tuple[int, str]:
     return completed.returncode, completed.stderr
 
 
-def bash_check(scripts: list[str]) -> list[tuple[int, str]]:
-    """``bash -n`` verdicts (exit status, stderr) for each script, several at a time."""
+def bash_check(scripts: list[str]) -> list[tuple[int, str] | None]:
+    """``bash -n`` verdicts (exit status, stderr) for each script, several at a time (None:
+    not checked now, see :data:`SPAWN`)."""
     by_key = {_digest(script): script for script in scripts}
 
     def compute(keys: list[str]) -> list[list[Any]]:
@@ -165,7 +176,7 @@ def bash_check(scripts: list[str]) -> list[tuple[int, str]]:
             return [list(item) for item in pool.map(_run_bash, [by_key[key] for key in keys])]
 
     verdicts = _cache("bash-n").fill([_digest(script) for script in scripts], compute)
-    return [(int(status), str(stderr)) for status, stderr in verdicts]
+    return [None if verdict is None else (int(verdict[0]), str(verdict[1])) for verdict in verdicts]
 
 
 # -- shellcheck -------------------------------------------------------------------------------
@@ -223,9 +234,10 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
     return [result[name] for name in names]
 
 
-def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment]]:
+def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] | None]:
     """shellcheck's comments for each ``(script, shell)``; ``shell`` ``""`` lets shellcheck
-    read the script's shebang. One process per shell for all scripts not cached yet."""
+    read the script's shebang. One process per shell for all scripts not cached yet (None:
+    not checked now, see :data:`SPAWN`)."""
     keys = [_digest(shell, script, *SHELLCHECK_EXCLUDED) for script, shell in scripts]
     by_key = dict(zip(keys, scripts, strict=True))
 
@@ -240,7 +252,8 @@ def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment]]:
         return [found[key] for key in missing]
 
     return [
-        [_comment(item) for item in verdict] for verdict in _cache("shellcheck").fill(keys, compute)
+        None if verdict is None else [_comment(item) for item in verdict]
+        for verdict in _cache("shellcheck").fill(keys, compute)
     ]
 
 

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.rules import registry
@@ -135,9 +137,14 @@ def _content_lines(lines: list[str], fmt: str) -> set[int]:
     return content
 
 
-def _content(lines: list[str], fmt: str) -> set[int]:
-    """Lines inside multi-line values of a .dip or YAML file (other formats have none)."""
-    return _content_lines(lines, fmt) if fmt in ("dip", "yaml") else set()
+@lru_cache(maxsize=64)
+def _content(text: str, fmt: str) -> frozenset[int]:
+    """Lines inside multi-line values of a .dip or YAML file (other formats have none).
+    Cached by text: the lint and the language server's suppression actions ask about the
+    same text one after the other."""
+    if fmt not in ("dip", "yaml"):
+        return frozenset()
+    return frozenset(_content_lines(text.split("\n"), fmt))
 
 
 def _block_end(lines: list[str], first: int) -> int:
@@ -274,7 +281,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         return result
     lines = text.split("\n")
     dot = _DotLayout(source) if fmt == "dot" else None
-    content = dot.content if dot is not None else _content(lines, fmt)
+    content = dot.content if dot is not None else _content(text, fmt)
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
     for number, line in enumerate(lines):
         if number in content or "dipcheck:" not in line:
@@ -378,13 +385,13 @@ def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
 
 def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
     """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
-    scanned: dict[int, tuple[list[str], set[int]]] = {}
+    scanned: dict[int, tuple[list[str], AbstractSet[int]]] = {}
     edits: list[Edit] = []
     for item in diagnostics:
         source = item.span.source
         if id(source) not in scanned:
             lines = source.text.split("\n")
-            content = _DotLayout(source).content if fmt == "dot" else _content(lines, fmt)
+            content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
             scanned[id(source)] = (lines, content)
         lines, content = scanned[id(source)]
         place = _placement(lines, content, source.line_of(item.span.start), fmt)
@@ -400,7 +407,7 @@ def ignore_edits(
     the line extended). A finding in an included file (``anchors``: id of its source → line
     of the directive) is suppressed on the directive; one in another file is skipped."""
     lines = source.text.split("\n")
-    content = _DotLayout(source).content if fmt == "dot" else _content(lines, fmt)
+    content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
     wanted: dict[tuple[str, int], list[str]] = {}
     for item in diagnostics:
         if item.span.source is source:
@@ -415,7 +422,7 @@ def ignore_edits(
     return [_comment_edit(source, lines, place, codes, fmt) for place, codes in wanted.items()]
 
 
-def _placement(lines: list[str], content: set[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(lines: list[str], content: AbstractSet[int], line: int, fmt: str) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content

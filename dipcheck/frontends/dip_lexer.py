@@ -80,12 +80,7 @@ class LexResult:
 
 
 def _indent_width(line: str) -> int:
-    width = 0
-    for char in line:
-        if char not in " \t":
-            break
-        width += 1
-    return width
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _strip_comment(line: str, start: int) -> int:
@@ -327,39 +322,44 @@ class DipLexer:
         return tokens, next_index
 
     def _raw_block(self, index: int, indent: int) -> tuple[Token | None, int]:
-        """Capture the deeper lines after a ``key:`` line verbatim."""
+        """Capture the deeper lines after a ``key:`` line verbatim.
+
+        One pass over the block's lines (prompt blocks run to thousands of lines): the first
+        line with text indented no deeper than ``indent`` ends it, and blank lines at its
+        start and end are not part of it."""
         lines = self.lines
+        count = len(lines)
         cursor = index + 1
-        first: int | None = None
-        last = index
-        while cursor < len(lines):
-            trimmed = self._trimmed(lines[cursor])
-            width = _indent_width(trimmed)
-            if width == len(trimmed):
-                cursor += 1
-                continue
-            if width <= indent:
-                break
-            if first is None:
-                first = cursor
-            last = cursor
+        block: list[tuple[int, str, int]] = []  # (line number, trimmed text, its indent)
+        while cursor < count:
+            trimmed = lines[cursor].rstrip(" \t\r")
+            if trimmed:
+                width = len(trimmed) - len(trimmed.lstrip(" \t"))
+                if width <= indent:
+                    break
+                block.append((cursor, trimmed, width))
+            elif block:
+                block.append((cursor, trimmed, 0))
             cursor += 1
-        if first is None:
+        while block and not block[-1][1]:
+            block.pop()
+        if not block:
             return None, index + 1
-        baseline = _indent_width(lines[first])
+        first, _, baseline = block[0]
+        last = block[-1][0]
+        line_starts = self.source.line_starts
         pieces: list[str] = []
         segments: list[tuple[int, int]] = []
         position = 0
-        for number in range(first, last + 1):
-            trimmed = self._trimmed(lines[number])
-            remove = min(baseline, _indent_width(trimmed))
+        for number, trimmed, width in block:
+            remove = min(baseline, width)
             content = trimmed[remove:]
-            segments.append((position, self._offset(number, remove)))
+            segments.append((position, line_starts[number] + remove))
             pieces.append(content)
             position += len(content) + 1
         value = "\n".join(pieces)
-        start = self._offset(first, min(baseline, _indent_width(lines[first])))
-        end_column = len(self._trimmed(lines[last]))
+        start = line_starts[first] + baseline
+        end_column = len(block[-1][1])
         token = Token(
             "RAW",
             value,
@@ -368,7 +368,7 @@ class DipLexer:
             column=baseline + 1,
             end_line=last + 1,
             end_column=end_column + 1,
-            end_pos=self._offset(last, end_column),
+            end_pos=line_starts[last] + end_column,
         )
         self.result.raw_blocks[start] = Text(value, self.source, tuple(segments))
         return token, last + 1

@@ -15,7 +15,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
@@ -121,6 +121,7 @@ _PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
 _FUNCTION = re.compile(r"(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\s*\)")
 
 
+@lru_cache(maxsize=1024)
 def first_program(script: str) -> tuple[str, int, int] | None:
     """The first program the script runs that is not a builtin, a keyword, `mkdir` or a
     function the script defines, as ``(name, start, end)``; None when there is none. Names
@@ -212,9 +213,10 @@ def shell_syntax(context: Context) -> Iterator[Diagnostic]:
     if bash_path() is None or not commands:
         return
     verdicts = bash_check([command.masked + "\n" for command in commands])
-    for command, (status, stderr) in zip(commands, verdicts, strict=True):
-        if status == 0:
-            continue
+    for command, verdict in zip(commands, verdicts, strict=True):
+        if verdict is None or verdict[0] == 0:
+            continue  # not checked now (the language server while typing), or valid
+        stderr = verdict[1]
         text = command.text
         messages = [line for line in stderr.strip().splitlines() if line.startswith("bash: ")]
         first = messages[0] if messages else "bash: bash -n failed"
@@ -367,7 +369,7 @@ def shellcheck_findings(context: Context) -> Iterator[Diagnostic]:
         return
     verdicts = shellcheck([(command.masked, shell) for command, shell in checked])
     for (command, _), comments in zip(checked, verdicts, strict=True):
-        for comment in comments:
+        for comment in comments or ():
             if comment.level == "error" and 1000 <= comment.code < 2000:
                 continue  # a parse error: DIP123's
             yield _finding(context, command, comment)

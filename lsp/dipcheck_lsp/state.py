@@ -4,7 +4,9 @@ Every lint runs the library's ``lint_text`` in a worker thread, so the event loo
 answering requests. A document is linted by one worker at a time (a per-document lock), and a
 result is published only when it is still the result for the document's current version and
 dependency generation; anything older is dropped. Edits are debounced per document; the first
-lint after ``didOpen`` is immediate.
+lint after ``didOpen`` is immediate. While the user types, lints skip the shell checks for
+command texts not checked before (each would start a bash or shellcheck process); once the
+typing pauses for ``SHELL_CHECK_PAUSE`` seconds the document is linted once more with them.
 
 A lint records the files it depended on: every file the front-end read through the reader (file
 directives; the reader serves open documents before the disk) and every path a subgraph ref
@@ -32,6 +34,7 @@ from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
 from dipcheck.engine import LintResult, detect_format, lint_text
 from dipcheck.frontends.common import read_from_disk
 from dipcheck.rules import registry
+from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
 from dipcheck.target import TargetVersion, parse_target
 from dipcheck_lsp import links, watch
@@ -39,6 +42,9 @@ from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
 
+# Seconds without an edit after which a document is linted once more with the shell checks
+# (DIP123's bash -n, DC207's shellcheck) that lints skip while the user types.
+SHELL_CHECK_PAUSE = 1.0
 LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
@@ -147,6 +153,7 @@ class Request:
     open_texts: dict[str, str]
     root: str | None
     encoding: str
+    quick: bool = False  # while typing: no bash/shellcheck process for uncached commands
 
 
 @dataclass(eq=False)
@@ -206,7 +213,11 @@ def lint(request: Request) -> Snapshot:
     if request.fmt is None:
         result = LintResult(display, SourceText(display, request.text), None, [])
     else:
-        result = lint_text(request.text, display, request.config, request.fmt, reader=reader)
+        spawn = SPAWN.set(not request.quick)
+        try:
+            result = lint_text(request.text, display, request.config, request.fmt, reader=reader)
+        finally:
+            SPAWN.reset(spawn)
     deps = set(accessed)
     if result.workflow is not None and request.path is not None:
         base = os.path.dirname(request.path)
@@ -240,6 +251,8 @@ class Document:
     snapshot: Snapshot | None = None  # the newest finished lint
     published: Snapshot | None = None  # the lint whose diagnostics were last pushed
     timer: asyncio.Task[None] | None = None
+    quick: bool = False  # edited since the last lint that ran the shell checks
+    pause: asyncio.Task[None] | None = None  # waits for the typing to pause
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
 
@@ -271,16 +284,33 @@ class State:
         doc = self.docs.get(uri)
         if doc is None:
             return
+        doc.quick = True
+        if doc.pause is not None:
+            doc.pause.cancel()
+        doc.pause = self.spawn(self.paused(doc))
         self.schedule(doc, self.settings.debounce)
         self.touched(doc.path, uri)
+
+    async def paused(self, doc: Document) -> None:
+        """Once the typing pauses, lint again with the shell checks that were skipped while
+        it went on (bash -n and shellcheck start a process per new command text)."""
+        await asyncio.sleep(SHELL_CHECK_PAUSE)
+        doc.pause = None
+        if doc.closed or not doc.quick:
+            return
+        doc.quick = False
+        self.invalidate(doc)
+        if self.pull:
+            self.host.refresh()
 
     def closed(self, uri: str) -> None:
         doc = self.docs.pop(uri, None)
         if doc is None:
             return
         doc.closed = True
-        if doc.timer is not None:
-            doc.timer.cancel()
+        for task in (doc.timer, doc.pause):
+            if task is not None:
+                task.cancel()
         if not self.pull:
             old = doc.published.converted.foreign if doc.published else {}
             self.send(uri)
@@ -443,6 +473,7 @@ class State:
             open_texts=open_texts,
             root=self.host.root,
             encoding=self.host.encoding,
+            quick=doc.quick,
         )
 
     def config_for(self, path: str | None) -> Config:

@@ -388,3 +388,42 @@ async def test_files_the_workflows_read_are_watched(lsp: Session) -> None:
     else:
         found = await lsp.published(uri, after=mark, where=lambda item: not item.diagnostics)
         assert list(found.diagnostics) == []
+
+
+async def test_shell_checks_wait_for_the_typing_to_pause(lsp: Session) -> None:
+    # bash -n (DIP123) runs once per new command text; while the user types, a lint skips
+    # command texts it has not checked before and the document is linted once more when the
+    # typing pauses (lsp/dipcheck_lsp/state.py SHELL_CHECK_PAUSE)
+    import uuid
+
+    def broken() -> str:
+        return dedent(
+            f"""
+            workflow Shell
+              start: Run
+              exit: Run
+              tool Run
+                timeout: 1m
+                command:
+                  echo {uuid.uuid4().hex}
+                  if true; then
+            """
+        )
+
+    uri = lsp.open("shell.dip", broken())
+    assert [item.code for item in by_code(await lsp.diagnostics(uri), "DIP123")] == ["DIP123"]
+    mark = lsp.mark()
+    version = lsp.change(uri, broken())  # a command text never checked before
+    if lsp.pull:
+        typing = await lsp.diagnostics(uri)
+    else:
+        typing = list((await lsp.published(uri, mark, version)).diagnostics)
+        mark = lsp.mark()
+    assert by_code(typing, "DIP123") == []  # not checked while typing
+    await asyncio.sleep(1.5)
+    if lsp.pull:
+        paused = await lsp.diagnostics(uri)
+    else:
+        paused = list((await lsp.published(uri, mark, version)).diagnostics)
+    [found] = by_code(paused, "DIP123")
+    assert found.range.start.line == 7  # the unterminated `if`, line 8 of the file
