@@ -17,7 +17,7 @@ from dipcheck.analysis import routing, runtime
 from dipcheck.analysis.routing import Clause, ConditionError
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Condition, Edge, Node, Workflow
+from dipcheck.model import Condition, Edge, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -437,13 +437,20 @@ def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
             if truth is None:
                 continue
             route = f"`{node.id} -> {edge.target.value}`"
-            if truth:
+            if truth and node.kind is NodeKind.HUMAN:
                 others = [item for item in labelled if item is not edge]
                 choices = ", ".join(f"`{routing.routing_key(item)}`" for item in others)
                 message = (
                     f"the condition on {route} is always true: {why}, and conditions are "
                     "checked before the human's label"
                     + (f", so the choices {choices} are ignored" if choices else "")
+                )
+            elif truth:
+                later = _later_edges(workflow, edge)
+                message = f"the condition on {route} is always true: {why}" + (
+                    f", so the edges declared after it ({', '.join(later)}) are never taken"
+                    if later
+                    else ""
                 )
             else:
                 message = f"the condition on {route} is never true: {why}"
