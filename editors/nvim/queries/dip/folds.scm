@@ -1,0 +1,9 @@
+[
+  (workflow)
+  (section)
+  (node)
+  (parallel)
+  (fan_in)
+  (edges)
+  (block_content)
+] @fold

@@ -1,0 +1,1 @@
+../../../tree-sitter-dip/queries/injections.scm
