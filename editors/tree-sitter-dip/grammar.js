@@ -71,21 +71,9 @@ module.exports = grammar({
       optional(field('body', $.block)),
     ),
 
-    parallel: $ => seq(
-      field('kind', alias('parallel', $.node_kind)),
-      field('name', $.identifier),
-      optional(seq('->', field('members', $.member_list))),
-      $._newline,
-      optional(field('body', $.block)),
-    ),
+    parallel: $ => memberNode($, 'parallel', '->'),
 
-    fan_in: $ => seq(
-      field('kind', alias('fan_in', $.node_kind)),
-      field('name', $.identifier),
-      optional(seq('<-', field('members', $.member_list))),
-      $._newline,
-      optional(field('body', $.block)),
-    ),
+    fan_in: $ => memberNode($, 'fan_in', '<-'),
 
     member_list: $ => seq($.identifier, repeat(seq(',', $.identifier))),
 
@@ -177,4 +165,15 @@ module.exports = grammar({
 // `override` at the end of a line stays a word (dippin v0.41 does the same)
 function attributeKey(name) {
   return token(seq(name, /[ \t]*/, ':'));
+}
+
+// `parallel P -> A, B` and `fan_in J <- A, B`: a node kind, its id, the inline member list
+function memberNode($, kind, arrow) {
+  return seq(
+    field('kind', alias(kind, $.node_kind)),
+    field('name', $.identifier),
+    optional(seq(arrow, field('members', $.member_list))),
+    $._newline,
+    optional(field('body', $.block)),
+  );
 }
