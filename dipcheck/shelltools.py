@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from dipcheck.references import placeholders
@@ -39,6 +39,7 @@ SHELLCHECK_EXCLUDED = (
 _VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
+@lru_cache(maxsize=4096)  # the language server masks the same commands after every edit
 def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
     """Replace each ``${ns.key}`` workflow placeholder, and each ``$name`` graph variable in
     ``variables``, with underscores of equal length (tracker substitutes them before the shell

@@ -25,11 +25,11 @@ class SourceText:
         """Offsets where lines start (computed when first needed: a cached lint result
         that is never shown never needs it)."""
         starts = [0]
-        text = self.text
-        index = text.find("\n")
-        while index != -1:
-            starts.append(index + 1)
-            index = text.find("\n", index + 1)
+        offset = 0
+        for length in map(len, self.text.split("\n")):
+            offset += length + 1
+            starts.append(offset)
+        starts.pop()  # the offset past the end of the text: no line starts there
         return starts
 
     @property

@@ -113,16 +113,13 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _content_lines(lines: list[str], fmt: str) -> set[int]:
-    """Lines that are text inside multi-line values (never comments)."""
+def _yaml_content_lines(lines: list[str]) -> set[int]:
+    """Lines that are text inside YAML block scalars (never comments)."""
     content: set[int] = set()
-    if fmt not in ("dip", "yaml"):
-        return content
     index = 0
-    pattern = _BLOCK_KEY if fmt == "dip" else _YAML_BLOCK
     while index < len(lines):
         line = lines[index].rstrip()
-        if line.strip() and pattern.match(line):
+        if line.strip() and _YAML_BLOCK.match(line):
             base = _indent(line)
             cursor = index + 1
             while cursor < len(lines):
@@ -137,14 +134,48 @@ def _content_lines(lines: list[str], fmt: str) -> set[int]:
     return content
 
 
+# A `.dip` line that is exactly `key:` (trailing blanks allowed), its indentation captured;
+# matched from the line end before it (a literal first character makes the search fast)
+_DIP_BLOCK_LINE = re.compile(r"\n([ \t]*)[A-Za-z0-9_]+:[^\S\n]*$", re.MULTILINE)
+
+
+@lru_cache(maxsize=64)
+def _dip_block_end(indent: int) -> re.Pattern[str]:
+    """The line end before the first line with text indented by at most ``indent``."""
+    return re.compile(rf"\n[ \t]{{0,{indent}}}(?![ \t])(?=[^\n]*\S)")
+
+
+def _dip_content_lines(source_text: str) -> set[int]:
+    """Lines inside the multi-line blocks of a .dip file: after a `key:` line, every line up
+    to the next one with text indented no deeper than the key (blank lines included). Found
+    by regular-expression searches, prompt blocks running to thousands of lines; the text is
+    searched with a line end put before it, so that the line end a match starts with is the
+    one before its line, and line numbers are counted from the line ends in between."""
+    content: set[int] = set()
+    text = "\n" + source_text
+    position = line = 0  # an offset in `text` at a line end, and the number of that line
+    while found := _DIP_BLOCK_LINE.search(text, position):
+        line += text.count("\n", position, found.start())
+        end = _dip_block_end(len(found.group(1))).search(text, found.end())
+        if end is None:
+            content.update(range(line + 1, text.count("\n")))
+            break
+        last = line + text.count("\n", found.start(), end.start())
+        content.update(range(line + 1, last))
+        position, line = end.start(), last
+    return content
+
+
 @lru_cache(maxsize=64)
 def _content(text: str, fmt: str) -> frozenset[int]:
     """Lines inside multi-line values of a .dip or YAML file (other formats have none).
     Cached by text: the lint and the language server's suppression actions ask about the
     same text one after the other."""
-    if fmt not in ("dip", "yaml"):
-        return frozenset()
-    return frozenset(_content_lines(text.split("\n"), fmt))
+    if fmt == "dip":
+        return frozenset(_dip_content_lines(text))
+    if fmt == "yaml":
+        return frozenset(_yaml_content_lines(text.split("\n")))
+    return frozenset()
 
 
 def _block_end(lines: list[str], first: int) -> int:
