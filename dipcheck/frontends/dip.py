@@ -65,6 +65,10 @@ K = TypeVar("K", bound=Keyed)
 
 def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool]:
     """Unquote a single-line value as dippin does; the Text maps back through escapes."""
+    if len(text) >= 2 and text[0] == text[-1] in "\"'":
+        inner = text[1:-1]
+        if ("\\" if text[0] == '"' else "''") not in inner:
+            return Text(inner, source, ((0, start + 1),)), True  # no escape: a plain slice
     if len(text) >= 2 and text[0] == text[-1] == '"':
         chars: list[str] = []
         segments: list[tuple[int, int]] = [(0, start + 1)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from lark import Token
 
@@ -107,6 +108,42 @@ def _strip_comment(line: str, start: int) -> int:
             return index
         index += 1
     return length
+
+
+@cache
+def _block_end(indent: int) -> re.Pattern[str]:
+    """Finds the line end before the first line with text indented by at most ``indent``
+    columns: at most that many spaces and tabs, then a character that is neither, and not
+    only blanks and ``\\r`` after it (such a line is blank, as ``str.rstrip(" \\t\\r")``
+    sees it). The leading line end is a literal, which makes the search fast."""
+    return re.compile(rf"\n[ \t]{{0,{indent}}}(?![ \t\n])(?![ \t\r]*$)", re.MULTILINE)
+
+
+@lru_cache(maxsize=1024)
+def _block_value(block: str) -> tuple[str, tuple[tuple[int, int], ...], int, int]:
+    """A raw block's value from its lines (the first and last ones with text): each line
+    right-trimmed and stripped of its indentation up to the first line's. Returns the value,
+    its segments relative to the block's start, that baseline indentation and the last
+    line's trimmed length."""
+    pieces: list[str] = []
+    segments: list[tuple[int, int]] = []
+    position = offset = 0
+    baseline = -1
+    trimmed = ""
+    for line in block.split("\n"):
+        trimmed = line.rstrip(" \t\r")
+        content = trimmed.lstrip(" \t")
+        remove = len(trimmed) - len(content)
+        if baseline < 0:
+            baseline = remove
+        elif remove > baseline:
+            content = trimmed[baseline:]
+            remove = baseline
+        segments.append((position, offset + remove))
+        pieces.append(content)
+        position += len(content) + 1
+        offset += len(line) + 1
+    return "\n".join(pieces), tuple(segments), baseline, len(trimmed)
 
 
 _new_token = Token._future_new  # the constructor without the keyword-argument shim
@@ -324,42 +361,30 @@ class DipLexer:
     def _raw_block(self, index: int, indent: int) -> tuple[Token | None, int]:
         """Capture the deeper lines after a ``key:`` line verbatim.
 
-        One pass over the block's lines (prompt blocks run to thousands of lines): the first
-        line with text indented no deeper than ``indent`` ends it, and blank lines at its
-        start and end are not part of it."""
+        The block ends at the first line with text indented no deeper than ``indent`` (found
+        by one regular-expression search over the source); blank lines at its start and end
+        are not part of it. Its value is made by :func:`_block_value`, which the language
+        server's re-lint after each keystroke finds cached for every block but the edited
+        one."""
         lines = self.lines
-        count = len(lines)
-        cursor = index + 1
-        block: list[tuple[int, str, int]] = []  # (line number, trimmed text, its indent)
-        while cursor < count:
-            trimmed = lines[cursor].rstrip(" \t\r")
-            if trimmed:
-                width = len(trimmed) - len(trimmed.lstrip(" \t"))
-                if width <= indent:
-                    break
-                block.append((cursor, trimmed, width))
-            elif block:
-                block.append((cursor, trimmed, 0))
-            cursor += 1
-        while block and not block[-1][1]:
-            block.pop()
-        if not block:
-            return None, index + 1
-        first, _, baseline = block[0]
-        last = block[-1][0]
         line_starts = self.source.line_starts
-        pieces: list[str] = []
-        segments: list[tuple[int, int]] = []
-        position = 0
-        for number, trimmed, width in block:
-            remove = min(baseline, width)
-            content = trimmed[remove:]
-            segments.append((position, line_starts[number] + remove))
-            pieces.append(content)
-            position += len(content) + 1
-        value = "\n".join(pieces)
-        start = line_starts[first] + baseline
-        end_column = len(block[-1][1])
+        if index + 1 >= len(lines):
+            return None, index + 1
+        found = _block_end(indent).search(self.source.text, line_starts[index + 1] - 1)
+        stop = self.source.line_of(found.start() + 1) if found else len(lines)
+        first = index + 1
+        while first < stop and not lines[first].strip(" \t\r"):
+            first += 1
+        if first == stop:
+            return None, index + 1
+        last = stop - 1
+        while not lines[last].strip(" \t\r"):
+            last -= 1
+        begin = line_starts[first]
+        value, relative, baseline, end_column = _block_value(
+            self.source.text[begin : line_starts[last] + len(lines[last])]
+        )
+        start = begin + baseline
         token = Token(
             "RAW",
             value,
@@ -370,7 +395,8 @@ class DipLexer:
             end_column=end_column + 1,
             end_pos=line_starts[last] + end_column,
         )
-        self.result.raw_blocks[start] = Text(value, self.source, tuple(segments))
+        segments = tuple([(position, begin + offset) for position, offset in relative])
+        self.result.raw_blocks[start] = Text(value, self.source, segments)
         return token, last + 1
 
     # -- word lines (declarations, sections, edges) --------------------------------------
