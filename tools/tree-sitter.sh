@@ -7,13 +7,18 @@
 # and installed packages are not touched; apt checks the signatures with the Debian archive
 # keyring), and it runs from the unpacked packages through their own dynamic loader. npm's
 # `tree-sitter-cli` would download its binary from GitHub instead, which CI machines may not
-# reach. Cached in ${DIPCHECK_TOOLS_DIR:-~/.cache/dipcheck-tools}; `--install` only fetches.
+# reach. Cached in ${DIPCHECK_TOOLS_DIR:-~/.cache/dipcheck-tools}; `--install` only fetches (nothing
+# when one is on PATH).
 set -eu
 
 install_only=false
 if [ "${1:-}" = "--install" ]; then
     install_only=true
-elif command -v tree-sitter >/dev/null 2>&1; then
+fi
+if command -v tree-sitter >/dev/null 2>&1; then
+    if [ "$install_only" = true ]; then
+        exit 0
+    fi
     exec tree-sitter "$@"
 fi
 

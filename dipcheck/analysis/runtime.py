@@ -7,6 +7,7 @@ command may interpolate and which keys ``writes:`` may not name.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 
 from dipcheck.model import Node, NodeKind, Workflow
@@ -54,6 +55,11 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
         if node.id == workflow.exit:
             return Handler.EXIT
     return handler
+
+
+def tool_nodes(workflow: Workflow) -> Iterator[Node]:
+    """The nodes tracker runs with its tool handler (a shell command)."""
+    return (node for node in workflow.nodes if handler_of(node, workflow) is Handler.TOOL)
 
 
 # Keys tracker's availability check never reports (alwaysAvailableVarKeys, 24 keys).

@@ -141,10 +141,7 @@ def _failure_routes(context: Context, node: Node) -> list[Edge]:
 
 def _tool_commands(context: Context) -> Iterator[tuple[Node, Text, list[Edge]]]:
     """Tool nodes whose failure is routed somewhere, with their command text."""
-    workflow = context.workflow
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
-            continue
+    for node in runtime.tool_nodes(context.workflow):
         located = node.text_field("command")
         routes = _failure_routes(context, node)
         if located is not None and routes:

@@ -560,9 +560,7 @@ def _stdout_literals(edge: Edge) -> list[tuple[conditions.Compare, list[str]]]:
 )
 def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
-            continue
+    for node in runtime.tool_nodes(workflow):
         located = node.text_field("command")
         if located is None:
             continue

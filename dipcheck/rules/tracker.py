@@ -69,9 +69,7 @@ def _unbounded_output(command: str) -> int:
 )
 def stdout_truncation(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
-            continue
+    for node in runtime.tool_nodes(workflow):
         if node.value("marker_grep").strip() or _output_limit(node) > 0:
             continue
         edges = workflow.edges_from(node.id)
