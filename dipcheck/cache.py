@@ -13,11 +13,14 @@ Entries are JSON files written atomically (a temporary file, then a rename), so 
 runs never see half an entry; an entry that cannot be read or decoded is a miss, never an
 error. Directory: ``--cache-dir``, else ``$DIPCHECK_CACHE_DIR``, else ``.dipcheck_cache`` beside
 the configuration file (or in the current directory); results go in its ``results/``
-subdirectory (lark's grammar tables and bash verdicts share ``$DIPCHECK_CACHE_DIR``).
+subdirectory (shell verdicts share ``$DIPCHECK_CACHE_DIR``). It is created private (mode
+0700), and one that belongs to another user or that others can write is not used at all
+(:mod:`dipcheck.files`): its entries could forge or hide findings.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -36,6 +39,7 @@ from dipcheck.rules import registry
 from dipcheck.source import SourceText, Span
 
 FORMAT_VERSION = 1
+_MAX_ENTRY_BYTES = 64 * 1024 * 1024
 DEFAULT_DIRECTORY = ".dipcheck_cache"
 RESULTS = "results"
 EXTERNAL_PROGRAMS = ("bash", "shellcheck")
@@ -65,7 +69,7 @@ def code_fingerprint() -> str:
         for root, dirs, names in os.walk(top):
             dirs[:] = sorted(name for name in dirs if name != "__pycache__")
             for name in sorted(names):
-                if name.endswith((".py", ".lark")):
+                if name.endswith((".py", ".lark", ".tables")):
                     info = os.stat(os.path.join(root, name))
                     parts.append(
                         f"{os.path.relpath(root, top)}/{name}:{info.st_size}:{info.st_mtime_ns}"
@@ -83,11 +87,18 @@ class ResultCache:
         self.misses = 0
         self.checked: dict[tuple[str, str | None], bool] = {}  # files compared in this run
         self.rules = os.path.join(directory, f"rules-{code_fingerprint()[:20]}.json")
-        try:
-            with open(self.rules, encoding="utf-8") as handle:
-                registry.use_snapshot(json.load(handle))
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # no snapshot yet: the rule modules are imported as usual
+        self.trusted = all(_trusted(path) for path in (self.root, self.directory))
+        if self.trusted:
+            self._use_rules_snapshot()
+
+    def _use_rules_snapshot(self) -> None:
+        from dipcheck.files import read_private
+
+        data = read_private(self.rules, _MAX_ENTRY_BYTES)
+        if data is None:
+            return
+        with contextlib.suppress(ValueError, TypeError, KeyError):  # else the modules are imported
+            registry.use_snapshot(json.loads(data))
 
     def _unchanged(self, path: str, recorded: str | None) -> bool:
         key = (path, recorded)
@@ -102,6 +113,9 @@ class ResultCache:
     def lookup(self, path: str) -> LintResult | None:
         """The cached result for ``path``, or None (a miss) when anything it depends on
         changed or the entry is missing or unusable."""
+        if not self.trusted:
+            self.misses += 1
+            return None
         try:
             with open(path, "rb") as handle:
                 text = decode_text(handle.read())
@@ -128,6 +142,8 @@ class ResultCache:
             "reads": result.dependencies,
             "result": encode(result),
         }
+        if not self.trusted:
+            return
         try:
             self._prepare()
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
@@ -146,12 +162,21 @@ class ResultCache:
     def _prepare(self) -> None:
         if os.path.isdir(self.directory):
             return
-        os.makedirs(self.directory, exist_ok=True)
+        os.makedirs(self.root, mode=0o700, exist_ok=True)
+        os.makedirs(self.directory, mode=0o700, exist_ok=True)
         for name, text in (("CACHEDIR.TAG", _CACHEDIR_TAG), (".gitignore", "*\n")):
             marker = os.path.join(self.root, name)
             if not os.path.exists(marker):
                 with open(marker, "w", encoding="utf-8") as stream:
                     stream.write(text)
+
+
+def _trusted(path: str) -> bool:
+    """A cache directory that does not exist yet (it is created private), or one that only
+    this user can write (see :func:`dipcheck.files.usable_directory`)."""
+    from dipcheck.files import usable_directory
+
+    return not os.path.lexists(path) or usable_directory(path)
 
 
 # -- results as JSON --------------------------------------------------------------------------
