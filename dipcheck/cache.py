@@ -33,7 +33,8 @@ from typing import Any
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.engine import LintResult, decode_text
+from dipcheck.engine import MAX_FILE_BYTES, LintResult, decode_text
+from dipcheck.files import read_regular
 from dipcheck.frontends.common import digest, unchanged
 from dipcheck.rules import registry
 from dipcheck.source import SourceText, Span
@@ -117,10 +118,8 @@ class ResultCache:
             self.misses += 1
             return None
         try:
-            with open(path, "rb") as handle:
-                text = decode_text(handle.read())
-            with open(self._entry(path), encoding="utf-8") as handle:
-                entry = json.load(handle)
+            text = decode_text(read_regular(path, MAX_FILE_BYTES))
+            entry = json.loads(read_regular(self._entry(path), _MAX_ENTRY_BYTES))
             if entry["content"] != digest(text.encode("utf-8")) or not all(
                 self._unchanged(name, value) for name, value in entry["reads"].items()
             ):

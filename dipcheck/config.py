@@ -31,10 +31,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.files import read_regular
 from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
 if TYPE_CHECKING:
     from dipcheck.catalog import Catalog
@@ -267,8 +270,7 @@ def load_config_file(path: str) -> Config:
     import tomllib
 
     try:
-        with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+        document = tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: {error}") from None
     if os.path.basename(path) == "pyproject.toml":
@@ -301,8 +303,7 @@ def find_config(start: str) -> str | None:
 
 def _has_section(path: str) -> bool:
     try:
-        with open(path, encoding="utf-8") as handle:
-            return "[tool.dipcheck" in handle.read()
+        return "[tool.dipcheck" in read_regular(path, MAX_CONFIG_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.files import FileTooLarge, NotRegularFile, read_regular
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
@@ -232,18 +233,31 @@ def lint_text(
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
-    """Read a file as UTF-8; problems become a DC002 finding."""
-    empty = SourceText(path, "")
+    """Read a regular file as UTF-8; problems (not a regular file, too large, not UTF-8,
+    unreadable) become a DC002 finding."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            return None, finding(
-                "DC002",
-                Span(empty, 0, 0),
-                f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit",
-            )
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except OSError as error:
+        return None, read_problem(path, error)
+    return decode_source(path, data)
+
+
+def read_problem(path: str, error: OSError) -> Diagnostic:
+    """The DC002 finding for a file that could not be read."""
+    empty = SourceText(path, "")
+    if isinstance(error, FileTooLarge):
+        size = f"{error.size} bytes" if error.size > MAX_FILE_BYTES else "larger than that"
+        message = f"file is {size}, over the {MAX_FILE_BYTES} byte limit"
+    elif isinstance(error, NotRegularFile):
+        message = f"not read: it is {error.kind}, not a regular file"
+    else:
+        message = f"cannot read file: {error.strerror or error}"
+    return finding("DC002", Span(empty, 0, 0), message)
+
+
+def decode_source(path: str, data: bytes) -> tuple[SourceText | None, Diagnostic | None]:
+    """A file's bytes as its source, or the DC002 finding when they are not UTF-8."""
+    try:
         text = decode_text(data)
     except UnicodeDecodeError as error:
         # show the file with the undecodable bytes replaced, pointing at the first of them
@@ -254,10 +268,6 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             Span(shown, offset, offset + 1),
             f"file is not UTF-8: byte {error.start} (0x{data[error.start]:02x}) cannot be "
             "decoded; save the file as UTF-8",
-        )
-    except OSError as error:
-        return None, finding(
-            "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
         )
     return SourceText(path, text), None
 

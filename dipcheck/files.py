@@ -1,5 +1,9 @@
-"""Files dipcheck keeps for itself: the per-user cache directory, and the rule that a cache is
-only used from a directory no other user can write.
+"""Reading files safely, and the files dipcheck keeps for itself.
+
+Every file dipcheck reads — a linted file, a ``prompt_file:``/``command_file:`` target, a
+subgraph child, a configuration or scenario file, a cache entry — is read by
+:func:`read_regular`: regular files only, and never more than a limit, so a FIFO or a device
+can neither hang a run nor exhaust its memory.
 
 A cache directory holds verdicts and parse tables that decide findings; one that another user
 can write (a shared temp directory created by someone else, a directory others may write to)
@@ -12,6 +16,7 @@ import os
 import stat
 import sys
 import tempfile
+from typing import BinaryIO
 
 _warned: set[str] = set()
 
@@ -89,11 +94,22 @@ _KINDS = (
 
 
 class NotRegularFile(OSError):
-    """The path names something other than a regular file (a FIFO, a device, a socket …)."""
+    """The path names something other than a regular file; ``kind`` says what (a FIFO, a
+    character device …)."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        super().__init__(f"{path} is {kind}, not a regular file")
+        self.kind = kind
 
 
 class FileTooLarge(OSError):
-    """The file holds more than the bytes a read may take."""
+    """The file holds more than the bytes a read may take; ``size`` is what ``stat`` said
+    (0 for files such as those of ``/proc`` that do not know their size)."""
+
+    def __init__(self, path: str, limit: int, size: int) -> None:
+        super().__init__(f"{path} is larger than {describe_size(limit)}")
+        self.limit = limit
+        self.size = size
 
 
 def kind_of(mode: int) -> str:
@@ -104,21 +120,16 @@ def read_regular(path: str, limit: int) -> bytes:
     """The bytes of the regular file ``path`` (symbolic links followed), at most ``limit``.
 
     Anything else — a FIFO, ``/dev/zero``, ``/dev/stdin``, a socket, a directory — is refused
-    before it is read (:class:`NotRegularFile`, :class:`IsADirectoryError` for a directory), so
-    a read never waits for a writer or runs without end; a file larger than ``limit`` is
-    :class:`FileTooLarge`. The file is opened without blocking and checked again once open,
-    so that it cannot be swapped for a FIFO in between."""
-    mode = os.stat(path).st_mode
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(21, "is a directory", path)
-    if not stat.S_ISREG(mode):
-        raise NotRegularFile(f"{path} is {kind_of(mode)}, not a regular file")
+    before it is opened (:class:`NotRegularFile`; :class:`IsADirectoryError` for a directory),
+    so a read never waits for a writer or runs without end; a file with more than ``limit``
+    bytes is :class:`FileTooLarge`. The file is opened without blocking and checked again once
+    open, so that it cannot be swapped for a FIFO in between."""
+    _check_regular(path, os.stat(path).st_mode)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0))
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"{path} is {kind_of(mode)}, not a regular file")
+        info = os.fstat(descriptor)
+        _check_regular(path, info.st_mode)
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -130,8 +141,24 @@ def read_regular(path: str, limit: int) -> bytes:
     finally:
         os.close(descriptor)
     if size > limit:
-        raise FileTooLarge(f"{path} is larger than {describe_size(limit)}")
+        raise FileTooLarge(path, limit, info.st_size)
     return b"".join(chunks)
+
+
+def _check_regular(path: str, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "is a directory", path)
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(path, kind_of(mode))
+
+
+def read_stream(stream: BinaryIO, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (standard input); :class:`FileTooLarge` when it
+    holds more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(getattr(stream, "name", "<stdin>"), limit, 0)
+    return data
 
 
 def describe_size(limit: int) -> str:

@@ -64,6 +64,8 @@ def _paths(paths: list[str]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     import difflib
 
+    from dipcheck.engine import MAX_FILE_BYTES
+    from dipcheck.files import read_regular
     from dipcheck.formatter import FormatError, format_dip
 
     if "-" in args.paths:
@@ -84,8 +86,7 @@ def run(args: argparse.Namespace) -> int:
     writing = not (args.check or args.diff)
     for path in _paths(args.paths):
         try:
-            with open(path, encoding="utf-8", newline="") as handle:
-                text = handle.read()
+            text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
             formatted = format_dip(text)
         except (OSError, UnicodeDecodeError, FormatError) as error:
             print(f"dipcheck fmt: {path}: {error}", file=sys.stderr)

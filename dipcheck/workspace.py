@@ -17,8 +17,9 @@ Resolution follows tracker (tracker-runtime.md §5.7) and dippin's cross-file ch
 * tracker's CLI would next try the current directory; dipcheck does not, so that a finding
   never depends on where dipcheck runs (:func:`found_above` tells where such a ref would be
   found instead);
-* a child is loaded only when it is a regular file inside ``root`` (by default the parent's
-  directory; a transitive walk keeps the entry file's directory), is not a symbolic link, and
+* a child is loaded only when it is a regular file (never a FIFO or a device) inside ``root``
+  (by default the parent's directory; a transitive walk keeps the entry file's directory), is
+  not a symbolic link, and
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
@@ -36,6 +37,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from dipcheck.files import kind_of
 from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
@@ -61,13 +63,15 @@ class ChildWorkflow:
     ``path`` is the file it resolves to (absolute), None when no candidate exists;
     ``missing`` is True exactly then. ``workflow`` is the parsed child, None when it was not
     loaded; ``problem`` then says why (missing, a symbolic link, outside the root, a cycle,
-    unreadable, not a workflow, too deep)."""
+    unreadable, not a workflow, too deep). ``special``: the path names a FIFO, a device or a
+    socket, which is never read (tracker would wait on it or read it without end)."""
 
     ref: str
     path: str | None
     workflow: Workflow | None
     problem: str | None
     missing: bool = False
+    special: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,14 +160,24 @@ class Workspace:
         value = ref.strip()
         if not value:
             return ChildWorkflow(ref, None, None, "the ref names no file", missing=True)
-        found = [path for path in candidates(parent_dir, value) if os.path.isfile(path)]
+        names = candidates(parent_dir, value)
+        found = [path for path in names if os.path.isfile(path)]
         if not found:
-            for path in candidates(parent_dir, value):
+            for path in names:
                 with contextlib.suppress(OSError, UnicodeDecodeError):
-                    read(path)  # records that the file is missing
-            links = [path for path in candidates(parent_dir, value) if os.path.islink(path)]
-            if links:
-                return ChildWorkflow(ref, links[0], None, "it is a broken or looping symbolic link")
+                    read(path)  # records that the file is missing (nothing else is read)
+            for path in names:
+                if os.path.islink(path):
+                    problem = (
+                        "it is a symbolic link, which is not followed"
+                        if os.path.exists(path)
+                        else "it is a broken or looping symbolic link"
+                    )
+                    return ChildWorkflow(ref, path, None, problem)
+                if os.path.exists(path) and not os.path.isdir(path):
+                    kind = kind_of(os.stat(path).st_mode)
+                    problem = f"it is {kind}, not a regular file"
+                    return ChildWorkflow(ref, path, None, problem, special=True)
             return ChildWorkflow(ref, None, None, "no such file", missing=True)
         path = found[0]
         if os.path.islink(path):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic
+from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, read_regular
 from dipcheck.model import Condition, Text, Workflow
 from dipcheck.source import SourceText, Span
 
@@ -20,11 +21,9 @@ FileReader = Callable[[str], str]
 
 
 def read_from_disk(path: str) -> str:
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_INCLUDED_BYTES + 1)
-    if len(data) > MAX_INCLUDED_BYTES:
-        raise OSError(f"larger than {MAX_INCLUDED_BYTES // (1024 * 1024)} MiB")
-    return data.decode("utf-8")
+    """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
+    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read)."""
+    return read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
 
 
 def digest(data: bytes) -> str:
@@ -126,6 +125,10 @@ def include_file(
         return Inclusion(None, f"`{path}` does not exist")
     except IsADirectoryError:
         return Inclusion(None, f"`{path}` is a directory")
+    except NotRegularFile as error:
+        return Inclusion(None, f"`{path}` is {error.kind}, not a regular file")
+    except FileTooLarge as error:
+        return Inclusion(None, f"`{path}` is larger than {describe_size(error.limit)}")
     except (OSError, ValueError) as error:  # ValueError: a path the OS cannot represent
         message = error.strerror if isinstance(error, OSError) else None
         return Inclusion(None, f"`{path}` cannot be read: {message or error}")

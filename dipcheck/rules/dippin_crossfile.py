@@ -37,6 +37,14 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             )
             continue
         child = context.child(item)
+        if child is not None and child.special:
+            yield context.finding(
+                code,
+                item.value_span,
+                f"{what} `{node.id}` references `{item.text.strip()}`, which is not a workflow "
+                f"file: {child.problem}; tracker would wait on it or read it without end",
+            )
+            continue
         if child is None or not child.missing:
             continue
         assert context.path is not None
@@ -64,7 +72,9 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
         "run there. The ref is resolved against the directory of the workflow, as written "
         "and with `.dip` appended (tracker-runtime.md §5.7). tracker's CLI would then try "
         "its working directory; a ref that only works from one directory is reported too, "
-        "and the message names that directory."
+        "and the message names that directory. A ref that names a FIFO, a device or a socket "
+        "is reported as well (it is never read: tracker would wait on it or read it without "
+        "end)."
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",

@@ -18,6 +18,8 @@ from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
 from dipcheck.simulate.scenario import Scenario, ScenarioError, ScenarioOracle
 from dipcheck.simulate.trace import Run
 
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+
 if TYPE_CHECKING:
     from dipcheck.engine import LintResult
     from dipcheck.simulate.explore import Exploration
@@ -74,9 +76,10 @@ def prepare(
         raise SimulateError(f"{path}: cannot simulate: {where}")
     scenario = Scenario()
     if scenario_path is not None:
+        from dipcheck.files import read_regular
+
         try:
-            with open(scenario_path, encoding="utf-8") as handle:
-                scenario_text = handle.read()
+            scenario_text = read_regular(scenario_path, MAX_SCENARIO_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise SimulateError(f"{scenario_path}: cannot read the scenario: {error}") from None
         try:
