@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.files import FileTooLarge, NotRegularFile, read_regular
+from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
@@ -317,11 +317,17 @@ def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
 
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
     """Files named directly are kept; directories are searched for workflow files."""
+    return [path for path, _ in expand_trees(paths, config)]
+
+
+def expand_trees(paths: Iterable[str], config: Config | None = None) -> list[tuple[str, str]]:
+    """:func:`expand_paths`, each file with the tree it belongs to (:func:`tree_of` the
+    argument it came from)."""
     config = config or Config()
-    result: list[str] = []
+    result: list[tuple[str, str]] = []
     for path in paths:
+        tree = tree_of(path)
         if os.path.isdir(path):
-            found: list[str] = []
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
                 for name in sorted(files):
@@ -329,11 +335,44 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
                     if detect_format(candidate, config) is not None and not config.excluded(
                         candidate
                     ):
-                        found.append(candidate)
-            result.extend(found)
+                        result.append((candidate, tree))
         else:
-            result.append(path)
+            result.append((path, tree))
     return result
+
+
+def read_linked(path: str, tree: str) -> tuple[SourceText | None, Diagnostic | None]:
+    """:func:`read_source` of a file found in ``tree``, unless it is a symbolic link that
+    leads outside it (:func:`linked_outside`)."""
+    refused = linked_outside(path, tree)
+    if refused is not None:
+        return None, refused
+    return read_source(path)
+
+
+def tree_of(argument: str) -> str:
+    """The tree a command-line path belongs to: the current directory when the path lies
+    below it, else the directory named (the file's directory for a file)."""
+    here = os.getcwd()
+    full = os.path.abspath(argument)
+    if full == here or full.startswith(here.rstrip(os.sep) + os.sep):
+        return here
+    return full if os.path.isdir(full) else os.path.dirname(full)
+
+
+def linked_outside(path: str, tree: str) -> Diagnostic | None:
+    """The DC002 finding for a file that is a symbolic link to something outside ``tree``
+    (a link in a pull request to ``/proc/self/environ`` or a key file): it is not read, so
+    that no finding can quote it; None for any other file."""
+    if not os.path.islink(path) or inside(path, tree):
+        return None
+    shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+    return finding(
+        "DC002",
+        Span(SourceText(path, ""), 0, 0),
+        f"not read: it is a symbolic link to a file outside `{shown}`, the tree being "
+        "checked; check that file where it is",
+    )
 
 
 def lint_one(path: str, config: Config, workspace: Workspace | None = None) -> LintResult:
@@ -365,12 +404,17 @@ def lint_paths(
     new ones; ``jobs``: worker processes (default: one per core; 1 lints in this process);
     ``progress`` is called after each file. YAML that is not a step workflow is left out."""
     config = config or Config()
-    files = expand_paths(paths, config)
+    entries = expand_trees(paths, config)
+    files = [path for path, _ in entries]
     results: list[LintResult | None] = [None] * len(files)
     done = 0
     todo: list[int] = []
-    for index, path in enumerate(files):
-        results[index] = cache.lookup(path) if cache is not None else None
+    for index, (path, tree) in enumerate(entries):
+        refused = linked_outside(path, tree)
+        if refused is not None:
+            results[index] = LintResult(path, refused.span.source, None, [refused])
+        else:
+            results[index] = cache.lookup(path) if cache is not None else None
         if results[index] is None:
             todo.append(index)
         elif progress is not None:

@@ -82,6 +82,16 @@ def private_cache_directory() -> str | None:
     return path if usable_directory(path) else None
 
 
+# -- containment ------------------------------------------------------------------------------
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether ``path``, every symbolic link resolved, is ``root`` or lies below it (also with
+    its links resolved)."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
 # -- reading ----------------------------------------------------------------------------------
 
 _KINDS = (

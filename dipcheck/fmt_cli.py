@@ -48,23 +48,24 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
 
 
-def _paths(paths: list[str]) -> list[str]:
+def _paths(paths: list[str]) -> list[tuple[str, str]]:
+    """The files to format, each with its tree (see ``engine.expand_trees``)."""
     from dipcheck.config import ConfigError, load_config
-    from dipcheck.engine import detect_format, expand_paths
+    from dipcheck.engine import detect_format, expand_trees
 
     try:
         config = load_config(paths[0] if paths else ".")
     except ConfigError:
         config = None  # formatting does not depend on the configuration's rule settings
-    found = expand_paths(paths, config)
+    found = expand_trees(paths, config)
     named = set(paths)
-    return [path for path in found if path in named or detect_format(path) == "dip"]
+    return [(path, tree) for path, tree in found if path in named or detect_format(path) == "dip"]
 
 
 def run(args: argparse.Namespace) -> int:
     import difflib
 
-    from dipcheck.engine import MAX_FILE_BYTES
+    from dipcheck.engine import MAX_FILE_BYTES, linked_outside
     from dipcheck.files import read_regular
     from dipcheck.formatter import FormatError, format_dip
 
@@ -84,7 +85,12 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
-    for path in _paths(args.paths):
+    for path, tree in _paths(args.paths):
+        refused = linked_outside(path, tree)
+        if refused is not None:
+            print(f"dipcheck fmt: {path}: {refused.message}", file=sys.stderr)
+            failed += 1
+            continue
         try:
             text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
             formatted = format_dip(text)

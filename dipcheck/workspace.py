@@ -37,7 +37,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dipcheck.files import kind_of
+from dipcheck.files import inside, kind_of
 from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
@@ -105,11 +105,6 @@ def found_above(parent_dir: str, ref: str) -> str | None:
         if parent == directory:
             return None
         directory = parent
-
-
-def _inside(path: str, root: str) -> bool:
-    real, top = os.path.realpath(path), os.path.realpath(root)
-    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def _display(path: str) -> str:
@@ -182,7 +177,7 @@ class Workspace:
         path = found[0]
         if os.path.islink(path):
             return ChildWorkflow(ref, path, None, "it is a symbolic link, which is not followed")
-        if not _inside(path, root or parent_dir):
+        if not inside(path, root or parent_dir):
             return ChildWorkflow(ref, path, None, "it is outside the workflow's directory tree")
         real = os.path.realpath(path)
         if real in chain or real == os.path.realpath(parent_path):

@@ -185,15 +185,15 @@ def _status(results: Sequence[LintResult], config: Config, args: argparse.Namesp
 
 
 def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[FixOutcome]:
-    from dipcheck.engine import LintResult, detect_format, expand_paths, read_source
+    from dipcheck.engine import LintResult, detect_format, expand_trees, read_linked
     from dipcheck.fixes import FixOutcome, fix_text
 
     outcomes: list[FixOutcome] = []
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
         outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes))
-    for path in expand_paths([path for path in paths if path != "-"], config):
-        source, problem = read_source(path)
+    for path, tree in expand_trees([path for path in paths if path != "-"], config):
+        source, problem = read_linked(path, tree)
         if source is None:
             assert problem is not None
             result = LintResult(path, problem.span.source, None, [problem])
@@ -293,12 +293,12 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
 
 
 def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
-    from dipcheck.engine import expand_paths, read_source
+    from dipcheck.engine import expand_trees, read_linked
     from dipcheck.fixes import FileChanged, add_ignores, write_atomically
 
     added = files = 0
-    for path in expand_paths(paths, config):
-        source, _ = read_source(path)
+    for path, tree in expand_trees(paths, config):
+        source, _ = read_linked(path, tree)
         if source is None:
             continue
         outcome = add_ignores(source.text, path, config)

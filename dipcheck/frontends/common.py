@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic
-from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, read_regular
+from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, inside, read_regular
 from dipcheck.model import Condition, Text, Workflow
 from dipcheck.source import SourceText, Span
 
@@ -97,7 +97,9 @@ def include_file(
     base_dir: str | None, display_base: str, relative: str, reader: FileReader
 ) -> Inclusion:
     """Resolve a file directive the way tracker does: relative to the workflow's directory,
-    never absolute, never leaving that directory, never through a symlink at the leaf."""
+    never absolute, never leaving that directory, never through a symlink at the leaf; and
+    never outside that directory once every symbolic link on the way is resolved (a
+    directory link such as ``prompts -> /etc`` inside the workflow's folder)."""
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
@@ -117,6 +119,12 @@ def include_file(
     full = os.path.join(base_dir, normal)
     if os.path.islink(full):
         return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
+    if not inside(full, base_dir):
+        return Inclusion(
+            None,
+            f"`{path}` leads outside the workflow's directory through a symbolic link, so it "
+            "is not read; keep included files inside the workflow's directory tree",
+        )
     try:
         text = reader(full)
     except UnicodeDecodeError:
