@@ -12,6 +12,8 @@ lets that user forge or suppress findings, so it is refused and the run goes on 
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import stat
 import sys
@@ -183,3 +185,92 @@ def read_private(path: str, limit: int) -> bytes | None:
         return read_regular(path, limit)
     except OSError:
         return None
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+_MAX_REWRITTEN_BYTES = 64 * 1024 * 1024
+
+
+class FileChanged(Exception):
+    """The file changed on disk after it was read; it is left as it is."""
+
+
+class WriteRefused(Exception):
+    """The file is not written; the message says why and what to do instead."""
+
+
+def write_atomically(path: str, original: str, text: str, tree: str | None = None) -> None:
+    """Replace the text of the file ``path`` with ``text``, keeping its permissions, owner and
+    byte-order mark: a temporary file in the same directory, flushed to disk, then renamed
+    over it, so a failure leaves the file as it was.
+
+    Raises :class:`FileChanged` when the file no longer holds ``original`` (checked before
+    writing and again just before the rename), and :class:`WriteRefused`, leaving the file
+    alone, when ``path`` is a symbolic link that leads outside ``tree``, when the file is
+    read-only, or when it has other hard links (a rename would give this name a new file and
+    leave the other names with the old text)."""
+    if tree is not None and os.path.islink(path) and not inside(path, tree):
+        raise WriteRefused("it is a symbolic link to a file outside the tree being changed")
+    target = os.path.realpath(path)
+    info = os.stat(target)
+    if not stat.S_ISREG(info.st_mode):
+        raise WriteRefused(f"it is {kind_of(info.st_mode)}, not a regular file")
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
+        target, os.W_OK
+    ):
+        raise WriteRefused("it is read-only; make it writable to change it")
+    if info.st_nlink > 1:
+        raise WriteRefused(
+            f"it has {info.st_nlink - 1} other hard link{'s' * (info.st_nlink > 2)}, which "
+            "replacing it would break; it is left unchanged (apply the change by hand, or "
+            "break the link with `cp FILE tmp && mv tmp FILE` first)"
+        )
+    bom = _current(target, original)
+    directory, name = os.path.split(target)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            if bom:
+                handle.write(codecs.BOM_UTF8)
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != _owner(temporary):
+            with contextlib.suppress(OSError):
+                os.chown(temporary, info.st_uid, info.st_gid)
+        _current(target, original)  # an edit made meanwhile wins: nothing is replaced
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(directory)
+
+
+def _current(target: str, original: str) -> bool:
+    """Whether the file starts with a byte-order mark; :class:`FileChanged` unless it still
+    holds ``original``."""
+    data = read_regular(target, _MAX_REWRITTEN_BYTES)
+    bom = data.startswith(codecs.BOM_UTF8)
+    if (data[len(codecs.BOM_UTF8) :] if bom else data) != original.encode("utf-8"):
+        raise FileChanged(target)
+    return bom
+
+
+def _owner(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_uid, info.st_gid
+
+
+def _sync_directory(directory: str) -> None:
+    """Flush the rename to disk where the platform allows it (best effort)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

@@ -7,6 +7,7 @@ import os
 import sys
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
+BOM = "\ufeff"
 
 EPILOG = """\
 exit status:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     import difflib
 
     from dipcheck.engine import MAX_FILE_BYTES, linked_outside
-    from dipcheck.files import read_regular
+    from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
     from dipcheck.formatter import FormatError, format_dip
 
     if "-" in args.paths:
@@ -114,8 +115,13 @@ def run(args: argparse.Namespace) -> int:
         elif args.check:
             print(f"would reformat {path}")
         else:
-            with open(path, "w", encoding="utf-8", newline="") as handle:
-                handle.write(formatted)
+            try:  # (write_atomically keeps a byte-order mark itself)
+                write_atomically(path, text.removeprefix(BOM), formatted.removeprefix(BOM), tree)
+            except (FileChanged, WriteRefused, OSError) as error:
+                reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+                print(f"dipcheck fmt: {path}: not written: {reason}", file=sys.stderr)
+                changed -= 1
+                failed += 1
     verb = "reformatted" if writing else "would be reformatted"
     summary = f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} already formatted"
     if failed:

@@ -209,7 +209,9 @@ def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) ->
 
 
 def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
-    from dipcheck.fixes import FileChanged, unified_diff, write_atomically
+    from dipcheck.engine import expand_trees
+    from dipcheck.files import FileChanged, WriteRefused, write_atomically
+    from dipcheck.fixes import unified_diff
 
     outcomes = _outcomes(paths, config, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
@@ -238,15 +240,19 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         _fix_summary(outcomes, args, "Would fix")
         return EXIT_FINDINGS if changed else EXIT_OK
     from_stdin = "-" in paths
+    trees = dict(expand_trees([path for path in paths if path != "-"], config))
+    unwritten = False
     for outcome in changed:
         if from_stdin and outcome is outcomes[0]:
             continue
         try:
-            write_atomically(outcome.path, outcome.original, outcome.text)
-        except (FileChanged, OSError) as error:
+            write_atomically(outcome.path, outcome.original, outcome.text, trees[outcome.path])
+        except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
             print(f"dipcheck: error: {outcome.path} not fixed: {reason}", file=sys.stderr)
-            return EXIT_ERROR
+            unwritten = True
+    if unwritten:
+        return EXIT_ERROR
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
         sys.stdout.write(outcomes[0].text)
@@ -294,7 +300,8 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
 
 def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     from dipcheck.engine import expand_trees, read_linked
-    from dipcheck.fixes import FileChanged, add_ignores, write_atomically
+    from dipcheck.files import FileChanged, WriteRefused, write_atomically
+    from dipcheck.fixes import add_ignores
 
     added = files = 0
     for path, tree in expand_trees(paths, config):
@@ -310,9 +317,10 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
         if not outcome.changed:
             continue
         try:
-            write_atomically(path, outcome.original, outcome.text)
-        except (FileChanged, OSError) as error:
-            print(f"dipcheck: error: {path} not changed: {error}", file=sys.stderr)
+            write_atomically(path, outcome.original, outcome.text, tree)
+        except (FileChanged, WriteRefused, OSError) as error:
+            reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+            print(f"dipcheck: error: {path} not changed: {reason}", file=sys.stderr)
             return EXIT_ERROR
         added += len(outcome.applied)
         files += 1
