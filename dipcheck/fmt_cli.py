@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from dipcheck.terminal import visible
+
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 BOM = "\ufeff"
 
@@ -77,26 +79,26 @@ def run(args: argparse.Namespace) -> int:
         try:
             sys.stdout.write(format_dip(sys.stdin.read()))
         except FormatError as error:
-            print(f"dipcheck fmt: <stdin>: {error}", file=sys.stderr)
+            print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR
         return EXIT_OK
     for path in args.paths:
         if not os.path.exists(path):
-            print(f"dipcheck fmt: {path}: no such file or directory", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: no such file or directory"), file=sys.stderr)
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
     for path, tree in _paths(args.paths):
         refused = linked_outside(path, tree)
         if refused is not None:
-            print(f"dipcheck fmt: {path}: {refused.message}", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: {refused.message}"), file=sys.stderr)
             failed += 1
             continue
         try:
             text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
             formatted = format_dip(text)
         except (OSError, UnicodeDecodeError, FormatError) as error:
-            print(f"dipcheck fmt: {path}: {error}", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: {error}"), file=sys.stderr)
             failed += 1
             continue
         if formatted == text:
@@ -113,13 +115,13 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
         elif args.check:
-            print(f"would reformat {path}")
+            print(visible(f"would reformat {path}"))
         else:
             try:  # (write_atomically keeps a byte-order mark itself)
                 write_atomically(path, text.removeprefix(BOM), formatted.removeprefix(BOM), tree)
             except (FileChanged, WriteRefused, OSError) as error:
                 reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-                print(f"dipcheck fmt: {path}: not written: {reason}", file=sys.stderr)
+                print(visible(f"dipcheck fmt: {path}: not written: {reason}"), file=sys.stderr)
                 changed -= 1
                 failed += 1
     verb = "reformatted" if writing else "would be reformatted"

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from dipcheck.terminal import visible
+
 if TYPE_CHECKING:
     from dipcheck.config import Config
     from dipcheck.engine import LintResult
@@ -85,12 +87,12 @@ def run(args: argparse.Namespace, config: Config) -> int:
     paths: list[str] = args.paths
     problem = _conflicts(args)
     if problem:
-        print(f"dipcheck: error: {problem}", file=sys.stderr)
+        print(f"dipcheck: error: {visible(problem)}", file=sys.stderr)
         return EXIT_ERROR
     file_paths = [path for path in paths if path != "-"]
     for path in file_paths:
         if not os.path.exists(path):
-            print(f"dipcheck: error: {path}: no such file or directory", file=sys.stderr)
+            print(visible(f"dipcheck: error: {path}: no such file or directory"), file=sys.stderr)
             return EXIT_ERROR
     if args.show_settings:
         from dipcheck.commands.settings import show_settings
@@ -218,21 +220,27 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     for outcome in outcomes:
         for item in outcome.rejected:
             print(
-                f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would add "
-                f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}",
+                visible(
+                    f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would "
+                    f"add {', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}"
+                ),
                 file=sys.stderr,
             )
         for item in outcome.elsewhere(args.unsafe_fixes):
             print(
-                f"dipcheck: note: {outcome.path}: {item.code} fix edits "
-                f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed from "
-                "here; apply it by hand",
+                visible(
+                    f"dipcheck: note: {outcome.path}: {item.code} fix edits "
+                    f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed "
+                    "from here; apply it by hand"
+                ),
                 file=sys.stderr,
             )
         if not outcome.converged:
             print(
-                f"dipcheck: warning: {outcome.path}: fixes still apply after "
-                f"{outcome.passes} passes; run --fix again",
+                visible(
+                    f"dipcheck: warning: {outcome.path}: fixes still apply after "
+                    f"{outcome.passes} passes; run --fix again"
+                ),
                 file=sys.stderr,
             )
     if args.diff:
@@ -249,7 +257,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
             write_atomically(outcome.path, outcome.original, outcome.text, trees[outcome.path])
         except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-            print(f"dipcheck: error: {outcome.path} not fixed: {reason}", file=sys.stderr)
+            print(visible(f"dipcheck: error: {outcome.path} not fixed: {reason}"), file=sys.stderr)
             unwritten = True
     if unwritten:
         return EXIT_ERROR
@@ -285,7 +293,7 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
         for outcome in outcomes:
             if not outcome.applied:
                 continue
-            print(f"- {outcome.path}:", file=sys.stderr)
+            print(visible(f"- {outcome.path}:"), file=sys.stderr)
             counts: dict[str, int] = {}
             for item in outcome.applied:
                 counts[item.code] = counts.get(item.code, 0) + 1
@@ -311,7 +319,7 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
         outcome = add_ignores(source.text, path, config)
         if outcome.rejected:
             print(
-                f"dipcheck: warning: {path}: left unchanged, the comments would not parse",
+                visible(f"dipcheck: warning: {path}: left unchanged, the comments would not parse"),
                 file=sys.stderr,
             )
         if not outcome.changed:
@@ -320,7 +328,7 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
             write_atomically(path, outcome.original, outcome.text, tree)
         except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-            print(f"dipcheck: error: {path} not changed: {reason}", file=sys.stderr)
+            print(visible(f"dipcheck: error: {path} not changed: {reason}"), file=sys.stderr)
             return EXIT_ERROR
         added += len(outcome.applied)
         files += 1

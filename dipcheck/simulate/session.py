@@ -17,6 +17,7 @@ from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
 from dipcheck.simulate.scenario import Scenario, ScenarioError, ScenarioOracle
 from dipcheck.simulate.trace import Run
+from dipcheck.terminal import visible
 
 MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 
@@ -136,10 +137,10 @@ def render_run(prepared: Prepared, result: Run, fmt: str) -> str:
     if fmt == "json":
         return render.dumps(run_document(prepared, result))
     if fmt == "mermaid":
-        return pictures.mermaid(prepared.graph, result)
+        return visible(pictures.mermaid(prepared.graph, result))
     if fmt == "dot":
-        return pictures.dot(prepared.graph, result)
-    return render.text_run(result, _header(prepared, "simulate"), prepared.machine.verbose)
+        return visible(pictures.dot(prepared.graph, result))
+    return visible(render.text_run(result, _header(prepared, "simulate"), prepared.machine.verbose))
 
 
 def render_paths(prepared: Prepared, result: Exploration, fmt: str) -> str:
@@ -149,5 +150,5 @@ def render_paths(prepared: Prepared, result: Exploration, fmt: str) -> str:
         return render.dumps(render.paths_document(prepared, result))
     if fmt in ("mermaid", "dot"):
         draw = pictures.mermaid if fmt == "mermaid" else pictures.dot
-        return draw(prepared.graph, None, covered=result.taken_edges)
-    return render.text_paths(result, _header(prepared, "all paths of"))
+        return visible(draw(prepared.graph, None, covered=result.taken_edges))
+    return visible(render.text_paths(result, _header(prepared, "all paths of")))
