@@ -273,6 +273,8 @@ def load_config_file(path: str) -> Config:
         document = tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise ConfigError(f"{path}: arrays or tables nest too deep to read") from None
     if os.path.basename(path) == "pyproject.toml":
         section = document.get("tool", {}).get("dipcheck")
         if section is None:

@@ -43,6 +43,7 @@ from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
+MAX_LINKS = 2000
 CYCLE = "the reference forms a cycle"
 REF_FIELDS = {NodeKind.SUBGRAPH: "ref", NodeKind.MANAGER_LOOP: "subgraph_ref"}
 
@@ -195,18 +196,26 @@ class Workspace:
     ) -> Iterator[Link]:
         """Every child reachable from ``workflow`` (the file ``parent_path``), depth first.
 
-        A child deeper than ``max_depth`` is reported with a problem and not loaded."""
+        A child deeper than ``max_depth`` is reported with a problem and not loaded; after
+        :data:`MAX_LINKS` links (children that many parents name are met once per chain, so a
+        few files can make millions) the walk ends with a link that says so."""
         top = root or os.path.dirname(os.path.abspath(parent_path))
         start = os.path.realpath(parent_path)
         stack: list[tuple[str, Workflow, tuple[tuple[Node, Field], ...], tuple[str, ...]]] = [
             (parent_path, workflow, (), (start,))
         ]
+        count = 0
         while stack:
             path, current, chain, seen = stack.pop()
             depth = len(chain) + 1
             found: list[tuple[str, Workflow, tuple[tuple[Node, Field], ...], tuple[str, ...]]] = []
             for node, item in subgraph_refs(current):
                 links = (*chain, (node, item))
+                count += 1
+                if count > MAX_LINKS:
+                    problem = f"the walk stopped after {MAX_LINKS} subgraph references"
+                    yield Link(links, ChildWorkflow(item.text, None, None, problem), depth)
+                    return
                 if depth > max_depth:
                     child = ChildWorkflow(
                         item.text, None, None, f"it is more than {max_depth} levels deep"

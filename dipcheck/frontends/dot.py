@@ -60,6 +60,7 @@ from dipcheck.references import (
     scan_templates,
     scan_text,
 )
+from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -71,6 +72,7 @@ _TYPED_MARKERS = ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _START_IDS = ("start", "Start")
 _EXIT_IDS = ("exit", "end", "Exit", "End")
+MAX_NESTING = 100  # subgraphs inside subgraphs; Graphviz files nest a few levels
 
 
 @dataclass
@@ -697,6 +699,9 @@ def load_dot(
     if not require and not is_workflow_text(lexed):
         return FrontendResult(None, [])
     chosen = dialect or detect_dialect(lexed)
+    too_deep = _too_deep(lexed, source)
+    if too_deep is not None:
+        return FrontendResult(None, [too_deep])
     tree, problems = parse_tokens(source, lexed.tokens)
     lowering = _Lowering(source, lexed, chosen)
     for problem in lexed.problems:
@@ -726,6 +731,26 @@ def load_dot(
         return FrontendResult(None, lowering.diagnostics)
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.diagnostics)
+
+
+def _too_deep(lexed: LexResult, source: SourceText) -> Diagnostic | None:
+    """DC001 at the first `{` nested deeper than :data:`MAX_NESTING` subgraphs: such a file is
+    not read further (lowering subgraphs is recursive)."""
+    depth = 0
+    for token in lexed.tokens:
+        if token.type == "LBRACE":
+            depth += 1
+            if depth > MAX_NESTING + 1:  # (the graph's own braces are the first level)
+                start = token.start_pos or 0
+                return finding(
+                    "DC001",
+                    Span(source, start, start + 1),
+                    f"subgraphs nest deeper than {MAX_NESTING} levels here; dipcheck does not "
+                    "read the file further (YAML step workflows have the same limit)",
+                )
+        elif token.type == "RBRACE":
+            depth = max(depth - 1, 0)
+    return None
 
 
 def _next_token_start(lexed: LexResult, offset: int) -> int:

@@ -15,11 +15,14 @@ from dipcheck.model import Dialect
 from dipcheck.simulate.children import load_child
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
-from dipcheck.simulate.scenario import Scenario, ScenarioError, ScenarioOracle
+from dipcheck.simulate.scenario import (
+    MAX_SCENARIO_BYTES,
+    Scenario,
+    ScenarioError,
+    ScenarioOracle,
+)
 from dipcheck.simulate.trace import Run
 from dipcheck.terminal import visible
-
-MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 
 if TYPE_CHECKING:
     from dipcheck.engine import LintResult
