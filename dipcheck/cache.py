@@ -120,13 +120,16 @@ class ResultCache:
         try:
             text = decode_text(read_regular(path, MAX_FILE_BYTES))
             entry = json.loads(read_regular(self._entry(path), _MAX_ENTRY_BYTES))
+            if type(entry) is not dict or entry.get("path") != path:
+                raise BadEntry("not an entry of this file")
+            reads = reads_of(entry["reads"])
             if entry["content"] != digest(text.encode("utf-8")) or not all(
-                self._unchanged(name, value) for name, value in entry["reads"].items()
+                self._unchanged(name, value) for name, value in reads.items()
             ):
                 self.misses += 1
                 return None
             result = decode(entry["result"], SourceText(path, text))
-            result.dependencies = entry["reads"]
+            result.dependencies = reads
         except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError):
             self.misses += 1
             return None
@@ -229,33 +232,93 @@ def encode(result: LintResult, with_text: bool = False) -> dict[str, Any]:
     return payload
 
 
-def decode(payload: dict[str, Any], main: SourceText | None = None) -> LintResult:
-    source = main or SourceText(payload["path"], payload["text"])
-    sources = [source, *(SourceText(path, text) for path, text in payload["sources"])]
+class BadEntry(ValueError):
+    """A stored result that does not have the shape :func:`encode` writes."""
 
-    def span(value: list[Any]) -> Span:
-        return Span(sources[value[0]], value[1], value[2])
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise BadEntry(f"expected text, found {type(value).__name__}")
+    return value
+
+
+def _number(value: Any) -> int:
+    if type(value) is not int:
+        raise BadEntry(f"expected an integer, found {type(value).__name__}")
+    return value
+
+
+def _items(value: Any, size: int | None = None) -> list[Any]:
+    if type(value) is not list or (size is not None and len(value) != size):
+        raise BadEntry("expected a list" + (f" of {size}" if size is not None else ""))
+    return value
+
+
+def reads_of(value: Any) -> dict[str, str | None]:
+    """The ``reads`` of an entry: file path -> stamp (None: the file could not be read)."""
+    if type(value) is not dict:
+        raise BadEntry("expected a mapping of files")
+    for name, stamp in value.items():
+        if type(name) is not str or not (stamp is None or type(stamp) is str):
+            raise BadEntry("expected file stamps")
+    return value
+
+
+def decode(payload: dict[str, Any], main: SourceText | None = None) -> LintResult:
+    """The result :func:`encode` wrote; :class:`BadEntry` (a ValueError) for anything else,
+    so that a damaged or forged entry is a cache miss, never a crash further on."""
+    if type(payload) is not dict:
+        raise BadEntry("expected a mapping")
+    source = main or SourceText(_text(payload["path"]), _text(payload["text"]))
+    sources = [source]
+    for item in _items(payload["sources"]):
+        path, text = _items(item, 2)
+        sources.append(SourceText(_text(path), _text(text)))
+
+    def span(value: Any) -> Span:
+        number, start, end = (_number(item) for item in _items(value, 3))
+        if not 0 <= number < len(sources):
+            raise BadEntry("a span names no source")
+        if not 0 <= start <= end <= len(sources[number].text):
+            raise BadEntry("a span lies outside its source")
+        return Span(sources[number], start, end)
+
+    def edit(value: Any) -> Edit:
+        *where, text = _items(value, 4)
+        return Edit(span(where), _text(text))
 
     diagnostics = []
-    for code, severity, message, where, related, fix, help_text in payload["diagnostics"]:
+    for item in _items(payload["diagnostics"]):
+        code, severity, message, where, related, fix, help_text = _items(item, 7)
+        extras = []
+        for extra in _items(related):
+            *place, note = _items(extra, 4)
+            extras.append(Related(span(place), _text(note)))
+        repair = None
+        if fix is not None:
+            description, safe, edits = _items(fix, 3)
+            if type(safe) is not bool:
+                raise BadEntry("expected true or false")
+            repair = Fix(_text(description), tuple(edit(value) for value in _items(edits)), safe)
         diagnostics.append(
             Diagnostic(
-                code,
-                Severity(severity),
-                message,
+                _text(code),
+                Severity(_number(severity)),
+                _text(message),
                 span(where),
-                tuple(Related(span(extra[:3]), extra[3]) for extra in related),
-                None
-                if fix is None
-                else Fix(fix[0], tuple(Edit(span(edit[:3]), edit[3]) for edit in fix[2]), fix[1]),
-                help_text,
+                tuple(extras),
+                repair,
+                None if help_text is None else _text(help_text),
             )
         )
+    not_a_workflow = payload["not_a_workflow"]
+    if type(not_a_workflow) is not bool:
+        raise BadEntry("expected true or false")
     return LintResult(
-        payload["path"],
+        _text(payload["path"]),
         source,
         None,
         diagnostics,
-        dependencies=payload.get("reads", {}),
-        not_a_workflow=payload["not_a_workflow"],
+        dependencies=reads_of(payload.get("reads", {})),
+        not_a_workflow=not_a_workflow,
     )

@@ -271,6 +271,12 @@ def load_config_file(path: str) -> Config:
 
     try:
         document = tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except UnicodeDecodeError as error:
+        bad = error.object[error.start : error.start + 1].hex()
+        raise ConfigError(
+            f"{path}: not UTF-8 (byte 0x{bad} at offset {error.start}); TOML files are UTF-8:"
+            " save it in that encoding"
+        ) from None
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: {error}") from None
     except RecursionError:  # tomllib reads nested arrays and tables recursively
@@ -304,10 +310,17 @@ def find_config(start: str) -> str | None:
 
 
 def _has_section(path: str) -> bool:
+    """Whether a ``pyproject.toml`` configures dipcheck. A file that is not UTF-8 and names
+    dipcheck at all counts (loading it is then a configuration error, not settings dropped)."""
     try:
-        return "[tool.dipcheck" in read_regular(path, MAX_CONFIG_BYTES).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+        data = read_regular(path, MAX_CONFIG_BYTES)
+    except OSError:
         return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return b"dipcheck" in data
+    return b"[tool.dipcheck" in data
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:

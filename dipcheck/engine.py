@@ -17,12 +17,12 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular
+from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
@@ -253,6 +253,17 @@ def read_problem(path: str, error: OSError) -> Diagnostic:
     else:
         message = f"cannot read file: {error.strerror or error}"
     return finding("DC002", Span(empty, 0, 0), message)
+
+
+def read_input(stream: BinaryIO, name: str) -> tuple[SourceText | None, Diagnostic | None, bytes]:
+    """Standard input as a source named ``name``, like :func:`read_source` (at most
+    :data:`MAX_FILE_BYTES`, UTF-8 or a DC002 finding), and the bytes that were read."""
+    try:
+        data = read_stream(stream, MAX_FILE_BYTES)
+    except FileTooLarge as error:
+        return None, read_problem(name, error), b""
+    source, problem = decode_source(name, data)
+    return source, problem, data
 
 
 def decode_source(path: str, data: bytes) -> tuple[SourceText | None, Diagnostic | None]:

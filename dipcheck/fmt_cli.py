@@ -76,9 +76,12 @@ def run(args: argparse.Namespace) -> int:
         if len(args.paths) > 1:
             print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
+        from dipcheck.engine import MAX_FILE_BYTES
+        from dipcheck.files import read_stream
+
         try:
-            sys.stdout.write(format_dip(sys.stdin.read()))
-        except FormatError as error:
+            sys.stdout.write(format_dip(read_stream(sys.stdin.buffer, MAX_FILE_BYTES).decode()))
+        except (FormatError, OSError, UnicodeDecodeError) as error:
             print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR
         return EXIT_OK

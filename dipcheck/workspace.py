@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dipcheck.files import inside, kind_of
-from dipcheck.frontends.common import FileReader, read_from_disk
+from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk, unchanged
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
@@ -118,6 +118,7 @@ class _Loaded:
     digest: str
     workflow: Workflow | None
     problem: str | None
+    reads: tuple[tuple[str, str | None], ...] = ()  # the files its parse read (prompt files …)
 
 
 class Workspace:
@@ -230,6 +231,10 @@ class Workspace:
             stack.extend(reversed(found))
 
     def _load(self, real: str, read: FileReader) -> _Loaded:
+        """The parsed child at ``real``, read through ``read``. A cached parse is used while
+        the child's text and every file its parse read are unchanged; those files are then
+        read again through ``read``, so that the lint asking records them as its own
+        dependencies (a result cache, the language server's re-lints)."""
         try:
             text = read(real)
         except UnicodeDecodeError:
@@ -239,19 +244,26 @@ class Workspace:
         key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         with self._lock:
             cached = self._cache.get(real)
-            if cached is None or cached.digest != key:
-                cached = self._parse(real, text, key)
-                self._cache[real] = cached
+            fresh = cached is not None and cached.digest == key
+            if cached is not None and fresh and all(unchanged(*item) for item in cached.reads):
+                for path, _ in cached.reads:
+                    with contextlib.suppress(OSError, UnicodeDecodeError):
+                        read(path)
+                return cached
+            cached = self._parse(real, text, key, read)
+            self._cache[real] = cached
             return cached
 
-    def _parse(self, real: str, text: str, key: str) -> _Loaded:
+    def _parse(self, real: str, text: str, key: str, read: FileReader) -> _Loaded:
         from dipcheck.frontends.dip import load_dip
 
         self.loads += 1
+        recorder = RecordingReader(read)
         try:
-            result = load_dip(SourceText(_display(real), text), os.path.dirname(real), self.reader)
+            result = load_dip(SourceText(_display(real), text), os.path.dirname(real), recorder)
         except Exception as error:  # a front-end bug must not stop the parent's lint
             return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")
+        reads = tuple(recorder.reads.items())
         if result.workflow is None:
-            return _Loaded(key, None, "it holds no workflow declaration")
-        return _Loaded(key, result.workflow, None)
+            return _Loaded(key, None, "it holds no workflow declaration", reads)
+        return _Loaded(key, result.workflow, None, reads)

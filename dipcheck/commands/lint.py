@@ -131,12 +131,18 @@ def _conflicts(args: argparse.Namespace) -> str | None:
 
 
 def _lint(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[LintResult]:
-    from dipcheck.engine import lint_paths, lint_text
+    from dipcheck.engine import LintResult, lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
 
     results = []
     if "-" in paths:
-        results.append(lint_text(sys.stdin.read(), args.stdin_filename or "<stdin>", config))
+        name = args.stdin_filename or "<stdin>"
+        source, problem, _ = read_input(sys.stdin.buffer, name)
+        if source is None:
+            assert problem is not None
+            results.append(LintResult(name, problem.span.source, None, [problem]))
+        else:
+            results.append(lint_text(source.text, name, config))
     cache = None
     if not args.no_cache:
         from dipcheck.cache import ResultCache, directory_for
@@ -186,14 +192,26 @@ def _status(results: Sequence[LintResult], config: Config, args: argparse.Namesp
 # -- --fix and --diff ------------------------------------------------------------------------
 
 
-def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[FixOutcome]:
-    from dipcheck.engine import LintResult, detect_format, expand_trees, read_linked
+def _outcomes(
+    paths: Sequence[str], config: Config, args: argparse.Namespace
+) -> tuple[list[FixOutcome], bytes | None]:
+    """What fixing each file does; and standard input's bytes when they could not be read
+    as a workflow (they are passed through unchanged)."""
+    from dipcheck.engine import LintResult, detect_format, expand_trees, read_input, read_linked
     from dipcheck.fixes import FixOutcome, fix_text
 
     outcomes: list[FixOutcome] = []
+    unread: bytes | None = None
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
-        outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes))
+        source, problem, data = read_input(sys.stdin.buffer, name)
+        if source is None:
+            assert problem is not None
+            result = LintResult(name, problem.span.source, None, [problem])
+            outcomes.append(FixOutcome(name, "", "", result))
+            unread = data
+        else:
+            outcomes.append(fix_text(source.text, name, config, args.unsafe_fixes))
     for path, tree in expand_trees([path for path in paths if path != "-"], config):
         source, problem = read_linked(path, tree)
         if source is None:
@@ -207,7 +225,7 @@ def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) ->
         if not_a_workflow and detect_format(path, config) == "yaml":
             continue
         outcomes.append(outcome)
-    return outcomes
+    return outcomes, unread
 
 
 def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
@@ -215,7 +233,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     from dipcheck.files import FileChanged, WriteRefused, write_atomically
     from dipcheck.fixes import unified_diff
 
-    outcomes = _outcomes(paths, config, args)
+    outcomes, unread = _outcomes(paths, config, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
     for outcome in outcomes:
         for item in outcome.rejected:
@@ -263,7 +281,11 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         return EXIT_ERROR
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
-        sys.stdout.write(outcomes[0].text)
+        if unread is not None:  # not a workflow dipcheck could read: passed through as it was
+            sys.stdout.flush()
+            sys.stdout.buffer.write(unread)
+        else:
+            sys.stdout.write(outcomes[0].text)
         if args.output:
             _emit(_report(results, args, config), args)
         else:

@@ -5,6 +5,7 @@ control."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -68,3 +69,85 @@ def test_fifo_prompt_file_and_child_are_findings(server: RawServer, tmp_path: Pa
     found = _published(server, parent)
     assert [item["code"] for item in found] == ["DIP126"]
     _still_answers(server)
+
+
+# -- stale results -----------------------------------------------------------------------------
+
+
+def test_a_childs_prompt_file_change_relints_the_parent(server: RawServer, tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "child.dip").write_text(
+        "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt_file: p.md\n", encoding="utf-8"
+    )
+    prompt = tmp_path / "sub" / "p.md"
+    prompt.write_text("Use ${ctx.whatever}\n", encoding="utf-8")
+    uri = _open(server, tmp_path / "parent.dip", PARENT.format(ref="sub/child.dip"))
+    assert [item["code"] for item in _published(server, uri)] == ["DC310"]
+    prompt.write_text("Plain words.\n", encoding="utf-8")
+    server.notify(
+        "workspace/didChangeWatchedFiles", {"changes": [{"uri": prompt.as_uri(), "type": 2}]}
+    )
+    server.wait_for(
+        lambda item: (
+            item.get("method") == "textDocument/publishDiagnostics"
+            and item["params"]["uri"] == uri
+            and item["params"]["diagnostics"] == []
+        )
+    )
+    _still_answers(server)
+
+
+# -- the JSON-RPC stream -----------------------------------------------------------------------
+
+BODY = b'{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}'
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"Content-Length: abc\r\n\r\n" + BODY,
+        b"Content-Length: -5\r\n\r\n" + BODY,
+        b"Content-Length: 99999999999999\r\n\r\n" + BODY,
+        b"Content-Length 49\r\n\r\n" + BODY,
+        b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + BODY,
+        b"Content-Length: 12\r\n\r\nnot json at!",
+    ],
+    ids=["not-a-number", "negative", "too-large", "no-colon", "no-length", "not-json"],
+)
+def test_a_malformed_message_is_a_parse_error_and_the_server_goes_on(
+    server: RawServer, tmp_path: Path, bad: bytes
+) -> None:
+    server.send(bad)
+    error = server.wait_for(lambda item: "error" in item and item.get("id") is None)
+    assert error["error"]["code"] == -32700
+    uri = _open(server, tmp_path / "w.dip", AGENT.format(target="missing.md"))
+    assert [item["code"] for item in _published(server, uri)] == ["DC003"]
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "result" in server.answer(2)
+    _still_answers(server)
+
+
+def test_other_headers_are_accepted(server: RawServer, tmp_path: Path) -> None:
+    body = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}).encode()
+    server.send(
+        b"content-type: application/vscode-jsonrpc; charset=utf-8\r\n"
+        + f"content-length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
+    assert server.answer(4).get("result", "missing") is None
+
+
+def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_path: Path) -> None:
+    server.request(2, "shutdown")
+    assert server.answer(2).get("result", "missing") is None
+    server.request(3, "textDocument/hover", {
+        "textDocument": {"uri": (tmp_path / "w.dip").as_uri()},
+        "position": {"line": 0, "character": 0},
+    })  # fmt: skip
+    answer = server.answer(3)
+    assert answer["error"]["code"] == -32600
+    assert "shut down" in answer["error"]["message"]
+    server.request(4, "shutdown")
+    assert server.answer(4)["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.finish() == 0
