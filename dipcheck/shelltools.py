@@ -39,11 +39,13 @@ SHELLCHECK_EXCLUDED = (
 _VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
-@lru_cache(maxsize=4096)  # the language server masks the same commands after every edit
-def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
-    """Replace each ``${ns.key}`` workflow placeholder, and each ``$name`` graph variable in
-    ``variables``, with underscores of equal length (tracker substitutes them before the shell
-    sees the text; columns stay those of the file).
+@lru_cache(maxsize=4096)
+def placeholder_spans(
+    text: str, variables: frozenset[str] = frozenset()
+) -> tuple[tuple[int, int], ...]:
+    """Where tracker substitutes text into a command before the shell (or its own command
+    checks) see it: each ``${ns.key}`` workflow placeholder and each ``$name`` graph variable
+    in ``variables`` (longest name first), as sorted ``(start, end)`` offsets.
 
     Shell parameter expansions such as ``${HOME}`` or ``${x:-y}`` have no dot in their name
     and are left alone; they are the shell's own."""
@@ -59,8 +61,16 @@ def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str
             )
             if name is not None:
                 spans.append((match.start(), match.start() + 1 + len(name)))
+    return tuple(sorted(spans))
+
+
+@lru_cache(maxsize=4096)  # the language server masks the same commands after every edit
+def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
+    """Replace each placeholder (:func:`placeholder_spans`) with underscores of equal length
+    (tracker substitutes them before the shell sees the text; columns stay those of the
+    file)."""
     chars = list(text)
-    for start, end in spans:
+    for start, end in placeholder_spans(text, variables):
         chars[start:end] = "_" * (end - start)
     return "".join(chars)
 

@@ -156,6 +156,7 @@ class _Lowering(Checks):
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[_EdgeBuild] = []
         self.mentions: list[Name] = []
+        self.reported_values: set[int] = set()
         self.graph_name: Name | None = None
         self.decl_span: Span | None = None
         self.node_table = (

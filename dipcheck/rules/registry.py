@@ -34,6 +34,7 @@ RULE_MODULES = (
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
+    "dipcheck.rules.tool_policy",
     "dipcheck.rules.dippin_routing",
     "dipcheck.rules.dippin_conditions",
     "dipcheck.rules.dippin_human",
