@@ -36,6 +36,9 @@ SHELLCHECK_EXCLUDED = (
     *("SC1090", "SC1091", "SC2043", "SC2050"),
     *("SC2148", "SC2154", "SC2157", "SC2194"),
 )
+# shellcheck reports every level down to style; dipcheck keeps its errors and warnings and the
+# few info/style checks in SHELLCHECK_ELEVATED (rules/shell.py, DC207).
+SHELLCHECK_MINIMUM = "style"
 _VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
@@ -224,7 +227,10 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
             with open(name, "w", encoding="utf-8") as handle:
                 handle.write(script)
             names.append(name)
-        command = [executable, "-f", "json1", "-S", "warning", "-e", ",".join(SHELLCHECK_EXCLUDED)]
+        command = [
+            *(executable, "-f", "json1", "-S", SHELLCHECK_MINIMUM),
+            *("-e", ",".join(SHELLCHECK_EXCLUDED)),
+        ]
         if shell:
             command += ["-s", shell]
         try:
@@ -249,7 +255,10 @@ def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] |
     """shellcheck's comments for each ``(script, shell)``; ``shell`` ``""`` lets shellcheck
     read the script's shebang. One process per shell for all scripts not cached yet (None:
     not checked now, see :data:`SPAWN`)."""
-    keys = [_digest(shell, script, *SHELLCHECK_EXCLUDED) for script, shell in scripts]
+    keys = [
+        _digest(shell, script, SHELLCHECK_MINIMUM, *SHELLCHECK_EXCLUDED)
+        for script, shell in scripts
+    ]
     by_key = dict(zip(keys, scripts, strict=True))
 
     def compute(missing: list[str]) -> list[list[dict[str, Any]]]:
