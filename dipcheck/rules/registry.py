@@ -35,6 +35,8 @@ RULE_MODULES = (
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
     "dipcheck.rules.tool_policy",
+    "dipcheck.rules.handlers",
+    "dipcheck.rules.manager_loop",
     "dipcheck.rules.dippin_routing",
     "dipcheck.rules.dippin_conditions",
     "dipcheck.rules.dippin_human",
