@@ -129,7 +129,7 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry(
         "4.1",
-        "| DIP001–010 |",
+        "| DIP001\u2013010 |",
         "`N validation error(s) in <file>` (dippin's structural checks)",
         ("DIP001..DIP010",),
     ),
@@ -490,7 +490,7 @@ def _codes(entry: Entry) -> str:
     for code in entry.codes:
         if ".." in code:
             low, high = code.split("..")
-            links.append(f"[{low}](rules/{low.lower()}.md)–[{high}](rules/{high.lower()}.md)")
+            links.append(f"[{low}](rules/{low.lower()}.md) to [{high}](rules/{high.lower()}.md)")
         else:
             links.append(f"[{code}](rules/{code.lower()}.md)")
     return ", ".join(links) or "none"
