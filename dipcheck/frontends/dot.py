@@ -97,6 +97,15 @@ def _trees(tree: Tree) -> list[Tree]:
     return [child for child in tree.children if isinstance(child, Tree)]
 
 
+# Handler names `tracker validate` registers that no handler answers to at run time
+# (cmd/tracker/validate.go buildValidationRegistry; the run registry in
+# pipeline/handlers/registry.go), with the name to use instead.
+_VALIDATE_ONLY_TYPES = {
+    "spawn": "",
+    "manager_loop": "; a manager loop's handler is `stack.manager_loop` (or `shape=house`)",
+}
+
+
 def _first_token(item: Tree | Token) -> Token:
     if isinstance(item, Token):
         return item
@@ -156,6 +165,7 @@ class _Lowering(Checks):
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[_EdgeBuild] = []
         self.mentions: list[Name] = []
+        self.reported_values: set[int] = set()
         self.graph_name: Name | None = None
         self.decl_span: Span | None = None
         self.node_table = (
@@ -417,6 +427,15 @@ class _Lowering(Checks):
                     ),
                 )
                 return name, NodeKind.AGENT, explicit.value_span
+            if not self.typed and name in _VALIDATE_ONLY_TYPES:
+                self.report(
+                    "DC005",
+                    explicit.value_span,
+                    f"node `{build.id}` names the handler type `{name}`, which only `tracker "
+                    "validate`'s registry knows: no handler of that name is registered when the "
+                    f'workflow runs (`no handler registered for "{name}"`), so the run fails '
+                    f"there{_VALIDATE_ONLY_TYPES[name]}",
+                )
             return name, kind, explicit.value_span
         if shape is None or not shape.value.value.strip():
             if self.family:

@@ -8,6 +8,8 @@ the lexed strings, the dialect and the attribute tables.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lark import Token
@@ -15,7 +17,7 @@ from lark import Token
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends import stylesheet
-from dipcheck.frontends.dip_schema import ValueType, check_value
+from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_duration
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.model import Field, Name, Text
 from dipcheck.source import SourceText, Span
@@ -28,6 +30,44 @@ _CHECKED = {
     "weight": "",
     "cache_tool_results": "true|false",
     "context_compaction": "auto|none",
+}
+
+
+def _positive_duration(text: str) -> str | None:
+    seconds = go_duration(text)
+    if seconds is None:
+        return f"invalid duration {text!r} (Go durations need a unit: 30s, 5m, 1h30m)"
+    if seconds <= 0:
+        return f"{text!r} is not a positive duration"
+    return None
+
+
+def _optional(check: Callable[[str], str | None]) -> Callable[[str], str | None]:
+    """An attribute the handler treats as unset when it is empty."""
+    return lambda text: None if text == "" else check(text)
+
+
+def _positive_integer(text: str) -> str | None:
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        return f"invalid integer {text!r}"
+    return None if int(text) > 0 else f"{text} is not a positive integer"
+
+
+def _positive_size(text: str) -> str | None:
+    size = byte_size(text)
+    if size is None:
+        return f"invalid size {text!r} (bytes, or a number with KB or MB)"
+    return None if size > 0 else f"{text!r} is not a positive size"
+
+
+# handler -> attribute -> why its value is refused (None: accepted). A tool's `timeout` is
+# parsed whenever the attribute is present, even empty; the others only when non-empty.
+_HANDLER_VALUES: dict[str, dict[str, Callable[[str], str | None]]] = {
+    "tool": {"timeout": _positive_duration, "output_limit": _optional(_positive_size)},
+    "stack.manager_loop": {
+        "poll_interval": _optional(_positive_duration),
+        "max_cycles": _optional(_positive_integer),
+    },
 }
 
 
@@ -87,6 +127,7 @@ class Checks:
     diagnostics: list[Diagnostic]
     node_table: dict[str, schema.Attribute]
     graph_table: dict[str, schema.Attribute]
+    reported_values: set[int]
 
     def span(self, token: Token) -> Span:
         return Span(self.source, token.start_pos or 0, token.end_pos or 0)
@@ -241,8 +282,36 @@ class Checks:
                     f"only a `choice` output lists values; `{name.value}` is `{kind.value}`",
                 )
 
+    def check_handler_values(self, build: NodeBuild, handler: str) -> None:
+        """Values a handler refuses when the node runs (the run fails there): a tool's
+        `timeout` and `output_limit` (``pipeline/handlers/tool.go``), a manager loop's
+        `poll_interval` and `max_cycles` (``handlers/manager_loop.go``; tracker-runtime.md
+        §2.3, §4.5). A value inherited from a `node [...]` default is reported once, where it
+        is written."""
+        checks = {} if self.family else _HANDLER_VALUES.get(handler, {})
+        for key, entry in last_values(build.attrs).items():
+            check = checks.get(key)
+            if check is None or id(entry.value_span) in self.reported_values:
+                continue
+            problem = check(entry.value.value)
+            if problem is None:
+                continue
+            self.reported_values.add(id(entry.value_span))
+            span = (
+                entry.value_span
+                if entry.value_span.end > entry.value_span.start
+                else entry.key_span
+            )
+            self.report(
+                "DC005",
+                span,
+                f"{problem} for `{key}` of node `{build.id}`: the {handler} handler refuses it "
+                "when the node runs, and the run fails there",
+            )
+
     def check_node(self, build: NodeBuild, handler: str) -> None:
         """Attributes a handler never reads (written on the node itself, not inherited)."""
+        self.check_handler_values(build, handler)
         if self.typed:
             self.check_outputs(build)
         for entry in build.attrs:
