@@ -241,3 +241,60 @@ def test_dc206_two_branches_write_the_same_key() -> None:
 def test_dc206_twin_distinct_keys() -> None:
     text = PARALLEL.replace("writes: notes, verdict", "writes: notes, verdict_b")
     assert only(lint(text), "DC206") == []
+
+
+# -- DC215 ---------------------------------------------------------------------------------
+
+GATE_THEN_TOOL = template(
+    """
+    workflow Goal
+      start: Ask
+      exit: Done
+      human Ask
+        label: What should be reviewed?
+        mode: freeform
+      tool Save
+        timeout: 1m
+        command:
+          printf '%s\\n' "${ctx.human_response}" > goal.txt
+      agent Done
+        label: Done
+      edges
+        Ask -> Save
+        Save -> Done
+    """
+)
+
+
+def test_dc215_freeform_text_pasted_into_a_command() -> None:
+    text = GATE_THEN_TOOL
+    assert only(lint(text), "DC215") == [
+        Finding("DC215", "warning", (10, 22), (10, 43), "${ctx.human_response}")
+    ]
+    assert messages(text, "DC215") == [
+        "tool `Save` pastes `${ctx.human_response}` into its shell command: after the "
+        "`freeform` gate `Ask` it holds text a person typed, and tracker inserts it before "
+        "the shell parses the command, so a quote in it breaks the command and `$(...)` or a "
+        "backtick runs"
+    ]
+
+
+def test_dc215_interview_answers_in_a_command() -> None:
+    text = GATE_THEN_TOOL.replace("mode: freeform", "mode: interview").replace(
+        "${ctx.human_response}", "${ctx.interview_answers}"
+    )
+    assert only(lint(text), "DC215") == [
+        Finding("DC215", "warning", (10, 22), (10, 46), "${ctx.interview_answers}")
+    ]
+
+
+def test_dc215_passing_twin_choice_gate_sets_only_a_label() -> None:
+    # a choice gate stores no typed text: the key is empty or a label the author wrote
+    assert only(lint(GATE_THEN_TOOL.replace("mode: freeform", "mode: choice")), "DC215") == []
+
+
+def test_dc215_passing_twin_gate_after_the_tool() -> None:
+    text = GATE_THEN_TOOL.replace("start: Ask", "start: Save").replace(
+        "Ask -> Save\n    Save -> Done", "Save -> Ask\n    Ask -> Done"
+    )
+    assert only(lint(text), "DC215") == []

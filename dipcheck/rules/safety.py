@@ -1,4 +1,4 @@
-"""DC201 to DC206 and DIP157: what may reach a shell command, and what `writes:` may name.
+"""DC201 to DC206, DC215 and DIP157: what may reach a shell command, and what `writes:` may name.
 
 tracker refuses (fails the whole run) when a tool command interpolates a context key outside
 its four-key allowlist and that key holds a value, or any ``${inputs.*}``; it fails a node
@@ -285,6 +285,72 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
             "DC205",
             writes.key_span,
             f"`writes:` on `{node.id}` is ignored at run time: {why}",
+        )
+
+
+# Human gates whose answer is text the person typed (human.go: freeform stores the reply in
+# `human_response`; interview stores a summary there and the answers JSON in `answers_key`,
+# `interview_answers` by default). Choice and yes/no gates set only `preferred_label`.
+_TYPED_TEXT_KEYS = {"freeform": ("human_response",), "interview": ("human_response",)}
+
+
+def _typed_text_gates(workflow: Workflow) -> dict[str, list[str]]:
+    """Context key → the human gates that store typed text in it."""
+    gates: dict[str, list[str]] = {}
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
+            continue
+        mode = node.value("mode").strip()
+        keys = list(_TYPED_TEXT_KEYS.get(mode, ()))
+        if mode == "interview" and node.value("answers_key").strip() in ("", "interview_answers"):
+            keys.append("interview_answers")
+        for key in keys:
+            gates.setdefault(key, []).append(node.id)
+    return gates
+
+
+@rule(
+    "DC215",
+    "typed-text-in-command",
+    Severity.WARNING,
+    summary="A tool command interpolates what a person typed at a freeform or interview gate.",
+    rationale=(
+        "`human_response` and `interview_answers` are on tracker's tool-command allowlist "
+        "(tracker-runtime.md §2.1), so tracker pastes their value into the command text "
+        "before the shell parses it. After a `mode: freeform` gate `human_response` is "
+        "whatever the person typed, and after a `mode: interview` gate it is a summary of "
+        "the answers (`pipeline/handlers/human.go`): a quote in that text ends the quoted "
+        "word it sits in, and `$(...)` or a backtick in it runs as a command. Choice and "
+        "yes/no gates are not reported: they set only the chosen label."
+    ),
+    example=(
+        "human DescribeGoal\n  mode: freeform\ntool SaveGoal\n  command:\n"
+        "    printf '%s\\n' \"${ctx.human_response}\" > goal.txt"
+    ),
+    fix="Hand the text to an agent instead (`${ctx.node.DescribeGoal.human_response}` in its "
+    "prompt) and let the agent write whatever file the command needs; a shell command cannot "
+    "quote arbitrary text that is pasted into it.",
+)
+def typed_text_in_command(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    gates = _typed_text_gates(workflow)
+    if not gates:
+        return
+    for ref in command_references(workflow):
+        if ref.kind is not RefKind.CTX or ref.key not in gates:
+            continue
+        sources = [gate for gate in gates[ref.key] if ref.owner in context.graph.reachable((gate,))]
+        if not sources:
+            continue
+        gate = sources[0]
+        mode = workflow.node_map[gate].value("mode").strip()
+        yield context.finding(
+            "DC215",
+            ref.span,
+            f"tool `{ref.owner}` pastes `{ref.text}` into its shell command: after the "
+            f"`{mode}` gate `{gate}` it holds text a person typed, and tracker inserts it "
+            "before the shell parses the command, so a quote in it breaks the command and "
+            "`$(...)` or a backtick runs",
         )
 
 
