@@ -44,7 +44,7 @@ NODE_FALLBACKS = ("fallback_target", "fallback_retry_target")
 # The graph attributes it reads next: `.dip` `defaults.on_failure` is the graph's
 # `fallback_target` (§0.2); a DOT file writes the runtime names.
 GRAPH_FALLBACKS = ("on_failure", "fallback_target", "fallback_retry_target")
-_YES_NO = "the answer is No"
+YES_NO = "the answer is No"
 _OUTCOME_OPERANDS = frozenset({"outcome", "ctx.outcome", "context.outcome"})
 
 
@@ -206,7 +206,7 @@ def how_it_fails(node: Node, workflow: Workflow) -> str:
 def _human_failure(node: Node) -> str:
     mode = node.value("mode").strip() or "choice"
     if mode == "yes_no":
-        return _YES_NO
+        return YES_NO
     if mode == "interview":
         return "the interview is cancelled"
     if node.value("timeout").strip():
@@ -384,7 +384,7 @@ class FailureFacts:
         for edge in edges:
             if edge.conditional and self.truth(edge) is True:
                 return FailurePath(Route.CONDITION, edge)
-        if how_it_fails(node, self.workflow) == _YES_NO:
+        if how_it_fails(node, self.workflow) == YES_NO:
             # a No is `fail` with the preferred label `No` (§5.3 step 2)
             for edge in edges:
                 if routing.routing_key(edge) == "No":

@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from dipcheck.analysis.failure import NODE_FALLBACKS, FailureFacts, Route, how_it_fails
+from dipcheck.analysis import routing
+from dipcheck.analysis.failure import (
+    NODE_FALLBACKS,
+    YES_NO,
+    FailureFacts,
+    FailurePath,
+    Route,
+    how_it_fails,
+)
 from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Dialect, Edge, Field, Node, NodeKind, Workflow
@@ -83,8 +91,10 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
     if not _tracker(context):
         return
     workflow = context.workflow
+    if workflow.exit not in workflow.node_map:
+        return  # no valid exit node: DIP002, the file is refused before any node runs
     for node in context.failure.dead_ends:
-        exit_hint = f" (to `{workflow.exit}` if the run should end there)" if workflow.exit else ""
+        exit_hint = f" (to `{workflow.exit}` if the run should end there)"
         yield context.finding(
             "DC314",
             node.id_span,
@@ -113,7 +123,10 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
         "`writes:`), a tool (non-zero exit), a yes/no gate (No), an interview (cancelled), a "
         "gate that times out without a default, a parallel block (its `fan_in_policy` not "
         "met), a subgraph or manager loop (the child failed). Conditional nodes, choice and "
-        "freeform gates and passthrough start nodes never fail.\n\n"
+        "freeform gates and passthrough start nodes never fail. A yes/no gate whose `No` "
+        "edge is unconditional is always reported: a No is `fail`, and with no conditional "
+        "edge the failure is handled before labels are looked at, so that edge is never "
+        "taken.\n\n"
         "Ending the run on a failure is tracker's normal, fail-fast behaviour, so the rule "
         "reports only where the workflow shows failures are meant to go somewhere: it has a "
         "failure handler — a node that two or more nodes send their failures to and that is a "
@@ -142,11 +155,43 @@ def unrouted_failure(context: Context) -> Iterator[Diagnostic]:
     for node_id, found in facts.paths.items():
         node = workflow.node_map[node_id]
         own = facts.fallback(node)[0] if node.value("fallback_target").strip() else ""
-        if found.route is Route.STOP and hub:
+        answer_no = _unreachable_no(context, node, found)
+        if answer_no is not None:
+            yield answer_no
+        elif found.route is Route.STOP and hub:
             yield _unrouted(context, node, hub, facts.handlers[hub])
         elif found.route is Route.NO_MATCH and (hub or graph_target or own):
             expected = own or graph_target or hub
             yield _no_match(context, node, expected, graph_key if expected == graph_target else "")
+
+
+def _unreachable_no(context: Context, node: Node, found: FailurePath) -> Diagnostic | None:
+    """A yes/no gate whose `No` edge is unconditional: a No is outcome `fail`, and a failed
+    node with no conditional edge never reaches label routing (§5.3 step 0 comes first)."""
+    if (
+        found.route not in (Route.STOP, Route.FALLBACK)
+        or how_it_fails(node, context.workflow) != YES_NO
+    ):
+        return None
+    edge = next(
+        (e for e in context.failure.edges_from(node.id) if routing.routing_key(e) == "No"), None
+    )
+    if edge is None:
+        return None
+    then = (
+        f"goes to the fallback `{found.target}`"
+        if found.route is Route.FALLBACK
+        else "stops the run ('node failed with no conditional edges to handle failure')"
+    )
+    return context.finding(
+        "DC315",
+        edge.span,
+        f"answering No at yes/no gate `{node.id}` is outcome `fail`, and with no conditional "
+        f"edge tracker handles the failure before it looks at labels: {_edge_text(edge)} is "
+        f"never taken, a No {then}; write `when ctx.outcome = fail` on this edge (and "
+        "`when ctx.outcome = success` on the Yes edge)",
+        related=(Related(node.id_span, f"`{node.id}` is declared here"),),
+    )
 
 
 def _failure_handler(context: Context) -> str:
