@@ -142,7 +142,7 @@ def test_which_handlers_can_report_fail() -> None:
     flow = workflow(KINDS)
     kinds = {node.id: how_it_fails(node, flow) for node in flow.nodes}
     assert kinds["Start"] == ""  # a prompt-less start node is the passthrough
-    assert kinds["Work"].startswith("the agent fails")
+    assert kinds["Work"].startswith("an empty response")
     assert kinds["Make"] == "its command exits non-zero"
     assert kinds["Always"] == ""  # `|| true`: the command always exits 0
     assert kinds["Choose"] == ""  # choice mode always succeeds

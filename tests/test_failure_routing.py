@@ -1,4 +1,4 @@
-"""DC314-DC321: failure routing, dead ends, start/exit prompts and parallel branches. Each rule:
+"""DC314-DC319: failure routing, dead ends, start/exit prompts and parallel branches. Each rule:
 code, severity and exact range (with the text it covers), the message substance, and a passing
 twin that differs minimally. Where a rule states what the run does, the simulator (which
 follows tracker-runtime.md §5) is asked to agree."""
@@ -13,7 +13,7 @@ def messages(text: str, code: str, path: str = "<test>.dip") -> list[str]:
     return [item.message for item in run(text, path).diagnostics if item.code == code]
 
 
-# -- DC314 dead-end-node ----------------------------------------------------------------------
+# -- DC314 dead-end-node --------------------------------------------------------------------------
 
 DEAD_END = template(
     """
@@ -94,7 +94,7 @@ def test_dc314_in_dot() -> None:
     assert only(lint(text.replace("}", "  b -> a\n}"), "<test>.dot"), "DC314") == []
 
 
-# -- DC315 unrouted-failure -------------------------------------------------------------------
+# -- DC315 unrouted-failure -----------------------------------------------------------------------
 
 ESCALATING = template(
     """
@@ -130,7 +130,7 @@ def test_dc315_a_node_the_escalation_misses() -> None:
         Finding("DC315", "warning", (17, 5), (17, 18), "Plan -> Build")
     ]
     [message] = messages(ESCALATING, "DC315")
-    assert message.startswith("if `Plan` fails (the agent fails")
+    assert message.startswith("if `Plan` fails (an empty response, a turn or cost limit")
     assert "node failed with no conditional edges to handle failure" in message
     assert "`Build`, `Check` send their failures to `Escalate`" in message
     assert "`Plan -> Escalate  when ctx.outcome = fail`" in message
@@ -180,7 +180,7 @@ def test_dc315_quiet_when_the_workflow_is_fail_fast() -> None:
             Fix -> Check  loop
         """
     )
-    assert only(lint(text), "DC315", "DC321") == []
+    assert only(lint(text), "DC315") == []
 
 
 def test_dc315_a_fix_loop_target_is_not_a_failure_handler() -> None:
@@ -342,7 +342,7 @@ def test_dc315_in_dot() -> None:
     assert '`plan -> help [condition="outcome=fail"]`' in messages(text, "DC315", "<test>.dot")[0]
 
 
-# -- DC316 branch-fallback-refused --------------------------------------------------------------
+# -- DC316 branch-fallback-refused ----------------------------------------------------------------
 
 BRANCHES = template(
     """
@@ -405,7 +405,7 @@ def test_dc316_in_dot() -> None:
     ]
 
 
-# -- DC317 start-exit-node-with-prompt ----------------------------------------------------------
+# -- DC317 start-exit-node-with-prompt ------------------------------------------------------------
 
 LIFECYCLE = template(
     """
@@ -481,7 +481,7 @@ def test_dc317_dot_prompt_on_the_start_shape_is_never_sent() -> None:
     assert only(lint(plain, "<test>.dot"), "DC317") == []
 
 
-# -- DC318 failure-fallback-skips-handler --------------------------------------------------------
+# -- DC318 failure-fallback-skips-handler ---------------------------------------------------------
 
 SUMMARY = template(
     """
@@ -529,7 +529,7 @@ def test_dc318_twins() -> None:
     assert only(lint(plain), "DC318") == []
 
 
-# -- DC319 inert-branch-attribute ---------------------------------------------------------------
+# -- DC319 parallel-branch-misuse: inert attributes -----------------------------------------------
 
 GATED_BRANCHES = template(
     """
@@ -582,7 +582,7 @@ def test_dc319_twin_on_a_main_loop_node() -> None:
     assert only(lint(text), "DC319") == []
 
 
-# -- DC320 retry-into-branch --------------------------------------------------------------------
+# -- DC319 parallel-branch-misuse: targets into a branch ------------------------------------------
 
 RETRY_BRANCH = template(
     """
@@ -609,23 +609,23 @@ RETRY_BRANCH = template(
 )
 
 
-def test_dc320_retry_target_into_a_branch() -> None:
-    assert only(lint(RETRY_BRANCH), "DC320") == [
-        Finding("DC320", "warning", (14, 19), (14, 20), "A")
+def test_dc319_retry_target_into_a_branch() -> None:
+    assert only(lint(RETRY_BRANCH), "DC319") == [
+        Finding("DC319", "warning", (14, 19), (14, 20), "A")
     ]
-    [message] = messages(RETRY_BRANCH, "DC320")
+    [message] = messages(RETRY_BRANCH, "DC319")
     assert "a branch of parallel `Implement`: it then runs alone" in message
     assert "target `Implement` to redo the block" in message
 
 
-def test_dc320_twin_targets_the_parallel_node() -> None:
+def test_dc319_twin_targets_the_parallel_node() -> None:
     assert (
-        only(lint(RETRY_BRANCH.replace("retry_target: A", "retry_target: Implement")), "DC320")
+        only(lint(RETRY_BRANCH.replace("retry_target: A", "retry_target: Implement")), "DC319")
         == []
     )
 
 
-# -- DC321 workflow-without-failure-route ---------------------------------------------------------
+# -- DC315 unrouted-failure: a workflow that routes nothing ---------------------------------------
 
 LONG_FAIL_FAST = template(
     """
@@ -658,24 +658,24 @@ LONG_FAIL_FAST = template(
 )
 
 
-def test_dc321_one_note_for_a_long_workflow_that_routes_nothing() -> None:
-    assert only(lint(LONG_FAIL_FAST), "DC321", "DC315") == [
-        Finding("DC321", "info", (5, 5), (6, 27), "max_retries: 2\n    fidelity: summary:high")
+def test_dc315_one_finding_for_a_long_workflow_that_routes_nothing() -> None:
+    assert only(lint(LONG_FAIL_FAST), "DC315") == [
+        Finding("DC315", "warning", (5, 5), (6, 27), "max_retries: 2\n    fidelity: summary:high")
     ]
-    [message] = messages(LONG_FAIL_FAST, "DC321")
+    [message] = messages(LONG_FAIL_FAST, "DC315")
     assert "if any of its 5 steps that can fail does" in message
 
 
-def test_dc321_twins() -> None:
+def test_dc315_workflow_twins() -> None:
     short = LONG_FAIL_FAST.replace("    D -> E\n    E -> Done\n", "    D -> Done\n").replace(
         "  agent E\n    prompt: e\n", ""
     )
-    assert only(lint(short), "DC321") == []
+    assert only(lint(short), "DC315") == []
     routed = LONG_FAIL_FAST.replace(
         "    A -> B\n", "    A -> B\n    A -> Done  when ctx.outcome = fail\n"
     )
-    assert only(lint(routed), "DC321") == []
+    assert only(lint(routed), "DC315") == []
     fallback = LONG_FAIL_FAST.replace(
         "    fidelity: summary:high\n", "    fidelity: summary:high\n    on_failure: E\n"
     )
-    assert only(lint(fallback), "DC321") == []
+    assert only(lint(fallback), "DC315") == []

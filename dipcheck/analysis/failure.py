@@ -176,14 +176,14 @@ def always_exits_zero(text: str) -> SimpleCommand | None:
 
 
 def how_it_fails(node: Node, workflow: Workflow) -> str:
-    """How ``node``'s handler can end with outcome ``fail`` (a phrase that completes "fails
-    when …"), or ``""`` when it never does: conditional nodes, passthrough start/exit nodes,
+    """How ``node``'s handler can end with outcome ``fail`` (a phrase for "`X` fails (…)"),
+    or ``""`` when it never does: conditional nodes, passthrough start/exit nodes,
     choice and freeform human gates without a failing timeout (§5.3 "Other handler
     outcomes"). A fan_in node is counted as never failing on its own: it applies the policy of
     the parallel node before it to the same results, so the parallel node already failed."""
     handler = handler_of(node, workflow)
     if handler is Handler.CODERGEN:
-        return "the agent fails (an empty response, a turn or cost limit, a failed `writes:`)"
+        return "an empty response, a turn or cost limit, a failed `writes:`"
     if handler is Handler.TOOL:
         command = node.value("command") or node.value("tool_command")
         if command.strip() and always_exits_zero(command) is not None:

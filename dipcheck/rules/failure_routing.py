@@ -1,4 +1,4 @@
-"""DC314-DC320: what tracker does when a node fails or has nowhere to go, and what the start,
+"""DC314-DC319: what tracker does when a node fails or has nowhere to go, and what the start,
 exit and parallel-branch nodes really run.
 
 The facts come from :mod:`dipcheck.analysis.failure` (tracker-runtime.md §5.1, §5.3 step 0,
@@ -9,8 +9,9 @@ nothing matches. Parallel branches run inside the parallel handler, once, with n
 engine's routing, retry, goal-gate or fallback machinery.
 
 DIP144 (dippin's "agent has no failure route") stays as dippin parity, off by default: it
-asks every agent for a route. DC315 is tracker's own formulation, for every node kind, and
-reports only where the workflow shows that failures are meant to be routed.
+asks every agent for a route. DC315 is tracker's own formulation, for every node kind: per
+node where the workflow shows that failures are meant to be routed, once per workflow where a
+long workflow routes none.
 """
 
 from __future__ import annotations
@@ -133,8 +134,12 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
         "human gate, or is named by a `fallback_target`, or leads back to none of them (a "
         "failure summary; not the fix step a check loops back through) — "
         "or it declares a fallback (then only the nodes the fallback cannot catch, those "
-        "with conditions, are reported). A workflow that routes no failure at all is left "
-        "alone; DIP144 (off by default) asks for a route on every agent, as dippin does."
+        "with conditions, are reported). A workflow that routes no failure at all gets one "
+        "finding, on its `defaults`, and only when five or more of its steps can fail this "
+        "way: short workflows are usually fail-fast on purpose (test fixtures), while a long "
+        "one loses the work of every earlier step, and a subgraph child that fails this way "
+        "fails its parent's run outright, whatever the parent routes (§5.7). DIP144 (off by "
+        "default) asks for a route on every agent, as dippin does."
     ),
     example=(
         "FinalBuild -> Escalate  when ctx.outcome = fail\n"
@@ -163,6 +168,36 @@ def unrouted_failure(context: Context) -> Iterator[Diagnostic]:
         elif found.route is Route.NO_MATCH and (hub or graph_target or own):
             expected = own or graph_target or hub
             yield _no_match(context, node, expected, graph_key if expected == graph_target else "")
+    if not graph_target and not any(found.routed for found in facts.paths.values()):
+        yield from _nothing_routed(context)
+
+
+# a workflow that routes no failure gets one finding when this many of its steps can fail
+_MANY_STOPS = 5
+
+
+def _nothing_routed(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    facts = context.failure
+    stops = [node_id for node_id, found in facts.paths.items() if found.route is Route.STOP]
+    if len(stops) < _MANY_STOPS:
+        return
+    if workflow.defaults:
+        span = workflow.defaults[0].span.cover(workflow.defaults[-1].span)
+    else:
+        span = workflow.decl_span
+    yield context.finding(
+        "DC315",
+        span,
+        f"no failure is routed anywhere in this workflow: if any of its {len(stops)} steps "
+        f"that can fail does ({_quoted(stops)}), tracker ends the run there; one "
+        f"{_fallback_key(workflow)} naming a node that summarises or escalates routes them "
+        "all",
+        related=tuple(
+            Related(workflow.node_map[node_id].id_span, "a failure here ends the run")
+            for node_id in stops[:_MANY_STOPS]
+        ),
+    )
 
 
 def _unreachable_no(context: Context, node: Node, found: FailurePath) -> Diagnostic | None:
@@ -338,6 +373,9 @@ def _refused(context: Context, parallel_id: str, branch: str, item: Field) -> Di
 # -- DC317 ----------------------------------------------------------------------------------
 
 _TRIVIAL_PROMPT = 6  # words on one line: a placeholder, not a task
+_LIFECYCLE = frozenset(
+    {"start", "begin", "init", "initialize", "done", "exit", "end", "finish", "complete"}
+)
 
 
 @rule(
@@ -353,10 +391,12 @@ _TRIVIAL_PROMPT = 6  # words on one line: a placeholder, not a task
         "tools: it costs an LLM call and time, may act on the repository, and its failure stops "
         "the run (or, at the exit, ends it as failed). tracker's own examples shipped this and "
         "removed it (a start node spent ten minutes building an unrelated project). Reported "
-        "when the prompt is a placeholder (one line of at most six words, such as `Pipeline "
-        "complete.`); a start or exit node given a real task (a closing summary) is left "
-        "alone. In DOT, the `Mdiamond`/`Msquare` shape alone decides the handler, so any "
-        "prompt on the start or exit node is never sent."
+        "for a lifecycle marker — a node named or labelled Start, Begin, Init, Done, Exit, "
+        "End, Finish or Complete — whose prompt is a placeholder (one line of at most six "
+        "words, such as `Pipeline complete.`); a start or exit node given a real task (a "
+        "closing summary, a first question) is left alone. In DOT, the `Mdiamond`/`Msquare` "
+        "shape alone decides the handler, so any prompt on the start or exit node is never "
+        "sent."
     ),
     example="agent Start\n  label: Start\n  prompt: Initialize pipeline.",
     fix="Remove the prompt (a prompt-less start/exit agent is a passthrough), or move the "
@@ -386,7 +426,7 @@ def start_exit_with_prompt(context: Context) -> Iterator[Diagnostic]:
                     "node of its own",
                 )
             continue
-        if handler is not Handler.CODERGEN or not _placeholder(text.value):
+        if handler is not Handler.CODERGEN or not _placeholder(node, text.value):
             continue
         cost = (
             "and its failure stops the run"
@@ -402,9 +442,13 @@ def start_exit_with_prompt(context: Context) -> Iterator[Diagnostic]:
         )
 
 
-def _placeholder(prompt: str) -> bool:
+def _placeholder(node: Node, prompt: str) -> bool:
+    """A lifecycle marker (named or labelled Start, Done, Exit …) with a one-line prompt of a
+    few words (`Initialize pipeline.`): the author meant a passthrough."""
+    names = {node.id.lower(), node.value("label").strip().strip('"').lower()}
     text = prompt.strip()
-    return "\n" not in text and len(text.split()) <= _TRIVIAL_PROMPT
+    short = "\n" not in text and len(text.split()) <= _TRIVIAL_PROMPT
+    return short and bool(names & _LIFECYCLE)
 
 
 # -- DC318 ----------------------------------------------------------------------------------
@@ -475,26 +519,38 @@ _INERT_ON_BRANCH = ("goal_gate", "retry_target", "retry_policy", "max_retries")
 
 @rule(
     "DC319",
-    "inert-branch-attribute",
+    "parallel-branch-misuse",
     Severity.WARNING,
-    summary="A parallel branch sets `goal_gate`, `retry_target`, `retry_policy` or "
-    "`max_retries`, which a branch never uses.",
+    summary="A parallel branch is treated as a main-loop node: it sets retry or goal-gate "
+    "attributes a branch never uses, or a retry or fallback target sends the run into it.",
     rationale=(
         "A branch target runs once, inside the parallel handler (tracker-runtime.md §5.7, "
         "`handlers/parallel.go` `runBranch`): it is never marked completed, so the exit's "
-        "goal-gate check never sees it (§5.5), and a `retry` status is simply a failed "
-        "branch — no retry, no retry target. Whether the block goes on is decided by the "
-        "parallel node's `fan_in_policy`. (A fallback on a branch is worse: DC316.)"
+        "goal-gate check never sees it (§5.5), and a `retry` status is simply a failed branch "
+        "— no retry, no `retry_target`, no `retry_policy` or `max_retries`. Whether the block "
+        "goes on is decided by the parallel node's `fan_in_policy`. (A fallback on a branch "
+        "is worse, DC316: tracker refuses it.) The other way round, `retry_target`, "
+        "`fallback_target`, `defaults.on_failure` or `defaults.restart_target` naming a "
+        "branch sends the main loop into that branch alone (§5.3 to §5.5): the parallel node "
+        "does not run again, the other branches do not run, and the branch's edge to the "
+        "fan_in leads to a join that merges the results of the earlier parallel run. "
+        "tracker's ask_and_execute example dropped such a `retry_target: ImplementClaude`. "
+        "Inert attributes are reported once per parallel block."
     ),
     example="parallel Review -> A, B\nagent A\n  prompt: Review.\n  goal_gate: true\n"
-    "  retry_target: A",
-    fix="Remove the attributes; require the branches' success at the parallel node "
-    "(`fan_in_policy: all`) and route its failure with a fail edge.",
+    "...\nagent Verify\n  retry_target: B",
+    fix="Require the branches at the parallel node (`fan_in_policy: all` and a fail edge), "
+    "and target the parallel node (or a node before it) to redo the block.",
     formats=FORMATS,
 )
-def inert_branch_attribute(context: Context) -> Iterator[Diagnostic]:
+def parallel_branch_misuse(context: Context) -> Iterator[Diagnostic]:
     if not _tracker(context):
         return
+    yield from _inert_branch_attributes(context)
+    yield from _targets_into_branches(context)
+
+
+def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     facts = context.failure
     for parallel_id, parallel in facts.parallels.items():
@@ -532,30 +588,7 @@ def _set(node: Node, key: str) -> Field | None:
     return item
 
 
-# -- DC320 ----------------------------------------------------------------------------------
-
-
-@rule(
-    "DC320",
-    "retry-into-branch",
-    Severity.WARNING,
-    summary="A retry or fallback target is a parallel branch: the branch then runs alone, "
-    "outside its parallel block.",
-    rationale=(
-        "`retry_target`, `fallback_target`, `defaults.on_failure` and "
-        "`defaults.restart_target` send the main loop to a node (tracker-runtime.md §5.3 to "
-        "§5.5). A parallel branch reached that way runs on its own: the parallel node does not "
-        "run again, the other branches do not run, and the branch's edge to the fan_in leads "
-        "to a join that merges the results of the earlier parallel run (§5.7). To redo the "
-        "block, target the parallel node."
-    ),
-    example="parallel Fan -> A, B\nfan_in Join <- A, B\ntool Check\n  retry_target: A",
-    fix="Target the parallel node (or a node before it) instead of the branch.",
-    formats=FORMATS,
-)
-def retry_into_branch(context: Context) -> Iterator[Diagnostic]:
-    if not _tracker(context):
-        return
+def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     facts = context.failure
     places: list[tuple[Field, str]] = []
@@ -576,67 +609,10 @@ def retry_into_branch(context: Context) -> Iterator[Diagnostic]:
         if parallel is None:
             continue
         yield context.finding(
-            "DC320",
+            "DC319",
             item.value_span,
             f"`{item.key}: {target}` of {owner} sends the run to `{target}`, a branch of "
             f"parallel `{parallel}`: it then runs alone, outside the parallel block, and the "
             f"join merges the earlier run's results; target `{parallel}` to redo the block",
             related=(Related(workflow.node_map[parallel].id_span, "the parallel node"),),
         )
-
-
-# -- DC321 ----------------------------------------------------------------------------------
-
-_MANY_STOPS = 5
-
-
-@rule(
-    "DC321",
-    "workflow-without-failure-route",
-    Severity.INFO,
-    summary="A long workflow routes no failure anywhere: a failure at any of its steps ends "
-    "the run.",
-    rationale=(
-        "Without a fail edge, a `fallback_target` or `defaults.on_failure`, every failure ends "
-        "the run where it happens (tracker-runtime.md §5.3 step 0): an agent that hits its "
-        "turn limit late in a long workflow loses the work of every step before it, with no "
-        "summary and no human asked. Short workflows are usually fail-fast on purpose (test "
-        "fixtures, subgraph children whose parent routes their failure), so the note is given "
-        "once per workflow, and only when five or more of its steps can fail this way; it "
-        "points at `defaults`, where one `on_failure` routes them all. tracker's own examples "
-        "gained such fallbacks (v0.38, v0.48). DC315 covers workflows that route some "
-        "failures and miss others; DIP144 (off by default) asks it of every agent."
-    ),
-    example="defaults\n  max_retries: 2\n# eight agents and tools, none routes a failure",
-    fix="Add `on_failure: <node>` to `defaults` (a node that summarises or escalates; not the "
-    "exit node, where a failed run would end as a success), or route the failures that "
-    "matter with `when ctx.outcome = fail` edges.",
-    formats=FORMATS,
-)
-def no_failure_route(context: Context) -> Iterator[Diagnostic]:
-    if not _tracker(context):
-        return
-    workflow = context.workflow
-    facts = context.failure
-    if facts.graph_fallback()[0] or any(found.routed for found in facts.paths.values()):
-        return
-    stops = [node_id for node_id, found in facts.paths.items() if found.route is Route.STOP]
-    if len(stops) < _MANY_STOPS:
-        return
-    if workflow.defaults:
-        span = workflow.defaults[0].span.cover(workflow.defaults[-1].span)
-    else:
-        span = workflow.decl_span
-    where = _fallback_key(workflow)
-    related = tuple(
-        Related(workflow.node_map[node_id].id_span, "a failure here ends the run")
-        for node_id in stops[:_MANY_STOPS]
-    )
-    yield context.finding(
-        "DC321",
-        span,
-        f"no failure is routed anywhere in this workflow: if any of its {len(stops)} steps "
-        f"that can fail does ({_quoted(stops)}), tracker ends the run there; a {where} "
-        "naming a node that summarises or escalates routes them all",
-        related=related,
-    )
