@@ -403,6 +403,7 @@ def test_dc316_in_dot() -> None:
     assert only(lint(text, "<test>.dot"), "DC316") == [
         Finding("DC316", "error", (5, 29), (5, 54), 'fallback_retry_target="e"')
     ]
+    assert messages(text, "DC316", "<test>.dot")[0].startswith('`fallback_retry_target="e"` on `a`')
 
 
 # -- DC317 start-exit-node-with-prompt ------------------------------------------------------------
@@ -512,7 +513,8 @@ def test_dc318_on_failure_exit_skips_the_failure_summary() -> None:
     assert only(lint(SUMMARY), "DC318") == [Finding("DC318", "warning", (5, 17), (5, 21), "Exit")]
     [message] = messages(SUMMARY, "DC318")
     assert "the run ends as a success, skipping `FailureSummary`" in message
-    assert "use `on_failure: FailureSummary`" in message
+    assert message.startswith("`on_failure: Exit` sends a failed node straight to the exit")
+    assert "name `FailureSummary` there instead" in message
     sim = simulate_text(SUMMARY, "nodes: {Implement: {outcome: fail}}")
     assert sim.path == ["Start", "Implement", "Exit"] and sim.status == "success"
 

@@ -43,6 +43,11 @@ def _tracker(context: Context) -> bool:
     return context.workflow.dialect is Dialect.TRACKER
 
 
+def _written(item: Field) -> str:
+    """A one-line field as written (`key: value` in `.dip`, `key="value"` in DOT)."""
+    return item.span.text.strip()
+
+
 def _quoted(names: list[str], limit: int = 3) -> str:
     shown = ", ".join(f"`{name}`" for name in names[:limit])
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
@@ -362,7 +367,7 @@ def _refused(context: Context, parallel_id: str, branch: str, item: Field) -> Di
     return context.finding(
         "DC316",
         item.span,
-        f"`{item.key}: {item.text.strip()}` on `{branch}`, a branch of parallel "
+        f"`{_written(item)}` on `{branch}`, a branch of parallel "
         f"`{parallel_id}`: tracker refuses to dispatch the branches and fails the run "
         "(a branch never uses a fallback); remove it and route the failure at "
         f"`{parallel_id}` (`fan_in_policy` and a fail edge)",
@@ -505,9 +510,9 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
         yield context.finding(
             "DC318",
             item.value_span,
-            f"`{item.key}: {exit_id}` sends a failed node straight to the exit node, where the "
+            f"`{_written(item)}` sends a failed node straight to the exit node, where the "
             f"run ends as a success, skipping `{handler}`, which {_quoted(sources)} route their "
-            f"failures to; use `{item.key}: {handler}`",
+            f"failures to; name `{handler}` there instead",
             related=(Related(workflow.node_map[handler].id_span, "the failure handler"),),
         )
 
@@ -611,7 +616,7 @@ def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:
         yield context.finding(
             "DC319",
             item.value_span,
-            f"`{item.key}: {target}` of {owner} sends the run to `{target}`, a branch of "
+            f"`{_written(item)}` of {owner} sends the run to `{target}`, a branch of "
             f"parallel `{parallel}`: it then runs alone, outside the parallel block, and the "
             f"join merges the earlier run's results; target `{parallel}` to redo the block",
             related=(Related(workflow.node_map[parallel].id_span, "the parallel node"),),
