@@ -681,3 +681,13 @@ def test_dc315_workflow_twins() -> None:
         "    fidelity: summary:high\n", "    fidelity: summary:high\n    on_failure: E\n"
     )
     assert only(lint(fallback), "DC315") == []
+
+
+def test_dc314_leaves_a_choice_gate_without_edges_to_dc325() -> None:
+    # the gate fails before it finishes (no choices to offer); a yes/no gate does finish
+    gate = DEAD_END.replace(
+        "  agent Fix\n    prompt: Fix the failing tests.\n", "  human Fix\n    label: Fix?\n"
+    )
+    assert only(lint(gate), "DC314") == []
+    yes_no = gate.replace("    label: Fix?\n", "    label: Fix?\n    mode: yes_no\n")
+    assert only(lint(yes_no), "DC314") == [Finding("DC314", "error", (10, 9), (10, 12), "Fix")]

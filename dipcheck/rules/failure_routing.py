@@ -68,6 +68,15 @@ def _fail_edge(workflow: Workflow, source: str, target: str) -> str:
     return f"`{source} -> {target}  when ctx.outcome = fail`"
 
 
+def _choice_gate(node: Node, workflow: Workflow) -> bool:
+    mode = node.value("mode").strip()
+    return handler_of(node, workflow) is Handler.HUMAN and mode not in (
+        "interview",
+        "freeform",
+        "yes_no",
+    )
+
+
 def _fallback_key(workflow: Workflow) -> str:
     return "graph `fallback_target`" if workflow.format == "dot" else "`defaults.on_failure`"
 
@@ -84,11 +93,11 @@ def _fallback_key(workflow: Workflow) -> str:
         "After a node finishes, tracker picks its next edge; a node with none, unless it is "
         "the exit node, fails the run (`no outgoing edges from non-exit node`, "
         "tracker-runtime.md §4.5, `pipeline/engine.go`), whatever the node's outcome — the "
-        "fallback chain is not consulted. A human gate in choice mode fails even earlier: its "
-        "choices are its edges. Parallel branches are not reported: their edges are never "
-        "followed (§5.7)."
+        "fallback chain is not consulted. A human gate in choice mode fails even earlier, "
+        "having no choices to offer (its choices are its edges): that is DC325's finding. "
+        "Parallel branches are not reported: their edges are never followed (§5.7)."
     ),
-    example="edges\n  Start -> Fix\n  Test -> Done  when ctx.outcome = success\n"
+    example="edges\n  Build -> Test\n  Test -> Done  when ctx.outcome = success\n"
     "  Test -> Fix  when ctx.outcome = fail\n# Fix has no edge: the run fails after it",
     fix="Add the edge the run should take after the node (to the exit if it should end there).",
     formats=FORMATS,
@@ -100,6 +109,8 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
     if workflow.exit not in workflow.node_map:
         return  # no valid exit node: DIP002, the file is refused before any node runs
     for node in context.failure.dead_ends:
+        if _choice_gate(node, workflow):
+            continue  # the gate fails before it finishes: no choices to offer (DC325)
         exit_hint = f" (to `{workflow.exit}` if the run should end there)"
         yield context.finding(
             "DC314",
