@@ -46,6 +46,7 @@ def test_directories_lint_dot_pipelines_and_skip_graphviz_drawings(tmp_path: Pat
         ("broken.dot", "DC004", 10, 11, 10, 16),
         ("broken.dot", "DC102", 10, 28, 10, 39),
         ("broken.dot", "DC201", 11, 58, 11, 69),
+        ("broken.dot", "DC314", 16, 12, 16, 20),
         ("broken.dot", "DC313", 16, 41, 16, 49),
         ("broken.dot", "DIP005", 17, 3, 17, 17),
     ]
@@ -61,6 +62,7 @@ def test_stdin_takes_the_format_from_the_stdin_filename() -> None:
         "DC004",
         "DC102",
         "DC201",
+        "DC314",
         "DC313",
         "DIP005",
     ]
@@ -102,4 +104,4 @@ def test_suppression_comments_in_dot(tmp_path: Path) -> None:
     path = tmp_path / "broken.dot"
     path.write_text(text, encoding="utf-8")
     result = dipcheck("lint", "--format", "json", str(path))
-    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC313"]
+    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC314", "DC313"]

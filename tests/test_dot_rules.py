@@ -51,8 +51,8 @@ def test_a_start_named_start_without_the_shape_is_explained() -> None:
         "s -> a", "start -> a"
     )
     found = lint(text, "<test>.dot")
-    (missing,) = only(found, "DIP001")
-    assert missing.start == (1, 1)
+    # reported at the shape of the node that was meant as the start: the text to change
+    assert only(found, "DIP001") == [Finding("DIP001", "error", (3, 16), (3, 19), "box")]
     assert "`start` is not one" in lint_message(text, "DIP001")
 
 

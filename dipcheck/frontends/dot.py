@@ -64,8 +64,26 @@ from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
 # Words that make a .dot file a workflow rather than an ordinary Graphviz drawing.
+# Names only a workflow uses: the start/exit shapes, stage attributes, and graph and node
+# attributes of the runtime (`goal`, the model and retry settings) that Graphviz does not
+# know — a pipeline whose start and exit were drawn with other shapes is still linted.
 WORKFLOW_MARKERS = frozenset(
-    {"Mdiamond", "Msquare", "prompt", "tool_command", "outputs", "facts", "goal_gate"}
+    {
+        "Mdiamond",
+        "Msquare",
+        "prompt",
+        "tool_command",
+        "outputs",
+        "facts",
+        "goal_gate",
+        "goal",
+        "llm_model",
+        "llm_provider",
+        "reasoning_effort",
+        "default_max_retry",
+        "retry_target",
+        "fallback_retry_target",
+    }
 )
 _TYPED_MARKERS = ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

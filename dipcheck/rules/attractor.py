@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from dipcheck import conditions
 from dipcheck.analysis import runtime
+from dipcheck.analysis.failure import always_exits_zero
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Node, Text
@@ -167,14 +168,8 @@ def _tool_commands(context: Context) -> Iterator[tuple[Node, Text, list[Edge]]]:
 )
 def command_always_succeeds(context: Context) -> Iterator[Diagnostic]:
     for node, text, routes in _tool_commands(context):
-        commands = simple_commands(text.value)
-        if not commands:
-            continue
-        last = commands[-1]
-        words = [word.value for word in last.words]
-        guarded = not last.certain and words in (["true"], [":"])
-        final = last.certain and (words in (["true"], [":"]) or words in (["exit"], ["exit", "0"]))
-        if not (guarded or final):
+        last = always_exits_zero(text.value)
+        if last is None:
             continue
         shown = text.value[last.start : last.end]
         edge = routes[0]

@@ -18,6 +18,7 @@ from dipcheck.target import DEFAULT, TargetVersion
 
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
+    from dipcheck.analysis.failure import FailureFacts
     from dipcheck.analysis.graph import GraphFacts
     from dipcheck.analysis.guards import Guards
     from dipcheck.catalog import Catalog
@@ -105,6 +106,12 @@ class Context:
         from dipcheck.analysis.dataflow import ContextFlow
 
         return ContextFlow(self.workflow)
+
+    @cached_property
+    def failure(self) -> FailureFacts:
+        from dipcheck.analysis.failure import FailureFacts
+
+        return FailureFacts(self.workflow, self.target)
 
     @cached_property
     def guards(self) -> Guards:

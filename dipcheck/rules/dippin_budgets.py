@@ -236,7 +236,9 @@ def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
         "default: ending the run on a failure is tracker's normal, fail-fast behaviour that "
         "most workflows want (and a subgraph child's failure is the parent's to route), so "
         "select it (`--extend-select DIP144`) to require an explicit failure route on every "
-        "agent, as dippin does."
+        "agent, as dippin does. On by default instead: DC315, tracker's own formulation for "
+        "every node kind: one finding per node where a workflow routes some failures and "
+        "misses others, one per workflow where a long workflow routes none."
     ),
     example="agent Build\n  prompt: Build.\nedges\n  Build -> Test",
     fix="Add `Build -> Recover  on fail`, a `fallback_target`, or `defaults.on_failure`.",

@@ -30,6 +30,7 @@ RULE_MODULES = (
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
     "dipcheck.rules.routing",
+    "dipcheck.rules.failure_routing",
     "dipcheck.rules.runtime_values",
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",

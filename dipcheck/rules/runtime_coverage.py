@@ -16,18 +16,17 @@ from dataclasses import dataclass
 
 from dipcheck.rules import registry
 
-PENDING = "PENDING failure-routing"
-
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """``codes``: the codes that predict the message; a ``"DIP101..DIP165"`` item stands for
-    every registered code in that range. None: not decided yet (``reason`` says by whom)."""
+    every registered code in that range; empty when no static reading can predict the
+    message (``reason`` says why)."""
 
     section: str
     match: str
     message: str
-    codes: tuple[str, ...] | None
+    codes: tuple[str, ...]
     reason: str = ""
 
 
@@ -368,12 +367,45 @@ ENTRIES: tuple[Entry, ...] = (
     # -- §4.5 ------------------------------------------------------------------------------
     Entry(
         "4.5",
-        "tracker engine / `run` path",
-        "`no outgoing edges from non-exit node`, `no matching edges`, strict failure, `max "
-        "restarts (N) exceeded`, `retry_target %q … does not exist`, `subgraph … was not "
-        "loaded`",
-        None,
-        PENDING,
+        "`no outgoing edges from non-exit node %q`",
+        "a node other than the exit with no outgoing edge ends the run as failed",
+        ("DC314", "DC325"),
+    ),
+    Entry(
+        "4.5",
+        "`no matching edges: all N edges have conditions",
+        "every outgoing edge is conditional and none matches (no label or suggestion either)",
+        ("DIP102", "DC315", "DC401"),
+        "DIP102 reports conditional-only routing statically; DC315 the failed node whose "
+        "conditions miss the failure; DC401 (off by default) proves it by simulation",
+    ),
+    Entry(
+        "4.5",
+        "`node %q failed with no conditional edges to handle failure`",
+        "strict failure: a failed node with only unconditional edges and no fallback",
+        ("DC315", "DIP144"),
+        "DC315 follows tracker's fallback chain on every node kind; DIP144 (dippin parity, "
+        "off by default) looks at agents only",
+    ),
+    Entry(
+        "4.5",
+        "`max restarts (N) exceeded`",
+        "more loop restarts than `max_restarts` (default 5) in one run",
+        ("DC402", "DC403", "DIP134"),
+        "the count depends on outcomes, so only the simulator (DC402/DC403, off by default) "
+        "can prove it; DIP134 reports `max_retries` used where `max_restarts` was meant",
+    ),
+    Entry(
+        "4.5",
+        "`retry_target %q on node %q does not exist in graph`",
+        "a `retry_target` naming no node",
+        ("DC010",),
+    ),
+    Entry(
+        "4.5",
+        "`subgraph node %q references %q but it was not loaded`",
+        "a subgraph or manager-loop ref whose file cannot be loaded",
+        ("DIP126", "DIP135"),
     ),
     Entry(
         "4.5",
@@ -398,8 +430,9 @@ ENTRIES: tuple[Entry, ...] = (
         "4.5",
         "agent and human gates",
         "a `fallback_target` on a parallel branch target is refused",
-        None,
-        PENDING,
+        ("DC316", "DC319"),
+        "DC316 reports the refused fallback; DC319 the retry and goal-gate fields that are "
+        "inert on a branch and the retry targets that point into one",
     ),
     Entry(
         "4.5",
@@ -484,8 +517,6 @@ def entries(section: str) -> Iterator[Entry]:
 
 
 def _codes(entry: Entry) -> str:
-    if entry.codes is None:
-        return "—"
     links = []
     for code in entry.codes:
         if ".." in code:

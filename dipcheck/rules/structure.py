@@ -46,6 +46,7 @@ def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
 
 
 _DOT_SHAPES = {"start": "Mdiamond", "exit": "Msquare"}
+_DOT_NAMES = {"start": ("start", "begin"), "exit": ("exit", "end", "done")}
 
 
 def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
@@ -54,15 +55,17 @@ def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]
     shape = _DOT_SHAPES[key]
     chosen = [node for node in workflow.nodes if node.handler == key]
     if not chosen:
-        named = [node.id for node in workflow.nodes if node.id.lower() == key]
+        # a node named for the role but drawn with another shape (`circle`, `doublecircle`):
+        # point at its shape, the text to change
+        named = [node for node in workflow.nodes if node.id.lower() in _DOT_NAMES[key]]
         hint = (
-            f" (node `{named[0]}` is not one: the runtime recognises the {key} by its shape)"
+            f" (node `{named[0].id}` is not one: the runtime recognises the {key} by its shape)"
             if named
             else ""
         )
         yield context.finding(
             code,
-            workflow.decl_span,
+            named[0].kind_span if named else workflow.decl_span,
             f"the graph has no {key} node: give exactly one node `shape={shape}`{hint}",
         )
         return
