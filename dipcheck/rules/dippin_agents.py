@@ -277,8 +277,9 @@ def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     "invalid-fidelity",
     Severity.WARNING,
     summary="A `fidelity` that is not full, summary:high|medium|low, compact or truncate.",
-    rationale="tracker silently falls back to `full` for an unknown fidelity (tracker-runtime.md "
-    "§5.6), so the agent sees more context than intended.",
+    rationale="tracker silently skips an unknown fidelity: the node gets `defaults.fidelity` when "
+    "that is valid, else `full` (`pipeline/fidelity.go` `ResolveFidelity`, tracker-runtime.md "
+    "§5.6), so the agent sees other context than intended.",
     example="agent Plan\n  fidelity: high",
     fix="Use full, summary:high, summary:medium, summary:low, compact or truncate.",
     formats=("dip",),
