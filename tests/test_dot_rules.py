@@ -128,6 +128,14 @@ def test_a_cycle_counts_when_no_edge_in_it_has_a_condition() -> None:
     assert check(text, "DIP005", config=ATTRACTOR) == []  # the specification has no such check
     gate = text.replace("  s -> a", "  b [shape=hexagon]\n  s -> a")
     assert "a human gate (`b`) can leave it" in lint_message(gate, "DIP005")
+    way_out = text.replace("  b -> a\n", '  b -> a\n  a -> e [condition="outcome=fail"]\n')
+    assert check(way_out, "DIP005") == [Finding("DIP005", "error", (6, 3), (6, 9), "b -> a")]
+    assert lint_message(way_out, "DIP005") == (
+        "unconditional cycle: a → b → a — no edge in it has a condition: `a -> e` leaves it "
+        "when its condition holds, yet tracker refuses the graph (`graph contains a cycle`: its "
+        "check only looks for a cycle of edges without conditions); put a condition on the "
+        "edge that loops back"
+    )
 
 
 def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:
