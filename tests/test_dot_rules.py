@@ -239,6 +239,30 @@ def test_outcome_values_are_checked_in_dip_files_too() -> None:
     assert only(lint(source.replace("approved", "success")), "DC313") == []
 
 
+def test_outcome_values_out_of_a_success_only_node_are_dc303s() -> None:
+    source = template(
+        """
+        workflow W
+          start: A
+          exit: B
+          human A
+            label: Ship?
+          agent B
+            prompt: b
+          edges
+            A -> B  when ctx.outcome = approved
+            A -> B
+        """
+    )
+    assert only(lint(source), "DC303", "DC313") == [
+        Finding("DC303", "warning", (9, 18), (9, 40), "ctx.outcome = approved")
+    ]
+    agent = source.replace("human A\n    label: Ship?", "agent A\n    prompt: a")
+    assert only(lint(agent), "DC303", "DC313") == [
+        Finding("DC313", "warning", (9, 32), (9, 40), "approved")
+    ]
+
+
 def test_unsafe_tool_command_key_inside_an_escaped_command() -> None:
     text = ENDS.replace(
         "s -> a -> e",

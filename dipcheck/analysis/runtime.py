@@ -206,6 +206,34 @@ def possible_keys(
     return frozenset(keys)
 
 
+def success_only(node: Node, workflow: Workflow) -> str | None:
+    """Why ``node``'s handler always reports success, or None when it can fail (§5.3): a
+    conditional node, a choice or freeform human gate whose timeout (if any) cannot fail."""
+    handler = handler_of(node, workflow)
+    if handler is Handler.CONDITIONAL:
+        return "a conditional node always reports success"
+    if handler is not Handler.HUMAN:
+        return None
+    mode = node.value("mode").strip() or "choice"
+    if mode not in ("choice", "freeform"):
+        return None
+    if node.value("timeout").strip():
+        action = node.value("timeout_action").strip()
+        if action == "fail" or not node.value("default").strip():
+            return None  # a timeout can fail the gate
+    return f"a human gate in {mode} mode always reports success (the answer is the label)"
+
+
+def outcomes(node: Node, workflow: Workflow) -> tuple[str, ...]:
+    """The statuses edge selection can see after ``node``: `retry` is handled before edges are
+    chosen, `partial_success` and `skipped` are never reported by a handler (only goal gates
+    accept `partial_success`), so it is `success` and, unless the handler always succeeds,
+    `fail` (tracker-runtime.md §5.3)."""
+    if handler_of(node, workflow) in (Handler.START, Handler.EXIT):
+        return ("success",)
+    return ("success",) if success_only(node, workflow) else ("success", "fail")
+
+
 # Workflow-level settings the adapter turns into graph attributes (tracker-runtime.md §0.2):
 # defaults key → attribute name.
 _DEFAULTS_ATTRIBUTES = {
