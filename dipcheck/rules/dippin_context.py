@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from dipcheck.analysis import runtime
 from dipcheck.analysis.markdown import fence_at
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.model import NodeKind, Origin, Reference, RefKind
+from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
-from dipcheck.suggest import closest
+from dipcheck.suggest import closest, suggestion_fix
 
 PROMPT_ATTRIBUTES = frozenset({"prompt", "prompt_file"})
 EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
@@ -95,3 +97,165 @@ def _shell_variable(context: Context, ref: Reference, inner: str) -> bool:
     text = located[1]
     offset = text.index(ref.span.start)
     return offset is not None and fence_at(text.value, offset) is not None
+
+
+def _referenced_keys(context: Context) -> set[str]:
+    keys: set[str] = set()
+    for ref in context.workflow.references:
+        if ref.kind is RefKind.CTX or ref.kind is RefKind.SCOPED:
+            keys.add(ref.key)
+    return keys
+
+
+@rule(
+    "DIP107",
+    "written-key-never-read",
+    Severity.WARNING,
+    summary="A `writes:` key that nothing in the workflow reads.",
+    rationale=(
+        "A declared write that no node reads (in `reads:`, a `${ctx.K}` placeholder, a "
+        "condition or a `node.X.K` alias) is dead output, or the reader misspells it. dippin "
+        "counts only `reads:` declarations; dipcheck counts every reference. A workflow with "
+        "subgraph or manager_loop nodes is skipped: their children see the whole context."
+    ),
+    example="agent Plan\n  writes: plan, risks\nagent Build\n  reads: plan",
+    fix="Read the key where it is needed, or remove it from `writes:`.",
+    formats=("dip",),
+)
+def written_never_read(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    if context.flow.opaque:
+        return
+    referenced = _referenced_keys(context)
+    for node in workflow.nodes:
+        writes = node.get("writes")
+        for item in list_items(writes.value) if writes is not None else ():
+            key = item.value.removeprefix("ctx.")
+            if key not in referenced:
+                yield context.finding(
+                    "DIP107",
+                    item.span,
+                    f"`{node.id}` writes `{key}`, but no node reads it",
+                )
+
+
+@rule(
+    "DIP112",
+    "read-without-upstream-write",
+    Severity.WARNING,
+    summary="A `reads:` key that no upstream node writes (dippin's check).",
+    rationale=(
+        "dippin propagates `writes:` forward (Kahn's algorithm over non-back edges) and "
+        "reports a `reads:` key no earlier node writes. Nodes on a cycle are never visited "
+        "and so never checked, and a loop that writes a key on its first pass is not "
+        "understood. DC101, DC103 and DC104 report the same `reads:` entries with tracker's "
+        "own rules and a proper every-path analysis, so this rule is off by default; select "
+        "it (`--extend-select DIP112`) to see dippin's verdicts."
+    ),
+    example="agent Build\n  reads: plan\n  prompt: Build the plan.",
+    fix="Write the key in an earlier node (`writes: plan`), or stop reading it.",
+    formats=("dip",),
+    enabled=False,
+)
+def read_without_write(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    order, above = context.graph.forward_order
+    written: dict[str, set[str]] = {}
+    for node in workflow.nodes:
+        writes = node.get("writes")
+        for item in list_items(writes.value) if writes is not None else ():
+            written.setdefault(item.value.removeprefix("ctx."), set()).add(node.id)
+    for node_id in order:
+        node = workflow.node(node_id)
+        reads = node.get("reads") if node is not None else None
+        for item in list_items(reads.value) if reads is not None else ():
+            key = item.value.removeprefix("ctx.")
+            if key.startswith("node."):
+                scoped = key[5:].split(".", 1)[0]
+                if scoped not in above[node_id]:
+                    why = "does not exist" if workflow.node(scoped) is None else "is not upstream"
+                    yield context.finding(
+                        "DIP112", item.span, f"`{node_id}` reads `{key}`, but node `{scoped}` {why}"
+                    )
+                continue
+            if runtime.is_ambient(key) or written.get(key, set()) & above[node_id]:
+                continue
+            yield context.finding(
+                "DIP112",
+                item.span,
+                f"`{node_id}` reads `{key}`, but no upstream node writes it",
+            )
+
+
+_SELECTOR_TOKEN = re.compile(r"[.#][A-Za-z0-9_\-./]+")
+
+
+def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
+    """(kind ``.``/``#``, name, start, end) of the stylesheet's class and id selectors."""
+    sheet = context.workflow.stylesheet
+    if sheet is None:
+        return
+    text = sheet.value.value
+    position = 0
+    for line in text.split("\n"):
+        start = position
+        position += len(line) + 1
+        if not line.strip() or line[:1] in " \t":
+            continue
+        for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
+            yield match.group()[0], match.group()[1:], start + match.start(), start + match.end()
+
+
+@rule(
+    "DIP117",
+    "undefined-stylesheet-class",
+    Severity.WARNING,
+    summary="A stylesheet `.class` selector that no node declares in `class:`.",
+    rationale="The selector matches nothing, so its properties are never applied.",
+    example="agent Plan\n  class: fast\nstylesheet:\n  .fats\n    model: claude-haiku-4-5",
+    fix="Correct the class name, or add it to the nodes' `class:`.",
+    formats=("dip",),
+    fix_availability="sometimes",
+)
+def undefined_class(context: Context) -> Iterator[Diagnostic]:
+    classes = [
+        item.value
+        for node in context.workflow.nodes
+        for field in node.fields
+        if field.key == "class"
+        for item in list_items(field.value)
+    ]
+    yield from _unmatched(
+        context, "DIP117", ".", classes, "matches no node: no `class:` declares it"
+    )
+
+
+@rule(
+    "DIP118",
+    "unknown-stylesheet-id",
+    Severity.WARNING,
+    summary="A stylesheet `#id` selector that names no node.",
+    rationale="The selector matches nothing, so its properties are never applied.",
+    example="stylesheet:\n  #Plna\n    model: claude-opus-4-6",
+    fix="Correct the node id.",
+    formats=("dip",),
+    fix_availability="sometimes",
+)
+def unknown_id(context: Context) -> Iterator[Diagnostic]:
+    yield from _unmatched(context, "DIP118", "#", sorted(context.graph.ids), "names no node")
+
+
+def _unmatched(
+    context: Context, code: str, kind: str, names: list[str], why: str
+) -> Iterator[Diagnostic]:
+    """Stylesheet selectors of one kind (``.`` or ``#``) whose name is not in ``names``."""
+    sheet = context.workflow.stylesheet
+    for found, name, start, end in _selectors(context):
+        if found != kind or name in names:
+            continue
+        assert sheet is not None
+        span = sheet.value.span(start, end)
+        hint, fix = suggestion_fix(name, names, span, lambda match: kind + match)
+        yield context.finding(
+            code, span, f"stylesheet selector `{kind}{name}` {why}{hint}", fix=fix
+        )
