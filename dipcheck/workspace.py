@@ -22,6 +22,11 @@ Resolution follows tracker (tracker-runtime.md §5.7) and dippin's cross-file ch
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
+:meth:`Workspace.parents` goes the other way: the workflows near a file (its own directory
+and :data:`PARENT_LEVELS` directories above it, not their subdirectories) whose ``ref:`` or
+``subgraph_ref:`` names it, as written or from a directory above the parent (where tracker,
+which also tries its working directory, would find it).
+
 Each child is parsed once per :class:`Workspace` however many parents name it (it is read
 again for each parent, through that lint's reader, so a result cache records the dependency);
 an entry is parsed again when the file's content changes, and :meth:`forget` drops one.
@@ -41,6 +46,8 @@ from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
+PARENT_LEVELS = 2  # directories above a child searched for its parents
+MAX_PARENT_CANDIDATES = 200  # `.dip` files looked at per directory
 CYCLE = "the reference forms a cycle"
 REF_FIELDS = {NodeKind.SUBGRAPH: "ref", NodeKind.MANAGER_LOOP: "subgraph_ref"}
 
@@ -80,6 +87,16 @@ class Link:
     depth: int
 
 
+@dataclass(frozen=True, slots=True)
+class ParentLink:
+    """A workflow that runs a file as a child: its path, the parsed workflow and the
+    ``subgraph``/``manager_loop`` node whose ref names the file."""
+
+    path: str
+    workflow: Workflow
+    node: Node
+
+
 def candidates(parent_dir: str, ref: str) -> list[str]:
     """The paths a ref may name, in the order they are tried."""
     value = ref.strip()
@@ -113,6 +130,33 @@ def _display(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
+def _dip_files(directory: str) -> list[str]:
+    """The regular ``.dip`` files directly in ``directory`` (no symbolic links), sorted,
+    at most :data:`MAX_PARENT_CANDIDATES`."""
+    try:
+        names = sorted(name for name in os.listdir(directory) if name.endswith(".dip"))
+    except OSError:
+        return []
+    paths = [os.path.join(directory, name) for name in names]
+    files = [p for p in paths if os.path.isfile(p) and not os.path.islink(p)]
+    return files[:MAX_PARENT_CANDIDATES]
+
+
+def _names(parent_path: str, ref: str, real_child: str) -> bool:
+    """Does ``ref``, written in ``parent_path``, name the file ``real_child``: next to the
+    parent, or relative to a directory above it (tracker's working-directory fallback)?"""
+    directory = os.path.dirname(os.path.abspath(parent_path))
+    tried = [directory]
+    above = found_above(directory, ref)
+    if above is not None:
+        tried.append(above)
+    for base in tried:
+        for path in candidates(base, ref):
+            if os.path.isfile(path) and os.path.realpath(path) == real_child:
+                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class _Loaded:
     digest: str
@@ -126,12 +170,14 @@ class Workspace:
     def __init__(self, reader: FileReader = read_from_disk) -> None:
         self.reader = reader
         self._cache: dict[str, _Loaded] = {}
+        self._parents: dict[str, tuple[ParentLink, ...]] = {}
         self._lock = threading.Lock()
         self.loads = 0  # files parsed so far (each at most once while unchanged)
 
     def forget(self, path: str | None = None) -> None:
         """Drop the cached parse of ``path`` (of every file when None)."""
         with self._lock:
+            self._parents.clear()
             if path is None:
                 self._cache.clear()
             else:
@@ -210,6 +256,45 @@ class Workspace:
                     real = os.path.realpath(child.path)
                     found.append((child.path, child.workflow, links, (*seen, real)))
             stack.extend(reversed(found))
+
+    def parents(self, path: str, reader: FileReader | None = None) -> tuple[ParentLink, ...]:
+        """The workflows near ``path`` that run it as a subgraph or manager-loop child (see
+        the module docstring). Candidates are filtered by a cheap text test (the child's file
+        name and a ``ref``) before they are parsed; a parent found is read through
+        ``reader`` so that a lint's result cache depends on it."""
+        real = os.path.realpath(path)
+        with self._lock:
+            found = self._parents.get(real)
+        if found is not None:
+            return found
+        read = reader or self.reader
+        stem = os.path.splitext(os.path.basename(real))[0]
+        result: list[ParentLink] = []
+        directory = os.path.dirname(real)
+        for _ in range(PARENT_LEVELS + 1):
+            for candidate in _dip_files(directory):
+                if os.path.realpath(candidate) == real:
+                    continue
+                try:
+                    text = read_from_disk(candidate)
+                except (OSError, UnicodeDecodeError):
+                    continue
+                if stem not in text or "ref" not in text:
+                    continue
+                loaded = self._load(os.path.realpath(candidate), read)
+                if loaded.workflow is None:
+                    continue
+                for node, item in subgraph_refs(loaded.workflow):
+                    if _names(candidate, item.text, real):
+                        result.append(ParentLink(candidate, loaded.workflow, node))
+            above = os.path.dirname(directory)
+            if above == directory:
+                break
+            directory = above
+        links = tuple(result)
+        with self._lock:
+            self._parents[real] = links
+        return links
 
     def _load(self, real: str, read: FileReader) -> _Loaded:
         try:

@@ -115,8 +115,15 @@ def _referenced_keys(context: Context) -> set[str]:
     rationale=(
         "A declared write that no node reads (in `reads:`, a `${ctx.K}` placeholder, a "
         "condition or a `node.X.K` alias) is dead output, or the reader misspells it. dippin "
-        "counts only `reads:` declarations; dipcheck counts every reference. A workflow with "
-        "subgraph or manager_loop nodes is skipped: their children see the whole context."
+        "counts only `reads:` declarations; dipcheck counts every reference, and follows "
+        "subgraph boundaries the way tracker merges contexts (`pipeline/subgraph.go`, "
+        "tracker-runtime.md §5.7): a child starts from its parent's whole context, so a key "
+        "a child reads is read; a child's final context is merged back into the parent, so a "
+        "child's key its parent reads is read too (the parents are the workflows near the "
+        "file that name it). Keys tracker itself hands on (`human_response` is added to the "
+        "next agent's prompt, `pipeline/transforms.go`) are never reported. A workflow whose "
+        "subgraph child cannot be read is skipped; a file that looks like a child but whose "
+        "parent was not found gets an info-level finding that says so."
     ),
     example="agent Plan\n  writes: plan, risks\nagent Build\n  reads: plan",
     fix="Read the key where it is needed, or remove it from `writes:`.",
@@ -124,19 +131,42 @@ def _referenced_keys(context: Context) -> set[str]:
 )
 def written_never_read(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    if context.flow.opaque:
-        return
     referenced = _referenced_keys(context)
+    if context.flow.opaque:
+        below = _children_reads(context)
+        if below is None:
+            return  # a child we cannot read may read anything
+        referenced |= below
     for node in workflow.nodes:
         writes = node.get("writes")
         for item in list_items(writes.value) if writes is not None else ():
             key = item.value.removeprefix("ctx.")
-            if key not in referenced:
+            if key in referenced or runtime.is_ambient(key):
+                continue
+            boundary = context.boundary
+            if boundary.read_by_parent(key):
+                continue
+            message = f"`{node.id}` writes `{key}`, but no node reads it"
+            if boundary.parents:
+                message += f", nor does the workflow that runs it ({boundary.parent_names()})"
+            if boundary.orphan:
                 yield context.finding(
-                    "DIP107",
-                    item.span,
-                    f"`{node.id}` writes `{key}`, but no node reads it",
-                )
+                    "DIP107", item.span, message + boundary.orphan_note(written=True)
+                ).with_severity(Severity.INFO)
+                continue
+            yield context.finding("DIP107", item.span, message)
+
+
+def _children_reads(context: Context) -> set[str] | None:
+    """The context keys this file's subgraph children (transitively) read, or None when one
+    of them cannot be read."""
+    keys: set[str] = set()
+    for link in context.links:
+        child = link.child.workflow
+        if child is None:
+            return None
+        keys.update(ref.key for ref in child.references if ref.kind is RefKind.CTX)
+    return keys
 
 
 @rule(
