@@ -4,10 +4,10 @@ DC101/DC102/DC103/DC105 reproduce tracker's submit-time availability check exact
 (tracker-runtime.md §1): ambient keys and prefixes are never reported, references that an
 opaque node (subgraph, manager_loop) can reach are skipped, producers are ``writes:`` and
 ``answers_key`` anywhere, reachability is plain (loops and self-reach count), one finding per
-(node, key), and an error replaces a warning. Beyond tracker, a file that runs as a subgraph
-child does not report keys its parents may hold when they call it (``rules/boundary.py``). DC104 goes further: it asks whether the key is
+(node, key), and an error replaces a warning. DC104 goes further: it asks whether the key is
 written on *every* path from the start. DC106 knows that parallel branches run on private
-copies of the context.
+copies of the context. Beyond tracker, a file that runs as a subgraph child does not report
+keys its parents may hold when they call it (``rules/boundary.py``).
 """
 
 from __future__ import annotations
