@@ -148,7 +148,9 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
         "At the exit, tracker sends an unmet goal gate to its `retry_target`, its fallback "
         "target or the workflow's `defaults.on_failure`; with none of them the run fails "
         "(tracker-runtime.md §5.5). dippin also accepts an `on fail` edge; it does not count "
-        "`defaults.on_failure`, which tracker does."
+        "`defaults.on_failure`, which tracker does. A gate on a node that only runs as a "
+        "parallel branch is never checked at all (DC333 reports it), so it is not reported "
+        "here."
     ),
     example="agent Verify\n  prompt: Verify.\n  goal_gate: true",
     fix="Add `retry_target:` (the node to redo) or `fallback_target:`.",
@@ -162,6 +164,8 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
             continue
         if gate.text.strip().lower() not in ("true", "1", "yes", "on"):
             continue
+        if node.id in context.flow.branch_of:
+            continue  # never checked at all: DC333
         if (
             node.value("retry_target").strip()
             or guards.fallback(node)

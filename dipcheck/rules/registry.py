@@ -31,6 +31,7 @@ RULE_MODULES = (
     "dipcheck.rules.tracker",
     "dipcheck.rules.routing",
     "dipcheck.rules.runtime_values",
+    "dipcheck.rules.outcomes",
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
