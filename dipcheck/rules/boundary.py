@@ -39,6 +39,7 @@ class Boundary:
     provided: frozenset[str] | None = frozenset()
     read_above: frozenset[str] | None = frozenset()
     child_hint: str = ""
+    bound: frozenset[str] = frozenset()  # parameter names the parents pass (`params:`/`inputs:`)
 
     def provides(self, key: str) -> bool:
         return self.provided is None or key in self.provided
@@ -111,7 +112,12 @@ def boundary(
         return Boundary(child_hint=child_hint(path))
     provided: set[str] | None = set()
     read_above: set[str] | None = set()
+    bound: set[str] = set()
     for link in links:
+        for key in ("params", "inputs"):
+            block = link.node.get(key)
+            if block is not None:
+                bound.update(item.key for item in block.children)
         flow = ContextFlow(link.workflow)
         node = link.node.id
         others = flow.opaque - {node}
@@ -139,4 +145,5 @@ def boundary(
         frozenset(key for key in read_above if not runtime.is_ambient(key))
         if read_above is not None
         else None,
+        bound=frozenset(bound),
     )

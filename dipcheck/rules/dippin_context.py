@@ -86,7 +86,7 @@ def _shell_variable(context: Context, ref: Reference, inner: str) -> bool:
     fenced code block that no node writes, or a declared var (DC331 says how to read it)."""
     if not _IDENTIFIER.fullmatch(inner) or _ENVIRONMENT_NAME.fullmatch(inner):
         return True
-    if any(item.key == inner for item in context.workflow.vars):
+    if any(item.key == inner for item in context.workflow.vars) or inner in context.boundary.bound:
         return True
     if inner in context.flow.producers:
         return False
