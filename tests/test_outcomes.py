@@ -97,6 +97,19 @@ def test_dc333_goal_gate_on_a_parallel_branch() -> None:
     ]
 
 
+def test_dc333_one_finding_per_parallel_node() -> None:
+    text = GATE.replace("prompt: Lint.", "prompt: Lint.\n    goal_gate: true")
+    assert only(lint(text), "DC333") == [
+        Finding("DC333", "warning", (9, 5), (9, 20), "goal_gate: true")
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC333"]
+    assert item.message.startswith("goal gates `Check`, `Lint` only run as branches of `Fork`")
+    assert [note.message for note in item.related] == [
+        "the parallel node",
+        "`Lint` is a goal gate too",
+    ]
+
+
 def test_dc333_twin_gate_in_the_main_loop() -> None:
     text = GATE.replace("    goal_gate: true\n", "").replace(
         "  agent Done\n    label: Done",

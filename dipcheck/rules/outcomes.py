@@ -15,7 +15,7 @@ from dipcheck.analysis import runtime
 from dipcheck.analysis.guards import outcome_truth
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import Edge, Node
+from dipcheck.model import Edge, Field, Node
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
@@ -106,7 +106,7 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     "unchecked-goal-gate",
     Severity.WARNING,
     summary="A `goal_gate` on a node that only runs as a parallel branch: the gate is never "
-    "checked.",
+    "checked (one finding per parallel node).",
     rationale=(
         "tracker checks goal gates when the exit node completes, among the nodes the main "
         "loop completed (`pipeline/engine_checkpoint.go` `goalGateCandidates`). A parallel "
@@ -124,17 +124,27 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     formats=("dip", "dot"),
 )
 def unchecked_goal_gate(context: Context) -> Iterator[Diagnostic]:
-    branch_of = context.flow.branch_of
-    for node in context.workflow.nodes:
+    workflow = context.workflow
+    gates: dict[str, list[tuple[Node, Field]]] = {}
+    for node in workflow.nodes:
         gate = node.get("goal_gate")
-        parallel = branch_of.get(node.id)
+        parallel = context.flow.branch_of.get(node.id)
         if gate is None or parallel is None or gate.text.strip().lower() not in TRUE_WORDS:
             continue
+        gates.setdefault(parallel, []).append((node, gate))
+    for parallel, found in gates.items():
+        gate, others = found[0][1], found[1:]
+        names = ", ".join(f"`{node.id}`" for node, _ in found)
+        what = f"goal gate {names} only runs" if not others else f"goal gates {names} only run"
         yield context.finding(
             "DC333",
             gate.span,
-            f"goal gate `{node.id}` only runs as a branch of `{parallel}`: tracker never marks "
-            "a branch completed, so it never checks this gate at the exit and a failed branch "
+            f"{what} as {'a branch' if not others else 'branches'} of `{parallel}`: tracker "
+            "never marks a branch completed, so it never checks "
+            f"{'this gate' if not others else 'these gates'} at the exit and a failed branch "
             "does not send the run back",
-            related=(Related(context.workflow.node_map[parallel].id_span, "the parallel node"),),
+            related=(
+                Related(workflow.node_map[parallel].id_span, "the parallel node"),
+                *(Related(item.span, f"`{node.id}` is a goal gate too") for node, item in others),
+            ),
         )
