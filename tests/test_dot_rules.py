@@ -123,7 +123,12 @@ def test_a_cycle_counts_when_no_edge_in_it_has_a_condition() -> None:
         """
     )
     assert check(text, "DIP005") == [Finding("DIP005", "error", (6, 3), (6, 9), "b -> a")]
-    assert "never leaves" in lint_message(text, "DIP005")
+    assert lint_message(text, "DIP005") == (
+        "unconditional cycle: a → b → a — no edge in it has a condition: its only way out, "
+        "`b -> e`, loses to the loop edge in edge selection (highest weight, then the smallest "
+        "target name), so a run that enters it never leaves, and tracker refuses the graph "
+        "(`graph contains a cycle`); put a condition on the edge that loops back"
+    )
     assert check(text.replace("  b -> a", '  b -> a [condition="outcome=fail"]'), "DIP005") == []
     assert check(text, "DIP005", config=ATTRACTOR) == []  # the specification has no such check
     gate = text.replace("  s -> a", "  b [shape=hexagon]\n  s -> a")

@@ -282,12 +282,14 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
     return context.finding("DIP004", node.id_span, message, related=tuple(related))
 
 
-def _way_out(context: Context, cycle: list[Edge]) -> str:
+def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
     """How a run can leave a cycle of unconditional edges, or ``""``: a conditional edge out
     of it, a human gate's label, or an unconditional edge that edge selection prefers to the
-    loop edge (highest weight, then the lexically smallest target; tracker-runtime.md §5.3)."""
+    loop edge (highest weight, then the lexically smallest target; tracker-runtime.md §5.3).
+    The second item names an unconditional edge out that selection never prefers."""
     workflow = context.workflow
     inside = {edge.source.value for edge in cycle}
+    outranked = ""
     for edge in cycle:
         source = edge.source.value
         for other in workflow.edges_from(source):
@@ -295,19 +297,22 @@ def _way_out(context: Context, cycle: list[Edge]) -> str:
             if target in inside:
                 continue
             if other.conditional:
-                return f"`{source} -> {target}` leaves it when its condition holds"
+                return f"`{source} -> {target}` leaves it when its condition holds", ""
             if source in context.graph.human_gates:
                 return (
-                    f"a human gate (`{source}`) can leave it by its label (`{source} -> {target}`)"
+                    f"a human gate (`{source}`) can leave it by its label (`{source} -> {target}`)",
+                    "",
                 )
             plain = [item for item in workflow.edges_from(source) if not item.conditional]
             chosen = min(plain, key=lambda item: (-routing.weight(item), item.target.value))
             if chosen.target.value not in inside:
                 return (
                     f"`{source} -> {chosen.target.value}` leaves it (edge selection prefers it "
-                    "to the loop edge)"
+                    "to the loop edge)",
+                    "",
                 )
-    return ""
+            outranked = outranked or f"`{source} -> {target}`"
+    return "", outranked
 
 
 @rule(
@@ -337,16 +342,22 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         if context.workflow.format == "dot":
             if context.workflow.dialect.attractor_family:
                 continue  # the Attractor specification has no such check
-            way_out = _way_out(context, cycle)
+            way_out, outranked = _way_out(context, cycle)
             if way_out:
                 consequence = (
                     f"{way_out}, yet tracker refuses the graph (`graph contains a cycle`: "
                     "its check only looks for a cycle of edges without conditions)"
                 )
             else:
+                trapped = (
+                    f"its only way out, {outranked}, loses to the loop edge in edge selection "
+                    "(highest weight, then the smallest target name)"
+                    if outranked
+                    else "no edge leads out of it"
+                )
                 consequence = (
-                    "no edge leads out of it, so a run that enters it never leaves, and tracker "
-                    "refuses the graph (`graph contains a cycle`)"
+                    f"{trapped}, so a run that enters it never leaves, and tracker refuses the "
+                    "graph (`graph contains a cycle`)"
                 )
             yield context.finding(
                 "DIP005",
