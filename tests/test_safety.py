@@ -163,7 +163,12 @@ def test_dc203_only_where_writes_are_applied() -> None:
     gate = "  human Ask\n    mode: {mode}\n    writes: human_response\n  agent Done\n"
     freeform = BASE.replace("  agent Done\n", gate.format(mode="freeform"))
     assert only(lint(freeform), "DC203") == []  # never applied, so never refused: DC205's
-    assert [item.code for item in only(lint(freeform), "DC205")] == ["DC205"]
+    assert only(lint(freeform), "DC205") == [Finding("DC205", "info", (19, 5), (19, 11), "writes")]
+    assert messages(freeform, "DC205") == [
+        "`writes:` on `Ask` is ignored at run time: human gates apply `writes:` only in "
+        "`mode: interview` (this one is `freeform`); the node sets `human_response` itself, so "
+        "the declaration only documents it"
+    ]
     interview = BASE.replace("  agent Done\n", gate.format(mode="interview"))
     assert only(lint(interview), "DC203") == [
         Finding("DC203", "error", (19, 13), (19, 27), "human_response")

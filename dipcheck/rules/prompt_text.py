@@ -151,7 +151,8 @@ def _assigned(script: str, name: str) -> bool:
         "child). So `$name` is never replaced: a prompt keeps the literal text, and in a "
         "tool command the shell expands an unset variable to nothing, or stops a `set -u` "
         "script. `${name}` without a namespace is left as written too (tracker-runtime.md "
-        "§2.2, §7). A command that sets the variable itself is not reported. (dippin's "
+        "§2.2, §7). Text that sets the variable itself (a command, or a shell snippet in a "
+        "prompt) is not reported. (dippin's "
         "documentation says vars are substituted as `$key`; tracker does not do that.)"
     ),
     example="vars\n  repo: api\nagent Plan\n  prompt: Plan changes to $repo.",
@@ -171,7 +172,6 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
                 continue
             text = located[1]
             value = text.value
-            command = key == "command"
             for match in _BARE.finditer(value):
                 name = match.group(1) or match.group(2)
                 braced = match.group(1) is not None
@@ -186,8 +186,8 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
                         bound = context.boundary.bound
                     if name not in bound:
                         continue
-                if command and _assigned(value, name):
-                    continue
+                if _assigned(value, name):
+                    continue  # a shell variable of the command (or of a snippet in the prompt)
                 yield _finding(context, node.id, key, text, match, name, name in declared)
 
 

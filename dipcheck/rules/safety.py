@@ -263,7 +263,9 @@ def trusted_namespace(context: Context) -> Iterator[Diagnostic]:
         "Only agents, tools and interview-mode human gates extract declared writes from their "
         "output (`pipeline/handlers/declared_writes.go`). On other nodes the declaration does "
         "nothing at run time — yet tracker's validator still counts it as a producer, hiding "
-        "a real missing-key problem. A subgraph or manager-loop node is different: its "
+        "a real missing-key problem. Declaring a key the node writes itself (a gate's "
+        "`human_response`) is harmless and reported as info. A subgraph or manager-loop node "
+        "is different: its "
         "child's whole final context is merged into the workflow (`pipeline/subgraph.go`, "
         "tracker-runtime.md §5.7), so `writes:` there documents what the child returns; it is "
         "reported only for a key the child (or its own children) never writes, and not at "
@@ -295,6 +297,18 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
             )
         else:
             why = f"the `{handler.value}` handler never applies `writes:`"
+        keys = [item.value for item in list_items(writes.value)]
+        own = runtime.possible_keys(node, workflow, frozenset()) or frozenset()
+        if keys and all(key in own for key in keys):
+            # harmless: the handler writes these keys itself (a gate's `human_response`)
+            named = ", ".join(f"`{key}`" for key in keys)
+            yield context.finding(
+                "DC205",
+                writes.key_span,
+                f"`writes:` on `{node.id}` is ignored at run time: {why}; the node sets "
+                f"{named} itself, so the declaration only documents it",
+            ).with_severity(Severity.INFO)
+            continue
         yield context.finding(
             "DC205",
             writes.key_span,
