@@ -38,6 +38,7 @@ import contextlib
 import hashlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -140,6 +141,50 @@ def _dip_files(directory: str) -> list[str]:
     paths = [os.path.join(directory, name) for name in names]
     files = [p for p in paths if os.path.isfile(p) and not os.path.islink(p)]
     return files[:MAX_PARENT_CANDIDATES]
+
+
+# Parses of the workflows looked at as possible parents, shared by every Workspace (the
+# language server builds one per lint): real path -> (size:mtime, text, workflow or None).
+_CANDIDATES: OrderedDict[str, tuple[str, str, Workflow | None]] = OrderedDict()
+_CANDIDATES_LOCK = threading.Lock()
+_MAX_CANDIDATES = 512
+
+
+def _candidate(path: str, stem: str) -> Workflow | None:
+    """The workflow in ``path`` when its text names ``stem`` and a ``ref`` (parsed once while
+    the file is unchanged), else None."""
+    real = os.path.realpath(path)
+    try:
+        info = os.stat(real)
+    except OSError:
+        return None
+    stamp = f"{info.st_size}:{info.st_mtime_ns}"
+    with _CANDIDATES_LOCK:
+        cached = _CANDIDATES.get(real)
+        if cached is not None and cached[0] == stamp:
+            _CANDIDATES.move_to_end(real)
+    if cached is None or cached[0] != stamp:
+        try:
+            text = read_from_disk(real)
+        except (OSError, UnicodeDecodeError):
+            return None
+        cached = (stamp, text, None)
+    _, text, workflow = cached
+    if stem not in text or "ref" not in text:
+        workflow = None
+    elif workflow is None:
+        from dipcheck.frontends.dip import load_dip
+
+        try:
+            workflow = load_dip(SourceText(_display(real), text), os.path.dirname(real)).workflow
+        except Exception:  # a front-end bug must not stop the child's lint
+            workflow = None
+    with _CANDIDATES_LOCK:
+        _CANDIDATES[real] = (stamp, text, workflow if workflow is not None else cached[2])
+        _CANDIDATES.move_to_end(real)
+        while len(_CANDIDATES) > _MAX_CANDIDATES:
+            _CANDIDATES.popitem(last=False)
+    return workflow
 
 
 def _names(parent_path: str, ref: str, real_child: str) -> bool:
@@ -260,14 +305,14 @@ class Workspace:
     def parents(self, path: str, reader: FileReader | None = None) -> tuple[ParentLink, ...]:
         """The workflows near ``path`` that run it as a subgraph or manager-loop child (see
         the module docstring). Candidates are filtered by a cheap text test (the child's file
-        name and a ``ref``) before they are parsed; a parent found is read through
-        ``reader`` so that a lint's result cache depends on it."""
+        name and a ``ref``) before they are parsed, and parsed once per process while they
+        are unchanged; a parent found is read through ``reader`` so that a lint's result
+        cache depends on it (a parent added later is not noticed by that cache)."""
         real = os.path.realpath(path)
         with self._lock:
             found = self._parents.get(real)
         if found is not None:
             return found
-        read = reader or self.reader
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
@@ -275,18 +320,15 @@ class Workspace:
             for candidate in _dip_files(directory):
                 if os.path.realpath(candidate) == real:
                     continue
-                try:
-                    text = read_from_disk(candidate)
-                except (OSError, UnicodeDecodeError):
+                workflow = _candidate(candidate, stem)
+                if workflow is None:
                     continue
-                if stem not in text or "ref" not in text:
-                    continue
-                loaded = self._load(os.path.realpath(candidate), read)
-                if loaded.workflow is None:
-                    continue
-                for node, item in subgraph_refs(loaded.workflow):
+                for node, item in subgraph_refs(workflow):
                     if _names(candidate, item.text, real):
-                        result.append(ParentLink(candidate, loaded.workflow, node))
+                        if reader is not None:
+                            with contextlib.suppress(OSError, UnicodeDecodeError):
+                                reader(candidate)  # the lint depends on its parent
+                        result.append(ParentLink(candidate, workflow, node))
             above = os.path.dirname(directory)
             if above == directory:
                 break
