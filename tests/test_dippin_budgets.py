@@ -62,7 +62,7 @@ def test_dip111_tool_without_timeout() -> None:
     [item] = [d for d in run(text).diagnostics if d.code == "DIP111"]
     assert item.message == (
         "tool `Test` has no `timeout:`, so tracker kills its command after the default 30 s and "
-        "fails the run; `make test` (a build) usually takes longer: set `timeout:` to the "
+        "fails the run; `make test` (a build) can easily take longer: set `timeout:` to the "
         "longest run you expect"
     )
     assert [note.message for note in item.related] == ["likely to run long"]

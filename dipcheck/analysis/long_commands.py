@@ -54,7 +54,7 @@ _add("apt apt-get brew dnf yum apk", "a system package install", "install update
 _add("dotnet swift", "a build or test run", "build test publish restore run")
 _add("docker podman", "a container build or run", "build run pull push compose buildx")
 _add("docker-compose", "a container run", "up build run pull")
-_add("git", "a clone or fetch over the network", "clone fetch pull push submodule lfs")
+_add("git", "a clone over the network", "clone submodule lfs")
 _add("terraform pulumi", "an infrastructure change", "apply plan init destroy up refresh")
 _add("helm", "a release install", "install upgrade")
 _add("kubectl", "a rollout wait", "wait")

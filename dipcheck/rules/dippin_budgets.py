@@ -121,8 +121,8 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
             yield context.finding(
                 "DIP111",
                 span,
-                f"{lead}; `{shown}` ({reading.what}) usually takes longer: set `timeout:` to "
-                "the longest run you expect",
+                f"{lead}; `{shown}` ({reading.what}) can easily take longer: set `timeout:` "
+                "to the longest run you expect",
                 related=(Related(text.span(reading.start, reading.end), "likely to run long"),),
             )
         elif reading.pace is Pace.QUICK:
