@@ -65,7 +65,7 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
         "tool Test\n  command: make test\n  timeout: 5m\nedges\n"
         "  Test -> Ship  when ctx.outcome = passed\n  Test -> Fix  when ctx.outcome = failed"
     ),
-    fix="Route on `success` and `fail` (or `on success` / `on fail`), or add an unconditional "
+    fix="Route on `ctx.outcome = success` and `ctx.outcome = fail`, or add an unconditional "
     "edge for the other cases.",
     formats=("dip", "dot"),
 )
