@@ -36,8 +36,9 @@ def test_dc332_outcomes_a_tool_never_reports() -> None:
     ]
     assert messages(ROUTE, "DC332") == [
         "`Build` has only conditional edges and none of them holds when it reports `success` "
-        "or `fail`: tracker then stops the run with `no matching edges` (a `tool` node reports "
-        "`success` or `fail`, and nothing but a condition picks its edges)"
+        "or `fail`: tracker then stops the run with `no matching edges`; its edges wait for "
+        "`passed`, `failed`, which a `tool` node never reports to edge selection (only "
+        "`success` and `fail`)"
     ]
 
 
@@ -56,6 +57,23 @@ def test_dc332_twins() -> None:
     assert only(lint(fallback), "DC332") == []
     other_key = ROUTE.replace("ctx.outcome = failed", "ctx.tool_stdout = failed")
     assert only(lint(other_key), "DC332") == []  # a key the tool may set: undecided
+
+
+def test_dc332_a_deliberate_stop_on_failure_is_not_reported() -> None:
+    dot = """
+    digraph D {
+      node [shape=box]
+      s [shape=Mdiamond]
+      e [shape=Msquare]
+      a [prompt="a"]
+      s -> a
+      a -> e [condition="outcome=success"]
+    }
+    """
+    assert only(lint(dot, "d.dot"), "DC332") == []
+    assert [
+        item.code for item in only(lint(dot.replace("success", "passed"), "d.dot"), "DC332")
+    ] == ["DC332"]
 
 
 def test_dc332_leaves_incomplete_routes_to_dip102() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
-from dipcheck.analysis.guards import outcome_truth
+from dipcheck.analysis.guards import OUTCOME_VARIABLES, literals, outcome_truth
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node
@@ -48,8 +48,8 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
     "DC332",
     "unmatched-outcome",
     Severity.WARNING,
-    summary="A node routes only on `ctx.outcome`, and a status it can report matches none of "
-    "its edges.",
+    summary="A node's edges are all conditions, some wait for an outcome it never reports, and "
+    "a status it does report matches none of them.",
     rationale=(
         "A tool, an agent, a subgraph … reports `success` or `fail` to edge selection; a "
         "conditional node only `success` (`retry` is handled before edges are chosen, and no "
@@ -59,7 +59,9 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
         "condition accepts ends the run with `no matching edges` (`pipeline/engine_edges.go` "
         "`selectEdge`). dippin's DIP102 stays silent here: two equalities on one variable "
         "count as a complete partition (`ctx.outcome = passed` / `ctx.outcome = failed`), "
-        "whatever values they list."
+        "whatever values they list. Reported only when an edge waits for a value the node "
+        "never reports (`passed`, `partial_success`, `retry` …): edges on `success` alone are "
+        "a deliberate stop on failure (DIP102 in `.dip` files)."
     ),
     example=(
         "tool Test\n  command: make test\n  timeout: 5m\nedges\n"
@@ -79,21 +81,34 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         routes = _routes_on_outcome_only(context, node)
         if routes is None:
             continue
+        statuses = runtime.outcomes(node, workflow)
+        tested = [
+            value
+            for _, expr in routes
+            for item in literals(expr)
+            if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
+            for value in item.values
+        ]
+        impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
+        if not impossible:
+            continue  # only statuses it can report: a deliberate stop on the other (DIP102)
         unmatched = [
             status
-            for status in runtime.outcomes(node, workflow)
+            for status in statuses
             if all(outcome_truth(expr, status) is False for _, expr in routes)
         ]
         if not unmatched:
             continue
-        statuses = " or ".join(f"`{status}`" for status in unmatched)
+        missed = " or ".join(f"`{status}`" for status in unmatched)
+        never = ", ".join(f"`{value}`" for value in impossible)
         handler = runtime.handler_of(node, workflow).value
         yield context.finding(
             "DC332",
             node.id_span,
             f"`{node.id}` has only conditional edges and none of them holds when it reports "
-            f"{statuses}: tracker then stops the run with `no matching edges` (a `{handler}` "
-            "node reports `success` or `fail`, and nothing but a condition picks its edges)",
+            f"{missed}: tracker then stops the run with `no matching edges`; its edges wait "
+            f"for {never}, which a `{handler}` node never reports to edge selection (only "
+            f"{' and '.join(f'`{status}`' for status in statuses)})",
             related=tuple(
                 Related(edge.span, f"edge {edge.source.value} -> {edge.target.value}")
                 for edge, _ in routes
