@@ -46,6 +46,18 @@ class Text:
         text_start, source_start = segments[max(position, 0)]
         return source_start + (index - text_start)
 
+    def index(self, source_offset: int) -> int | None:
+        """The index in ``value`` of the character at ``source_offset``, or None when that
+        source character is not part of the value (indentation, an escape's backslash)."""
+        segments = self.segments
+        for position, (text_start, source_start) in enumerate(segments):
+            text_end = (
+                segments[position + 1][0] if position + 1 < len(segments) else len(self.value)
+            )
+            if source_start <= source_offset < source_start + (text_end - text_start):
+                return text_start + (source_offset - source_start)
+        return None
+
     def span(self, start: int, end: int) -> Span:
         """The source span of ``value[start:end]``."""
         begin = self.offset(start)

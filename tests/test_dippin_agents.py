@@ -161,7 +161,42 @@ def test_catalog_provider_aliases_and_extension() -> None:
 
 def test_dip110_agent_without_prompt() -> None:
     text = AGENT.replace("prompt: Plan the work.", "label: Plan")
-    assert only(lint(text), "DIP110") == [Finding("DIP110", "warning", (8, 9), (8, 13), "Plan")]
+    assert only(lint(text), "DIP110") == [Finding("DIP110", "error", (8, 9), (8, 13), "Plan")]
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
+    assert item.message == (
+        "agent `Plan` has an empty prompt: tracker refuses it (`missing required attribute "
+        "'prompt'`) and the whole run fails when it reaches this node"
+    )
+
+
+def test_dip110_parallel_branch_only_fails_its_branch() -> None:
+    text = template(
+        """
+        workflow P
+          start: Start
+          exit: Done
+          agent Start
+            label: Start
+          parallel Fork -> A, B
+          agent A
+            label: A
+          agent B
+            prompt: B.
+          fan_in Join <- A, B
+          agent Done
+            label: Done
+          edges
+            Start -> Fork
+            Join -> Done
+        """
+    )
+    assert only(lint(text), "DIP110") == [Finding("DIP110", "warning", (7, 9), (7, 10), "A")]
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
+    assert item.message == (
+        "agent `A` has an empty prompt: tracker refuses it (`missing required attribute "
+        "'prompt'`), so as a branch of `Fork` it fails every time it runs"
+    )
+    assert only(lint(text.replace("label: A", "prompt: A.")), "DIP110") == []
 
 
 def test_dip110_twin_prompt_file(tmp_path: Path) -> None:

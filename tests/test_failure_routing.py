@@ -533,7 +533,7 @@ def test_dc318_twins() -> None:
 
 # -- DC319 parallel-branch-misuse: inert attributes -----------------------------------------------
 
-GATED_BRANCHES = template(
+RETRYING_BRANCHES = template(
     """
     workflow W
       start: Start
@@ -542,11 +542,11 @@ GATED_BRANCHES = template(
       parallel Review -> R1, R2
       agent R1
         prompt: Review for bugs.
-        goal_gate: true
+        max_retries: 3
         retry_target: R1
       agent R2
         prompt: Review for style.
-        goal_gate: true
+        retry_policy: patient
       fan_in Reviewed <- R1, R2
       agent Done
       edges
@@ -556,27 +556,34 @@ GATED_BRANCHES = template(
 )
 
 
-def test_dc319_goal_gates_on_branches_are_never_checked() -> None:
-    found = only(lint(GATED_BRANCHES), "DC319")
-    assert found == [Finding("DC319", "warning", (8, 5), (8, 20), "goal_gate: true")]
-    [item] = [d for d in run(GATED_BRANCHES).diagnostics if d.code == "DC319"]
-    assert item.message.startswith("`goal_gate`, `retry_target` on `R1`, `R2` never take effect")
+def test_dc319_retry_fields_on_branches_never_take_effect() -> None:
+    found = only(lint(RETRYING_BRANCHES), "DC319")
+    assert found == [Finding("DC319", "warning", (9, 5), (9, 21), "retry_target: R1")]
+    [item] = [d for d in run(RETRYING_BRANCHES).diagnostics if d.code == "DC319"]
+    assert item.message.startswith(
+        "`retry_target`, `max_retries`, `retry_policy` on `R1`, `R2` never take effect"
+    )
     assert [related.span.text for related in item.related] == [
-        "retry_target: R1",
-        "goal_gate: true",
+        "max_retries: 3",
+        "retry_policy: patient",
     ]
+
+
+def test_dc319_leaves_goal_gates_on_branches_to_dc333() -> None:
+    text = RETRYING_BRANCHES.replace(
+        "    max_retries: 3\n    retry_target: R1\n", "    goal_gate: true\n"
+    ).replace("    retry_policy: patient\n", "")
+    assert only(lint(text), "DC319") == []
+    assert [item.code for item in only(lint(text), "DC333")] == ["DC333"]
 
 
 def test_dc319_twin_on_a_main_loop_node() -> None:
     text = (
-        GATED_BRANCHES.replace("    goal_gate: true\n    retry_target: R1\n", "")
-        .replace(
-            "    prompt: Review for style.\n    goal_gate: true\n",
-            "    prompt: Review for style.\n",
-        )
+        RETRYING_BRANCHES.replace("    max_retries: 3\n    retry_target: R1\n", "")
+        .replace("    retry_policy: patient\n", "")
         .replace(
             "  agent Done\n",
-            "  agent Judge\n    prompt: Judge.\n    goal_gate: true\n"
+            "  agent Judge\n    prompt: Judge.\n    max_retries: 3\n"
             "    retry_target: Judge\n  agent Done\n",
         )
         .replace("    Reviewed -> Done\n", "    Reviewed -> Judge\n    Judge -> Done\n")

@@ -134,6 +134,18 @@ FIX_CASES: dict[str, Case] = {
         ),
     ),
     "DC307": Case("w.dip", WRITES),
+    "DC330": _dip(
+        _BASE.replace(
+            "label: B",
+            "prompt:\n          Output:\n          ```text\n          ${ctx.tool_stdout}\n"
+            "          ```",
+        )
+    ),
+    "DC331": _dip(
+        _BASE.replace("      agent A", "      vars\n        repo: api\n      agent A").replace(
+            _PLAN, "prompt: Plan $repo."
+        )
+    ),
     "DC309": Case("w.dip", ELSE),
     "TRK102": Case("w.dip", TRK102),
     **{code: _dip(text) for code, text in DIPPIN_FIX_CASES.items()},

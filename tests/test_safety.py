@@ -85,6 +85,15 @@ def test_dc201_key_nobody_writes_is_dc102_only() -> None:
     assert only(lint(text), "DC201", "DC102") == [
         Finding("DC102", "warning", (16, 13), (16, 32), "${ctx.plan_summary}")
     ]
+    assert messages(text, "DC102") == [
+        "`Apply` reads context key `plan_summary` in its `command`, but no node in this "
+        "workflow writes it, so it expands to an empty string; a node that wrote it would not "
+        "help: tracker fails the run when a tool command's `${ctx.plan_summary}` holds a value "
+        "(only human_response, interview_answers, outcome, preferred_label may be interpolated "
+        "there). Write the value to a file in an earlier node and read the file in the command"
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC102"]
+    assert item.fix is None  # renaming it to a key a node writes would break the command
     written = BASE.replace("      git status", '      echo "${ctx.plan_file}"')
     assert only(lint(written), "DC201", "DC102") == [
         Finding("DC201", "error", (16, 13), (16, 29), "${ctx.plan_file}")
@@ -148,6 +157,22 @@ def test_dc203_inputs_namespace_and_answers_key() -> None:
     )
     findings = only(lint(text), "DC203")
     assert [item.text for item in findings] == ["inputs.spec", "human_response"]
+
+
+def test_dc203_only_where_writes_are_applied() -> None:
+    gate = "  human Ask\n    mode: {mode}\n    writes: human_response\n  agent Done\n"
+    freeform = BASE.replace("  agent Done\n", gate.format(mode="freeform"))
+    assert only(lint(freeform), "DC203") == []  # never applied, so never refused: DC205's
+    assert only(lint(freeform), "DC205") == [Finding("DC205", "info", (19, 5), (19, 11), "writes")]
+    assert messages(freeform, "DC205") == [
+        "`writes:` on `Ask` is ignored at run time: human gates apply `writes:` only in "
+        "`mode: interview` (this one is `freeform`); the node sets `human_response` itself, so "
+        "the declaration only documents it"
+    ]
+    interview = BASE.replace("  agent Done\n", gate.format(mode="interview"))
+    assert only(lint(interview), "DC203") == [
+        Finding("DC203", "error", (19, 13), (19, 27), "human_response")
+    ]
 
 
 def test_dc203_twin_default_answers_key_and_plain_key() -> None:

@@ -254,3 +254,40 @@ class Guards:
         """``defaults.on_failure`` when it names a declared node."""
         target = self.workflow.default_value("on_failure")
         return target if target and self.workflow.node(target) is not None else ""
+
+
+def _outcome_literal(item: Literal, outcome: str) -> bool | None:
+    """The truth of one literal when `outcome` holds ``outcome``; None when it is not a test
+    of `outcome` or its operator cannot be decided from the value alone."""
+    if item.variable not in OUTCOME_VARIABLES:
+        return None
+    if item.op in ("=", "in"):
+        result = outcome in item.values
+    elif item.op == "contains":
+        result = item.values[0] in outcome
+    elif item.op == "startswith":
+        result = outcome.startswith(item.values[0])
+    elif item.op == "endswith":
+        result = outcome.endswith(item.values[0])
+    else:
+        return None
+    return result != item.negated
+
+
+def outcome_truth(expr: Expr, outcome: str) -> bool | None:
+    """Is the condition true (True), false (False) or undecided (None) when the node's status
+    is ``outcome``, knowing nothing about any other key? (dippin's reading of `and`/`or`;
+    tracker up to v0.64 reads those keywords as literal text, which only makes more
+    conditions false, see DC301.)"""
+    terms = _dnf(expr, False)
+    if terms is None:
+        return None
+    decided = True
+    for term in terms:
+        values = [_outcome_literal(item, outcome) for item in term]
+        if any(value is False for value in values):
+            continue
+        if all(value is True for value in values):
+            return True
+        decided = False
+    return False if decided else None

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from dipcheck.catalog import Catalog
     from dipcheck.frontends.common import FileReader
     from dipcheck.model import Field
+    from dipcheck.rules.boundary import Boundary
     from dipcheck.workspace import ChildWorkflow, Link, Workspace
 
 T = TypeVar("T")
@@ -112,6 +113,14 @@ class Context:
         from dipcheck.analysis.failure import FailureFacts
 
         return FailureFacts(self.workflow, self.target)
+
+    @cached_property
+    def boundary(self) -> Boundary:
+        """What crosses this file's subgraph boundary: keys its parents provide and read
+        (``rules/boundary.py``); built on first use, since it searches for the parents."""
+        from dipcheck.rules.boundary import boundary
+
+        return boundary(self.workspace, self.path, self.workflow, self.reader)
 
     @cached_property
     def guards(self) -> Guards:

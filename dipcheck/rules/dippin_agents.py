@@ -223,9 +223,14 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
     Severity.WARNING,
     summary="An agent (other than the start or exit node) has no prompt.",
     rationale=(
-        "An agent without a prompt sends the model nothing to do. Only the start and exit "
-        "nodes may be prompt-less: tracker runs those as passthroughs. A `prompt_file` or "
-        "`prompt_include` counts as a prompt."
+        "tracker's codergen handler refuses an agent without a prompt: it returns the error "
+        "`node \"X\" missing required attribute 'prompt'` before calling the model "
+        "(`pipeline/handlers/prompt.go` `ResolvePrompt`), and a handler error ends the whole "
+        "run as failed (`pipeline/engine.go` `handleNodeError`). So the finding is an error "
+        "for an agent the main loop runs; an agent that only runs as a parallel branch makes "
+        "that branch fail instead (a warning). Only the start and exit nodes may be "
+        "prompt-less: tracker runs those as passthroughs. A `prompt_file` or `prompt_include` "
+        "counts as a prompt."
     ),
     example="agent Plan\n  label: Plan\n  model: claude-sonnet-4-6",
     fix="Add `prompt:` (or `prompt_file:`), or make the node the start or exit.",
@@ -233,6 +238,7 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
 )
 def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    branch_of = context.flow.branch_of
     for node in _agents(context):
         if node.id in (workflow.start, workflow.exit):
             continue
@@ -242,11 +248,23 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
         if directive is not None and directive.included is None:
             continue  # unreadable file: DC003
         own = node.get("prompt")
+        span = own.key_span if own is not None else node.id_span
+        refusal = "tracker refuses it (`missing required attribute 'prompt'`)"
+        parallel = branch_of.get(node.id)
+        if parallel is not None:
+            yield context.finding(
+                "DIP110",
+                span,
+                f"agent `{node.id}` has an empty prompt: {refusal}, so as a branch of "
+                f"`{parallel}` it fails every time it runs",
+            )
+            continue
         yield context.finding(
             "DIP110",
-            own.key_span if own is not None else node.id_span,
-            f"agent `{node.id}` has an empty prompt: the model is given nothing to do",
-        )
+            span,
+            f"agent `{node.id}` has an empty prompt: {refusal} and the whole run fails when it "
+            "reaches this node",
+        ).with_severity(Severity.ERROR)
 
 
 @rule(
@@ -277,8 +295,9 @@ def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     "invalid-fidelity",
     Severity.WARNING,
     summary="A `fidelity` that is not full, summary:high|medium|low, compact or truncate.",
-    rationale="tracker silently falls back to `full` for an unknown fidelity (tracker-runtime.md "
-    "§5.6), so the agent sees more context than intended.",
+    rationale="tracker silently skips an unknown fidelity: the node gets `defaults.fidelity` when "
+    "that is valid, else `full` (`pipeline/fidelity.go` `ResolveFidelity`, tracker-runtime.md "
+    "§5.6), so the agent sees other context than intended.",
     example="agent Plan\n  fidelity: high",
     fix="Use full, summary:high, summary:medium, summary:low, compact or truncate.",
     formats=("dip",),

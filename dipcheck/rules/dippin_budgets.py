@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
+from dipcheck.analysis.long_commands import Pace, Reading, read_command
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, Node, NodeKind
 from dipcheck.rules.context import Context
@@ -80,10 +81,20 @@ def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
     "tool-without-timeout",
     Severity.WARNING,
     summary="A tool node without a `timeout`.",
-    rationale="A command that hangs (a prompt for input, a stuck network call) blocks the "
-    "whole run until someone notices.",
+    rationale=(
+        "tracker gives a tool without `timeout:` (or with a zero one, which the adapter drops) "
+        "a 30 second limit, kills the command when it expires, and fails the whole run: a "
+        "timeout is a handler error, so no `fail` edge or fallback target is consulted "
+        "(`pipeline/handlers/tool.go` `defaultToolTimeout`, `agent/exec/local.go`, "
+        "`pipeline/engine.go` `handleNodeError`). A hanging command is therefore not the risk "
+        "dippin describes; the risk is a long build, test suite, install or agent session "
+        "killed at 30 s. dipcheck reads the command: it warns when it runs something that "
+        "usually takes longer (builds, test runners, package installs, container builds, "
+        "agent CLIs, polling loops, a `sleep` or `timeout` of 30 s or more), reports other "
+        "commands as info, and commands made only of quick file and text utilities as a hint."
+    ),
     example="tool Test\n  command: go test ./...",
-    fix="Add `timeout:` (e.g. `timeout: 5m`).",
+    fix="Add `timeout:` with the longest run you expect (e.g. `timeout: 10m`).",
     formats=("dip",),
 )
 def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
@@ -93,11 +104,39 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
         item = node.get("timeout")
         if item is not None and not _ZERO_DURATION.fullmatch(item.text.strip()):
             continue
-        yield context.finding(
-            "DIP111",
-            item.value_span if item is not None else node.id_span,
-            f"tool node `{node.id}` has no timeout: a command that hangs blocks the run",
+        span = item.value_span if item is not None else node.id_span
+        why = f"`timeout: {item.text.strip()}`, which tracker ignores" if item else "no `timeout:`"
+        lead = (
+            f"tool `{node.id}` has {why}, so tracker kills its command after the default 30 s "
+            "and fails the run"
         )
+        located = node.text_field("command")
+        reading = read_command(located[1].value) if located is not None else Reading(Pace.UNKNOWN)
+        if reading.pace is Pace.LONG:
+            assert located is not None
+            text = located[1]
+            shown = " ".join(text.value[reading.start : reading.end].split())
+            if len(shown) > 60:
+                shown = shown[:57] + "…"
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; `{shown}` ({reading.what}) can easily take longer: set `timeout:` "
+                "to the longest run you expect",
+                related=(Related(text.span(reading.start, reading.end), "likely to run long"),),
+            )
+        elif reading.pace is Pace.QUICK:
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; this command should not need longer",
+            ).with_severity(Severity.HINT)
+        else:
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; if the command can take longer, set `timeout:`",
+            ).with_severity(Severity.INFO)
 
 
 @rule(
@@ -109,7 +148,9 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
         "At the exit, tracker sends an unmet goal gate to its `retry_target`, its fallback "
         "target or the workflow's `defaults.on_failure`; with none of them the run fails "
         "(tracker-runtime.md §5.5). dippin also accepts an `on fail` edge; it does not count "
-        "`defaults.on_failure`, which tracker does."
+        "`defaults.on_failure`, which tracker does. A gate on a node that only runs as a "
+        "parallel branch is never checked at all (DC333 reports it), so it is not reported "
+        "here."
     ),
     example="agent Verify\n  prompt: Verify.\n  goal_gate: true",
     fix="Add `retry_target:` (the node to redo) or `fallback_target:`.",
@@ -123,6 +164,8 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
             continue
         if gate.text.strip().lower() not in ("true", "1", "yes", "on"):
             continue
+        if node.id in context.flow.branch_of:
+            continue  # never checked at all: DC333
         if (
             node.value("retry_target").strip()
             or guards.fallback(node)

@@ -23,6 +23,12 @@ from dipcheck.workspace import CYCLE, ChildWorkflow, Link, found_above, subgraph
 TRUE_WORDS = ("true", "1", "yes", "on")
 
 
+def _levels(up: str) -> str:
+    """``one level above`` … for a relative path made of ``..`` parts."""
+    count = len([part for part in up.split(os.sep) if part == ".."])
+    return "one level above" if count == 1 else f"{count} levels above"
+
+
 def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator[Diagnostic]:
     key = "ref" if kind is NodeKind.SUBGRAPH else "subgraph_ref"
     for node in context.workflow.nodes:
@@ -47,9 +53,11 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
         )
         above = found_above(parent_dir, item.text)
         if above is not None:
+            up = os.path.relpath(above, parent_dir)
             message += (
-                f"; it exists relative to `{os.path.relpath(above)}`, so tracker (which also "
-                "tries its working directory) finds it only when run from there"
+                f"; it exists relative to `{up}` (the directory {_levels(up)} this file's), so "
+                "tracker, which next tries its working directory, finds it only when run from "
+                "there"
             )
         yield context.finding(code, item.value_span, message)
 

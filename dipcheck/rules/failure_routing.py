@@ -530,20 +530,20 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC319 ----------------------------------------------------------------------------------
 
-_INERT_ON_BRANCH = ("goal_gate", "retry_target", "retry_policy", "max_retries")
+_INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
 
 
 @rule(
     "DC319",
     "parallel-branch-misuse",
     Severity.WARNING,
-    summary="A parallel branch is treated as a main-loop node: it sets retry or goal-gate "
-    "attributes a branch never uses, or a retry or fallback target sends the run into it.",
+    summary="A parallel branch is treated as a main-loop node: it sets retry attributes a "
+    "branch never uses, or a retry or fallback target sends the run into it.",
     rationale=(
         "A branch target runs once, inside the parallel handler (tracker-runtime.md §5.7, "
-        "`handlers/parallel.go` `runBranch`): it is never marked completed, so the exit's "
-        "goal-gate check never sees it (§5.5), and a `retry` status is simply a failed branch "
-        "— no retry, no `retry_target`, no `retry_policy` or `max_retries`. Whether the block "
+        "`handlers/parallel.go` `runBranch`): a `retry` status is simply a failed branch — no "
+        "retry, no `retry_target`, no `retry_policy` or `max_retries` (a goal gate on a branch "
+        "is never checked either: DC333 reports it). Whether the block "
         "goes on is decided by the parallel node's `fan_in_policy`. (A fallback on a branch "
         "is worse, DC316: tracker refuses it.) The other way round, `retry_target`, "
         "`fallback_target`, `defaults.on_failure` or `defaults.restart_target` naming a "
@@ -553,7 +553,7 @@ _INERT_ON_BRANCH = ("goal_gate", "retry_target", "retry_policy", "max_retries")
         "tracker's ask_and_execute example dropped such a `retry_target: ImplementClaude`. "
         "Inert attributes are reported once per parallel block."
     ),
-    example="parallel Review -> A, B\nagent A\n  prompt: Review.\n  goal_gate: true\n"
+    example="parallel Review -> A, B\nagent A\n  prompt: Review.\n  max_retries: 3\n"
     "...\nagent Verify\n  retry_target: B",
     fix="Require the branches at the parallel node (`fan_in_policy: all` and a fail edge), "
     "and target the parallel node (or a node before it) to redo the block.",
@@ -589,7 +589,7 @@ def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
             first.span,
             f"{', '.join(f'`{key}`' for key in keys)} on {_quoted(names)} never take effect: "
             f"they run only as branches of parallel `{parallel_id}`, once each, with no "
-            "retries and no goal-gate check; require the branches at "
+            "retries; require the branches at "
             f"`{parallel_id}` instead (`fan_in_policy: all` and a fail edge)",
             related=tuple(Related(item.span, "never takes effect either") for item in rest),
         )

@@ -32,6 +32,8 @@ RULE_MODULES = (
     "dipcheck.rules.routing",
     "dipcheck.rules.failure_routing",
     "dipcheck.rules.runtime_values",
+    "dipcheck.rules.outcomes",
+    "dipcheck.rules.prompt_text",
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
 from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import NodeKind, Reference, RefKind, Workflow
+from dipcheck.model import Field, NodeKind, Reference, RefKind, Workflow
 from dipcheck.references import ListItem, list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
@@ -157,14 +157,20 @@ def always_empty(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "tracker rejects declared writes into the tool-command safe keys, the writes signal "
         "keys, the marker keys, the route sentinel and the `inputs.*` namespace, and fails the "
-        "node at run time. (`answers_key: interview_answers` is the default and is not "
-        "reported.)"
+        "node at run time (`pipeline/handlers/declared_writes.go`). The check runs only where "
+        "writes are applied (agents, tools, interview gates), so a `writes:` on another node "
+        "is DC205's finding, not this one. (`answers_key: interview_answers` is the default "
+        "and is not reported.)"
     ),
     example="agent Classify\n  prompt: Classify.\n  writes: outcome",
     fix="Choose another key name (e.g. `classification`) and route on it.",
 )
 def reserved_writes(context: Context) -> Iterator[Diagnostic]:
-    for owner, item in declared_writes(context.workflow):
+    workflow = context.workflow
+    for owner, item in declared_writes(workflow):
+        node = workflow.node(owner)
+        if node is None or not runtime.applies_writes(node, workflow):
+            continue  # the declaration is never applied, so never refused (DC205)
         key = item.value
         if key in runtime.RESERVED_WRITES or key.startswith(runtime.RESERVED_WRITES_PREFIX):
             yield context.finding(
@@ -255,8 +261,15 @@ def trusted_namespace(context: Context) -> Iterator[Diagnostic]:
     summary="`writes:` on a node whose handler never applies it.",
     rationale=(
         "Only agents, tools and interview-mode human gates extract declared writes from their "
-        "output. On other nodes the declaration does nothing at run time — yet tracker's "
-        "validator still counts it as a producer, hiding a real missing-key problem."
+        "output (`pipeline/handlers/declared_writes.go`). On other nodes the declaration does "
+        "nothing at run time — yet tracker's validator still counts it as a producer, hiding "
+        "a real missing-key problem. Declaring a key the node writes itself (a gate's "
+        "`human_response`) is harmless and reported as info. A subgraph or manager-loop node "
+        "is different: its "
+        "child's whole final context is merged into the workflow (`pipeline/subgraph.go`, "
+        "tracker-runtime.md §5.7), so `writes:` there documents what the child returns; it is "
+        "reported only for a key the child (or its own children) never writes, and not at "
+        "all when the child cannot be read."
     ),
     example="human Approve\n  mode: choice\n  writes: approval",
     fix="Move the `writes:` to the agent or tool that produces the value, or use "
@@ -269,6 +282,9 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
         if writes is None or runtime.applies_writes(node, workflow):
             continue
         handler = runtime.handler_of(node, workflow)
+        if handler in runtime.OPAQUE_HANDLERS:
+            yield from _child_writes(context, node.id, writes)
+            continue
         if handler is runtime.Handler.HUMAN:
             why = (
                 f"human gates apply `writes:` only in `mode: interview` (this one is "
@@ -281,6 +297,18 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
             )
         else:
             why = f"the `{handler.value}` handler never applies `writes:`"
+        keys = [item.value for item in list_items(writes.value)]
+        own = runtime.possible_keys(node, workflow, frozenset()) or frozenset()
+        if keys and all(key in own for key in keys):
+            # harmless: the handler writes these keys itself (a gate's `human_response`)
+            named = ", ".join(f"`{key}`" for key in keys)
+            yield context.finding(
+                "DC205",
+                writes.key_span,
+                f"`writes:` on `{node.id}` is ignored at run time: {why}; the node sets "
+                f"{named} itself, so the declaration only documents it",
+            ).with_severity(Severity.INFO)
+            continue
         yield context.finding(
             "DC205",
             writes.key_span,
@@ -351,6 +379,38 @@ def typed_text_in_command(context: Context) -> Iterator[Diagnostic]:
             f"`{mode}` gate `{gate}` it holds text a person typed, and tracker inserts it "
             "before the shell parses the command, so a quote in it breaks the command and "
             "`$(...)` or a backtick runs",
+        )
+
+
+def _child_writes(context: Context, node_id: str, writes: Field) -> Iterator[Diagnostic]:
+    """DC205 on a subgraph or manager loop: the declared keys its child never writes."""
+    exported: set[str] = set()
+    names: list[str] = []
+    for link in context.links:
+        if link.chain[0][0].id != node_id:
+            continue
+        child = link.child.workflow
+        if child is None:
+            return  # a child we cannot read may write anything
+        if link.depth == 1:
+            names.append(link.chain[0][1].text.strip())
+        exported.update(item.value for _, item in declared_writes(child))
+        exported.update(
+            node.value("answers_key").strip()
+            for node in child.nodes
+            if node.value("answers_key").strip()
+        )
+    if not names:
+        return
+    for item in list_items(writes.value):
+        if item.value in exported or runtime.is_ambient(item.value):
+            continue
+        yield context.finding(
+            "DC205",
+            item.span,
+            f"`{node_id}` declares `writes: {item.value}`, but its child `{names[0]}` never "
+            f"writes `{item.value}`: tracker merges the child's final context into this "
+            "workflow, so the key arrives only if the child writes it",
         )
 
 
