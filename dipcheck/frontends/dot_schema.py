@@ -89,7 +89,7 @@ NODE_ATTRIBUTES: dict[str, Attribute] = {
     "prompt": _a("prompt", S, "The task for the LLM (`$goal` and `${ctx.K}` are expanded)."),
     "system_prompt": _a("system_prompt", S, "System prompt for this agent."),
     "llm_model": _a("model", S, "Model id."),
-    "llm_provider": _a("provider", S, "anthropic, openai, gemini, …"),
+    "llm_provider": _a("provider", S, "anthropic, openai, gemini or openai-compat."),
     "reasoning_effort": _a("reasoning_effort", S, "low, medium or high."),
     "auto_status": _a("auto_status", B, "Take the outcome from a `STATUS:` line."),
     "allow_partial": _a("allow_partial", B, "Accept PARTIAL_SUCCESS as success."),

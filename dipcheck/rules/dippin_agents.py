@@ -107,7 +107,7 @@ class _Models:
         if provider is None:
             names = context.catalog.provider_names
             why = f"unknown provider `{provider_name}`"
-            self._add_unknown(provider_field, why, provider_name.lower(), names, node.id)
+            self._add_unknown(provider_field, why, provider_name, names, node.id)
         elif not provider.open and not provider.has(model):
             other = next((item for item in context.catalog.providers if item.has(model)), None)
             if other is not None:
@@ -154,9 +154,11 @@ def _users(nodes: list[str]) -> str:
     summary="An agent's provider, or its model for that provider, is not in the model catalog.",
     rationale=(
         "Model and provider come from the agent or from `defaults`. tracker hands any id to "
-        "the provider, so a misspelt id fails only when the agent runs. The catalog ships "
-        "with dipcheck (`dipcheck/data/models.json`); `.` and `-` in ids are equivalent; "
-        "ids with `${…}` are filled in at run time and not checked; a family alias "
+        "the provider, so a misspelt id fails only when the agent runs. Its providers are "
+        "`anthropic`, `openai`, `gemini` and `openai-compat` (any id), matched exactly; any "
+        "other name (`google`, `Anthropic`) fails the agent with `unknown provider`. The "
+        "catalog ships with dipcheck (`dipcheck/data/models.json`); `.` and `-` in ids are "
+        "equivalent; ids with `${…}` are filled in at run time and not checked; a family alias "
         "(`claude-sonnet@latest`) is DIP162's concern. Add ids the catalog lacks with "
         '`--extra-models "provider:id1,id2"` or the `extra-models` configuration key.'
     ),
