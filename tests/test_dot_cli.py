@@ -43,9 +43,12 @@ def test_directories_lint_dot_pipelines_and_skip_graphviz_drawings(tmp_path: Pat
         "typed_review.dot",
     ]
     assert _findings(result.stdout) == [
+        ("broken.dot", "DIP110", 10, 3, 10, 8),  # `promt`: Build has no prompt
         ("broken.dot", "DC004", 10, 11, 10, 16),
         ("broken.dot", "DC102", 10, 28, 10, 39),
+        ("broken.dot", "DIP111", 11, 3, 11, 7),
         ("broken.dot", "DC201", 11, 58, 11, 69),
+        ("broken.dot", "DIP110", 16, 12, 16, 20),  # Escalate: a box from `node [...]`
         ("broken.dot", "DC313", 16, 41, 16, 49),
         ("broken.dot", "DIP005", 17, 3, 17, 17),
     ]
@@ -76,6 +79,7 @@ def test_a_named_dot_file_is_linted_whatever_it_looks_like(tmp_path: Path) -> No
         ("DIP001", 1, 1),
         ("DIP002", 1, 1),
         ("DC005", 2, 16),
+        ("DIP110", 3, 3),
         ("DC004", 3, 20),
         ("DC005", 4, 15),
     ]
@@ -94,9 +98,12 @@ def test_stdin_takes_the_format_from_the_stdin_filename() -> None:
     result = dipcheck("lint", "-", "--stdin-filename", "broken.dot", "--format", "json", stdin=text)
     assert result.returncode == 1
     assert [item[1] for item in _findings(result.stdout)] == [
+        "DIP110",
         "DC004",
         "DC102",
+        "DIP111",
         "DC201",
+        "DIP110",
         "DC313",
         "DIP005",
     ]
@@ -138,4 +145,10 @@ def test_suppression_comments_in_dot(tmp_path: Path) -> None:
     path = tmp_path / "broken.dot"
     path.write_text(text, encoding="utf-8")
     result = dipcheck("lint", "--format", "json", str(path))
-    assert [item[1] for item in _findings(result.stdout)] == ["DC201", "DC313"]
+    assert [item[1] for item in _findings(result.stdout)] == [
+        "DIP110",
+        "DIP111",
+        "DC201",
+        "DIP110",
+        "DC313",
+    ]

@@ -52,12 +52,24 @@ class Attr:
     def span(self) -> Span:
         return self.key_span.cover(self.value_span)
 
+    @property
+    def inner_span(self) -> Span:
+        """The value without its quotes (one quoted string; otherwise the value as written),
+        so that an edit of the value keeps it a DOT string: `llm_model="gpt-5.4"` must not
+        become the bare, unparsable `gpt-5.4`."""
+        span = self.value_span
+        text = span.text
+        quoted = self.token_type == "STRING" and len(text) >= 2 and text[0] == text[-1] == '"'
+        if quoted and '"' not in text[1:-1].replace('\\"', ""):  # not "a" + "b"
+            return Span(span.source, span.start + 1, span.end - 1)
+        return span
+
     def as_field(self, name: str) -> Field:
         return Field(
             key=name,
             key_span=self.key_span,
             value=self.value,
-            value_span=self.value_span,
+            value_span=self.inner_span,
             span=self.span,
             quoted=self.quoted,
         )
