@@ -229,6 +229,14 @@ class Checks:
                 if entry.value_span.end > entry.value_span.start
                 else (entry.key_span)
             )
+            if entry.key == "weight":  # edgeWeight (engine_edges.go): Atoi, else 0
+                self.report(
+                    "DC005",
+                    span,
+                    f"{problem} for `weight`: tracker reads it as 0",
+                    severity=Severity.WARNING,
+                )
+                return
             self.report("DC005", span, f"{problem} for `{entry.key}`")
 
     # -- building the model --------------------------------------------------------------

@@ -90,7 +90,8 @@ declare(
     rationale=(
         "Integers, numbers, durations and booleans are parsed when the workflow loads; a value "
         "that does not parse is a load error (before dippin v0.29 a bad boolean silently "
-        "became false)."
+        "became false). A DOT edge `weight` that is not an integer is a warning: tracker reads "
+        "it as 0 (`pipeline/engine_edges.go`)."
     ),
     example="tool Build\n  timeout: 2d",
     fix="Write the value in the expected form (durations: 30s, 5m, 1h30m; booleans: true/false).",
