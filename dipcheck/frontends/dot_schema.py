@@ -421,6 +421,7 @@ GRAPHVIZ_ATTRIBUTES = frozenset(
         "style",
         "stylesheet",
         "tailclip",
+        "tail_lp",
         "tailhref",
         "taillabel",
         "tailport",
