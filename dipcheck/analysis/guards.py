@@ -176,7 +176,8 @@ def _remainder_covered(conditional: list[Edge], equalities: list[Literal]) -> bo
     takes some edge."""
     tested = {(item.variable, item.values[0]) for item in equalities}
     for edge in conditional:
-        assert edge.condition is not None
+        if edge.condition is None or edge.condition.expr is None:
+            continue  # a condition that does not parse (DIP010)
         forms = _dnf(edge.condition.expr, False)
         if forms is None or len(forms) != 1 or not forms[0]:
             continue
