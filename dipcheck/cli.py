@@ -88,8 +88,10 @@ def _parser() -> argparse.ArgumentParser:
     lint = commands.add_parser(
         "lint",
         help="check workflow files and directories",
-        description="Check workflow files. Directories are searched for .dip files and for "
-        "YAML files that have the shape of a step workflow (other YAML is skipped).",
+        description="Check workflow files. A named file is always linted (a .dot file as a "
+        "workflow, whatever it looks like). Directories are searched for .dip files, for .dot "
+        "files that look like workflows and for YAML files that have the shape of a step "
+        "workflow; the other files found are skipped and counted.",
         epilog=LINT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -72,8 +72,7 @@ def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     _git(repository, "init", "-q")
     (repository / "good.dip").write_text(GOOD, encoding="utf-8")
     (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
-    (repository / "drawing.dot").write_text(PLAIN_GRAPH, encoding="utf-8")  # not a workflow
-    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")
+    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")  # no workflow
     _git(repository, "add", ".")
     good = _try_repo(repository, pre_commit_home)
     assert good.returncode == 0, good.stdout + good.stderr
@@ -87,7 +86,17 @@ def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     assert "error[DIP003]: edge target `Bee` is not a declared node" in bad.stdout
     assert "bad.dot:6:" in bad.stdout and "`dnoe`" in bad.stdout  # .dot files reach the hook
     report = bad.stdout.split("hook id: dipcheck", 1)[1]
-    assert "good.dip" not in report and "good.dot" not in report and "drawing.dot" not in report
+    assert "good.dip" not in report and "good.dot" not in report and "notes.yaml" not in report
+    # pre-commit names every .dot file, and a named file is linted whatever it looks like (a
+    # pipeline whose start node has the wrong shape must fail): keep drawings out with the
+    # hook's `exclude:`
+    (repository / "bad.dip").unlink()
+    (repository / "bad.dot").unlink()
+    (repository / "drawing.dot").write_text(PLAIN_GRAPH, encoding="utf-8")
+    _git(repository, "add", "-A")
+    drawing = _try_repo(repository, pre_commit_home)
+    assert drawing.returncode == 1, drawing.stdout + drawing.stderr
+    assert "drawing.dot:1:1" in drawing.stdout
 
 
 # -- the GitHub Action ------------------------------------------------------------------------

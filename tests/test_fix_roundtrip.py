@@ -102,8 +102,20 @@ DIPPIN_FIX_CASES: dict[str, str] = {
     ).replace("A -> B", "A -> T\n        T -> B"),
 }
 
+_DOT_GATE = (
+    "digraph P {\n"
+    "  s [shape=Mdiamond]\n"
+    "  e [shape=Msquare]\n"
+    '  g [shape=hexagon, label="Pick", default_choice="A"]\n'
+    "  s -> g\n"
+    '  g -> e [label="[A] Accept"]\n'
+    "}\n"
+)
+
 # code → a workflow on which that rule reports a finding carrying a fix
 FIX_CASES: dict[str, Case] = {
+    "DC001": Case("w.dot", _DOT_GATE.replace("default_choice", "human.default_choice")),
+    "DC011": Case("w.dot", _DOT_GATE.replace("default_choice", '"default_choice"')),
     "DC004": _dip(_BASE.replace("prompt: Plan.", "promt: Plan.")),
     "DC009": _dip(_BASE.replace("prompt: Plan.", "prompt: Plan.\n        llm_model: x")),
     "DC010": _dip(
