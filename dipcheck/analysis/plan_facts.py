@@ -1,0 +1,307 @@
+"""Facts about an Ordewell plan's dependency graph, computed once per lint and shared by the
+plan rules, the simulator and the language server: which task each dependency entry names,
+transitive dependencies with a witness chain, cycles, the order labels Ordewell prints
+(``order-labels.ts``), which tasks can never become ready, and the task mentions and file paths
+in each prompt."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
+from dipcheck.plan import Dependency, JMember, Plan, PlanKind, PlanTask
+
+_TASK_LABEL = re.compile(
+    r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?![\w.])|(?<![\w#])#(\d+(?:\.\d+)?)(?![\w.])"
+)
+_WORD = re.compile(r"[\w.\-/:@]+")
+_EXTENSIONS = (
+    "py|pyi|ts|tsx|js|jsx|mjs|cjs|json|md|mdx|yaml|yml|toml|go|rs|java|kt|rb|c|h|cc|cpp|hpp|cs|"
+    "swift|sql|sh|css|scss|html|vue|svelte|txt|cfg|ini|lock|dart|php|ex|exs|lua|scala|proto|"
+    "graphql|prisma|tf|gradle|xml|dip|dot"
+)
+# a path with a directory, or a bare file name with a common source/document extension
+_PATH = re.compile(
+    r"(?<![\w./\-:@])((?:[\w.\-@]+/)+[\w.\-@]+\.[A-Za-z][A-Za-z0-9]{0,7}"
+    r"|[\w\-.@]+\.(?:" + _EXTENSIONS + r"))(?![\w/\-])"
+)
+
+
+def label(task: PlanTask) -> str:
+    """The order label Ordewell shows (``taskOrderLabel``): ``3``, or ``2.1`` under the direct
+    parent."""
+    order = task.js.get("order", UNDEFINED)
+    if task.parent is None:
+        return to_string(order)
+    return f"{to_string(task.parent.js.get('order', UNDEFINED))}.{to_string(order)}"
+
+
+def effective_prompt(task: PlanTask) -> tuple[str, JMember | None]:
+    """The text the runner receives as the task's prompt and the member it comes from: the
+    prompt; for a plan the planner emitted, the description or the title standing in for a
+    missing one (``parseTask``)."""
+    prompt = task.js.get("prompt", UNDEFINED)
+    if not truthy(prompt) or not isinstance(prompt, str):
+        return "", None
+    for name in ("prompt", "description", "title"):
+        member = task.member(name)
+        if member is not None and to_string(member.value.py()) == prompt:
+            return prompt, member
+    return prompt, None
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A place in a prompt that names another task."""
+
+    task: PlanTask  # who is named
+    start: int  # in the prompt's text
+    end: int
+    how: str  # "label", "id", "title"
+
+
+class PlanFacts:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.flat = plan.flat
+        self.by_id: dict[Any, list[PlanTask]] = {}
+        for task in self.flat:
+            self.by_id.setdefault(key(task.id), []).append(task)
+
+    def resolve(self, dep: Dependency) -> list[PlanTask]:
+        """The tasks a dependency entry names (several when the id is duplicated)."""
+        return self.by_id.get(key(dep.value), [])
+
+    @cached_property
+    def edges(self) -> list[list[tuple[int, Dependency]]]:
+        """For each task (by flat index): the tasks its dependencies name, with the entry."""
+        table: list[list[tuple[int, Dependency]]] = []
+        for task in self.flat:
+            row: list[tuple[int, Dependency]] = []
+            for dep in task.deps:
+                row.extend((target.index, dep) for target in self.resolve(dep))
+            table.append(row)
+        return table
+
+    @cached_property
+    def dependents(self) -> list[list[int]]:
+        table: list[list[int]] = [[] for _ in self.flat]
+        for index, row in enumerate(self.edges):
+            for target, _ in row:
+                table[target].append(index)
+        return table
+
+    def direct(self, task: PlanTask) -> set[int]:
+        return {target for target, _ in self.edges[task.index]}
+
+    def ancestors(self, task: PlanTask) -> dict[int, int]:
+        """Every task ``task`` depends on, directly or not, with the task it was reached from
+        (breadth first: the chain back is a shortest one); memoised."""
+        cache: dict[int, dict[int, int]] = self.__dict__.setdefault("_ancestors", {})
+        found = cache.get(task.index)
+        if found is not None:
+            return found
+        parents: dict[int, int] = {}
+        queue = deque([task.index])
+        while queue:
+            current = queue.popleft()
+            for target, _ in self.edges[current]:
+                if target not in parents and target != task.index:
+                    parents[target] = current
+                    queue.append(target)
+        cache[task.index] = parents
+        return parents
+
+    def chain(self, task: PlanTask, target: int) -> list[PlanTask]:
+        """``task`` → … → ``target`` along dependencies (shortest)."""
+        parents = self.ancestors(task)
+        path = [target]
+        while path[-1] != task.index:
+            path.append(parents[path[-1]])
+        return [self.flat[index] for index in reversed(path)]
+
+    def related(self, a: PlanTask, b: PlanTask) -> bool:
+        """Is there a dependency path between the two tasks, either way?"""
+        return b.index in self.ancestors(a) or a.index in self.ancestors(b)
+
+    @cached_property
+    def cycles(self) -> list[list[tuple[int, Dependency]]]:
+        """One witness cycle per strongly connected component that has one (a self-dependency
+        included): the edges in order, the last one closing the cycle."""
+        found: list[list[tuple[int, Dependency]]] = []
+        for component in self._components():
+            members = set(component)
+            start = min(component)
+            if len(component) == 1:
+                loops = [(t, d) for t, d in self.edges[start] if t == start]
+                if loops:
+                    found.append([loops[0]])
+                continue
+            # shortest cycle through `start` inside the component
+            previous: dict[int, tuple[int, Dependency]] = {}
+            queue = deque([start])
+            closing: tuple[int, Dependency] | None = None
+            last = start
+            while queue and closing is None:
+                current = queue.popleft()
+                for target, dep in self.edges[current]:
+                    if target not in members:
+                        continue
+                    if target == start:
+                        closing = (target, dep)
+                        last = current
+                        break
+                    if target not in previous:
+                        previous[target] = (current, dep)
+                        queue.append(target)
+            if closing is None:
+                continue
+            path: list[tuple[int, Dependency]] = [closing]
+            node = last
+            while node != start:
+                origin, dep = previous[node]
+                path.append((node, dep))
+                node = origin
+            path.reverse()
+            found.append(path)
+        return found
+
+    def _components(self) -> Iterator[list[int]]:
+        """Tarjan's strongly connected components, iteratively."""
+        count = len(self.flat)
+        index_of = [-1] * count
+        low = [0] * count
+        on_stack = [False] * count
+        stack: list[int] = []
+        counter = 0
+        for root in range(count):
+            if index_of[root] != -1:
+                continue
+            work: list[tuple[int, int]] = [(root, 0)]
+            while work:
+                node, position = work.pop()
+                if position == 0:
+                    index_of[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack[node] = True
+                row = self.edges[node]
+                advanced = False
+                while position < len(row):
+                    target = row[position][0]
+                    position += 1
+                    if index_of[target] == -1:
+                        work.append((node, position))
+                        work.append((target, 0))
+                        advanced = True
+                        break
+                    if on_stack[target]:
+                        low[node] = min(low[node], index_of[target])
+                if advanced:
+                    continue
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index_of[node]:
+                    component: list[int] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack[member] = False
+                        component.append(member)
+                        if member == node:
+                            break
+                    yield component
+
+    @cached_property
+    def blocked_forever(self) -> dict[int, str]:
+        """Tasks that never become ready, with why: no prompt, a dependency naming no task,
+        a cycle, or a dependency that never completes (transitively)."""
+        reasons: dict[int, str] = {}
+        for task in self.flat:
+            if self.plan.stored and task.js.get("status") == "completed":
+                continue
+            if not task.is_user and not truthy(task.js.get("prompt", UNDEFINED)):
+                reasons[task.index] = "it has no prompt"
+            for dep in task.deps:
+                if not self.resolve(dep):
+                    reasons.setdefault(task.index, f'its dependency "{dep.text}" names no task')
+        for cycle in self.cycles:
+            for target, _ in cycle:
+                reasons.setdefault(target, "it is on a dependency cycle")
+        queue = deque(reasons)
+        while queue:
+            current = queue.popleft()
+            for dependent in self.dependents[current]:
+                if dependent not in reasons:
+                    reasons[dependent] = f"it waits for task {label(self.flat[current])}"
+                    queue.append(dependent)
+        return reasons
+
+    @cached_property
+    def labels(self) -> dict[str, list[PlanTask]]:
+        table: dict[str, list[PlanTask]] = {}
+        for task in self.flat:
+            table.setdefault(label(task), []).append(task)
+        return table
+
+    def mentions(self, task: PlanTask, text: str, candidates: set[int]) -> Iterator[Mention]:
+        """The places in ``text`` (``task``'s prompt) that name one of ``candidates``: ``task N``
+        / ``Task N`` / ``#N`` by its order label, its id as a word (ids with a letter and two
+        characters or more), its exact title (titles of two words or more)."""
+        if not candidates:
+            return
+        for match in _TASK_LABEL.finditer(text):
+            group = 1 if match.group(1) is not None else 2
+            named = self.labels.get(match.group(group), [])
+            if len(named) == 1 and named[0].index in candidates:
+                yield Mention(named[0], match.start(), match.end(), "label")
+        words: dict[str, tuple[int, int]] = {}
+        for match in _WORD.finditer(text):
+            word = match.group().rstrip(".:/")
+            words.setdefault(word, (match.start(), match.start() + len(word)))
+        for index in sorted(candidates):
+            other = self.flat[index]
+            ident = other.id
+            if isinstance(ident, str) and len(ident) >= 2 and re.search(r"[A-Za-z]", ident):
+                place = words.get(ident)
+                if place is not None:
+                    yield Mention(other, place[0], place[1], "id")
+                    continue
+            title = coalesce(other.js.get("title"), "")
+            if isinstance(title, str) and len(title.split()) >= 2:
+                at = text.find(title)
+                if at >= 0:
+                    yield Mention(other, at, at + len(title), "title")
+
+    @cached_property
+    def paths(self) -> dict[int, list[tuple[str, int, int]]]:
+        """File paths each runnable task's prompt names (path, start, end in the prompt)."""
+        table: dict[int, list[tuple[str, int, int]]] = {}
+        for task in self.flat:
+            if task.is_user or task.index in self.blocked_forever:
+                continue
+            text, _ = effective_prompt(task)
+            found: list[tuple[str, int, int]] = []
+            seen: set[str] = set()
+            for match in _PATH.finditer(text):
+                path = match.group(1).rstrip(".")
+                if "://" in text[max(0, match.start() - 12) : match.start() + 3]:
+                    continue
+                if path.startswith("./"):
+                    path = path[2:]
+                if path not in seen and "." in path.rsplit("/", 1)[-1]:
+                    seen.add(path)
+                    found.append((path, match.start(1), match.start(1) + len(path)))
+            if found:
+                table[task.index] = found
+        return table
+
+    @property
+    def generated(self) -> bool:
+        """Was the plan emitted by a planner (so Ordewell's generation checks apply)?"""
+        return self.plan.kind is not PlanKind.SESSION
