@@ -17,7 +17,7 @@ from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
 from dipcheck.plan import Dependency, JMember, Plan, PlanKind, PlanTask
 
 _TASK_LABEL = re.compile(
-    r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?![\w.])|(?<![\w#])#(\d+(?:\.\d+)?)(?![\w.])"
+    r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?!\w|\.\d)|(?<![\w#])#(\d+(?:\.\d+)?)(?!\w|\.\d)"
 )
 _WORD = re.compile(r"[\w.\-/:@]+")
 _EXTENSIONS = (
