@@ -74,6 +74,8 @@ def number_to_string(number: float) -> str:
         return "0"
     if number < 0:
         return "-" + number_to_string(-number)
+    if number < 1e21 and number == int(number):
+        return str(int(number))
     digits_tuple, exponent = _shortest(number)
     digits = "".join(map(str, digits_tuple))
     k = len(digits)

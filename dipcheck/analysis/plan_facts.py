@@ -20,6 +20,7 @@ _TASK_LABEL = re.compile(
     r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?!\w|\.\d)|(?<![\w#])#(\d+(?:\.\d+)?)(?!\w|\.\d)"
 )
 _WORD = re.compile(r"[\w.\-/:@]+")
+_LETTER = re.compile(r"[A-Za-z]")
 _EXTENSIONS = (
     "py|pyi|ts|tsx|js|jsx|mjs|cjs|json|md|mdx|yaml|yml|toml|go|rs|java|kt|rb|c|h|cc|cpp|hpp|cs|"
     "swift|sql|sh|css|scss|html|vue|svelte|txt|cfg|ini|lock|dart|php|ex|exs|lua|scala|proto|"
@@ -30,6 +31,11 @@ _PATH = re.compile(
     r"(?<![\w./\-:@])((?:[\w.\-@]+/)+[\w.\-@]+\.[A-Za-z][A-Za-z0-9]{0,7}"
     r"|[\w\-.@]+\.(?:" + _EXTENSIONS + r"))(?![\w/\-])"
 )
+
+
+def _continues(text: str, end: int) -> bool:
+    """Does a word go on at ``end`` (so a title ending there is only a prefix)?"""
+    return end < len(text) and (text[end].isalnum() or text[end] == "_")
 
 
 def label(task: PlanTask) -> str:
@@ -117,6 +123,24 @@ class PlanFacts:
         cache[task.index] = parents
         return parents
 
+    def chain_text(self, task: PlanTask, target: int, limit: int = 6) -> str:
+        """``task 4 → task 3 → task 2``; a long chain keeps its ends (``… 12 more …``)."""
+        chain = self.chain(task, target)
+        if len(chain) > limit:
+            hidden = len(chain) - limit + 1
+            shown = [*chain[: limit - 2], None, chain[-1]]
+        else:
+            hidden, shown = 0, list(chain)
+        names = [f"task {self.label_of(item)}" if item else f"… {hidden} more …" for item in shown]
+        return " → ".join(names)
+
+    def label_of(self, task: PlanTask) -> str:
+        cache: dict[int, str] = self.__dict__.setdefault("_labels", {})
+        found = cache.get(task.index)
+        if found is None:
+            found = cache[task.index] = label(task)
+        return found
+
     def chain(self, task: PlanTask, target: int) -> list[PlanTask]:
         """``task`` → … → ``target`` along dependencies (shortest)."""
         parents = self.ancestors(task)
@@ -125,9 +149,54 @@ class PlanFacts:
             path.append(parents[path[-1]])
         return [self.flat[index] for index in reversed(path)]
 
+    @cached_property
+    def reach(self) -> list[int]:
+        """For each task, the set of tasks it depends on (transitively) as a bit mask: one
+        pass in dependency order, each task's mask the union of its dependencies' (a task
+        on a cycle is computed by a search of its own)."""
+        count = len(self.flat)
+        masks: list[int | None] = [None] * count
+        on_cycle = {
+            index
+            for component in self._components()
+            if len(component) > 1 or any(t == component[0] for t, _ in self.edges[component[0]])
+            for index in component
+        }
+        for start in range(count):
+            if masks[start] is not None:
+                continue
+            stack: list[tuple[int, int]] = [(start, 0)]
+            visiting: set[int] = set()
+            while stack:
+                node, position = stack.pop()
+                if masks[node] is not None:
+                    continue
+                if node in on_cycle or (position == 0 and node in visiting):
+                    masks[node] = sum(1 << index for index in self.ancestors(self.flat[node]))
+                    continue
+                visiting.add(node)
+                row = self.edges[node]
+                while position < len(row) and masks[row[position][0]] is not None:
+                    position += 1
+                if position < len(row):
+                    stack.append((node, position))
+                    stack.append((row[position][0], 0))
+                    continue
+                mask = 0
+                for target, _ in row:
+                    mask |= (1 << target) | (masks[target] or 0)
+                masks[node] = mask & ~(1 << node) if node not in on_cycle else mask
+        return [mask or 0 for mask in masks]
+
+    def direct_mask(self, task: PlanTask) -> int:
+        mask = 0
+        for target, _ in self.edges[task.index]:
+            mask |= 1 << target
+        return mask
+
     def related(self, a: PlanTask, b: PlanTask) -> bool:
         """Is there a dependency path between the two tasks, either way?"""
-        return b.index in self.ancestors(a) or a.index in self.ancestors(b)
+        return bool((self.reach[a.index] >> b.index) & 1 or (self.reach[b.index] >> a.index) & 1)
 
     @cached_property
     def cycles(self) -> list[list[tuple[int, Dependency]]]:
@@ -249,34 +318,66 @@ class PlanFacts:
             table.setdefault(label(task), []).append(task)
         return table
 
-    def mentions(self, task: PlanTask, text: str, candidates: set[int]) -> Iterator[Mention]:
-        """The places in ``text`` (``task``'s prompt) that name one of ``candidates``: ``task N``
-        / ``Task N`` / ``#N`` by its order label, its id as a word (ids with a letter and two
-        characters or more), its exact title (titles of two words or more)."""
+    def mentions(self, task: PlanTask, text: str, candidates: int) -> Iterator[Mention]:
+        """The places in ``text`` (``task``'s prompt) that name one of ``candidates`` (a bit
+        mask of task indexes): ``task N`` / ``Task N`` / ``#N`` by its order label, its id as
+        a word (ids with a letter and two characters or more), its exact title (titles of two
+        words or more)."""
         if not candidates:
             return
         for match in _TASK_LABEL.finditer(text):
             group = 1 if match.group(1) is not None else 2
             named = self.labels.get(match.group(group), [])
-            if len(named) == 1 and named[0].index in candidates:
+            if len(named) == 1 and (candidates >> named[0].index) & 1:
                 yield Mention(named[0], match.start(), match.end(), "label")
-        words: dict[str, tuple[int, int]] = {}
-        for match in _WORD.finditer(text):
-            word = match.group().rstrip(".:/")
-            words.setdefault(word, (match.start(), match.start() + len(word)))
-        for index in sorted(candidates):
-            other = self.flat[index]
-            ident = other.id
-            if isinstance(ident, str) and len(ident) >= 2 and re.search(r"[A-Za-z]", ident):
-                place = words.get(ident)
-                if place is not None:
-                    yield Mention(other, place[0], place[1], "id")
-                    continue
-            title = coalesce(other.js.get("title"), "")
+        ids, titles, lengths = self._names
+        firsts = self._first_words
+        seen = 0
+        words = [(m.group().rstrip(".:/"), m.start()) for m in _WORD.finditer(text)]
+        for position, (word, start) in enumerate(words):
+            for index in ids.get(word, ()):
+                if (candidates >> index) & 1 and not (seen >> index) & 1:
+                    seen |= 1 << index
+                    yield Mention(self.flat[index], start, start + len(word), "id")
+            if word not in firsts:
+                continue
+            for length in lengths:
+                if position + length > len(words):
+                    break
+                phrase = tuple(item for item, _ in words[position : position + length])
+                for title, index in titles.get(phrase, ()):
+                    if (
+                        (candidates >> index) & 1
+                        and not (seen >> index) & 1
+                        and text.startswith(title, start)
+                        and not _continues(text, start + len(title))
+                    ):
+                        seen |= 1 << index
+                        yield Mention(self.flat[index], start, start + len(title), "title")
+
+    @cached_property
+    def _first_words(self) -> frozenset[str]:
+        return frozenset(words[0] for words in self._names[1])
+
+    @cached_property
+    def _names(
+        self,
+    ) -> tuple[dict[str, list[int]], dict[tuple[str, ...], list[tuple[str, int]]], list[int]]:
+        """Ids that count as words (two characters or more, a letter among them); titles of
+        two words or more by their words; the word counts of those titles."""
+        ids: dict[str, list[int]] = {}
+        titles: dict[tuple[str, ...], list[tuple[str, int]]] = {}
+        for task in self.flat:
+            ident = task.id
+            if isinstance(ident, str) and len(ident) >= 2 and _LETTER.search(ident):
+                ids.setdefault(ident, []).append(task.index)
+            title = coalesce(task.js.get("title"), "")
             if isinstance(title, str) and len(title.split()) >= 2:
-                at = text.find(title)
-                if at >= 0:
-                    yield Mention(other, at, at + len(title), "title")
+                words = tuple(m.group().rstrip(".:/") for m in _WORD.finditer(title))
+                first = _WORD.match(title)
+                if len(words) >= 2 and first is not None and first.start() == 0:
+                    titles.setdefault(words, []).append((title, task.index))
+        return ids, titles, sorted({len(words) for words in titles})
 
     @cached_property
     def paths(self) -> dict[int, list[tuple[str, int, int]]]:

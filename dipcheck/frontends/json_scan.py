@@ -57,7 +57,9 @@ class Chain:
     maps: tuple[OffsetMap, ...] = ()
 
     def then(self, later: OffsetMap) -> Chain:
-        return Chain((*self.maps, later)) if later.new else self
+        if not later.new or (later.new == (0,) and later.old == (0,)):
+            return self  # the identity
+        return Chain((*self.maps, later))
 
     def back(self, offset: int) -> int:
         for item in reversed(self.maps):
@@ -126,13 +128,10 @@ def strip_noise(text: str) -> tuple[str, Chain, list[Deletion]]:
         text, step = delete(text, ranges)
         chain = chain.then(step)
     lead = len(text) - len(text.lstrip(JS_SPACE))
-    tail = len(text.rstrip(JS_SPACE))
-    if lead or tail < len(text):
-        ranges = [(0, lead)] if lead else []
-        if tail < len(text) and tail >= lead:
-            ranges.append((tail, len(text)))
-        text, step = delete(text, ranges)
+    if lead:
+        text, step = delete(text, [(0, lead)])
         chain = chain.then(step)
+    text = text.rstrip(JS_SPACE)  # what remains keeps its offsets
     return text, chain, deletions
 
 
@@ -150,34 +149,21 @@ class Objects:
     unbalanced: int | None  # the first unclosed brace
 
 
-_TOKENS = re.compile(r'\\[\s\S]|[{}"]')
+# a string as Ordewell's scanners see it (a backslash escapes any next character; an unclosed
+# string runs to the end), or a brace outside strings
+_STRING_RUN = r'"(?:[^"\\]|\\[\s\S])*"?'
+_STRINGS_OR_BRACES = re.compile(_STRING_RUN + r"|[{}]")
+_STRINGS = re.compile(_STRING_RUN)
 
 
 def find_objects(text: str, key: str = "tasks") -> Objects:
     """Every balanced ``{…}`` holding ``"<key>":``, skipping over a match (no descent into
     it) and descending into other objects; linear in the text."""
-    braces: list[tuple[int, str]] = []
-    in_string = False
-    for match in _TOKENS.finditer(text):
-        token = match.group()
-        if token[0] == "\\":
-            if in_string:
-                continue
-            # outside a string a backslash is an ordinary character; the next one is seen
-            if len(token) == 2 and token[1] in '{}"':
-                char, position = token[1], match.start() + 1
-            else:
-                continue
-        else:
-            char, position = token, match.start()
-        if in_string:
-            if char == '"':
-                in_string = False
-            continue
-        if char == '"':
-            in_string = True
-        else:
-            braces.append((position, char))
+    braces = [
+        (match.start(), match.group())
+        for match in _STRINGS_OR_BRACES.finditer(text)
+        if match.group() in ("{", "}")
+    ]
     # match braces with a stack: the close of each open brace (or none: it runs to the end)
     close_of: dict[int, int] = {}
     stack: list[int] = []
@@ -225,34 +211,33 @@ def escape_controls(text: str) -> tuple[str, OffsetMap]:
     right after a backslash is kept as it is, as Ordewell does)."""
     if "\n" not in text and "\r" not in text and "\t" not in text:
         return text, OffsetMap()
+    positions: list[int] = []
+    for match in _STRINGS.finditer(text):
+        body = match.group()
+        if "\n" not in body and "\r" not in body and "\t" not in body:
+            continue
+        base = match.start()
+        index = 1
+        while index < len(body):
+            char = body[index]
+            if char == "\\":
+                index += 2
+                continue
+            if char in "\n\r\t":
+                positions.append(base + index)
+            index += 1
+    if not positions:
+        return text, OffsetMap()
     pieces: list[str] = []
     new: list[int] = [0]
     old: list[int] = [0]
-    in_string = False
-    escaped_at = -1
     cursor = 0
-    grown = 0
-    for match in re.finditer(r'["\\\n\r\t]', text):
-        char = match.group()
-        position = match.start()
-        if position == escaped_at:
-            continue
-        if in_string:
-            if char == "\\":
-                escaped_at = position + 1
-            elif char == '"':
-                in_string = False
-            else:
-                pieces.append(text[cursor:position])
-                pieces.append(_ESCAPES[char])
-                new.extend((position + grown + 1, position + grown + 2))
-                old.extend((position, position + 1))
-                grown += 1
-                cursor = position + 1
-        elif char == '"':
-            in_string = True
-    if grown == 0:
-        return text, OffsetMap()
+    for grown, position in enumerate(positions):
+        pieces.append(text[cursor:position])
+        pieces.append(_ESCAPES[text[position]])
+        new.extend((position + grown + 1, position + grown + 2))
+        old.extend((position, position + 1))
+        cursor = position + 1
     pieces.append(text[cursor:])
     return "".join(pieces), OffsetMap(tuple(new), tuple(old))
 
@@ -297,6 +282,8 @@ class Parser:
         self.base = base  # where `text` starts in the coordinates `chain` maps from
 
     def span(self, start: int, end: int) -> Span:
+        if not self.chain.maps:
+            return Span(self.source, self.base + start, self.base + end)
         return self.chain.span(self.source, self.base + start, self.base + end)
 
     def error(self, offset: int, message: str, length: int = 1) -> JsonError:
@@ -430,6 +417,12 @@ class Parser:
         self, value: str, segments: tuple[tuple[int, int], ...], start: int, end: int
     ) -> Text:
         base = self.base
+        if not self.chain.maps:
+            return Text(
+                value,
+                self.source,
+                segments if not base else tuple((i, o + base) for i, o in segments),
+            )
         if self.chain.contiguous(base + start, base + end):
             shift = self.chain.back(base + start) - start
             return Text(

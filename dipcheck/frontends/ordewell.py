@@ -331,6 +331,8 @@ def _shape_error(tasks: list[PlanTask]) -> tuple[str, Span] | None:
 
 def _rewrites(plan: Plan, deletions: list[Any]) -> list[tuple[Span, str]]:
     """Text inside the plan's strings that the repairs delete (O13)."""
+    if not deletions and not plan.comma_offsets:
+        return []
     strings = _strings(plan.root)
     if not strings:
         return []

@@ -274,7 +274,7 @@ def never_scheduled(context: Context) -> Iterator[Diagnostic]:
         waiting = [
             known.flat[index]
             for index, reason in known.blocked_forever.items()
-            if index != task.index and task.index in known.ancestors(known.flat[index])
+            if index != task.index and (known.reach[index] >> task.index) & 1
         ]
         tail = ""
         if waiting:

@@ -47,7 +47,7 @@ def indirect_reference(context: Context) -> Iterator[Diagnostic]:
         text, member = effective_prompt(task)
         if member is None or not isinstance(member.value, JString):
             continue
-        indirect = set(known.ancestors(task)) - known.direct(task)
+        indirect = known.reach[task.index] & ~known.direct_mask(task)
         if not indirect:
             continue
         reported: set[int] = set()
@@ -56,7 +56,7 @@ def indirect_reference(context: Context) -> Iterator[Diagnostic]:
             if other.index in reported:
                 continue
             reported.add(other.index)
-            chain = " → ".join(f"task {label(item)}" for item in known.chain(task, other.index))
+            chain = known.chain_text(task, other.index)
             place = member.value.text.span(mention.start, mention.end)
             yield context.finding(
                 "O10",

@@ -140,14 +140,27 @@ def _slice(rows: list[PlanTask], start: int, end: int) -> list[PlanTask]:
     return rows[start:end]
 
 
+def _rows(plan: Plan) -> tuple[list[PlanTask], dict[Any, int]]:
+    """The plan map's rows in order (top-level tasks by order, then every subtask grouped by
+    its parent's order; a stable sort) and where each id first appears; computed once per
+    plan (the order does not depend on the current task)."""
+    cached = plan.__dict__.get("_map_rows")
+    if cached is None:
+        rows = sorted(plan.flat, key=cmp_to_key(_row_order))
+        first: dict[Any, int] = {}
+        for index, row in enumerate(rows):
+            first.setdefault(key(row.id), index)
+        cached = plan.__dict__["_map_rows"] = (rows, first)
+    return cached
+
+
 def plan_map(plan: Plan, task: PlanTask, limit: int | None) -> str:
     """``renderPlanMap``; empty below three rows."""
-    rows = list(plan.flat)
-    if len(rows) < MAP_MIN_ROWS:
+    if len(plan.flat) < MAP_MIN_ROWS:
         return ""
-    rows.sort(key=cmp_to_key(_row_order))
+    rows, first = _rows(plan)
     wanted = key(task.id)
-    current = next((i for i, row in enumerate(rows) if key(row.id) == wanted), -1)
+    current = first.get(wanted, -1)
     window, omitted = _window(rows, current, MAP_MAX_ENTRIES if limit is None else limit)
     current_task = rows[current] if current >= 0 else None
     lines: list[str] = []

@@ -241,7 +241,10 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
 
 
 def _via(facts: PlanFacts, task: PlanTask, other: PlanTask) -> str:
-    chain = " → ".join(_id(item) for item in facts.chain(task, other.index))
+    chain = [_id(item) for item in facts.chain(task, other.index)]
+    if len(chain) > 6:
+        chain = [*chain[:4], f"… {len(chain) - 5} more …", chain[-1]]
+    chain = " → ".join(chain)
     return f"{_id(other)} (via {chain})"
 
 
