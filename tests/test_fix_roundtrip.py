@@ -102,6 +102,13 @@ DIPPIN_FIX_CASES: dict[str, str] = {
     ).replace("A -> B", "A -> T\n        T -> B"),
 }
 
+# an Ordewell plan (issue 20): a task with a subtask
+_ORDEWELL = (
+    '{"tasks": [{"id": "a", "order": 1, "title": "A", "type": "ai", "sliceType": "AFK",\n'
+    ' "autonomy": "AFK", "prompt": "Do A",\n'
+    ' "subtasks": [{"id": "b", "order": 1, "title": "B", "prompt": "Do B", "autonomy": "AFK"}]}]}\n'
+)
+
 # code → a workflow on which that rule reports a finding carrying a fix
 FIX_CASES: dict[str, Case] = {
     "DC004": _dip(_BASE.replace("prompt: Plan.", "promt: Plan.")),
@@ -141,6 +148,11 @@ FIX_CASES: dict[str, Case] = {
     "L03": _fixture("steps/broken_undeclared_input.yaml"),
     "L10": _fixture("steps/broken_input_ref.yaml"),
     "L11": _fixture("steps/broken_prompt_ref.yaml"),
+    "O05": Case(
+        "plan.json",
+        _ORDEWELL.replace('"type": "ai",', '"type": "ai", "assignedRunner": "claude-cod",', 1),
+    ),
+    "O17": Case("plan.json", _ORDEWELL.replace('"autonomy": "AFK"}]', '"autonomy": "hitl"}]')),
 }
 
 

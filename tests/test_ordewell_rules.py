@@ -338,8 +338,12 @@ def test_o16_dependency_on_a_parent_with_subtasks() -> None:
 
 def test_json_that_is_not_a_plan_is_left_alone() -> None:
     assert lint('{"name": "pkg", "version": "1.0.0"}', "<package>.json") == []
-    assert lint('{"tasks": "none here"}', "<x>.json") == [
-        Finding("DC001", "error", (1, 1), (1, 23), '{"tasks": "none here"}')
+    vscode = (
+        '{"version": "2.0.0", "tasks": [{"label": "build", "type": "shell", "command": "make"}]}'
+    )
+    assert lint(vscode, "<tasks>.json") == []
+    assert lint('{"tasks": "none", "autonomy": "x"}', "<x>.json") == [
+        Finding("DC001", "error", (1, 1), (1, 35), '{"tasks": "none", "autonomy": "x"}')
     ]
 
 

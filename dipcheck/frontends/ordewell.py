@@ -15,7 +15,10 @@ Three inputs, one path:
   ``JSON.parse`` (``sessionStore.ts``: no repairs) and its tasks are the stored state.
 
 A ``.json`` file of another shape is not a plan: no workflow, no findings (unless a
-``dialect`` glob or ``--dialect ordewell`` names it). Loader findings: DC001 (no plan object,
+``dialect`` glob or ``--dialect ordewell`` names it). The shape is a ``"tasks":`` member and a
+member only an Ordewell task has (``dependencies``, ``sliceType``, ``autonomy``, ``assignedRunner``,
+``subtasks``, ``userSteps``, ``completionMarker``), so that other files with a ``tasks`` list
+(VS Code's ``tasks.json``) are left alone. Loader findings: DC001 (no plan object,
 truncated, JSON the repairs cannot save, a session that is not JSON), DC005 (a task Ordewell
 cannot read at all: ``null`` in a task list, a scalar ``runner`` in a session file).
 
@@ -68,6 +71,10 @@ MAX_TASKS = 100_000
 STORED_FIELDS = ("status", "outputSummary", "completionMarker", "verdict")
 _LOOKS_LIKE_PLAN = re.compile(r'"tasks"\s*:')
 _LOOKS_LIKE_SESSION = re.compile(r'"meta"\s*:')
+# a member only an Ordewell task has (VS Code's tasks.json, for one, has `tasks` too)
+_TASK_MEMBER = re.compile(
+    r'"(?:sliceType|autonomy|dependencies|subtasks|completionMarker|userSteps|assignedRunner)"\s*:'
+)
 
 
 class Crash(Exception):
@@ -102,7 +109,7 @@ def load_plan(
     del base_dir, reader
     text = source.text
     enabled = runners or DEFAULT_RUNNERS
-    if not require and not _LOOKS_LIKE_PLAN.search(text):
+    if not require and not (_LOOKS_LIKE_PLAN.search(text) and _TASK_MEMBER.search(text)):
         return FrontendResult(None)
     if len(text) > MAX_PLAN_CHARS:
         return FrontendResult(
