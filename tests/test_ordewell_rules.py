@@ -371,3 +371,16 @@ def test_session_file_is_strict_json() -> None:
         Finding("O05", "error", (3, 42), (3, 67), '"assignedRunner": "codex"')
     ]
     assert findings(session.replace('["claude-code"]', '["claude-code", "codex"]'), "O05") == []
+
+
+def test_dip008_tasks_without_ids() -> None:
+    bad = (
+        PLAN.replace('{"id": "cli", ', "{")
+        .replace('["store"]', '["store"]')
+        .replace('{"id": "store", ', "{")
+        .replace('"dependencies": ["model"]', '"dependencies": []')
+        .replace('"dependencies": ["store"]', '"dependencies": []')
+    )
+    (found,) = findings(bad, "DIP008")
+    assert (found.start, found.text) == ((8, 3), "{")
+    assert "has no id" in lint_message(bad, "DIP008")

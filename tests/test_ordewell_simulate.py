@@ -192,3 +192,18 @@ def test_reply_simulates_the_draft_ordewell_runs() -> None:
 def test_held_tasks_are_not_run(outcome: str, tmp_path: Path) -> None:
     document = waves(SESSION, {"tasks": {"pdf": {"outcome": outcome}}}, tmp_path)
     assert "pdf" in document["on_hold"] and "pdf" in document["not_run"]
+
+
+def test_a_stored_task_whose_type_is_not_ai_keeps_its_status(tmp_path: Path) -> None:
+    # resetForRun approves only tasks whose `type` is exactly "ai": a stored task without a
+    # type keeps `blocked` and never starts (PlanStore.ts); with "ai" it runs
+    session = json.loads(SESSION.read_text(encoding="utf-8"))
+    pdf = session["plan"]["tasks"][3]
+    pdf["status"] = "blocked"
+    del pdf["type"]
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    assert "pdf" not in [item for wave in waves(path, None, tmp_path)["waves"] for item in wave]
+    pdf["type"] = "ai"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    assert ["api-validation", "api", "pdf"] in waves(path, None, tmp_path)["waves"]

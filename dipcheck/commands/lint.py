@@ -202,7 +202,7 @@ def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) ->
         outcome = fix_text(source.text, path, config, args.unsafe_fixes)
         result = outcome.result
         not_a_workflow = result.workflow is None and not result.diagnostics
-        if not_a_workflow and detect_format(path, config) == "yaml":
+        if not_a_workflow and detect_format(path, config) in ("yaml", "ordewell"):
             continue
         outcomes.append(outcome)
     return outcomes

@@ -375,6 +375,16 @@ def duplicate_task_id(context: Context) -> Iterator[Diagnostic]:
             if task.parent is None and earlier.parent is None
             else "Ordewell never checks this for subtasks"
         )
+        if task.member("id") is None:
+            yield context.finding(
+                "DIP008",
+                task.anchor,
+                f'{describe(task)} has no id, so Ordewell gives it "", as it does '
+                f"{describe(earlier)}: the later one shadows the earlier wherever a task is looked "
+                f"up by id; {notice}; give every task an id",
+                related=(Related(earlier.anchor, "the other task without an id"),),
+            )
+            continue
         yield context.finding(
             "DIP008",
             task.id_span if task.member("id") else task.anchor,

@@ -49,6 +49,9 @@ examples:
   dipcheck simulate build.dip --format mermaid > path.md
   dipcheck simulate build.dip --format dot | dot -Tsvg > path.svg
   dipcheck simulate build.dip --all-paths
+  dipcheck simulate plan.json                       an Ordewell plan: its waves
+  dipcheck simulate session.json --handover api     the prompt Ordewell composes for `api`
+  dipcheck simulate reply.txt --dialect ordewell --format json
 """
 
 
@@ -61,7 +64,11 @@ def add_parser(commands: Any) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="the workflow (.dip or a YAML step workflow)")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="the workflow (.dip, DOT, a YAML step workflow, or an Ordewell plan)",
+    )
     parser.add_argument("--scenario", metavar="S.yaml", help="what the nodes do (see below)")
     parser.add_argument(
         "--format",

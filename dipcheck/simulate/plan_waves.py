@@ -105,16 +105,16 @@ class _Scheduler:
             for index, task in enumerate(self.flat):
                 if task.depth <= 1 and self.status[index] == "in_progress":
                     self.status[index] = "pending"
-        for index, task in enumerate(self.flat):
-            if not task.is_user and self.status[index] != "completed":
+        for index, task in enumerate(self.flat):  # resetForRun: `type` exactly "ai"
+            if task.js.get("type") == "ai" and self.status[index] != "completed":
                 self.status[index] = "approved"
         for index, task in enumerate(self.flat):
             if self.status[index] == "completed":
                 self.completed.add(key(task.id))
             elif self.status[index] == "failed":
                 self.status[index] = "pending"
-        for task in self.flat:
-            if task.is_user:
+        for task in self.flat:  # validateAssignedRunners: ai tasks only
+            if task.js.get("type") != "ai":
                 continue
             runner = task.js.get("assignedRunner", UNDEFINED)
             if runner not in self.plan.runners:
