@@ -384,3 +384,22 @@ def test_dip008_tasks_without_ids() -> None:
     (found,) = findings(bad, "DIP008")
     assert (found.start, found.text) == ((8, 3), "{")
     assert "has no id" in lint_message(bad, "DIP008")
+
+
+def test_spans_through_think_blocks_fences_and_escaped_newlines() -> None:
+    # a think block and a fence before the plan, a raw newline inside a prompt (escaped by
+    # the repair) before the text a finding points at: positions are the original file's
+    reply = Template(
+        "<think>\nplan {the} tasks\n</think>\nHere it is:\n```json\n"
+        + PLAN.replace("Save the settings as JSON", "Save the settings\nas JSON").replace(
+            "in src/settings/store.ts.", "in a list [a, ]."
+        )
+        + "```\n"
+    )
+    found = findings(reply, "O13", "DIP003", path="<r>.txt", config=_ordewell_everywhere())
+    assert [(item.code, item.start, item.end, item.text) for item in found] == [
+        ("O13", (13, 21), (13, 22), ",")
+    ]
+    unknown = reply.replace('["store"]', '["stor"]')
+    found = findings(unknown, "DIP003", path="<r>.txt", config=_ordewell_everywhere())
+    assert [(item.start, item.end, item.text) for item in found] == [((15, 60), (15, 66), '"stor"')]

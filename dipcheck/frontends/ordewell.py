@@ -288,12 +288,17 @@ def _read(
     assert tasks_member is not None and isinstance(tasks_member.value, JArray)
     if not tasks_member.value.items:
         return _Read(Candidate(span, root, "the plan contains no tasks", tasks_member.span), None)
+    own = root.raw("runners")  # a saved plan state (a session's `plan`) names its runners
+    from_plan = isinstance(own, list) and bool(own) and all(isinstance(i, str) for i in own)
+    if from_plan:
+        runners = tuple(own)
     builder = _Builder(source, stored=False, runners=runners)
     try:
         tasks = builder.tasks(tasks_member.value)
     except Crash as crash:
         return _Read(Candidate(span, root, crash.message, crash.span), None, crash)
     plan = Plan(source, PlanKind.OBJECT, tasks, builder.flat, root, tasks_member, runners=runners)
+    plan.runners_from_session = from_plan
     before = Chain(chain.maps).then(shift)
     plan.comma_offsets = [before.back(escape_map.back(position)) for position in commas]
     error, where = validate(plan)
