@@ -207,3 +207,25 @@ def test_a_stored_task_whose_type_is_not_ai_keeps_its_status(tmp_path: Path) -> 
     pdf["type"] = "ai"
     path.write_text(json.dumps(session), encoding="utf-8")
     assert ["api-validation", "api", "pdf"] in waves(path, None, tmp_path)["waves"]
+
+
+def test_configuration_names_replies_and_runners(tmp_path: Path) -> None:
+    (tmp_path / "plans").mkdir()
+    (tmp_path / "plans" / "reply.txt").write_text(REPLY.read_text(encoding="utf-8"))
+    (tmp_path / "plans" / "notes.txt").write_text("no plan here\n")
+    plan = json.loads(PLAN12.read_text(encoding="utf-8"))
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    (tmp_path / "dipcheck.toml").write_text(
+        'ordewell-runners = "claude-code,codex"\n[dialect]\n"plans/reply.txt" = "ordewell"\n'
+    )
+    result = dipcheck("lint", "--format", "json", "--no-cache", ".", cwd=tmp_path)
+    found = {
+        (Path(item["file"]).name, item["code"]) for item in json.loads(result.stdout)["diagnostics"]
+    }
+    # `docs` runs on opencode, which this configuration does not enable; the reply falls back
+    assert found == {("plan.json", "O05"), ("reply.txt", "O14"), ("reply.txt", "O02")}
+    cli = dipcheck(
+        "lint", "--isolated", "--no-cache", "--ordewell-runners", "codex", "plan.json", cwd=tmp_path
+    )
+    # every task but the two on codex (the top-level user task too: checked at generation)
+    assert cli.stdout.count("[O05]") == 15
