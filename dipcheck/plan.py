@@ -235,14 +235,6 @@ class Plan:
     rewrites: list[tuple[Span, str]] = field(default_factory=list)
     comma_offsets: list[int] = field(default_factory=list)  # commas the repair deletes
 
-    def by_id(self) -> dict[Any, list[PlanTask]]:
-        from dipcheck.jsvalue import key
-
-        table: dict[Any, list[PlanTask]] = {}
-        for task in self.flat:
-            table.setdefault(key(task.id), []).append(task)
-        return table
-
     # a reply's plan that Ordewell would run, when it is not this one (an earlier draft)
     running: Plan | None = None
 

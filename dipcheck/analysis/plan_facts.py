@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
-from dipcheck.plan import Dependency, JMember, Plan, PlanKind, PlanTask
+from dipcheck.plan import Dependency, JMember, Plan, PlanTask
 
 _TASK_LABEL = re.compile(
     r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?!\w|\.\d)|(?<![\w#])#(\d+(?:\.\d+)?)(?!\w|\.\d)"
@@ -401,8 +401,3 @@ class PlanFacts:
             if found:
                 table[task.index] = found
         return table
-
-    @property
-    def generated(self) -> bool:
-        """Was the plan emitted by a planner (so Ordewell's generation checks apply)?"""
-        return self.plan.kind is not PlanKind.SESSION

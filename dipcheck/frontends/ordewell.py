@@ -29,7 +29,6 @@ the task (spans on the entry), so that the language server resolves a dependency
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -630,7 +629,3 @@ def _fields(task: PlanTask) -> tuple[Field, ...]:
 def runner_list(text: str) -> tuple[str, ...]:
     """``a,b,c`` → the runner ids (blanks around each removed, empty ones dropped)."""
     return tuple(part.strip() for part in text.split(",") if part.strip())
-
-
-def display_name(path: str) -> str:
-    return os.path.basename(path)

@@ -22,7 +22,6 @@ from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 PLAN = ("ordewell",)
-SOURCES = "PlanValidator.ts `parseTask`/`validateVerticalSliceShape`"
 
 
 def plan_of(context: Context) -> Plan | None:
@@ -41,16 +40,6 @@ def describe(task: PlanTask) -> str:
     shown = f" ({to_string(title)!r})" if isinstance(title, str) and title else ""
     ident = to_string(task.id)
     return f'task {label(task)} "{ident}"{shown}' if ident else f"task {label(task)}{shown}"
-
-
-def _where(task: PlanTask) -> str:
-    return "subtask" if task.parent is not None else "task"
-
-
-def _generation_note(task: PlanTask) -> str:
-    if task.parent is not None:
-        return "; Ordewell checks this when the plan is generated (subtasks included)"
-    return ""
 
 
 def _value_anchor(task: PlanTask, name: str) -> Span:

@@ -124,20 +124,15 @@ def _window(rows: list[PlanTask], current: int, limit: int) -> tuple[list[PlanTa
     if total <= limit:
         return rows, 0
     if current < 0:
-        window = _slice(rows, 0, limit)
+        window = rows[:limit]
         return window, total - len(window)
     look_back = min(current, math.floor(limit / 3))
     start = current - look_back
     if start + limit > total:
         start = total - limit
     start = max(start, 0)
-    window = _slice(rows, start, start + limit)
+    window = rows[start : start + limit]  # Array.prototype.slice, as Python slices
     return window, total - len(window)
-
-
-def _slice(rows: list[PlanTask], start: int, end: int) -> list[PlanTask]:
-    """``Array.prototype.slice`` (negative positions count from the end, as in Python)."""
-    return rows[start:end]
 
 
 def _rows(plan: Plan) -> tuple[list[PlanTask], dict[Any, int]]:

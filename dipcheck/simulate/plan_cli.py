@@ -9,7 +9,6 @@ scenario that cannot be used or an unknown task.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,7 +266,3 @@ def run_waves(loaded: Loaded, scenario_path: str | None, fmt: str) -> tuple[str,
             document(loaded, scenario, outcome), indent=2, ensure_ascii=False
         ) + "\n", exit_status(outcome)
     return text(loaded, scenario, outcome), exit_status(outcome)
-
-
-def display(path: str) -> str:
-    return os.path.relpath(path) if os.path.isabs(path) else path

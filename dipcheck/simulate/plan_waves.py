@@ -54,8 +54,6 @@ class Outcome:
     stopped_by_failure: bool
     all_complete: bool
     refused: str | None = None
-    spawn_failed: list[PlanTask] = field(default_factory=list)
-    cancelled: list[PlanTask] = field(default_factory=list)
 
 
 class _Scheduler:
@@ -74,8 +72,6 @@ class _Scheduler:
         self.starting: set[Any] = set()
         self.running = False
         self.wave: list[PlanTask] = []
-        self.spawn_failed: list[PlanTask] = []
-        self.cancelled: list[PlanTask] = []
 
     # -- PlanStore ---------------------------------------------------------------------------
 
@@ -179,7 +175,6 @@ class _Scheduler:
         if outcome == "spawn_fail":
             self.mark(task.id, "pending")
             self.on_hold.add(ident)
-            self.spawn_failed.append(task)
             self.tick(depth + 1)
             return
         self.active[ident] = task.index
@@ -193,7 +188,6 @@ class _Scheduler:
         if outcome == "cancel":
             self.mark(task.id, "pending")
             self.on_hold.add(ident)
-            self.cancelled.append(task)
             return
         if outcome == "fail":
             self.mark(task.id, "failed")
@@ -291,8 +285,6 @@ class _Scheduler:
             stopped_by_failure=bool(self.failed),
             all_complete=all(status == "completed" for status in self.status),
             refused=refused,
-            spawn_failed=self.spawn_failed,
-            cancelled=self.cancelled,
         )
 
 
