@@ -51,7 +51,7 @@ exit status:
 
 configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
 (select, extend-select, ignore, per-file-ignores, exclude, fail-on, target-version,
-extra-models, [severity], [dialect] for DOT files).
+extra-models, ordewell-runners, [severity], [dialect] for DOT files and Ordewell plans).
 
 examples:
   dipcheck lint workflows/
@@ -64,6 +64,7 @@ examples:
   dipcheck lint --format sarif -o dipcheck.sarif .
   dipcheck lint --watch workflows/
   dipcheck lint --no-env-checks --extra-models "acme:m1,m2" workflows/
+  dipcheck lint --dialect ordewell reply.txt    a planner reply, before accepting the plan
 """
 
 RULE_EPILOG = """\
@@ -154,6 +155,18 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip checks whose result depends on this machine (DIP125: is the command "
         "on PATH); for CI",
+    )
+    checks.add_argument(
+        "--dialect",
+        choices=("tracker", "attractor", "typed-outputs", "ordewell"),
+        help="read the files named on the command line as this dialect (ordewell: Ordewell "
+        "plans and planner replies, e.g. a .txt reply; the others: DOT pipelines), as a "
+        "`dialect` glob would",
+    )
+    checks.add_argument(
+        "--ordewell-runners",
+        metavar="A,B",
+        help="the runners Ordewell has enabled, for O05 (default claude-code,codex,opencode)",
     )
     lint.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
@@ -251,6 +264,20 @@ def _check_options(config: Config, args: argparse.Namespace) -> Config:
         except ValueError as error:
             raise ConfigError(f"--extra-models: {error}") from None
         config = replace(config, extra_models=config.extra_models + extra)
+    if args.ordewell_runners:
+        from dipcheck.frontends.ordewell import runner_list
+
+        config = replace(config, ordewell_runners=runner_list(args.ordewell_runners))
+    if args.dialect:
+        import glob
+
+        from dipcheck.model import Dialect
+
+        named = [path for path in args.paths if path != "-"]
+        if "-" in args.paths and args.stdin_filename:
+            named.append(args.stdin_filename)
+        globs = tuple((glob.escape(path), Dialect(args.dialect)) for path in named)
+        config = replace(config, dialects=globs + config.dialects)
     skipped = (("DIP123", "DC207") if args.no_shell else ()) + (
         ("DIP125",) if args.no_env_checks else ()
     )

@@ -27,6 +27,7 @@ from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
+from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
@@ -43,6 +44,7 @@ Progress = Callable[[int, int], None]  # (files done, files in all)
 DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
+PLAN_SUFFIXES = (".json",)
 
 
 @dataclass
@@ -67,11 +69,15 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
     """The front-end for a path. Every ``.yaml``/``.yml`` file is a candidate step workflow
     and every ``.dot`` file a candidate DOT pipeline (the front-ends decide by content, so
     ordinary YAML and Graphviz files are left alone); files an ``include`` glob names are step
-    workflows, files a ``dialect`` glob names are DOT pipelines."""
+    workflows, files a ``dialect`` glob names are DOT pipelines (or, for the ``ordewell``
+    dialect, Ordewell plans); every ``.json`` file is a candidate Ordewell plan (by shape)."""
     lower = path.lower()
     if lower.endswith(DIP_SUFFIXES):
         return "dip"
-    if lower.endswith(DOT_SUFFIXES) or (config is not None and config.dialect(path)):
+    dialect = config.dialect(path) if config is not None else None
+    if dialect is Dialect.ORDEWELL or (dialect is None and lower.endswith(PLAN_SUFFIXES)):
+        return "ordewell"
+    if lower.endswith(DOT_SUFFIXES) or dialect is not None:
         return "dot"
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
@@ -101,6 +107,11 @@ def _front_end(
         from dipcheck.frontends.yaml_steps import load_steps
 
         return load_steps(source, base_dir, reader, require=config.included(source.path))
+    if fmt == "ordewell":
+        from dipcheck.frontends.ordewell import load_plan
+
+        named = config.dialect(source.path) is Dialect.ORDEWELL
+        return load_plan(source, base_dir, reader, require=named, runners=config.ordewell_runners)
     raise ValueError(f"no front-end for format {fmt!r}")
 
 
@@ -356,7 +367,7 @@ def lint_one(
     result.not_a_workflow = (
         result.workflow is None
         and not result.diagnostics
-        and detect_format(path, config) in ("yaml", "dot")
+        and detect_format(path, config) in ("yaml", "dot", "ordewell")
     )
     return result
 

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.source import SourceText, Span
 
@@ -119,6 +119,7 @@ class Dialect(StrEnum):
     ATTRACTOR = "attractor"
     TYPED_OUTPUTS = "typed-outputs"
     STEPS = "steps"
+    ORDEWELL = "ordewell"  # an Ordewell plan (other-formats.md §5)
 
     @property
     def attractor_family(self) -> bool:
@@ -359,6 +360,9 @@ class Workflow:
     dialect: Dialect = Dialect.TRACKER
     selectors: tuple[Name, ...] = ()
     mentions: tuple[Name, ...] = ()
+    # format-specific detail the neutral model has no place for (an Ordewell plan's
+    # `dipcheck.plan.Plan`: task tree, candidates, stored state)
+    plan: Any = None
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)

@@ -112,6 +112,13 @@ _DOT_GATE = (
     "}\n"
 )
 
+# an Ordewell plan (issue 20): a task with a subtask
+_ORDEWELL = (
+    '{"tasks": [{"id": "a", "order": 1, "title": "A", "type": "ai", "sliceType": "AFK",\n'
+    ' "autonomy": "AFK", "prompt": "Do A",\n'
+    ' "subtasks": [{"id": "b", "order": 1, "title": "B", "prompt": "Do B", "autonomy": "AFK"}]}]}\n'
+)
+
 # code → a workflow on which that rule reports a finding carrying a fix
 FIX_CASES: dict[str, Case] = {
     "DC001": Case("w.dot", _DOT_GATE.replace("default_choice", "human.default_choice")),
@@ -165,6 +172,11 @@ FIX_CASES: dict[str, Case] = {
     "L03": _fixture("steps/broken_undeclared_input.yaml"),
     "L10": _fixture("steps/broken_input_ref.yaml"),
     "L11": _fixture("steps/broken_prompt_ref.yaml"),
+    "O05": Case(
+        "plan.json",
+        _ORDEWELL.replace('"type": "ai",', '"type": "ai", "assignedRunner": "claude-cod",', 1),
+    ),
+    "O17": Case("plan.json", _ORDEWELL.replace('"autonomy": "AFK"}]', '"autonomy": "hitl"}]')),
 }
 
 

@@ -124,6 +124,8 @@ async function startClient(): Promise<void> {
       // for them, so other extensions keep highlighting them).
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
       { scheme: 'file', pattern: '**/*.dot' },
+      // Ordewell plans and saved sessions: other JSON gets no finding either.
+      { scheme: 'file', pattern: '**/*.json' },
     ],
     // select / ignore / targetVersion / debounceMs / inlayHints reach the server at start
     // and on every change, without a restart.
