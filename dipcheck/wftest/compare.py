@@ -77,7 +77,9 @@ def explain(observed: Observed, run: DippinRun, expectations: list[Expectation])
     at = index - 1 if not same else len(names) - 1
     step = ours[at] if 0 <= at < len(ours) else None
     decision = next((item for item in run.decisions if item.index == at), None)
-    why = _why(observed, step, decision, at == len(ours) - 1, run)
+    following = ours[index] if not same and index < len(ours) else None
+    theirs_next = theirs[index] if not same and index < len(theirs) else None
+    why = _why(observed, step, decision, at == len(ours) - 1, run, following, theirs_next)
     return Disagreement(
         dippin_passes=not failures,
         dippin_failures=failures,
@@ -99,20 +101,39 @@ def _tracker_side(observed: Observed, step: Step, last: bool) -> str:
 
 
 def _why(
-    observed: Observed, step: Step | None, decision: Decision | None, last: bool, run: DippinRun
+    observed: Observed,
+    step: Step | None,
+    decision: Decision | None,
+    last: bool,
+    run: DippinRun,
+    following: Step | None,
+    theirs_next: str | None,
 ) -> str:
     if step is None:
         return f"the runs start differently ({run.message})"
     node = step.node
     tracker = _tracker_side(observed, step, last)
-    dippin = (
-        f"dippin goes to {decision.target} ({decision.why})"
-        if decision is not None and decision.target
-        else f"dippin ends the run: {run.status} ({run.message})"
-    )
+    if decision is not None and decision.target:
+        dippin = f"dippin goes to {decision.target} ({decision.why})"
+    elif theirs_next is not None:
+        dippin = f"dippin goes on to {theirs_next}"
+    else:
+        dippin = f"dippin ends the run: {run.status} ({run.message})"
     end = observed.end
     reason = step.edge.reason if step.edge is not None else ""
     rule = decision.rule if decision is not None else ""
+    if last and end.cause == "handler_error":
+        return (
+            f"the {step.handler} handler of {node} fails on tracker's engine, which ends the run "
+            f"(tracker-runtime.md §5.1 step 4, §4.5): {end.message}; dippin's simulator runs no "
+            f"handler: {dippin}"
+        )
+    if following is not None and following.depth > 0 and following.within == node:
+        return (
+            f"tracker runs every branch of the parallel node {node} inside its handler "
+            f"(tracker-runtime.md §5.7), {following.node} first; dippin walks only the branches "
+            f"a test's `branch` selects, following their edges to the fan-in: {dippin}"
+        )
     if step.depth > 0:
         return (
             f"{node} runs as a branch inside {step.within}: tracker runs only the branch "
