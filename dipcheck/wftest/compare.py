@@ -64,7 +64,12 @@ def dippin_failures(expectations: list[Expectation], run: DippinRun) -> list[str
     return found
 
 
-def explain(observed: Observed, run: DippinRun, expectations: list[Expectation]) -> Disagreement:
+def explain(
+    observed: Observed,
+    run: DippinRun,
+    expectations: list[Expectation],
+    branch: tuple[str, ...] = (),
+) -> Disagreement:
     failures = dippin_failures(expectations, run)
     ours = observed.flat
     names = [step.node for step in ours]
@@ -79,7 +84,14 @@ def explain(observed: Observed, run: DippinRun, expectations: list[Expectation])
     decision = next((item for item in run.decisions if item.index == at), None)
     following = ours[index] if not same and index < len(ours) else None
     theirs_next = theirs[index] if not same and index < len(theirs) else None
-    why = _why(observed, step, decision, at == len(ours) - 1, run, following, theirs_next)
+    if following is not None and following.depth > 0 and branch and following.node not in branch:
+        why = (
+            f"tracker runs every branch of the parallel node {following.within}, {following.node} "
+            f"included (tracker-runtime.md §5.7); the test's `branch` ({', '.join(branch)}) "
+            f"limits only dippin's walk, and dippin goes on to {theirs_next or 'the end'}"
+        )
+    else:
+        why = _why(observed, step, decision, at == len(ours) - 1, run, following, theirs_next)
     return Disagreement(
         dippin_passes=not failures,
         dippin_failures=failures,
@@ -95,8 +107,7 @@ def _tracker_side(observed: Observed, step: Step, last: bool) -> str:
         edge = step.edge
         return f"tracker goes to {edge.target} ({edge.reason}: {edge.why})"
     if last:
-        end = observed.end
-        return f"tracker ends the run: {end.status} — {end.message}"
+        return f"tracker ends the run: {observed.end.status}"
     return "tracker goes on with the next main-loop node"
 
 
@@ -201,6 +212,8 @@ def _why(
             f"the conditions on {node}'s edges read differently (tracker's context and "
             f"condition reading, tracker-runtime.md §5.1, §5.2): {tracker}; {dippin}"
         )
+    if last:
+        tracker = f"{tracker} — {end.message}"
     return f"{tracker}; {dippin}"
 
 

@@ -11,7 +11,8 @@ as what the world does at the nodes it reaches:
 * ``tool_stdout``, ``tool_stderr``, ``tool_marker`` — what every tool (or that one) prints and
   matches; a tool the scenario says nothing about prints ``success``, dippin's default;
 * ``preferred_label=L`` — a human gate picks the edge whose label contains ``L`` (dippin's
-  case-insensitive match); ``human_response`` — what a freeform gate is told;
+  case-insensitive match): on its first visit (dippin consumes the key once), or on every
+  visit for ``Node.preferred_label``; ``human_response`` — what a freeform gate is told;
 * any other key — the initial context, and the value written by every node that declares the
   key in ``writes:`` (dippin's context holds it throughout, tracker's nodes write their own);
 * ``branch`` — nothing: tracker runs every branch of a parallel node (§5.7).
@@ -38,6 +39,7 @@ _TOOL_KEYS = ("tool_stdout", "tool_stderr", "tool_marker")
 class _Node:
     choice: Choice = field(default_factory=Choice)
     stdout_given: bool = False
+    once: dict[str, str] = field(default_factory=dict)  # Choice fields for the first visit only
 
 
 def split(case: DippinCase, graph: RunGraph) -> tuple[list[tuple[str, str]], dict[str, list]]:
@@ -168,14 +170,15 @@ class _Reader:
                 if node is not None:
                     self.notes.append(f"{where}: no edge label of `{gate}` contains {value!r}")
                 continue
-            if mode == "freeform":
-                self.update(gate, text=match)
+            field_name = "text" if mode == "freeform" else "label"
+            if node is None:  # dippin's context hands it to the first gate that routes
+                self.entry(gate).once[field_name] = match
             else:
-                self.update(gate, label=match)
+                self.update(gate, **{field_name: match})
         if node is None:
             self.notes.append(
-                f"{where}: every human gate with a matching label picks it (dippin's context "
-                "hands it to the first gate only)"
+                f"{where}: the first visit of each human gate with a matching label picks it "
+                "(dippin consumes the key at the first gate that routes)"
             )
 
     def write(self, node: str | None, key: str, bare: str, value: str) -> None:
@@ -210,5 +213,7 @@ class _Reader:
                 self.update(tool, stdout=DEFAULT_TOOL_STDOUT)
         result = Scenario(path="<dippin scenario>", context=dict(self.context))
         for name, entry in self.nodes.items():
-            result.nodes[name] = [replace(entry.choice, why="from the dippin scenario")]
+            later = replace(entry.choice, why="from the dippin scenario")
+            first = replace(later, **entry.once) if entry.once else later
+            result.nodes[name] = [first, later] if entry.once else [later]
         return result

@@ -196,7 +196,7 @@ def run_test(
         result.failures = expect.check(case.expectations, observed, kind, reach)
         if kind == DIPPIN and case.dippin is not None:
             run = dippin_sim.simulate(graph, case.dippin)
-            found = compare.explain(observed, run, case.expectations)
+            found = compare.explain(observed, run, case.expectations, case.dippin.branch)
             if found.dippin_passes == bool(result.failures):
                 result.disagreement = found
     except Exception as error:  # a crash on one test is that test's error, never a traceback
