@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from lsprotocol import types
@@ -170,31 +171,47 @@ def _command(title: str, uri: str, test: str | None = None) -> types.Command:
     return types.Command(title=title, command=COMMAND, arguments=[uri, options])
 
 
+@lru_cache(maxsize=32)
+def _tests_in(path: str, text: str) -> tuple[tuple[str, int, int], ...]:
+    """Each test of a test file's text: its name, and the 1-based line and column where it
+    starts (its ``name:``); nothing for a file that does not read."""
+    from dipcheck.wftest import loader
+    from dipcheck.wftest.model import DIPPIN, TestFileError, where
+
+    try:
+        parsed = loader.read(path, text)
+    except TestFileError:
+        return ()
+    found: list[tuple[str, int, int]] = []
+    for index, item in enumerate(parsed.items):
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            if parsed.kind != DIPPIN:
+                continue
+            name = f"test {index + 1}"
+        if "name" in item:
+            line, column = where(item, ("name",))
+        else:
+            location = ("tests", index) if isinstance(parsed.tree, dict) else (index,)
+            line, column = where(parsed.tree, location)
+        found.append((name.strip(), line, column))
+    return tuple(found)
+
+
 def code_lenses(snapshot: Any, exists: Callable[[str], bool]) -> list[types.CodeLens]:
     from dipcheck.wftest import loader
-    from dipcheck.wftest.model import TestFileError
 
     path = snapshot.path
     positions = snapshot.positions
     if is_test_path(path):
         top = positions.range(0, 0)
         lenses = [types.CodeLens(range=top, command=_command(LENS_ALL, snapshot.uri))]
-        try:
-            parsed = loader.read(path, snapshot.source.text)
-        except TestFileError:
-            return lenses
-        for index, item in enumerate(parsed.items):
-            name = item.get("name") if isinstance(item, dict) else None
-            if not isinstance(name, str) or not name.strip():
-                name = f"test {index + 1}" if parsed.kind == "dippin" else None
-            if name is None:
-                continue
-            line, column = _item_position(parsed, index, item)
+        for name, line, column in _tests_in(path, snapshot.source.text):
             start = snapshot.source.offset(line - 1, column - 1)
             lenses.append(
                 types.CodeLens(
                     range=positions.range(start, start),
-                    command=_command(LENS_ONE, snapshot.uri, name.strip()),
+                    command=_command(LENS_ONE, snapshot.uri, name),
                 )
             )
         return lenses
@@ -206,15 +223,6 @@ def code_lenses(snapshot: Any, exists: Callable[[str], bool]) -> list[types.Code
         return []
     where = positions.span_range(workflow.decl_span)
     return [types.CodeLens(range=where, command=_command(LENS_ALL, snapshot.uri))]
-
-
-def _item_position(parsed: Any, index: int, item: Any) -> tuple[int, int]:
-    from dipcheck.wftest.model import where
-
-    if "name" in item:
-        return where(item, ("name",))
-    location = ("tests", index) if isinstance(parsed.tree, dict) else (index,)
-    return where(parsed.tree, location)
 
 
 # -- the command -------------------------------------------------------------------------------
