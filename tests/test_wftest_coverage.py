@@ -226,3 +226,48 @@ def test_suggest_tests_needs_all_paths() -> None:
     result = dipcheck("simulate", REVIEW, "--suggest-tests")
     assert result.returncode == 2
     assert "--suggest-tests works on the explored paths: add --all-paths" in result.stderr
+
+
+SHIP = """\
+digraph Ship {
+  start [shape=Mdiamond]
+  check [shape=parallelogram, tool_command="./check.sh"]
+  deploy [shape=box, prompt="Deploy."]
+  page [shape=box, prompt="Page someone."]
+  done [shape=Msquare]
+  start -> check
+  check -> deploy [condition="ctx.tool_stdout=green && ctx.outcome=success"]
+  check -> page
+  deploy -> done
+  page -> done
+}
+"""
+
+
+def test_each_clause_of_a_condition_is_counted_true_and_false(tmp_path: Path) -> None:
+    """A DOT pipeline: `check -> deploy` has two clauses. Printing `green` makes both true,
+    `red` makes the first false while the second (the tool succeeded) stays true: three of the
+    four clause items."""
+    (tmp_path / "ship.dot").write_text(SHIP, encoding="utf-8")
+    (tmp_path / "ship.tests.yaml").write_text(
+        "- name: green\n  nodes: {check: {stdout: green}}\n"
+        "- name: red\n  nodes: {check: {stdout: red}}\n",
+        encoding="utf-8",
+    )
+    result = dipcheck("test", "--coverage", "--format", "json", cwd=tmp_path)
+    document = ReportDocument.model_validate_json(result.stdout)
+    assert document.coverage is not None
+    (workflow,) = document.coverage.workflows
+    clauses = {
+        (item.label, item.line, item.column): item.hits
+        for item in workflow.items
+        if item.kind == "clauses"
+    }
+    assert clauses == {
+        ("check -> deploy: `ctx.tool_stdout = green` true", 8, 30): 1,
+        ("check -> deploy: `ctx.tool_stdout = green` false", 8, 30): 1,
+        ("check -> deploy: `ctx.outcome = success` true", 8, 30): 2,
+        ("check -> deploy: `ctx.outcome = success` false", 8, 30): 0,
+    }
+    markers = [(item.label, item.hits) for item in workflow.items if item.kind == "markers"]
+    assert markers == [("check: tool_stdout = green", 1)]
