@@ -13,6 +13,7 @@ from typing import Any
 
 from dipcheck.config import Config
 from dipcheck.model import Edge
+from dipcheck.shelltools import SPAWN
 from dipcheck.simulate import explain
 from dipcheck.simulate.children import load_child
 from dipcheck.simulate.expand import expand
@@ -109,10 +110,13 @@ class Workflows:
         if text is None and key in self.loaded:
             return self.loaded[key]
         config = self.config(path) if callable(self.config) else self.config
+        spawn = SPAWN.set(False)  # the workflow is loaded, not linted: no bash, no shellcheck
         try:
             found: Prepared | str = prepare(path, config, text=text)
         except SimulateError as error:
             found = str(error)
+        finally:
+            SPAWN.reset(spawn)
         if text is None:
             self.loaded[key] = found
         return found
