@@ -78,8 +78,8 @@ def stem(path: str) -> str:
 
 def tests_beside(workflow: str) -> list[str]:
     """The test files of a workflow file, as they exist on disk."""
-    stem = os.path.splitext(workflow)[0]
-    return [stem + suffix for suffix in TEST_SUFFIXES if os.path.isfile(stem + suffix)]
+    base = os.path.splitext(workflow)[0]
+    return [base + suffix for suffix in TEST_SUFFIXES if os.path.isfile(base + suffix)]
 
 
 def workflow_beside(test_file: str) -> str | None:
@@ -127,7 +127,6 @@ def _walk(directory: str) -> Iterator[str]:
 class Parsed:
     path: str
     kind: str
-    text: str
     tree: Any
     items: list[Any]  # the tests, as read
     workflow: str | None  # the workflow file (None: none was found)
@@ -201,7 +200,7 @@ def _read_yaml(path: str, text: str) -> Parsed:
         line, column = where(tree, ("workflow",), value=True)
         raise TestFileError(path, line, column, f"no workflow file {declared}")
     _check_items(path, tree, items, DIPCHECK)
-    return Parsed(path, DIPCHECK, text, tree, items, workflow)
+    return Parsed(path, DIPCHECK, tree, items, workflow)
 
 
 def _read_json(path: str, text: str) -> Parsed:
@@ -210,7 +209,7 @@ def _read_json(path: str, text: str) -> Parsed:
     except jsonpos.JsonError as error:
         message = f"not valid JSON: {error.message}"
         raise TestFileError(path, error.line, error.column, message) from None
-    parsed = Parsed(path, DIPPIN, text, tree, [], workflow_beside(path))
+    parsed = Parsed(path, DIPPIN, tree, [], workflow_beside(path))
     if not isinstance(tree, dict):
         raise TestFileError(path, 1, 1, 'a dippin test file is an object: {"tests": [...]}')
     for key in tree:
