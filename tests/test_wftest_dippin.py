@@ -252,3 +252,16 @@ def test_dippins_simulator_follows_its_own_rules(tmp_path: Path) -> None:
     assert run.status == "success"
     rules = [(item.node, item.rule) for item in run.decisions if item.node == "Pick"]
     assert rules == [("Pick", "label"), ("Pick", "unconditional")]
+
+
+def test_a_node_not_visited_is_explained_by_the_decision_that_turned_away() -> None:
+    test = _results("triage")["a wrong expectation fails everywhere"]
+    (failure,) = test.failures
+    assert failure.message == "not visited: 'Fix'"
+    assert failure.decision == [
+        "step 3, Reproduce (success): → Close — condition: condition `ctx.tool_stdout = "
+        "not_reproduced` is true (ctx.tool_stdout is 'not_reproduced') (§5.3 step 1)",
+        "  ✗ Reproduce -> Fix: `ctx.tool_stdout = reproduced` is false (ctx.tool_stdout is "
+        "'not_reproduced')",
+        "path: Start → Classify → Reproduce → Close → Done",
+    ]
