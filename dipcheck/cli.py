@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
 from dipcheck.commands import lint as lint_command
+from dipcheck.commands import test as test_command
 from dipcheck.report import FORMATS
 from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
@@ -38,6 +39,7 @@ examples:
   dipcheck rule --all                     every rule with its code, name and severity
   dipcheck fmt --check .                  are the .dip files formatted?
   dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
+  dipcheck test                           run the workflows' scenario tests (*.tests.yaml)
   dipcheck lsp                            the language server, for editors
 
 `dipcheck COMMAND --help` shows the options of a command.
@@ -203,6 +205,7 @@ def _parser() -> argparse.ArgumentParser:
     fmt_cli.add_parser(commands)
     config_command.add_parser(commands)
     simulate_cli.add_parser(commands)
+    test_command.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -380,6 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return config_command.run(args)
         if args.command == "simulate":
             return simulate_cli.run(args)
+        if args.command == "test":
+            return test_command.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

@@ -52,6 +52,7 @@ examples:
   dipcheck simulate plan.json                       an Ordewell plan: its waves
   dipcheck simulate session.json --handover api     the prompt Ordewell composes for `api`
   dipcheck simulate reply.txt --dialect ordewell --format json
+  dipcheck simulate build.dip --all-paths --suggest-tests >> suggested.yaml
 """
 
 
@@ -93,6 +94,12 @@ def add_parser(commands: Any) -> None:
         default=DEFAULT_MAX_PATHS,
         metavar="N",
         help=f"stop --all-paths after N terminal paths (default {DEFAULT_MAX_PATHS})",
+    )
+    parser.add_argument(
+        "--suggest-tests",
+        action="store_true",
+        help="with --all-paths: a test for each edge the workflow's tests do not take, "
+        "ready to paste into its .tests.yaml",
     )
     parser.add_argument("--max-steps", type=int, metavar="N", help="steps before giving up")
     parser.add_argument(
@@ -223,9 +230,19 @@ def run(args: argparse.Namespace) -> int:
         prepared = session.prepare(args.file, config, args.scenario, args.max_steps, args.verbose)
     except session.SimulateError as error:
         return _error(str(error))
+    if args.suggest_tests and not args.all_paths:
+        return _error("--suggest-tests works on the explored paths: add --all-paths")
     if args.all_paths:
         result = session.explore(prepared, args.max_paths)
-        output = session.render_paths(prepared, result, args.format)
+        if args.suggest_tests:
+            from dipcheck.wftest import runner, suggest
+
+            workflows = runner.Workflows(config)
+            workflows.loaded[os.path.normpath(os.path.abspath(args.file))] = prepared
+            found = suggest.suggest(prepared, result, workflows)
+            output = suggest.render(prepared, found)
+        else:
+            output = session.render_paths(prepared, result, args.format)
         code = EXIT_OK
     else:
         run_ = session.run(prepared)

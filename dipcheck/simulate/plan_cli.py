@@ -82,6 +82,11 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
         data = YAML(typ="safe", pure=True).load(text)
     except YAMLError as error:
         raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
+    return scenario_of(data, plan, path)
+
+
+def scenario_of(data: Any, plan: Plan, path: str) -> Scenario:
+    """A plan scenario from its parsed mapping (``path`` names it in messages)."""
     if data is None:
         return Scenario()
     if not isinstance(data, dict):
