@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
+from dipcheck.commands import graph as graph_command
 from dipcheck.commands import lint as lint_command
 from dipcheck.report import FORMATS
 from dipcheck.simulate import cli as simulate_cli
@@ -37,6 +38,7 @@ examples:
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
   dipcheck fmt --check .                  are the .dip files formatted?
+  dipcheck graph build.dip --format svg -o build.svg   a picture of the workflow
   dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
   dipcheck lsp                            the language server, for editors
 
@@ -188,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     fmt_cli.add_parser(commands)
     config_command.add_parser(commands)
     simulate_cli.add_parser(commands)
+    graph_command.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -351,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return config_command.run(args)
         if args.command == "simulate":
             return simulate_cli.run(args)
+        if args.command == "graph":
+            return graph_command.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 
