@@ -18,7 +18,6 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.model import Edge, Node, NodeKind, Workflow
@@ -33,7 +32,6 @@ from dipcheck.picture.drawing import (
     wrap,
 )
 from dipcheck.simulate.graph import RunGraph, node_attr
-from dipcheck.source import Span
 
 MAX_DEPTH = 3
 EDGE_WRAP = 26
@@ -44,7 +42,6 @@ CHILD = "#eef3fb"
 _PREFIX = re.compile(r"(?<![\w.])(?:ctx|context)\.")
 
 ChildLoader = Callable[[Workflow, str], "Workflow | str"]
-_Spanned = TypeVar("_Spanned", Edge, Node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,30 +76,14 @@ def _locate(workflow: Workflow, diagnostics: Sequence[Diagnostic]) -> _Marks:
             else:
                 marks.nodes.setdefault(owner, []).append(item)
             continue
-        edge = _innermost(workflow.edges, span)
-        if edge is not None:
-            marks.edges.setdefault(id(edge), []).append(item)
-            continue
-        node = _innermost(workflow.nodes, span)
-        if node is not None:
-            marks.nodes.setdefault(node.id, []).append(item)
+        element = workflow.element_at(span)
+        if isinstance(element, Edge):
+            marks.edges.setdefault(id(element), []).append(item)
+        elif element is not None:
+            marks.nodes.setdefault(element.id, []).append(item)
         else:
             marks.rest.append(item)
     return marks
-
-
-def _size(item: Edge | Node) -> int:
-    return item.span.end - item.span.start
-
-
-def _innermost(items: Sequence[_Spanned], span: Span) -> _Spanned | None:
-    """The smallest of ``items`` whose span contains ``span``."""
-    best: _Spanned | None = None
-    for item in items:
-        inside = item.span.start <= span.start and span.end <= item.span.end
-        if inside and (best is None or _size(item) < _size(best)):
-            best = item
-    return best
 
 
 def _worst(items: Sequence[Diagnostic]) -> Severity | None:
