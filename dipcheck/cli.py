@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
+from dipcheck.commands import convert as convert_command
 from dipcheck.commands import diff as diff_command
 from dipcheck.commands import graph as graph_command
 from dipcheck.commands import lint as lint_command
@@ -41,6 +42,7 @@ examples:
   dipcheck fmt --check .                  are the .dip files formatted?
   dipcheck graph build.dip --format svg -o build.svg   a picture of the workflow
   dipcheck diff git:HEAD~1:build.dip build.dip         what a change does to routing
+  dipcheck convert pipeline.dot --to dip -o pipeline.dip
   dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
   dipcheck lsp                            the language server, for editors
 
@@ -194,6 +196,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate_cli.add_parser(commands)
     graph_command.add_parser(commands)
     diff_command.add_parser(commands)
+    convert_command.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -361,6 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return graph_command.run(args)
         if args.command == "diff":
             return diff_command.run(args)
+        if args.command == "convert":
+            return convert_command.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

@@ -412,9 +412,9 @@ class Workflow:
                 return best
         return None
 
+    def edges_to(self, node_id: str) -> tuple[Edge, ...]:
+        return self.incoming.get(node_id, ())
+
 
 def _size(item: Edge | Node) -> int:
     return item.span.end - item.span.start
-
-    def edges_to(self, node_id: str) -> tuple[Edge, ...]:
-        return self.incoming.get(node_id, ())

@@ -7,10 +7,10 @@ left is added or removed. The order of a node's edges is reported when the paire
 place matters (conditional or labelled ones, :attr:`EdgeShape.ordered`) are tried in another
 order.
 
-``across_formats`` compares a file with its conversion to the other format: what one of the
-formats cannot say and the runtime does not read is left out (back-edge marks, which only
-dippin's validator reads; a ``choice`` written as the DOT ``label`` it routes by; Graphviz
-presentation attributes; the ``else`` edge tracker ignores).
+``across_formats`` compares what the runtime sees, as for a file and its conversion to the
+other format: what one of the formats cannot say and the runtime does not read is left out
+(back-edge marks, which only dippin's validator reads; a ``choice`` written as the DOT
+``label`` it routes by; Graphviz presentation attributes; the ``else`` edge tracker ignores).
 """
 
 from __future__ import annotations

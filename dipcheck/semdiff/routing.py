@@ -14,6 +14,7 @@ explorations were complete, over every edge otherwise.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dipcheck.diagnostics import Diagnostic
@@ -197,24 +198,36 @@ def anchor(workflow: Workflow, item: Diagnostic) -> str:
     return "file"
 
 
-def _finding_effects(old: Version, new: Version) -> list[Effect]:
-    """Findings matched first by code and message, then by code and what they are about (a
-    finding whose message changed with the text it quotes is neither new nor fixed)."""
-    left = list(old.findings)
-    right = list(new.findings)
-    for key in (
-        lambda version, item: (item.code, item.message),
-        lambda version, item: (item.code, anchor(version.workflow, item)),
-    ):
-        unmatched: Counter[tuple[str, str]] = Counter(key(old, item) for item in left)
+def unmatched(
+    old: Workflow,
+    old_findings: list[Diagnostic],
+    new: Workflow,
+    new_findings: list[Diagnostic],
+    by_message: bool = True,
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The findings of each side that the other side does not have. They are matched first
+    by code and message (unless ``by_message`` is off: messages differ between formats),
+    then by code and what they are about (a finding whose message changed with the text it
+    quotes is the same finding), then, across formats, by code alone."""
+    keys: list[Callable[[Workflow, Diagnostic], tuple[str, str]]] = [
+        lambda workflow, item: (item.code, anchor(workflow, item))
+    ]
+    if by_message:
+        keys.insert(0, lambda workflow, item: (item.code, item.message))
+    else:
+        keys.append(lambda workflow, item: (item.code, ""))
+    left, right = list(old_findings), list(new_findings)
+    for key in keys:
+        counts = Counter(key(old, item) for item in left)
         kept: list[Diagnostic] = []
         for item in right:
             found = key(new, item)
-            if unmatched[found] > 0:
-                unmatched[found] -= 1
+            if counts[found] > 0:
+                counts[found] -= 1
             else:
                 kept.append(item)
-        matched = Counter(key(new, item) for item in right) - Counter(key(new, i) for i in kept)
+        matched = Counter(key(new, item) for item in right)
+        matched.subtract(Counter(key(new, item) for item in kept))
         rest: list[Diagnostic] = []
         for item in left:
             found = key(old, item)
@@ -223,8 +236,13 @@ def _finding_effects(old: Version, new: Version) -> list[Effect]:
             else:
                 rest.append(item)
         left, right = rest, kept
-    return [_finding(item, "introduced") for item in right] + [
-        _finding(item, "fixed") for item in left
+    return left, right
+
+
+def _finding_effects(old: Version, new: Version) -> list[Effect]:
+    fixed, introduced = unmatched(old.workflow, old.findings, new.workflow, new.findings)
+    return [_finding(item, "introduced") for item in introduced] + [
+        _finding(item, "fixed") for item in fixed
     ]
 
 

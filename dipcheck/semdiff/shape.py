@@ -12,7 +12,7 @@ that two versions, or a file and its conversion, can be compared by:
   own unless a field of that name exists, a subgraph's ``params``/``inputs`` and a manager
   loop's ``steer_context`` are sorted ``k=v`` lists, ``fallback_retry_target`` is
   ``fallback_target``; list values are comma lists without blanks, text values lose trailing
-  blanks on each line and blank lines at either end;
+  blanks on each line, blank lines at either end and the indentation all their lines share;
 * edges: every edge tracker can follow, in the order it tries them (the edges the adapter adds
   for ``parallel``/``fan_in`` included, ``RunGraph``), each with its condition in a canonical
   form of what tracker evaluates (§5.2: ``ctx.`` dropped, ``==`` as ``=``, literals quoted)
@@ -21,6 +21,7 @@ that two versions, or a file and its conversion, can be compared by:
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from dipcheck import conditions
@@ -42,6 +43,8 @@ _WORKFLOW_NAMES = (
 )
 PRESENTATION = dot_schema.GRAPHVIZ_ATTRIBUTES - _WORKFLOW_NAMES
 _ALIASES = {"fallback_retry_target": "fallback_target"}
+# attributes the node's kind, handler, branches and join already say
+_DERIVED = frozenset({"shape", "type", "parallel_targets", "parallel_join", "fan_in_sources"})
 _FLATTENED = (NodeKind.AGENT, NodeKind.PARALLEL, NodeKind.FAN_IN)
 _DIRECTIVES = {
     "prompt_file": "prompt",
@@ -109,9 +112,12 @@ class Shape:
 
 
 def text_value(value: str) -> str:
-    """Trailing blanks of each line and blank lines at either end removed."""
+    """Trailing blanks of each line, blank lines at either end and the indentation all lines
+    share removed (what a ``.dip`` block keeps of a text, dippin-language.md §1.2)."""
+    if "\n" not in value:
+        return value.strip()
     lines = [line.rstrip(" \t\r") for line in value.split("\n")]
-    return "\n".join(lines).strip("\n").strip(" \t") if len(lines) > 1 else value.strip()
+    return textwrap.dedent("\n".join(lines).strip("\n")).strip(" \t")
 
 
 def list_value(value: str) -> str:
@@ -161,7 +167,7 @@ def node_fields(node: Node, dot: bool = False) -> dict[str, str]:
     flattened: dict[str, str] = {}
     for item in node.fields:
         key = _ALIASES.get(item.key, item.key)
-        if key in ("shape", "type") or (dot and key in PRESENTATION):
+        if key in _DERIVED or (dot and key in PRESENTATION):
             continue
         if key in _DIRECTIVES and item.included is not None:
             result[_DIRECTIVES[key]] = text_value(item.included.value)
