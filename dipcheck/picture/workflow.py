@@ -123,7 +123,9 @@ def _edge_label(graph: RunGraph, edge: Edge) -> str:
     if not parts and any(other.conditional for other in graph.edges_from(edge.source.value)):
         parts.append("otherwise")
     text = "\n".join(parts)
-    return f"↺ {text}" if edge.is_back_edge else text
+    if edge.is_back_edge:
+        return f"↺ {text}" if text else "↺"
+    return text
 
 
 def _edge_tooltip(graph: RunGraph, edge: Edge, findings: Sequence[Diagnostic]) -> str:

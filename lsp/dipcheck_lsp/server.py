@@ -34,6 +34,8 @@ What each method does (details in the module named):
   documents (``formatting``).
 * ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
   "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
+* ``workspace/executeCommand`` ``dipcheck.graph`` — the picture of the open document, Mermaid
+  or DOT, with its findings (``graphs``).
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
@@ -67,6 +69,7 @@ from dipcheck_lsp import (
     completion,
     folding,
     formatting,
+    graphs,
     hints,
     hover,
     navigation,
@@ -230,6 +233,11 @@ class DipcheckServer(LanguageServer):
             return await self.simulate(*arguments)
 
         self.command(simulation.COMMAND)(simulate)
+
+        async def graph(*arguments: Any) -> Any:
+            return await self.graph(*arguments)
+
+        self.command(graphs.COMMAND)(graph)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -538,6 +546,21 @@ class DipcheckServer(LanguageServer):
                 types.LogMessageParams(type=types.MessageType.Info, message=shown)
             )
         return answer
+
+    async def graph(self, *arguments: Any) -> Any:
+        """``dipcheck.graph``: the Mermaid (or DOT) picture of the open document."""
+        uri, options = graphs.parse_arguments(arguments)
+        snapshot = await self.state.current_snapshot(uri)
+        if snapshot is None:
+            raise Refused(f"{uri} is not an open document")
+        job = self.lint_pool.submit(graphs.draw, snapshot, options)
+        try:
+            return await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(graphs.COMMAND)
+            return None
 
     def _dip_text(self, uri: str) -> str | None:
         current = self.host.document(uri)
