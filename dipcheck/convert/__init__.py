@@ -6,8 +6,9 @@ converted text is lowered again and must give the same workflow as the original
 (:func:`dipcheck.semdiff.compare.compare` across formats: same nodes, kinds and handlers, same
 fields and prompts, same edges tried in the same order with the same conditions as tracker
 evaluates them), and lint with the same findings, code by code, except the codes that only
-one format has (:data:`FORMAT_SPECIFIC`). What the target format cannot say is listed in the
-notes; a difference that changes what the runtime does shows up in the parity check too.
+one format has (:func:`~dipcheck.semdiff.routing.format_specific`). What the target format
+cannot say is listed in the notes; a difference that changes what the runtime does shows up
+in the parity check too.
 """
 
 from __future__ import annotations
@@ -18,23 +19,11 @@ from dataclasses import dataclass, field
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.engine import LintResult, lint_text
-from dipcheck.rules import registry
 from dipcheck.semdiff.compare import Change, compare
-from dipcheck.semdiff.routing import unmatched
+from dipcheck.semdiff.routing import format_specific, unmatched
 from dipcheck.semdiff.shape import shape
 
 SUFFIXES = {"dip": ".dip", "dot": ".dot"}
-# The loaders' own codes: syntax, unknown attributes and values are said differently in each
-# format (a .dip typo is not a DOT typo).
-LOADER_CODES = frozenset({"DC001", "DC004", "DC005", "DC006", "DC011"})
-
-
-def format_specific() -> frozenset[str]:
-    """Codes left out of the findings parity: the loaders' and the rules of one format."""
-    one_format = {
-        rule.code for rule in registry.all_rules() if not {"dip", "dot"} <= set(rule.formats)
-    }
-    return LOADER_CODES | one_format
 
 
 @dataclass

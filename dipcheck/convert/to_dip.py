@@ -27,7 +27,7 @@ from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends import dip_schema
 from dipcheck.frontends.dip_lexer import YAML_BLOCK_INDICATOR
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
-from dipcheck.semdiff.shape import PRESENTATION, pairs_value
+from dipcheck.semdiff.shape import PRESENTATION, inert, pairs_value
 from dipcheck.simulate.graph import RunGraph
 
 INDENT = "  "
@@ -141,6 +141,7 @@ class _Writer:
         self.lines: list[str] = []
         self.notes: list[str] = []
         self.presentation: dict[str, int] = {}
+        self.inert: dict[str, int] = {}
 
     def line_of(self, item: Node | Field | Edge) -> int:
         return self.workflow.source.line_of(item.span.start) + 1
@@ -206,6 +207,12 @@ class _Writer:
             self.notes.append(
                 f"Graphviz presentation attributes, which no runtime reads, not written: {listed}"
             )
+        if self.inert:
+            listed = ", ".join(f"`{key}` ({count})" for key, count in sorted(self.inert.items()))
+            self.notes.append(
+                "`node [...]` defaults not written on the nodes whose kind has no such field "
+                f"(no handler of that kind reads them): {listed}"
+            )
         return Output("\n".join(self.lines) + "\n", self.notes)
 
     def header(self) -> None:
@@ -270,6 +277,9 @@ class _Writer:
         for item in node.fields:
             key = item.key
             if key in _SKIPPED:
+                continue
+            if self.workflow.format == "dot" and inert(node, item):
+                self.inert[key] = self.inert.get(key, 0) + 1
                 continue
             if key in PRESENTATION and key not in table:
                 self.presentation[key] = self.presentation.get(key, 0) + 1

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.semdiff.compare import Change, compare
-from dipcheck.semdiff.routing import DEFAULT_MAX_STATES, Effect, effects, prepare
+from dipcheck.semdiff.routing import (
+    DEFAULT_MAX_STATES,
+    Effect,
+    effects,
+    format_specific,
+    prepare,
+)
 from dipcheck.semdiff.sources import Version
 
 
@@ -57,5 +63,9 @@ def diff(
         sides.append(prepare(workflow, findings, config.target, max_states))
     before, after = sides
     across = before.workflow.format != after.workflow.format
+    if across:  # a finding only one format can have is not a change
+        skip = format_specific()
+        for side in sides:
+            side.findings = [item for item in side.findings if item.code not in skip]
     changes = compare(before.shape, after.shape, across_formats=across)
     return Diff(old.label, new.label, changes, effects(before, after))

@@ -129,7 +129,11 @@ def _node(old: NodeShape, new: NodeShape) -> list[Change]:
             continue
         kind = "added" if before is None else "removed" if after is None else "changed"
         what = "prompt" if key in PROMPT_KEYS else "field"
-        changes.append(Change(kind, what, old.id, key, before, after, **lines))
+        where = {
+            "old_line": old.lines.get(key, old.line),
+            "new_line": new.lines.get(key, new.line),
+        }
+        changes.append(Change(kind, what, old.id, key, before, after, **where))
     return changes
 
 

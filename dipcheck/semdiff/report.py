@@ -17,8 +17,8 @@ ROUTING = ("fires", "dead", "exit-gained", "exit-lost", "succeeds")
 _EFFECT_TEXT = {
     "fires": "can now fire",
     "dead": "can no longer fire",
-    "exit-gained": "gained a way to the exit",
-    "exit-lost": "lost every way to the exit",
+    "exit-gained": "is now on a run that reaches the exit",
+    "exit-lost": "is no longer on any run that reaches the exit",
 }
 
 

@@ -187,6 +187,22 @@ def _exit_effects(old: Version, new: Version) -> list[Effect]:
     return effects
 
 
+# The loaders' own codes: syntax, unknown attributes and values are said differently in each
+# format (a .dip typo is not a DOT typo).
+LOADER_CODES = frozenset({"DC001", "DC004", "DC005", "DC006", "DC011"})
+
+
+def format_specific() -> frozenset[str]:
+    """Codes left out when two formats are compared: the loaders' and the rules that only
+    one of ``.dip`` and DOT has."""
+    from dipcheck.rules import registry
+
+    one_format = {
+        rule.code for rule in registry.all_rules() if not {"dip", "dot"} <= set(rule.formats)
+    }
+    return LOADER_CODES | one_format
+
+
 def anchor(workflow: Workflow, item: Diagnostic) -> str:
     """What a finding is about, independent of where the text moved: an edge, a node, or
     the file."""

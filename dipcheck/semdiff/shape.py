@@ -64,6 +64,7 @@ class NodeShape:
     branches: tuple[str, ...] = ()
     join: str = ""
     line: int = 0  # 1-based, where the node is declared
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # field → its line
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,15 +161,40 @@ def _children_pairs(item: Field) -> str:
     return ",".join(sorted(f"{child.key}={child.text.strip()}" for child in item.children))
 
 
-def node_fields(node: Node, dot: bool = False) -> dict[str, str]:
+def inherited(node: Node, item: Field) -> bool:
+    """Did the field come from a DOT ``node [...]`` default rather than the node's own
+    statement?"""
+    span = node.span
+    return item.key_span.source is span.source and not (
+        span.start <= item.key_span.start <= span.end
+    )
+
+
+def inert(node: Node, item: Field) -> bool:
+    """A DOT ``node [...]`` default that lands on a kind of node that has no such field (a
+    default ``llm_model`` on a tool): no handler of that kind reads it, and ``.dip`` cannot
+    write it there."""
+    table = dip_schema.NODE_FIELDS[node.kind]
+    name = _ALIASES.get(item.key, item.key)
+    return inherited(node, item) and name not in table and item.key not in table
+
+
+def node_fields(
+    node: Node, dot: bool = False, lines: dict[str, int] | None = None
+) -> dict[str, str]:
     """A node's fields as the runtime reads them (see the module's documentation); ``dot``:
-    Graphviz presentation attributes are left out."""
+    Graphviz presentation attributes and inert defaults are left out. ``lines`` receives the
+    line of each field."""
     result: dict[str, str] = {}
     flattened: dict[str, str] = {}
+    lines = {} if lines is None else lines
     for item in node.fields:
         key = _ALIASES.get(item.key, item.key)
-        if key in _DERIVED or (dot and key in PRESENTATION):
+        if key in _DERIVED or (dot and (key in PRESENTATION or inert(node, item))):
             continue
+        if item.key_span.source is node.span.source:
+            line = item.key_span.source.line_of(item.key_span.start) + 1
+            lines[_DIRECTIVES.get(key, key) if item.included is not None else key] = line
         if key in _DIRECTIVES and item.included is not None:
             result[_DIRECTIVES[key]] = text_value(item.included.value)
             continue
@@ -272,14 +298,16 @@ def shape(workflow: Workflow, target: TargetVersion = DEFAULT) -> Shape:
         settings["else"] = workflow.else_target.value
     for node_id, node in graph.nodes.items():
         parallel = graph.parallels.get(node_id)
+        field_lines: dict[str, int] = {}
         result.nodes[node_id] = NodeShape(
             node_id,
             node.kind.value,
             graph.handler(node_id).value,
-            node_fields(node, workflow.format == "dot"),
+            node_fields(node, workflow.format == "dot", field_lines),
             parallel.branches if parallel else (),
             (parallel.join or "") if parallel else "",
             _line(node.id_span.start, workflow),
+            field_lines,
         )
     for source, edges in graph.edges.items():
         result.edges[source] = [
