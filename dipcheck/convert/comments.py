@@ -5,9 +5,10 @@ A ``.dip`` comment is a ``#`` line outside a raw block, or a ``#`` after a blank
 line (dippin-language.md §1.2; ``#`` lines inside a ``prompt:``/``command:`` block are the
 block's text, not comments). A DOT comment is ``//``, ``#`` or ``/* … */`` (the DOT lexer's).
 
-A comment on a line of its own belongs to the element that follows it (a node, a field of a
-node, a header, ``defaults`` or ``vars`` field, an edge); a comment after code on the same line
-belongs to the element that line ends; comments after the last element are the tail.
+A comment above the workflow's declaration is the head; a comment on a line of its own
+belongs to the element that follows it (a node, a field of a node, a header, ``defaults`` or
+``vars`` field, an edge); a comment after code on the same line belongs to the element that
+line ends; comments after the last element are the tail.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Comment:
 class Attached:
     before: dict[int, list[Comment]] = field(default_factory=dict)  # id(element) → comments
     after: dict[int, list[Comment]] = field(default_factory=dict)
+    head: list[Comment] = field(default_factory=list)  # above the workflow's declaration
     tail: list[Comment] = field(default_factory=list)
 
     def leading(self, element: object) -> list[Comment]:
@@ -137,6 +139,9 @@ def attach(workflow: Workflow) -> Attached:
         return result
     ordered = sorted(elements(workflow), key=lambda item: (item.span.start, -item.span.end))
     for comment in found:
+        if comment.start < workflow.decl_span.start:
+            result.head.append(comment)
+            continue
         line = source.line_of(comment.start)
         if comment.trailing:
             owner = None

@@ -11,7 +11,8 @@ their ``.dip`` names (the DOT front-end maps them), so this writes
   multi-line values as indented blocks, other values quoted when they need it;
 * ``parallel P -> A, B`` and ``fan_in J <- A, B`` instead of the plain fork and join edges;
 * each other edge with its condition rewritten for dippin (``&&``/``||`` as ``and``/``or``,
-  bare operands with ``ctx.``, values quoted when they are not one word), its label and
+  bare operands with ``ctx.``, values quoted when they are not one word), its label (on a
+  human gate's edge also as its ``choice``, the routing key the label is in DOT) and
   weight, and ``restart: true`` on the edges that close a cycle (dippin's DIP005 asks for a
   back edge where tracker's DOT check asks for a conditional edge; tracker's engine reads
   neither mark).
@@ -158,6 +159,10 @@ class _Writer:
             self.comments(self.attached.leading(element), indent)
         single = dip_value(value)
         suffix = self.trailing(element) if element is not None else ""
+        if suffix and single is not None and single.startswith('"'):
+            # after a quoted value `#` is not a comment (dippin-language.md §1.2): above it
+            self.comments(self.attached.trailing(element), indent)
+            suffix = ""
         if single is not None:
             self.lines.append(f"{indent}{key}: {single}{suffix}")
             return
@@ -180,6 +185,7 @@ class _Writer:
         name = workflow.name.value if workflow.name else "Workflow"
         if not _ID.fullmatch(name):
             name = re.sub(r"[^A-Za-z0-9_]", "_", name) or "Workflow"
+        self.comments(self.attached.head, "")
         self.lines.append(f"workflow {name}")
         self.header()
         self.defaults()
@@ -357,6 +363,10 @@ class _Writer:
                 parts.append(f"when {text}")
             if edge.label:
                 parts.append(f"label: {label_value(edge.label)}")
+            source = self.graph.nodes.get(edge.source.value)
+            if edge.label and source is not None and source.kind is NodeKind.HUMAN:
+                # a gate's answer is its routing key: say so, as dippin asks (DIP150)
+                parts.append(f"choice: {label_value(edge.choice or edge.label)}")
             weight = edge.attr_value("weight").strip()
             if weight:
                 parts.append(f"weight: {weight}")

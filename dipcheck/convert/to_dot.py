@@ -135,6 +135,7 @@ class _Writer:
     def run(self) -> Output:
         workflow = self.workflow
         name = workflow.name.value if workflow.name else "Workflow"
+        self.comments(self.attached.head, "")
         self.lines.append(f"digraph {dot_id(name)} {{")
         self.graph_attributes()
         seen: set[str] = set()
