@@ -23,6 +23,7 @@ from dipcheck.engine import lint_file
 
 pytestmark = pytest.mark.corpus
 
+
 def _twins() -> list[Path]:
     tracker = CORPUS / "tracker"
     if not tracker.is_dir():
