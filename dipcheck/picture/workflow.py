@@ -7,8 +7,9 @@
   blue with ``↺``, left out of Graphviz's ranking so that the forward flow reads top-down;
 * the branches of each parallel node in a cluster; with ``expand``, the child workflow of
   each subgraph and manager loop in a cluster of its own (nested up to :data:`MAX_DEPTH`);
-* findings: a node or edge with an error in red, with a warning in amber, the codes under the
-  node's name and every finding in the tooltip;
+* findings (of the drawn file; an expanded child is drawn without its own): a node or edge
+  with an error in red, with a warning in amber, the codes under the node's name and every
+  finding in the tooltip;
 * coverage: edges the tests did not take dashed.
 """
 
@@ -173,6 +174,7 @@ class _Painter:
         looks["warning"] = Look(fill=AMBER_FILL, color=AMBER, width=2)
         looks["branches"] = Look(color="#b0bec5")
         looks["child"] = Look(fill=CHILD, color="#90a4ae")
+        looks["child-link"] = Look(color="#90a4ae", line="dotted")
 
     def arrow_look(self, base: str, untested: bool) -> str:
         name = f"{base or 'edge'}-untested" if untested else base
@@ -286,9 +288,7 @@ class _Painter:
         self.drawing.clusters.append(Cluster(key, label, cluster, "child", tooltip=path))
         self.paint(child_graph, inner, key, None, set(), (*chain, path))
         here = prefix + node.id
-        runs = self.arrow_look("child-link", False)
-        if runs not in self.drawing.looks or self.drawing.looks[runs].line == "solid":
-            self.drawing.looks[runs] = Look(color="#90a4ae", line="dotted")
+        runs = "child-link"
         if child_graph.start in child_graph.nodes:
             self.drawing.arrows.append(
                 Arrow(here, inner + child_graph.start, "runs", runs, f"{node.id} runs {ref}")

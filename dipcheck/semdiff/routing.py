@@ -30,8 +30,8 @@ DEAD_EDGE_CODES = frozenset({"DC302", "DC303", "DC313"})
 
 
 @dataclass
-class Version:
-    """One side of a diff: the workflow, its shape, the edges explored runs take (``None``:
+class Side:
+    """One version in a diff: the workflow, its shape, the edges explored runs take (``None``:
     not explored) and its findings."""
 
     workflow: Workflow
@@ -49,7 +49,7 @@ def prepare(
     findings: list[Diagnostic],
     target: TargetVersion = DEFAULT,
     max_states: int = DEFAULT_MAX_STATES,
-) -> Version:
+) -> Side:
     from dipcheck.simulate.children import load_child
     from dipcheck.simulate.explore import explore
     from dipcheck.simulate.runner import Machine
@@ -80,7 +80,7 @@ def prepare(
             element = workflow.element_at(item.span)
             if isinstance(element, Edge):
                 dead.add(id(element))
-    return Version(workflow, shaped, fires, complete, succeeds, findings, edge_ids, dead)
+    return Side(workflow, shaped, fires, complete, succeeds, findings, edge_ids, dead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,19 +96,19 @@ class Effect:
     line: int = 0
 
 
-def _fires(version: Version, edge: EdgeShape) -> bool:
+def _fires(version: Side, edge: EdgeShape) -> bool:
     """Did an explored run take the edge?"""
     return version.fires is not None and version.edge_ids.get(id(edge)) in version.fires
 
 
-def _dead(version: Version, edge: EdgeShape) -> bool:
+def _dead(version: Side, edge: EdgeShape) -> bool:
     """Is it proven that no run takes the edge?"""
     if version.edge_ids.get(id(edge)) in version.proven_dead:
         return True
     return version.fires is not None and version.complete and not _fires(version, edge)
 
 
-def _edge_effects(old: Version, new: Version) -> list[Effect]:
+def _edge_effects(old: Side, new: Side) -> list[Effect]:
     effects: list[Effect] = []
     for source in sorted(set(old.shape.edges) | set(new.shape.edges)):
         pairing = pair_edges(old.shape.edges.get(source, []), new.shape.edges.get(source, []))
@@ -123,7 +123,7 @@ def _edge_effects(old: Version, new: Version) -> list[Effect]:
     return effects
 
 
-def _reachable(version: Version, fired: bool = True) -> set[str]:
+def _reachable(version: Side, fired: bool = True) -> set[str]:
     """Nodes some run reaches (along edges that can fire, or every edge)."""
     start = version.shape.settings.get("start", "")
     successors = _successors(version, fired)
@@ -138,7 +138,7 @@ def _reachable(version: Version, fired: bool = True) -> set[str]:
     return seen
 
 
-def _successors(version: Version, fired: bool) -> dict[str, list[str]]:
+def _successors(version: Side, fired: bool) -> dict[str, list[str]]:
     table: dict[str, list[str]] = {}
     for edge in version.shape.all_edges():
         if not fired or version.fires is None or _fires(version, edge):
@@ -146,7 +146,7 @@ def _successors(version: Version, fired: bool) -> dict[str, list[str]]:
     return table
 
 
-def to_exit(version: Version, fired: bool) -> set[str]:
+def to_exit(version: Side, fired: bool) -> set[str]:
     """Nodes that some run reaches and from which a run can go on to the exit, along the
     edges that can fire (``fired``) or along every edge."""
     exit_id = version.shape.settings.get("exit", "")
@@ -165,7 +165,7 @@ def to_exit(version: Version, fired: bool) -> set[str]:
     return seen & _reachable(version, fired)
 
 
-def _exit_effects(old: Version, new: Version) -> list[Effect]:
+def _exit_effects(old: Side, new: Side) -> list[Effect]:
     fired = old.complete and new.complete  # compare like with like
     before, after = to_exit(old, fired), to_exit(new, fired)
     shared = set(old.shape.nodes) & set(new.shape.nodes)
@@ -255,7 +255,7 @@ def unmatched(
     return left, right
 
 
-def _finding_effects(old: Version, new: Version) -> list[Effect]:
+def _finding_effects(old: Side, new: Side) -> list[Effect]:
     fixed, introduced = unmatched(old.workflow, old.findings, new.workflow, new.findings)
     return [_finding(item, "introduced") for item in introduced] + [
         _finding(item, "fixed") for item in fixed
@@ -267,7 +267,7 @@ def _finding(item: Diagnostic, kind: str) -> Effect:
     return Effect(kind, item.code, f"{item.severity.label}: {item.message}", line)
 
 
-def effects(old: Version, new: Version) -> list[Effect]:
+def effects(old: Side, new: Side) -> list[Effect]:
     result = _edge_effects(old, new) + _exit_effects(old, new) + _finding_effects(old, new)
     for version, name in ((old, "old"), (new, "new")):
         if version.fires is not None and not version.complete:
