@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from dipcheck.source import SourceText, Span
 
@@ -170,6 +170,27 @@ class Text:
             text_start, source_start = segments[max(position, 0)]
         return source_start + (index - text_start)
 
+    def index(self, source_offset: int) -> int | None:
+        """The index in ``value`` of the character at ``source_offset``, or None when that
+        source character is not part of the value (indentation, an escape's backslash)."""
+        segments = self.segments
+        if isinstance(segments, Segments | EscapeMap):  # packed: source offsets only grow
+            low, high = 0, len(self.value)
+            while low < high:
+                middle = (low + high) // 2
+                if self.offset(middle) < source_offset:
+                    low = middle + 1
+                else:
+                    high = middle
+            return low if low < len(self.value) and self.offset(low) == source_offset else None
+        for position, (text_start, source_start) in enumerate(segments):
+            text_end = (
+                segments[position + 1][0] if position + 1 < len(segments) else len(self.value)
+            )
+            if source_start <= source_offset < source_start + (text_end - text_start):
+                return text_start + (source_offset - source_start)
+        return None
+
     def span(self, start: int, end: int) -> Span:
         """The source span of ``value[start:end]``."""
         begin = self.offset(start)
@@ -231,6 +252,7 @@ class Dialect(StrEnum):
     ATTRACTOR = "attractor"
     TYPED_OUTPUTS = "typed-outputs"
     STEPS = "steps"
+    ORDEWELL = "ordewell"  # an Ordewell plan (other-formats.md §5)
 
     @property
     def attractor_family(self) -> bool:
@@ -471,6 +493,9 @@ class Workflow:
     dialect: Dialect = Dialect.TRACKER
     selectors: tuple[Name, ...] = ()
     mentions: tuple[Name, ...] = ()
+    # format-specific detail the neutral model has no place for (an Ordewell plan's
+    # `dipcheck.plan.Plan`: task tree, candidates, stored state)
+    plan: Any = None
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)
@@ -521,5 +546,24 @@ class Workflow:
     def edges_from(self, node_id: str) -> tuple[Edge, ...]:
         return self.outgoing.get(node_id, ())
 
+    def element_at(self, span: Span) -> Edge | Node | None:
+        """The smallest edge, else the smallest node, whose text contains ``span`` (in this
+        file's own source)."""
+        if span.source is not self.source:
+            return None
+        best: Edge | Node | None = None
+        for items in (self.edges, self.nodes):
+            for item in items:
+                inside = item.span.start <= span.start and span.end <= item.span.end
+                if inside and (best is None or _size(item) < _size(best)):
+                    best = item
+            if best is not None:
+                return best
+        return None
+
     def edges_to(self, node_id: str) -> tuple[Edge, ...]:
         return self.incoming.get(node_id, ())
+
+
+def _size(item: Edge | Node) -> int:
+    return item.span.end - item.span.start
