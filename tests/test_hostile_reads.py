@@ -255,3 +255,20 @@ def test_read_regular_caps_what_it_reads(tmp_path: Path) -> None:
 def test_the_project_fixtures_still_read(tmp_path: Path) -> None:
     run = lint("--no-cache", PROJECT / "fixtures" / "review_loop.dip", cwd=tmp_path)
     assert run.returncode == 0, run.stdout
+
+
+def test_a_fifo_test_file_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n", "utf-8")
+    os.mkfifo(tmp_path / "w.tests.yaml")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "test", "w.tests.yaml"],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert "w.tests.yaml is a named pipe (FIFO), not a regular file" in run.stdout

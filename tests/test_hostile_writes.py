@@ -187,3 +187,44 @@ def test_fmt_does_not_follow_a_link_swapped_in_before_the_write(
     status = fmt_cli.run(argparse.Namespace(paths=["."], check=False, diff=False))
     assert victim.read_text(encoding="utf-8") == UNFORMATTED
     assert status == 2
+
+
+# -- dipcheck test --update ----------------------------------------------------------------------
+
+REVIEW_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "wftest"
+STALE_TESTS = "tests:\n  - name: clean lint ships\n    nodes:\n      Lint: {stdout: lint-clean}\n"
+
+
+def _review(directory: Path) -> Path:
+    (directory / "review.dip").write_bytes((REVIEW_DIR / "review.dip").read_bytes())
+    target = directory / "review.tests.yaml"
+    target.write_text(STALE_TESTS, encoding="utf-8")
+    return target
+
+
+def test_update_does_not_break_a_hard_link(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    os.link(target, tmp_path / "other-name.yaml")
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "Traceback" not in run.stderr
+    assert "review.tests.yaml not updated: it has 1 other hard link" in run.stderr
+    assert target.read_text(encoding="utf-8") == STALE_TESTS
+    assert os.stat(target).st_nlink == 2
+
+
+def test_update_does_not_replace_a_read_only_file(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    target.chmod(0o444)
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "review.tests.yaml not updated: it is read-only" in run.stderr
+    assert target.read_text(encoding="utf-8") == STALE_TESTS
+
+
+def test_update_twin_an_ordinary_test_file_is_updated_keeping_its_mode(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    target.chmod(0o640)
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "updated ./review.tests.yaml" in run.stderr, run.stderr
+    assert "expect:" in target.read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
+    assert not list(tmp_path.glob("*.dipcheck-update"))

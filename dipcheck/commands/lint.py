@@ -227,9 +227,7 @@ def _outcomes(
             outcomes.append(FixOutcome(name, "", "", result))
             unread = data
         else:
-            outcomes.append(
-                fix_text(source.text, name, config, args.unsafe_fixes, named=True)
-            )
+            outcomes.append(fix_text(source.text, name, config, args.unsafe_fixes, named=True))
     file_paths = [path for path in paths if path != "-"]
     named = {path for path in file_paths if not os.path.isdir(path)}
     for path, tree in expand_trees(file_paths, config):

@@ -209,7 +209,11 @@ def _exit_code(results: list[Any], missing: list[str]) -> int:
 
 
 def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
+    from dipcheck.engine import tree_of
+    from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
+    from dipcheck.terminal import visible
     from dipcheck.wftest import runner, update
+    from dipcheck.wftest.loader import MAX_TEST_FILE_BYTES
 
     refreshed: list[Any] = []
     for file in results:
@@ -221,17 +225,24 @@ def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
         if file.error is not None or not updates:
             refreshed.append(file)
             continue
-        with open(file.path, encoding="utf-8") as handle:
-            before = handle.read()
-        try:
+        try:  # (write_atomically keeps a byte-order mark itself)
+            data = read_regular(file.path, MAX_TEST_FILE_BYTES)
+            before = data.decode("utf-8").removeprefix("\ufeff")
             after = update.update_text(file.path, before, file.kind, updates)
+            if after != before:
+                write_atomically(file.path, before, after, tree_of(file.path))
+                print(visible(f"dipcheck test: updated {file.path}"), file=sys.stderr)
         except update.UpdateError as error:
-            print(f"dipcheck test: error: {error}", file=sys.stderr)
+            print(visible(f"dipcheck test: error: {error}"), file=sys.stderr)
             refreshed.append(file)
             continue
-        if after != before:
-            update.write(file.path, after)
-            print(f"dipcheck test: updated {file.path}", file=sys.stderr)
+        except (FileChanged, WriteRefused, OSError, UnicodeDecodeError) as error:
+            reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+            print(
+                visible(f"dipcheck test: error: {file.path} not updated: {reason}"), file=sys.stderr
+            )
+            refreshed.append(file)
+            continue
         refreshed.append(runner.run_file(file.path, workflows, select))
     return refreshed
 
