@@ -99,3 +99,34 @@ def test_fmt_messages_escape_the_file_name(tmp_path: Path) -> None:
 def test_visible_keeps_tab_newline_and_printable_text() -> None:
     assert visible("a\tb\nc ü 🚀") == "a\tb\nc ü 🚀"
     assert visible("\x00\x07\x1b\x7f\x85\x9f\r") == "\\x00\\x07\\x1b\\x7f\\x85\\x9f\\x0d"
+
+
+PROMPTED = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: {prompt}\n"
+IN_PROMPT = "\x1b]0;pwned\x07\x1b[2J"  # a title change, BEL and a screen clear
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_diff_shows_control_characters_as_escapes(tmp_path: Path, fmt: str) -> None:
+    (tmp_path / "a.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(PROMPTED.format(prompt=f"bye {IN_PROMPT}"), encoding="utf-8")
+    run = dipcheck("diff", "--format", fmt, "a.dip", "b.dip", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert "bye \\x1b]0;pwned\\x07\\x1b[2J" in run.stdout
+    assert not RAW.search(run.stdout)
+
+
+def test_diff_json_keeps_the_real_characters(tmp_path: Path) -> None:
+    (tmp_path / "a.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(PROMPTED.format(prompt=f"bye {IN_PROMPT}"), encoding="utf-8")
+    run = dipcheck("diff", "--format", "json", "a.dip", "b.dip", cwd=tmp_path)
+    assert json.loads(run.stdout)["changes"][0]["new"] == f"bye {IN_PROMPT}"
+
+
+def test_test_report_shows_control_characters_as_escapes(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "w.tests.yaml").write_text(
+        'tests:\n  - name: "odd \\e]0;pwned\\a"\n    expect: {status: fail}\n', encoding="utf-8"
+    )
+    run = dipcheck("test", cwd=tmp_path)
+    assert "odd \\x1b]0;pwned\\x07" in run.stdout, run.stdout + run.stderr
+    assert not RAW.search(run.stdout)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from dipcheck.target import KNOWN_TARGETS
+from dipcheck.terminal import visible
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -113,7 +114,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck test: error: {message}", file=sys.stderr)
+    print(visible(f"dipcheck test: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -192,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         output += text
         if under and code == EXIT_OK:
             code = EXIT_FAILED
+    if args.format != "json":  # workflow text carries no terminal controls (dipcheck.terminal)
+        output = visible(output)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.write(output)
@@ -211,7 +214,6 @@ def _exit_code(results: list[Any], missing: list[str]) -> int:
 def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
     from dipcheck.engine import tree_of
     from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
-    from dipcheck.terminal import visible
     from dipcheck.wftest import runner, update
     from dipcheck.wftest.loader import MAX_TEST_FILE_BYTES
 
