@@ -151,3 +151,20 @@ def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_p
     assert server.answer(4)["error"]["code"] == -32600
     server.notify("exit")
     assert server.finish() == 0
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [b"Content-Length: abc\r\n\r\n", b"Content-Length: 400\r\n\r\n" + BODY],
+    ids=["malformed-then-end", "body-cut-short"],
+)
+def test_the_end_of_input_after_a_malformed_message_ends_the_server(
+    server: RawServer, bad: bytes
+) -> None:
+    server.send(bad)
+    assert server.process.stdin is not None
+    server.process.stdin.close()
+    code = server.finish(timeout=30)  # no hang: the server stops at the end of its input
+    assert server.process.stderr is not None
+    assert b"Traceback" not in server.process.stderr.read()
+    assert code in (0, 1)
