@@ -22,16 +22,14 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.engine import LintResult, decode_text
 from dipcheck.frontends.common import digest, unchanged
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.source import SourceText, Span
 
@@ -59,7 +57,9 @@ def directory_for(explicit: str | None, config: Config) -> str:
 def code_fingerprint() -> str:
     """Size and modification time of every module and grammar of dipcheck."""
     package = os.path.dirname(os.path.abspath(__file__))
-    grammars = str(files("dipcheck.grammars"))
+    import dipcheck.grammars  # a directory beside the package (pyproject.toml: package-dir)
+
+    grammars = os.path.dirname(os.path.abspath(dipcheck.grammars.__file__))
     parts: list[str] = [__version__]
     for top in (package, grammars):
         for root, dirs, names in os.walk(top):
@@ -139,6 +139,8 @@ class ResultCache:
             return
 
     def _write(self, path: str, text: str) -> None:
+        import tempfile
+
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)

@@ -144,13 +144,14 @@ def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
     """The pattern that denies one statement (built-in patterns first, then ``extra``), or
     None."""
     text = normalise(statement)
+    lowered = text.lower()  # glob_match, with the text lowered once for every pattern
     for pattern in BUILTIN_DENY_PATTERNS:
-        if glob_match(pattern, text):
+        if _glob(pattern).fullmatch(lowered) is not None:
             if pattern == "exec *" and exec_only_redirects(text):
                 continue
             return pattern
     for pattern in extra:
-        if glob_match(pattern, text):
+        if _glob(pattern).fullmatch(lowered) is not None:
             return pattern
     return None
 
@@ -223,6 +224,25 @@ def statement_verdicts(
     (and not denied) that matches none of its patterns. (Whether some value of a placeholder
     makes a statement match an allowlist pattern cannot be settled by trying values, so such
     statements are never reported.)"""
+    yield from _statement_verdicts(command, tuple(spans), tuple(extra_deny), tuple(allowlist))
+
+
+@lru_cache(maxsize=4096)  # the language server checks the same commands after every edit
+def _statement_verdicts(
+    command: str,
+    spans: tuple[tuple[int, int], ...],
+    extra_deny: tuple[str, ...],
+    allowlist: tuple[str, ...],
+) -> tuple[Verdict, ...]:
+    return tuple(_uncached_verdicts(command, spans, extra_deny, allowlist))
+
+
+def _uncached_verdicts(
+    command: str,
+    spans: Sequence[tuple[int, int]],
+    extra_deny: Sequence[str],
+    allowlist: Sequence[str],
+) -> Iterator[Verdict]:
     for statement in split_statements(command):
         if not statement.text:
             continue
