@@ -11,7 +11,7 @@ the conversion of every diagnostic.
     python benchmarks/lsp_latency.py                     # 60 edits
     python benchmarks/lsp_latency.py --changes 200 --file some.dip
 
-Budget (issue 5): p95 under 50 ms.
+Budget (issue 19 §3): p95 under 20 ms.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-BUDGET_MS = 50.0
+BUDGET_MS = 20.0
 DEFAULT_FILE = (
     Path(__file__).resolve().parents[2]
     / "shared"
