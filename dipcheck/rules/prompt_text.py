@@ -221,9 +221,11 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
             for match in _BARE.finditer(value):
                 name = match.group(1) or match.group(2)
                 braced = match.group(1) is not None
-                after = value[match.start() + 1 :]
+                after = match.start() + 1  # startswith at an offset: no copy of the rest
                 prefix = max(
-                    (attr for attr in attributes if after.startswith(attr)), key=len, default=""
+                    (attr for attr in attributes if value.startswith(attr, after)),
+                    key=len,
+                    default="",
                 )
                 if prefix and not braced:
                     continue  # tracker substitutes `$<attribute>` (a prefix of a longer name too)
