@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-DEFAULT_FILE = PROJECT.parent / "shared" / "corpus" / "tracker" / "examples" / "parallel-ralph-dev.dip"
+EXAMPLES = PROJECT.parent / "shared" / "corpus" / "tracker" / "examples"
+DEFAULT_FILE = EXAMPLES / "parallel-ralph-dev.dip"
 TARGETS_MS = {"no result cache": 100.0, "result cache": 60.0}
 
 

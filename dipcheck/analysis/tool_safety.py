@@ -140,16 +140,30 @@ def exec_only_redirects(statement: str) -> bool:
     return True
 
 
+# The built-in patterns as one alternation, in their order: a full match takes the first
+# alternative that matches the whole text, so its group number names tracker's first match.
+_BUILTIN = re.compile("|".join(f"({_glob(pattern).pattern})" for pattern in BUILTIN_DENY_PATTERNS))
+_EXEC = BUILTIN_DENY_PATTERNS.index("exec *")
+
+
 def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
     """The pattern that denies one statement (built-in patterns first, then ``extra``), or
     None."""
+    return _denied_by(statement, tuple(extra))
+
+
+@lru_cache(maxsize=8192)  # a statement without placeholders is the same for every probe
+def _denied_by(statement: str, extra: tuple[str, ...]) -> str | None:
     text = normalise(statement)
     lowered = text.lower()  # glob_match, with the text lowered once for every pattern
-    for pattern in BUILTIN_DENY_PATTERNS:
-        if _glob(pattern).fullmatch(lowered) is not None:
-            if pattern == "exec *" and exec_only_redirects(text):
-                continue
-            return pattern
+    found = _BUILTIN.fullmatch(lowered)
+    if found is not None and found.lastindex is not None:
+        first = found.lastindex - 1
+        if first != _EXEC or not exec_only_redirects(text):
+            return BUILTIN_DENY_PATTERNS[first]
+        for pattern in BUILTIN_DENY_PATTERNS[_EXEC + 1 :]:  # `exec` with only redirections
+            if _glob(pattern).fullmatch(lowered) is not None:
+                return pattern
     for pattern in extra:
         if _glob(pattern).fullmatch(lowered) is not None:
             return pattern
