@@ -148,6 +148,7 @@ def _cache(name: str) -> _ResultCache:
     return _ResultCache(name)
 
 
+@lru_cache(maxsize=4096)  # the language server asks for the same commands after every edit
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dipcheck.hashing import sha256_hex
 from dipcheck.source import SourceText
 
 if TYPE_CHECKING:  # the result cache uses this module: it does not import the model
@@ -31,7 +31,7 @@ def read_from_disk(path: str) -> str:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 class RecordingReader:
