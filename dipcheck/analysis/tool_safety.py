@@ -90,10 +90,21 @@ def split_statements(command: str) -> list[Statement]:
     return statements
 
 
+def _glob_source(pattern: str) -> str:
+    return re.escape(pattern.lower()).replace(r"\*", ".*")
+
+
 @lru_cache(maxsize=512)
 def _glob(pattern: str) -> re.Pattern[str]:
-    escaped = re.escape(pattern.lower()).replace(r"\*", ".*")
-    return re.compile(escaped)
+    return re.compile(_glob_source(pattern))
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> re.Pattern[str]:
+    """The built-in patterns as one alternation, in their order: a full match takes the first
+    alternative that matches the whole text, so its group number names tracker's first
+    match."""
+    return re.compile("|".join(f"({_glob_source(item)})" for item in BUILTIN_DENY_PATTERNS))
 
 
 def glob_match(pattern: str, text: str) -> bool:
@@ -140,9 +151,6 @@ def exec_only_redirects(statement: str) -> bool:
     return True
 
 
-# The built-in patterns as one alternation, in their order: a full match takes the first
-# alternative that matches the whole text, so its group number names tracker's first match.
-_BUILTIN = re.compile("|".join(f"({_glob(pattern).pattern})" for pattern in BUILTIN_DENY_PATTERNS))
 _EXEC = BUILTIN_DENY_PATTERNS.index("exec *")
 
 
@@ -156,7 +164,7 @@ def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
 def _denied_by(statement: str, extra: tuple[str, ...]) -> str | None:
     text = normalise(statement)
     lowered = text.lower()  # glob_match, with the text lowered once for every pattern
-    found = _BUILTIN.fullmatch(lowered)
+    found = _builtin().fullmatch(lowered)
     if found is not None and found.lastindex is not None:
         first = found.lastindex - 1
         if first != _EXEC or not exec_only_redirects(text):
