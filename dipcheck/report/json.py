@@ -8,7 +8,7 @@ from typing import Any
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import Span
 

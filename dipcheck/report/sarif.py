@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Fix, Severity
-from dipcheck.engine import LintResult
 from dipcheck.report.json import sorted_diagnostics
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.rules.docs import help_markdown, help_text
 from dipcheck.source import Span

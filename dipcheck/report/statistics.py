@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 
 

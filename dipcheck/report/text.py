@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 
 _COLORS = {

@@ -168,7 +168,9 @@ def inline_tool_output(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC331 -----------------------------------------------------------------------------------
 
-_BARE = re.compile(r"(?<!\\)\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+# `$name` or `${name}`; one preceded by a backslash is skipped where it is found (a leading
+# lookbehind would make the search try it at every character of every text).
+_BARE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _SCANNED = ("prompt", "system_prompt", "command")
 
 
@@ -219,11 +221,15 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
             text = located[1]
             value = text.value
             for match in _BARE.finditer(value):
+                if match.start() and value[match.start() - 1] == "\\":
+                    continue  # `\$name` is escaped
                 name = match.group(1) or match.group(2)
                 braced = match.group(1) is not None
-                after = value[match.start() + 1 :]
+                after = match.start() + 1  # startswith at an offset: no copy of the rest
                 prefix = max(
-                    (attr for attr in attributes if after.startswith(attr)), key=len, default=""
+                    (attr for attr in attributes if value.startswith(attr, after)),
+                    key=len,
+                    default="",
                 )
                 if prefix and not braced:
                     continue  # tracker substitutes `$<attribute>` (a prefix of a longer name too)
