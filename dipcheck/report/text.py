@@ -85,6 +85,8 @@ def summary(results: Sequence[LintResult]) -> str:
             counts[item.severity] += 1
     total = sum(counts.values())
     checked = f"{len(results)} file{'s' if len(results) != 1 else ''} checked"
+    if not results:
+        return "No files checked."
     if total == 0:
         return f"All checks passed ({checked})."
     parts = [
