@@ -44,3 +44,53 @@ def test_a_workflow_has_no_warning() -> None:
     result = dipcheck("lint", CLEAN, "--no-cache")
     assert result.stdout == "All checks passed (1 file checked).\n"
     assert "nothing was linted" not in result.stderr
+
+
+# -- --show-settings shows every setting --------------------------------------------------------
+
+SETTINGS = """\
+[tool.dipcheck]
+extra-models = "acme:m1,m2"
+fail-on = "warning"
+
+[tool.dipcheck.dialect]
+"engine/*.dot" = "typed-outputs"
+
+[tool.dipcheck.severity]
+DIP004 = "warning"
+"""
+
+
+def test_show_settings_names_every_configuration_key(tmp_path: Path) -> None:
+    import json
+    import tomllib
+
+    from dipcheck.config import KNOWN_KEYS
+
+    (tmp_path / "dipcheck.toml").write_text(SETTINGS)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "review.dot").write_text((FIXTURES / "dot" / "review.dot").read_text())
+    shown = dipcheck(
+        "lint", "--show-settings", "--format", "json", "engine/review.dot", cwd=tmp_path
+    )
+    data = json.loads(shown.stdout)
+    assert set(data["settings"]) == KNOWN_KEYS
+    assert data["settings"]["extra-models"] == {"acme": ["m1", "m2"]}
+    assert data["settings"]["dialect"] == {"engine/*.dot": "typed-outputs"}
+    assert data["for-this-file"]["dialect"] == "typed-outputs"
+    text = dipcheck("lint", "--show-settings", "engine/review.dot", cwd=tmp_path).stdout
+    assert "# DOT dialect: typed-outputs" in text
+    # the text output is the configuration itself: it reads back as the same settings
+    table = tomllib.loads(text)["tool"]["dipcheck"]
+    assert set(table) == KNOWN_KEYS
+    assert table["dialect"] == {"engine/*.dot": "typed-outputs"}
+    assert table["extra-models"] == {"acme": ["m1", "m2"]}
+    assert table["severity"] == {"DIP004": "warning"}
+
+
+def test_show_settings_of_a_dip_file_names_no_dialect(tmp_path: Path) -> None:
+    import json
+
+    shown = dipcheck("lint", "--isolated", "--show-settings", "--format", "json", CLEAN)
+    assert json.loads(shown.stdout)["for-this-file"]["dialect"] is None
+    assert "# DOT dialect" not in dipcheck("lint", "--isolated", "--show-settings", CLEAN).stdout
