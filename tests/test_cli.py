@@ -355,6 +355,7 @@ def test_rule_all_json() -> None:
         "fix",
         "formats",
         "fix_availability",
+        "fix_formats",
         "since",
         "targets",
         "url",

@@ -71,6 +71,7 @@ def _rule(rule: registry.Rule) -> dict[str, Any]:
         "properties": {
             "tags": sorted(rule.formats),
             "fixAvailability": rule.fix_availability,
+            "fixFormats": sorted(rule.fixable_formats),
         },
     }
 

@@ -46,6 +46,16 @@ def _targets(rule: Rule) -> str:
     return "; ".join(parse_target(item).description for item in sorted(rule.targets))
 
 
+def _fixes(rule: Rule) -> str:
+    fixable = rule.fixable_formats
+    text = FIXES[rule.fix_availability]
+    if not fixable or fixable == rule.formats:
+        return text
+    named = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable))
+    others = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(rule.formats - fixable))
+    return f"{named}: {text}; {others}: no automatic fix"
+
+
 def _fence(rule: Rule) -> str:
     return "yaml" if rule.formats == frozenset({"yaml"}) else "text"
 
@@ -94,7 +104,7 @@ def _body(rule: Rule) -> list[str]:
         ("Default severity", rule.severity.label),
         ("Enabled by default", enabled),
         ("Formats", _formats(rule)),
-        ("Automatic fix", FIXES[rule.fix_availability]),
+        ("Automatic fix", _fixes(rule)),
         ("Since", f"dipcheck {rule.since}"),
         ("Target versions", _targets(rule)),
     ]
@@ -124,6 +134,15 @@ def document(rule: Rule) -> str:
     return "\n".join([*_body(rule), f"[Documentation]({rule.url})", ""])
 
 
+def _mark(rule: Rule, marks: dict[str, str]) -> str:
+    """The index's fix column: ✓ or ~, with the formats when not every one has the fix."""
+    mark = marks[rule.fix_availability]
+    fixable = rule.fixable_formats
+    if fixable and fixable != rule.formats:
+        mark += " (" + ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable)) + ")"
+    return mark
+
+
 def index(rules: Sequence[Rule]) -> str:
     lines = [
         GENERATED,
@@ -147,7 +166,7 @@ def index(rules: Sequence[Rule]) -> str:
         summary = rule.summary.replace("|", "\\|")
         lines.append(
             f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {severity} | "
-            f"{marks[rule.fix_availability]} | {summary} |"
+            f"{_mark(rule, marks)} | {summary} |"
         )
     lines.append("")
     return "\n".join(lines)

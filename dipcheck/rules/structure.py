@@ -331,9 +331,13 @@ def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
         "cycle counts when none of its edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
-    fix="Add `loop` to the edge that closes the cycle (in DOT: a condition on it).",
+    fix=(
+        "Add `loop` to the edge that closes the cycle (offered as a fix). In DOT, put a "
+        "condition on it (by hand: only the author knows the condition)."
+    ),
     formats=("dip", "dot"),
     fix_availability="always",
+    fix_formats=("dip",),
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:
