@@ -29,8 +29,12 @@ def _named(item: Field) -> Name:
     return Name(stripped, item.value.span(lead, lead + len(stripped)))
 
 
-def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
-    ids = context.graph.ids
+def _unknown(
+    context: Context, code: str, name: Name, what: str, other_end: str | None = None
+) -> Diagnostic:
+    """An unknown node id, with a did-you-mean — never ``other_end``, the edge's other node
+    (suggesting it would turn the edge into a self-loop)."""
+    ids = context.graph.ids - {other_end} if other_end is not None else context.graph.ids
     suggestion = closest(name.value, sorted(ids))
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
@@ -148,13 +152,16 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
         if edge.implicit:
             continue
         ends = (
-            ((edge.target, "`next:` target"),)
+            ((edge.target, "`next:` target", edge.source),)
             if workflow.format == "yaml"
-            else ((edge.source, "edge source"), (edge.target, "edge target"))
+            else (
+                (edge.source, "edge source", edge.target),
+                (edge.target, "edge target", edge.source),
+            )
         )
-        for end, what in ends:
+        for end, what, other in ends:
             if end.value not in ids:
-                yield _unknown(context, "DIP003", end, what)
+                yield _unknown(context, "DIP003", end, what, other.value)
     if workflow.else_target is not None and workflow.else_target.value not in ids:
         yield _unknown(context, "DIP003", workflow.else_target, "`else` target")
     on_failure = workflow.default("on_failure")
@@ -190,7 +197,7 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
             what = "parallel branch" if node.kind is NodeKind.PARALLEL else "fan_in source"
             for member in node.members:
                 if member.value not in ids:
-                    yield _unknown(context, "DC010", member, what)
+                    yield _unknown(context, "DC010", member, what, node.id)
         for key in ("retry_target", "fallback_target", "fallback_retry_target"):
             item = node.get(key)
             if item is not None and item.text.strip() and item.text.strip() not in ids:
