@@ -95,6 +95,7 @@ class _Unreadable(Exception):
 def run(args: argparse.Namespace) -> int:
     import difflib
 
+    from dipcheck.engine import sniff_format
     from dipcheck.formatter import FormatError, format_dip
 
     if "-" in args.paths:
@@ -102,7 +103,13 @@ def run(args: argparse.Namespace) -> int:
             print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
         try:
-            sys.stdout.write(format_dip(_decode(sys.stdin.buffer.read())))
+            text = _decode(sys.stdin.buffer.read())
+            if sniff_format(text) != "dip":
+                raise _Unreadable(
+                    f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
+                    "workflows only; not formatted"
+                )
+            sys.stdout.write(format_dip(text))
         except (_Unreadable, FormatError) as error:
             print(f"dipcheck fmt: <stdin>: {error}", file=sys.stderr)
             return EXIT_ERROR

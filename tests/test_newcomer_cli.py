@@ -94,3 +94,58 @@ def test_show_settings_of_a_dip_file_names_no_dialect(tmp_path: Path) -> None:
     shown = dipcheck("lint", "--isolated", "--show-settings", "--format", "json", CLEAN)
     assert json.loads(shown.stdout)["for-this-file"]["dialect"] is None
     assert "# DOT dialect" not in dipcheck("lint", "--isolated", "--show-settings", CLEAN).stdout
+
+
+# -- standard input without --stdin-filename --------------------------------------------------
+
+
+def _concise(result_stdout: str, name: str) -> list[str]:
+    """The finding lines with the file name replaced (``<stdin>`` or the path)."""
+    return [
+        line.replace(name, "F", 1) for line in result_stdout.splitlines() if line.startswith(name)
+    ]
+
+
+def test_a_dot_file_on_stdin_is_read_as_dot() -> None:
+    path = FIXTURES / "dot" / "broken.dot"
+    named = dipcheck("lint", "--no-cache", "--format", "concise", path)
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=path.read_text())
+    assert "DIP005 [error]" in piped.stdout
+    assert "DC001" not in piped.stdout  # it used to be parsed as .dip: a syntax error per line
+    assert _concise(piped.stdout, "<stdin>") == _concise(named.stdout, str(path))
+    assert piped.returncode == named.returncode == 1
+
+
+def test_a_step_workflow_on_stdin_is_read_as_yaml() -> None:
+    path = FIXTURES / "steps" / "broken_flow.yaml"
+    named = dipcheck("lint", "--no-cache", "--format", "concise", path)
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=path.read_text())
+    assert _concise(piped.stdout, "<stdin>") == _concise(named.stdout, str(path))
+    assert _concise(piped.stdout, "<stdin>")
+
+
+def test_a_dip_file_on_stdin_is_still_read_as_dip() -> None:
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=CLEAN.read_text())
+    # only the file directives, which need a directory, are reported
+    assert {line.split(" ")[1] for line in _concise(piped.stdout, "<stdin>")} == {"DC003"}
+
+
+def test_fmt_refuses_a_dot_file_on_stdin() -> None:
+    piped = dipcheck("fmt", "-", stdin=(FIXTURES / "dot" / "review.dot").read_text())
+    assert piped.returncode == 2
+    assert piped.stdout == ""
+    assert piped.stderr == (
+        "dipcheck fmt: <stdin>: a DOT workflow, not .dip: fmt formats .dip workflows only; "
+        "not formatted\n"
+    )
+
+
+def test_sniffing_a_text_without_a_name() -> None:
+    from dipcheck.engine import sniff_format
+
+    assert sniff_format("// pipeline\n/* v2 */\nstrict digraph G { a -> b }\n") == "dot"
+    assert sniff_format("  DiGraph G {}") == "dot"
+    assert sniff_format("name: review\nsteps:\n  - name: plan\n") == "yaml"
+    assert sniff_format("# a graph of agents\nworkflow W\n  start: A\n") == "dip"
+    assert sniff_format("workflow A\n  start: A\n---\nworkflow B\n  start: B\n") == "dip"
+    assert sniff_format("workflow W\n  goal: draw a digraph\n") == "dip"
