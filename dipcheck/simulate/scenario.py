@@ -78,11 +78,43 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _models():  # type: ignore[no-untyped-def]
-    """The pydantic models (pydantic is imported only when a scenario file is read)."""
-    from pydantic import BaseModel, ConfigDict, Field
+def _describe(value: object) -> str:
+    """A YAML value as the person who wrote it sees it (for "expected …, got …")."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        return f"the text {shown!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "a value of another kind"
 
-    Scalar = str | int | float | bool | None
+
+ONE_VALUE = "one value (text, a number, true or false)"
+ENTRY = "what the node does: a mapping such as {outcome: fail}, or a list of them (one per visit)"
+
+
+def _scalar(value: object) -> object:
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise ValueError(f"expected {ONE_VALUE}, got {_describe(value)}")
+
+
+def _models():  # type: ignore[no-untyped-def]
+    """The pydantic models (pydantic is imported only when a scenario file is read). No
+    unions: pydantic would name their members in its errors; :func:`_message` says in the
+    scenario's own terms what was expected."""
+    from typing import Annotated
+
+    from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+    Scalar = Annotated[Any, BeforeValidator(_scalar)]
 
     class Entry(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=False)
@@ -98,7 +130,7 @@ def _models():  # type: ignore[no-untyped-def]
     class Document(BaseModel):
         model_config = ConfigDict(extra="forbid")
         context: dict[str, Scalar] = Field(default_factory=dict)
-        nodes: dict[str, Entry | list[Entry]] = Field(default_factory=dict)
+        nodes: dict[str, Any] = Field(default_factory=dict)  # entries: see load_scenario
         max_steps: int | None = Field(default=None, ge=1)
 
     return Entry, Document
@@ -151,7 +183,7 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
         tree = {}
     if not isinstance(tree, dict):
         raise ScenarioError(path, 1, 1, "a scenario is a mapping with context:, nodes:, max_steps:")
-    _, document_model = _models()
+    entry_model, document_model = _models()
     try:
         document = document_model.model_validate(tree)
     except ValidationError as error:
@@ -160,19 +192,38 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
     scenario.context = {key: _text(value) for key, value in document.context.items()}
     checker = _Checker(path, tree, graph, children)
     for name, value in document.nodes.items():
-        entries = value if isinstance(value, list) else [value]
-        scenario.nodes[name] = [
-            checker.entry(name, index if isinstance(value, list) else None, entry)
-            for index, entry in enumerate(entries)
-        ]
+        listed = isinstance(value, list)
+        entries = []
+        if listed and not value:
+            line, column = _position(tree, ("nodes", name), True)
+            raise ScenarioError(path, line, column, f"nodes.{name}: expected {ENTRY}, got []")
+        for index, raw in enumerate(value if listed else [value]):
+            base = ("nodes", name, index) if listed else ("nodes", name)
+            if not isinstance(raw, dict):
+                line, column = _position(tree, base, True)
+                raise ScenarioError(
+                    path, line, column, f"{_where(base)}: expected {ENTRY}, got {_describe(raw)}"
+                )
+            try:
+                entry = entry_model.model_validate(raw)
+            except ValidationError as error:
+                raise _pydantic_error(path, tree, error, base) from None
+            entries.append(checker.entry(name, index if listed else None, entry))
+        scenario.nodes[name] = entries
     return scenario
 
 
-def _pydantic_error(path: str, tree: Any, error: Any) -> ScenarioError:
+def _pydantic_error(path: str, tree: Any, error: Any, base: tuple[Any, ...] = ()) -> ScenarioError:
+    """The first validation problem as a located error in the scenario's own terms."""
     problem = error.errors()[0]
-    location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
-    line, column = _position(tree, location, problem["type"] != "extra_forbidden")
-    where = ".".join(str(part) for part in location) or "the scenario"
+    location = (*base, *problem["loc"])
+    key = bool(location) and location[-1] == "[key]"
+    if key:
+        line, column = _position(tree, location[:-1])  # the key itself
+        location = location[:-2]  # the mapping that holds it
+    else:
+        line, column = _position(tree, location, problem["type"] != "extra_forbidden")
+    where = _where(location)
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
         known = ENTRY_FIELDS if location[:1] == ("nodes",) else TOP_FIELDS
@@ -180,11 +231,57 @@ def _pydantic_error(path: str, tree: Any, error: Any) -> ScenarioError:
         return ScenarioError(
             path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"
         )
-    return ScenarioError(path, line, column, f"{where}: {problem['msg']}")
+    if key:
+        name = problem["input"]
+        return ScenarioError(
+            path, line, column, f"{where}: the name {name!r} must be text (quote it)"
+        )
+    return ScenarioError(path, line, column, f"{where}: {_message(problem, tree, location)}")
 
 
-def _is_union_tag(part: object) -> bool:
-    return isinstance(part, str) and (part.startswith("list[") or part == "Entry")
+def _where(location: tuple[Any, ...]) -> str:
+    """``nodes.Review[1].writes``: the place in the scenario, as its author would name it."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the scenario"
+
+
+def _value_at(tree: Any, location: tuple[Any, ...]) -> object:
+    node = tree
+    for part in location:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+# What each place expects, by the name of the field (or its parent's, for the entries of a
+# mapping such as `context:` and `writes:`).
+_EXPECTED = {
+    "context": "a mapping of key: value",
+    "nodes": "a mapping of node name: what it does",
+    "writes": "a mapping of key: value",
+    "outcome": "text: success, fail or retry",
+    "exit_code": "a whole number",
+    "cycles": "a whole number, 0 or more",
+    "max_steps": "a whole number, 1 or more",
+}
+
+
+def _message(problem: dict[str, Any], tree: Any, location: tuple[Any, ...]) -> str:
+    """What was expected and what was found, without pydantic's vocabulary."""
+    if problem["type"] == "value_error":
+        return str(problem.get("ctx", {}).get("error") or problem["msg"])
+    got = _describe(_value_at(tree, location))
+    name = location[-1] if location else None
+    expected = _EXPECTED.get(name) if isinstance(name, str) else None
+    if problem["type"] in ("greater_than_equal", "greater_than") and expected is None:
+        expected = f"a number, at least {problem.get('ctx', {}).get('ge', '')}".rstrip(", ")
+    if expected is None:
+        expected = "a mapping" if problem["type"] == "dict_type" else ONE_VALUE
+    return f"expected {expected}, got {got}"
 
 
 class _Checker:
@@ -239,7 +336,7 @@ class _Checker:
             raise self.fail(
                 (*base, key),
                 f"`{key}` does not apply to `{node}`, a {_kind(graph, node, handler)} node "
-                f"(it takes: {', '.join(sorted(allowed))})",
+                f"(it takes: {', '.join(sorted(allowed)) or 'no field'})",
             )
         outcome = entry.outcome
         if outcome is not None and outcome not in producible(graph, node):
