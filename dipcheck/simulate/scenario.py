@@ -7,7 +7,7 @@ nodes:
   Review:                        # a list gives one entry per visit, the last repeats
     - {outcome: retry}
     - {outcome: success, writes: {verdict: approve}}
-  Approve: {choice: "Ship it"}   # human gates: the label chosen (yes_no: Yes/No)
+  Approve: {choice: "Ship it"}   # human gates: the label (any case) or its number
   Ask: {text: "looks good"}      # freeform gates: the typed text
   Check: {stdout: "tests_pass", exit_code: 0}   # tools (stdout is right-trimmed)
   Supervise: {cycles: 3}         # manager loops: polls while the child still runs
@@ -23,6 +23,7 @@ node's kind is a :class:`ScenarioError` with the line and column and a did-you-m
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -367,27 +368,77 @@ class _Checker:
         )
 
     def _label(self, graph: RunGraph, node: str, label: str, location: tuple[Any, ...]) -> str:
+        """The answer a gate gets, as tracker's console interviewer reads what a person types
+        (``pipeline/handlers/interviewer_console.go``, ``matchConsoleChoice``): a choice's text
+        in any case, or its number in the list the gate shows (1 for the first). The list is
+        one entry per outgoing edge, its label or else its target (``executeChoice`` in
+        ``pipeline/handlers/human.go``); a yes_no gate shows Yes, No. An edge's ``choice:`` key
+        is accepted too."""
+        answer = label.strip()
         mode = graph.human_mode(node)
+        shown = (
+            list(YES_NO)
+            if mode == "yes_no"
+            else [edge.label or edge.target.value for edge in graph.edges_from(node)]
+        )
+        # a freeform gate matches typed text against its labels, never a number (human.go,
+        # matchFreeformLabel)
+        matched = match_answer(answer, shown, numbers=mode != "freeform")
+        if matched is not None:
+            return matched
         if mode == "yes_no":
-            for answer in YES_NO:
-                if label.strip().lower() == answer.lower():
-                    return answer
             raise self.fail(
-                location, f"`{node}` is a yes_no gate: choose Yes or No, not {label!r}", True
+                location,
+                f"`{node}` is a yes_no gate: answer Yes or No (any case) or 1 or 2, not {label!r}",
+                True,
             )
-        known: list[str] = []
-        for edge in graph.edges_from(node):
-            for option in (edge.label, edge.choice, routing_key(edge)):
-                if option and option not in known:
-                    known.append(option)
-        if label in known:
-            return label
+        keys = [edge.choice or routing_key(edge) for edge in graph.edges_from(node)]
+        for key in keys:
+            if key.lower() == answer.lower():
+                return key
+        if mode == "freeform":
+            accepted = "a label in any case: " + (", ".join(repr(i) for i in shown) or "none")
+        else:
+            accepted = "a label in any case or its number: " + (
+                ", ".join(f"{index} {item!r}" for index, item in enumerate(shown, 1)) or "none"
+            )
         raise self.fail(
             location,
-            f"no edge from `{node}` carries the label {label!r}{did_you_mean(label, known)}; "
-            f"its labels: {', '.join(repr(item) for item in known) or 'none'}",
+            f"no edge from `{node}` carries the label {label!r}{_hint(answer, shown)}; "
+            f"tracker takes {accepted}",
             value=True,
         )
+
+
+_ACCELERATOR = re.compile(r"\[[^\]]{1,3}\]\s*")
+
+
+def match_answer(answer: str, shown: list[str], numbers: bool = True) -> str | None:
+    """The entry of ``shown`` a typed ``answer`` selects, as tracker's console matches it: the
+    same text ignoring case, else (``numbers``) a number from 1 to the number of entries."""
+    for item in shown:
+        if item.lower() == answer.lower():
+            return item
+    if numbers and answer.isdigit() and 1 <= int(answer) <= len(shown):
+        return shown[int(answer) - 1]
+    return None
+
+
+def _hint(answer: str, shown: list[str]) -> str:
+    """A did-you-mean, saying so when the answer lacks the label's accelerator (``[B] Blue``
+    is answered ``[B] Blue`` or its number, not ``Blue`` or ``B``)."""
+    for item in shown:
+        accelerator = _ACCELERATOR.match(item)
+        if accelerator is None:
+            continue
+        key = accelerator.group().strip()
+        bare = item[accelerator.end() :]
+        if answer.lower() in (bare.lower(), key[1:-1].lower()):
+            return (
+                f" (did you mean `{item}`? the accelerator `{key}` is part of the label tracker "
+                "matches)"
+            )
+    return did_you_mean(answer, shown)
 
 
 def _kind(graph: RunGraph, node: str, handler: Handler) -> str:
