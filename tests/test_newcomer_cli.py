@@ -149,3 +149,25 @@ def test_sniffing_a_text_without_a_name() -> None:
     assert sniff_format("# a graph of agents\nworkflow W\n  start: A\n") == "dip"
     assert sniff_format("workflow A\n  start: A\n---\nworkflow B\n  start: B\n") == "dip"
     assert sniff_format("workflow W\n  goal: draw a digraph\n") == "dip"
+
+
+# -- --statistics explains its marks ------------------------------------------------------------
+
+
+def test_statistics_has_a_legend_only_for_the_marks_it_shows(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Use ${ctx.nothing}.\n"
+        "  agent B\n    label: B\n  edges\n    A -> Bee\n    A -> B\n"
+    )
+    shown = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
+    lines = shown.stdout.splitlines()
+    assert any(line.endswith("[-]") for line in lines)
+    assert lines[-2:] == ["", "[-] fixed only by `--fix --unsafe-fixes` (fixes to review)"]
+    assert not any(line.startswith("[*]") for line in lines)
+    # the twin: nothing fixable, no marks, no legend
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Use ${ctx.nothing}.\n"
+        "  agent B\n    label: B\n  edges\n    A -> B\n"
+    )
+    plain = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
+    assert plain.stdout and "[" not in plain.stdout
