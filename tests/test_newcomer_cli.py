@@ -171,3 +171,23 @@ def test_statistics_has_a_legend_only_for_the_marks_it_shows(tmp_path: Path) -> 
     )
     plain = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
     assert plain.stdout and "[" not in plain.stdout
+
+
+# -- --watch without watchfiles says how to get it -------------------------------------------------
+
+
+def test_watch_without_watchfiles_gives_an_install_command_that_works(tmp_path: Path) -> None:
+    import sys
+
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "watchfiles.py").write_text("raise ImportError('not installed')\n")
+    result = dipcheck("lint", "--watch", CLEAN, env={"PYTHONPATH": str(shim)})
+    assert result.returncode == 2
+    # dipcheck is not on PyPI: `pip install 'dipcheck[watch]'` cannot work
+    assert "dipcheck[watch]" not in result.stderr
+    assert result.stderr == (
+        "dipcheck: error: --watch needs the watchfiles package, which the Python dipcheck runs "
+        f"on does not have: `{sys.executable} -m pip install watchfiles` (installed with pipx: "
+        "`pipx inject dipcheck watchfiles`)\n"
+    )
