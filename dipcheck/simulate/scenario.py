@@ -168,7 +168,6 @@ def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tupl
 
 def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -> Scenario:
     """Read and check a scenario file for the workflow ``graph`` describes."""
-    from pydantic import ValidationError
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError
 
@@ -184,11 +183,23 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
         tree = {}
     if not isinstance(tree, dict):
         raise ScenarioError(path, 1, 1, "a scenario is a mapping with context:, nodes:, max_steps:")
+    return scenario_from_tree(path, tree, graph, children)
+
+
+def scenario_from_tree(
+    path: str, tree: Any, graph: RunGraph, children: Any = None, others: tuple[str, ...] = ()
+) -> Scenario:
+    """A scenario from an already read ruamel mapping (a scenario file's, or a test's in a
+    test file, whose other keys ``others`` are left alone); errors point into ``path``."""
+    from pydantic import ValidationError
+
     entry_model, document_model = _models()
     try:
-        document = document_model.model_validate(tree)
+        document = document_model.model_validate(
+            {key: value for key, value in tree.items() if key not in others}
+        )
     except ValidationError as error:
-        raise _pydantic_error(path, tree, error) from None
+        raise _pydantic_error(path, tree, error, others=others) from None
     scenario = Scenario(path=path, max_steps=document.max_steps)
     scenario.context = {key: _text(value) for key, value in document.context.items()}
     checker = _Checker(path, tree, graph, children)
@@ -214,8 +225,15 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
     return scenario
 
 
-def _pydantic_error(path: str, tree: Any, error: Any, base: tuple[Any, ...] = ()) -> ScenarioError:
-    """The first validation problem as a located error in the scenario's own terms."""
+def _pydantic_error(
+    path: str,
+    tree: Any,
+    error: Any,
+    base: tuple[Any, ...] = (),
+    others: tuple[str, ...] = (),
+) -> ScenarioError:
+    """The first validation problem as a located error in the scenario's own terms (a test
+    file's other keys ``others`` are fields too)."""
     problem = error.errors()[0]
     location = (*base, *problem["loc"])
     key = bool(location) and location[-1] == "[key]"
@@ -227,7 +245,7 @@ def _pydantic_error(path: str, tree: Any, error: Any, base: tuple[Any, ...] = ()
     where = _where(location)
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
-        known = ENTRY_FIELDS if location[:1] == ("nodes",) else TOP_FIELDS
+        known = ENTRY_FIELDS if location[:1] == ("nodes",) else (*TOP_FIELDS, *others)
         hint = did_you_mean(name, known)
         return ScenarioError(
             path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"
