@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -69,6 +70,16 @@ def help_text(rule: Rule) -> str:
     )
 
 
+# A rule's text cites the runtime page it relies on as ``docs/runtime/<page>.md#<section>``
+# (readable as is in a terminal); on a rule page that is a link.
+_RUNTIME = re.compile(r"docs/runtime/((?:[\w-]+\.md)?(?:#[\w-]+)?)")
+
+
+def runtime_links(text: str) -> str:
+    """``docs/runtime/...`` citations in ``text`` as Markdown links relative to docs/rules/."""
+    return _RUNTIME.sub(lambda found: f"[{found.group(0)}](../runtime/{found.group(1)})", text)
+
+
 def help_markdown(rule: Rule) -> str:
     """The sections of a rule page, without its title and metadata table."""
     return "\n".join(
@@ -79,7 +90,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## Why it matters",
             "",
-            rule.rationale,
+            runtime_links(rule.rationale),
             "",
             "## Example",
             "",
@@ -89,7 +100,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## How to fix it",
             "",
-            rule.fix,
+            runtime_links(rule.fix),
             "",
         ]
     )

@@ -300,7 +300,8 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
 def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
     """How a run can leave a cycle of unconditional edges, or ``""``: a conditional edge out
     of it, a human gate's label, or an unconditional edge that edge selection prefers to the
-    loop edge (highest weight, then the lexically smallest target; tracker-runtime.md §5.3).
+    loop edge (highest weight, then the lexically smallest target;
+    docs/runtime/edge-selection.md#choosing-an-edge).
     The second item names an unconditional edge out that selection never prefers."""
     workflow = context.workflow
     inside = {edge.source.value for edge in cycle}

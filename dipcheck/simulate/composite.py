@@ -1,5 +1,5 @@
 """Handlers that run other nodes: parallel, fan-in, subgraph and manager loop
-(tracker-runtime.md §5.7).
+(docs/runtime/parallel.md, docs/runtime/subgraphs.md).
 
 * **parallel** runs each branch target inside the handler on a copy of the context (the targets
   are never completed and their own edges are ignored), writes ``parallel.results``, decides

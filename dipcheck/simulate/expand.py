@@ -1,4 +1,4 @@
-"""``${ns.key}`` and ``$name`` expansion against a simulated context (tracker-runtime.md §7).
+"""``${ns.key}`` and ``$name`` expansion against a simulated context (docs/runtime/expansion.md).
 
 tracker expands in one pass and turns every miss into an empty string, silently. The simulator
 does the same for conditions (the whole condition text is expanded before it is evaluated,

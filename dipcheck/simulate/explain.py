@@ -1,5 +1,6 @@
-"""Why an edge won or lost, in words that cite the runtime's rules (tracker-runtime.md §5.2,
-§5.3), and the comparisons each condition makes (its operands and literals).
+"""Why an edge won or lost, in words that cite the runtime's rules (docs/runtime/conditions.md,
+docs/runtime/edge-selection.md#choosing-an-edge), and the comparisons each condition makes (its
+operands and literals).
 
 A condition is read the way the configured runtime reads it: up to v0.64 by tracker's own
 split (``||``, ``&&``, first operator of its priority list, tracker#647), later by dippin's

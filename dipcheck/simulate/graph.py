@@ -1,4 +1,5 @@
-"""The workflow as tracker's engine sees it when it runs (tracker-runtime.md §0.2, §5).
+"""The workflow as tracker's engine sees it when it runs
+(docs/runtime/loading.md#from-dippin-to-trackers-graph, docs/runtime/README.md).
 
 A :class:`RunGraph` is computed once per workflow and holds what the simulator asks at every
 step: each node's handler, its outgoing edges in the order edge selection walks them (explicit

@@ -1,5 +1,6 @@
-"""What each leaf handler does with a node and the world's :class:`Choice` (tracker-runtime.md
-§5.3 "what sets preferred_label" and "other handler outcomes", §3, §5.8).
+"""What each leaf handler does with a node and the world's :class:`Choice`
+(docs/runtime/edge-selection.md#outcomes-by-node-kind, docs/runtime/context.md#declared-writes,
+docs/runtime/context.md#human_response-is-one-shot).
 
 A handler returns an :class:`Outcome`: the status, the context keys it writes, the preferred
 label and suggested nodes, or a handler error (which ends the run). Parallel, fan-in, subgraph

@@ -1,5 +1,5 @@
-"""Text and JSON output of ``dipcheck simulate`` (the JSON shape is pinned in rule-codes.md,
-"`dipcheck simulate FILE --format json`"). Both are deterministic: the same run gives the same
+"""Text and JSON output of ``dipcheck simulate`` (the JSON shape is pinned in
+:mod:`dipcheck.simulate.contract`). Both are deterministic: the same run gives the same
 bytes — nothing depends on time, dictionary order of the input or the machine.
 """
 

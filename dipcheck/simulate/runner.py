@@ -1,4 +1,5 @@
-"""The engine's main loop, symbolically (tracker-runtime.md §5.1, with §5.3 to §5.5).
+"""The engine's main loop, symbolically (docs/runtime/edge-selection.md#the-main-loop, with
+docs/runtime/edge-selection.md#choosing-an-edge and docs/runtime/failures.md).
 
 :meth:`Machine.expand` runs one node from a :class:`State` and returns every
 :class:`Transition` the world's alternatives allow (one for a scenario run, several while

@@ -175,7 +175,10 @@ def key_text(index: Index, flow: ContextFlow, occurrence: Occurrence) -> str:
     return "\n\n".join(parts)
 
 
-# What writes each built-in key (tracker-runtime.md §1.2, §3.4, §5.1, §5.3, §5.8). tracker's
+# What writes each built-in key (docs/runtime/context.md#built-in-keys,
+# docs/runtime/context.md#declared-writes, docs/runtime/edge-selection.md#the-main-loop,
+# docs/runtime/edge-selection.md#choosing-an-edge,
+# docs/runtime/context.md#human_response-is-one-shot). tracker's
 # availability check treats them all as always set, which only means it never reports them.
 BUILTIN_WRITERS = {
     "outcome": "Holds the status of the node that just ran: set after each node and reset to "
