@@ -128,7 +128,8 @@ def test_the_report_says_where_and_why() -> None:
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("_"))
     ended = (
         "    the run ended at Close: fail — node 'Close' failed with no conditional edges to "
-        "handle failure and no fallback_target/on_failure: the run fails (§5.3 step 0)"
+        "handle failure and no fallback_target/on_failure: the run fails "
+        "(docs/runtime/edge-selection.md#strict-failure)"
     )
     assert lines[start + 1 : end] == [
         "fixtures/wftest/dippin/triage.test.json:34: status: expected status 'success', got 'fail'",
@@ -264,7 +265,8 @@ def test_a_node_not_visited_is_explained_by_the_decision_that_turned_away() -> N
     assert failure.message == "not visited: 'Fix'"
     assert failure.decision == [
         "step 3, Reproduce (success): → Close — condition: condition `ctx.tool_stdout = "
-        "not_reproduced` is true (ctx.tool_stdout is 'not_reproduced') (§5.3 step 1)",
+        "not_reproduced` is true (ctx.tool_stdout is 'not_reproduced') "
+        "(docs/runtime/edge-selection.md#conditions)",
         "  ✗ Reproduce -> Fix: `ctx.tool_stdout = reproduced` is false (ctx.tool_stdout is "
         "'not_reproduced')",
         "path: Start → Classify → Reproduce → Close → Done",

@@ -36,6 +36,7 @@ def settings(path: str, config: Config) -> dict[str, Any]:
             "fail-on": config.fail_on.label,
             "target-version": str(config.target),
             "extra-models": {provider: list(models) for provider, models in config.extra_models},
+            "ordewell-runners": list(config.ordewell_runners),
             "severity": {code: level.label for code, level in config.severity},
             "dialect": {pattern: dialect.value for pattern, dialect in config.dialects},
         },

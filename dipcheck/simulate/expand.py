@@ -64,7 +64,8 @@ def expand(
 
 
 def expand_graph_variables(text: str, graph: Mapping[str, str]) -> str:
-    """The ``$name`` pass (§2.2): ``$goal``, ``$params.x`` … by the longest graph attribute
+    """The ``$name`` pass (docs/runtime/tools.md#graph-variables-in-commands): ``$goal``,
+    ``$params.x`` … by the longest graph attribute
     name the text after ``$`` starts with; single pass."""
     if "$" not in text:
         return text

@@ -22,11 +22,11 @@ from dipcheck.simulate.trace import Rejected
 from dipcheck.target import TargetVersion
 
 _STEP = {
-    "condition": "§5.3 step 1",
-    "label": "§5.3 step 2",
-    "suggested": "§5.3 step 3",
-    "weight": "§5.3 step 4",
-    "lexical": "§5.3 step 4",
+    "condition": "docs/runtime/edge-selection.md#conditions",
+    "label": "docs/runtime/edge-selection.md#preferred-label",
+    "suggested": "docs/runtime/edge-selection.md#suggested-nodes",
+    "weight": "docs/runtime/edge-selection.md#weight",
+    "lexical": "docs/runtime/edge-selection.md#weight",
 }
 
 
