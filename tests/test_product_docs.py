@@ -20,6 +20,14 @@ from dipcheck.rules import registry
 DOCS = PROJECT / "docs"
 RUNTIME = DOCS / "runtime"
 PRIVATE = ("tracker-runtime.md", "rule-codes.md")
+# the other references are cited in code comments for maintainers, never in a user's page
+PRIVATE_IN_PAGES = (
+    *PRIVATE,
+    "other-formats.md",
+    "dippin-language.md",
+    "yaml-step-workflows.md",
+    "linter-conventions.md",
+)
 SUFFIXES = {".py", ".md", ".json", ".ts", ".lua", ".toml", ".txt"}
 
 
@@ -61,7 +69,7 @@ def test_no_product_text_cites_the_private_references() -> None:
         f"{path.relative_to(PROJECT)}:{number}: {line.strip()}"
         for path in product_files()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if any(name in line for name in PRIVATE)
+        if any(name in line for name in (PRIVATE_IN_PAGES if path.suffix == ".md" else PRIVATE))
     ]
     assert offenders == []
 

@@ -606,8 +606,7 @@ class Machine:
     def _step_end(self, node_id: str) -> End:
         return End(
             "success",
-            f"step {node_id!r} has no next step that applies: the workflow ends "
-            "(yaml-step-workflows.md, Routing)",
+            f"step {node_id!r} has no next step that applies: the workflow ends",
             self.path(node_id),
             cause="success",
         )
