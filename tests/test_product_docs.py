@@ -225,3 +225,16 @@ def test_every_format_and_exit_status_is_documented() -> None:
 )
 def test_the_exit_statuses_are_the_documented_ones(args: list[str], status: int) -> None:
     assert _lint(*args).returncode == status
+
+
+def test_sarif_help_links_the_runtime_pages_by_absolute_address() -> None:
+    log = json.loads(_lint("--format", "sarif", str(FIXTURES / "dot" / "broken.dot")).stdout)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    links = [
+        target
+        for rule in rules
+        for target in re.findall(r"\]\(([^)]*runtime/[^)]*)\)", rule["help"]["markdown"])
+    ]
+    assert links
+    assert all(target.startswith("https://") for target in links), links
+    assert all("docs/runtime/" in target for target in links)

@@ -75,13 +75,15 @@ def help_text(rule: Rule) -> str:
 _RUNTIME = re.compile(r"docs/runtime/((?:[\w-]+\.md)?(?:#[\w-]+)?)")
 
 
-def runtime_links(text: str) -> str:
-    """``docs/runtime/...`` citations in ``text`` as Markdown links relative to docs/rules/."""
-    return _RUNTIME.sub(lambda found: f"[{found.group(0)}](../runtime/{found.group(1)})", text)
+def runtime_links(text: str, base: str = "../runtime/") -> str:
+    """``docs/runtime/...`` citations in ``text`` as Markdown links (``base``: where the runtime
+    pages are; by default relative to docs/rules/)."""
+    return _RUNTIME.sub(lambda found: f"[{found.group(0)}]({base}{found.group(1)})", text)
 
 
-def help_markdown(rule: Rule) -> str:
-    """The sections of a rule page, without its title and metadata table."""
+def help_markdown(rule: Rule, base: str = "../runtime/") -> str:
+    """The sections of a rule page, without its title and metadata table; runtime citations
+    link to ``base``."""
     return "\n".join(
         [
             "## What it finds",
@@ -90,7 +92,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## Why it matters",
             "",
-            runtime_links(rule.rationale),
+            runtime_links(rule.rationale, base),
             "",
             "## Example",
             "",
@@ -100,7 +102,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## How to fix it",
             "",
-            runtime_links(rule.fix),
+            runtime_links(rule.fix, base),
             "",
         ]
     )
