@@ -49,7 +49,7 @@ ENTRIES: tuple[Entry, ...] = (
         "2.3",
         "Expand `${…}`",
         "`${…}` expanded first; an unsafe `${ctx.K}` or any `${inputs.K}` holding a value fails "
-        "the run (§2.1)",
+        "the run ([tools](runtime/tools.md#keys-a-command-may-use))",
         ("DC201", "DIP157", "DC202"),
     ),
     Entry(
@@ -317,7 +317,7 @@ ENTRIES: tuple[Entry, ...] = (
         "each error as `error: <msg>`",
         "doctor: the validation errors and warnings, and its verdict",
         (),
-        "the messages are those of §4.1 to §4.3, listed above",
+        "the messages are those of the three sections above",
     ),
     Entry(
         "4.4",
@@ -351,7 +351,7 @@ ENTRIES: tuple[Entry, ...] = (
         "**`tracker simulate`**",
         "simulate's plan markers: no start node, dead end, unreachable nodes",
         ("DIP001", "DIP004"),
-        "a dead end is the engine's `no outgoing edges` failure (§4.5)",
+        "a dead end is the engine's `no outgoing edges` failure (below)",
     ),
     Entry(
         "4.4",
@@ -445,7 +445,8 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(
         "4.5",
         "| tool nodes |",
-        "the tool errors of §2: unsafe placeholders, denied or not allowed commands, "
+        "the tool errors ([tools](runtime/tools.md)): unsafe placeholders, denied or not "
+        "allowed commands, "
         "`working_dir`, `timeout`, `output_limit`, a missing command",
         ("DC201", "DIP157", "DC208", "DC209", "DC210", "DC005", "DC213"),
         "`tool_command expanded to empty` depends on the values placeholders get at run time",
@@ -554,7 +555,7 @@ def page() -> str:
     ]
     for section, title in SECTIONS.items():
         lines += [
-            f"## §{section} {title}",
+            f"## {title}",
             "",
             "| Runtime message or behaviour | Predicted by | Notes |",
             "|---|---|---|",
