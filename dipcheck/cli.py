@@ -383,7 +383,7 @@ def _rule(args: argparse.Namespace) -> int:
         _indent(found.fix),
         "",
         f"Formats: {', '.join(sorted(found.formats))}",
-        f"Automatic fix: {found.fix_availability}",
+        f"Automatic fix: {found.fix_summary}",
         f"Since: dipcheck {found.since}",
         f"More: {found.url}",
     ]
@@ -410,6 +410,7 @@ def _rule_dict(rule: object) -> dict[str, object]:
         "fix": rule.fix,
         "formats": sorted(rule.formats),
         "fix_availability": rule.fix_availability,
+        "fix_formats": sorted(rule.fixable_formats),
         "since": rule.since,
         "targets": None if rule.targets is None else sorted(rule.targets),
         "url": rule.url,

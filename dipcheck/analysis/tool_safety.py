@@ -1,6 +1,7 @@
 """tracker's tool-command gate, reproduced: how it splits a command into statements, the
 built-in denylist, ``tool_denylist_add``, the ``tool_commands_allow`` allowlist, the ``exec``
-file-descriptor exemption and the ``working_dir`` check (tracker-runtime.md §2.3;
+file-descriptor exemption and the ``working_dir`` check
+(docs/runtime/tools.md#denied-and-allowed-commands;
 ``pipeline/handlers/tool_safety.go``, ``pipeline/handlers/tool.go``, ``registry.go``).
 
 tracker applies these to the command *after* expanding ``${…}`` and ``$name`` placeholders.

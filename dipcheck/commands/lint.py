@@ -111,8 +111,23 @@ def run(args: argparse.Namespace, config: Config) -> int:
         return _fix(paths, config, args)
     skipped: list[str] = []
     results = _lint(paths, config, args, skipped)
+    if not results:
+        _nothing_linted(paths, args)
     _emit(_report(results, args, config, len(skipped)), args)
     return _status(results, config, args)
+
+
+def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
+    """Say so when the paths held no workflow (a warning, exit status unchanged: as ruff does
+    when no file matched, so a CI job over a tree without workflows yet does not fail)."""
+    if args.quiet:
+        return
+    listed = ", ".join(paths) or "."
+    print(
+        f"dipcheck: warning: no workflow found in {listed}: nothing was linted (dipcheck lints "
+        ".dip files, DOT pipelines and YAML step workflows)",
+        file=sys.stderr,
+    )
 
 
 def _conflicts(args: argparse.Namespace) -> str | None:
@@ -252,6 +267,8 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     from dipcheck.fixes import FileChanged, unified_diff, write_atomically
 
     outcomes = _outcomes(paths, config, args)
+    if not outcomes:
+        _nothing_linted(paths, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
     for outcome in outcomes:
         for item in outcome.rejected:

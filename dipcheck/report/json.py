@@ -1,4 +1,4 @@
-"""``--format json``: one document in the shape ``rule-codes.md`` pins (version 1)."""
+"""``--format json``: one document in the shape ``docs/output-format.md`` describes (version 1)."""
 
 from __future__ import annotations
 
