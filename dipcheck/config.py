@@ -33,8 +33,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.dialect import Dialect
 from dipcheck.files import read_regular
-from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target

@@ -51,8 +51,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
 
 
-def _paths(paths: list[str]) -> list[tuple[str, str]]:
-    """The files to format, each with its tree (see ``engine.expand_trees``)."""
+def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The files to format (``.dip`` files found in directories, and files named on the
+    command line), each with its tree (see ``engine.expand_trees``), and the named files that
+    are DOT or YAML workflows, which fmt does not format."""
     from dipcheck.config import ConfigError, load_config
     from dipcheck.engine import detect_format, expand_trees
 
@@ -62,26 +64,60 @@ def _paths(paths: list[str]) -> list[tuple[str, str]]:
         config = None  # formatting does not depend on the configuration's rule settings
     found = expand_trees(paths, config)
     named = set(paths)
-    return [(path, tree) for path, tree in found if path in named or detect_format(path) == "dip"]
+    chosen: list[tuple[str, str]] = []
+    refused: list[str] = []
+    for path, tree in found:
+        fmt = detect_format(path, config)
+        if fmt == "dip" or (path in named and fmt is None):
+            chosen.append((path, tree))
+        elif path in named:
+            refused.append(path)
+    return chosen, refused
+
+
+def _read(path: str) -> str:
+    from dipcheck.files import read_regular
+    from dipcheck.result import MAX_FILE_BYTES
+
+    return _decode(read_regular(path, MAX_FILE_BYTES))
+
+
+def _decode(data: bytes) -> str:
+    """Bytes as UTF-8 text; bytes that are not UTF-8 are an error that says where."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _Unreadable(
+            f"not UTF-8: byte {error.start} (0x{data[error.start]:02x}) cannot be decoded; "
+            "save the file as UTF-8; not formatted"
+        ) from None
+
+
+class _Unreadable(Exception):
+    pass
 
 
 def run(args: argparse.Namespace) -> int:
     import difflib
 
-    from dipcheck.engine import MAX_FILE_BYTES, linked_outside
-    from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
+    from dipcheck.engine import linked_outside, sniff_format
+    from dipcheck.files import FileChanged, WriteRefused, read_stream, write_atomically
     from dipcheck.formatter import FormatError, format_dip
+    from dipcheck.result import MAX_FILE_BYTES
 
     if "-" in args.paths:
         if len(args.paths) > 1:
             print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
-        from dipcheck.engine import MAX_FILE_BYTES
-        from dipcheck.files import read_stream
-
         try:
-            sys.stdout.write(format_dip(read_stream(sys.stdin.buffer, MAX_FILE_BYTES).decode()))
-        except (FormatError, OSError, UnicodeDecodeError) as error:
+            text = _decode(read_stream(sys.stdin.buffer, MAX_FILE_BYTES))
+            if sniff_format(text) != "dip":
+                raise _Unreadable(
+                    f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
+                    "workflows only; not formatted"
+                )
+            sys.stdout.write(format_dip(text))
+        except (_Unreadable, FormatError, OSError) as error:
             print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR
         return EXIT_OK
@@ -91,16 +127,30 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
-    for path, tree in _paths(args.paths):
-        refused = linked_outside(path, tree)
-        if refused is not None:
-            print(visible(f"dipcheck fmt: {path}: {refused.message}"), file=sys.stderr)
+    chosen, refused = _paths(args.paths)
+    for path in refused:
+        print(
+            visible(
+                f"dipcheck fmt: {path}: not a .dip file: fmt formats .dip workflows only (DOT "
+                "and YAML files are left as they are); not formatted"
+            ),
+            file=sys.stderr,
+        )
+        failed += 1
+    for path, tree in chosen:
+        refused_link = linked_outside(path, tree)
+        if refused_link is not None:
+            print(visible(f"dipcheck fmt: {path}: {refused_link.message}"), file=sys.stderr)
             failed += 1
             continue
         try:
-            text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
+            text = _read(path)
             formatted = format_dip(text)
-        except (OSError, UnicodeDecodeError, FormatError) as error:
+        except OSError as error:
+            print(visible(f"dipcheck fmt: {path}: {error.strerror or error}"), file=sys.stderr)
+            failed += 1
+            continue
+        except (_Unreadable, FormatError) as error:
             print(visible(f"dipcheck fmt: {path}: {error}"), file=sys.stderr)
             failed += 1
             continue

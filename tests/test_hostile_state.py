@@ -175,7 +175,7 @@ def test_fmt_on_unreadable_stdin_is_an_error(tmp_path: Path) -> None:
     run = _stdin("fmt", "-", cwd=tmp_path)
     assert b"Traceback" not in run.stderr
     assert run.returncode == 2
-    assert b"can't decode byte 0xe9" in run.stderr
+    assert b"(0xe9) cannot be decoded" in run.stderr
 
 
 # -- configuration that is not UTF-8 -----------------------------------------------------------

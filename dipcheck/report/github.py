@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.terminal import visible
 
 COMMANDS = {

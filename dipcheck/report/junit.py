@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from dipcheck.diagnostics import Severity
-from dipcheck.engine import LintResult
 from dipcheck.report.text import render_concise
+from dipcheck.result import LintResult
 from dipcheck.terminal import visible
 
 
