@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import step_refs
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.model import (
@@ -54,7 +54,6 @@ from dipcheck.model import (
     Text,
     Workflow,
 )
-from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -211,7 +210,7 @@ class _TreeBuilder:
         else:
             span = line_span(self.source, self.source.line_of(offset))
         self.diagnostics.append(
-            finding(
+            loading_finding(
                 "DC001",
                 span,
                 "a step workflow file holds one YAML document; everything from this second "
@@ -267,7 +266,7 @@ class _TreeBuilder:
         if tag is not None and tag not in SAFE_TAGS and tag_span is not None:
             begin, end = tag_span
             self.diagnostics.append(
-                finding(
+                loading_finding(
                     "DC001",
                     self.span(begin, end),
                     f"tag `{text[begin:end]}` is not a YAML core tag; a safe loader refuses it "
@@ -304,7 +303,7 @@ class _TreeBuilder:
         self.pending_key.append(None)
         if len(self.stack) > MAX_DEPTH:
             raise _Refused(
-                finding(
+                loading_finding(
                     "DC001",
                     self.span(start, min(start + 1, len(self.text))),
                     f"collections nest deeper than {MAX_DEPTH} levels here; dipcheck does not "
@@ -332,11 +331,13 @@ class _TreeBuilder:
         node = _Alias(name, None, start, end)
         if target is None:
             self.diagnostics.append(
-                finding("DC001", self.span(start, end), f"alias `*{name}` has no anchor `&{name}`")
+                loading_finding(
+                    "DC001", self.span(start, end), f"alias `*{name}` has no anchor `&{name}`"
+                )
             )
         elif id(target) in self.open_ids:
             self.diagnostics.append(
-                finding(
+                loading_finding(
                     "DC001",
                     self.span(start, end),
                     f"alias `*{name}` is inside the node it refers to: the structure would be "
@@ -350,7 +351,7 @@ class _TreeBuilder:
             if self.expansion > MAX_ALIAS_EXPANSION:
                 alone = str(target.size) if target.size <= MAX_ALIAS_EXPANSION else "more than that"
                 raise _Refused(
-                    finding(
+                    loading_finding(
                         "DC001",
                         self.span(start, end),
                         f"anchors and aliases expand beyond {MAX_ALIAS_EXPANSION} nodes "
@@ -383,7 +384,7 @@ class _TreeBuilder:
                 seen[key.value] = key
             else:
                 self.diagnostics.append(
-                    finding(
+                    loading_finding(
                         "DC006",
                         self.span(key.start, key.end),
                         f"`{key.value}` appears twice in this mapping; YAML loaders keep one "
@@ -525,7 +526,7 @@ class _Lowering:
         return line_span(self.source, self.source.line_of(node.start))
 
     def report(self, code: str, span: Span, message: str, **extra: Any) -> None:
-        self.diagnostics.append(finding(code, span, message, **extra))
+        self.diagnostics.append(loading_finding(code, span, message, **extra))
 
     @staticmethod
     def resolve(node: _YNode | None) -> _Value | None:
@@ -1056,13 +1057,13 @@ def _syntax_error(source: SourceText, error: Exception) -> Diagnostic:
         offset = min(max(int(error.position), 0), len(text))
         character = error.character
         code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
-        return finding(
+        return loading_finding(
             "DC001",
             Span(source, offset, min(offset + 1, len(text))),
             f"character U+{code:04X} is not allowed in YAML ({error.reason})",
         )
     if not isinstance(error, MarkedYAMLError) or error.problem_mark is None:
-        return finding("DC001", line_span(source, 0), f"YAML cannot be loaded: {error}")
+        return loading_finding("DC001", line_span(source, 0), f"YAML cannot be loaded: {error}")
     problem_span = _token(source, error.problem_mark)
     message = f"YAML syntax error: {error.problem or 'invalid YAML'}"
     context, context_mark = error.context, error.context_mark
@@ -1080,7 +1081,7 @@ def _syntax_error(source: SourceText, error: Exception) -> Diagnostic:
     hint = next((advice for needle, advice in _SYNTAX_HINTS if needle in message), None)
     if hint:
         message += f" ({hint})"
-    return finding("DC001", problem_span, message, related=related)
+    return loading_finding("DC001", problem_span, message, related=related)
 
 
 def _token(source: SourceText, mark: StreamMark) -> Span:
@@ -1147,7 +1148,7 @@ def load_steps(
         return FrontendResult(
             None,
             [
-                finding(
+                loading_finding(
                     "DC002",
                     Span(source, 0, 0),
                     f"the file has {len(text)} characters, over the {MAX_YAML_CHARS} limit "
@@ -1175,7 +1176,7 @@ def load_steps(
         return FrontendResult(
             None,
             [
-                finding(
+                loading_finding(
                     "DC001",
                     line_span(source, source.line_of(where)),
                     f"{os.path.basename(source.path)} is configured as a step workflow, but "
