@@ -30,10 +30,10 @@ from typing import Any
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.engine import LintResult, decode_text
 from dipcheck.frontends.common import digest, unchanged
+from dipcheck.results import LintResult
 from dipcheck.rules import registry
-from dipcheck.source import SourceText, Span
+from dipcheck.source import SourceText, Span, decode_text
 
 FORMAT_VERSION = 1
 DEFAULT_DIRECTORY = ".dipcheck_cache"

@@ -20,24 +20,23 @@ import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dipcheck import suppressions
 from dipcheck.config import Config
-from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.diagnostics import Diagnostic
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.model import Dialect
+from dipcheck.results import LintResult
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span, decode_text
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.model import Workflow
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)
@@ -45,24 +44,6 @@ DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
 PLAN_SUFFIXES = (".json",)
-
-
-@dataclass
-class LintResult:
-    """One file's findings. ``workflow`` is None for results that come from the cache or a
-    worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash
-    of its text (None: it could not be read); ``not_a_workflow``: a YAML or DOT file that is
-    no workflow (``lint_paths`` leaves it out unless it was named)."""
-
-    path: str
-    source: SourceText
-    workflow: Workflow | None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    dependencies: dict[str, str | None] = field(default_factory=dict)
-    not_a_workflow: bool = False
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for item in self.diagnostics if item.severity is severity)
 
 
 def detect_format(path: str, config: Config | None = None) -> str | None:
@@ -286,12 +267,6 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
         )
     return SourceText(path, text), None
-
-
-def decode_text(data: bytes) -> str:
-    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
-    text = data.decode("utf-8")
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def lint_file(

@@ -1,0 +1,31 @@
+"""A lint's result for one file: what the engine returns, the result cache stores and the
+reports print."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.source import SourceText
+
+if TYPE_CHECKING:
+    from dipcheck.model import Workflow
+
+
+@dataclass
+class LintResult:
+    """One file's findings. ``workflow`` is None for results that come from the cache or a
+    worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash
+    of its text (None: it could not be read); ``not_a_workflow``: a YAML or DOT file that is
+    no workflow (``lint_paths`` leaves it out unless it was named)."""
+
+    path: str
+    source: SourceText
+    workflow: Workflow | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    dependencies: dict[str, str | None] = field(default_factory=dict)
+    not_a_workflow: bool = False
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for item in self.diagnostics if item.severity is severity)
