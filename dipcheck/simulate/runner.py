@@ -25,7 +25,7 @@ from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import LEAF, Outcome
 from dipcheck.simulate.trace import End, Run, Step, Taken
-from dipcheck.simulate.world import DefaultOracle, Oracle
+from dipcheck.simulate.world import ChildRun, Choice, Oracle
 from dipcheck.target import DEFAULT, TargetVersion
 
 DEFAULT_MAX_STEPS = 500
@@ -136,6 +136,19 @@ class Machine:
 
     def path(self, node: str) -> str:
         return f"{self.prefix}{node}"
+
+    def child(self, graph: RunGraph, node_id: str) -> Machine:
+        """The engine of the child workflow ``graph`` that node ``node_id`` runs (a subgraph
+        or a manager loop): one level deeper, its names shown under the node's path."""
+        return Machine(
+            graph,
+            self.target,
+            prefix=f"{self.path(node_id)}/",
+            depth=self.depth + 1,
+            max_steps=self.max_steps,
+            verbose=self.verbose,
+            children=self.children,
+        )
 
     # -- starting ------------------------------------------------------------------------
 
@@ -628,6 +641,26 @@ def follow(machine: Machine, oracle: Oracle, state: State) -> tuple[list[Step], 
             return steps, transition.end, transition.state or state
         assert transition.state is not None
         state = transition.state
+
+
+def follow_child(machine: Machine, oracle: Oracle, state: State) -> ChildRun:
+    steps, end, final = follow(machine, oracle, state)
+    return steps, end, final.ctx
+
+
+class DefaultOracle:
+    """The default scenario: every node takes the runtime's default answer."""
+
+    def choices(self, machine: Machine, state: State, path: str, visit: int) -> list[Choice]:
+        return [Choice()]
+
+    def free(
+        self, machine: Machine, state: State, node: str, keys: tuple[str, ...]
+    ) -> list[Mapping[str, str]]:
+        return [{}]
+
+    def runs(self, machine: Machine, state: State) -> list[ChildRun]:
+        return [follow_child(machine, self, state)]
 
 
 def simulate(
