@@ -31,9 +31,9 @@ from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends.common import digest, unchanged
-from dipcheck.results import LintResult
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
-from dipcheck.source import SourceText, Span, decode_text
+from dipcheck.source import SourceText, Span
 
 FORMAT_VERSION = 1
 DEFAULT_DIRECTORY = ".dipcheck_cache"

@@ -27,10 +27,10 @@ from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.model import Dialect
-from dipcheck.results import LintResult
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import MAX_FILE_BYTES, SourceText, Span, decode_text
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:

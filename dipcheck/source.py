@@ -136,9 +136,3 @@ def line_span(source: SourceText, line: int) -> Span:
 
 # The largest workflow file dipcheck reads.
 MAX_FILE_BYTES = 8 * 1024 * 1024
-
-
-def decode_text(data: bytes) -> str:
-    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
-    text = data.decode("utf-8")
-    return text[1:] if text.startswith("\ufeff") else text

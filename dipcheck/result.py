@@ -1,16 +1,18 @@
-"""A lint's result for one file: what the engine returns, the result cache stores and the
-reports print."""
+"""What linting one file returns, and how a workflow file's bytes become text.
+
+Kept apart from :mod:`dipcheck.engine` so that the result cache, the reporters and a run whose
+results all come from the cache do not import the front-ends and rules.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.source import SourceText
-
 if TYPE_CHECKING:
+    from dipcheck.diagnostics import Diagnostic, Severity
     from dipcheck.model import Workflow
+    from dipcheck.source import SourceText
 
 
 @dataclass
@@ -29,3 +31,9 @@ class LintResult:
 
     def count(self, severity: Severity) -> int:
         return sum(1 for item in self.diagnostics if item.severity is severity)
+
+
+def decode_text(data: bytes) -> str:
+    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
+    text = data.decode("utf-8")
+    return text[1:] if text.startswith("\ufeff") else text
