@@ -25,7 +25,7 @@ from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import LEAF, Outcome
 from dipcheck.simulate.trace import End, Run, Step, Taken
-from dipcheck.simulate.world import ChildRun, Choice, Oracle
+from dipcheck.simulate.world import DefaultOracle, Oracle
 from dipcheck.target import DEFAULT, TargetVersion
 
 DEFAULT_MAX_STEPS = 500
@@ -149,6 +149,10 @@ class Machine:
             verbose=self.verbose,
             children=self.children,
         )
+
+    def follow(self, oracle: Oracle, state: State) -> tuple[list[Step], End, State]:
+        """:func:`follow` on this engine: how an oracle runs a child workflow to its end."""
+        return follow(self, oracle, state)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -641,26 +645,6 @@ def follow(machine: Machine, oracle: Oracle, state: State) -> tuple[list[Step], 
             return steps, transition.end, transition.state or state
         assert transition.state is not None
         state = transition.state
-
-
-def follow_child(machine: Machine, oracle: Oracle, state: State) -> ChildRun:
-    steps, end, final = follow(machine, oracle, state)
-    return steps, end, final.ctx
-
-
-class DefaultOracle:
-    """The default scenario: every node takes the runtime's default answer."""
-
-    def choices(self, machine: Machine, state: State, path: str, visit: int) -> list[Choice]:
-        return [Choice()]
-
-    def free(
-        self, machine: Machine, state: State, node: str, keys: tuple[str, ...]
-    ) -> list[Mapping[str, str]]:
-        return [{}]
-
-    def runs(self, machine: Machine, state: State) -> list[ChildRun]:
-        return [follow_child(machine, self, state)]
 
 
 def simulate(

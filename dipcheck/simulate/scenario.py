@@ -30,8 +30,7 @@ from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import Handler
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import YES_NO, producible
-from dipcheck.simulate.runner import DefaultOracle
-from dipcheck.simulate.world import Choice
+from dipcheck.simulate.world import Choice, DefaultOracle
 from dipcheck.suggest import did_you_mean
 
 MAX_SCENARIO_BYTES = 1024 * 1024

@@ -49,3 +49,23 @@ class Oracle(Protocol):
         """The runs of a child workflow (a subgraph or manager loop) from ``state``: its
         steps, how it ended and its final context."""
         ...
+
+
+def follow_child(machine: Machine, oracle: Oracle, state: State) -> ChildRun:
+    steps, end, final = machine.follow(oracle, state)
+    return steps, end, final.ctx
+
+
+class DefaultOracle:
+    """The default scenario: every node takes the runtime's default answer."""
+
+    def choices(self, machine: Machine, state: State, path: str, visit: int) -> list[Choice]:
+        return [Choice()]
+
+    def free(
+        self, machine: Machine, state: State, node: str, keys: tuple[str, ...]
+    ) -> list[Mapping[str, str]]:
+        return [{}]
+
+    def runs(self, machine: Machine, state: State) -> list[ChildRun]:
+        return [follow_child(machine, self, state)]
