@@ -12,7 +12,7 @@ from dipcheck.model import Edge, Field, Name, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 
 def _noun(context: Context) -> str:
@@ -31,7 +31,8 @@ def _named(item: Field) -> Name:
 
 def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
     ids = context.graph.ids
-    suggestion = closest(name.value, sorted(ids))
+    names = context.shared("suggest.node-ids", lambda: Names(sorted(ids)))
+    suggestion = closest(name.value, names)
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
     if suggestion:
