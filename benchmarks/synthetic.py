@@ -257,14 +257,17 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-def lint_once(path: Path, timeout: float | None) -> tuple[float, float, float, bytes | None]:
-    """One ``dipcheck lint`` subprocess: (cpu seconds, wall seconds, peak RSS MB, stdout);
-    stdout is None when the run was stopped after ``timeout`` seconds."""
+def lint_once(path: Path, timeout: float | None) -> tuple[float, float, float, int | None]:
+    """One ``dipcheck lint`` subprocess: (cpu seconds, wall seconds, peak RSS MB, number of
+    findings); the number is None when the run was stopped after ``timeout`` seconds.
+
+    Only the end of the report is read (its summary): a process's peak RSS counts the
+    memory of the process it was forked from, so this one must stay small."""
     command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", str(path), "--format"]
     command.append("json")
-    with tempfile.TemporaryFile() as out:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         begin = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE)
+        process = subprocess.Popen(command, stdout=out, stderr=err)
         timer = threading.Timer(timeout, process.kill) if timeout else None
         if timer:
             timer.start()
@@ -276,14 +279,16 @@ def lint_once(path: Path, timeout: float | None) -> tuple[float, float, float, b
         cpu, rss = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
         if timeout and process.returncode < 0 and wall >= timeout:
             return cpu, wall, rss, None
-        error = process.stderr.read() if process.stderr else b""
-        if process.stderr:
-            process.stderr.close()
         if process.returncode not in (0, 1):
-            raise RuntimeError(f"lint of {path} exited {process.returncode}: {error[-2000:]!r}")
-        out.seek(0)
-        stdout = out.read()
-    return cpu, wall, rss, stdout
+            err.seek(0)
+            raise RuntimeError(
+                f"lint of {path} exited {process.returncode}: {err.read()[-2000:]!r}"
+            )
+        size = out.seek(0, os.SEEK_END)
+        out.seek(max(size - 4096, 0))
+        tail = out.read().decode("utf-8", "replace")
+    summary = json.loads("{" + tail[tail.rindex('"summary"') :])["summary"]
+    return cpu, wall, rss, sum(summary[kind] for kind in ("errors", "warnings", "infos", "hints"))
 
 
 def measure(
@@ -295,14 +300,14 @@ def measure(
     cpu, wall, rss = [], [], []
     findings = -1  # stopped at the time limit
     for _ in range(runs):
-        c, w, r, stdout = lint_once(path, timeout)
+        c, w, r, count = lint_once(path, timeout)
         cpu.append(c)
         wall.append(w)
         rss.append(r)
-        if stdout is None:
+        if count is None:
             cpu, wall = [math.inf], [math.inf]
             break
-        findings = len(json.loads(stdout)["diagnostics"])
+        findings = count
     return {
         "shape": shape,
         "nodes": size,

@@ -82,4 +82,24 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
 
 
 def render(results: Sequence[LintResult]) -> str:
-    return json.dumps(document(results), ensure_ascii=False, indent=2) + "\n"
+    return dumps(document(results)) + "\n"
+
+
+def dumps(value: dict[str, Any]) -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=2)``, with each item of a top-level
+    list encoded on its own: the indenting encoder builds the whole text from one small
+    string per token, many times the text's size for a report with thousands of findings."""
+    if not value:
+        return "{}"
+    fields = []
+    for key, item in value.items():
+        if isinstance(item, list) and item:
+            body = ",\n".join(
+                "    " + json.dumps(entry, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+                for entry in item
+            )
+            text = "[\n" + body + "\n  ]"
+        else:
+            text = json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        fields.append(f"  {json.dumps(key, ensure_ascii=False)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n}"
