@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.source import SourceText, Span
 
@@ -119,6 +119,7 @@ class Dialect(StrEnum):
     ATTRACTOR = "attractor"
     TYPED_OUTPUTS = "typed-outputs"
     STEPS = "steps"
+    ORDEWELL = "ordewell"  # an Ordewell plan (other-formats.md §5)
 
     @property
     def attractor_family(self) -> bool:
@@ -359,6 +360,9 @@ class Workflow:
     dialect: Dialect = Dialect.TRACKER
     selectors: tuple[Name, ...] = ()
     mentions: tuple[Name, ...] = ()
+    # format-specific detail the neutral model has no place for (an Ordewell plan's
+    # `dipcheck.plan.Plan`: task tree, candidates, stored state)
+    plan: Any = None
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)
@@ -409,5 +413,24 @@ class Workflow:
     def edges_from(self, node_id: str) -> tuple[Edge, ...]:
         return self.outgoing.get(node_id, ())
 
+    def element_at(self, span: Span) -> Edge | Node | None:
+        """The smallest edge, else the smallest node, whose text contains ``span`` (in this
+        file's own source)."""
+        if span.source is not self.source:
+            return None
+        best: Edge | Node | None = None
+        for items in (self.edges, self.nodes):
+            for item in items:
+                inside = item.span.start <= span.start and span.end <= item.span.end
+                if inside and (best is None or _size(item) < _size(best)):
+                    best = item
+            if best is not None:
+                return best
+        return None
+
     def edges_to(self, node_id: str) -> tuple[Edge, ...]:
         return self.incoming.get(node_id, ())
+
+
+def _size(item: Edge | Node) -> int:
+    return item.span.end - item.span.start

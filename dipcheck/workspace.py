@@ -354,11 +354,18 @@ class Workspace:
             return cached
 
     def _parse(self, real: str, text: str, key: str) -> _Loaded:
+        """Parse a child as tracker's ``loadPipeline`` does: a `.dot` file as DOT, anything
+        else as `.dip` (``cmd/tracker/loading.go`` ``detectPipelineFormat``)."""
         from dipcheck.frontends.dip import load_dip
+        from dipcheck.frontends.dot import load_dot
 
         self.loads += 1
+        source = SourceText(_display(real), text)
         try:
-            result = load_dip(SourceText(_display(real), text), os.path.dirname(real), self.reader)
+            if real.lower().endswith(".dot"):
+                result = load_dot(source, os.path.dirname(real), self.reader, require=True)
+            else:
+                result = load_dip(source, os.path.dirname(real), self.reader)
         except Exception as error:  # a front-end bug must not stop the parent's lint
             return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")
         if result.workflow is None:

@@ -55,12 +55,16 @@ EXPECTED: dict[str, list[tuple[str, int, int, str]]] = {
     ],
     # tracker's own fixture for "graph contains a cycle"
     "tracker/pipeline/testdata/cycle.dot": [("DIP005", 9, 5, "b -> a")],
+    # gographviz reads no `.` in an unquoted name, so tracker cannot load this file; commit
+    # d4ab4d2 ("The DOT parser rejects dotted attribute names like human.default_choice")
+    # fixed ask_and_execute.dot and megaplan.dot, and missed this copy
+    "tracker/examples/megaplan_quality.dot": [("DC001", 169, 5, "human.default_choice")],
 }
 
 
 def _pinned(path: Path) -> list[tuple[str, int, int, str]]:
-    result = lint_file(str(path))
-    assert [item.message for item in result.diagnostics if item.code in ("DC000", "DC001")] == []
+    result = lint_file(str(path), named=True)
+    assert [item.message for item in result.diagnostics if item.code == "DC000"] == []
     found = []
     for item in result.diagnostics:
         source = item.span.source

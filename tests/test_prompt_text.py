@@ -1,6 +1,7 @@
-"""DC330 (a tool-output placeholder inside a hand-written fence, which tracker fences itself)
-and DC331 (`$name` for a var, which tracker never substitutes), with exact ranges and passing
-twins; the fence scanner behind DC330 and DIP106."""
+"""DC330 (a tool-output placeholder inside a hand-written fence, which tracker fences itself),
+DC334 (one in the middle of a line, which tracker's block splits) and DC331 (`$name` for a
+var, which tracker never substitutes), with exact ranges and passing twins; the fence scanner
+behind DC330 and DIP106."""
 
 from __future__ import annotations
 
@@ -62,6 +63,37 @@ def test_dc330_scoped_stderr_and_no_fix_when_the_fence_holds_more() -> None:
     ]
     [item] = [item for item in run(text).diagnostics if item.code == "DC330"]
     assert item.fix is None
+
+
+INLINE = (
+    VERIFY.replace("      ```text\n", "")
+    .replace("      ```\n", "")
+    .replace(
+        "      ${ctx.tool_stdout}\n",
+        "      1. Confirm tests pass (check ${ctx.tool_stdout} above)\n",
+    )
+)
+
+
+def test_dc334_tool_stdout_in_the_middle_of_a_list_item() -> None:
+    assert only(lint(INLINE), "DC330", "DC334") == [
+        Finding("DC334", "info", (10, 36), (10, 54), "${ctx.tool_stdout}")
+    ]
+    assert messages(INLINE, "DC334") == [
+        "`${ctx.tool_stdout}` shares its line with other text, but tracker renders a non-empty "
+        "tool stdout as a `## Tool Stdout` heading and a fenced block, which splits the line "
+        "there; put the placeholder on a line of its own, or refer to the output in words"
+    ]
+
+
+def test_dc334_twins() -> None:
+    # on a line of its own, the rendered block stands where the author put it
+    alone = VERIFY.replace("      ```text\n", "").replace("      ```\n", "")
+    assert only(lint(alone), "DC334") == []
+    # inside a fence it is DC330's, not reported twice
+    assert only(lint(VERIFY), "DC334") == []
+    # other keys are pasted as they are
+    assert only(lint(INLINE.replace("${ctx.tool_stdout}", "${ctx.last_response}")), "DC334") == []
 
 
 def test_dc330_twins() -> None:

@@ -150,10 +150,13 @@ def exhaustive(edges: Iterable[Edge]) -> bool:
     """dippin's exhaustiveness test for a node's conditional edges: they cover both outcomes
     (``success`` and ``fail``/``failure``), or form a complete partition (two or more plain
     equalities on one variable: the author lists every case), or hold a complementary pair
-    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``)."""
+    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``, and a
+    remainder edge ``X != a && X != b`` beside edges ``X = a`` and ``X = b``)."""
     conditional = [edge for edge in edges if edge.conditional]
     singles = [single_literal(edge) for edge in conditional]
     equalities = [item for item in singles if item is not None and item.is_equality]
+    if _remainder_covered(conditional, equalities):
+        return True
     outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
     if "success" in outcomes and outcomes & FAIL_VALUES:
         return True
@@ -165,6 +168,29 @@ def exhaustive(edges: Iterable[Edge]) -> bool:
         return True
     keys = {item.key for item in singles if item is not None}
     return any(item is not None and item.complement_key in keys for item in singles)
+
+
+def _remainder_covered(conditional: list[Edge], equalities: list[Literal]) -> bool:
+    """Is one edge the remainder of the others: ``X != a && X != b`` (every value its
+    negations exclude is the plain equality of another edge)? Then every value of ``X``
+    takes some edge."""
+    tested = {(item.variable, item.values[0]) for item in equalities}
+    for edge in conditional:
+        if edge.condition is None or edge.condition.expr is None:
+            continue  # a condition that does not parse (DIP010)
+        forms = _dnf(edge.condition.expr, False)
+        if forms is None or len(forms) != 1 or not forms[0]:
+            continue
+        parts = forms[0]
+        if all(
+            item.op == "="
+            and item.negated
+            and len(item.values) == 1
+            and (item.variable, item.values[0]) in tested
+            for item in parts
+        ):
+            return True
+    return False
 
 
 def fails_to(edge: Edge) -> bool:

@@ -73,7 +73,7 @@ AGENT_FIELDS: dict[str, FieldSpec] = {
     "system_prompt": _spec(S, "System prompt for this agent."),
     "system_prompt_file": _spec(ValueType.FILE, "Read the system prompt from a file."),
     "model": _spec(S, "Model id, or a `[provider/]family@latest|stable|sota` alias."),
-    "provider": _spec(S, "anthropic, openai, google, …"),
+    "provider": _spec(S, "anthropic, openai, gemini or openai-compat"),
     "backend": _spec(S, "Agent backend."),
     "working_dir": _spec(S, "Working directory of the agent session."),
     "tool_access": _spec(S, "`none` runs the agent without tools."),

@@ -43,7 +43,17 @@ def failure_route(context: Context, node: Node) -> str:
         return "its `fail` edge"
     if guards.on_failure():
         return "defaults.on_failure"
+    if _graph_target(context, "fallback_retry_target"):
+        return "the graph's fallback_retry_target"
     return ""
+
+
+def _graph_target(context: Context, key: str) -> str:
+    """A DOT graph attribute (``retry_target``, ``fallback_retry_target``) naming a declared
+    node: tracker's engine falls back to it (``pipeline/engine_checkpoint.go``,
+    tracker-runtime.md §5.3)."""
+    target = context.workflow.default_value(key).strip()
+    return target if target and context.workflow.node(target) is not None else ""
 
 
 @rule(
@@ -59,7 +69,7 @@ def failure_route(context: Context, node: Node) -> str:
     ),
     example="agent Build\n  prompt: Build.\n  retry_policy: aggressive",
     fix="Set `max_retries` and a `fallback_target` (or an `on fail` edge).",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -95,15 +105,20 @@ def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
     ),
     example="tool Test\n  command: go test ./...",
     fix="Add `timeout:` with the longest run you expect (e.g. `timeout: 10m`).",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
-    for node in context.workflow.nodes:
+    workflow = context.workflow
+    if workflow.format == "dot" and workflow.dialect.attractor_family:
+        return  # the 30-second default is tracker's; other engines choose their own
+    for node in workflow.nodes:
         if node.kind is not NodeKind.TOOL:
             continue
         item = node.get("timeout")
         if item is not None and not _ZERO_DURATION.fullmatch(item.text.strip()):
             continue
+        if item is not None and workflow.format == "dot":
+            continue  # the tool handler refuses a DOT timeout that is not positive: DC005
         span = item.value_span if item is not None else node.id_span
         why = f"`timeout: {item.text.strip()}`, which tracker ignores" if item else "no `timeout:`"
         lead = (
@@ -150,11 +165,12 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
         "(tracker-runtime.md §5.5). dippin also accepts an `on fail` edge; it does not count "
         "`defaults.on_failure`, which tracker does. A gate on a node that only runs as a "
         "parallel branch is never checked at all (DC333 reports it), so it is not reported "
-        "here."
+        "here. In a DOT pipeline the graph's `retry_target` and `fallback_retry_target` count "
+        "too (`pipeline/engine_checkpoint.go`)."
     ),
     example="agent Verify\n  prompt: Verify.\n  goal_gate: true",
     fix="Add `retry_target:` (the node to redo) or `fallback_target:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
     guards = context.guards
@@ -171,6 +187,8 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
             or guards.fallback(node)
             or guards.fail_edge(node.id) is not None
             or guards.on_failure()
+            or _graph_target(context, "retry_target")
+            or _graph_target(context, "fallback_retry_target")
         ):
             continue
         yield context.finding(
@@ -193,21 +211,35 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
     ),
     example="defaults\n  max_retries: 10\nedges\n  Review -> Fix  loop",
     fix="Set `max_restarts:` in `defaults` to the number of loop iterations you expect.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def retries_for_restarts(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    loops = [edge for edge in workflow.edges if edge.is_back_edge]
     retries = workflow.default("max_retries")
-    if not loops or _int(retries) == 0 or _int(workflow.default("max_restarts")) != 0:
+    if _int(retries) == 0 or _int(workflow.default("max_restarts")) != 0:
+        return
+    loop = next((edge for edge in workflow.edges if edge.is_back_edge), None)
+    if loop is None and workflow.format == "dot":
+        # DOT marks no loop edges: any edge into a node that can reach its source restarts
+        reach = context.graph.reachable
+        loop = next(
+            (edge for edge in workflow.edges if edge.source.value in reach([edge.target.value])),
+            None,
+        )
+    if loop is None:
         return
     assert retries is not None
+    written = (
+        f"{retries.key_span.text}={retries.text.strip()}"
+        if workflow.format == "dot"
+        else f"max_retries: {retries.text.strip()}"
+    )
     yield context.finding(
         "DIP134",
         retries.span,
-        f"`max_retries: {retries.text.strip()}` does not bound loops; without `max_restarts` "
-        "tracker allows 5 loop restarts in the whole run and then fails it",
-        related=(Related(loops[0].span, "a loop edge"),),
+        f"`{written}` does not bound loops; without `max_restarts` tracker allows 5 loop "
+        "restarts in the whole run and then fails it",
+        related=(Related(loop.span, "a loop edge"),),
     )
 
 
@@ -219,7 +251,7 @@ def retries_for_restarts(context: Context) -> Iterator[Diagnostic]:
     rationale="A negative interval or cycle count is meaningless and not what the author meant.",
     example="manager_loop Supervise\n  subgraph_ref: child.dip\n  max_cycles: -1",
     fix="Use a positive value (or leave it out: 45s and 1000 cycles are the defaults).",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def negative_loop_limit(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -246,7 +278,7 @@ def negative_loop_limit(context: Context) -> Iterator[Diagnostic]:
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip\n  poll_interval: 30s",
     fix="Add `stop_condition:` (e.g. `stack.child.status = done`) or `max_cycles:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -285,7 +317,7 @@ def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
     ),
     example="agent Build\n  prompt: Build.\nedges\n  Build -> Test",
     fix="Add `Build -> Recover  on fail`, a `fallback_target`, or `defaults.on_failure`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     enabled=False,
 )
 def no_failure_route(context: Context) -> Iterator[Diagnostic]:
@@ -332,7 +364,7 @@ def no_failure_route(context: Context) -> Iterator[Diagnostic]:
     "value is a mistake.",
     example="defaults\n  max_cost_cents: -100",
     fix="Use a positive limit, or remove the key for no limit.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def negative_budget(context: Context) -> Iterator[Diagnostic]:
     for key in ("max_total_tokens", "max_cost_cents", "max_wall_time", "stall_timeout"):

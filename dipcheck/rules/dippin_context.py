@@ -36,7 +36,7 @@ EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
     ),
     example="agent Plan\n  prompt: Plan ${topic} using ${context.spec}",
     fix="Use `${ctx.K}` for context keys, `${ctx.node.X.K}` for a node's scoped output.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def unknown_placeholder(context: Context) -> Iterator[Diagnostic]:
@@ -127,7 +127,7 @@ def _referenced_keys(context: Context) -> set[str]:
     ),
     example="agent Plan\n  writes: plan, risks\nagent Build\n  reads: plan",
     fix="Read the key where it is needed, or remove it from `writes:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def written_never_read(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -184,7 +184,7 @@ def _children_reads(context: Context) -> set[str] | None:
     ),
     example="agent Build\n  reads: plan\n  prompt: Build the plan.",
     fix="Write the key in an earlier node (`writes: plan`), or stop reading it.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     enabled=False,
 )
 def read_without_write(context: Context) -> Iterator[Diagnostic]:
@@ -227,13 +227,20 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
         return
     text = sheet.value.value
     position = 0
+    depth = 0  # inside a CSS-style `{ … }` block (DOT's model_stylesheet)
     for line in text.split("\n"):
         start = position
         position += len(line) + 1
-        if not line.strip() or line[:1] in " \t":
-            continue
-        for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
-            yield match.group()[0], match.group()[1:], start + match.start(), start + match.end()
+        # a selector starts a line of the .dip block, or comes before a `{` at any indent
+        if depth == 0 and line.strip() and (line[:1] not in " \t" or "{" in line):
+            for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
+                yield (
+                    match.group()[0],
+                    match.group()[1:],
+                    start + match.start(),
+                    start + match.end(),
+                )
+        depth = max(0, depth + line.count("{") - line.count("}"))
 
 
 @rule(
@@ -244,7 +251,7 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
     rationale="The selector matches nothing, so its properties are never applied.",
     example="agent Plan\n  class: fast\nstylesheet:\n  .fats\n    model: claude-haiku-4-5",
     fix="Correct the class name, or add it to the nodes' `class:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def undefined_class(context: Context) -> Iterator[Diagnostic]:
@@ -268,7 +275,7 @@ def undefined_class(context: Context) -> Iterator[Diagnostic]:
     rationale="The selector matches nothing, so its properties are never applied.",
     example="stylesheet:\n  #Plna\n    model: claude-opus-4-6",
     fix="Correct the node id.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def unknown_id(context: Context) -> Iterator[Diagnostic]:

@@ -76,7 +76,7 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def missing_subgraph(context: Context) -> Iterator[Diagnostic]:
     yield from _missing(context, NodeKind.SUBGRAPH, "DIP126", "subgraph")
@@ -93,7 +93,7 @@ def missing_subgraph(context: Context) -> Iterator[Diagnostic]:
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip",
     fix="Point `subgraph_ref:` at the child workflow, relative to this file.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def missing_manager_child(context: Context) -> Iterator[Diagnostic]:
     yield from _missing(context, NodeKind.MANAGER_LOOP, "DIP135", "manager loop")
@@ -232,7 +232,7 @@ def _boundary_findings(context: Context, code: str) -> Iterator[Diagnostic]:
     ),
     example="agent Triage\n  tool_access: none\nsubgraph Fix\n  ref: fix.dip",
     fix="Set `tool_access` on the child's agents too, or accept that the child uses tools.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def tool_access_boundary(context: Context) -> Iterator[Diagnostic]:
     yield from _boundary_findings(context, "DIP143")
@@ -251,7 +251,7 @@ def tool_access_boundary(context: Context) -> Iterator[Diagnostic]:
     example="agent Triage\n  tool_access: none\nsubgraph Fix\n  ref: fix.dip   # agents "
     "without tool_access",
     fix="Set `tool_access: none` on the child's agents that must not use tools.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def child_re_grants(context: Context) -> Iterator[Diagnostic]:
     yield from _boundary_findings(context, "DIP146")

@@ -1,4 +1,4 @@
-"""DC330 and DC331: text in prompts and commands that tracker renders differently from how
+"""DC330, DC334 and DC331: text in prompts and commands that tracker renders differently from how
 it reads.
 
 * tracker wraps a non-empty ``${ctx.tool_stdout}``/``${ctx.tool_stderr}`` (also
@@ -118,6 +118,52 @@ def _unfence(text: Text, fence: Fence) -> Fix | None:
         (delete_lines(opening), delete_lines(closing)),
         safe=False,
     )
+
+
+@rule(
+    "DC334",
+    "inline-tool-output",
+    Severity.INFO,
+    summary="`${ctx.tool_stdout}` (or `tool_stderr`) in the middle of a line of a prompt.",
+    rationale=(
+        "tracker renders a non-empty `${ctx.tool_stdout}`, `${ctx.tool_stderr}` or "
+        "`${ctx.node.X.tool_stdout}` in a prompt as a blank line, a `## Tool Stdout` heading "
+        "and a fenced ```` ```text ```` block (`pipeline/expand.go`, tracker-runtime.md §7 "
+        "Rendering). Written inside a sentence or a list item, the block splits it: the text "
+        "before the placeholder ends the sentence, the heading breaks the list, and the rest "
+        "of the line follows the closing fence. The model still sees the output, so this is "
+        "about how the prompt reads (info). tracker rewrote such a list item in its own "
+        "examples (commit 2f633ea)."
+    ),
+    example="agent Verify\n  prompt:\n    1. Confirm tests pass (check ${ctx.tool_stdout})",
+    fix="Put the placeholder on a line of its own (after the sentence that introduces it), or "
+    "refer to the output in words.",
+    formats=("dip", "dot"),
+)
+def inline_tool_output(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        handler = runtime.handler_of(node, workflow)
+        for text in _rendered_texts(node, handler):
+            value = text.value
+            for item in placeholders(value):
+                stream = _fenced_key(item.inner.strip())
+                if not stream or fence_at(value, item.start) is not None:
+                    continue  # not fenced by tracker, or inside a fence: DC330
+                line_start = value.rfind("\n", 0, item.start) + 1
+                line_end = value.find("\n", item.end)
+                line = value[line_start : len(value) if line_end < 0 else line_end]
+                written = value[item.start : item.end]
+                if line.strip() == written:
+                    continue
+                yield context.finding(
+                    "DC334",
+                    text.span(item.start, item.end),
+                    f"`{written}` shares its line with other text, but tracker renders a "
+                    f"non-empty tool {stream.lower()} as a `## Tool {stream}` heading and a "
+                    "fenced block, which splits the line there; put the placeholder on a line "
+                    "of its own, or refer to the output in words",
+                )
 
 
 # -- DC331 -----------------------------------------------------------------------------------

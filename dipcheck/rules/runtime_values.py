@@ -304,7 +304,7 @@ def _erased(child: Workflow) -> list[Reference]:
     fix="Pass the value as a subgraph param (`params:`/`inputs:` on the parent's node) and read "
     "`${params.x}` in the child, or have the child read the key in a condition or from a "
     "file written by an earlier node.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def erased_subgraph_placeholder(context: Context) -> Iterator[Diagnostic]:
     reported: set[tuple[int, int]] = set()
