@@ -140,10 +140,21 @@ def exec_only_redirects(statement: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
+def _any_builtin() -> re.Pattern[str]:
+    """One expression matching what some built-in pattern matches (each alternative is that
+    pattern's :func:`_glob`): most statements match none, and one search says so."""
+    return re.compile(
+        "|".join(f"(?:{_glob(pattern).pattern})" for pattern in BUILTIN_DENY_PATTERNS)
+    )
+
+
 def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
     """The pattern that denies one statement (built-in patterns first, then ``extra``), or
     None."""
     text = normalise(statement)
+    if _any_builtin().fullmatch(text.lower()) is None:
+        return next((pattern for pattern in extra if glob_match(pattern, text)), None)
     for pattern in BUILTIN_DENY_PATTERNS:
         if glob_match(pattern, text):
             if pattern == "exec *" and exec_only_redirects(text):
@@ -226,10 +237,13 @@ def statement_verdicts(
     for statement in split_statements(command):
         if not statement.text:
             continue
-        denials = [
-            next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
-            for pieces in (_pieces(statement, spans, value) for value in PROBES)
-        ]
+        if _holds_placeholder(statement, spans):
+            denials = [
+                next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
+                for pieces in (_pieces(statement, spans, value) for value in PROBES)
+            ]
+        else:  # the same text whatever the placeholders hold: one verdict
+            denials = [denied_by(statement.text, extra_deny)]
         if all(denials):
             yield Verdict(statement, denials[0])
         elif (
