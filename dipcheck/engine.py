@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import gc
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -63,6 +64,25 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
     return None
+
+
+_DOT_HEAD = re.compile(
+    r"(?:\s++|//[^\n]*+|#[^\n]*+|/\*.*?\*/)*+(?:strict\s+)?(?:di)?graph\b",
+    re.IGNORECASE | re.DOTALL,
+)
+_YAML_STEPS = re.compile(r"\A---[ \t]*$|^steps[ \t]*:", re.MULTILINE)
+
+
+def sniff_format(text: str) -> str:
+    """The format of a text without a file name (standard input without
+    ``--stdin-filename``): DOT when it starts with a ``graph``/``digraph`` statement (after
+    comments), a YAML step workflow when it has a top-level ``steps:`` (or starts a YAML
+    document), else ``.dip``."""
+    if _DOT_HEAD.match(text, 0, 4096):
+        return "dot"
+    if _YAML_STEPS.search(text):
+        return "yaml"
+    return "dip"
 
 
 def _front_end(
@@ -174,7 +194,9 @@ def _lint_source(
     workspace: Workspace | None,
     named: bool,
 ) -> LintResult:
-    fmt = fmt or detect_format(source.path, config) or "dip"
+    fmt = fmt or detect_format(source.path, config)
+    if fmt is None:
+        fmt = sniff_format(source.text) if source.path.startswith("<") else "dip"
     try:
         loaded = _front_end(source, fmt, base_dir, reader, config, named)
     except Exception as error:

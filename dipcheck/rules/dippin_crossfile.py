@@ -70,7 +70,8 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
     rationale=(
         "The child workflow is loaded when the subgraph node runs; a missing file fails the "
         "run there. The ref is resolved against the directory of the workflow, as written "
-        "and with `.dip` appended (tracker-runtime.md §5.7). tracker's CLI would then try "
+        "and with `.dip` appended (docs/runtime/subgraphs.md#loading-the-child). tracker's "
+        "CLI would then try "
         "its working directory; a ref that only works from one directory is reported too, "
         "and the message names that directory."
     ),
