@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
+from dipcheck.commands import convert as convert_command
+from dipcheck.commands import diff as diff_command
+from dipcheck.commands import graph as graph_command
 from dipcheck.commands import lint as lint_command
 from dipcheck.commands import test as test_command
 from dipcheck.report import FORMATS
@@ -38,6 +41,9 @@ examples:
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
   dipcheck fmt --check .                  are the .dip files formatted?
+  dipcheck graph build.dip --format svg -o build.svg   a picture of the workflow
+  dipcheck diff git:HEAD~1:build.dip build.dip         what a change does to routing
+  dipcheck convert pipeline.dot --to dip -o pipeline.dip
   dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
   dipcheck test                           run the workflows' scenario tests (*.tests.yaml)
   dipcheck lsp                            the language server, for editors
@@ -206,6 +212,9 @@ def _parser() -> argparse.ArgumentParser:
     config_command.add_parser(commands)
     simulate_cli.add_parser(commands)
     test_command.add_parser(commands)
+    graph_command.add_parser(commands)
+    diff_command.add_parser(commands)
+    convert_command.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -385,6 +394,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate_cli.run(args)
         if args.command == "test":
             return test_command.run(args)
+        if args.command == "graph":
+            return graph_command.run(args)
+        if args.command == "diff":
+            return diff_command.run(args)
+        if args.command == "convert":
+            return convert_command.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

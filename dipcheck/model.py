@@ -413,5 +413,24 @@ class Workflow:
     def edges_from(self, node_id: str) -> tuple[Edge, ...]:
         return self.outgoing.get(node_id, ())
 
+    def element_at(self, span: Span) -> Edge | Node | None:
+        """The smallest edge, else the smallest node, whose text contains ``span`` (in this
+        file's own source)."""
+        if span.source is not self.source:
+            return None
+        best: Edge | Node | None = None
+        for items in (self.edges, self.nodes):
+            for item in items:
+                inside = item.span.start <= span.start and span.end <= item.span.end
+                if inside and (best is None or _size(item) < _size(best)):
+                    best = item
+            if best is not None:
+                return best
+        return None
+
     def edges_to(self, node_id: str) -> tuple[Edge, ...]:
         return self.incoming.get(node_id, ())
+
+
+def _size(item: Edge | Node) -> int:
+    return item.span.end - item.span.start

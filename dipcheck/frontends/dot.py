@@ -590,12 +590,27 @@ class _Lowering(Checks):
         )
 
     def members(self, nodes: list[Node], edges: list[Edge]) -> list[Node]:
-        """A parallel node's branches are its edge targets (the fan-in excluded); a fan-in's
-        sources are the nodes with an edge into it."""
+        """A parallel node's branches are its ``parallel_targets`` when it has them (the
+        parallel handler reads that attribute first, ``pipeline/handlers/parallel.go``
+        ``collectBranchEdges``; tracker's .dip adapter writes it), else its edge targets (the
+        fan-in excluded); a fan-in's sources are the nodes with an edge into it, except the
+        parallel nodes whose ``parallel_join`` it is."""
         kinds = {node.id: node.kind for node in nodes}
+        # a parallel node's edge to the fan-in named by its `parallel_join` is its join edge
+        # (tracker's .dip adapter adds it), not a source of the fan-in
+        joins = {
+            node.id: field_text
+            for node in nodes
+            if node.kind is NodeKind.PARALLEL
+            and (field_text := node.value("parallel_join").strip())
+        }
         result: list[Node] = []
         for node in nodes:
-            if node.kind is NodeKind.PARALLEL:
+            joining = {source for source, join in joins.items() if join == node.id}
+            targets = node.get("parallel_targets")
+            if node.kind is NodeKind.PARALLEL and targets is not None and targets.text.strip():
+                members = tuple(Name(item.value, item.span) for item in list_items(targets.value))
+            elif node.kind is NodeKind.PARALLEL:
                 members = tuple(
                     edge.target
                     for edge in edges
@@ -603,7 +618,11 @@ class _Lowering(Checks):
                     and kinds.get(edge.target.value) is not NodeKind.FAN_IN
                 )
             elif node.kind is NodeKind.FAN_IN:
-                members = tuple(edge.source for edge in edges if edge.target.value == node.id)
+                members = tuple(
+                    edge.source
+                    for edge in edges
+                    if edge.target.value == node.id and edge.source.value not in joining
+                )
             else:
                 result.append(node)
                 continue
@@ -678,10 +697,15 @@ class _Lowering(Checks):
 
     def endpoints(self, nodes: list[Node]) -> list[Field]:
         """``start``/``exit`` header fields for the (last) Mdiamond and Msquare nodes, as
-        tracker's ``Graph.AddNode`` records them; the value points at the node id."""
+        tracker's ``Graph.AddNode`` records them (by the shape, whatever handler a ``type``
+        gives the node, ``pipeline/graph.go``); the value points at the node id."""
         fields: list[Field] = []
-        for key, handler in (("start", "start"), ("exit", "exit")):
-            chosen = [node for node in nodes if node.handler == handler]
+        for key, handler, shape in (("start", "start", "Mdiamond"), ("exit", "exit", "Msquare")):
+            chosen = [
+                node
+                for node in nodes
+                if node.handler == handler or node.value("shape").strip() == shape
+            ]
             if not chosen:
                 continue
             node = chosen[-1]

@@ -50,10 +50,15 @@ _DOT_NAMES = {"start": ("start", "begin"), "exit": ("exit", "end", "done")}
 
 
 def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
-    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape."""
+    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape, whatever
+    handler a ``type`` gives it (``pipeline/validate.go`` counts shapes)."""
     workflow = context.workflow
     shape = _DOT_SHAPES[key]
-    chosen = [node for node in workflow.nodes if node.handler == key]
+    chosen = [
+        node
+        for node in workflow.nodes
+        if node.handler == key or node.value("shape").strip() == shape
+    ]
     if not chosen:
         # a node named for the role but drawn with another shape (`circle`, `doublecircle`):
         # point at its shape, the text to change

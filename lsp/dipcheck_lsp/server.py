@@ -37,6 +37,8 @@ What each method does (details in the module named):
 * ``workspace/executeCommand`` ``dipcheck.runTests`` and "Run tests" lenses on workflows with
   test files and on test files and each test; an open test file's diagnostics are its tests'
   failures (``testing``).
+* ``workspace/executeCommand`` ``dipcheck.graph`` — the picture of the open document, Mermaid
+  or DOT, with its findings (``graphs``).
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
@@ -70,6 +72,7 @@ from dipcheck_lsp import (
     completion,
     folding,
     formatting,
+    graphs,
     hints,
     hover,
     navigation,
@@ -239,6 +242,11 @@ class DipcheckServer(LanguageServer):
             return await self.run_tests(*arguments)
 
         self.command(testing.COMMAND)(run_tests)
+
+        async def graph(*arguments: Any) -> Any:
+            return await self.graph(*arguments)
+
+        self.command(graphs.COMMAND)(graph)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -584,6 +592,21 @@ class DipcheckServer(LanguageServer):
                 types.LogMessageParams(type=types.MessageType.Info, message=shown)
             )
         return answer
+
+    async def graph(self, *arguments: Any) -> Any:
+        """``dipcheck.graph``: the Mermaid (or DOT) picture of the open document."""
+        uri, options = graphs.parse_arguments(arguments)
+        snapshot = await self.state.current_snapshot(uri)
+        if snapshot is None:
+            raise Refused(f"{uri} is not an open document")
+        job = self.lint_pool.submit(graphs.draw, snapshot, options)
+        try:
+            return await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(graphs.COMMAND)
+            return None
 
     def _dip_text(self, uri: str) -> str | None:
         current = self.host.document(uri)

@@ -15,6 +15,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerExplainRule } from './explain';
+import { registerGraph } from './graph';
 import { registerSimulation, simulationMiddleware } from './simulate';
 import { registerTests, TESTS_COMMAND, testsMiddleware } from './tests';
 
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
   registerExplainRule(context, () => client);
   registerSimulation(context, () => client);
   registerTests(context, () => client);
+  registerGraph(context, () => client);
 
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
