@@ -6,7 +6,6 @@ follows tracker-runtime.md §5) is asked to agree."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import Finding, lint, only, run, template
 from simulate_support import simulate_text
 

@@ -132,7 +132,8 @@ def test_dc333_names_the_blocks_inert_retry_fields_and_dc319_stays_silent() -> N
     # one author misunderstanding of a parallel block (kitchen-sink, dotpowers): the goal
     # gate and the retry fields of the same branches are one finding, not two lines apart
     text = GATE.replace(
-        "    goal_gate: true\n", "    goal_gate: true\n    retry_target: Check\n    max_retries: 2\n"
+        "    goal_gate: true\n",
+        "    goal_gate: true\n    retry_target: Check\n    max_retries: 2\n",
     ).replace("prompt: Lint.", "prompt: Lint.\n    retry_policy: patient")
     assert only(lint(text), "DC319", "DC333") == [
         Finding("DC333", "warning", (9, 5), (9, 20), "goal_gate: true")

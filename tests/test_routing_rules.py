@@ -163,7 +163,9 @@ def test_dc301_in_dot_parentheses_are_not_grouping() -> None:
     text = DOT_AND.replace(
         "ctx.tool_stdout != a and ctx.tool_stdout != b", "(ctx.tool_stdout != a)"
     )
-    assert only(lint(text, "p.dot"), "DC301") == [Finding("DC301", "warning", (7, 29), (7, 30), "(")]
+    assert only(lint(text, "p.dot"), "DC301") == [
+        Finding("DC301", "warning", (7, 29), (7, 30), "(")
+    ]
     [item] = diagnostics(text, "DC301", path="p.dot")
     assert item.fix is None
 

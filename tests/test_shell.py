@@ -209,18 +209,14 @@ def test_dc207_security_relevant_info_checks_are_infos(line: str, text: str, cod
     findings = only(lint(TOOL.replace("go vet ./...", line)), "DC207")
     assert [(item.severity, item.text) for item in findings] == [("info", text)]
     [item] = [d for d in run(TOOL.replace("go vet ./...", line)).diagnostics if d.code == "DC207"]
-    assert item.message.startswith(
-        f"shellcheck SC{code} (info in shellcheck, reported because "
-    )
+    assert item.message.startswith(f"shellcheck SC{code} (info in shellcheck, reported because ")
 
 
 @needs_shellcheck
 def test_dc207_an_unused_variable_is_an_info() -> None:
     # SC2034 is a shellcheck warning, but an unused variable changes nothing the command does
     text = TOOL.replace("go vet ./...", "MAIN=$(git rev-parse HEAD)\n        go vet ./...")
-    assert only(lint(text), "DC207") == [
-        Finding("DC207", "info", (8, 9), (8, 13), "MAIN")
-    ]
+    assert only(lint(text), "DC207") == [Finding("DC207", "info", (8, 9), (8, 13), "MAIN")]
     twin = TOOL.replace("go vet ./...", 'MAIN=$(git rev-parse HEAD)\n        echo "$MAIN"')
     assert only(lint(twin), "DC207") == []
 

@@ -542,6 +542,7 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC319 ----------------------------------------------------------------------------------
 
+
 @rule(
     "DC319",
     "parallel-branch-misuse",

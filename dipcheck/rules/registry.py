@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
 from dipcheck.rules import policy
+from dipcheck.rules.severity_audit import AUDIT
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class Rule:
     def audit(self) -> policy.Audit | None:
         """The rule's entry in the severity audit (its group and why its default is what it
         is); None for a rule the audit does not know yet (a test requires every rule in it)."""
-        return policy.AUDIT.get(self.code)
+        return AUDIT.get(self.code)
 
     @property
     def group(self) -> str | None:

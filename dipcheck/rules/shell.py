@@ -364,8 +364,9 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         "columns stay right; findings appear at their exact place and name the SCnnnn check "
         "with a link to its wiki page. shellcheck's errors and warnings are reported as "
         "warnings (SC2034, a variable never used, as an info: it changes nothing the command "
-        "does), and, as infos, three checks it rates info because they are about data being read as code or "
-        "options, which matters in workflows whose files and outputs an LLM wrote: SC2059 "
+        "does), and, as infos, three checks it rates info because they are about data being "
+        "read as code or options, which matters in workflows whose files and outputs an LLM "
+        "wrote: SC2059 "
         "(a variable in a printf format string: `%` or `\\` in the data become directives, "
         "and a routing marker printed that way can be mangled), SC2035 (a glob such as "
         '`rm *.log` passes a file named `-rf` as an option) and SC2029 (`ssh host "cmd '
