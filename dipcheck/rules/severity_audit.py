@@ -523,7 +523,8 @@ AUDIT: dict[str, Audit] = {
         W,
         "`tracker run` refuses to start when the ref resolves neither next to the file nor from "
         "its working directory (`cmd/tracker/loading.go`); the working directory is unknown "
-        "here, so not an error.",
+        "here, so not an error. An info when it resolves from a directory above the "
+        "file's: the author most likely runs tracker from there, as tracker's examples do.",
     ),
     "DIP127": _a(
         "config", W, "tracker does not know the mode, so the gate does not behave as written."
@@ -558,7 +559,8 @@ AUDIT: dict[str, Audit] = {
         W,
         "`tracker run` refuses to start when the child resolves neither next to the file nor "
         "from its working directory (`cmd/tracker/loading.go`); the working directory is "
-        "unknown here, so not an error.",
+        "unknown here, so not an error. An info when it resolves from a directory above the "
+        "file's: the author most likely runs tracker from there, as tracker's examples do.",
     ),
     "DIP136": _a("config", W, "a negative interval or cycle count is not what was meant."),
     "DIP137": _a(
