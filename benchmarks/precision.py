@@ -14,6 +14,8 @@ source that decides it:
 - ``true``: the finding is right and worth acting on; a default run reports it at that line as
   a warning or an error;
 - ``false``: the finding is wrong; a default run does not report it at that line at all;
+- ``info``: the finding is right and worth knowing, but the run takes no unintended path; a
+  default run reports it at that line as an info or a hint;
 - ``debatable`` (right in fact, wrong in degree or arguable) and ``style`` (right, changes
   nothing tracker does): a default run does not report it as a warning or an error.
 
@@ -40,7 +42,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = PROJECT.parent / "shared" / "corpus"
 DEFAULT_JUDGED = PROJECT / "tests" / "precision_judged.toml"
 MAX_STYLE_SHARE = 0.10
-VERDICTS = ("true", "false", "debatable", "style")
+VERDICTS = ("true", "info", "false", "debatable", "style")
 LOUD = (Severity.ERROR, Severity.WARNING)
 
 
@@ -115,6 +117,8 @@ def contradictions(found: list[Found], judged: list[Judged]) -> list[str]:
         shown = ", ".join(sorted(s.label for s in severities)) or "not reported"
         if entry.verdict == "true" and not any(s in LOUD for s in severities):
             problems.append(f"{where}: a true finding lost ({shown})")
+        elif entry.verdict == "info" and (not severities or any(s in LOUD for s in severities)):
+            problems.append(f"{where}: should be an info or a hint ({shown})")
         elif entry.verdict == "false" and severities:
             problems.append(f"{where}: a false finding reported ({shown})")
         elif entry.verdict in ("debatable", "style") and any(s in LOUD for s in severities):

@@ -61,19 +61,21 @@ def test_style_and_parity_are_at_most_a_tenth_of_warnings_and_errors(found: list
 
 
 def test_a_contradiction_is_reported() -> None:
-    # the comparison itself can fail: a lost true finding, a reported false one, a loud style one
+    # the comparison itself can fail: a lost true finding, a reported false one, a loud style
+    # one, an info one lost
     judged = precision.load_judged()
-    true = next(entry for entry in judged if entry.verdict == "true")
-    false = next(entry for entry in judged if entry.verdict == "false")
-    style = next(entry for entry in judged if entry.verdict == "style")
-    warning = precision.Severity.WARNING
+    true, info, false, style = (
+        next(entry for entry in judged if entry.verdict == verdict)
+        for verdict in ("true", "info", "false", "style")
+    )
     found = [
         precision.Found(false.file, false.line, false.code, precision.Severity.INFO),
-        precision.Found(style.file, style.line, style.code, warning),
+        precision.Found(style.file, style.line, style.code, precision.Severity.WARNING),
     ]
-    problems = precision.contradictions(found, [true, false, style])
+    problems = precision.contradictions(found, [true, info, false, style])
     assert [problem.split(": ", 1)[1] for problem in problems] == [
         "a true finding lost (not reported)",
+        "should be an info or a hint (not reported)",
         "a false finding reported (info)",
         "reported as warning, should be below warning",
     ]
