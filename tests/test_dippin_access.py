@@ -97,7 +97,9 @@ def test_dip148_negative_truncate() -> None:
 
 def test_dip163_dip164_dip165_modes() -> None:
     bad = AGENT.replace("writable_paths_mode: require", "writable_paths_mode: Require")
-    assert only(lint(bad), "DIP163") == [Finding("DIP163", "error", (12, 26), (12, 33), "Require")]
+    assert only(lint(bad), "DIP163") == [
+        Finding("DIP163", "warning", (12, 26), (12, 33), "Require")
+    ]
     prefer = AGENT.replace("writable_paths_mode: require", "writable_paths_mode: prefer")
     assert only(lint(prefer), "DIP165") == [Finding("DIP165", "hint", (12, 26), (12, 32), "prefer")]
     unscoped = AGENT.replace("    writable_paths: src/**, docs/*.md\n", "")

@@ -37,6 +37,7 @@ AUDITED = {
     "DIP153": "hint",  # the fork/join implies the edge: nothing changes
     "DIP156": "warning",  # tracker expands an undeclared input to "" (pipeline/expand.go)
     "DIP159": "info",  # an input nothing reads changes nothing
+    "DIP163": "warning",  # tracker v0.64 does not read writable_paths_mode; the file runs
 }
 CODES = [f"DIP{number}" for number in range(101, 166)]
 

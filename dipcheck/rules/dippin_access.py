@@ -252,7 +252,7 @@ def negative_truncate(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP163",
     "invalid-writable-paths-mode",
-    Severity.ERROR,
+    Severity.WARNING,
     summary="A `writable_paths_mode` other than exactly `require` or `prefer`.",
     rationale="The mode decides whether the write jail is enforced; dippin compares it "
     "exactly (no trimming, no case folding) and refuses anything else.",

@@ -204,7 +204,7 @@ def _policy() -> list[str]:
         '`extend-select = ["style"]` the style checks; `ignore = ["safety"]` drops the '
         "tool-safety checks.",
         "",
-        "| Group | Rules |",
+        "| Group | What it covers |",
         "|---|---|",
         *groups,
         "",

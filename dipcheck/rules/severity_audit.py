@@ -672,9 +672,10 @@ AUDIT: dict[str, Audit] = {
     "DIP162": _a("config", W, "the agent is left without a model."),
     "DIP163": _a(
         "safety",
-        E,
-        f"dippin refuses the value (it compares exactly), so the write jail is not set up; "
-        f"{_PARITY_ERROR}.",
+        W,
+        "dippin's lint refuses the value (it compares exactly), so the write jail may not be "
+        "what was meant; tracker v0.64 does not read `writable_paths_mode` at all (no Go source "
+        f"names it) and runs the file, so not an error, although {_PARITY_ERROR}.",
     ),
     "DIP164": _a("safety", H, "parity with dippin's hint: there are no paths to enforce."),
     "DIP165": _a("safety", H, "parity with dippin's hint: on some hosts the agent runs unjailed."),
