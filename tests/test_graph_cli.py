@@ -93,8 +93,7 @@ def test_mermaid_shows_shapes_edges_back_edges_and_findings() -> None:
     done = dipcheck("graph", REVIEW)
     assert done.returncode == 0, done.stderr
     picture = parse_mermaid(done.stdout)
-    # DIP111 on `./publish.sh` is an info: its length is unknown (issue 18)
-    assert picture["title"] == "    %% Review (review.dip): 1 warning"
+    assert picture["title"] == "    %% Review (review.dip): 2 warnings"
     assert picture["shapes"] == {
         "Start": '(["',  # the start and exit handlers
         "Draft": '["',
@@ -115,9 +114,8 @@ def test_mermaid_shows_shapes_edges_back_edges_and_findings() -> None:
         ("Approve", "Done", "ship"),
         ("Approve", "Draft", "↺ outcome = fail\n⚠ DC303"),
     ]
-    # only warnings and errors are drawn: DIP111 on `Publish` is an info here
-    assert picture["notes"]["Publish"] == ""
-    assert picture["classes"] == {}
+    assert picture["notes"]["Publish"] == "⚠ DIP111"  # a tool without a timeout
+    assert picture["classes"] == {"warning": {"Publish"}}
     styles = picture["link_styles"]
     assert "stroke:#1565c0" in styles[4]  # the back edge, blue
     assert "stroke:#b26a00" in styles[7]  # the edge with a warning, amber
@@ -144,7 +142,7 @@ def test_dot_renders_with_graphviz_and_carries_the_findings_in_tooltips(tmp_path
     svg = rendered.stdout
     for node in ("Start", "Draft", "Review", "Revise", "Publish", "Approve", "Done"):
         assert f"<title>{node}</title>" in svg
-    assert "DIP111 info: tool `Publish` has no `timeout:`" in svg  # the node's tooltip
+    assert "DIP111 warning: tool `Publish` has no `timeout:`" in svg  # the node's tooltip
     assert "DC303 warning: the condition on `Approve &#45;&gt; Draft` is never true" in svg
     assert 'stroke="#b26a00"' in svg
     assert '"Revise" -> "Review" [label="↺", color="#1565c0"' in done.stdout
