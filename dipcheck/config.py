@@ -33,7 +33,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.model import Dialect
+from dipcheck.dialect import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target

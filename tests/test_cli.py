@@ -95,7 +95,7 @@ def test_concise_format() -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == (
         f"{BROKEN}:35:13: DIP003 [error] edge target `Wrk` is not a declared node "
-        "(did you mean `Work`?)"
+        "(did you mean `Fork`?)"  # never the edge's own source `Work` (a self-loop)
     )
 
 
@@ -212,7 +212,7 @@ def test_json_document_validates_against_the_contract() -> None:
     assert first.url.endswith("/docs/rules/dip001.md")
     dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
-    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
+    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Fork", 35)]
     dip008 = next(item for item in document.diagnostics if item.code == "DIP008")
     assert [(item.message, item.range.start.line) for item in dip008.related] == [
         ("first declared here", 10)
@@ -356,6 +356,7 @@ def test_rule_all_json() -> None:
         "fix",
         "formats",
         "fix_availability",
+        "fix_formats",
         "since",
         "targets",
         "url",

@@ -7,7 +7,7 @@ test. The two analyses:
 
 * may-reach (union): bit k of ``may_in[n]`` is set when some producer of k has a path of at
   least one edge to n — tracker's reachability check (every edge, synthesized fork/join edges
-  included, conditions ignored, loops included; tracker-runtime.md §1.3).
+  included, conditions ignored, loops included; docs/runtime/context.md#the-variable-check).
 * must-availability (intersection): bit k of ``must_in[n]`` is set when every path from the
   start to n passes a producer of k. Loops are solved to a fixed point; opaque nodes
   (subgraph, manager_loop) may write anything. Back edges (`loop`, `restart: true`) are
@@ -16,7 +16,8 @@ test. The two analyses:
 
 Paths follow the runtime, not the drawing. A ``parallel`` node runs *every* branch inside its
 handler on a snapshot of the context, and the ``fan_in`` merges the updates of all successful
-branches (tracker-runtime.md §5.7, ``handlers/parallel.go``/``fanin.go``); the main loop goes
+branches (docs/runtime/parallel.md#fan-in, ``handlers/parallel.go``/``fanin.go``); the main loop
+goes
 from the parallel node straight to its join (the synthesized ``P -> J`` edge, taken by
 suggestion, §0.2). So the must-analysis walks ``P -> J`` carrying the *union* of the branches'
 writes, a branch node sees the parallel node's context, and a branch's own outgoing edges are

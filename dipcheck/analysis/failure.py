@@ -1,5 +1,7 @@
-"""What tracker does when a node fails, computed once per workflow (tracker-runtime.md §5.1,
-§5.3 step 0, §5.4, §5.7; tracker's ``pipeline/engine.go``).
+"""What tracker does when a node fails, computed once per workflow
+(docs/runtime/edge-selection.md#the-main-loop, docs/runtime/edge-selection.md#strict-failure,
+docs/runtime/failures.md#retries, docs/runtime/parallel.md#branches; tracker's
+``pipeline/engine.go``).
 
 After a node's handler returns, the engine (``advanceToNextNode``):
 

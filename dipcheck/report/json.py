@@ -1,4 +1,4 @@
-"""``--format json``: one document in the shape ``rule-codes.md`` pins (version 1)."""
+"""``--format json``: one document in the shape ``docs/output-format.md`` describes (version 1)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import Span
 

@@ -1,7 +1,8 @@
 """DC101 to DC106: context keys that are read where no node (or not every path) writes them.
 
 DC101/DC102/DC103/DC105 reproduce tracker's submit-time availability check exactly
-(tracker-runtime.md §1): ambient keys and prefixes are never reported, references that an
+(docs/runtime/context.md#the-variable-check): ambient keys and prefixes are never reported,
+references that an
 opaque node (subgraph, manager_loop) can reach are skipped, producers are ``writes:`` and
 ``answers_key`` anywhere, reachability is plain (loops and self-reach count), one finding per
 (node, key), and an error replaces a warning. DC104 goes further: it asks whether the key is
@@ -466,7 +467,8 @@ _EXAMPLE_WRITES = (
         "entries too; it is off by default because DC101, DC103 and DC104 cover the same "
         "spans with tracker's rules; DIP121 leaves keys no node writes to DC101/DC102.) "
         "A subgraph child starts from its parent's whole context (`pipeline/subgraph.go`, "
-        "§5.7): in a file that a workflow next to or above it runs as a child, keys that "
+        "docs/runtime/subgraphs.md#what-the-child-sees): in a file that a workflow next to or "
+        "above it runs as a child, keys that "
         "parent may hold when it calls the child are not reported (DC101 to DC104), and in a "
         "file that only looks like a child (a `subgraphs/` directory, say) the findings are "
         "informational and say why."
@@ -489,7 +491,8 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
         "on it compares against an empty string: the prompt silently loses its input, the "
         "edge silently never (or always) fires. (DIP121 leaves such keys to this rule.) In a "
         "tool command the message does not suggest writing the key: tracker refuses a "
-        "command whose `${ctx.K}` holds a value (§2.1, DC201), so the fix is a file. Keys a "
+        "command whose `${ctx.K}` holds a value (docs/runtime/tools.md#keys-a-command-may-use, "
+        "DC201), so the fix is a file. Keys a "
         "subgraph child gets from its parent are not reported (see DC101)."
     ),
     example=_EXAMPLE_WRITES,
@@ -593,7 +596,8 @@ def parallel_scope(context: Context) -> Iterator[Diagnostic]:
     "succeeds when one of them fails.",
     rationale=(
         "tracker runs every branch of a parallel block and the fan_in merges the updates of "
-        "the successful branches (tracker-runtime.md §5.7). Under `fan_in_policy: any` (the "
+        "the successful branches (docs/runtime/parallel.md#fan-in). Under `fan_in_policy: any` "
+        "(the "
         "default) or a quorum below the branch count, the join succeeds when a branch "
         "failed, so a key only that branch writes is silently missing afterwards. Off by "
         "default: it also fires on the usual pattern where each branch writes its own key; "
@@ -613,7 +617,8 @@ def branch_write_lost(context: Context) -> Iterator[Diagnostic]:
 
 
 class _HumanResponse:
-    """Where the one-shot `human_response` is still set (tracker-runtime.md §5.8).
+    """Where the one-shot `human_response` is still set
+    (docs/runtime/context.md#human_response-is-one-shot).
 
     A human gate sets it; the first agent that runs afterwards (or a parallel block with an
     agent branch) clears it. Subgraphs and manager loops merge a child context that may set

@@ -74,10 +74,11 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
     rationale=(
         "The child workflow is loaded when the subgraph node runs; a missing file fails the "
         "run there. The ref is resolved against the directory of the workflow, as written "
-        "and with `.dip` appended (tracker-runtime.md §5.7). tracker's CLI would then try "
-        "its working directory (`cmd/tracker/loading.go`); a ref that only resolves from a "
-        "directory above the file's is reported as an info that names that directory: the "
-        "author most likely runs tracker from there, as tracker's own examples do."
+        "and with `.dip` appended (docs/runtime/subgraphs.md#loading-the-child). tracker's "
+        "CLI would then try its working directory (`cmd/tracker/loading.go`); a ref that only "
+        "resolves from a directory above the file's is reported as an info that names that "
+        "directory: the author most likely runs tracker from there, as tracker's own examples "
+        "do."
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,16 @@ def _targets(rule: Rule) -> str:
     return "; ".join(parse_target(item).description for item in sorted(rule.targets))
 
 
+def _fixes(rule: Rule) -> str:
+    fixable = rule.fixable_formats
+    text = FIXES[rule.fix_availability]
+    if not fixable or fixable == rule.formats:
+        return text
+    named = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable))
+    others = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(rule.formats - fixable))
+    return f"{named}: {text}; {others}: no automatic fix"
+
+
 def _fence(rule: Rule) -> str:
     return "yaml" if rule.formats == frozenset({"yaml"}) else "text"
 
@@ -59,8 +70,20 @@ def help_text(rule: Rule) -> str:
     )
 
 
-def help_markdown(rule: Rule) -> str:
-    """The sections of a rule page, without its title and metadata table."""
+# A rule's text cites the runtime page it relies on as ``docs/runtime/<page>.md#<section>``
+# (readable as is in a terminal); on a rule page that is a link.
+_RUNTIME = re.compile(r"docs/runtime/((?:[\w-]+\.md)?(?:#[\w-]+)?)")
+
+
+def runtime_links(text: str, base: str = "../runtime/") -> str:
+    """``docs/runtime/...`` citations in ``text`` as Markdown links (``base``: where the runtime
+    pages are; by default relative to docs/rules/)."""
+    return _RUNTIME.sub(lambda found: f"[{found.group(0)}]({base}{found.group(1)})", text)
+
+
+def help_markdown(rule: Rule, base: str = "../runtime/") -> str:
+    """The sections of a rule page, without its title and metadata table; runtime citations
+    link to ``base``."""
     return "\n".join(
         [
             "## What it finds",
@@ -69,7 +92,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## Why it matters",
             "",
-            rule.rationale,
+            runtime_links(rule.rationale, base),
             "",
             "## Example",
             "",
@@ -79,7 +102,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## How to fix it",
             "",
-            rule.fix,
+            runtime_links(rule.fix, base),
             "",
         ]
     )
@@ -107,7 +130,7 @@ def _body(rule: Rule) -> list[str]:
         ("Enabled by default", enabled),
         ("Groups", _groups(rule)),
         ("Formats", _formats(rule)),
-        ("Automatic fix", FIXES[rule.fix_availability]),
+        ("Automatic fix", _fixes(rule)),
         ("Since", f"dipcheck {rule.since}"),
         ("Target versions", _targets(rule)),
     ]
@@ -138,6 +161,15 @@ def document(rule: Rule) -> str:
     return "\n".join([*_body(rule), f"[Documentation]({rule.url})", ""])
 
 
+def _mark(rule: Rule, marks: dict[str, str]) -> str:
+    """The index's fix column: ✓ or ~, with the formats when not every one has the fix."""
+    mark = marks[rule.fix_availability]
+    fixable = rule.fixable_formats
+    if fixable and fixable != rule.formats:
+        mark += " (" + ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable)) + ")"
+    return mark
+
+
 def index(rules: Sequence[Rule]) -> str:
     lines = [
         GENERATED,
@@ -162,8 +194,7 @@ def index(rules: Sequence[Rule]) -> str:
         summary = rule.summary.replace("|", "\\|")
         lines.append(
             f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {rule.group or ''} | "
-            f"{severity} | "
-            f"{marks[rule.fix_availability]} | {summary} |"
+            f"{severity} | {_mark(rule, marks)} | {summary} |"
         )
     lines.append("")
     return "\n".join(lines)

@@ -2,9 +2,10 @@
 
 A handler reports `success` or `fail` to edge selection (`retry` is handled first,
 `partial_success` and `skipped` are never reported), a choice or freeform human gate and a
-conditional node only `success` (tracker-runtime.md §5.3, :func:`runtime.outcomes`). Goal
-gates are checked at the exit among the nodes the main loop completed (§5.5); a parallel
-branch runs inside its parallel node's handler and is never one of them (§5.7).
+conditional node only `success` (docs/runtime/edge-selection.md#choosing-an-edge,
+:func:`runtime.outcomes`). Goal gates are checked at the exit among the nodes the main loop
+completed (docs/runtime/failures.md#goal-gates); a parallel branch runs inside its parallel
+node's handler and is never one of them (docs/runtime/parallel.md#branches).
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
     rationale=(
         "A tool, an agent, a subgraph … reports `success` or `fail` to edge selection; a "
         "conditional node only `success` (`retry` is handled before edges are chosen, and no "
-        "handler reports `partial_success` or `skipped`; tracker-runtime.md §5.3). When every "
+        "handler reports `partial_success` or `skipped`; "
+        "docs/runtime/edge-selection.md#choosing-an-edge). When every "
         "edge of a node is conditional, nothing but a condition can pick one (only human "
         "gates set a preferred label, only parallel nodes suggest a join), so a status no "
         "condition accepts ends the run with `no matching edges` (`pipeline/engine_edges.go` "
@@ -126,7 +128,8 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         "tracker checks goal gates when the exit node completes, among the nodes the main "
         "loop completed (`pipeline/engine_checkpoint.go` `goalGateCandidates`). A parallel "
         "branch runs inside its parallel node's handler on a copy of the context and is never "
-        "marked completed (`pipeline/handlers/parallel.go`, tracker-runtime.md §5.7), so its "
+        "marked completed (`pipeline/handlers/parallel.go`, docs/runtime/parallel.md#branches), so "
+        "its "
         "`goal_gate: true` has no effect: a failed branch never sends the run back. (DIP115, "
         "which asks for a recovery route, does not report such a gate.) The branches' "
         "`retry_target`, `retry_policy` and `max_retries` do nothing either (a branch runs "
@@ -189,7 +192,7 @@ INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
 
 def inert_branch_fields(context: Context, parallel_id: str) -> list[tuple[str, list[Field]]]:
     """The branches of a parallel block that only run as branches, with the retry fields they
-    set that a branch never uses (tracker-runtime.md §5.7)."""
+    set that a branch never uses (docs/runtime/parallel.md#branches)."""
     facts = context.failure
     parallel = facts.parallels.get(parallel_id)
     if parallel is None:

@@ -1,6 +1,6 @@
 """DC301, DC302, DC303, DC306 and DC309: what tracker really does with a route.
 
-Each rule states a fact of tracker-runtime.md (§5 and §9) and points at the text that the
+Each rule states a fact of docs/runtime/ and points at the text that the
 runtime reads differently from its author. Runtime routing facts (the condition text tracker
 receives, its clause split, edge selection) come from :mod:`dipcheck.analysis.routing`, the
 module the simulator uses too.
@@ -109,7 +109,7 @@ _DC301_HELP = (
     "(`and`/`or`, `not =`, parentheses).",
     rationale=(
         "tracker up to v0.64 splits a condition only on `&&` and `||` (tracker#647, "
-        "tracker-runtime.md §5.2). `ctx.a != x and ctx.a != y` is ONE clause whose first "
+        "docs/runtime/conditions.md). `ctx.a != x and ctx.a != y` is ONE clause whose first "
         "operator is `!=` and whose right side is the literal `x and ctx.a != y`: it is "
         "practically always true, so the edge declared first swallows every later route. "
         "`not` is understood only as a leading `not ` or in `not contains/startswith/"
@@ -425,8 +425,9 @@ def _other_ways_in(workflow: Workflow, target: str, dead: set[int]) -> bool:
     rationale=(
         "A `retry` status never reaches edge selection: the engine retries the node (its "
         "`retry_policy`/`max_retries`, going to `retry_target`), and once the retries are "
-        "exhausted it goes to `fallback_retry_target` or fails the run (tracker-runtime.md "
-        "§5.4). An edge that waits for `outcome = retry` is dead, and a node reached only "
+        "exhausted it goes to `fallback_retry_target` or fails the run "
+        "(docs/runtime/failures.md#retries). An edge that waits for `outcome = retry` is dead, and "
+        "a node reached only "
         "through it never runs."
     ),
     example="edges\n  ReviewConsensus -> Postmortem  on retry  label: retry",
@@ -473,7 +474,8 @@ def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "A choice or freeform human gate reports `success` whatever the human picks; the "
         "choice travels as the preferred label, and a conditional node is always `success` "
-        "(tracker-runtime.md §5.3). A `fail` branch out of such a node never fires, and a "
+        "(docs/runtime/edge-selection.md#choosing-an-edge). A `fail` branch out of such a node "
+        "never fires, and a "
         "`success` condition is always true — and because conditions are checked before "
         "labels, it swallows the human's choice."
     ),
@@ -613,7 +615,8 @@ def _stdout_literals(edge: Edge) -> list[tuple[conditions.Compare, list[str]]]:
     "other text to standard output.",
     rationale=(
         "`ctx.tool_stdout` is the command's whole standard output with only trailing "
-        "whitespace trimmed (tracker-runtime.md §5.3). When the command also prints "
+        "whitespace trimmed (docs/runtime/edge-selection.md#choosing-an-edge). When the command "
+        "also prints "
         "something else — a test runner's report, an `echo` of progress — an equality with "
         "the marker never holds (and `!=` always does), so the run silently takes another "
         "edge. Only output that certainly reaches stdout is counted: redirected, piped, "
@@ -672,7 +675,8 @@ def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
     summary="Routing syntax the runtime ignores: `else ->`.",
     rationale=(
         "dippin parses `else -> X`, but tracker never wires it into the graph "
-        "(tracker-runtime.md §0.2, §9 item 7): a node whose conditions all fail and that has "
+        "(docs/runtime/loading.md#from-dippin-to-trackers-graph): a node whose conditions all fail "
+        "and that has "
         'no unconditional edge of its own stops the run with "no matching edges" instead of '
         "going to X."
     ),

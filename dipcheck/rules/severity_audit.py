@@ -30,13 +30,18 @@ AUDIT: dict[str, Audit] = {
         "dipcheck could not check the file; an error, so that a crash never passes for a clean "
         "file.",
     ),
-    "DC001": _a("runtime", E, f"{_REFUSED}: a parse failure is fatal (tracker-runtime.md §0.1)."),
+    "DC001": _a(
+        "runtime",
+        E,
+        f"{_REFUSED}: a parse failure is fatal "
+        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
+    ),
     "DC002": _a("runtime", E, "the file cannot be read at all, so nothing can run it."),
     "DC003": _a(
         "runtime",
         E,
         f"{_REFUSED}: resolving `prompt_file`/`command_file` is a fatal load step "
-        "(tracker-runtime.md §0.1).",
+        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
     ),
     "DC004": _a(
         "runtime",
@@ -48,7 +53,8 @@ AUDIT: dict[str, Audit] = {
     "DC005": _a(
         "runtime",
         E,
-        f"{_REFUSED}: dippin (and tracker's DOT checks, tracker-runtime.md §4.3) reject a value "
+        f"{_REFUSED}: dippin (and tracker's DOT checks, docs/runtime/loading.md#dot-only-checks) "
+        "reject a value "
         "that does not parse.",
     ),
     "DC006": _a(
@@ -73,31 +79,33 @@ AUDIT: dict[str, Audit] = {
         "runtime",
         E,
         f"{_REFUSED} (dippin's validation), or the run fails when it follows the field "
-        "(`retry_target %q … does not exist`, tracker-runtime.md §4.5).",
+        "(`retry_target %q … does not exist`, docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC011": _a("runtime", E, "tracker's DOT loader refuses the construct or reads another graph."),
     "DC012": _a(
         "runtime",
         E,
         f"{_REFUSED}: the adapter stops on `override: true` outside a human gate "
-        "(tracker-runtime.md §4.1).",
+        "(docs/runtime/loading.md#what-tracker-refuses-before-a-run).",
     ),
     # -- DC1xx: context flow ----------------------------------------------------------------
     "DC101": _a(
         "context",
         E,
         "`tracker validate` and `tracker doctor` report it as an error and exit 1 (the fatal "
-        "class of tracker-runtime.md §1.2).",
+        "class of docs/runtime/context.md#the-variable-check).",
     ),
     "DC102": _a(
         "context",
         W,
-        "the reference expands to an empty string at run time (tracker validate warns too, §1.2).",
+        "the reference expands to an empty string at run time (tracker validate warns too, "
+        "docs/runtime/context.md#the-variable-check).",
     ),
     "DC103": _a(
         "context",
         W,
-        "on the paths the run takes the key is empty (tracker validate warns too, §1.2).",
+        "on the paths the run takes the key is empty (tracker validate warns too, "
+        "docs/runtime/context.md#the-variable-check).",
     ),
     "DC104": _a(
         "context",
@@ -105,15 +113,23 @@ AUDIT: dict[str, Audit] = {
         "on some path the reader sees an empty key; an error in the typed-outputs DOT dialect, "
         "whose validator refuses the run.",
     ),
-    "DC105": _a("context", W, "the scoped key is never set, so it reads empty (§1.2)."),
+    "DC105": _a(
+        "context",
+        W,
+        "the scoped key is never set, so it reads empty "
+        "(docs/runtime/context.md#the-variable-check).",
+    ),
     "DC106": _a(
-        "context", W, "branches never see each other's writes, so the read is empty (§5.7)."
+        "context",
+        W,
+        "branches never see each other's writes, so the read is empty "
+        "(docs/runtime/parallel.md#branches).",
     ),
     "DC107": _a(
         "context",
         W,
         "the one-shot `human_response` is already cleared there, so the node reads an empty "
-        "answer (§5.8).",
+        "answer (docs/runtime/context.md#human_response-is-one-shot).",
     ),
     "DC108": _a(
         "context",
@@ -129,17 +145,19 @@ AUDIT: dict[str, Audit] = {
         "safety",
         E,
         "the tool fails closed as soon as the key holds a value, and "
-        f"{_RUN_FAILS}; no fail edge is consulted (§2.1).",
+        f"{_RUN_FAILS}; no fail edge is consulted (docs/runtime/tools.md#keys-a-command-may-use).",
     ),
     "DC202": _a(
         "context",
         W,
-        "the engine resets both keys before every node, so they always expand empty (§2.1).",
+        "the engine resets both keys before every node, so they always expand empty "
+        "(docs/runtime/tools.md#keys-a-command-may-use).",
     ),
     "DC203": _a(
         "context",
         E,
-        "the node fails every time it runs: a reserved key makes its writes fail (§3.3).",
+        "the node fails every time it runs: a reserved key makes its writes fail "
+        "(docs/runtime/context.md#reserved-keys).",
     ),
     "DC204": _a(
         "safety",
@@ -150,13 +168,14 @@ AUDIT: dict[str, Audit] = {
     "DC205": _a(
         "context",
         W,
-        "the handler never applies the declared writes, so the keys stay unset (§3.1).",
+        "the handler never applies the declared writes, so the keys stay unset "
+        "(docs/runtime/context.md#declared-writes).",
     ),
     "DC206": _a(
         "context",
         W,
         "which branch's value survives the join depends on order and on which branches "
-        "succeeded (§5.7).",
+        "succeeded (docs/runtime/parallel.md#branches).",
     ),
     "DC207": _a(
         "safety",
@@ -165,14 +184,23 @@ AUDIT: dict[str, Audit] = {
         "variable (SC2034) and the info-level checks it reports (SC2059, SC2035, SC2029) are "
         "info, since they change nothing on the commands of real workflows.",
     ),
-    "DC208": _a("safety", E, f"tracker's denylist refuses the command and {_RUN_FAILS} (§2.3)."),
+    "DC208": _a(
+        "safety",
+        E,
+        f"tracker's denylist refuses the command and {_RUN_FAILS} "
+        "(docs/runtime/tools.md#denied-and-allowed-commands).",
+    ),
     "DC209": _a(
         "safety",
         E,
-        f"tracker's allowlist refuses the command and {_RUN_FAILS} (§2.3).",
+        f"tracker's allowlist refuses the command and {_RUN_FAILS} "
+        "(docs/runtime/tools.md#denied-and-allowed-commands).",
     ),
     "DC210": _a(
-        "safety", E, f"the tool handler refuses the `working_dir` and {_RUN_FAILS} (§2.3)."
+        "safety",
+        E,
+        f"the tool handler refuses the `working_dir` and {_RUN_FAILS} "
+        "(docs/runtime/tools.md#denied-and-allowed-commands).",
     ),
     "DC211": _a(
         "routing",
@@ -215,18 +243,23 @@ AUDIT: dict[str, Audit] = {
         "routing",
         W,
         "a `retry` status never reaches edge selection, so the route its author wrote never "
-        "fires (§5.4).",
+        "fires (docs/runtime/failures.md#retries).",
     ),
     "DC303": _a(
         "routing",
         W,
         "the handler always reports success, so the condition is constant and a route is dead "
-        "or swallows the others (§5.3).",
+        "or swallows the others (docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DC304": _a(
         "routing", W, "the key is never written, so the condition or placeholder reads empty."
     ),
-    "DC305": _a("context", W, "the placeholder always expands to an empty string (§7)."),
+    "DC305": _a(
+        "context",
+        W,
+        "the placeholder always expands to an empty string "
+        "(docs/runtime/expansion.md#missing-values).",
+    ),
     "DC306": _a(
         "routing",
         W,
@@ -236,15 +269,24 @@ AUDIT: dict[str, Audit] = {
         "context",
         W,
         "a prose answer cannot be split into the declared keys, so the node fails unless the "
-        "model answers in JSON unasked (§3.2).",
+        "model answers in JSON unasked (docs/runtime/context.md#declared-writes).",
     ),
     "DC308": _a(
         "context",
         I,
         "the prompt is the same with or without the entry; worth knowing, nothing goes wrong.",
     ),
-    "DC309": _a("routing", W, "tracker ignores the route, so it is never taken (§0.2)."),
-    "DC310": _a("context", W, "the placeholder is erased when the child is injected (§5.7)."),
+    "DC309": _a(
+        "routing",
+        W,
+        "tracker ignores the route, so it is never taken "
+        "(docs/runtime/loading.md#from-dippin-to-trackers-graph).",
+    ),
+    "DC310": _a(
+        "context",
+        W,
+        "the placeholder is erased when the child is injected (docs/runtime/parallel.md#branches).",
+    ),
     "DC311": _a(
         "routing",
         E,
@@ -253,12 +295,16 @@ AUDIT: dict[str, Audit] = {
     ),
     "DC312": _a("routing", E, "the Attractor engines refuse an edge into the start node."),
     "DC313": _a(
-        "routing", W, "no stage status has the value, so the condition never holds (§5.3)."
+        "routing",
+        W,
+        "no stage status has the value, so the condition never holds "
+        "(docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DC314": _a(
         "runtime",
         E,
-        "the run fails when it reaches the node (`no outgoing edges from non-exit node`, §4.5).",
+        "the run fails when it reaches the node (`no outgoing edges from non-exit node`, "
+        "docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC315": _a(
         "routing",
@@ -269,13 +315,15 @@ AUDIT: dict[str, Audit] = {
     "DC316": _a(
         "runtime",
         E,
-        "tracker refuses to dispatch the branches, and the run fails (§5.7).",
+        "tracker refuses to dispatch the branches, and the run fails "
+        "(docs/runtime/parallel.md#branches).",
     ),
     "DC317": _a(
         "routing",
         W,
         "a start or exit marker whose prompt only says it starts or ends runs as a real agent "
-        "session instead of a passthrough (§0.2; tracker commit faf87d6 removed the same "
+        "session instead of a passthrough (docs/runtime/loading.md#from-dippin-to-trackers-graph; "
+        "tracker commit faf87d6 removed the same "
         "prompts from its own workflows).",
     ),
     "DC318": _a(
@@ -288,33 +336,38 @@ AUDIT: dict[str, Audit] = {
         "routing",
         W,
         "a branch runs once inside its parallel node: its retry settings never act, and a "
-        "target that names it runs it alone (§5.7).",
+        "target that names it runs it alone (docs/runtime/parallel.md#branches).",
     ),
     "DC320": _a(
         "routing",
         I,
         "parity: `tracker validate` prints this warning, but a conditional node never fails, so "
-        "nothing goes wrong (§4.2).",
+        "nothing goes wrong (docs/runtime/loading.md#which-command-checks-what).",
     ),
     "DC321": _a(
         "routing",
         I,
-        "parity: `tracker validate` prints this warning; mixing labels changes no route (§4.2).",
+        "parity: `tracker validate` prints this warning; mixing labels changes no route "
+        "(docs/runtime/loading.md#which-command-checks-what).",
     ),
     "DC322": _a(
         "runtime",
         I,
         "`tracker run` runs the node; only `tracker validate`/`doctor` refuse it, a tracker bug "
-        "the workflow cannot fix (§4.3).",
+        "the workflow cannot fix (docs/runtime/loading.md#dot-only-checks).",
     ),
     "DC323": _a("runtime", E, f"the parallel handler refuses the policy and {_RUN_FAILS}."),
     "DC324": _a(
         "runtime",
         E,
-        "the fan_in finds no `parallel.results` and the run fails there (§4.5).",
+        "the fan_in finds no `parallel.results` and the run fails there "
+        "(docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC325": _a(
-        "runtime", E, "a choice gate with no edges has nothing to offer and the run fails (§4.5)."
+        "runtime",
+        E,
+        "a choice gate with no edges has nothing to offer and the run fails "
+        "(docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC326": _a(
         "runtime", E, f"the manager loop's handler refuses the configuration and {_RUN_FAILS}."
@@ -333,25 +386,27 @@ AUDIT: dict[str, Audit] = {
         "context",
         W,
         "the model sees broken fences, not the prompt the author wrote (the output is already "
-        "fenced, §7).",
+        "fenced, docs/runtime/expansion.md#missing-values).",
     ),
     "DC331": _a(
         "context",
         W,
         "tracker never substitutes it: the prompt keeps the literal text, the shell sees an "
-        "unset variable (§2.2, §7).",
+        "unset variable (docs/runtime/tools.md#graph-variables-in-commands, "
+        "docs/runtime/expansion.md#missing-values).",
     ),
     "DC332": _a(
         "routing",
         W,
         "for a status the node does report no edge matches, and the run stops with `no "
-        "matching edges` (§5.3).",
+        "matching edges` (docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DC333": _a(
         "routing",
         W,
         "a branch is never marked completed, so the gate is never checked and a failed branch "
-        "does not send the run back (§5.5, §5.7).",
+        "does not send the run back (docs/runtime/failures.md#goal-gates, "
+        "docs/runtime/parallel.md#branches).",
     ),
     "DC334": _a(
         "context",
@@ -392,7 +447,8 @@ AUDIT: dict[str, Audit] = {
             "runtime",
             E,
             f"{_REFUSED}: dippin's validation errors are fatal when tracker loads a `.dip` file "
-            "(tracker-runtime.md §0.1), and tracker's own DOT checks refuse the same (§4.2).",
+            "(docs/runtime/loading.md#how-tracker-loads-a-dip-file), and tracker's own DOT checks "
+            "refuse the same (docs/runtime/loading.md#which-command-checks-what).",
         )
         for code in (
             "DIP001",
@@ -416,7 +472,8 @@ AUDIT: dict[str, Audit] = {
     "DIP102": _a(
         "routing",
         W,
-        "when every condition is false the run stops with `no matching edges` (§5.3).",
+        "when every condition is false the run stops with `no matching edges` "
+        "(docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DIP103": _a(
         "routing", W, "the earlier edge wins whenever both hold, so the later one is shadowed."
@@ -424,14 +481,20 @@ AUDIT: dict[str, Audit] = {
     "DIP104": _a(
         "routing",
         W,
-        "once the retries run out the run fails, with nowhere to go (§5.4).",
+        "once the retries run out the run fails, with nowhere to go "
+        "(docs/runtime/failures.md#retries).",
     ),
     "DIP105": _a(
         "routing",
         W,
-        "every run must restart a loop to finish, within the restart budget (§5.4).",
+        "every run must restart a loop to finish, within the restart budget "
+        "(docs/runtime/failures.md#loop-restarts).",
     ),
-    "DIP106": _a("context", W, "the placeholder expands to an empty string (§7)."),
+    "DIP106": _a(
+        "context",
+        W,
+        "the placeholder expands to an empty string (docs/runtime/expansion.md#missing-values).",
+    ),
     "DIP107": _a(
         "context",
         I,
@@ -472,13 +535,20 @@ AUDIT: dict[str, Audit] = {
     "DIP113": _a(
         "config",
         W,
-        "tracker silently uses `standard` instead, so the node retries differently (§5.4).",
+        "tracker silently uses `standard` instead, so the node retries differently "
+        "(docs/runtime/failures.md#retries).",
     ),
     "DIP114": _a(
-        "config", W, "tracker silently falls back to `full`, so the prompt is not as set (§5.6)."
+        "config",
+        W,
+        "tracker silently falls back to `full`, so the prompt is not as set "
+        "(docs/runtime/context.md#fidelity).",
     ),
     "DIP115": _a(
-        "routing", W, "an unmet gate has nowhere to go, and the run fails at the exit (§5.5)."
+        "routing",
+        W,
+        "an unmet gate has nowhere to go, and the run fails at the exit "
+        "(docs/runtime/failures.md#goal-gates).",
     ),
     "DIP116": _a("config", W, "tracker ignores the value, so compaction or resume is not as set."),
     "DIP117": _a(
@@ -492,7 +562,7 @@ AUDIT: dict[str, Audit] = {
         "style",
         H,
         "tracker looks a bare name up as a context key, so `outcome` works as `ctx.outcome` "
-        f"(§5.2). {_STYLE_OFF}",
+        f"(docs/runtime/conditions.md#the-left-side). {_STYLE_OFF}",
     ),
     "DIP121": _a(
         "routing",
@@ -533,7 +603,8 @@ AUDIT: dict[str, Audit] = {
     "DIP129": _a(
         "routing",
         W,
-        "an interview sets no label, so labelled edges never pick a route (§5.3).",
+        "an interview sets no label, so labelled edges never pick a route "
+        "(docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DIP130": _a("config", W, "only the two JSON modes exist; the value is not passed on."),
     "DIP131": _a(
@@ -545,14 +616,16 @@ AUDIT: dict[str, Audit] = {
     "DIP133": _a(
         "style",
         H,
-        "the adapter copies `params:` without overwriting a typed field (§0.2), so the value "
+        "the adapter copies `params:` without overwriting a typed field "
+        "(docs/runtime/loading.md#from-dippin-to-trackers-graph), so the value "
         f"applies when the field is unset. {_STYLE_OFF}",
     ),
     "DIP134": _a(
         "config",
         W,
         "without `max_restarts` tracker allows 5 loop restarts in the whole run and then fails "
-        "it (§5.4; tracker commit 726c0c8 added `max_restarts` to its examples for it).",
+        "it (docs/runtime/failures.md#loop-restarts; tracker commit 726c0c8 added `max_restarts` "
+        "to its examples for it).",
     ),
     "DIP135": _a(
         "runtime",
@@ -566,7 +639,8 @@ AUDIT: dict[str, Audit] = {
     "DIP137": _a(
         "config",
         W,
-        "the loop ends only when the child does, or fails the run after 1000 cycles (§5.7).",
+        "the loop ends only when the child does, or fails the run after 1000 cycles "
+        "(docs/runtime/subgraphs.md#manager-loops).",
     ),
     "DIP138": _a(
         "style",
@@ -609,18 +683,20 @@ AUDIT: dict[str, Audit] = {
         "routing",
         W,
         "only one unconditional edge is ever taken (highest weight, then the smallest target "
-        "name), so the others are dead (§5.3).",
+        "name), so the others are dead (docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
     "DIP150": _a(
         "style",
         H,
-        "tracker routes on the label when no `choice:` is set (§5.3), so the route works. "
+        "tracker routes on the label when no `choice:` is set "
+        "(docs/runtime/edge-selection.md#choosing-an-edge), so the route works. "
         f"{_STYLE_OFF}",
     ),
     "DIP151": _a(
         "style",
         H,
-        f"the weight changes no route (§5.3). {_STYLE_OFF}",
+        "the weight changes no route (docs/runtime/edge-selection.md#choosing-an-edge). "
+        f"{_STYLE_OFF}",
     ),
     "DIP152": _a(
         "routing",
@@ -631,7 +707,8 @@ AUDIT: dict[str, Audit] = {
     "DIP153": _a(
         "style",
         H,
-        f"the fork or join already implies the edge, so it changes nothing (§0.2). {_STYLE_OFF}",
+        "the fork or join already implies the edge, so it changes nothing "
+        f"(docs/runtime/loading.md#from-dippin-to-trackers-graph). {_STYLE_OFF}",
     ),
     "DIP154": _a("style", H, f"the opt-out removes nothing. {_STYLE_OFF}"),
     "DIP155": _a(
@@ -649,7 +726,8 @@ AUDIT: dict[str, Audit] = {
     "DIP157": _a(
         "safety",
         E,
-        f"the tool fails closed when the input holds a value and {_RUN_FAILS} (§2.1).",
+        f"the tool fails closed when the input holds a value and {_RUN_FAILS} "
+        "(docs/runtime/tools.md#keys-a-command-may-use).",
     ),
     "DIP158": _a(
         "runtime",
