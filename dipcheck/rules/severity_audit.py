@@ -441,6 +441,12 @@ AUDIT: dict[str, Audit] = {
         W,
         "the `disable` block it was meant to close runs on to the end of the file.",
     ),
+    "DC904": _a(
+        "suppression",
+        W,
+        "the comment suppresses nothing, so the finding it was meant for is still reported, or "
+        "a block its author believes covered is not.",
+    ),
     # -- DIP0xx: dippin's validation (fatal in tracker) -------------------------------------
     **{
         code: _a(
