@@ -33,9 +33,9 @@ from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.files import read_regular
 from dipcheck.frontends.common import digest, unchanged
 from dipcheck.hashing import sha256_hex
-from dipcheck.result import MAX_FILE_BYTES, LintResult, decode_text
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 
 FORMAT_VERSION = 1
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024

@@ -94,6 +94,7 @@ examples:
   dipcheck lint --format json build.dip > findings.json
   cat build.dip | dipcheck lint - --stdin-filename build.dip
   dipcheck lint --select DIP0 --ignore DIP004 .
+  dipcheck lint --extend-select dippin .  also every code dippin lint reports (parity)
   dipcheck lint --fix --show-fixes .      apply safe fixes, list what was fixed
   dipcheck lint --diff --unsafe-fixes .   show every fix as a diff, change nothing
   dipcheck lint --add-ignore legacy/      suppress every current finding (to adopt dipcheck)
@@ -162,13 +163,14 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
         "--select",
         action="append",
         metavar="CODES",
-        help="only these rules (codes, names or prefixes, comma separated)",
+        help="only these rules (codes, names, groups such as routing or dippin, or prefixes; "
+        "comma separated)",
     )
     lint.add_argument(
         "--extend-select",
         action="append",
         metavar="CODES",
-        help="also these rules (e.g. ones that are off by default)",
+        help="also these rules (e.g. ones that are off by default, or the group dippin)",
     )
     lint.add_argument("--ignore", action="append", metavar="CODES", help="skip these rules")
     lint.add_argument(

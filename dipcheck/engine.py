@@ -29,10 +29,10 @@ from dipcheck.diagnostics import Diagnostic
 from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.model import Dialect
-from dipcheck.result import MAX_FILE_BYTES, LintResult, decode_text
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:

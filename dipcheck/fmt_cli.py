@@ -77,7 +77,7 @@ def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
 
 def _read(path: str) -> str:
     from dipcheck.files import read_regular
-    from dipcheck.result import MAX_FILE_BYTES
+    from dipcheck.source import MAX_FILE_BYTES
 
     return _decode(read_regular(path, MAX_FILE_BYTES))
 
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.engine import linked_outside, sniff_format
     from dipcheck.files import FileChanged, WriteRefused, read_stream, write_atomically
     from dipcheck.formatter import FormatError, format_dip
-    from dipcheck.result import MAX_FILE_BYTES
+    from dipcheck.source import MAX_FILE_BYTES
 
     if "-" in args.paths:
         if len(args.paths) > 1:

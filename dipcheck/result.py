@@ -33,9 +33,6 @@ class LintResult:
         return sum(1 for item in self.diagnostics if item.severity is severity)
 
 
-MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest workflow file read (larger: DC002)
-
-
 def decode_text(data: bytes) -> str:
     """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
     text = data.decode("utf-8")

@@ -10,7 +10,7 @@
 under it (a node and its fields, a ``key:`` and its block); written at the end of a line it
 applies to that line and its block. ``file-ignore`` applies to the whole file. ``disable``
 applies from its line to the first later ``enable`` naming any of the same rules (or to the
-end of the file). Codes, kebab names and code prefixes are accepted; a blanket ``ignore``
+end of the file). Codes, kebab names, groups and code prefixes are accepted; a blanket ``ignore``
 without codes is not (it hides findings nobody has looked at). ``#`` lines inside a
 multi-line ``key:`` block or a YAML block scalar are content, not comments, so a suppression
 for text in such a block goes on the ``key:`` line.

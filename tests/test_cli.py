@@ -430,17 +430,19 @@ TRACKER_647 = (
 def test_target_version_option_and_configuration(tmp_path: Path) -> None:
     path = tmp_path / "w.dip"
     path.write_text(TRACKER_647, encoding="utf-8")
-    default = dipcheck("lint", "--format", "concise", "--isolated", str(path))
+    # DC301 is a warning (tracker runs the file and takes another route), so fail on warnings
+    strict = ("--fail-on", "warning")
+    default = dipcheck("lint", "--format", "concise", "--isolated", *strict, str(path))
     assert default.returncode == 1
-    assert "DC301 [error] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
-    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", str(path))
+    assert "DC301 [warning] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
+    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", *strict, str(path))
     assert newer.returncode == 0, newer.stdout
     assert "DC301" not in newer.stdout
     (tmp_path / "dipcheck.toml").write_text('target-version = "v0.65"\n', encoding="utf-8")
-    configured = dipcheck("lint", "--format", "concise", str(path))
+    configured = dipcheck("lint", "--format", "concise", *strict, str(path))
     assert configured.returncode == 0 and "DC301" not in configured.stdout
     # the option wins over the file
-    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", str(path))
+    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", *strict, str(path))
     assert older.returncode == 1 and "DC301" in older.stdout
 
 

@@ -269,10 +269,13 @@ def _uncached_verdicts(
     for statement in split_statements(command):
         if not statement.text:
             continue
-        denials = [
-            next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
-            for pieces in (_pieces(statement, spans, value) for value in PROBES)
-        ]
+        if _holds_placeholder(statement, spans):
+            denials = [
+                next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
+                for pieces in (_pieces(statement, spans, value) for value in PROBES)
+            ]
+        else:  # the same text whatever the placeholders hold: one verdict
+            denials = [denied_by(statement.text, extra_deny)]
         if all(denials):
             yield Verdict(statement, denials[0])
         elif (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from dipcheck.terminal import visible
@@ -200,12 +200,13 @@ def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResul
 
 def _report(
     results: Sequence[LintResult], args: argparse.Namespace, config: Config, skipped: int = 0
-) -> str:
+) -> Iterable[str]:
+    """The report in pieces (a large JSON report is written as it is built)."""
     if args.statistics:
         from dipcheck.report import statistics
 
-        return statistics.render(results, "json" if args.format == "json" else "text")
-    from dipcheck.report import render
+        return [statistics.render(results, "json" if args.format == "json" else "text")]
+    from dipcheck.report import render_chunks
 
     color = args.color == "always" or (
         args.color == "auto"
@@ -213,7 +214,7 @@ def _report(
         and sys.stdout.isatty()
         and not os.environ.get("NO_COLOR")
     )
-    return render(
+    return render_chunks(
         results,
         args.format,
         color=color,
@@ -223,12 +224,13 @@ def _report(
     )
 
 
-def _emit(text: str, args: argparse.Namespace) -> None:
+def _emit(text: str | Iterable[str], args: argparse.Namespace) -> None:
+    pieces = [text] if isinstance(text, str) else text
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            handle.writelines(pieces)
     else:
-        sys.stdout.write(text)
+        sys.stdout.writelines(pieces)
 
 
 def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
@@ -346,7 +348,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         if args.output:
             _emit(_report(results, args, config), args)
         else:
-            sys.stderr.write(_report(results, args, config))
+            sys.stderr.writelines(_report(results, args, config))
     else:
         _emit(_report(results, args, config), args)
     _fix_summary(outcomes, args, "Fixed")

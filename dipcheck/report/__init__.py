@@ -2,12 +2,14 @@
 
 :func:`render` picks the module for a ``--format`` name; each module's ``render`` takes the
 results (and what it needs of the options) and returns the whole report as text.
+:func:`render_chunks` gives the same text in pieces, written as they are built (the JSON
+report, which can be tens of megabytes, comes one finding at a time).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -51,3 +53,21 @@ def render(
     if fmt == "json":
         return module.render(results, skipped)
     return module.render(results)
+
+
+def render_chunks(
+    results: Sequence[LintResult],
+    fmt: str,
+    *,
+    color: bool = False,
+    fail_on: Severity | None = None,
+    quiet: bool = False,
+    skipped: int = 0,
+) -> Iterator[str]:
+    """:func:`render`'s text in pieces."""
+    if fmt == "json":
+        from dipcheck.report import json
+
+        yield from json.chunks(results, skipped)
+        return
+    yield render(results, fmt, color=color, fail_on=fail_on, quiet=quiet, skipped=skipped)

@@ -25,7 +25,7 @@ from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Wor
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +176,17 @@ class _Availability:
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
 
+    @cached_property
+    def _known_keys(self) -> Names:
+        """Did-you-mean candidates for a key: the produced keys, then the ambient ones."""
+        return Names([*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)])
+
+    @cached_property
+    def _node_names(self) -> Names:
+        return Names(sorted(self.workflow.node_map))
+
     def _did_you_mean(self, key: str) -> str:
-        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
-        match = closest(key, candidates)
+        match = closest(key, self._known_keys)
         return f" (did you mean `{match}`?)" if match else ""
 
     def _missing(self, item: _Read) -> Diagnostic:
@@ -226,8 +234,7 @@ class _Availability:
 
     def _rename_fix(self, item: _Read) -> Fix | None:
         """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
-        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
-        match = closest(item.key, candidates)
+        match = closest(item.key, self._known_keys)
         span = item.ref.span
         at = span.text.rfind(item.key)
         if match is None or at < 0:
@@ -384,7 +391,7 @@ class _Availability:
         target = nodes.get(node_id)
         span = ref.node_span or ref.span
         if target is None:
-            match = closest(node_id, sorted(nodes))
+            match = closest(node_id, self._node_names)
             hint = f" (did you mean `{match}`?)" if match else ""
             return self.context.finding(
                 "DC105",

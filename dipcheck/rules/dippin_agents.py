@@ -222,7 +222,7 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP110",
     "empty-agent-prompt",
-    Severity.WARNING,
+    Severity.ERROR,
     summary="An agent (other than the start or exit node) has no prompt.",
     rationale=(
         "tracker's codergen handler refuses an agent without a prompt: it returns the error "
@@ -262,14 +262,14 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
                 span,
                 f"agent `{node.id}` has an empty prompt: {refusal}, so as a branch of "
                 f"`{parallel}` it fails every time it runs",
-            )
+            ).with_severity(Severity.WARNING)
             continue
         yield context.finding(
             "DIP110",
             span,
             f"agent `{node.id}` has an empty prompt: {refusal} and the whole run fails when it "
             "reaches this node",
-        ).with_severity(Severity.ERROR)
+        )
 
 
 @rule(
@@ -472,6 +472,7 @@ def schema_not_json(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  params:\n    model: gpt-5.2",
     fix="Set the typed field itself (`model: gpt-5.2`) and remove the params key.",
     formats=("dip",),
+    enabled=False,
 )
 def params_shadow(context: Context) -> Iterator[Diagnostic]:
     for node in _agents(context):
@@ -499,6 +500,7 @@ def params_shadow(context: Context) -> Iterator[Diagnostic]:
     fix="Remove the opt-out (a safe automatic fix is offered).",
     formats=("dip",),
     fix_availability="always",
+    enabled=False,
 )
 def useless_opt_out(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -110,7 +110,7 @@ def _referenced_keys(context: Context) -> set[str]:
 @rule(
     "DIP107",
     "written-key-never-read",
-    Severity.WARNING,
+    Severity.INFO,
     summary="A `writes:` key that nothing in the workflow reads.",
     rationale=(
         "A declared write that no node reads (in `reads:`, a `${ctx.K}` placeholder, a "

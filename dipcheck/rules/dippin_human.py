@@ -134,6 +134,7 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
     fix='Add `choice:` with a stable key (`choice: "Ship it"` is offered as a safe fix).',
     formats=("dip",),
     fix_availability="always",
+    enabled=False,
 )
 def label_routing(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):

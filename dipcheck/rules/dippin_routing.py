@@ -256,7 +256,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP151",
     "unused-weight",
-    Severity.WARNING,
+    Severity.HINT,
     summary="An edge `weight:` that changes nothing.",
     rationale=(
         "dippin calls `weight` unused (and drops it in dip 2). tracker does use it, but only "
@@ -269,6 +269,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
     fix="Remove `weight:` (a safe automatic fix is offered).",
     formats=DIP_ONLY,
     fix_availability="always",
+    enabled=False,
 )
 def unused_weight(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
@@ -382,7 +383,7 @@ def _plain(edge: Edge) -> bool:
 @rule(
     "DIP153",
     "redundant-fan-edge",
-    Severity.WARNING,
+    Severity.HINT,
     summary="An explicit edge that repeats an edge a `parallel` or `fan_in` list already implies.",
     rationale=(
         "`parallel P -> A, B` creates P→A and P→B, and `fan_in J <- A, B` creates A→J and "
@@ -394,6 +395,7 @@ def _plain(edge: Edge) -> bool:
     fix="Delete the edge (a safe automatic fix is offered).",
     formats=DIP_ONLY,
     fix_availability="always",
+    enabled=False,
 )
 def redundant_fan_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dipcheck.rules import registry, runtime_coverage
+from dipcheck.rules import policy, registry, runtime_coverage
 from dipcheck.rules.registry import Rule
 from dipcheck.target import KNOWN_TARGETS, parse_target
 
@@ -108,6 +108,18 @@ def help_markdown(rule: Rule, base: str = "../runtime/") -> str:
     )
 
 
+def _groups(rule: Rule) -> str:
+    return ", ".join(f"`{name}`" for name in rule.groups)
+
+
+def _severity(rule: Rule) -> list[str]:
+    """The page's "Severity" section: why the default is what it is (the severity audit)."""
+    audit = rule.audit
+    if audit is None:
+        return []
+    return ["## Severity", "", f"{rule.severity.label.capitalize()}: {audit.why}", ""]
+
+
 def _body(rule: Rule) -> list[str]:
     """The lines of a rule's page: title, metadata table, sections, how to turn it off."""
     enabled = "yes" if rule.enabled else "no (turn it on with `extend-select`)"
@@ -116,6 +128,7 @@ def _body(rule: Rule) -> list[str]:
         ("Name", f"`{rule.name}`"),
         ("Default severity", rule.severity.label),
         ("Enabled by default", enabled),
+        ("Groups", _groups(rule)),
         ("Formats", _formats(rule)),
         ("Automatic fix", _fixes(rule)),
         ("Since", f"dipcheck {rule.since}"),
@@ -128,6 +141,7 @@ def _body(rule: Rule) -> list[str]:
         *table,
         "",
         help_markdown(rule),
+        *_severity(rule),
         "## Turning it off",
         "",
         f"On one line or block: `# dipcheck: ignore[{rule.code}]` (or `ignore[{rule.name}]`); "
@@ -168,21 +182,64 @@ def index(rules: Sequence[Rule]) -> str:
         "own: DC0xx loading, DC1xx context flow, DC2xx tool safety, DC3xx routing, DC4xx "
         "simulation, DC9xx suppressions and configuration), `Lnn` (YAML step workflows).",
         "",
+        *_policy(),
         "Fix: ✓ every finding has an automatic fix, ~ some do.",
         "",
-        "| Code | Name | Severity | Fix | What it finds |",
-        "|---|---|---|---|---|",
+        "| Code | Name | Group | Severity | Fix | What it finds |",
+        "|---|---|---|---|---|---|",
     ]
     marks = {"always": "✓", "sometimes": "~", "none": ""}
     for rule in rules:
         severity = rule.severity.label + ("" if rule.enabled else " (off)")
         summary = rule.summary.replace("|", "\\|")
         lines.append(
-            f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {severity} | "
-            f"{_mark(rule, marks)} | {summary} |"
+            f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {rule.group or ''} | "
+            f"{severity} | {_mark(rule, marks)} | {summary} |"
         )
     lines.append("")
     return "\n".join(lines)
+
+
+def _policy() -> list[str]:
+    """The severity policy and the groups, for the index."""
+    groups = [
+        *(f"| `{name}` | {text} |" for name, text in policy.GROUPS.items()),
+        *(f"| `{name}` | {text} |" for name, text in policy.DERIVED.items()),
+    ]
+    return [
+        "## Severity and the default set",
+        "",
+        "A finding's severity says what tracker does with what it found:",
+        "",
+        "- **error**: tracker refuses the file, or the run (or the node) certainly fails when it "
+        "gets there. A file tracker runs happily never gets an error, so it never fails a "
+        "pre-commit hook.",
+        "- **warning**: the run can take a path its author did not intend: a route never or "
+        "always taken, a value that is empty or wrong, a failure nobody handles.",
+        "- **info** / **hint**: style, parity with `dippin lint` or `tracker validate`, or a "
+        "fact worth knowing that changes nothing on its own.",
+        "",
+        "Each rule's page gives the reason for its own severity (its *Severity* section). A "
+        "rule is on by default when its findings on real workflows are right and worth acting "
+        "on (measured with `benchmarks/precision.py` against a hand-judged list of findings on "
+        "tracker's own workflows); style checks and checks whose answer depends on the machine "
+        "running dipcheck are off.",
+        "",
+        "## Groups",
+        "",
+        "Every rule is in one topical group, and every `DIPnnn` code is in `dippin` besides. A "
+        "group name selects its rules wherever a code does: `select`, `extend-select`, `ignore` "
+        "and `per-file-ignores` in `[tool.dipcheck]`, and `--select`, `--extend-select`, "
+        '`--ignore` on the command line. `extend-select = ["dippin"]` turns on every code '
+        "`dippin lint` reports (parity after a migration, in one line); "
+        '`extend-select = ["style"]` the style checks; `ignore = ["safety"]` drops the '
+        "tool-safety checks.",
+        "",
+        "| Group | What it covers |",
+        "|---|---|",
+        *groups,
+        "",
+    ]
 
 
 def generated_files() -> dict[str, str]:

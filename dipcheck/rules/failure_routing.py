@@ -34,6 +34,7 @@ from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Dialect, Edge, Field, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
+from dipcheck.rules.outcomes import gated_branches, inert_branch_fields
 from dipcheck.rules.registry import rule
 
 FORMATS = ("dip", "dot")
@@ -156,7 +157,9 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
         "failure summary; not the fix step a check loops back through) — "
         "or it declares a fallback (then only the nodes the fallback cannot catch, those "
         "with conditions, are reported). A workflow that routes no failure at all gets one "
-        "finding, on its `defaults`, and only when five or more of its steps can fail this "
+        "finding (an info: ending the run is tracker's normal fail-fast behaviour and may be "
+        "what its author wants), on its `defaults`, and only when five or more of its steps "
+        "can fail this "
         "way: short workflows are usually fail-fast on purpose (test fixtures), while a long "
         "one loses the work of every earlier step, and a subgraph child that fails this way "
         "fails its parent's run outright, whatever the parent routes "
@@ -219,7 +222,7 @@ def _nothing_routed(context: Context) -> Iterator[Diagnostic]:
             Related(workflow.node_map[node_id].id_span, "a failure here ends the run")
             for node_id in stops[:_MANY_STOPS]
         ),
-    )
+    ).with_severity(Severity.INFO)  # fail-fast is tracker's normal behaviour, maybe the intent
 
 
 def _unreachable_no(context: Context, node: Node, found: FailurePath) -> Diagnostic | None:
@@ -399,6 +402,12 @@ _TRIVIAL_PROMPT = 6  # words on one line: a placeholder, not a task
 _LIFECYCLE = frozenset(
     {"start", "begin", "init", "initialize", "done", "exit", "end", "finish", "complete"}
 )
+# what a placeholder prompt says: that the run starts, ends or passes through
+_LIFECYCLE_WORDS = re.compile(
+    r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|init(?:iali[sz](?:e|es|ed|ing))?|done|"
+    r"complete[sd]?|finish(?:e[sd]|ing)?|end(?:s|ed)?|exit(?:s|ed|ing)?|pass(?:es)?[ -]?through)\b",
+    re.IGNORECASE,
+)
 
 
 @rule(
@@ -417,8 +426,9 @@ _LIFECYCLE = frozenset(
         "removed it (a start node spent ten minutes building an unrelated project). Reported "
         "for a lifecycle marker — a node named or labelled Start, Begin, Init, Done, Exit, "
         "End, Finish or Complete — whose prompt is a placeholder (one line of at most six "
-        "words, such as `Pipeline complete.`); a start or exit node given a real task (a "
-        "closing summary, a first question) is left alone. In DOT, the `Mdiamond`/`Msquare` "
+        "words that only says the run starts, ends or passes through, such as `Pipeline "
+        "complete.`); a start or exit node given a real task (`Summarize the results.`, a "
+        "first question) is left alone. In DOT, the `Mdiamond`/`Msquare` "
         "shape alone decides the handler, so any prompt on the start or exit node is never "
         "sent."
     ),
@@ -468,11 +478,13 @@ def start_exit_with_prompt(context: Context) -> Iterator[Diagnostic]:
 
 def _placeholder(node: Node, prompt: str) -> bool:
     """A lifecycle marker (named or labelled Start, Done, Exit …) with a one-line prompt of a
-    few words (`Initialize pipeline.`): the author meant a passthrough."""
+    few words that only says the run starts, ends or passes through (`Initialize pipeline.`,
+    `Workflow complete.`): the author meant a passthrough. A short task (`Summarize the
+    results.`) is a real closing step."""
     names = {node.id.lower(), node.value("label").strip().strip('"').lower()}
     text = prompt.strip()
     short = "\n" not in text and len(text.split()) <= _TRIVIAL_PROMPT
-    return short and bool(names & _LIFECYCLE)
+    return short and bool(names & _LIFECYCLE) and _LIFECYCLE_WORDS.search(text) is not None
 
 
 # -- DC318 ----------------------------------------------------------------------------------
@@ -539,8 +551,6 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC319 ----------------------------------------------------------------------------------
 
-_INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
-
 
 @rule(
     "DC319",
@@ -553,7 +563,8 @@ _INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
         "(docs/runtime/parallel.md#branches, "
         "`handlers/parallel.go` `runBranch`): a `retry` status is simply a failed branch — no "
         "retry, no `retry_target`, no `retry_policy` or `max_retries` (a goal gate on a branch "
-        "is never checked either: DC333 reports it). Whether the block "
+        "is never checked either: DC333 reports it, and names these attributes of the same "
+        "block with it). Whether the block "
         "goes on is decided by the parallel node's `fan_in_policy`. (A fallback on a branch "
         "is worse, DC316: tracker refuses it.) The other way round, `retry_target`, "
         "`fallback_target`, `defaults.on_failure` or `defaults.restart_target` naming a "
@@ -578,17 +589,11 @@ def parallel_branch_misuse(context: Context) -> Iterator[Diagnostic]:
 
 
 def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
-    workflow = context.workflow
-    facts = context.failure
-    for parallel_id, parallel in facts.parallels.items():
-        found: list[tuple[str, list[Field]]] = []
-        for member in dict.fromkeys(m.value for m in parallel.branches):
-            node = workflow.node(member)
-            if node is None or member not in facts.branch_only:
-                continue
-            items = [item for key in _INERT_ON_BRANCH if (item := _set(node, key)) is not None]
-            if items:
-                found.append((member, items))
+    gated = gated_branches(context)
+    for parallel_id in context.failure.parallels:
+        if parallel_id in gated:
+            continue  # DC333 reports the block's goal gates and names these fields
+        found = inert_branch_fields(context, parallel_id)
         if not found:
             continue
         keys = list(dict.fromkeys(item.key for _, items in found for item in items))
@@ -604,15 +609,6 @@ def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
             f"`{parallel_id}` instead (`fan_in_policy: all` and a fail edge)",
             related=tuple(Related(item.span, "never takes effect either") for item in rest),
         )
-
-
-def _set(node: Node, key: str) -> Field | None:
-    item = node.get(key)
-    if item is None or not item.text.strip():
-        return None
-    if key == "goal_gate" and item.text.strip().lower() not in ("true", "1", "yes", "on"):
-        return None
-    return item
 
 
 def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:

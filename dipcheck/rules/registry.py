@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
+from dipcheck.rules import policy
+from dipcheck.rules.severity_audit import AUDIT
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -92,6 +94,24 @@ class Rule:
     @property
     def url(self) -> str:
         return docs_url(self.code)
+
+    @property
+    def audit(self) -> policy.Audit | None:
+        """The rule's entry in the severity audit (its group and why its default is what it
+        is); None for a rule the audit does not know yet (a test requires every rule in it)."""
+        return AUDIT.get(self.code)
+
+    @property
+    def group(self) -> str | None:
+        found = self.audit
+        return found.group if found is not None else None
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Every group that selects this rule: its topical group, and ``dippin`` for a
+        ``DIPnnn`` code."""
+        own = (self.group,) if self.group is not None else ()
+        return (*own, policy.DIPPIN) if self.code.startswith("DIP") else own
 
     @property
     def fixable_formats(self) -> frozenset[str]:
@@ -378,7 +398,8 @@ def severity_of(code: str) -> Severity:
 
 
 def select(selector: str) -> list[Rule]:
-    """Rules matching a code, a kebab name or a code prefix (``DC2``, ``DIP1``, ``ALL``)."""
+    """Rules matching a code, a kebab name, a group (``routing``, ``style``, ``dippin`` …;
+    see :mod:`dipcheck.rules.policy`) or a code prefix (``DC2``, ``DIP1``, ``ALL``)."""
     _load()
     text = selector.strip()
     if text.upper() == "ALL":
@@ -386,6 +407,9 @@ def select(selector: str) -> list[Rule]:
     exact = get(text)
     if exact is not None:
         return [exact]
+    group = text.lower()
+    if group in policy.GROUPS or group in policy.DERIVED:
+        return [item for item in all_rules() if group in item.groups]
     prefix = text.upper()
     return [item for item in all_rules() if item.code.startswith(prefix)]
 

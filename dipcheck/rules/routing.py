@@ -21,6 +21,7 @@ from dipcheck.model import Condition, Edge, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
+from dipcheck.target import KNOWN_TARGETS, TargetVersion, parse_target
 
 # -- DC301 -----------------------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ _DC301_HELP = (
 @rule(
     "DC301",
     "condition-keyword-not-split",
-    Severity.ERROR,
+    Severity.WARNING,
     summary="A condition that tracker ≤ v0.64 evaluates differently from how it reads "
     "(`and`/`or`, `not =`, parentheses).",
     rationale=(
@@ -171,16 +172,99 @@ def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
         else:
             truth = "not what the condition says"
             outcome = ""
-        yield context.finding(
+        catchers = _harmless(workflow, edge, context.target)
+        harmless = ""
+        if catchers is not None:
+            harmless = (
+                f"; here that does no harm: the edges declared before it ({', '.join(catchers)}) "
+                "take every value on which the two readings differ, but moving this edge "
+                "above them would change the route"
+            )
+        found = context.finding(
             "DC301",
             condition.locate(problem.start, problem.end),
             f"tracker ≤ v{context.target} does not split conditions on {problem.what} "
             f"(tracker#647): it reads the condition as {count}, {shown}, which is "
-            f"{truth}{outcome}",
+            f"{truth}{outcome}{harmless}",
             related=(Related(condition.span, "the condition tracker misreads"),),
             fix=_keyword_fix(condition, workflow.format),
             help=_DC301_HELP,
         )
+        yield found.with_severity(Severity.INFO) if catchers is not None else found
+
+
+_EQUALITY = frozenset({"=", "==", "!="})
+_SPLITTING = next(
+    target for target in map(parse_target, KNOWN_TARGETS) if target.splits_condition_keywords
+)
+
+
+def _harmless(workflow: Workflow, edge: Edge, target: TargetVersion) -> list[str] | None:
+    """The edges declared before ``edge`` (same source) that catch every value on which
+    tracker's reading of its condition and dippin's differ, so that the misreading never
+    changes the route; None when some value gets through to ``edge`` (or the question is
+    out of reach: several keys, operators other than equality).
+
+    Only equality on one key is decided: its truth depends only on which literal, if any,
+    the key's value equals, so the literals (and one value equal to none of them) are every
+    case. A right side tracker swallowed whole (`x and ctx.k != y`) is not a value a key
+    practically holds, as DC301's verdict already assumes."""
+    condition = edge.condition
+    if condition is None or condition.expr is None:
+        return None
+    key = _single_key([condition.expr])
+    if key is None:
+        return None
+    earlier: list[tuple[Edge, str]] = []
+    for item in workflow.edges_from(edge.source.value):
+        if item is edge:
+            break
+        other = item.condition
+        if item.implicit or other is None:
+            continue
+        if other.expr is None or _single_key([other.expr]) != key:
+            return None  # an earlier route on something else: out of reach
+        earlier.append((item, routing.runtime_text(other.raw, workflow.format)))
+    literals = {
+        value
+        for item in (condition.expr, *(e.condition.expr for e, _ in earlier if e.condition))
+        if item is not None
+        for node in conditions.comparisons(item)
+        for value in (operand.value for operand in node.right)
+    }
+    text = routing.runtime_text(condition.raw, workflow.format)
+    caught: set[int] = set()
+    for value in [*sorted(literals | {""}), "\x00none of them"]:
+
+        def lookup(name: str, value: str = value) -> str | None:
+            return value if name == key else None
+
+        try:
+            meant = routing.evaluate(text, lookup, _SPLITTING)
+            read = routing.evaluate(text, lookup, target)
+            if meant == read:
+                continue
+            catcher = next(
+                (e for e, other in earlier if routing.evaluate(other, lookup, target)), None
+            )
+        except ConditionError:
+            return None
+        if catcher is None:
+            return None
+        caught.add(id(catcher))
+    names = [f"`{e.source.value} -> {e.target.value}`" for e, _ in earlier if id(e) in caught]
+    return list(dict.fromkeys(names)) or None
+
+
+def _single_key(exprs: list[conditions.Expr]) -> str | None:
+    """The one context key every comparison tests with `=`/`!=`, or None."""
+    keys: set[str] = set()
+    for expr in exprs:
+        for node in conditions.comparisons(expr):
+            if node.op not in _EQUALITY:
+                return None
+            keys.add(conditions.variable_key(node.left.text)[0])
+    return keys.pop() if len(keys) == 1 else None
 
 
 def _describe(clause: Clause) -> str:
@@ -192,11 +276,13 @@ def _describe(clause: Clause) -> str:
 def _later_edges(workflow: Workflow, edge: Edge) -> list[str]:
     edges = workflow.edges_from(edge.source.value)
     index = edges.index(edge)
-    return [
-        f"`{item.source.value} -> {item.target.value}`"
-        for item in edges[index + 1 :]
-        if not item.implicit
-    ]
+    return list(
+        dict.fromkeys(
+            f"`{item.source.value} -> {item.target.value}`"
+            for item in edges[index + 1 :]
+            if not item.implicit
+        )
+    )
 
 
 def _keyword_fix(condition: Condition, fmt: str) -> Fix | None:

@@ -139,7 +139,9 @@ ENTRIES: tuple[Entry, ...] = (
         "DIP1xx (error/info severity)",
         "dippin lint results that are not warnings (stderr only)",
         ("DIP155", "DIP156", "DIP157", "DIP158", "DIP163"),
-        "dipcheck reports them at dippin's severity although tracker does not fail on them",
+        "tracker prints them and does not stop; dipcheck grades each by what the run does: "
+        "DIP155, DIP157 and DIP158 are errors (the inputs are not bound, or the tool fails "
+        "closed), DIP156 and DIP163 warnings",
     ),
     Entry(
         "4.1",

@@ -18,17 +18,20 @@ from dipcheck.suggest import closest
 # -- DC304 -----------------------------------------------------------------------------------
 
 
+def _has_kind(workflow: Workflow, kind: NodeKind) -> bool:
+    return any(node.kind is kind for node in workflow.nodes)
+
+
 def _never_written(key: str, workflow: Workflow) -> str | None:
     """Why the runtime never writes ``key``, or None."""
-    kinds = {node.kind for node in workflow.nodes}
     if key.startswith("internal."):
         return (
             "the engine never writes `internal.*` keys a workflow can read (only its tests "
             "set `internal.loop_restart_count`)"
         )
-    if key.startswith("stack.") and NodeKind.MANAGER_LOOP not in kinds:
+    if key.startswith("stack.") and not _has_kind(workflow, NodeKind.MANAGER_LOOP):
         return "only a manager_loop node writes `stack.*` keys, and this workflow has none"
-    if key.startswith(("parallel.", "fan_in.")) and NodeKind.PARALLEL not in kinds:
+    if key.startswith(("parallel.", "fan_in.")) and not _has_kind(workflow, NodeKind.PARALLEL):
         return f"only a parallel node writes `{key.split('.')[0]}.*`, and this workflow has none"
     return None
 

@@ -12,7 +12,7 @@ from dipcheck.model import Edge, Field, Name, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 
 def _noun(context: Context) -> str:
@@ -34,8 +34,11 @@ def _unknown(
 ) -> Diagnostic:
     """An unknown node id, with a did-you-mean — never ``other_end``, the edge's other node
     (suggesting it would turn the edge into a self-loop)."""
-    ids = context.graph.ids - {other_end} if other_end is not None else context.graph.ids
-    suggestion = closest(name.value, sorted(ids))
+    ids = context.graph.ids
+    names = context.shared("suggest.node-ids", lambda: Names(sorted(ids)))
+    suggestion = closest(name.value, names)
+    if suggestion is not None and suggestion == other_end:  # rare: scan the others
+        suggestion = closest(name.value, sorted(ids - {other_end}))
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
     if suggestion:
