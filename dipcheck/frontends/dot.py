@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
@@ -63,7 +63,6 @@ from dipcheck.references import (
     scan_templates,
     scan_text,
 )
-from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -833,7 +832,7 @@ def _too_deep(lexed: LexResult, source: SourceText) -> Diagnostic | None:
             depth += 1
             if depth > MAX_NESTING + 1:  # (the graph's own braces are the first level)
                 start = token.start_pos or 0
-                return finding(
+                return loading_finding(
                     "DC001",
                     Span(source, start, start + 1),
                     f"subgraphs nest deeper than {MAX_NESTING} levels here; dipcheck does not "
