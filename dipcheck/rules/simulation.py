@@ -62,7 +62,7 @@ class Explored:
         workflow = self.context.workflow
         if workflow.start not in workflow.node_map or workflow.dialect is not Dialect.TRACKER:
             return None  # the exploration follows tracker's rules, not another runtime's
-        return explore(self.machine, max_paths=0, max_states=LINT_MAX_STATES)
+        return explore(self.machine, max_states=LINT_MAX_STATES, list_paths=False)
 
 
 def _explored(context: Context) -> Explored:
@@ -151,9 +151,15 @@ def loop_without_exit(context: Context) -> Iterator[Diagnostic]:
     explored, result = found
     if not result.succeeded:
         return  # nothing succeeds at all: DC403 or other rules say why
-    for edge in explored.graph.all_edges:
+    graph = explored.graph
+    order = _drawing_order(graph)
+    for edge in graph.all_edges:
         outcomes = result.restart_edges.get(id(edge))
-        if outcomes and not any(outcomes) and not edge.implicit:
+        if not outcomes or any(outcomes) or edge.implicit:
+            continue
+        # the loop's back edge; an edge into a node that a retry inside the loop cleared is
+        # a restart too, but the loop is the back edge's finding
+        if order.get(edge.target.value, 0) <= order.get(edge.source.value, 0):
             yield context.finding(
                 "DC402",
                 edge.span,
@@ -194,7 +200,7 @@ def exit_beyond_restart_budget(context: Context) -> Iterator[Diagnostic]:
     budget = graph.max_restarts
     wider = RunGraph(graph.workflow, max_restarts=budget + len(graph.nodes) + 1)
     machine = Machine(wider, context.target, children=explored.machine.children)
-    again = explore(machine, max_paths=0, max_states=LINT_MAX_STATES)
+    again = explore(machine, max_states=LINT_MAX_STATES, list_paths=False)
     needed = again.fewest_restarts_to_succeed()
     if needed is None:
         return
@@ -292,6 +298,28 @@ def dead_edge(context: Context) -> Iterator[Diagnostic]:
             f"is `{graph.condition_text(edge)}` the first true condition when "
             f"`{edge.source.value}` routes (tracker-runtime.md §5.3)",
         )
+
+
+def _drawing_order(graph: RunGraph) -> dict[str, int]:
+    """Each node's position in a depth-first reverse postorder from the start along the
+    edges: an edge to a node that does not come later closes a loop (a back edge)."""
+    order: list[str] = []
+    seen = {graph.start}
+    stack: list[tuple[str, int]] = [(graph.start, 0)]
+    while stack:
+        node, index = stack[-1]
+        edges = graph.edges_from(node)
+        if index < len(edges):
+            stack[-1] = (node, index + 1)
+            target = edges[index].target.value
+            if target not in seen and target in graph.nodes:
+                seen.add(target)
+                stack.append((target, 0))
+        else:
+            stack.pop()
+            order.append(node)
+    order.reverse()
+    return {node: position for position, node in enumerate(order)}
 
 
 def _explained_elsewhere(explored: Explored, edge: Edge) -> bool:

@@ -86,6 +86,12 @@ def add_parser(commands: Any) -> None:
         metavar="N",
         help=f"stop --all-paths after N terminal paths (default {DEFAULT_MAX_PATHS})",
     )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="stop --all-paths after S seconds (default 30); the output then says it is incomplete",
+    )
     parser.add_argument("--max-steps", type=int, metavar="N", help="steps before giving up")
     parser.add_argument(
         "--target-version",
@@ -118,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     if args.max_paths < 1 or (args.max_steps is not None and args.max_steps < 1):
         return _error("--max-paths and --max-steps must be at least 1")
+    if args.max_seconds is not None and not args.max_seconds > 0:
+        return _error("--max-seconds must be more than 0")
     from dipcheck.simulate import session
 
     try:
@@ -125,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     except session.SimulateError as error:
         return _error(str(error))
     if args.all_paths:
-        result = session.explore(prepared, args.max_paths)
+        seconds = session.DEFAULT_MAX_SECONDS if args.max_seconds is None else args.max_seconds
+        result = session.explore(prepared, args.max_paths, seconds)
         output = session.render_paths(prepared, result, args.format)
         code = EXIT_OK
     else:

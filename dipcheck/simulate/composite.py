@@ -117,12 +117,25 @@ def parallel(
         return [(Outcome("fail", error=problem), "")]
     alternatives = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
     results: list[tuple[Outcome, str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for combo in itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS):
+    seen: set[tuple[object, ...]] = set()
+    keep = machine.keep
+    combos = itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS + 1)
+    for count, combo in enumerate(combos):
+        if count == MAX_BRANCH_COMBINATIONS:
+            oracle.cut(
+                f"the branches of `{node_id}` have more combinations of outcomes than the "
+                f"explorer tries ({MAX_BRANCH_COMBINATIONS})"
+            )
+            break
         statuses = tuple("fail" if out.error else out.status for _, out, _ in combo)
-        if statuses in seen:
+        # branches that end alike and write alike (as far as anything reads) run alike after
+        written = tuple(
+            tuple(sorted((k, v) for k, v in out.updates.items() if keep is None or k in keep))
+            for _, out, _ in combo
+        )
+        if (statuses, written) in seen:
             continue
-        seen.add(statuses)
+        seen.add((statuses, written))
         outcome = _combine(machine, node_id, ctx, combo, join, policy, quorum)
         shown = ", ".join(
             f"{branch} {status}" for branch, status in zip(branches, statuses, strict=True)
