@@ -134,7 +134,8 @@ def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
         "A loop back to a completed node is a restart (tracker-runtime.md §5.4), and restarts "
         "are capped by `max_restarts`. The exploration found that once this edge is taken, "
         "whatever the nodes do afterwards, the run never reaches a successful end — the loop has "
-        "no way out — although other runs do succeed."
+        "no way out — although other runs do succeed. The edge that closes the loop (back to a "
+        "node drawn before it) is reported, not the loop's other edges."
     ),
     example=(
         "Fix -> Test\nTest -> Fix when ctx.outcome = fail\nTest -> Fix\n"

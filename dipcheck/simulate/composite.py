@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from dipcheck.simulate.runner import Machine, State
     from dipcheck.simulate.world import Oracle
 
-MAX_BRANCH_COMBINATIONS = 64
+MAX_BRANCH_COMBINATIONS = 256
 BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed (§5.7)"
 POLICIES = ("any", "all", "quorum")
 
@@ -115,10 +115,11 @@ def parallel(
     policy, quorum, problem = _policy(graph, node_id)
     if problem:
         return [(Outcome("fail", error=problem), "")]
-    alternatives = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
-    results: list[tuple[Outcome, str]] = []
-    seen: set[tuple[object, ...]] = set()
     keep = machine.keep
+    alternatives = [
+        _distinct(_branch_runs(machine, branch, state, ctx, oracle), keep) for branch in branches
+    ]
+    results: list[tuple[Outcome, str]] = []
     combos = itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS + 1)
     for count, combo in enumerate(combos):
         if count == MAX_BRANCH_COMBINATIONS:
@@ -128,20 +129,25 @@ def parallel(
             )
             break
         statuses = tuple("fail" if out.error else out.status for _, out, _ in combo)
-        # branches that end alike and write alike (as far as anything reads) run alike after
-        written = tuple(
-            tuple(sorted((k, v) for k, v in out.updates.items() if keep is None or k in keep))
-            for _, out, _ in combo
-        )
-        if (statuses, written) in seen:
-            continue
-        seen.add((statuses, written))
         outcome = _combine(machine, node_id, ctx, combo, join, policy, quorum)
         shown = ", ".join(
             f"{branch} {status}" for branch, status in zip(branches, statuses, strict=True)
         )
         results.append((outcome, f"{outcome.status} ({shown})"))
     return results
+
+
+def _distinct(
+    runs: list[tuple[str, Outcome, int]], keep: frozenset[str] | None
+) -> list[tuple[str, Outcome, int]]:
+    """A branch's runs that end differently or write differently (as far as anything reads):
+    runs that end alike and write alike make the parallel node route alike."""
+    found: dict[tuple[object, ...], tuple[str, Outcome, int]] = {}
+    for item in runs:
+        out = item[1]
+        written = tuple(sorted((k, v) for k, v in out.updates.items() if keep is None or k in keep))
+        found.setdefault(("fail" if out.error else out.status, written), item)
+    return list(found.values())
 
 
 def _branch_runs(
