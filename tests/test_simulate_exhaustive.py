@@ -18,12 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import pytest
+from helpers import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dipcheck.engine import lint_text
+from dipcheck.engine import lint_file, lint_text
+from dipcheck.simulate.children import load_child
 from dipcheck.simulate.explore import explore
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import Machine, simulate
@@ -236,3 +240,57 @@ def test_all_paths_equals_every_scenario(case: Case) -> None:
     listed = {(t.end.status, t.end.cause, tuple(t.route)) for t in explored.paths}
     assert listed == expected, case.text
     assert len(listed) == len(explored.paths)  # each distinct end listed once
+
+
+# -- the examples and the budgets ----------------------------------------------------
+
+EXAMPLES = CORPUS / "tracker" / "examples"
+
+
+def _explore_file(path: Path, **options: Any) -> Any:
+    result = lint_file(str(path))
+    assert result.workflow is not None
+    machine = Machine(RunGraph(result.workflow), children=load_child)
+    return explore(machine, **options)
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="../shared/corpus not found beside the project")
+def test_every_human_answer_is_listed() -> None:
+    explored = _explore_file(EXAMPLES / "human_gate_showcase.dip", max_paths=0)
+    assert explored.complete
+    routes = {tuple(t.route) for t in explored.paths if t.end.status == "success"}
+    colours = ("RedPath", "BluePath", "GreenPath", "WildcardPath")
+    spices = ("MildPath", "MediumPath", "HotPath")
+    for colour in colours:  # the defaults (Red, Mild) and every other answer, each combined
+        for spice in spices:
+            assert any(
+                colour in route and spice in route and "FinalSummary" in route for route in routes
+            ), (colour, spice)
+    assert any("NoPath" in route for route in routes)  # the binary gate's other answer
+    assert len(explored.paths) == 62
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="../shared/corpus not found beside the project")
+def test_a_budget_cut_still_lists_a_successful_run() -> None:
+    explored = _explore_file(EXAMPLES / "build_product.dip", max_paths=50)
+    assert explored.truncated == "the path limit (50) was reached"
+    assert any(t.end.succeeded and t.route[-1] == "Done" for t in explored.paths)
+
+
+def test_budgets_say_what_cut_the_exploration() -> None:
+    case = Case(
+        "workflow W\n  start: A\n  exit: Z\n  defaults\n    max_restarts: 1\n    max_retries: 0\n"
+        "  agent A\n    prompt: a\n  agent B\n    prompt: b\n"
+        "  agent Z\n    prompt: z\n  edges\n    A -> B\n    B -> A  when ctx.outcome = fail\n"
+        "    B -> Z\n"
+    )
+    machine = _machine(case)
+    assert explore(machine, max_states=3).truncated == "the state limit (3) was reached"
+    assert explore(machine, max_paths=2).truncated == "the path limit (2) was reached"
+    machine.max_steps = 3
+    cut = explore(machine, max_paths=0)
+    assert "a run reached the simulator's step limit (max_steps 3)" in cut.truncated
+    assert not cut.complete
+    machine.max_steps = MAX_STEPS
+    assert explore(machine, max_paths=0).complete
+    assert explore(machine, max_seconds=0.0).truncated == "the time limit (0 s) was reached"

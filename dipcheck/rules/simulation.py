@@ -4,7 +4,9 @@
 The exploration tries every outcome a node's handler can produce, each human answer, each tool
 output the conditions compare against and each value an unknown condition operand is compared
 with, under the runtime's own rules (tracker-runtime.md §5). A finding that says something
-happens on *some* run (DC401) needs only one witness. A finding that says something happens on
+happens on *some* run (DC401) needs only one witness: a coarse sweep (each node and context
+once) runs first and finds witnesses where the exact exploration is cut, or skipped because the
+sweep alone already exceeds the budget. A finding that says something happens on
 *every* run, or *never* (DC402 to DC405), is reported only when the exploration was complete:
 on workflows whose state space is larger than the lint's budget they are not reported.
 
@@ -56,13 +58,41 @@ class Explored:
         return self.machine.graph
 
     @cached_property
-    def result(self) -> Exploration | None:
-        from dipcheck.simulate.explore import explore
+    def sweep(self) -> Exploration | None:
+        """The coarse sweep (each node and context once): quick, never complete."""
+        from dipcheck.simulate.explore import sweep
 
         workflow = self.context.workflow
         if workflow.start not in workflow.node_map or workflow.dialect is not Dialect.TRACKER:
             return None  # the exploration follows tracker's rules, not another runtime's
+        return sweep(self.machine, max_states=LINT_MAX_STATES)
+
+    @cached_property
+    def result(self) -> Exploration | None:
+        """The exact exploration, unless the sweep shows it could not be complete: the sweep
+        found more distinct node-and-context states than the budget (the exact one has at
+        least as many), or a node with more alternatives than the explorer tries (the exact
+        one reaches that node in the same state)."""
+        from dipcheck.simulate.explore import explore
+
+        found = self.sweep
+        if found is None or found.halted or found.capped:
+            return None
         return explore(self.machine, max_states=LINT_MAX_STATES, list_paths=False)
+
+    @cached_property
+    def stuck(self) -> dict[str, list[tuple[str, list[tuple[Edge, str]]]]]:
+        """Where a node can match no edge: every case the exact exploration found (all of
+        them when it is complete), else also those of the sweep."""
+        exact, coarse = self.result, self.sweep
+        if exact is not None and exact.complete:
+            return exact.stuck
+        found: dict[str, list[tuple[str, list[tuple[Edge, str]]]]] = {}
+        for source in (exact, coarse):
+            for node, cases in (source.stuck if source is not None else {}).items():
+                known = found.setdefault(node, [])
+                known.extend(case for case in cases if case not in known)
+        return found
 
 
 def _explored(context: Context) -> Explored:
@@ -102,11 +132,8 @@ def _complete(context: Context) -> tuple[Explored, Exploration] | None:
 )
 def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
     explored = _explored(context)
-    result = explored.result
-    if result is None:
-        return
     graph = explored.graph
-    for node_id, worlds in sorted(result.stuck.items()):
+    for node_id, worlds in sorted(explored.stuck.items()):
         node = graph.nodes.get(node_id)
         if node is None:
             continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.simulate import explain
@@ -31,6 +31,9 @@ from dipcheck.simulate.runner import Machine, State
 from dipcheck.simulate.scenario import Scenario
 from dipcheck.simulate.statekey import successors
 from dipcheck.simulate.world import ChildRun, Choice
+
+if TYPE_CHECKING:
+    from dipcheck.simulate.explore import Explorer
 
 OTHER = "⟨other⟩"  # a value no condition compares with
 MAX_WRITE_COMBINATIONS = 16
@@ -88,12 +91,11 @@ def _numbers(text: str) -> list[str]:
 class ExploreOracle:
     """Every alternative; nodes a scenario names keep the scenario's answer."""
 
-    def __init__(
-        self, machine: Machine, scenario: Scenario, max_states: int, keep: frozenset[str]
-    ) -> None:
+    def __init__(self, explorer: Explorer, scenario: Scenario, max_states: int) -> None:
+        self.explorer = explorer
         self.scenario = scenario
         self.max_states = max_states
-        self.keep = keep  # the keys the parent of a child workflow can read
+        self.keep = explorer.relevant  # the keys it reads from a child workflow's context
         self.child_runs: dict[tuple[Any, ...], list[ChildRun]] = {}
         self.local: dict[tuple[int, str, str], list[str]] = {}
         self.cuts: list[str] = []
@@ -226,7 +228,12 @@ class ExploreOracle:
         found = self.child_runs.get(key)
         if found is None:
             child = Explorer(
-                machine, self.scenario, max_paths=0, max_states=self.max_states, keep=keep
+                machine,
+                self.scenario,
+                max_paths=0,
+                max_states=self.max_states,
+                keep=keep,
+                deadline=self.explorer.deadline,
             )
             explored = child.run(state, list_paths=False)
             if explored.truncated:

@@ -110,6 +110,8 @@ class Exploration:
     paths: list[Terminal] = field(default_factory=list)
     states: int = 0
     truncated: str = ""  # why a run may have been missed ("" when the exploration is complete)
+    halted: str = ""  # the budget that stopped the search, if one did
+    capped: bool = False  # a node had more alternatives than the explorer tries
     taken_edges: set[int] = field(default_factory=set)
     # node → (how it ended, the false conditions) for each run where a node that did not fail
     # matched no edge
@@ -146,8 +148,10 @@ class Explorer:
         max_states: int = DEFAULT_MAX_STATES,
         max_seconds: float | None = None,
         keep: frozenset[str] = frozenset(),
+        deadline: float | None = None,
     ) -> None:
-        """``keep``: keys a parent reads from this (child) workflow's final context."""
+        """``keep``: keys a parent reads from this (child) workflow's final context;
+        ``deadline``: the parent's (a ``time.monotonic()`` value), for a child's exploration."""
         own = relevant_keys(machine)
         self.relevant = own | keep
         self.machine = Machine(
@@ -163,7 +167,8 @@ class Explorer:
         self.max_paths = max_paths
         self.max_states = max_states
         self.max_seconds = max_seconds
-        self.oracle = ExploreOracle(self.machine, scenario, max_states, self.relevant)
+        self.deadline = deadline
+        self.oracle = ExploreOracle(self, scenario, max_states)
         pinned = frozenset(name for name, entries in scenario.nodes.items() if len(entries) > 1)
         self.key = StateKeys(self.machine, own, pinned, keep)
         # key mode: each end found (a child's parent picks one run per distinct way to end)
@@ -175,38 +180,46 @@ class Explorer:
 
     # -- the search ----------------------------------------------------------------------
 
-    def run(self, start: State, *, list_paths: bool = True) -> Exploration:
+    def run(self, start: State, *, list_paths: bool = True, coarse: bool = False) -> Exploration:
+        """Explore from ``start``. ``coarse``: a state is expanded once per node and live
+        context only (counters, completions and gate bookkeeping ignored) — a quick sweep
+        whose findings are real runs but which is never complete (see :func:`sweep`)."""
         result = Exploration()
         machine = self.machine
-        started = time.monotonic()
+        if self.max_seconds is not None:
+            self.deadline = time.monotonic() + self.max_seconds
         if list_paths:
             self._default_run(result, start)
         index: dict[tuple[Any, ...], int] = {}  # key → its number, once expanded
         # (from state, key of the state it leads to or None at an end, transition)
         moves: list[tuple[int, tuple[Any, ...] | None, Transition]] = []
         seen: set[Any] = set()
-        # (cost so far, -steps, order, state, key, route, trail): the runs with the fewest
-        # failures and loop restarts first, and among those the longest, so that the ends the
-        # run normally reaches come first and a budget cut keeps them
+        # (node seen before, cost so far, -steps, order, state, key, route, trail): the runs
+        # with the fewest failures and loop restarts first, and among those the longest, so
+        # that the ends the run normally reaches come first and a budget cut keeps them; the
+        # coarse sweep first takes nodes it has not expanded yet (it is after coverage)
         order = itertools.count()
-        queue: list[tuple[int, int, int, State, tuple[Any, ...], int, Trail]] = []
-        heapq.heappush(queue, (0, 0, next(order), start, self.key(start), 0, None))
+        visited: set[str] = set()
+        queue: list[tuple[bool, int, int, int, State, tuple[Any, ...], int, Trail]] = []
+        heapq.heappush(queue, (False, 0, 0, next(order), start, self.key(start), 0, None))
         while queue and not self._halted:
-            cost, _, _, state, key, route, trail = heapq.heappop(queue)
-            token = (key, route) if list_paths else key
+            _, cost, _, _, state, key, route, trail = heapq.heappop(queue)
+            token = key[:2] if coarse else (key, route) if list_paths else key
             if token in seen:
                 continue
             if result.states >= self.max_states:
                 self._halted = f"the state limit ({self.max_states}) was reached"
                 break
             if (
-                self.max_seconds is not None
+                self.deadline is not None
                 and result.states % _CLOCK_EVERY == 0
-                and time.monotonic() - started > self.max_seconds
+                and time.monotonic() > self.deadline
             ):
-                self._halted = f"the time limit ({self.max_seconds:g} s) was reached"
+                seconds = f" ({self.max_seconds:g} s)" if self.max_seconds is not None else ""
+                self._halted = f"the time limit{seconds} was reached"
                 break
             seen.add(token)
+            visited.add(state.node)
             result.states += 1
             first = key not in index
             if first:
@@ -227,11 +240,16 @@ class Explorer:
                 next_key = self.key(following)
                 if first:
                     moves.append((number, next_key, transition))
+                again = coarse and following.node in visited
                 step_cost = cost + self._cost(transition)
-                item = (step_cost, -following.steps, next(order), following, next_key, onward, link)
-                heapq.heappush(queue, item)
+                item = (again, step_cost, -following.steps, next(order), following, next_key)
+                heapq.heappush(queue, (*item, onward, link))
         for reason in self.oracle.cuts:
             self._gap(reason)
+        result.capped = bool(self.oracle.cuts)
+        if coarse:
+            self._gap("a coarse sweep (each node and context once)")
+        result.halted = self._halted
         result.truncated = "; ".join(item for item in (self._halted, *self._gaps) if item)
         self._success_reach(result, index, moves)
         return result
@@ -425,3 +443,11 @@ def explore(
     )
     start = explorer.machine.initial(context or scenario.context)
     return explorer.run(start, list_paths=list_paths)
+
+
+def sweep(machine: Machine, *, max_states: int = DEFAULT_MAX_STATES) -> Exploration:
+    """The coarse sweep: every node reached with each distinct live context once. What it
+    records happened on a real run, but a run it pruned may do more, so it is never
+    complete (the existential DC4xx findings use it when the exact exploration is cut)."""
+    explorer = Explorer(machine, Scenario(), max_paths=0, max_states=max_states)
+    return explorer.run(explorer.machine.initial({}), list_paths=False, coarse=True)

@@ -66,7 +66,6 @@ class State:
     covered: frozenset[str] = frozenset()
     overridden: bool = False
     steps: int = 0
-    last: str = ""  # the node that ran last
 
     def copy(self) -> State:
         return State(
@@ -83,7 +82,6 @@ class State:
             self.covered,
             self.overridden,
             self.steps,
-            self.last,
         )
 
     def complete(self, node: str) -> None:
@@ -219,7 +217,6 @@ class Machine:
         new = state.copy()
         new.visits[path] = visit
         new.steps += 1
-        new.last = node_id
         base = Step(
             node=path,
             handler=handler.value,
