@@ -222,7 +222,7 @@ def _machine(case: Case) -> Machine:
 
 
 SETTINGS = settings(
-    max_examples=120,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -74,14 +74,7 @@ def _interpolated(text: str) -> set[str]:
 
 def condition_keys(machine: Machine, node: str) -> set[str]:
     """The keys ``node``'s edge conditions read (operands as written and bare, interpolations)."""
-    graph = machine.graph
-    keys: set[str] = set()
-    for key in explain.operand_keys(graph, node, machine.target):
-        keys.add(key)
-        keys.add(explain.bare(key))
-    for edge in graph.edges_from(node):
-        keys |= _interpolated(graph.condition_text(edge))
-    return keys
+    return set(explain.read_keys(machine.graph, node, machine.target))
 
 
 def relevant_keys(machine: Machine) -> frozenset[str]:
