@@ -294,3 +294,60 @@ def test_budgets_say_what_cut_the_exploration() -> None:
     machine.max_steps = MAX_STEPS
     assert explore(machine, max_paths=0).complete
     assert explore(machine, max_seconds=0.0).truncated == "the time limit (0 s) was reached"
+
+
+PARENT = """\
+workflow Parent
+  start: Start
+  exit: Done
+  agent Start
+    label: Start
+  agent Decide
+    prompt: Decide.
+    writes: flag
+  subgraph Run
+    ref: child.dip
+  agent Done
+    label: Done
+  edges
+    Start -> Decide
+    Decide -> Run
+    Run -> Done
+"""
+CHILD = """\
+workflow Child
+  start: Begin
+  exit: End
+  agent Begin
+    label: Begin
+  agent Fast
+    prompt: Go fast.
+  agent Stop
+    prompt: Stop.
+  agent End
+    label: End
+  edges
+    Begin -> Fast  when ctx.flag = yes
+    Begin -> Stop
+    Fast -> End
+"""
+
+
+def test_a_key_the_parent_writes_routes_the_child(tmp_path: Path) -> None:
+    (tmp_path / "child.dip").write_text(CHILD, encoding="utf-8")
+    parent = tmp_path / "parent.dip"
+    parent.write_text(PARENT, encoding="utf-8")
+    explored = _explore_file(parent, max_paths=0)
+    assert explored.complete
+    ends = {(t.end.status, tuple(t.route)): t for t in explored.paths}
+    route = ("Start", "Decide", "Run", "Done")
+
+    def flag(terminal: Any) -> str:
+        [decide] = [step for step in terminal.steps if step.node == "Decide"]
+        return dict(decide.writes)["flag"]
+
+    # the child sees the value the parent's agent wrote: `yes` goes fast and succeeds ...
+    assert flag(ends[("success", route)]) == "yes"
+    # ... anything else stops in a node with no edges, and the parent run fails (§5.7)
+    assert flag(ends[("fail", route[:3])]) != "yes"
+    assert {status for status, _ in ends} == {"success", "fail"}

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.analysis.runtime import Handler
-from dipcheck.simulate import explain
+from dipcheck.simulate import composite, explain
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import declared_writes, producible
 from dipcheck.simulate.runner import Machine, State
@@ -41,12 +41,21 @@ MAX_FREE_COMBINATIONS = 64
 
 
 def comparisons_by_key(graph: RunGraph, machine: Machine) -> dict[str, list[explain.Comparison]]:
-    """Every comparison of every condition (and manager-loop condition), by the bare key."""
+    """Every comparison of every condition (and manager-loop condition), by the bare key —
+    the child workflows' too: a key the parent writes can route a child (§5.7)."""
     cache = graph.memo.setdefault("comparisons_by_key", {})
     found = cache.get(machine.target)
-    if found is not None:
-        return found
-    table: dict[str, list[explain.Comparison]] = {}
+    if found is None:
+        found = cache[machine.target] = {}
+        _comparisons(machine, found, set())
+    return found
+
+
+def _comparisons(
+    machine: Machine, table: dict[str, list[explain.Comparison]], seen: set[int]
+) -> None:
+    graph = machine.graph
+    seen.add(id(graph.workflow))
     splits = machine.target.splits_condition_keywords
     texts = [graph.condition_text(edge) for edge in graph.all_edges]
     for node in graph.nodes:
@@ -54,11 +63,13 @@ def comparisons_by_key(graph: RunGraph, machine: Machine) -> dict[str, list[expl
             text = graph.attr(node, name)
             if text:
                 texts.append(text)
+        if graph.handler(node) in (Handler.SUBGRAPH, Handler.MANAGER_LOOP):
+            child = composite.child_of(machine, node)
+            if child is not None and id(child.graph.workflow) not in seen:
+                _comparisons(child, table, seen)
     for text in texts:
         for item in explain.comparisons(text, splits):
             table.setdefault(explain.bare(item.left), []).append(item)
-    cache[machine.target] = table
-    return table
 
 
 def candidates(items: list[explain.Comparison]) -> list[str]:

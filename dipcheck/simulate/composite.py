@@ -283,6 +283,13 @@ def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, st
     return child, ref
 
 
+def child_of(machine: Machine, node_id: str) -> Machine | None:
+    """The machine of the child workflow a subgraph or manager-loop node runs (None when it
+    cannot be loaded)."""
+    key = "ref" if machine.graph.handler(node_id) is Handler.SUBGRAPH else "subgraph_ref"
+    return _child(machine, node_id, key)[0]
+
+
 def _params(graph: RunGraph, node_id: str) -> dict[str, str]:
     node = graph.nodes[node_id]
     values: dict[str, str] = {}

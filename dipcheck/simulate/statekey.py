@@ -30,7 +30,7 @@ from typing import Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.references import placeholders
-from dipcheck.simulate import explain
+from dipcheck.simulate import composite, explain
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import command_text
 from dipcheck.simulate.runner import RESET_KEYS, Machine, State
@@ -80,13 +80,24 @@ def condition_keys(machine: Machine, node: str) -> set[str]:
 def relevant_keys(machine: Machine) -> frozenset[str]:
     """Context keys that can change a route: condition operands (with and without their
     ``ctx.`` prefix), keys a condition or a tool command interpolates (a command's unsafe key
-    fails the run when it is set, §2.1), and what fan-in needs."""
+    fails the run when it is set, §2.1), what fan-in needs, and the same for every child
+    workflow a subgraph or manager loop runs (it gets the parent's context, §5.7)."""
+    cache = machine.graph.memo.setdefault("relevant_keys", {})
+    found = cache.get(machine.target)
+    if found is None:
+        found = cache[machine.target] = frozenset(_relevant(machine, set()))
+    return found
+
+
+def _relevant(machine: Machine, seen: set[int]) -> set[str]:
     graph = machine.graph
+    seen.add(id(graph.workflow))
     keys: set[str] = {"parallel.results"}
     splits = machine.target.splits_condition_keywords
     for node in graph.nodes:
         keys |= condition_keys(machine, node)
-        if graph.handler(node) is Handler.TOOL:
+        handler = graph.handler(node)
+        if handler is Handler.TOOL:
             keys |= command_keys(graph, node)
         for name in ("stop_condition", "steer_condition"):
             text = graph.attr(node, name)
@@ -94,7 +105,11 @@ def relevant_keys(machine: Machine) -> frozenset[str]:
                 keys.add(item.left)
                 keys.add(explain.bare(item.left))
             keys |= _interpolated(text)
-    return frozenset(keys)
+        if handler in (Handler.SUBGRAPH, Handler.MANAGER_LOOP):
+            child = composite.child_of(machine, node)
+            if child is not None and id(child.graph.workflow) not in seen:
+                keys |= _relevant(child, seen)
+    return keys
 
 
 def successors(graph: RunGraph) -> dict[str, set[str]]:
