@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 OTHER = "⟨other⟩"  # a value no condition compares with
 MAX_WRITE_COMBINATIONS = 16
 MAX_FREE_COMBINATIONS = 64
+_CHILDREN = (Handler.SUBGRAPH, Handler.MANAGER_LOOP)  # nodes that run a child workflow
 
 
 def comparisons_by_key(graph: RunGraph, machine: Machine) -> dict[str, list[explain.Comparison]]:
@@ -63,7 +64,7 @@ def _comparisons(
             text = graph.attr(node, name)
             if text:
                 texts.append(text)
-        if graph.handler(node) in (Handler.SUBGRAPH, Handler.MANAGER_LOOP):
+        if graph.handler(node) in _CHILDREN:
             child = composite.child_of(machine, node)
             if child is not None and id(child.graph.workflow) not in seen:
                 _comparisons(child, table, seen)
@@ -193,6 +194,11 @@ class ExploreOracle:
                 for item in explain.edge_comparisons(graph, edge, machine.target)
                 if explain.bare(item.left) == key
             ]
+            for source in nodes:  # a child workflow gets the context, the output included
+                if source != node and graph.handler(source) in _CHILDREN:
+                    child = composite.child_of(machine, source)
+                    if child is not None:
+                        items += comparisons_by_key(child.graph, child).get(key, [])
             found = self.local[cache_key] = candidates(items) if items else []
         return found
 
