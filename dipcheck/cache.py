@@ -95,17 +95,18 @@ class ResultCache:
             self.checked[key] = unchanged(path, recorded)
         return self.checked[key]
 
-    def _entry(self, path: str) -> str:
-        key = f"{self.settings}\0{path}\0{os.path.abspath(path)}"
+    def _entry(self, path: str, named: bool) -> str:
+        key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}"
         return os.path.join(self.directory, hashlib.sha256(key.encode("utf-8")).hexdigest())
 
-    def lookup(self, path: str) -> LintResult | None:
-        """The cached result for ``path``, or None (a miss) when anything it depends on
-        changed or the entry is missing or unusable."""
+    def lookup(self, path: str, named: bool = False) -> LintResult | None:
+        """The cached result for ``path`` (linted as a named file or as one found in a
+        directory), or None (a miss) when anything it depends on changed or the entry is
+        missing or unusable."""
         try:
             with open(path, "rb") as handle:
                 text = decode_text(handle.read())
-            with open(self._entry(path), encoding="utf-8") as handle:
+            with open(self._entry(path, named), encoding="utf-8") as handle:
                 entry = json.load(handle)
             if entry["content"] != digest(text.encode("utf-8")) or not all(
                 self._unchanged(name, value) for name, value in entry["reads"].items()
@@ -120,7 +121,7 @@ class ResultCache:
         self.hits += 1
         return result
 
-    def store(self, result: LintResult) -> None:
+    def store(self, result: LintResult, named: bool = False) -> None:
         """Remember ``result`` (quietly nothing when the cache directory is not writable)."""
         entry = {
             "path": result.path,
@@ -131,7 +132,7 @@ class ResultCache:
         try:
             self._prepare()
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-            self._write(self._entry(result.path), text)
+            self._write(self._entry(result.path, named), text)
             if not os.path.exists(self.rules):
                 self._write(self.rules, json.dumps(registry.snapshot(), ensure_ascii=False))
         except OSError:

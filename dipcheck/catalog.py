@@ -9,7 +9,9 @@ the ``extra-models`` configuration key.
 tracker itself passes any model id through to the provider, so a missing id is a warning
 (DIP108), never an error. Ids are compared with ``.`` and ``-`` folded, as dippin does
 (``claude-haiku-4.5`` is ``claude-haiku-4-5``). A provider whose ``models`` is ``null`` in the
-data file is *open*: its name is known, its ids are not checked.
+data file is *open*: its name is known, its ids are not checked. Provider names are matched
+exactly, as tracker looks them up (``llm/client.go``: ``Anthropic`` or ``google`` is an
+``unknown provider`` there).
 
 To add a model, add its id to the provider's ``models`` list (newest first keeps completion
 useful), and to a family when aliases should resolve to it.
@@ -79,21 +81,21 @@ class Catalog:
     def __post_init__(self) -> None:
         for item in self.providers:
             for name in (item.name, *item.aliases):
-                self._index.setdefault(name.lower(), item)
+                self._index.setdefault(name, item)
 
     @property
     def provider_names(self) -> list[str]:
         return sorted(self._index)
 
     def provider(self, name: str) -> Provider | None:
-        """The provider called ``name`` or one of its aliases (case-insensitive), or None."""
-        return self._index.get(name.strip().lower())
+        """The provider called exactly ``name`` (or one of its aliases), or None."""
+        return self._index.get(name.strip())
 
     def extended(self, extra: Iterable[tuple[str, Iterable[str]]]) -> Catalog:
         """A copy with extra model ids (``--extra-models``); an unknown provider is added."""
         added: dict[str, list[str]] = {}
         for name, models in extra:
-            added.setdefault(name.strip().lower(), []).extend(m.strip() for m in models)
+            added.setdefault(name.strip(), []).extend(m.strip() for m in models)
         if not added:
             return self
         providers: list[Provider] = []
@@ -209,7 +211,7 @@ PROVIDERS: tuple[Provider, ...] = default_catalog().providers
 
 
 def provider(name: str) -> Provider | None:
-    """The provider called ``name`` or one of its aliases (case-insensitive), or None."""
+    """The provider called exactly ``name`` (or one of its aliases), or None."""
     return default_catalog().provider(name)
 
 

@@ -10,7 +10,11 @@ from typing import TYPE_CHECKING
 
 from dipcheck import __version__, fmt_cli
 from dipcheck.commands import config as config_command
+from dipcheck.commands import convert as convert_command
+from dipcheck.commands import diff as diff_command
+from dipcheck.commands import graph as graph_command
 from dipcheck.commands import lint as lint_command
+from dipcheck.commands import test as test_command
 from dipcheck.report import FORMATS
 from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
@@ -37,7 +41,11 @@ examples:
   dipcheck rule DIP005                    what a rule finds, why, an example, the fix
   dipcheck rule --all                     every rule with its code, name and severity
   dipcheck fmt --check .                  are the .dip files formatted?
+  dipcheck graph build.dip --format svg -o build.svg   a picture of the workflow
+  dipcheck diff git:HEAD~1:build.dip build.dip         what a change does to routing
+  dipcheck convert pipeline.dot --to dip -o pipeline.dip
   dipcheck config --schema                the JSON Schema of [tool.dipcheck], for editors
+  dipcheck test                           run the workflows' scenario tests (*.tests.yaml)
   dipcheck lsp                            the language server, for editors
 
 `dipcheck COMMAND --help` shows the options of a command.
@@ -51,7 +59,7 @@ exit status:
 
 configuration is read from the closest dipcheck.toml or pyproject.toml [tool.dipcheck]
 (select, extend-select, ignore, per-file-ignores, exclude, fail-on, target-version,
-extra-models, [severity], [dialect] for DOT files).
+extra-models, ordewell-runners, [severity], [dialect] for DOT files and Ordewell plans).
 
 examples:
   dipcheck lint workflows/
@@ -64,6 +72,7 @@ examples:
   dipcheck lint --format sarif -o dipcheck.sarif .
   dipcheck lint --watch workflows/
   dipcheck lint --no-env-checks --extra-models "acme:m1,m2" workflows/
+  dipcheck lint --dialect ordewell reply.txt    a planner reply, before accepting the plan
 """
 
 RULE_EPILOG = """\
@@ -88,8 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     lint = commands.add_parser(
         "lint",
         help="check workflow files and directories",
-        description="Check workflow files. Directories are searched for .dip files and for "
-        "YAML files that have the shape of a step workflow (other YAML is skipped).",
+        description="Check workflow files. A named file is always linted (a .dot file as a "
+        "workflow, whatever it looks like). Directories are searched for .dip files, for .dot "
+        "files that look like workflows and for YAML files that have the shape of a step "
+        "workflow; the other files found are skipped and counted.",
         epilog=LINT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -153,6 +164,18 @@ def _parser() -> argparse.ArgumentParser:
         help="skip checks whose result depends on this machine (DIP125: is the command "
         "on PATH); for CI",
     )
+    checks.add_argument(
+        "--dialect",
+        choices=("tracker", "attractor", "typed-outputs", "ordewell"),
+        help="read the files named on the command line as this dialect (ordewell: Ordewell "
+        "plans and planner replies, e.g. a .txt reply; the others: DOT pipelines), as a "
+        "`dialect` glob would",
+    )
+    checks.add_argument(
+        "--ordewell-runners",
+        metavar="A,B",
+        help="the runners Ordewell has enabled, for O05 (default claude-code,codex,opencode)",
+    )
     lint.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when findings are reported"
     )
@@ -188,6 +211,10 @@ def _parser() -> argparse.ArgumentParser:
     fmt_cli.add_parser(commands)
     config_command.add_parser(commands)
     simulate_cli.add_parser(commands)
+    test_command.add_parser(commands)
+    graph_command.add_parser(commands)
+    diff_command.add_parser(commands)
+    convert_command.add_parser(commands)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -249,6 +276,20 @@ def _check_options(config: Config, args: argparse.Namespace) -> Config:
         except ValueError as error:
             raise ConfigError(f"--extra-models: {error}") from None
         config = replace(config, extra_models=config.extra_models + extra)
+    if args.ordewell_runners:
+        from dipcheck.frontends.ordewell import runner_list
+
+        config = replace(config, ordewell_runners=runner_list(args.ordewell_runners))
+    if args.dialect:
+        import glob
+
+        from dipcheck.model import Dialect
+
+        named = [path for path in args.paths if path != "-"]
+        if "-" in args.paths and args.stdin_filename:
+            named.append(args.stdin_filename)
+        globs = tuple((glob.escape(path), Dialect(args.dialect)) for path in named)
+        config = replace(config, dialects=globs + config.dialects)
     skipped = (("DIP123", "DC207") if args.no_shell else ()) + (
         ("DIP125",) if args.no_env_checks else ()
     )
@@ -351,6 +392,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return config_command.run(args)
         if args.command == "simulate":
             return simulate_cli.run(args)
+        if args.command == "test":
+            return test_command.run(args)
+        if args.command == "graph":
+            return graph_command.run(args)
+        if args.command == "diff":
+            return diff_command.run(args)
+        if args.command == "convert":
+            return convert_command.run(args)
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

@@ -12,7 +12,9 @@ The closest configuration file to a path wins (parents are not merged), as in ru
                                 # shape (a file that is not one is reported, not skipped)
     [tool.dipcheck.dialect]     # the runtime that reads the DOT files a glob names:
     "pipelines/**/*.dot" = "typed-outputs"   # tracker (default), attractor, typed-outputs;
+    "plans/*.txt" = "ordewell"  # or: the files are Ordewell plans / planner replies;
                                 # a file a glob names is a workflow whatever it contains
+    ordewell-runners = "claude-code,codex"   # the runners Ordewell has enabled (O05)
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
     target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
     extra-models = "acme:m1,m2;openai:gpt-x"   # model ids added to the catalog (DIP108);
@@ -53,9 +55,12 @@ KNOWN_KEYS = frozenset(
         "target-version",
         "dialect",
         "extra-models",
+        "ordewell-runners",
     }
 )
 DOT_DIALECTS = (Dialect.TRACKER, Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
+# what a `dialect` glob may name: a DOT dialect, or `ordewell` (the file is an Ordewell plan)
+FILE_DIALECTS = (*DOT_DIALECTS, Dialect.ORDEWELL)
 
 
 class ConfigError(Exception):
@@ -75,6 +80,7 @@ class Config:
     target: TargetVersion = DEFAULT
     dialects: tuple[tuple[str, Dialect], ...] = ()
     extra_models: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    ordewell_runners: tuple[str, ...] = ()  # empty: Ordewell's default runners
     path: str | None = None
     root: str = field(default=".")
 
@@ -205,6 +211,14 @@ def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], .
         raise ConfigError(f"{path}: extra-models: {error}") from None
 
 
+def _runners(value: Any, path: str) -> tuple[str, ...]:
+    """``"a,b,c"`` or a list of runner ids (the runners Ordewell has enabled)."""
+    if isinstance(value, str):
+        value = value.split(",")
+    runners = tuple(item.strip() for item in _strings(value, "ordewell-runners", path))
+    return tuple(item for item in runners if item)
+
+
 def parse_config(data: dict[str, Any], path: str) -> Config:
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
@@ -241,13 +255,14 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
     raw_dialects = data.get("dialect", {})
     if not isinstance(raw_dialects, dict):
         raise ConfigError(f'{path}: `dialect` must be a table of glob = "dialect"')
-    known = ", ".join(item.value for item in DOT_DIALECTS)
+    known = ", ".join(item.value for item in FILE_DIALECTS)
     for pattern, value in raw_dialects.items():
-        if not isinstance(value, str) or value not in {item.value for item in DOT_DIALECTS}:
+        if not isinstance(value, str) or value not in {item.value for item in FILE_DIALECTS}:
             raise ConfigError(f"{path}: dialect of {pattern!r}: {value!r} is not one of {known}")
         dialects.append((pattern, Dialect(value)))
     return Config(
         extra_models=_extra_models(data.get("extra-models", ""), path),
+        ordewell_runners=_runners(data.get("ordewell-runners", []), path),
         select=_selectors(data.get("select", []), "select", path),
         extend_select=_selectors(data.get("extend-select", []), "extend-select", path),
         ignore=_selectors(data.get("ignore", []), "ignore", path),

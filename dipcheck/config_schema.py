@@ -131,9 +131,12 @@ class Settings(BaseModel):
         WithJsonSchema(
             {
                 "type": "object",
-                "additionalProperties": {"enum": ["tracker", "attractor", "typed-outputs"]},
+                "additionalProperties": {
+                    "enum": ["tracker", "attractor", "typed-outputs", "ordewell"]
+                },
                 "description": "Glob → the runtime that reads the DOT files it matches "
-                "(default: tracker; typed-outputs is also detected from the file).",
+                "(default: tracker; typed-outputs is also detected from the file), or "
+                "`ordewell`: the files are Ordewell plans or planner replies.",
             }
         ),
     ] = Field(default_factory=dict)
@@ -158,6 +161,16 @@ class Settings(BaseModel):
             }
         ),
     ] = Field(default="", alias="extra-models")
+    ordewell_runners: Annotated[
+        str | list[str],
+        WithJsonSchema(
+            {
+                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                "description": "The runners Ordewell has enabled, for O05 "
+                '(default "claude-code,codex,opencode"; a session file\'s own `runners` win).',
+            }
+        ),
+    ] = Field(default="", alias="ordewell-runners")
 
 
 def _references(value: Any) -> Any:

@@ -2,7 +2,11 @@
 
 ``lint_text`` lints text that is already in memory (the language server, stdin, tests);
 ``lint_paths`` expands files and directories and lints each file on its own, so that a crash
-on one file becomes a DC000 finding on that file and the others are still linted. It takes
+on one file becomes a DC000 finding on that file and the others are still linted. A file named
+directly is always linted (a `.dot` file as a workflow even when nothing in it looks like one:
+a pipeline whose start node has the wrong shape is exactly the defect to report); a file found
+in a directory is left out when it is no workflow (an ordinary Graphviz drawing, YAML that is
+no step workflow). It takes
 results from a :class:`~dipcheck.cache.ResultCache` when one is given, and lints many files in
 worker processes (above :data:`PARALLEL_THRESHOLD` files), returning results in path order.
 """
@@ -14,7 +18,7 @@ import gc
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -23,6 +27,7 @@ from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
+from dipcheck.model import Dialect
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
@@ -39,14 +44,15 @@ Progress = Callable[[int, int], None]  # (files done, files in all)
 DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
+PLAN_SUFFIXES = (".json",)
 
 
 @dataclass
 class LintResult:
     """One file's findings. ``workflow`` is None for results that come from the cache or a
     worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash
-    of its text (None: it could not be read); ``not_a_workflow``: YAML that is not a step
-    workflow (``lint_paths`` leaves it out)."""
+    of its text (None: it could not be read); ``not_a_workflow``: a YAML or DOT file that is
+    no workflow (``lint_paths`` leaves it out unless it was named)."""
 
     path: str
     source: SourceText
@@ -63,11 +69,15 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
     """The front-end for a path. Every ``.yaml``/``.yml`` file is a candidate step workflow
     and every ``.dot`` file a candidate DOT pipeline (the front-ends decide by content, so
     ordinary YAML and Graphviz files are left alone); files an ``include`` glob names are step
-    workflows, files a ``dialect`` glob names are DOT pipelines."""
+    workflows, files a ``dialect`` glob names are DOT pipelines (or, for the ``ordewell``
+    dialect, Ordewell plans); every ``.json`` file is a candidate Ordewell plan (by shape)."""
     lower = path.lower()
     if lower.endswith(DIP_SUFFIXES):
         return "dip"
-    if lower.endswith(DOT_SUFFIXES) or (config is not None and config.dialect(path)):
+    dialect = config.dialect(path) if config is not None else None
+    if dialect is Dialect.ORDEWELL or (dialect is None and lower.endswith(PLAN_SUFFIXES)):
+        return "ordewell"
+    if lower.endswith(DOT_SUFFIXES) or dialect is not None:
         return "dot"
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
@@ -75,8 +85,15 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
 
 
 def _front_end(
-    source: SourceText, fmt: str, base_dir: str | None, reader: FileReader, config: Config
+    source: SourceText,
+    fmt: str,
+    base_dir: str | None,
+    reader: FileReader,
+    config: Config,
+    named: bool = False,
 ) -> FrontendResult:
+    """``named``: the user named the file, so a `.dot` file is read as a workflow whatever it
+    contains (YAML keeps its content test: pre-commit names every YAML file of a repository)."""
     if fmt == "dip":
         from dipcheck.frontends.dip import load_dip
 
@@ -85,11 +102,16 @@ def _front_end(
         from dipcheck.frontends.dot import load_dot
 
         dialect = config.dialect(source.path)
-        return load_dot(source, base_dir, reader, dialect, require=dialect is not None)
+        return load_dot(source, base_dir, reader, dialect, require=named or dialect is not None)
     if fmt == "yaml":
         from dipcheck.frontends.yaml_steps import load_steps
 
         return load_steps(source, base_dir, reader, require=config.included(source.path))
+    if fmt == "ordewell":
+        from dipcheck.frontends.ordewell import load_plan
+
+        named = config.dialect(source.path) is Dialect.ORDEWELL
+        return load_plan(source, base_dir, reader, require=named, runners=config.ordewell_runners)
     raise ValueError(f"no front-end for format {fmt!r}")
 
 
@@ -156,9 +178,10 @@ def lint_source(
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
     workspace: Workspace | None = None,
+    named: bool = False,
 ) -> LintResult:
     with _without_cycle_collection():
-        return _lint_source(source, config or Config(), fmt, base_dir, reader, workspace)
+        return _lint_source(source, config or Config(), fmt, base_dir, reader, workspace, named)
 
 
 def _lint_source(
@@ -168,10 +191,11 @@ def _lint_source(
     base_dir: str | None,
     reader: FileReader,
     workspace: Workspace | None,
+    named: bool,
 ) -> LintResult:
     fmt = fmt or detect_format(source.path, config) or "dip"
     try:
-        loaded = _front_end(source, fmt, base_dir, reader, config)
+        loaded = _front_end(source, fmt, base_dir, reader, config, named)
     except Exception as error:
         return LintResult(
             source.path, source, None, [_internal_error(source, f"the {fmt} front-end", error)]
@@ -222,13 +246,15 @@ def lint_text(
     base_dir: str | None = None,
     reader: FileReader = read_from_disk,
     workspace: Workspace | None = None,
+    named: bool = False,
 ) -> LintResult:
     """Lint in-memory text. File directives and subgraph refs resolve against ``base_dir``
     (default: the directory of ``path`` when it names a real location). A language server
-    passes one ``workspace`` to every call so children are parsed once."""
+    passes one ``workspace`` to every call so children are parsed once. ``named``: the user
+    named this file (see :func:`lint_paths`)."""
     if base_dir is None and path and not path.startswith("<"):
         base_dir = os.path.dirname(os.path.abspath(path))
-    return lint_source(SourceText(path, text), config, fmt, base_dir, reader, workspace)
+    return lint_source(SourceText(path, text), config, fmt, base_dir, reader, workspace, named)
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
@@ -274,13 +300,14 @@ def lint_file(
     fmt: str | None = None,
     reader: FileReader = read_from_disk,
     workspace: Workspace | None = None,
+    named: bool = False,
 ) -> LintResult:
     source, problem = read_source(path)
     if source is None:
         assert problem is not None
         return LintResult(path, problem.span.source, None, [problem])
     base_dir = os.path.dirname(os.path.abspath(path))
-    return lint_source(source, config, fmt, base_dir, reader, workspace)
+    return lint_source(source, config, fmt, base_dir, reader, workspace, named)
 
 
 def _read_nothing(path: str) -> str:
@@ -326,11 +353,13 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
     return result
 
 
-def lint_one(path: str, config: Config, workspace: Workspace | None = None) -> LintResult:
+def lint_one(
+    path: str, config: Config, workspace: Workspace | None = None, named: bool = False
+) -> LintResult:
     """Lint one file of :func:`lint_paths`, recording the files it reads; never raises."""
     reader = RecordingReader()
     try:
-        result = lint_file(path, config, reader=reader, workspace=workspace)
+        result = lint_file(path, config, reader=reader, workspace=workspace, named=named)
     except Exception as error:
         source = SourceText(path, "")
         return LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
@@ -338,7 +367,7 @@ def lint_one(path: str, config: Config, workspace: Workspace | None = None) -> L
     result.not_a_workflow = (
         result.workflow is None
         and not result.diagnostics
-        and detect_format(path, config) in ("yaml", "dot")
+        and detect_format(path, config) in ("yaml", "dot", "ordewell")
     )
     return result
 
@@ -350,30 +379,53 @@ def lint_paths(
     cache: ResultCache | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
+    named: Collection[str] | None = None,
+    skipped: list[str] | None = None,
 ) -> list[LintResult]:
     """Lint files and directories. ``cache``: take unchanged files' results from it and store
     new ones; ``jobs``: worker processes (default: one per core; 1 lints in this process);
-    ``progress`` is called after each file. YAML that is not a step workflow is left out."""
+    ``progress`` is called after each file.
+
+    A file named directly (``named``: these paths; default: the entries of ``paths`` that are
+    not directories) is always in the results, and a named `.dot` file is read as a workflow
+    whatever it contains. A file found in a directory that is no workflow is left out and its
+    path appended to ``skipped``."""
     config = config or Config()
+    paths = list(paths)
+    chosen = (
+        frozenset(named)
+        if named is not None
+        else frozenset(path for path in paths if not os.path.isdir(path))
+    )
     files = expand_paths(paths, config)
+    flags = [path in chosen for path in files]
     results: list[LintResult | None] = [None] * len(files)
     done = 0
     todo: list[int] = []
     for index, path in enumerate(files):
-        results[index] = cache.lookup(path) if cache is not None else None
+        results[index] = cache.lookup(path, flags[index]) if cache is not None else None
         if results[index] is None:
             todo.append(index)
         elif progress is not None:
             done += 1
             progress(done, len(files))
-    for index, result in zip(todo, _lint_many([files[i] for i in todo], config, jobs), strict=True):
+    linted = _lint_many([files[i] for i in todo], [flags[i] for i in todo], config, jobs)
+    for index, result in zip(todo, linted, strict=True):
         results[index] = result
         if cache is not None:
-            cache.store(result)
+            cache.store(result, flags[index])
         if progress is not None:
             done += 1
             progress(done, len(files))
-    return [result for result in results if result is not None and not result.not_a_workflow]
+    kept: list[LintResult] = []
+    for result, flag in zip(results, flags, strict=True):
+        assert result is not None
+        if result.not_a_workflow and not flag:
+            if skipped is not None:
+                skipped.append(result.path)
+            continue
+        kept.append(result)
+    return kept
 
 
 def workers_for(count: int, jobs: int | None) -> int:
@@ -384,14 +436,16 @@ def workers_for(count: int, jobs: int | None) -> int:
     return max(1, min(jobs or 1, count))
 
 
-def _lint_many(paths: list[str], config: Config, jobs: int | None) -> Iterator[LintResult]:
+def _lint_many(
+    paths: list[str], named: list[bool], config: Config, jobs: int | None
+) -> Iterator[LintResult]:
     """One :class:`Workspace` serves the files a process lints, so a subgraph child that many
     parents name is parsed once per run (once per worker process in a parallel run)."""
     workspace = Workspace()
     workers = workers_for(len(paths), jobs)
     if workers == 1 or len(paths) < 2:
-        for path in paths:
-            yield lint_one(path, config, workspace)
+        for path, flag in zip(paths, named, strict=True):
+            yield lint_one(path, config, workspace, flag)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -400,21 +454,22 @@ def _lint_many(paths: list[str], config: Config, jobs: int | None) -> Iterator[L
 
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
-    yield lint_one(paths[0], config, workspace)
+    yield lint_one(paths[0], config, workspace, named[0])
     rest = paths[1:]
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     chunk = max(1, len(rest) // (workers * 4))
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for payload in pool.map(_lint_encoded, rest, [config] * len(rest), chunksize=chunk):
+        configs = [config] * len(rest)
+        for payload in pool.map(_lint_encoded, rest, configs, named[1:], chunksize=chunk):
             yield decode(payload)
 
 
-def _lint_encoded(path: str, config: Config) -> dict[str, object]:
+def _lint_encoded(path: str, config: Config, named: bool) -> dict[str, object]:
     """Worker process: lint one file and send the result back as plain data."""
     from dipcheck.cache import encode
 
-    return encode(lint_one(path, config, _worker_workspace()), with_text=True)
+    return encode(lint_one(path, config, _worker_workspace(), named), with_text=True)
 
 
 @functools.cache

@@ -44,6 +44,7 @@ class FixOutcome:
     breaks: dict[int, list[str]] = field(default_factory=dict)  # id(rejected) → codes it adds
     passes: int = 0
     converged: bool = True
+    named: bool = False  # the user named the file (engine.lint_paths)
 
     @property
     def changed(self) -> bool:
@@ -140,7 +141,7 @@ def _attempt(
     adds no DC0xx finding; otherwise record what it would add and return None."""
     edits = [edit for item in fixes if item.fix is not None for edit in item.fix.edits]
     text = apply_edits(outcome.text, edits)
-    result = lint_text(text, outcome.path, config, fmt)
+    result = lint_text(text, outcome.path, config, fmt, named=outcome.named)
     if text != outcome.text and _no_new_loading(before, loading_counts(result.diagnostics)):
         outcome.text, outcome.result = text, result
         outcome.applied.extend(fixes)
@@ -152,12 +153,18 @@ def _attempt(
 
 
 def fix_text(
-    text: str, path: str, config: Config, unsafe: bool = False, fmt: str | None = None
+    text: str,
+    path: str,
+    config: Config,
+    unsafe: bool = False,
+    fmt: str | None = None,
+    named: bool = False,
 ) -> FixOutcome:
-    """Fix ``text`` (the content of ``path``) to a fixed point, without writing anything."""
+    """Fix ``text`` (the content of ``path``) to a fixed point, without writing anything.
+    ``named``: the user named the file (``engine.lint_paths``)."""
     fmt = fmt or detect_format(path, config)
-    result = lint_text(text, path, config, fmt)
-    outcome = FixOutcome(path, text, text, result)
+    result = lint_text(text, path, config, fmt, named=named)
+    outcome = FixOutcome(path, text, text, result, named=named)
     refused: set[tuple[str, str, str, tuple[str, ...]]] = set()
 
     def pending(result: LintResult) -> list[Diagnostic]:
@@ -190,7 +197,9 @@ def fix_text(
     return outcome
 
 
-def add_ignores(text: str, path: str, config: Config, fmt: str | None = None) -> FixOutcome:
+def add_ignores(
+    text: str, path: str, config: Config, fmt: str | None = None, named: bool = False
+) -> FixOutcome:
     """Add ``# dipcheck: ignore[CODE]`` comments for every finding of ``text``.
 
     Loading errors (DC000 to DC002: the file does not parse or cannot be read) and suppression
@@ -199,14 +208,14 @@ def add_ignores(text: str, path: str, config: Config, fmt: str | None = None) ->
     from dipcheck import suppressions
 
     fmt = fmt or detect_format(path, config) or "dip"
-    result = lint_text(text, path, config, fmt)
-    outcome = FixOutcome(path, text, text, result)
+    result = lint_text(text, path, config, fmt, named=named)
+    outcome = FixOutcome(path, text, text, result, named=named)
     wanted = [item for item in result.diagnostics if suppressions.adoptable(item)]
     if not wanted:
         return outcome
     edits = suppressions.ignore_edits(wanted, result.source, anchors(result.workflow), fmt)
     new_text = apply_edits(text, edits)
-    new_result = lint_text(new_text, path, config, fmt)
+    new_result = lint_text(new_text, path, config, fmt, named=named)
     outcome.passes = 1
     if _no_new_loading(loading_counts(result.diagnostics), loading_counts(new_result.diagnostics)):
         outcome.text, outcome.result = new_text, new_result

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dipcheck.source import SourceText, Span
 
@@ -45,6 +45,18 @@ class Text:
         position = bisect_right(segments, (index, float("inf"))) - 1
         text_start, source_start = segments[max(position, 0)]
         return source_start + (index - text_start)
+
+    def index(self, source_offset: int) -> int | None:
+        """The index in ``value`` of the character at ``source_offset``, or None when that
+        source character is not part of the value (indentation, an escape's backslash)."""
+        segments = self.segments
+        for position, (text_start, source_start) in enumerate(segments):
+            text_end = (
+                segments[position + 1][0] if position + 1 < len(segments) else len(self.value)
+            )
+            if source_start <= source_offset < source_start + (text_end - text_start):
+                return text_start + (source_offset - source_start)
+        return None
 
     def span(self, start: int, end: int) -> Span:
         """The source span of ``value[start:end]``."""
@@ -107,6 +119,7 @@ class Dialect(StrEnum):
     ATTRACTOR = "attractor"
     TYPED_OUTPUTS = "typed-outputs"
     STEPS = "steps"
+    ORDEWELL = "ordewell"  # an Ordewell plan (other-formats.md §5)
 
     @property
     def attractor_family(self) -> bool:
@@ -347,6 +360,9 @@ class Workflow:
     dialect: Dialect = Dialect.TRACKER
     selectors: tuple[Name, ...] = ()
     mentions: tuple[Name, ...] = ()
+    # format-specific detail the neutral model has no place for (an Ordewell plan's
+    # `dipcheck.plan.Plan`: task tree, candidates, stored state)
+    plan: Any = None
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)
@@ -397,5 +413,24 @@ class Workflow:
     def edges_from(self, node_id: str) -> tuple[Edge, ...]:
         return self.outgoing.get(node_id, ())
 
+    def element_at(self, span: Span) -> Edge | Node | None:
+        """The smallest edge, else the smallest node, whose text contains ``span`` (in this
+        file's own source)."""
+        if span.source is not self.source:
+            return None
+        best: Edge | Node | None = None
+        for items in (self.edges, self.nodes):
+            for item in items:
+                inside = item.span.start <= span.start and span.end <= item.span.end
+                if inside and (best is None or _size(item) < _size(best)):
+                    best = item
+            if best is not None:
+                return best
+        return None
+
     def edges_to(self, node_id: str) -> tuple[Edge, ...]:
         return self.incoming.get(node_id, ())
+
+
+def _size(item: Edge | Node) -> int:
+    return item.span.end - item.span.start

@@ -36,14 +36,19 @@ SHELLCHECK_EXCLUDED = (
     *("SC1090", "SC1091", "SC2043", "SC2050"),
     *("SC2148", "SC2154", "SC2157", "SC2194"),
 )
+# shellcheck reports every level down to style; dipcheck keeps its errors and warnings and the
+# few info/style checks in SHELLCHECK_ELEVATED (rules/shell.py, DC207).
+SHELLCHECK_MINIMUM = "style"
 _VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
-@lru_cache(maxsize=4096)  # the language server masks the same commands after every edit
-def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
-    """Replace each ``${ns.key}`` workflow placeholder, and each ``$name`` graph variable in
-    ``variables``, with underscores of equal length (tracker substitutes them before the shell
-    sees the text; columns stay those of the file).
+@lru_cache(maxsize=4096)
+def placeholder_spans(
+    text: str, variables: frozenset[str] = frozenset()
+) -> tuple[tuple[int, int], ...]:
+    """Where tracker substitutes text into a command before the shell (or its own command
+    checks) see it: each ``${ns.key}`` workflow placeholder and each ``$name`` graph variable
+    in ``variables`` (longest name first), as sorted ``(start, end)`` offsets.
 
     Shell parameter expansions such as ``${HOME}`` or ``${x:-y}`` have no dot in their name
     and are left alone; they are the shell's own."""
@@ -59,8 +64,16 @@ def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str
             )
             if name is not None:
                 spans.append((match.start(), match.start() + 1 + len(name)))
+    return tuple(sorted(spans))
+
+
+@lru_cache(maxsize=4096)  # the language server masks the same commands after every edit
+def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
+    """Replace each placeholder (:func:`placeholder_spans`) with underscores of equal length
+    (tracker substitutes them before the shell sees the text; columns stay those of the
+    file)."""
     chars = list(text)
-    for start, end in spans:
+    for start, end in placeholder_spans(text, variables):
         chars[start:end] = "_" * (end - start)
     return "".join(chars)
 
@@ -214,7 +227,10 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
             with open(name, "w", encoding="utf-8") as handle:
                 handle.write(script)
             names.append(name)
-        command = [executable, "-f", "json1", "-S", "warning", "-e", ",".join(SHELLCHECK_EXCLUDED)]
+        command = [
+            *(executable, "-f", "json1", "-S", SHELLCHECK_MINIMUM),
+            *("-e", ",".join(SHELLCHECK_EXCLUDED)),
+        ]
         if shell:
             command += ["-s", shell]
         try:
@@ -239,7 +255,10 @@ def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] |
     """shellcheck's comments for each ``(script, shell)``; ``shell`` ``""`` lets shellcheck
     read the script's shebang. One process per shell for all scripts not cached yet (None:
     not checked now, see :data:`SPAWN`)."""
-    keys = [_digest(shell, script, *SHELLCHECK_EXCLUDED) for script, shell in scripts]
+    keys = [
+        _digest(shell, script, SHELLCHECK_MINIMUM, *SHELLCHECK_EXCLUDED)
+        for script, shell in scripts
+    ]
     by_key = dict(zip(keys, scripts, strict=True))
 
     def compute(missing: list[str]) -> list[list[dict[str, Any]]]:

@@ -66,7 +66,10 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
     from dipcheck.report import text as text_report
 
     style = "full" if args.format == "text" else "concise"
-    results = {result.path: result for result in lint_paths(paths, config, jobs=args.jobs)}
+    named = {path for path in paths if not os.path.isdir(path)}
+    results = {
+        result.path: result for result in lint_paths(paths, config, jobs=args.jobs, named=named)
+    }
     sys.stdout.write(text_report.render(list(results.values()), style, tail=True))
     print(f"Watching {', '.join(paths) or '.'} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
@@ -79,7 +82,7 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
         again = affected(changed, results, candidates)
         if not again:
             continue
-        for result in lint_paths(again, config, jobs=1):
+        for result in lint_paths(again, config, jobs=1, named=named):
             before = results.get(result.path)
             results[result.path] = result
             if before is not None and _key(before) == _key(result):

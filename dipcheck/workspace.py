@@ -22,6 +22,11 @@ Resolution follows tracker (tracker-runtime.md §5.7) and dippin's cross-file ch
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
+:meth:`Workspace.parents` goes the other way: the workflows near a file (its own directory
+and :data:`PARENT_LEVELS` directories above it, not their subdirectories) whose ``ref:`` or
+``subgraph_ref:`` names it, as written or from a directory above the parent (where tracker,
+which also tries its working directory, would find it).
+
 Each child is parsed once per :class:`Workspace` however many parents name it (it is read
 again for each parent, through that lint's reader, so a result cache records the dependency);
 an entry is parsed again when the file's content changes, and :meth:`forget` drops one.
@@ -33,6 +38,7 @@ import contextlib
 import hashlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -41,6 +47,8 @@ from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
+PARENT_LEVELS = 2  # directories above a child searched for its parents
+MAX_PARENT_CANDIDATES = 200  # `.dip` files looked at per directory
 CYCLE = "the reference forms a cycle"
 REF_FIELDS = {NodeKind.SUBGRAPH: "ref", NodeKind.MANAGER_LOOP: "subgraph_ref"}
 
@@ -80,6 +88,16 @@ class Link:
     depth: int
 
 
+@dataclass(frozen=True, slots=True)
+class ParentLink:
+    """A workflow that runs a file as a child: its path, the parsed workflow and the
+    ``subgraph``/``manager_loop`` node whose ref names the file."""
+
+    path: str
+    workflow: Workflow
+    node: Node
+
+
 def candidates(parent_dir: str, ref: str) -> list[str]:
     """The paths a ref may name, in the order they are tried."""
     value = ref.strip()
@@ -113,6 +131,77 @@ def _display(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
+def _dip_files(directory: str) -> list[str]:
+    """The regular ``.dip`` files directly in ``directory`` (no symbolic links), sorted,
+    at most :data:`MAX_PARENT_CANDIDATES`."""
+    try:
+        names = sorted(name for name in os.listdir(directory) if name.endswith(".dip"))
+    except OSError:
+        return []
+    paths = [os.path.join(directory, name) for name in names]
+    files = [p for p in paths if os.path.isfile(p) and not os.path.islink(p)]
+    return files[:MAX_PARENT_CANDIDATES]
+
+
+# Parses of the workflows looked at as possible parents, shared by every Workspace (the
+# language server builds one per lint): real path -> (size:mtime, text, workflow or None).
+_CANDIDATES: OrderedDict[str, tuple[str, str, Workflow | None]] = OrderedDict()
+_CANDIDATES_LOCK = threading.Lock()
+_MAX_CANDIDATES = 512
+
+
+def _candidate(path: str, stem: str) -> Workflow | None:
+    """The workflow in ``path`` when its text names ``stem`` and a ``ref`` (parsed once while
+    the file is unchanged), else None."""
+    real = os.path.realpath(path)
+    try:
+        info = os.stat(real)
+    except OSError:
+        return None
+    stamp = f"{info.st_size}:{info.st_mtime_ns}"
+    with _CANDIDATES_LOCK:
+        cached = _CANDIDATES.get(real)
+        if cached is not None and cached[0] == stamp:
+            _CANDIDATES.move_to_end(real)
+    if cached is None or cached[0] != stamp:
+        try:
+            text = read_from_disk(real)
+        except (OSError, UnicodeDecodeError):
+            return None
+        cached = (stamp, text, None)
+    _, text, workflow = cached
+    if stem not in text or "ref" not in text:
+        workflow = None
+    elif workflow is None:
+        from dipcheck.frontends.dip import load_dip
+
+        try:
+            workflow = load_dip(SourceText(_display(real), text), os.path.dirname(real)).workflow
+        except Exception:  # a front-end bug must not stop the child's lint
+            workflow = None
+    with _CANDIDATES_LOCK:
+        _CANDIDATES[real] = (stamp, text, workflow if workflow is not None else cached[2])
+        _CANDIDATES.move_to_end(real)
+        while len(_CANDIDATES) > _MAX_CANDIDATES:
+            _CANDIDATES.popitem(last=False)
+    return workflow
+
+
+def _names(parent_path: str, ref: str, real_child: str) -> bool:
+    """Does ``ref``, written in ``parent_path``, name the file ``real_child``: next to the
+    parent, or relative to a directory above it (tracker's working-directory fallback)?"""
+    directory = os.path.dirname(os.path.abspath(parent_path))
+    tried = [directory]
+    above = found_above(directory, ref)
+    if above is not None:
+        tried.append(above)
+    for base in tried:
+        for path in candidates(base, ref):
+            if os.path.isfile(path) and os.path.realpath(path) == real_child:
+                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class _Loaded:
     digest: str
@@ -126,12 +215,14 @@ class Workspace:
     def __init__(self, reader: FileReader = read_from_disk) -> None:
         self.reader = reader
         self._cache: dict[str, _Loaded] = {}
+        self._parents: dict[str, tuple[ParentLink, ...]] = {}
         self._lock = threading.Lock()
         self.loads = 0  # files parsed so far (each at most once while unchanged)
 
     def forget(self, path: str | None = None) -> None:
         """Drop the cached parse of ``path`` (of every file when None)."""
         with self._lock:
+            self._parents.clear()
             if path is None:
                 self._cache.clear()
             else:
@@ -211,6 +302,42 @@ class Workspace:
                     found.append((child.path, child.workflow, links, (*seen, real)))
             stack.extend(reversed(found))
 
+    def parents(self, path: str, reader: FileReader | None = None) -> tuple[ParentLink, ...]:
+        """The workflows near ``path`` that run it as a subgraph or manager-loop child (see
+        the module docstring). Candidates are filtered by a cheap text test (the child's file
+        name and a ``ref``) before they are parsed, and parsed once per process while they
+        are unchanged; a parent found is read through ``reader`` so that a lint's result
+        cache depends on it (a parent added later is not noticed by that cache)."""
+        real = os.path.realpath(path)
+        with self._lock:
+            found = self._parents.get(real)
+        if found is not None:
+            return found
+        stem = os.path.splitext(os.path.basename(real))[0]
+        result: list[ParentLink] = []
+        directory = os.path.dirname(real)
+        for _ in range(PARENT_LEVELS + 1):
+            for candidate in _dip_files(directory):
+                if os.path.realpath(candidate) == real:
+                    continue
+                workflow = _candidate(candidate, stem)
+                if workflow is None:
+                    continue
+                for node, item in subgraph_refs(workflow):
+                    if _names(candidate, item.text, real):
+                        if reader is not None:
+                            with contextlib.suppress(OSError, UnicodeDecodeError):
+                                reader(candidate)  # the lint depends on its parent
+                        result.append(ParentLink(candidate, workflow, node))
+            above = os.path.dirname(directory)
+            if above == directory:
+                break
+            directory = above
+        links = tuple(result)
+        with self._lock:
+            self._parents[real] = links
+        return links
+
     def _load(self, real: str, read: FileReader) -> _Loaded:
         try:
             text = read(real)
@@ -227,11 +354,18 @@ class Workspace:
             return cached
 
     def _parse(self, real: str, text: str, key: str) -> _Loaded:
+        """Parse a child as tracker's ``loadPipeline`` does: a `.dot` file as DOT, anything
+        else as `.dip` (``cmd/tracker/loading.go`` ``detectPipelineFormat``)."""
         from dipcheck.frontends.dip import load_dip
+        from dipcheck.frontends.dot import load_dot
 
         self.loads += 1
+        source = SourceText(_display(real), text)
         try:
-            result = load_dip(SourceText(_display(real), text), os.path.dirname(real), self.reader)
+            if real.lower().endswith(".dot"):
+                result = load_dot(source, os.path.dirname(real), self.reader, require=True)
+            else:
+                result = load_dip(source, os.path.dirname(real), self.reader)
         except Exception as error:  # a front-end bug must not stop the parent's lint
             return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")
         if result.workflow is None:

@@ -99,7 +99,9 @@ def test_add_ignore_on_a_copy_of_the_corpus(tmp_path: Path) -> None:
     assert _codes(copy)  # the corpus has findings
     first = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
     assert first.returncode == 0, first.stderr
-    assert [code for code in _codes(copy) if not code.startswith("DC9")] == []
+    # a syntax error is not adopted: megaplan_quality.dot's `human.default_choice`, which
+    # tracker's DOT parser rejects (tracker commit d4ab4d2 fixed its two siblings)
+    assert [code for code in _codes(copy) if not code.startswith("DC9")] == ["DC001"]
     before = {path: path.read_bytes() for path in copy.rglob("*.dip")}
     second = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
     assert second.stderr == "Added suppressions for 0 findings in 0 files.\n"

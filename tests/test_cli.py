@@ -254,6 +254,7 @@ def test_json_for_a_clean_file() -> None:
         "warnings": 0,
         "infos": 0,
         "hints": 0,
+        "skipped": 0,
     }
 
 

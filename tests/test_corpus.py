@@ -20,6 +20,9 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 TRACKER = CORPUS / "tracker"
 FILES = sorted([*TRACKER.rglob("*.dip"), *TRACKER.rglob("*.dot")]) if TRACKER.is_dir() else []
 LOADING = {"DC001", "DC004", "DC005", "DC006"}
+# The one loading error tracker's corpus really has: gographviz reads no `.` in an unquoted
+# name (tracker commit d4ab4d2 fixed the same `human.default_choice` in two sibling files).
+KNOWN = {("megaplan_quality.dot", 169, "DC001")}
 
 
 @pytest.fixture
@@ -27,6 +30,10 @@ def tracker() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus not found beside the project")
     return TRACKER
+
+
+def _key(item: Diagnostic) -> tuple[str, int, str]:
+    return (Path(item.span.path).name, item.span.start_position()[0] + 1, item.code)
 
 
 def _describe(item: Diagnostic) -> str:
@@ -38,7 +45,10 @@ def test_corpus_has_no_loading_errors(tracker: Path) -> None:
     results = lint_paths([str(tracker)])
     assert len(results) == len(FILES) >= 61 + 21
     offending = [
-        _describe(item) for result in results for item in result.diagnostics if item.code in LOADING
+        _describe(item)
+        for result in results
+        for item in result.diagnostics
+        if item.code in LOADING and _key(item) not in KNOWN
     ]
     print("\n".join(offending))
     assert offending == []
@@ -67,7 +77,11 @@ def test_corpus_json_document_satisfies_the_contract(tracker: Path) -> None:
     assert document.summary.warnings == sum(
         1 for item in document.diagnostics if item.severity == "warning"
     )
-    assert not [item for item in document.diagnostics if item.code in LOADING]
+    assert [
+        (Path(item.file).name, item.range.start.line, item.code)
+        for item in document.diagnostics
+        if item.code in LOADING
+    ] == sorted(KNOWN)
 
 
 @pytest.mark.parametrize(

@@ -206,6 +206,18 @@ def test_dip106_unknown_namespaces() -> None:
     assert only(lint(twin), "DIP106") == []
 
 
+def test_dip106_leaves_shell_variables_alone() -> None:
+    text = AGENT.replace(
+        "prompt: Read the issue.",
+        "prompt:\n      Run with ${PATH} and ${x:-1}.\n      ```sh\n      echo ${files}\n      ```",
+    )
+    assert only(lint(text), "DIP106") == []
+    produced = text.replace("tool_access: none", "writes: files")
+    assert only(lint(produced), "DIP106") == [
+        Finding("DIP106", "warning", (10, 12), (10, 20), "${files}")
+    ]
+
+
 def test_dip107_written_key_never_read() -> None:
     text = AGENT.replace("tool_access: none", "writes: summary, notes").replace(
         "prompt: Build.", "prompt: Build from ${ctx.summary}."

@@ -74,6 +74,31 @@ def test_dip108_unknown_provider_from_defaults_is_reported_once() -> None:
     assert "used by agents `Plan`, `Also`" in item.message
 
 
+def test_dip108_provider_names_tracker_does_not_register() -> None:
+    """tracker commit bb0ba98: `provider: google` "would fail at runtime with an unknown
+    provider error"; names are matched exactly."""
+    for name, start, end in (("google", 15, 21), ("Anthropic", 15, 24), ("deepseek", 15, 23)):
+        text = AGENT.replace("provider: anthropic", f"provider: {name}").replace(
+            "model: claude-sonnet-4-6", "model: gemini-2.5-pro"
+        )
+        assert only(lint(text), "DIP108") == [
+            Finding("DIP108", "warning", (5, start), (5, end), name)
+        ], name
+    twin = AGENT.replace("provider: anthropic", "provider: gemini").replace(
+        "model: claude-sonnet-4-6", "model: gemini-3.5-flash"
+    )
+    assert only(lint(twin), "DIP108") == []
+
+
+def test_dip161_models_tracker_lists_as_retired() -> None:
+    # site/layouts/partials/models-table.html: "retired (first-party)" (it 404s there)
+    text = AGENT.replace("model: claude-sonnet-4-6", "model: claude-opus-4-1")
+    assert only(lint(text), "DIP161") == [
+        Finding("DIP161", "warning", (10, 12), (10, 27), "claude-opus-4-1")
+    ]
+    assert only(lint(AGENT.replace("claude-sonnet-4-6", "claude-opus-4-7")), "DIP161") == []
+
+
 def test_dip108_model_of_another_provider() -> None:
     text = AGENT.replace("model: claude-sonnet-4-6", "model: gpt-5.2")
     [item] = [item for item in run(text).diagnostics if item.code == "DIP108"]
@@ -83,7 +108,7 @@ def test_dip108_model_of_another_provider() -> None:
 def test_dip108_twins_folded_ids_placeholders_open_providers_and_extra_models() -> None:
     assert only(lint(AGENT.replace("claude-sonnet-4-6", "claude-sonnet-4.6")), "DIP108") == []
     assert only(lint(AGENT.replace("claude-sonnet-4-6", "${params.model}")), "DIP108") == []
-    open_provider = AGENT.replace("provider: anthropic", "provider: deepseek")
+    open_provider = AGENT.replace("provider: anthropic", "provider: openai-compat")
     assert only(lint(open_provider), "DIP108") == []
     custom = AGENT.replace("claude-sonnet-4-6", "claude-next")
     config = Config(extra_models=parse_extra_models("anthropic:claude-next"))
@@ -142,15 +167,30 @@ def test_dip162_unresolvable_alias() -> None:
 def test_dip162_twin_resolvable_alias_skips_dip108_too() -> None:
     text = AGENT.replace("model: claude-sonnet-4-6", "model: anthropic/claude-sonnet@stable")
     assert only(lint(text), "DIP162", "DIP108") == []
-    gemini = default_catalog().resolve_alias("gemini-pro@latest", "google")
+    gemini = default_catalog().resolve_alias("gemini-pro@latest", "gemini")
     assert gemini is not None and gemini.model == "gemini-2.5-pro"  # previews are skipped
 
 
-def test_catalog_provider_aliases_and_extension() -> None:
+def test_catalog_providers_are_the_ones_tracker_registers_and_extension() -> None:
+    """tracker v0.64 looks providers up by exact name among anthropic, openai, gemini and
+    openai-compat (tracker.go allProviderConstructors); `google` was renamed `gemini`
+    (tracker ba8e653) and fails with `unknown provider`."""
     catalog = default_catalog()
-    google = catalog.provider("Google")
-    assert isinstance(google, Provider) and google.name == "gemini"
-    assert catalog.provider("grok") is catalog.provider("xai")
+    assert [item.name for item in catalog.providers] == [
+        "anthropic",
+        "openai",
+        "gemini",
+        "openai-compat",
+        "stub",
+    ]
+    assert catalog.provider("google") is None
+    assert catalog.provider("Anthropic") is None
+    gemini = catalog.provider("gemini")
+    assert isinstance(gemini, Provider) and gemini.aliases == ()
+    compat = catalog.provider("openai-compat")
+    assert compat is not None and compat.open
+    openai = catalog.provider("openai")
+    assert openai is not None and openai.has("gpt-4.1-nano")
     extended = catalog.extended((("acme", ("m1",)),))
     acme = extended.provider("acme")
     assert acme is not None and acme.has("m1") and not extended.is_deprecated(acme, "m1")
@@ -161,7 +201,42 @@ def test_catalog_provider_aliases_and_extension() -> None:
 
 def test_dip110_agent_without_prompt() -> None:
     text = AGENT.replace("prompt: Plan the work.", "label: Plan")
-    assert only(lint(text), "DIP110") == [Finding("DIP110", "warning", (8, 9), (8, 13), "Plan")]
+    assert only(lint(text), "DIP110") == [Finding("DIP110", "error", (8, 9), (8, 13), "Plan")]
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
+    assert item.message == (
+        "agent `Plan` has an empty prompt: tracker refuses it (`missing required attribute "
+        "'prompt'`) and the whole run fails when it reaches this node"
+    )
+
+
+def test_dip110_parallel_branch_only_fails_its_branch() -> None:
+    text = template(
+        """
+        workflow P
+          start: Start
+          exit: Done
+          agent Start
+            label: Start
+          parallel Fork -> A, B
+          agent A
+            label: A
+          agent B
+            prompt: B.
+          fan_in Join <- A, B
+          agent Done
+            label: Done
+          edges
+            Start -> Fork
+            Join -> Done
+        """
+    )
+    assert only(lint(text), "DIP110") == [Finding("DIP110", "warning", (7, 9), (7, 10), "A")]
+    [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
+    assert item.message == (
+        "agent `A` has an empty prompt: tracker refuses it (`missing required attribute "
+        "'prompt'`), so as a branch of `Fork` it fails every time it runs"
+    )
+    assert only(lint(text.replace("label: A", "prompt: A.")), "DIP110") == []
 
 
 def test_dip110_twin_prompt_file(tmp_path: Path) -> None:

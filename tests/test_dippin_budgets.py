@@ -59,9 +59,32 @@ def test_dip104_twins_bounded_or_routed() -> None:
 def test_dip111_tool_without_timeout() -> None:
     text = BASE.replace("    timeout: 5m\n", "")
     assert only(lint(text), "DIP111") == [Finding("DIP111", "warning", (10, 8), (10, 12), "Test")]
+    [item] = [d for d in run(text).diagnostics if d.code == "DIP111"]
+    assert item.message == (
+        "tool `Test` has no `timeout:`, so tracker kills its command after the default 30 s and "
+        "fails the run; `make test` (a build) can easily take longer: set `timeout:` to the "
+        "longest run you expect"
+    )
+    assert [note.message for note in item.related] == ["likely to run long"]
     zero = BASE.replace("timeout: 5m", "timeout: 0s")
     assert only(lint(zero), "DIP111") == [Finding("DIP111", "warning", (12, 14), (12, 16), "0s")]
     assert only(lint(BASE), "DIP111") == []
+
+
+def test_dip111_severity_follows_what_the_command_runs() -> None:
+    script = BASE.replace("    timeout: 5m\n", "").replace("make test", "./scripts/check.sh")
+    assert only(lint(script), "DIP111") == [Finding("DIP111", "info", (10, 8), (10, 12), "Test")]
+    [item] = [d for d in run(script).diagnostics if d.code == "DIP111"]
+    assert item.message == (
+        "tool `Test` has no `timeout:`, so tracker kills its command after the default 30 s and "
+        "fails the run; if the command can take longer, set `timeout:`"
+    )
+    quick = BASE.replace("    timeout: 5m\n", "").replace("make test", "mkdir -p .ai && echo ok")
+    assert only(lint(quick), "DIP111") == [Finding("DIP111", "hint", (10, 8), (10, 12), "Test")]
+    loop = BASE.replace("    timeout: 5m\n", "").replace(
+        "command: make test", "command:\n      until test -f done.txt; do sleep 5; done"
+    )
+    assert only(lint(loop), "DIP111") == [Finding("DIP111", "warning", (10, 8), (10, 12), "Test")]
 
 
 def test_dip115_goal_gate_without_recovery() -> None:

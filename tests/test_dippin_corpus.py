@@ -17,9 +17,16 @@ pytestmark = pytest.mark.corpus
 
 TRACKER = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "tracker"
 EXPECTED = {
-    "DIP111": 2,  # filedirectives fixtures: RunScript has no timeout
+    # tracker stops a command without `timeout` after 30 s: the filedirectives fixtures'
+    # RunScript, and 116 tool nodes of the 17 `.dot` pipelines (their `.dip` twins got a
+    # `timeout:` on every tool in tracker commit f95ab54; the `.dot` files did not)
+    "DIP110": 2,  # pipeline/testdata/cycle.dot: boxes `a` and `b` without a prompt
+    "DIP111": 118,
     "DIP126": 3,  # two testdata parents without their child, one ref that needs tracker's cwd
-    "DIP134": 6,  # defaults.max_retries with loops and the default 5 restarts
+    # defaults.max_retries with loops and the default 5 restarts: 6 `.dip` files, and 13
+    # `.dot` pipelines whose `.dip` twins got `max_restarts` (e.g. 726c0c8) while they did not
+    "DIP134": 19,
+    "DIP149": 1,  # pipeline/testdata/cycle.dot: `b` has two unconditional edges
     "DIP135": 1,  # pipeline/testdata/manager_loop.dip: child.dip does not exist
     "DIP150": 16,  # unconditional labeled edges of choice gates without `choice:`
     "DIP151": 4,  # weight on conditional edges

@@ -46,13 +46,15 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def _try_repo(repository: Path, home: Path) -> subprocess.CompletedProcess[str]:
+def _try_repo(
+    repository: Path, home: Path, hook: str = "dipcheck"
+) -> subprocess.CompletedProcess[str]:
     env = {
         key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
     }
     env.update({"PRE_COMMIT_HOME": str(home), "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"})
     return subprocess.run(
-        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), "dipcheck", "--all-files"],
+        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files"],
         cwd=repository,
         capture_output=True,
         text=True,
@@ -72,8 +74,7 @@ def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     _git(repository, "init", "-q")
     (repository / "good.dip").write_text(GOOD, encoding="utf-8")
     (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
-    (repository / "drawing.dot").write_text(PLAIN_GRAPH, encoding="utf-8")  # not a workflow
-    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")
+    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")  # no workflow
     _git(repository, "add", ".")
     good = _try_repo(repository, pre_commit_home)
     assert good.returncode == 0, good.stdout + good.stderr
@@ -87,7 +88,53 @@ def test_pre_commit_hook_passes_a_good_workflow_and_fails_a_bad_one(
     assert "error[DIP003]: edge target `Bee` is not a declared node" in bad.stdout
     assert "bad.dot:6:" in bad.stdout and "`dnoe`" in bad.stdout  # .dot files reach the hook
     report = bad.stdout.split("hook id: dipcheck", 1)[1]
-    assert "good.dip" not in report and "good.dot" not in report and "drawing.dot" not in report
+    assert "good.dip" not in report and "good.dot" not in report and "notes.yaml" not in report
+    # pre-commit names every .dot file, and a named file is linted whatever it looks like (a
+    # pipeline whose start node has the wrong shape must fail): keep drawings out with the
+    # hook's `exclude:`
+    (repository / "bad.dip").unlink()
+    (repository / "bad.dot").unlink()
+    (repository / "drawing.dot").write_text(PLAIN_GRAPH, encoding="utf-8")
+    _git(repository, "add", "-A")
+    drawing = _try_repo(repository, pre_commit_home)
+    assert drawing.returncode == 1, drawing.stdout + drawing.stderr
+    assert "drawing.dot:1:1" in drawing.stdout
+
+
+WORKFLOW_TESTS = """\
+- name: a runs before b
+  expect: {path: [A, B], status: success}
+"""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.skipif(not (PROJECT / ".git").exists(), reason="the checkout is not a git repository")
+def test_pre_commit_test_hook_runs_the_tests_beside_the_workflows(
+    tmp_path: Path, pre_commit_home: Path
+) -> None:
+    repository = tmp_path / "repo"
+    repository.mkdir()
+    _git(repository, "init", "-q")
+    (repository / "good.dip").write_text(GOOD, encoding="utf-8")
+    (repository / "good.tests.yaml").write_text(WORKFLOW_TESTS, encoding="utf-8")
+    (repository / "notes.yaml").write_text("just: some yaml\n", encoding="utf-8")
+    (repository / "package.json").write_text("{}\n", encoding="utf-8")
+    _git(repository, "add", ".")
+    good = _try_repo(repository, pre_commit_home, "dipcheck-test")
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert re.search(r"^dipcheck test\.+Passed$", good.stdout, re.MULTILINE), good.stdout
+    (repository / "good.dip").write_text(
+        GOOD.replace("A -> B", "A -> C\n    C -> B").replace(
+            "  agent B\n", "  agent C\n    label: C\n  agent B\n"
+        ),
+        encoding="utf-8",
+    )
+    _git(repository, "add", ".")
+    bad = _try_repo(repository, pre_commit_home, "dipcheck-test")
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert re.search(r"^dipcheck test\.+Failed$", bad.stdout, re.MULTILINE), bad.stdout
+    assert "good.tests.yaml::a runs before b FAILED" in bad.stdout
+    assert "step 2 is 'C', not 'B'" in bad.stdout
 
 
 # -- the GitHub Action ------------------------------------------------------------------------

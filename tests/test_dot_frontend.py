@@ -252,7 +252,7 @@ def test_graph_attributes_map_to_header_defaults_and_vars() -> None:
         """
         digraph P {
           graph [goal="Ship", default_max_retry=2, fallback_target="e", llm_model="m1"]
-          params.branch="main"
+          "params.branch"="main"
           node [shape=box, prompt="$goal on ${params.branch}"]
           s [shape=Mdiamond]
           e [shape=Msquare]
@@ -332,7 +332,7 @@ def test_every_syntax_error_is_reported_and_the_rest_still_checked() -> None:
         Finding("DC001", "error", (6, 8), (6, 10), "->"),
         Finding("DC001", "error", (7, 28), (7, 29), "@"),
     ]
-    assert only(found, "DC004") == [Finding("DC004", "error", (5, 28), (5, 34), "timout")]
+    assert only(found, "DC004") == [Finding("DC004", "warning", (5, 28), (5, 34), "timout")]
 
 
 def test_unclosed_brackets_point_at_the_opening_one() -> None:
@@ -370,12 +370,131 @@ def test_unknown_attributes_suggest_the_known_one_and_graphviz_ones_pass() -> No
     )
     found = loading(source)
     assert found == [
-        Finding("DC004", "error", (4, 17), (4, 22), "promt"),
-        Finding("DC004", "error", (5, 23), (5, 27), "labl"),
+        Finding("DC004", "warning", (4, 17), (4, 22), "promt"),
+        Finding("DC004", "warning", (5, 23), (5, 27), "labl"),
     ]
     messages = [item.message for item in lint_text(dedent(source), "p.dot").diagnostics]
     assert any("did you mean `prompt`?" in message for message in messages)
     assert loading(source.replace("promt", "prompt").replace("labl", "label")) == []
+
+
+def test_exporter_metadata_is_quiet_and_other_tools_names_say_what_tracker_reads() -> None:
+    """tracker examples/glimpser-port.dot as exported (commit bc37420 renamed `llm_prompt` and
+    `max_agent_turns`): tracker ignores them, so the prompt and the turn limit are lost."""
+    source = template(
+        """
+        digraph P {
+          graph [goal="g", context_fidelity_default="truncate", context_thread_default="t"]
+          s [shape=Mdiamond, is_codergen="true", node_type="start"]
+          e [shape=Msquare]
+          a [shape=box, llm_prompt="Port it.", max_agent_turns="8", node_type="stack.observe"]
+          s -> a -> e
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC004", "warning", (2, 20), (2, 44), "context_fidelity_default"),
+        Finding("DC004", "warning", (5, 17), (5, 27), "llm_prompt"),
+        Finding("DC004", "warning", (5, 40), (5, 55), "max_agent_turns"),
+    ]
+    found = lint_text(dedent(source), "p.dot").diagnostics
+    prompt = next(item for item in found if item.span.text == "llm_prompt")
+    assert "the runtime reads `prompt` and ignores `llm_prompt`" in prompt.message
+    assert prompt.fix is not None and [edit.text for edit in prompt.fix.edits] == ["prompt"]
+    fixed = (
+        source.replace("context_fidelity_default", "default_fidelity")
+        .replace("llm_prompt", "prompt")
+        .replace("max_agent_turns", "max_turns")
+    )
+    assert loading(fixed) == []
+
+
+def test_attributes_tracker_reads_beyond_the_attractor_vocabulary_are_known() -> None:
+    # pipeline/node_config.go reads these from any node's attributes
+    assert (
+        loading(
+            """
+            digraph P {
+              s [shape=Mdiamond]
+              e [shape=Msquare]
+              a [shape=box, prompt="x", mcp_servers="fs", verify_command="make test",
+                 max_cost_usd="2.5", commit_only="true", memoize="true"]
+              s -> a -> e
+            }
+            """
+        )
+        == []
+    )
+
+
+def test_a_dotted_name_stops_tracker_from_loading_the_file() -> None:
+    """gographviz reads names of letters, digits and `_`; tracker commit d4ab4d2 renamed
+    `human.default_choice` to `default_choice` ("The DOT parser rejects dotted attribute
+    names"). The Attractor specification allows dotted keys."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          g [shape=hexagon, label="Pick", human.default_choice="A"]
+          s -> g
+          g -> e [label="[A] Accept"]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC001", "error", (4, 35), (4, 55), "human.default_choice"),
+    ]
+    [found] = [item for item in lint_text(dedent(source), "p.dot").diagnostics]
+    assert "tracker reads this value from `default_choice`" in found.message
+    assert found.fix is not None and found.fix.safe
+    assert [edit.text for edit in found.fix.edits] == ["default_choice"]
+    assert loading(source.replace("human.default_choice", "default_choice")) == []
+    assert loading(source, dialect("attractor")) == []
+
+
+def test_a_dotted_graph_attribute_or_node_id_must_be_quoted() -> None:
+    source = template(
+        """
+        digraph P {
+          params.branch = "main"
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> e
+        }
+        """
+    )
+    assert loading(source) == [Finding("DC001", "error", (2, 3), (2, 16), "params.branch")]
+    assert loading(source.replace("params.branch", '"params.branch"')) == []
+
+
+def test_a_quoted_attribute_name_is_never_read_by_tracker() -> None:
+    """pipeline/parser.go matches node and edge attribute names with their quotes (graph
+    attribute names are cleaned), so `"condition"=…` leaves the edge unconditional."""
+    source = template(
+        """
+        digraph P {
+          graph ["goal"="ship"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, "prompt"="Do it."]
+          s -> a
+          a -> e ["condition"="outcome=success"]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC011", "warning", (5, 17), (5, 25), '"prompt"'),
+        Finding("DC011", "warning", (7, 11), (7, 22), '"condition"'),
+    ]
+    result = run(source, "<test>.dot")
+    assert result.workflow is not None
+    assert result.workflow.node_map["a"].get("prompt") is None
+    assert [edge.condition for edge in result.workflow.edges] == [None, None]
+    assert result.workflow.header_field("goal") is not None
+    fixed = source.replace('"prompt"', "prompt").replace('"condition"', "condition")
+    assert loading(fixed) == []
+    assert loading(source, dialect("attractor")) == []
 
 
 def test_attributes_a_handler_never_reads() -> None:
@@ -393,9 +512,9 @@ def test_attributes_a_handler_never_reads() -> None:
         """
     )
     assert loading(source) == [
-        Finding("DC004", "error", (4, 29), (4, 41), "tool_command"),
-        Finding("DC004", "error", (5, 29), (5, 40), "prompt_file"),
-        Finding("DC004", "error", (8, 11), (8, 17), "choice"),
+        Finding("DC004", "warning", (4, 29), (4, 41), "tool_command"),
+        Finding("DC004", "warning", (5, 29), (5, 40), "prompt_file"),
+        Finding("DC004", "warning", (8, 11), (8, 17), "choice"),
     ]
     fixed = (
         source.replace('shape=box, prompt="x", tool_command', "shape=parallelogram, tool_command")
@@ -422,7 +541,8 @@ def test_values_tracker_checks() -> None:
         Finding("DC005", "error", (4, 64), (4, 69), '"yes"'),
         Finding("DC005", "error", (5, 48), (5, 54), '"full"'),
         Finding("DC005", "error", (5, 85), (5, 90), '"1.5"'),
-        Finding("DC005", "error", (6, 28), (6, 32), "high"),  # once for the whole chain
+        # tracker refuses the four above; a weight it reads as 0 (once for the whole chain)
+        Finding("DC005", "warning", (6, 28), (6, 32), "high"),
     ]
     fixed = (
         source.replace("-1", "2")
@@ -463,7 +583,7 @@ def test_stylesheet_selectors_and_syntax() -> None:
     assert result.workflow is not None
     assert [item.value for item in result.workflow.selectors] == ["*", ".code", "#a"]
     assert position(result.workflow.selectors[2].span) == ((4, 12), (4, 14))
-    assert loading(source) == [Finding("DC004", "error", (4, 32), (4, 44), "llm_provdier")]
+    assert loading(source) == [Finding("DC004", "warning", (4, 32), (4, 44), "llm_provdier")]
     broken = source.replace("* { llm_model: m1; }", "* llm_model: m1; }")
     assert loading(broken)[0] == Finding("DC005", "error", (3, 7), (3, 8), "l")
 
@@ -520,7 +640,7 @@ def test_typed_output_declarations() -> None:
         Finding("DC005", "error", (4, 70), (4, 73), "jsn"),
         Finding("DC006", "error", (4, 74), (4, 75), "v"),
         Finding("DC005", "error", (4, 88), (4, 89), "a"),
-        Finding("DC004", "error", (5, 67), (5, 74), "outputs"),
+        Finding("DC004", "warning", (5, 67), (5, 74), "outputs"),
     ]
     fixed = source.replace("jsn", "json").replace(",v:text", "").replace("json(a)", "json")
     fixed = fixed.replace(', outputs="x:text"]', "]")

@@ -51,8 +51,8 @@ def test_a_start_named_start_without_the_shape_is_explained() -> None:
         "s -> a", "start -> a"
     )
     found = lint(text, "<test>.dot")
-    (missing,) = only(found, "DIP001")
-    assert missing.start == (1, 1)
+    # reported at the shape of the node that was meant as the start: the text to change
+    assert only(found, "DIP001") == [Finding("DIP001", "error", (3, 16), (3, 19), "box")]
     assert "`start` is not one" in lint_message(text, "DIP001")
 
 
@@ -123,11 +123,24 @@ def test_a_cycle_counts_when_no_edge_in_it_has_a_condition() -> None:
         """
     )
     assert check(text, "DIP005") == [Finding("DIP005", "error", (6, 3), (6, 9), "b -> a")]
-    assert "never leaves" in lint_message(text, "DIP005")
+    assert lint_message(text, "DIP005") == (
+        "unconditional cycle: a → b → a — no edge in it has a condition: its only way out, "
+        "`b -> e`, loses to the loop edge in edge selection (highest weight, then the smallest "
+        "target name), so a run that enters it never leaves, and tracker refuses the graph "
+        "(`graph contains a cycle`); put a condition on the edge that loops back"
+    )
     assert check(text.replace("  b -> a", '  b -> a [condition="outcome=fail"]'), "DIP005") == []
     assert check(text, "DIP005", config=ATTRACTOR) == []  # the specification has no such check
     gate = text.replace("  s -> a", "  b [shape=hexagon]\n  s -> a")
     assert "a human gate (`b`) can leave it" in lint_message(gate, "DIP005")
+    way_out = text.replace("  b -> a\n", '  b -> a\n  a -> e [condition="outcome=fail"]\n')
+    assert check(way_out, "DIP005") == [Finding("DIP005", "error", (6, 3), (6, 9), "b -> a")]
+    assert lint_message(way_out, "DIP005") == (
+        "unconditional cycle: a → b → a — no edge in it has a condition: `a -> e` leaves it "
+        "when its condition holds, yet tracker refuses the graph (`graph contains a cycle`: its "
+        "check only looks for a cycle of edges without conditions); put a condition on the "
+        "edge that loops back"
+    )
 
 
 def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:
@@ -229,6 +242,30 @@ def test_outcome_values_are_checked_in_dip_files_too() -> None:
         Finding("DC313", "warning", (9, 32), (9, 40), "approved")
     ]
     assert only(lint(source.replace("approved", "success")), "DC313") == []
+
+
+def test_outcome_values_out_of_a_success_only_node_are_dc303s() -> None:
+    source = template(
+        """
+        workflow W
+          start: A
+          exit: B
+          human A
+            label: Ship?
+          agent B
+            prompt: b
+          edges
+            A -> B  when ctx.outcome = approved
+            A -> B
+        """
+    )
+    assert only(lint(source), "DC303", "DC313") == [
+        Finding("DC303", "warning", (9, 18), (9, 40), "ctx.outcome = approved")
+    ]
+    agent = source.replace("human A\n    label: Ship?", "agent A\n    prompt: a")
+    assert only(lint(agent), "DC303", "DC313") == [
+        Finding("DC313", "warning", (9, 32), (9, 40), "approved")
+    ]
 
 
 def test_unsafe_tool_command_key_inside_an_escaped_command() -> None:

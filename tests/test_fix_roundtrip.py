@@ -102,8 +102,27 @@ DIPPIN_FIX_CASES: dict[str, str] = {
     ).replace("A -> B", "A -> T\n        T -> B"),
 }
 
+_DOT_GATE = (
+    "digraph P {\n"
+    "  s [shape=Mdiamond]\n"
+    "  e [shape=Msquare]\n"
+    '  g [shape=hexagon, label="Pick", default_choice="A"]\n'
+    "  s -> g\n"
+    '  g -> e [label="[A] Accept"]\n'
+    "}\n"
+)
+
+# an Ordewell plan (issue 20): a task with a subtask
+_ORDEWELL = (
+    '{"tasks": [{"id": "a", "order": 1, "title": "A", "type": "ai", "sliceType": "AFK",\n'
+    ' "autonomy": "AFK", "prompt": "Do A",\n'
+    ' "subtasks": [{"id": "b", "order": 1, "title": "B", "prompt": "Do B", "autonomy": "AFK"}]}]}\n'
+)
+
 # code → a workflow on which that rule reports a finding carrying a fix
 FIX_CASES: dict[str, Case] = {
+    "DC001": Case("w.dot", _DOT_GATE.replace("default_choice", "human.default_choice")),
+    "DC011": Case("w.dot", _DOT_GATE.replace("default_choice", '"default_choice"')),
     "DC004": _dip(_BASE.replace("prompt: Plan.", "promt: Plan.")),
     "DC009": _dip(_BASE.replace("prompt: Plan.", "prompt: Plan.\n        llm_model: x")),
     "DC010": _dip(
@@ -134,6 +153,18 @@ FIX_CASES: dict[str, Case] = {
         ),
     ),
     "DC307": Case("w.dip", WRITES),
+    "DC330": _dip(
+        _BASE.replace(
+            "label: B",
+            "prompt:\n          Output:\n          ```text\n          ${ctx.tool_stdout}\n"
+            "          ```",
+        )
+    ),
+    "DC331": _dip(
+        _BASE.replace("      agent A", "      vars\n        repo: api\n      agent A").replace(
+            _PLAN, "prompt: Plan $repo."
+        )
+    ),
     "DC309": Case("w.dip", ELSE),
     "TRK102": Case("w.dip", TRK102),
     **{code: _dip(text) for code, text in DIPPIN_FIX_CASES.items()},
@@ -141,6 +172,11 @@ FIX_CASES: dict[str, Case] = {
     "L03": _fixture("steps/broken_undeclared_input.yaml"),
     "L10": _fixture("steps/broken_input_ref.yaml"),
     "L11": _fixture("steps/broken_prompt_ref.yaml"),
+    "O05": Case(
+        "plan.json",
+        _ORDEWELL.replace('"type": "ai",', '"type": "ai", "assignedRunner": "claude-cod",', 1),
+    ),
+    "O17": Case("plan.json", _ORDEWELL.replace('"autonomy": "AFK"}]', '"autonomy": "hitl"}]')),
 }
 
 

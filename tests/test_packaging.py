@@ -70,6 +70,7 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/data/models.json" in names  # the model catalog behind DIP108
     assert "dipcheck/cli.py" in names
     assert "dipcheck/simulate/runner.py" in names
+    assert "dipcheck/wftest/runner.py" in names  # dipcheck test
     assert not [name for name in names if name.startswith(("tests/", "fixtures/"))]
 
 

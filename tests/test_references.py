@@ -252,7 +252,7 @@ def test_project_fixture_references() -> None:
     assert result.workflow is not None
     texts = {(item.span.path, item.span.text) for item in result.workflow.references}
     assert (str(FIXTURES / "review_loop.dip"), "${ctx.node.Plan.last_response}") in texts
-    assert (str(FIXTURES / "review_loop.dip"), "$branch") in texts
+    assert (str(FIXTURES / "review_loop.dip"), "${params.branch}") in texts
     assert (str(FIXTURES / "prompts" / "plan.md"), "${graph.goal}") in texts
     for item in result.workflow.references:
         _exact(item, item.span.text)

@@ -521,8 +521,10 @@ READS = template(
 def test_dc308_reads_at_full_fidelity() -> None:
     assert only(lint(READS), "DC308") == [Finding("DC308", "info", (8, 12), (8, 16), "plan")]
     assert messages(READS, "DC308") == [
-        "`Review` declares `reads: plan` but runs at fidelity `full`, which does not add read "
-        "keys to the prompt; interpolate `${ctx.plan}` if the model needs it"
+        "`Review` declares `reads: plan`, but its prompt runs at `full` (tracker's default "
+        "fidelity), and that level appends only `human_response` and `last_response` to the "
+        "prompt: the model sees `plan` only where the prompt interpolates `${ctx.plan}` (or at "
+        "`summary:medium`, which adds `reads:` keys)"
     ]
 
 
@@ -531,6 +533,44 @@ def test_dc308_twin_fidelity_or_interpolation() -> None:
     assert only(lint(medium), "DC308") == []
     used = READS.replace("Review the plan.", "Review ${ctx.plan}")
     assert only(lint(used), "DC308") == []
+
+
+def test_dc308_summary_high_puts_every_key_in_the_prompt() -> None:
+    high = READS.replace("    reads: plan\n", "    reads: plan\n    fidelity: summary:high\n")
+    assert only(lint(high), "DC308") == []
+    default = READS.replace(
+        "  agent Plan\n", "  defaults\n    fidelity: summary:high\n  agent Plan\n"
+    )
+    assert only(lint(default), "DC308") == []
+
+
+def test_dc308_invalid_fidelity_falls_back_to_the_default_level() -> None:
+    compact = READS.replace(
+        "  agent Plan\n", "  defaults\n    fidelity: compact\n  agent Plan\n"
+    ).replace("    reads: plan\n", "    reads: plan\n    fidelity: high\n")
+    assert only(lint(compact), "DC308") == [Finding("DC308", "info", (10, 12), (10, 16), "plan")]
+    assert messages(compact, "DC308") == [
+        "`Review` declares `reads: plan`, but its `fidelity: high` is not a level tracker "
+        "knows, so its prompt runs at `compact` (the workflow's default fidelity), and that "
+        "level adds only the goal and `outcome` to the prompt: the model sees `plan` only "
+        "where the prompt interpolates `${ctx.plan}` (or at `summary:medium`, which adds "
+        "`reads:` keys)"
+    ]
+    medium = compact.replace("fidelity: compact", "fidelity: summary:medium")
+    assert only(lint(medium), "DC308") == []
+
+
+def test_dc308_tool_and_human_nodes_have_no_prompt_fidelity() -> None:
+    tool = READS.replace(
+        "  agent Review\n    reads: plan\n    prompt: Review the plan.\n",
+        "  tool Review\n    reads: plan\n    timeout: 1m\n    command: cat plan.md\n",
+    )
+    assert only(lint(tool), "DC308") == []
+    human = READS.replace(
+        "  agent Review\n    reads: plan\n    prompt: Review the plan.\n",
+        "  human Review\n    reads: plan\n    label: Ok?\n",
+    )
+    assert only(lint(human), "DC308") == []
 
 
 # -- DC309 ----------------------------------------------------------------------------------

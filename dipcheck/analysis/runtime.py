@@ -8,6 +8,7 @@ command may interpolate and which keys ``writes:`` may not name.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import StrEnum
 
 from dipcheck.model import Node, NodeKind, Workflow
@@ -205,6 +206,34 @@ def possible_keys(
     return frozenset(keys)
 
 
+def success_only(node: Node, workflow: Workflow) -> str | None:
+    """Why ``node``'s handler always reports success, or None when it can fail (§5.3): a
+    conditional node, a choice or freeform human gate whose timeout (if any) cannot fail."""
+    handler = handler_of(node, workflow)
+    if handler is Handler.CONDITIONAL:
+        return "a conditional node always reports success"
+    if handler is not Handler.HUMAN:
+        return None
+    mode = node.value("mode").strip() or "choice"
+    if mode not in ("choice", "freeform"):
+        return None
+    if node.value("timeout").strip():
+        action = node.value("timeout_action").strip()
+        if action == "fail" or not node.value("default").strip():
+            return None  # a timeout can fail the gate
+    return f"a human gate in {mode} mode always reports success (the answer is the label)"
+
+
+def outcomes(node: Node, workflow: Workflow) -> tuple[str, ...]:
+    """The statuses edge selection can see after ``node``: `retry` is handled before edges are
+    chosen, `partial_success` and `skipped` are never reported by a handler (only goal gates
+    accept `partial_success`), so it is `success` and, unless the handler always succeeds,
+    `fail` (tracker-runtime.md §5.3)."""
+    if handler_of(node, workflow) in (Handler.START, Handler.EXIT):
+        return ("success",)
+    return ("success",) if success_only(node, workflow) else ("success", "fail")
+
+
 # Workflow-level settings the adapter turns into graph attributes (tracker-runtime.md §0.2):
 # defaults key → attribute name.
 _DEFAULTS_ATTRIBUTES = {
@@ -253,3 +282,71 @@ def graph_attributes(workflow: Workflow) -> frozenset[str]:
             names.add(attribute)
     names.update(f"params.{item.key}" for item in workflow.vars)
     return frozenset(names)
+
+
+# -- prompt fidelity (pipeline/fidelity.go, handlers/prompt.go, transforms.go) --------------
+
+FIDELITY_LEVELS = ("full", "summary:high", "summary:medium", "summary:low", "compact", "truncate")
+
+# What each level adds to a codergen prompt besides the prompt's own text: `full` appends
+# `human_response` and `last_response` (InjectPipelineContext); `summary:high` prepends every
+# context key; `summary:medium` and `truncate` the fixed medium set plus the node's `reads:`
+# keys (truncate caps each value at 500 characters); `summary:low` the goal and a
+# `completed_summary`; `compact` the goal and `outcome`.
+FIDELITY_KEYS: dict[str, frozenset[str] | None] = {
+    "full": frozenset({"human_response", "last_response"}),
+    "summary:high": None,  # every key
+    "summary:medium": frozenset(
+        {
+            "outcome",
+            "last_response",
+            "human_response",
+            "preferred_label",
+            "tool_stdout",
+            "tool_stderr",
+            "graph.goal",
+        }
+    ),
+    "summary:low": frozenset({"graph.goal", "completed_summary"}),
+    "compact": frozenset({"graph.goal", "outcome"}),
+}
+FIDELITY_KEYS["truncate"] = FIDELITY_KEYS["summary:medium"]
+# Levels that add the node's `reads:` keys to the prompt (CompactContextWithPinnedKeys).
+READS_FIDELITIES = frozenset({"summary:medium", "truncate"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fidelity:
+    """The fidelity tracker resolves for a node's prompt (``ResolveFidelity``): ``level``;
+    ``source`` is ``"node"``, ``"default"`` or ``"builtin"``; ``skipped`` holds an invalid
+    node value that was passed over silently."""
+
+    level: str
+    source: str
+    skipped: str = ""
+
+    def describe(self) -> str:
+        """``its prompt runs at `full` (tracker's default fidelity)``, naming where the level
+        comes from and any invalid value tracker passed over."""
+        where = {
+            "node": "its `fidelity:`",
+            "default": "the workflow's default fidelity",
+            "builtin": "tracker's default fidelity",
+        }[self.source]
+        text = f"its prompt runs at `{self.level}` ({where})"
+        if self.skipped:
+            text = f"its `fidelity: {self.skipped}` is not a level tracker knows, so {text}"
+        return text
+
+
+def prompt_fidelity(node: Node, workflow: Workflow) -> Fidelity:
+    """The node's own valid ``fidelity``, else a valid ``defaults.fidelity`` (DOT
+    ``default_fidelity``), else ``full``; an invalid value is skipped silently."""
+    own = node.value("fidelity").strip()
+    if own in FIDELITY_LEVELS:
+        return Fidelity(own, "node")
+    skipped = own
+    default = workflow.default_value("fidelity")
+    if default in FIDELITY_LEVELS:
+        return Fidelity(default, "default", skipped)
+    return Fidelity("full", "builtin", skipped)

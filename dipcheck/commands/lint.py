@@ -108,8 +108,9 @@ def run(args: argparse.Namespace, config: Config) -> int:
         return _add_ignore(file_paths, config, args)
     if args.fix or args.diff:
         return _fix(paths, config, args)
-    results = _lint(paths, config, args)
-    _emit(_report(results, args, config), args)
+    skipped: list[str] = []
+    results = _lint(paths, config, args, skipped)
+    _emit(_report(results, args, config, len(skipped)), args)
     return _status(results, config, args)
 
 
@@ -128,13 +129,18 @@ def _conflicts(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _lint(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[LintResult]:
+def _lint(
+    paths: Sequence[str], config: Config, args: argparse.Namespace, skipped: list[str]
+) -> list[LintResult]:
+    """Lint the named files and directories; files found in a directory that are no
+    workflow are left out and appended to ``skipped``."""
     from dipcheck.engine import lint_paths, lint_text
     from dipcheck.progress import ProgressBar
 
     results = []
     if "-" in paths:
-        results.append(lint_text(sys.stdin.read(), args.stdin_filename or "<stdin>", config))
+        name = args.stdin_filename or "<stdin>"
+        results.append(lint_text(sys.stdin.read(), name, config, named=True))
     cache = None
     if not args.no_cache:
         from dipcheck.cache import ResultCache, directory_for
@@ -142,11 +148,15 @@ def _lint(paths: Sequence[str], config: Config, args: argparse.Namespace) -> lis
         cache = ResultCache(directory_for(args.cache_dir, config), config)
     bar = ProgressBar() if ProgressBar.wanted(sys.stderr, args.quiet) else None
     file_paths = [path for path in paths if path != "-"]
-    results.extend(lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar))
+    results.extend(
+        lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
+    )
     return results
 
 
-def _report(results: Sequence[LintResult], args: argparse.Namespace, config: Config) -> str:
+def _report(
+    results: Sequence[LintResult], args: argparse.Namespace, config: Config, skipped: int = 0
+) -> str:
     if args.statistics:
         from dipcheck.report import statistics
 
@@ -159,7 +169,14 @@ def _report(results: Sequence[LintResult], args: argparse.Namespace, config: Con
         and sys.stdout.isatty()
         and not os.environ.get("NO_COLOR")
     )
-    return render(results, args.format, color=color, fail_on=config.fail_on, quiet=args.quiet)
+    return render(
+        results,
+        args.format,
+        color=color,
+        fail_on=config.fail_on,
+        quiet=args.quiet,
+        skipped=skipped,
+    )
 
 
 def _emit(text: str, args: argparse.Namespace) -> None:
@@ -185,24 +202,26 @@ def _status(results: Sequence[LintResult], config: Config, args: argparse.Namesp
 
 
 def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[FixOutcome]:
-    from dipcheck.engine import LintResult, detect_format, expand_paths, read_source
+    from dipcheck.engine import LintResult, expand_paths, read_source
     from dipcheck.fixes import FixOutcome, fix_text
 
     outcomes: list[FixOutcome] = []
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
-        outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes))
-    for path in expand_paths([path for path in paths if path != "-"], config):
+        outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes, named=True))
+    file_paths = [path for path in paths if path != "-"]
+    named = {path for path in file_paths if not os.path.isdir(path)}
+    for path in expand_paths(file_paths, config):
         source, problem = read_source(path)
         if source is None:
             assert problem is not None
             result = LintResult(path, problem.span.source, None, [problem])
             outcomes.append(FixOutcome(path, "", "", result))
             continue
-        outcome = fix_text(source.text, path, config, args.unsafe_fixes)
+        outcome = fix_text(source.text, path, config, args.unsafe_fixes, named=path in named)
         result = outcome.result
         not_a_workflow = result.workflow is None and not result.diagnostics
-        if not_a_workflow and detect_format(path, config) == "yaml":
+        if not_a_workflow and path not in named:
             continue
         outcomes.append(outcome)
     return outcomes
@@ -297,11 +316,12 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
     from dipcheck.fixes import FileChanged, add_ignores, write_atomically
 
     added = files = 0
+    named = {path for path in paths if not os.path.isdir(path)}
     for path in expand_paths(paths, config):
         source, _ = read_source(path)
         if source is None:
             continue
-        outcome = add_ignores(source.text, path, config)
+        outcome = add_ignores(source.text, path, config, named=path in named)
         if outcome.rejected:
             print(
                 f"dipcheck: warning: {path}: left unchanged, the comments would not parse",

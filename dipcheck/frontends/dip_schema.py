@@ -73,7 +73,7 @@ AGENT_FIELDS: dict[str, FieldSpec] = {
     "system_prompt": _spec(S, "System prompt for this agent."),
     "system_prompt_file": _spec(ValueType.FILE, "Read the system prompt from a file."),
     "model": _spec(S, "Model id, or a `[provider/]family@latest|stable|sota` alias."),
-    "provider": _spec(S, "anthropic, openai, google, …"),
+    "provider": _spec(S, "anthropic, openai, gemini or openai-compat"),
     "backend": _spec(S, "Agent backend."),
     "working_dir": _spec(S, "Working directory of the agent session."),
     "tool_access": _spec(S, "`none` runs the agent without tools."),
@@ -308,3 +308,50 @@ def check_value(type_: ValueType, value: str) -> str | None:
     elif type_ is ValueType.PATHS and not [part for part in text.split(",") if part.strip()]:
         return "writable_paths needs at least one glob"
     return None
+
+
+_GO_UNITS = {
+    "ns": 1e-9,
+    "us": 1e-6,
+    "µs": 1e-6,
+    "μs": 1e-6,
+    "ms": 1e-3,
+    "s": 1.0,
+    "m": 60.0,
+    "h": 3600.0,
+}
+_GO_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+
+
+def go_duration(text: str) -> float | None:
+    """Seconds of a Go ``time.ParseDuration`` value (``1h30m``, ``-5s``, ``0``), or None when
+    Go would refuse it (no unit, unknown unit, empty)."""
+    sign = -1.0 if text.startswith("-") else 1.0
+    rest = text[1:] if text[:1] in "+-" else text
+    if rest == "0":
+        return 0.0
+    if not rest:
+        return None
+    total = 0.0
+    position = 0
+    for match in _GO_PART.finditer(rest):
+        if match.start() != position:
+            return None
+        total += float(match.group(1)) * _GO_UNITS[match.group(2)]
+        position = match.end()
+    return sign * total if position == len(rest) and position else None
+
+
+def byte_size(text: str) -> int | None:
+    """tracker's ``parseByteSize``: an integer with an optional ``KB``/``MB`` suffix (any
+    case); None when it does not parse."""
+    value = text.strip()
+    upper = value.upper()
+    multiplier = 1
+    if upper.endswith("MB"):
+        value, multiplier = upper[:-2], 1024 * 1024
+    elif upper.endswith("KB"):
+        value, multiplier = upper[:-2], 1024
+    if not _INTEGER.fullmatch(value):
+        return None
+    return int(value) * multiplier

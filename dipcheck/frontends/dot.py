@@ -20,9 +20,10 @@ values the runtime rejects or misreads (DC005: shapes, handler types, numbers, b
 durations, the stylesheet, output kinds), keys given twice in one attribute list (DC006) and
 DOT that the runtime's parser does not read as Graphviz does (DC011).
 
-Whether a ``.dot`` file is a workflow at all is decided by what it says (``Mdiamond`` or
-``Msquare`` shapes, ``prompt``/``tool_command``/``outputs``/``facts`` attributes): an ordinary
-Graphviz file yields no workflow and no findings, unless configuration names its dialect.
+Whether a ``.dot`` file found in a directory is a workflow at all is decided by what it says
+(``Mdiamond`` or ``Msquare`` shapes, ``prompt``/``tool_command``/``llm_model``/… attributes):
+an ordinary Graphviz file yields no workflow and no findings, unless configuration names its
+dialect or the user named the file (``require``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
-from dipcheck.diagnostics import Diagnostic, Related
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
@@ -63,12 +64,35 @@ from dipcheck.references import (
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
-# Words that make a .dot file a workflow rather than an ordinary Graphviz drawing.
+# Words that make a .dot file found in a directory a workflow rather than an ordinary
+# Graphviz drawing (a file named on the command line is always read as a workflow): the
+# start/exit shapes, stage attributes, and graph and node attributes of the runtime (`goal`,
+# the model and retry settings) that Graphviz does not know — a pipeline whose start and exit
+# were drawn with other shapes is still linted.
 WORKFLOW_MARKERS = frozenset(
-    {"Mdiamond", "Msquare", "prompt", "tool_command", "outputs", "facts", "goal_gate"}
+    {
+        "Mdiamond",
+        "Msquare",
+        "prompt",
+        "tool_command",
+        "outputs",
+        "facts",
+        "goal_gate",
+        "goal",
+        "llm_model",
+        "llm_provider",
+        "llm_prompt",
+        "is_codergen",
+        "reasoning_effort",
+        "default_max_retry",
+        "retry_target",
+        "fallback_retry_target",
+    }
 )
 _TYPED_MARKERS = ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`
+_GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*")
 _START_IDS = ("start", "Start")
 _EXIT_IDS = ("exit", "end", "Exit", "End")
 
@@ -95,6 +119,15 @@ def _tokens(tree: Tree) -> list[Token]:
 
 def _trees(tree: Tree) -> list[Tree]:
     return [child for child in tree.children if isinstance(child, Tree)]
+
+
+# Handler names `tracker validate` registers that no handler answers to at run time
+# (cmd/tracker/validate.go buildValidationRegistry; the run registry in
+# pipeline/handlers/registry.go), with the name to use instead.
+_VALIDATE_ONLY_TYPES = {
+    "spawn": "",
+    "manager_loop": "; a manager loop's handler is `stack.manager_loop` (or `shape=house`)",
+}
 
 
 def _first_token(item: Tree | Token) -> Token:
@@ -156,6 +189,7 @@ class _Lowering(Checks):
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[_EdgeBuild] = []
         self.mentions: list[Name] = []
+        self.reported_values: set[int] = set()
         self.graph_name: Name | None = None
         self.decl_span: Span | None = None
         self.node_table = (
@@ -183,8 +217,9 @@ class _Lowering(Checks):
 
     # -- attributes ----------------------------------------------------------------------
 
-    def attr_list(self, tree: Tree | None) -> list[Attr]:
-        """The ``key=value`` entries of an attribute list, repeated keys reported (DC006)."""
+    def attr_list(self, tree: Tree | None, element: bool = True) -> list[Attr]:
+        """The ``key=value`` entries of an attribute list, repeated keys reported (DC006).
+        ``element``: the list belongs to a node or an edge (or sets their defaults)."""
         if tree is None:
             return []
         result: list[Attr] = []
@@ -194,6 +229,8 @@ class _Lowering(Checks):
                 parts = _tokens(item)
                 key_token = parts[0]
                 key = self.text_of(key_token)[0].value
+                if element and not self.family and key_token.type == "STRING":
+                    key = self.quoted_name(key_token, key)
                 if len(parts) >= 3:
                     value, quoted = self.text_of(parts[2])
                     value_token = parts[2]
@@ -217,6 +254,24 @@ class _Lowering(Checks):
                 seen[key] = entry
                 result.append(entry)
         return result
+
+    def quoted_name(self, token: Token, key: str) -> str:
+        """tracker's DOT loader matches node and edge attribute names as written, quotes and
+        all (``pipeline/parser.go`` cleans the value, not the name), so ``"prompt"=…`` is an
+        attribute named with its quotes that nothing reads; the model keeps that name."""
+        plain = _GOGRAPHVIZ_ID.fullmatch(key) is not None
+        self.report(
+            "DC011",
+            self.span(token),
+            f"tracker never reads the quoted attribute name `{token}`: its DOT loader keeps "
+            f"the quotes as part of the name, so the attribute is ignored — write `{key}` "
+            "without quotes",
+            severity=Severity.WARNING,
+            fix=Fix(f"write `{key}` without quotes", (Edit(self.span(token), key),))
+            if plain
+            else None,
+        )
+        return f'"{key}"'
 
     # -- walking the tree ----------------------------------------------------------------
 
@@ -291,7 +346,7 @@ class _Lowering(Checks):
 
     def attr_stmt(self, tree: Tree, scope: _Scope, top: bool) -> None:
         keyword = _tokens(tree)[0]
-        attrs = self.attr_list(next(iter(_trees(tree)), None))
+        attrs = self.attr_list(next(iter(_trees(tree)), None), keyword.type != "GRAPH")
         if keyword.type == "GRAPH":
             for entry in attrs:
                 self.graph_attribute(entry, scope, top)
@@ -417,6 +472,15 @@ class _Lowering(Checks):
                     ),
                 )
                 return name, NodeKind.AGENT, explicit.value_span
+            if not self.typed and name in _VALIDATE_ONLY_TYPES:
+                self.report(
+                    "DC005",
+                    explicit.value_span,
+                    f"node `{build.id}` names the handler type `{name}`, which only `tracker "
+                    "validate`'s registry knows: no handler of that name is registered when the "
+                    f'workflow runs (`no handler registered for "{name}"`), so the run fails '
+                    f"there{_VALIDATE_ONLY_TYPES[name]}",
+                )
             return name, kind, explicit.value_span
         if shape is None or not shape.value.value.strip():
             if self.family:
@@ -526,12 +590,27 @@ class _Lowering(Checks):
         )
 
     def members(self, nodes: list[Node], edges: list[Edge]) -> list[Node]:
-        """A parallel node's branches are its edge targets (the fan-in excluded); a fan-in's
-        sources are the nodes with an edge into it."""
+        """A parallel node's branches are its ``parallel_targets`` when it has them (the
+        parallel handler reads that attribute first, ``pipeline/handlers/parallel.go``
+        ``collectBranchEdges``; tracker's .dip adapter writes it), else its edge targets (the
+        fan-in excluded); a fan-in's sources are the nodes with an edge into it, except the
+        parallel nodes whose ``parallel_join`` it is."""
         kinds = {node.id: node.kind for node in nodes}
+        # a parallel node's edge to the fan-in named by its `parallel_join` is its join edge
+        # (tracker's .dip adapter adds it), not a source of the fan-in
+        joins = {
+            node.id: field_text
+            for node in nodes
+            if node.kind is NodeKind.PARALLEL
+            and (field_text := node.value("parallel_join").strip())
+        }
         result: list[Node] = []
         for node in nodes:
-            if node.kind is NodeKind.PARALLEL:
+            joining = {source for source, join in joins.items() if join == node.id}
+            targets = node.get("parallel_targets")
+            if node.kind is NodeKind.PARALLEL and targets is not None and targets.text.strip():
+                members = tuple(Name(item.value, item.span) for item in list_items(targets.value))
+            elif node.kind is NodeKind.PARALLEL:
                 members = tuple(
                     edge.target
                     for edge in edges
@@ -539,7 +618,11 @@ class _Lowering(Checks):
                     and kinds.get(edge.target.value) is not NodeKind.FAN_IN
                 )
             elif node.kind is NodeKind.FAN_IN:
-                members = tuple(edge.source for edge in edges if edge.target.value == node.id)
+                members = tuple(
+                    edge.source
+                    for edge in edges
+                    if edge.target.value == node.id and edge.source.value not in joining
+                )
             else:
                 result.append(node)
                 continue
@@ -614,10 +697,15 @@ class _Lowering(Checks):
 
     def endpoints(self, nodes: list[Node]) -> list[Field]:
         """``start``/``exit`` header fields for the (last) Mdiamond and Msquare nodes, as
-        tracker's ``Graph.AddNode`` records them; the value points at the node id."""
+        tracker's ``Graph.AddNode`` records them (by the shape, whatever handler a ``type``
+        gives the node, ``pipeline/graph.go``); the value points at the node id."""
         fields: list[Field] = []
-        for key, handler in (("start", "start"), ("exit", "exit")):
-            chosen = [node for node in nodes if node.handler == handler]
+        for key, handler, shape in (("start", "start", "Mdiamond"), ("exit", "exit", "Msquare")):
+            chosen = [
+                node
+                for node in nodes
+                if node.handler == handler or node.value("shape").strip() == shape
+            ]
             if not chosen:
                 continue
             node = chosen[-1]
@@ -709,6 +797,7 @@ def load_dot(
         if item.span.start not in consequences:
             lowering.report("DC001", item.span, item.message)
     if not chosen.attractor_family:
+        _dotted_names(lowering, lexed)
         for quoted in lexed.strings.values():
             if quoted.concatenated:
                 first, last = quoted.parts[0], quoted.parts[-1]
@@ -726,6 +815,50 @@ def load_dot(
         return FrontendResult(None, lowering.diagnostics)
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.diagnostics)
+
+
+def _dotted_names(lowering: _Lowering, lexed: LexResult) -> None:
+    """gographviz reads an unquoted name as letters, digits and `_` only, so a `.` in one
+    (`human.default_choice=…`, an Attractor spelling) stops tracker from loading the file
+    (tracker commit d4ab4d2: "The DOT parser rejects dotted attribute names")."""
+    depth = 0
+    tokens = lexed.tokens
+    for index, token in enumerate(tokens):
+        kind = token.type
+        depth += kind == "LSQB"
+        depth -= kind == "RSQB" and depth > 0
+        text = str(token)
+        if kind != "ID" or "." not in text or not (text[0].isalpha() or text[0] == "_"):
+            continue
+        span = lowering.span(token)
+        following = tokens[index + 1].type if index + 1 < len(tokens) else ""
+        problem = (
+            f"tracker's DOT parser (gographviz) does not accept `.` in an unquoted name, so "
+            f"`{text}` stops the file from loading (`DOT parse error`)"
+        )
+        if depth and following == "EQUAL":
+            read = text.rsplit(".", 1)[1]
+            if read in schema.NODE_ATTRIBUTES or read in schema.EDGE_ATTRIBUTES:
+                lowering.report(
+                    "DC001",
+                    span,
+                    f"{problem}; tracker reads this value from `{read}` — rename it",
+                    fix=Fix(f"rename `{text}` to `{read}`", (Edit(span, read),)),
+                )
+            else:
+                lowering.report(
+                    "DC001",
+                    span,
+                    f"{problem}; quoting it does not help (tracker then keeps the quotes in the "
+                    "name and never reads it) — use an attribute tracker reads",
+                )
+            continue
+        lowering.report(
+            "DC001",
+            span,
+            f'{problem} — quote it: `"{text}"`',
+            fix=Fix(f"quote `{text}`", (Edit(span, f'"{text}"'),)),
+        )
 
 
 def _next_token_start(lexed: LexResult, offset: int) -> int:

@@ -2,20 +2,27 @@
 "did you mean"), values the runtime rejects or drops (DC005), typed-outputs declarations, the
 stylesheet, and the constructs the Attractor specification refuses (DC011).
 
+The DOT runtimes keep an attribute they do not know and ignore it (tracker's
+``pipeline/parser.go`` copies every attribute into the node's map; the Attractor engines do the
+same, other-formats.md §2), so the file still runs: an unknown attribute is a warning here,
+never an error, and the exporters' own metadata (``node_type``, ``is_codergen``) is quiet.
+
 :class:`Checks` is a mixin of the lowering in ``frontends/dot.py``, which supplies the source,
 the lexed strings, the dialect and the attribute tables.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lark import Token
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends import stylesheet
-from dipcheck.frontends.dip_schema import ValueType, check_value
+from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_duration
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.model import Field, Name, Text
 from dipcheck.source import SourceText, Span
@@ -28,6 +35,44 @@ _CHECKED = {
     "weight": "",
     "cache_tool_results": "true|false",
     "context_compaction": "auto|none",
+}
+
+
+def _positive_duration(text: str) -> str | None:
+    seconds = go_duration(text)
+    if seconds is None:
+        return f"invalid duration {text!r} (Go durations need a unit: 30s, 5m, 1h30m)"
+    if seconds <= 0:
+        return f"{text!r} is not a positive duration"
+    return None
+
+
+def _optional(check: Callable[[str], str | None]) -> Callable[[str], str | None]:
+    """An attribute the handler treats as unset when it is empty."""
+    return lambda text: None if text == "" else check(text)
+
+
+def _positive_integer(text: str) -> str | None:
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        return f"invalid integer {text!r}"
+    return None if int(text) > 0 else f"{text} is not a positive integer"
+
+
+def _positive_size(text: str) -> str | None:
+    size = byte_size(text)
+    if size is None:
+        return f"invalid size {text!r} (bytes, or a number with KB or MB)"
+    return None if size > 0 else f"{text!r} is not a positive size"
+
+
+# handler -> attribute -> why its value is refused (None: accepted). A tool's `timeout` is
+# parsed whenever the attribute is present, even empty; the others only when non-empty.
+_HANDLER_VALUES: dict[str, dict[str, Callable[[str], str | None]]] = {
+    "tool": {"timeout": _positive_duration, "output_limit": _optional(_positive_size)},
+    "stack.manager_loop": {
+        "poll_interval": _optional(_positive_duration),
+        "max_cycles": _optional(_positive_integer),
+    },
 }
 
 
@@ -47,12 +92,24 @@ class Attr:
     def span(self) -> Span:
         return self.key_span.cover(self.value_span)
 
+    @property
+    def inner_span(self) -> Span:
+        """The value without its quotes (one quoted string; otherwise the value as written),
+        so that an edit of the value keeps it a DOT string: `llm_model="gpt-5.4"` must not
+        become the bare, unparsable `gpt-5.4`."""
+        span = self.value_span
+        text = span.text
+        quoted = self.token_type == "STRING" and len(text) >= 2 and text[0] == text[-1] == '"'
+        if quoted and '"' not in text[1:-1].replace('\\"', ""):  # not "a" + "b"
+            return Span(span.source, span.start + 1, span.end - 1)
+        return span
+
     def as_field(self, name: str) -> Field:
         return Field(
             key=name,
             key_span=self.key_span,
             value=self.value,
-            value_span=self.value_span,
+            value_span=self.inner_span,
             span=self.span,
             quoted=self.quoted,
         )
@@ -66,6 +123,11 @@ class NodeBuild:
     attrs: list[Attr] = field(default_factory=list)
     declared: bool = False
     classes: list[Attr] = field(default_factory=list)
+
+
+def _rename(entry: Attr, name: str) -> Fix:
+    """Rename the attribute (unsafe: the value then takes effect)."""
+    return Fix(f"rename `{entry.key}` to `{name}`", (Edit(entry.key_span, name),), False)
 
 
 def last_values(attrs: list[Attr]) -> dict[str, Attr]:
@@ -87,12 +149,18 @@ class Checks:
     diagnostics: list[Diagnostic]
     node_table: dict[str, schema.Attribute]
     graph_table: dict[str, schema.Attribute]
+    reported_values: set[int]
 
     def span(self, token: Token) -> Span:
         return Span(self.source, token.start_pos or 0, token.end_pos or 0)
 
-    def report(self, code: str, span: Span, message: str, **extra: object) -> None:
-        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
+    def report(
+        self, code: str, span: Span, message: str, severity: Severity | None = None, **extra: object
+    ) -> None:
+        found = loading_finding(code, span, message, **extra)  # type: ignore[arg-type]
+        if severity is None and code == "DC004":
+            severity = Severity.WARNING  # the runtime ignores the attribute; the file runs
+        self.diagnostics.append(found if severity is None else found.with_severity(severity))
 
     def attractor_header(self, tokens: list[Token]) -> None:
         """The Attractor specification reads one strict-free `digraph` (§2.1)."""
@@ -121,6 +189,8 @@ class Checks:
         edge: bool = False,
     ) -> None:
         for entry in attrs:
+            if entry.key.startswith('"'):
+                continue  # a quoted name tracker never reads: reported once, as DC011
             spec = table.get(entry.key)
             if spec is None:
                 self.unknown_attr(entry, table, where, edge)
@@ -146,7 +216,20 @@ class Checks:
                 f"so the attribute does nothing — inline the text in the node",
             )
             return
-        if key in schema.GRAPHVIZ_ATTRIBUTES:
+        if key in schema.GRAPHVIZ_ATTRIBUTES or key in schema.EXPORTER_METADATA:
+            return
+        spelling = schema.TRACKER_SPELLING.get(key)
+        if spelling is not None and spelling in table:
+            self.report(
+                "DC004",
+                entry.key_span,
+                f"`{key}` in {where} is another tool's name for `{spelling}`: the runtime "
+                f"reads `{spelling}` and ignores `{key}`, so its value has no effect — rename "
+                f"it to `{spelling}`",
+                fix=Fix(
+                    f"rename `{key}` to `{spelling}`", (Edit(entry.key_span, spelling),), False
+                ),
+            )
             return
         if not self.typed and key in ("outputs", "facts") and key not in table:
             self.report(
@@ -187,6 +270,14 @@ class Checks:
                 if entry.value_span.end > entry.value_span.start
                 else (entry.key_span)
             )
+            if entry.key == "weight":  # edgeWeight (engine_edges.go): Atoi, else 0
+                self.report(
+                    "DC005",
+                    span,
+                    f"{problem} for `weight`: tracker reads it as 0",
+                    severity=Severity.WARNING,
+                )
+                return
             self.report("DC005", span, f"{problem} for `{entry.key}`")
 
     # -- building the model --------------------------------------------------------------
@@ -241,8 +332,36 @@ class Checks:
                     f"only a `choice` output lists values; `{name.value}` is `{kind.value}`",
                 )
 
+    def check_handler_values(self, build: NodeBuild, handler: str) -> None:
+        """Values a handler refuses when the node runs (the run fails there): a tool's
+        `timeout` and `output_limit` (``pipeline/handlers/tool.go``), a manager loop's
+        `poll_interval` and `max_cycles` (``handlers/manager_loop.go``; tracker-runtime.md
+        §2.3, §4.5). A value inherited from a `node [...]` default is reported once, where it
+        is written."""
+        checks = {} if self.family else _HANDLER_VALUES.get(handler, {})
+        for key, entry in last_values(build.attrs).items():
+            check = checks.get(key)
+            if check is None or id(entry.value_span) in self.reported_values:
+                continue
+            problem = check(entry.value.value)
+            if problem is None:
+                continue
+            self.reported_values.add(id(entry.value_span))
+            span = (
+                entry.value_span
+                if entry.value_span.end > entry.value_span.start
+                else entry.key_span
+            )
+            self.report(
+                "DC005",
+                span,
+                f"{problem} for `{key}` of node `{build.id}`: the {handler} handler refuses it "
+                "when the node runs, and the run fails there",
+            )
+
     def check_node(self, build: NodeBuild, handler: str) -> None:
         """Attributes a handler never reads (written on the node itself, not inherited)."""
+        self.check_handler_values(build, handler)
         if self.typed:
             self.check_outputs(build)
         for entry in build.attrs:
@@ -277,7 +396,19 @@ class Checks:
         """Graph attributes double as `$name` variables, so only a near-miss of a known
         attribute that nothing references is reported."""
         key = entry.key
-        if key in schema.GRAPHVIZ_ATTRIBUTES:
+        if key in schema.GRAPHVIZ_ATTRIBUTES or key in schema.EXPORTER_METADATA:
+            return
+        spelling = schema.TRACKER_SPELLING.get(key)
+        if spelling is not None and spelling in self.graph_table:
+            self.report(
+                "DC004",
+                entry.key_span,
+                f"graph attribute `{key}` is another tool's name for `{spelling}`: the runtime "
+                f"reads `{spelling}` and ignores `{key}` — rename it to `{spelling}`",
+                fix=Fix(
+                    f"rename `{key}` to `{spelling}`", (Edit(entry.key_span, spelling),), False
+                ),
+            )
             return
         suggestion = closest(key, self.graph_table)
         if not suggestion or self.used_as_variable(key):

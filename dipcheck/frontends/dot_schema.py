@@ -89,7 +89,7 @@ NODE_ATTRIBUTES: dict[str, Attribute] = {
     "prompt": _a("prompt", S, "The task for the LLM (`$goal` and `${ctx.K}` are expanded)."),
     "system_prompt": _a("system_prompt", S, "System prompt for this agent."),
     "llm_model": _a("model", S, "Model id."),
-    "llm_provider": _a("provider", S, "anthropic, openai, gemini, …"),
+    "llm_provider": _a("provider", S, "anthropic, openai, gemini or openai-compat."),
     "reasoning_effort": _a("reasoning_effort", S, "low, medium or high."),
     "auto_status": _a("auto_status", B, "Take the outcome from a `STATUS:` line."),
     "allow_partial": _a("allow_partial", B, "Accept PARTIAL_SUCCESS as success."),
@@ -146,6 +146,43 @@ NODE_ATTRIBUTES: dict[str, Attribute] = {
     "stop_condition": _a("stop_condition", COND, "A manager loop stops when this holds."),
     "steer_condition": _a("steer_condition", COND, "Push steer_context when this holds."),
     "steer_context": _a("steer_context", S, "Keys pushed into the child as steer.*."),
+    # read by tracker's handlers and node_config.go accessors (no `.dip` field of their own)
+    "mcp_servers": _a("mcp_servers", S, "MCP servers of the agent session."),
+    "allowed_tools": _a("allowed_tools", S, "Tools the agent backend may use."),
+    "disallowed_tools": _a("disallowed_tools", S, "Tools the agent backend may not use."),
+    "permission_mode": _a("permission_mode", S, "Permission mode of the agent backend."),
+    "acp_agent": _a("acp_agent", S, "The ACP agent to run."),
+    "cost_exceeded_action": _a("cost_exceeded_action", S, "What happens over the cost cap."),
+    "max_budget_usd": _a("max_budget_usd", F, "Cost cap of the agent, in dollars."),
+    "max_cost_usd": _a("max_cost_usd", F, "Cost cap of the node, in dollars."),
+    "no_progress_turns": _a("no_progress_turns", INT, "Turns without progress before stopping."),
+    "turn_breach_policy": _a("turn_breach_policy", S, "What happens at the turn limit."),
+    "reflect_on_error": _a("reflect_on_error", B, "Let the agent reflect after a failed tool."),
+    "verify_after_edit": _a("verify_after_edit", B, "Run a check after every edit."),
+    "verify_command": _a("verify_command", S, "The check run after every edit."),
+    "max_verify_retries": _a("max_verify_retries", INT, "Attempts to make the check pass."),
+    "plan_before_execute": _a("plan_before_execute", B, "Plan before acting."),
+    "plan": _a("plan", B, "Plan before acting (older spelling)."),
+    "commit_only": _a("commit_only", B, "The agent may only commit."),
+    "llm_fallbacks": _a("llm_fallbacks", S, "Models tried when the model fails."),
+    "memoize": _a("memoize", B, "Reuse the node's result when its inputs are unchanged."),
+    "injection_cap": _a("injection_cap", INT, "Cap on context injected into the prompt."),
+    "tool_pass_env": _a("tool_pass_env", S, "Environment variables the command keeps.", *TOOLS),
+    "fan_in_sources": _a("fan_in_sources", LIST, "Branches a fan-in node waits for."),
+    "max_concurrency": _a("max_concurrency", INT, "Branches run at once."),
+    "branch_timeout": _a("branch_timeout", D, "How long each branch may run."),
+    "default": _a("default", S, "Label chosen on timeout (older spelling).", "wait.human"),
+}
+
+# Attributes of the DOT dialect some exporters write (`node_type`, `is_codergen`, `llm_prompt`,
+# `max_agent_turns`, `context_fidelity_default`: tracker examples/glimpser-port.dot before
+# commit bc37420). tracker reads none of them. Metadata that changes nothing is quiet; a name
+# whose meaning tracker reads under another name is reported with that name.
+EXPORTER_METADATA = frozenset({"is_codergen", "node_type", "context_thread_default"})
+TRACKER_SPELLING = {
+    "llm_prompt": "prompt",
+    "max_agent_turns": "max_turns",
+    "context_fidelity_default": "default_fidelity",
 }
 
 # the typed-outputs engine's declarations (seed 003)
@@ -187,6 +224,17 @@ GRAPH_ATTRIBUTES: dict[str, Attribute] = {
     "stall_timeout": _a("stall_timeout", D, "Fail when no progress for this long."),
     "version": _a("version", S, "The pipeline's version."),
     "requires": _a("requires", LIST, "Advisory environment dependencies."),
+    "default_base_delay": _a("base_delay", D, "Default base delay between retries."),
+    "reasoning_effort": _a("reasoning_effort", S, "Default reasoning effort."),
+    "llm_fallbacks": _a("llm_fallbacks", S, "Default fallback models."),
+    "workflow_dir": _a("workflow_dir", S, "Directory file paths resolve against."),
+    "max_cost_usd": _a("max_cost_usd", F, "Default cost cap of a node, in dollars."),
+    "no_progress_turns": _a("no_progress_turns", INT, "Default turns without progress."),
+    "turn_breach_policy": _a("turn_breach_policy", S, "Default turn-limit policy."),
+    "verify_after_edit": _a("verify_after_edit", B, "Default: check after every edit."),
+    "verify_command": _a("verify_command", S, "Default check run after every edit."),
+    "max_verify_retries": _a("max_verify_retries", INT, "Default attempts of the check."),
+    "plan_before_execute": _a("plan_before_execute", B, "Default: plan before acting."),
 }
 # graph attributes that the model keeps in the header rather than in `defaults`
 HEADER_GRAPH_ATTRIBUTES = frozenset({"goal", "label", "model_stylesheet", "version", "requires"})
@@ -373,6 +421,7 @@ GRAPHVIZ_ATTRIBUTES = frozenset(
         "style",
         "stylesheet",
         "tailclip",
+        "tail_lp",
         "tailhref",
         "taillabel",
         "tailport",

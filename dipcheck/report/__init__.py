@@ -36,10 +36,16 @@ def render(
     color: bool = False,
     fail_on: Severity = Severity.ERROR,
     quiet: bool = False,
+    skipped: int = 0,
 ) -> str:
+    """``skipped``: files found in the named directories that were left out because they are
+    no workflow (the text and JSON summaries count them)."""
     module = importlib.import_module(f"dipcheck.report.{FORMATS[fmt]}")
     if fmt in ("text", "concise"):
-        return module.render(results, "full" if fmt == "text" else "concise", color, not quiet)
+        style = "full" if fmt == "text" else "concise"
+        return module.render(results, style, color, not quiet, skipped)
     if fmt == "junit":
         return module.render(results, fail_on)
+    if fmt == "json":
+        return module.render(results, skipped)
     return module.render(results)

@@ -73,6 +73,9 @@ class Summary(_Strict):
     warnings: int = Field(ge=0)
     infos: int = Field(ge=0)
     hints: int = Field(ge=0)
+    # files found in named directories and left out because they are no workflow (added
+    # after version 1 was pinned; a document without it is still valid)
+    skipped: int = Field(default=0, ge=0)
 
 
 class LintDocument(_Strict):

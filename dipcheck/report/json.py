@@ -61,7 +61,9 @@ def sorted_diagnostics(results: Sequence[LintResult]) -> list[Diagnostic]:
     return diagnostics
 
 
-def document(results: Sequence[LintResult]) -> dict[str, Any]:
+def document(results: Sequence[LintResult], skipped: int = 0) -> dict[str, Any]:
+    """The JSON document; ``skipped`` counts the files found in named directories that were
+    left out because they are no workflow (``files`` lists every linted and named file)."""
     diagnostics = sorted_diagnostics(results)
     counts = {severity: 0 for severity in Severity}
     for item in diagnostics:
@@ -77,9 +79,10 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
             "warnings": counts[Severity.WARNING],
             "infos": counts[Severity.INFO],
             "hints": counts[Severity.HINT],
+            "skipped": skipped,
         },
     }
 
 
-def render(results: Sequence[LintResult]) -> str:
-    return json.dumps(document(results), ensure_ascii=False, indent=2) + "\n"
+def render(results: Sequence[LintResult], skipped: int = 0) -> str:
+    return json.dumps(document(results, skipped), ensure_ascii=False, indent=2) + "\n"

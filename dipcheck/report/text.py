@@ -75,7 +75,8 @@ def render_concise(item: Diagnostic) -> str:
     return f"{where}: {item.code} [{item.severity.label}] {item.message}"
 
 
-def summary(results: Sequence[LintResult]) -> str:
+def summary(results: Sequence[LintResult], skipped: int = 0) -> str:
+    """The closing line(s); ``skipped``: files found in directories that are no workflow."""
     counts = {severity: 0 for severity in Severity}
     files_with_findings = 0
     for result in results:
@@ -85,6 +86,8 @@ def summary(results: Sequence[LintResult]) -> str:
             counts[item.severity] += 1
     total = sum(counts.values())
     checked = f"{len(results)} file{'s' if len(results) != 1 else ''} checked"
+    if skipped:
+        checked += f", {skipped} skipped: not {'a workflow' if skipped == 1 else 'workflows'}"
     if total == 0:
         return f"All checks passed ({checked})."
     parts = [
@@ -116,7 +119,11 @@ def fix_hint(results: Sequence[LintResult]) -> str:
 
 
 def render(
-    results: Sequence[LintResult], style: str = "full", color: bool = False, tail: bool = True
+    results: Sequence[LintResult],
+    style: str = "full",
+    color: bool = False,
+    tail: bool = True,
+    skipped: int = 0,
 ) -> str:
     """The findings of ``results``; ``tail``: end with the summary line(s)."""
     blocks: list[str] = []
@@ -127,5 +134,5 @@ def render(
     body = separator.join(blocks)
     if not tail:
         return f"{body}\n" if body else ""
-    ending = summary(results)
+    ending = summary(results, skipped)
     return f"{body}\n\n{ending}\n" if body else f"{ending}\n"

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from dipcheck import conditions
 from dipcheck.analysis import runtime
+from dipcheck.analysis.failure import always_exits_zero
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Node, Text
@@ -69,17 +70,23 @@ def start_has_incoming(context: Context) -> Iterator[Diagnostic]:
         "(`retry` is handled before edges are chosen, DC302). A model's verdict (`disagree`, "
         "`approved`) or a misspelling (`failure`, `succeeded`) is never a status, so an edge "
         "that waits for it never fires; the verdict belongs in a context key the node writes "
-        "(or its preferred label). (amplifier's `outcome_label_shadowing`, TOPO-009.)"
+        "(or its preferred label). (amplifier's `outcome_label_shadowing`, TOPO-009.) An edge "
+        "out of a node that always reports success (a choice or freeform human gate, a "
+        "conditional node) is DC303's finding, not this rule's."
     ),
     example='Review -> Escalate [condition="outcome=disagree"]',
     fix="Compare with a status, or route on the key or label that carries the verdict.",
     formats=("dip", "dot"),  # a step workflow's `on_result` values are its own results
 )
 def outcome_value_never_produced(context: Context) -> Iterator[Diagnostic]:
-    for edge in context.workflow.edges:
+    workflow = context.workflow
+    for edge in workflow.edges:
         condition = edge.condition
         if condition is None or condition.expr is None:
             continue
+        source = workflow.node(edge.source.value)
+        if source is not None and runtime.success_only(source, workflow):
+            continue  # DC303 reports every outcome condition out of a node that always succeeds
         for compare in conditions.comparisons(condition.expr):
             key, _ = conditions.variable_key(compare.left.text)
             if key != "outcome" or compare.op not in ("=", "==", "!=", "in"):
@@ -167,14 +174,8 @@ def _tool_commands(context: Context) -> Iterator[tuple[Node, Text, list[Edge]]]:
 )
 def command_always_succeeds(context: Context) -> Iterator[Diagnostic]:
     for node, text, routes in _tool_commands(context):
-        commands = simple_commands(text.value)
-        if not commands:
-            continue
-        last = commands[-1]
-        words = [word.value for word in last.words]
-        guarded = not last.certain and words in (["true"], [":"])
-        final = last.certain and (words in (["true"], [":"]) or words in (["exit"], ["exit", "0"]))
-        if not (guarded or final):
+        last = always_exits_zero(text.value)
+        if last is None:
             continue
         shown = text.value[last.start : last.end]
         edge = routes[0]

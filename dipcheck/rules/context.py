@@ -18,11 +18,13 @@ from dipcheck.target import DEFAULT, TargetVersion
 
 if TYPE_CHECKING:
     from dipcheck.analysis.dataflow import ContextFlow
+    from dipcheck.analysis.failure import FailureFacts
     from dipcheck.analysis.graph import GraphFacts
     from dipcheck.analysis.guards import Guards
     from dipcheck.catalog import Catalog
     from dipcheck.frontends.common import FileReader
     from dipcheck.model import Field
+    from dipcheck.rules.boundary import Boundary
     from dipcheck.workspace import ChildWorkflow, Link, Workspace
 
 T = TypeVar("T")
@@ -105,6 +107,20 @@ class Context:
         from dipcheck.analysis.dataflow import ContextFlow
 
         return ContextFlow(self.workflow)
+
+    @cached_property
+    def failure(self) -> FailureFacts:
+        from dipcheck.analysis.failure import FailureFacts
+
+        return FailureFacts(self.workflow, self.target)
+
+    @cached_property
+    def boundary(self) -> Boundary:
+        """What crosses this file's subgraph boundary: keys its parents provide and read
+        (``rules/boundary.py``); built on first use, since it searches for the parents."""
+        from dipcheck.rules.boundary import boundary
+
+        return boundary(self.workspace, self.path, self.workflow, self.reader)
 
     @cached_property
     def guards(self) -> Guards:

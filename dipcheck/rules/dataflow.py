@@ -7,14 +7,15 @@ opaque node (subgraph, manager_loop) can reach are skipped, producers are ``writ
 ``answers_key`` anywhere, reachability is plain (loops and self-reach count), one finding per
 (node, key), and an error replaces a warning. DC104 goes further: it asks whether the key is
 written on *every* path from the start. DC106 knows that parallel branches run on private
-copies of the context.
+copies of the context. Beyond tracker, a file that runs as a subgraph child does not report
+keys its parents may hold when they call it (``rules/boundary.py``).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
@@ -115,7 +116,23 @@ class _Availability:
                 chosen[slot] = found
             elif previous.severity < Severity.ERROR and found.severity is Severity.ERROR:
                 chosen[slot] = found
-        return [chosen[slot] for slot in order]
+        result = [chosen[slot] for slot in order]
+        boundary = self.context.boundary if result else None
+        if boundary is not None and boundary.orphan:
+            # the key may well come from a parent dipcheck did not find: say so, quietly
+            keys = {id(chosen[slot]): slot[1] for slot in order}
+            result = [
+                replace(
+                    item,
+                    message=item.message + boundary.orphan_note(written=False),
+                    severity=Severity.INFO,
+                )
+                if item.code in ("DC101", "DC102", "DC103", "DC104")
+                and not keys[id(item)].startswith("node.")
+                else item
+                for item in result
+            ]
+        return result
 
     def _classify(self, item: _Read) -> Diagnostic | None:
         ref = item.ref
@@ -132,13 +149,21 @@ class _Availability:
             return None
         if ref.owner in flow.opaque_reach:
             return None
+        found = self._classify_key(item)
+        if found is not None and self.context.boundary.provides(key):
+            return None  # the parent's context holds it when this child runs (§5.7)
+        return found
+
+    def _classify_key(self, item: _Read) -> Diagnostic | None:
+        flow = self.flow
+        key = item.key
         producers = flow.producers.get(key)
         if not producers:
             return self._missing(item)
         sibling = self._sibling_read(item, producers)
         if sibling is not None:
             return sibling
-        if not flow.may_reach(key, ref.owner, item.after):
+        if not flow.may_reach(key, item.ref.owner, item.after):
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
 
@@ -167,6 +192,18 @@ class _Availability:
             if self.typed
             else "declare it in an upstream node's `writes:`"
         )
+        if self._in_command(item):
+            # Declaring a writer would make tracker refuse the command (§2.1): say so.
+            return self.context.finding(
+                code,
+                ref.span,
+                f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
+                "this workflow writes it, so it expands to an empty string; a node that wrote "
+                "it would not help: tracker fails the run when a tool command's "
+                f"`{ref.text}` holds a value (only {', '.join(sorted(runtime.TOOL_SAFE_KEYS))} "
+                "may be interpolated there). Write the value to a file in an earlier node and "
+                "read the file in the command",
+            )
         message = (
             f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
             f"this workflow writes it{self._did_you_mean(item.key)}: fix the key name, or "
@@ -175,6 +212,18 @@ class _Availability:
         if not fatal:
             message += " (until then it expands to an empty string)"
         return self.context.finding(code, ref.span, message, fix=self._rename_fix(item))
+
+    def _in_command(self, item: _Read) -> bool:
+        """Is the reference a `${ctx.K}` in a tool command, with K outside the safe keys?"""
+        ref = item.ref
+        node = self.workflow.node(ref.owner)
+        return (
+            node is not None
+            and ref.origin is Origin.INTERP
+            and ref.attribute in ("command", "command_file")
+            and runtime.handler_of(node, self.workflow) is runtime.Handler.TOOL
+            and item.key not in runtime.TOOL_SAFE_KEYS
+        )
 
     def _rename_fix(self, item: _Read) -> Fix | None:
         """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
@@ -417,7 +466,12 @@ _EXAMPLE_WRITES = (
         "validate` on them: the run would read a key that can never exist, typically a typo "
         "or a `writes:` declaration that was removed. (dippin's DIP112 reports `reads:` "
         "entries too; it is off by default because DC101, DC103 and DC104 cover the same "
-        "spans with tracker's rules; DIP121 leaves keys no node writes to DC101/DC102.)"
+        "spans with tracker's rules; DIP121 leaves keys no node writes to DC101/DC102.) "
+        "A subgraph child starts from its parent's whole context (`pipeline/subgraph.go`, "
+        "§5.7): in a file that a workflow next to or above it runs as a child, keys that "
+        "parent may hold when it calls the child are not reported (DC101 to DC104), and in a "
+        "file that only looks like a child (a `subgraphs/` directory, say) the findings are "
+        "informational and say why."
     ),
     example="agent Review\n  reads: review_notes\n  prompt: Review.",
     fix="Fix the key name, or declare the key in an upstream node's `writes:`.",
@@ -435,7 +489,10 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "An interpolation of a key nobody writes expands to an empty string, and a condition "
         "on it compares against an empty string: the prompt silently loses its input, the "
-        "edge silently never (or always) fires. (DIP121 leaves such keys to this rule.)"
+        "edge silently never (or always) fires. (DIP121 leaves such keys to this rule.) In a "
+        "tool command the message does not suggest writing the key: tracker refuses a "
+        "command whose `${ctx.K}` holds a value (§2.1, DC201), so the fix is a file. Keys a "
+        "subgraph child gets from its parent are not reported (see DC101)."
     ),
     example=_EXAMPLE_WRITES,
     fix="Fix the key name (see the suggestion), or declare the key in a node's `writes:`.",

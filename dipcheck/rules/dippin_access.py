@@ -63,7 +63,7 @@ def _access(holder: Holder) -> str:
     ),
     example="agent Summarize\n  tool_access: read-only",
     fix="Write `tool_access: none`, or remove the field.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def invalid_tool_access(context: Context) -> Iterator[Diagnostic]:
     for holder in holders(context.workflow):
@@ -114,7 +114,7 @@ def params_re_enable(context: Context) -> Iterator[Diagnostic]:
     "configuration that suggests a capability the agent does not have.",
     example="agent Summarize\n  tool_access: none\n  writable_paths: docs/**",
     fix="Remove `writable_paths`, or `tool_access: none` if the agent must write.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def dead_writable_paths(context: Context) -> Iterator[Diagnostic]:
     for holder in holders(context.workflow):
@@ -153,7 +153,7 @@ def unsafe_entry(entry: str) -> str:
     ),
     example="agent Build\n  writable_paths: src/**, ../shared/**",
     fix="Use relative globs inside the working directory; list brace alternatives separately.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def unsafe_writable_path(context: Context) -> Iterator[Diagnostic]:
     for holder in holders(context.workflow):
@@ -195,7 +195,7 @@ def _writes(workflow: Workflow, node_id: str) -> list[ListItem]:
     ),
     example="agent ReadIssue\n  tool_access: none\n  writes: summary\nagent Fix\n  reads: summary",
     fix="Restrict the reader too, or have a tool validate the data in between.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -235,7 +235,7 @@ def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     rationale="The value is a byte cap on `last_response`; a negative cap is a mistake.",
     example="agent Plan\n  last_response_truncate: -1",
     fix="Use a positive number of bytes, or remove the field.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def negative_truncate(context: Context) -> Iterator[Diagnostic]:
     for holder in holders(context.workflow):

@@ -107,7 +107,7 @@ class _Models:
         if provider is None:
             names = context.catalog.provider_names
             why = f"unknown provider `{provider_name}`"
-            self._add_unknown(provider_field, why, provider_name.lower(), names, node.id)
+            self._add_unknown(provider_field, why, provider_name, names, node.id)
         elif not provider.open and not provider.has(model):
             other = next((item for item in context.catalog.providers if item.has(model)), None)
             if other is not None:
@@ -154,15 +154,17 @@ def _users(nodes: list[str]) -> str:
     summary="An agent's provider, or its model for that provider, is not in the model catalog.",
     rationale=(
         "Model and provider come from the agent or from `defaults`. tracker hands any id to "
-        "the provider, so a misspelt id fails only when the agent runs. The catalog ships "
-        "with dipcheck (`dipcheck/data/models.json`); `.` and `-` in ids are equivalent; "
-        "ids with `${…}` are filled in at run time and not checked; a family alias "
+        "the provider, so a misspelt id fails only when the agent runs. Its providers are "
+        "`anthropic`, `openai`, `gemini` and `openai-compat` (any id), matched exactly; any "
+        "other name (`google`, `Anthropic`) fails the agent with `unknown provider`. The "
+        "catalog ships with dipcheck (`dipcheck/data/models.json`); `.` and `-` in ids are "
+        "equivalent; ids with `${…}` are filled in at run time and not checked; a family alias "
         "(`claude-sonnet@latest`) is DIP162's concern. Add ids the catalog lacks with "
         '`--extra-models "provider:id1,id2"` or the `extra-models` configuration key.'
     ),
     example="agent Plan\n  provider: anthropic\n  model: claude-sonet-4-6",
     fix="Correct the id (a did-you-mean fix is offered), or add it with `--extra-models`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def unknown_model(context: Context) -> Iterator[Diagnostic]:
@@ -181,7 +183,7 @@ def unknown_model(context: Context) -> Iterator[Diagnostic]:
     ),
     example="agent Plan\n  provider: anthropic\n  model: <a deprecated id>",
     fix="Move to a current model, or to a family alias such as `claude-sonnet@stable`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def deprecated_model(context: Context) -> Iterator[Diagnostic]:
     for item, provider, nodes in _models(context).deprecated.values():
@@ -205,7 +207,7 @@ def deprecated_model(context: Context) -> Iterator[Diagnostic]:
     example="agent Plan\n  model: anthropic/claude-sonet@latest",
     fix="Use a family the catalog knows (claude-opus, claude-sonnet, claude-haiku, gpt, "
     "gpt-codex, gpt-mini, gemini-pro, gemini-flash, gemini-flash-lite) and a valid selector.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
     for item, problem, nodes in _models(context).aliases.values():
@@ -223,30 +225,51 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
     Severity.WARNING,
     summary="An agent (other than the start or exit node) has no prompt.",
     rationale=(
-        "An agent without a prompt sends the model nothing to do. Only the start and exit "
-        "nodes may be prompt-less: tracker runs those as passthroughs. A `prompt_file` or "
-        "`prompt_include` counts as a prompt."
+        "tracker's codergen handler refuses an agent without a prompt: it returns the error "
+        "`node \"X\" missing required attribute 'prompt'` before calling the model "
+        "(`pipeline/handlers/prompt.go` `ResolvePrompt`), and a handler error ends the whole "
+        "run as failed (`pipeline/engine.go` `handleNodeError`). So the finding is an error "
+        "for an agent the main loop runs; an agent that only runs as a parallel branch makes "
+        "that branch fail instead (a warning). Only the start and exit nodes may be "
+        "prompt-less: tracker runs those as passthroughs. A `prompt_file` or `prompt_include` "
+        "counts as a prompt; in a DOT pipeline the prompt is the `prompt` attribute (an "
+        "Attractor engine falls back to the `label`)."
     ),
     example="agent Plan\n  label: Plan\n  model: claude-sonnet-4-6",
     fix="Add `prompt:` (or `prompt_file:`), or make the node the start or exit.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    branch_of = context.flow.branch_of
     for node in _agents(context):
         if node.id in (workflow.start, workflow.exit):
             continue
+        if workflow.format == "dot" and node.handler != "codergen":
+            continue  # a DOT start/exit passthrough, or no handler at all (DC005)
         if node.value("prompt").strip() or node.value("prompt_include").strip():
             continue
         directive = node.get("prompt_file")
         if directive is not None and directive.included is None:
             continue  # unreadable file: DC003
         own = node.get("prompt")
+        span = own.key_span if own is not None else node.id_span
+        refusal = "tracker refuses it (`missing required attribute 'prompt'`)"
+        parallel = branch_of.get(node.id)
+        if parallel is not None:
+            yield context.finding(
+                "DIP110",
+                span,
+                f"agent `{node.id}` has an empty prompt: {refusal}, so as a branch of "
+                f"`{parallel}` it fails every time it runs",
+            )
+            continue
         yield context.finding(
             "DIP110",
-            own.key_span if own is not None else node.id_span,
-            f"agent `{node.id}` has an empty prompt: the model is given nothing to do",
-        )
+            span,
+            f"agent `{node.id}` has an empty prompt: {refusal} and the whole run fails when it "
+            "reaches this node",
+        ).with_severity(Severity.ERROR)
 
 
 @rule(
@@ -258,7 +281,7 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     "§5.4), so the retries are not the ones written.",
     example="agent Plan\n  retry_policy: exponential",
     fix="Use standard, aggressive, patient, linear or none.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
@@ -277,11 +300,12 @@ def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     "invalid-fidelity",
     Severity.WARNING,
     summary="A `fidelity` that is not full, summary:high|medium|low, compact or truncate.",
-    rationale="tracker silently falls back to `full` for an unknown fidelity (tracker-runtime.md "
-    "§5.6), so the agent sees more context than intended.",
+    rationale="tracker silently skips an unknown fidelity: the node gets `defaults.fidelity` when "
+    "that is valid, else `full` (`pipeline/fidelity.go` `ResolveFidelity`, tracker-runtime.md "
+    "§5.6), so the agent sees other context than intended.",
     example="agent Plan\n  fidelity: high",
     fix="Use full, summary:high, summary:medium, summary:low, compact or truncate.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def invalid_fidelity(context: Context) -> Iterator[Diagnostic]:
@@ -308,15 +332,15 @@ def invalid_fidelity(context: Context) -> Iterator[Diagnostic]:
     ),
     example="agent Plan\n  compaction_threshold: 80",
     fix="Write the threshold as a fraction (0.8); use preserve or degrade, with a fidelity.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def compaction_settings(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for node in _agents(context):
         item = node.get("compaction_threshold")
-        if item is None:
-            continue
+        if item is None or workflow.format == "dot":
+            continue  # in DOT the loader reports the range with tracker's refusal (DC005)
         try:
             value = float(item.text.strip())
         except ValueError:
@@ -349,7 +373,7 @@ def compaction_settings(context: Context) -> Iterator[Diagnostic]:
     rationale="Providers reject or ignore an effort level they do not know.",
     example="agent Plan\n  reasoning_effort: extreme",
     fix="Use none, minimal, low, medium, high, xhigh or max.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
@@ -364,7 +388,7 @@ def invalid_reasoning_effort(context: Context) -> Iterator[Diagnostic]:
     rationale="Only the two JSON modes exist; any other value is not passed to the provider.",
     example="agent Plan\n  response_format: json",
     fix="Use json_object, or json_schema with a `response_schema`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def invalid_response_format(context: Context) -> Iterator[Diagnostic]:
@@ -384,7 +408,7 @@ def invalid_response_format(context: Context) -> Iterator[Diagnostic]:
     example='agent Plan\n  response_format: json_object\n  response_schema:\n    {"type": '
     '"object"}',
     fix="Set `response_format: json_schema` with the schema, or drop the schema.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def schema_format_mismatch(context: Context) -> Iterator[Diagnostic]:
     for node in _agents(context):
@@ -415,7 +439,7 @@ def schema_format_mismatch(context: Context) -> Iterator[Diagnostic]:
     rationale="The schema is sent to the provider as JSON; invalid JSON fails the agent's call.",
     example='agent Plan\n  response_schema:\n    {"type": "object",}',
     fix="Correct the JSON at the reported position.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def schema_not_json(context: Context) -> Iterator[Diagnostic]:
     for node in _agents(context):

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
+from dipcheck.analysis.long_commands import Pace, Reading, read_command
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, Node, NodeKind
 from dipcheck.rules.context import Context
@@ -42,7 +43,17 @@ def failure_route(context: Context, node: Node) -> str:
         return "its `fail` edge"
     if guards.on_failure():
         return "defaults.on_failure"
+    if _graph_target(context, "fallback_retry_target"):
+        return "the graph's fallback_retry_target"
     return ""
+
+
+def _graph_target(context: Context, key: str) -> str:
+    """A DOT graph attribute (``retry_target``, ``fallback_retry_target``) naming a declared
+    node: tracker's engine falls back to it (``pipeline/engine_checkpoint.go``,
+    tracker-runtime.md §5.3)."""
+    target = context.workflow.default_value(key).strip()
+    return target if target and context.workflow.node(target) is not None else ""
 
 
 @rule(
@@ -58,7 +69,7 @@ def failure_route(context: Context, node: Node) -> str:
     ),
     example="agent Build\n  prompt: Build.\n  retry_policy: aggressive",
     fix="Set `max_retries` and a `fallback_target` (or an `on fail` edge).",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -80,24 +91,67 @@ def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
     "tool-without-timeout",
     Severity.WARNING,
     summary="A tool node without a `timeout`.",
-    rationale="A command that hangs (a prompt for input, a stuck network call) blocks the "
-    "whole run until someone notices.",
+    rationale=(
+        "tracker gives a tool without `timeout:` (or with a zero one, which the adapter drops) "
+        "a 30 second limit, kills the command when it expires, and fails the whole run: a "
+        "timeout is a handler error, so no `fail` edge or fallback target is consulted "
+        "(`pipeline/handlers/tool.go` `defaultToolTimeout`, `agent/exec/local.go`, "
+        "`pipeline/engine.go` `handleNodeError`). A hanging command is therefore not the risk "
+        "dippin describes; the risk is a long build, test suite, install or agent session "
+        "killed at 30 s. dipcheck reads the command: it warns when it runs something that "
+        "usually takes longer (builds, test runners, package installs, container builds, "
+        "agent CLIs, polling loops, a `sleep` or `timeout` of 30 s or more), reports other "
+        "commands as info, and commands made only of quick file and text utilities as a hint."
+    ),
     example="tool Test\n  command: go test ./...",
-    fix="Add `timeout:` (e.g. `timeout: 5m`).",
-    formats=("dip",),
+    fix="Add `timeout:` with the longest run you expect (e.g. `timeout: 10m`).",
+    formats=("dip", "dot"),
 )
 def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
-    for node in context.workflow.nodes:
+    workflow = context.workflow
+    if workflow.format == "dot" and workflow.dialect.attractor_family:
+        return  # the 30-second default is tracker's; other engines choose their own
+    for node in workflow.nodes:
         if node.kind is not NodeKind.TOOL:
             continue
         item = node.get("timeout")
         if item is not None and not _ZERO_DURATION.fullmatch(item.text.strip()):
             continue
-        yield context.finding(
-            "DIP111",
-            item.value_span if item is not None else node.id_span,
-            f"tool node `{node.id}` has no timeout: a command that hangs blocks the run",
+        if item is not None and workflow.format == "dot":
+            continue  # the tool handler refuses a DOT timeout that is not positive: DC005
+        span = item.value_span if item is not None else node.id_span
+        why = f"`timeout: {item.text.strip()}`, which tracker ignores" if item else "no `timeout:`"
+        lead = (
+            f"tool `{node.id}` has {why}, so tracker kills its command after the default 30 s "
+            "and fails the run"
         )
+        located = node.text_field("command")
+        reading = read_command(located[1].value) if located is not None else Reading(Pace.UNKNOWN)
+        if reading.pace is Pace.LONG:
+            assert located is not None
+            text = located[1]
+            shown = " ".join(text.value[reading.start : reading.end].split())
+            if len(shown) > 60:
+                shown = shown[:57] + "…"
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; `{shown}` ({reading.what}) can easily take longer: set `timeout:` "
+                "to the longest run you expect",
+                related=(Related(text.span(reading.start, reading.end), "likely to run long"),),
+            )
+        elif reading.pace is Pace.QUICK:
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; this command should not need longer",
+            ).with_severity(Severity.HINT)
+        else:
+            yield context.finding(
+                "DIP111",
+                span,
+                f"{lead}; if the command can take longer, set `timeout:`",
+            ).with_severity(Severity.INFO)
 
 
 @rule(
@@ -109,11 +163,14 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
         "At the exit, tracker sends an unmet goal gate to its `retry_target`, its fallback "
         "target or the workflow's `defaults.on_failure`; with none of them the run fails "
         "(tracker-runtime.md §5.5). dippin also accepts an `on fail` edge; it does not count "
-        "`defaults.on_failure`, which tracker does."
+        "`defaults.on_failure`, which tracker does. A gate on a node that only runs as a "
+        "parallel branch is never checked at all (DC333 reports it), so it is not reported "
+        "here. In a DOT pipeline the graph's `retry_target` and `fallback_retry_target` count "
+        "too (`pipeline/engine_checkpoint.go`)."
     ),
     example="agent Verify\n  prompt: Verify.\n  goal_gate: true",
     fix="Add `retry_target:` (the node to redo) or `fallback_target:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
     guards = context.guards
@@ -123,11 +180,15 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
             continue
         if gate.text.strip().lower() not in ("true", "1", "yes", "on"):
             continue
+        if node.id in context.flow.branch_of:
+            continue  # never checked at all: DC333
         if (
             node.value("retry_target").strip()
             or guards.fallback(node)
             or guards.fail_edge(node.id) is not None
             or guards.on_failure()
+            or _graph_target(context, "retry_target")
+            or _graph_target(context, "fallback_retry_target")
         ):
             continue
         yield context.finding(
@@ -150,21 +211,35 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
     ),
     example="defaults\n  max_retries: 10\nedges\n  Review -> Fix  loop",
     fix="Set `max_restarts:` in `defaults` to the number of loop iterations you expect.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def retries_for_restarts(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    loops = [edge for edge in workflow.edges if edge.is_back_edge]
     retries = workflow.default("max_retries")
-    if not loops or _int(retries) == 0 or _int(workflow.default("max_restarts")) != 0:
+    if _int(retries) == 0 or _int(workflow.default("max_restarts")) != 0:
+        return
+    loop = next((edge for edge in workflow.edges if edge.is_back_edge), None)
+    if loop is None and workflow.format == "dot":
+        # DOT marks no loop edges: any edge into a node that can reach its source restarts
+        reach = context.graph.reachable
+        loop = next(
+            (edge for edge in workflow.edges if edge.source.value in reach([edge.target.value])),
+            None,
+        )
+    if loop is None:
         return
     assert retries is not None
+    written = (
+        f"{retries.key_span.text}={retries.text.strip()}"
+        if workflow.format == "dot"
+        else f"max_retries: {retries.text.strip()}"
+    )
     yield context.finding(
         "DIP134",
         retries.span,
-        f"`max_retries: {retries.text.strip()}` does not bound loops; without `max_restarts` "
-        "tracker allows 5 loop restarts in the whole run and then fails it",
-        related=(Related(loops[0].span, "a loop edge"),),
+        f"`{written}` does not bound loops; without `max_restarts` tracker allows 5 loop "
+        "restarts in the whole run and then fails it",
+        related=(Related(loop.span, "a loop edge"),),
     )
 
 
@@ -176,7 +251,7 @@ def retries_for_restarts(context: Context) -> Iterator[Diagnostic]:
     rationale="A negative interval or cycle count is meaningless and not what the author meant.",
     example="manager_loop Supervise\n  subgraph_ref: child.dip\n  max_cycles: -1",
     fix="Use a positive value (or leave it out: 45s and 1000 cycles are the defaults).",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def negative_loop_limit(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -203,7 +278,7 @@ def negative_loop_limit(context: Context) -> Iterator[Diagnostic]:
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip\n  poll_interval: 30s",
     fix="Add `stop_condition:` (e.g. `stack.child.status = done`) or `max_cycles:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
     for node in context.workflow.nodes:
@@ -236,11 +311,13 @@ def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
         "default: ending the run on a failure is tracker's normal, fail-fast behaviour that "
         "most workflows want (and a subgraph child's failure is the parent's to route), so "
         "select it (`--extend-select DIP144`) to require an explicit failure route on every "
-        "agent, as dippin does."
+        "agent, as dippin does. On by default instead: DC315, tracker's own formulation for "
+        "every node kind: one finding per node where a workflow routes some failures and "
+        "misses others, one per workflow where a long workflow routes none."
     ),
     example="agent Build\n  prompt: Build.\nedges\n  Build -> Test",
     fix="Add `Build -> Recover  on fail`, a `fallback_target`, or `defaults.on_failure`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     enabled=False,
 )
 def no_failure_route(context: Context) -> Iterator[Diagnostic]:
@@ -287,7 +364,7 @@ def no_failure_route(context: Context) -> Iterator[Diagnostic]:
     "value is a mistake.",
     example="defaults\n  max_cost_cents: -100",
     fix="Use a positive limit, or remove the key for no limit.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def negative_budget(context: Context) -> Iterator[Diagnostic]:
     for key in ("max_total_tokens", "max_cost_cents", "max_wall_time", "stall_timeout"):

@@ -81,7 +81,7 @@ def _reserved(variable: str) -> bool:
     ),
     example="agent Review\n  writes: verdict\nedges\n  Review -> Ship when ctx.approval = yes",
     fix="Route on a key the node writes, or add the key to its `writes:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def condition_not_written(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -8,8 +8,9 @@ import re
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
+from dipcheck.analysis.markdown import fence_at
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
-from dipcheck.model import NodeKind, Origin, RefKind
+from dipcheck.model import NodeKind, Origin, Reference, RefKind
 from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
@@ -35,7 +36,7 @@ EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
     ),
     example="agent Plan\n  prompt: Plan ${topic} using ${context.spec}",
     fix="Use `${ctx.K}` for context keys, `${ctx.node.X.K}` for a node's scoped output.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def unknown_placeholder(context: Context) -> Iterator[Diagnostic]:
@@ -66,13 +67,36 @@ def unknown_placeholder(context: Context) -> Iterator[Diagnostic]:
                 f"`{ref.text}` in the prompt of `{node.id}` expands to an empty string: "
                 f"`{namespace}` is not a namespace tracker expands{hint}",
             )
-        elif ref.kind is RefKind.OTHER:
+        elif ref.kind is RefKind.OTHER and not _shell_variable(context, ref, inner):
             yield context.finding(
                 "DIP106",
                 ref.span,
                 f"`{ref.text}` in the prompt of `{node.id}` has no namespace and stays in the "
                 f"prompt as literal text; for a context key write `${{ctx.{inner}}}`",
             )
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ENVIRONMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def _shell_variable(context: Context, ref: Reference, inner: str) -> bool:
+    """Is a namespace-less ``${inner}`` meant to stay literal (or reported elsewhere)? Shell
+    syntax (``${x:-y}``, ``${#a}``), an environment-style name (``${PATH}``), a name inside a
+    fenced code block that no node writes, or a declared var (DC331 says how to read it)."""
+    if not _IDENTIFIER.fullmatch(inner) or _ENVIRONMENT_NAME.fullmatch(inner):
+        return True
+    if any(item.key == inner for item in context.workflow.vars) or inner in context.boundary.bound:
+        return True
+    if inner in context.flow.producers:
+        return False
+    node = context.workflow.node(ref.owner)
+    located = node.text_field("prompt") if node is not None else None
+    if located is None:
+        return False
+    text = located[1]
+    offset = text.index(ref.span.start)
+    return offset is not None and fence_at(text.value, offset) is not None
 
 
 def _referenced_keys(context: Context) -> set[str]:
@@ -91,28 +115,58 @@ def _referenced_keys(context: Context) -> set[str]:
     rationale=(
         "A declared write that no node reads (in `reads:`, a `${ctx.K}` placeholder, a "
         "condition or a `node.X.K` alias) is dead output, or the reader misspells it. dippin "
-        "counts only `reads:` declarations; dipcheck counts every reference. A workflow with "
-        "subgraph or manager_loop nodes is skipped: their children see the whole context."
+        "counts only `reads:` declarations; dipcheck counts every reference, and follows "
+        "subgraph boundaries the way tracker merges contexts (`pipeline/subgraph.go`, "
+        "tracker-runtime.md §5.7): a child starts from its parent's whole context, so a key "
+        "a child reads is read; a child's final context is merged back into the parent, so a "
+        "child's key its parent reads is read too (the parents are the workflows near the "
+        "file that name it). Keys tracker itself hands on (`human_response` is added to the "
+        "next agent's prompt, `pipeline/transforms.go`) are never reported. A workflow whose "
+        "subgraph child cannot be read is skipped; a file that looks like a child but whose "
+        "parent was not found gets an info-level finding that says so."
     ),
     example="agent Plan\n  writes: plan, risks\nagent Build\n  reads: plan",
     fix="Read the key where it is needed, or remove it from `writes:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def written_never_read(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    if context.flow.opaque:
-        return
     referenced = _referenced_keys(context)
+    if context.flow.opaque:
+        below = _children_reads(context)
+        if below is None:
+            return  # a child we cannot read may read anything
+        referenced |= below
     for node in workflow.nodes:
         writes = node.get("writes")
         for item in list_items(writes.value) if writes is not None else ():
             key = item.value.removeprefix("ctx.")
-            if key not in referenced:
+            if key in referenced or runtime.is_ambient(key):
+                continue
+            boundary = context.boundary
+            if boundary.read_by_parent(key):
+                continue
+            message = f"`{node.id}` writes `{key}`, but no node reads it"
+            if boundary.parents:
+                message += f", nor does the workflow that runs it ({boundary.parent_names()})"
+            if boundary.orphan:
                 yield context.finding(
-                    "DIP107",
-                    item.span,
-                    f"`{node.id}` writes `{key}`, but no node reads it",
-                )
+                    "DIP107", item.span, message + boundary.orphan_note(written=True)
+                ).with_severity(Severity.INFO)
+                continue
+            yield context.finding("DIP107", item.span, message)
+
+
+def _children_reads(context: Context) -> set[str] | None:
+    """The context keys this file's subgraph children (transitively) read, or None when one
+    of them cannot be read."""
+    keys: set[str] = set()
+    for link in context.links:
+        child = link.child.workflow
+        if child is None:
+            return None
+        keys.update(ref.key for ref in child.references if ref.kind is RefKind.CTX)
+    return keys
 
 
 @rule(
@@ -130,7 +184,7 @@ def written_never_read(context: Context) -> Iterator[Diagnostic]:
     ),
     example="agent Build\n  reads: plan\n  prompt: Build the plan.",
     fix="Write the key in an earlier node (`writes: plan`), or stop reading it.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     enabled=False,
 )
 def read_without_write(context: Context) -> Iterator[Diagnostic]:
@@ -173,13 +227,20 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
         return
     text = sheet.value.value
     position = 0
+    depth = 0  # inside a CSS-style `{ … }` block (DOT's model_stylesheet)
     for line in text.split("\n"):
         start = position
         position += len(line) + 1
-        if not line.strip() or line[:1] in " \t":
-            continue
-        for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
-            yield match.group()[0], match.group()[1:], start + match.start(), start + match.end()
+        # a selector starts a line of the .dip block, or comes before a `{` at any indent
+        if depth == 0 and line.strip() and (line[:1] not in " \t" or "{" in line):
+            for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
+                yield (
+                    match.group()[0],
+                    match.group()[1:],
+                    start + match.start(),
+                    start + match.end(),
+                )
+        depth = max(0, depth + line.count("{") - line.count("}"))
 
 
 @rule(
@@ -190,7 +251,7 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
     rationale="The selector matches nothing, so its properties are never applied.",
     example="agent Plan\n  class: fast\nstylesheet:\n  .fats\n    model: claude-haiku-4-5",
     fix="Correct the class name, or add it to the nodes' `class:`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def undefined_class(context: Context) -> Iterator[Diagnostic]:
@@ -214,7 +275,7 @@ def undefined_class(context: Context) -> Iterator[Diagnostic]:
     rationale="The selector matches nothing, so its properties are never applied.",
     example="stylesheet:\n  #Plna\n    model: claude-opus-4-6",
     fix="Correct the node id.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def unknown_id(context: Context) -> Iterator[Diagnostic]:

@@ -23,6 +23,12 @@ from dipcheck.workspace import CYCLE, ChildWorkflow, Link, found_above, subgraph
 TRUE_WORDS = ("true", "1", "yes", "on")
 
 
+def _levels(up: str) -> str:
+    """``one level above`` … for a relative path made of ``..`` parts."""
+    count = len([part for part in up.split(os.sep) if part == ".."])
+    return "one level above" if count == 1 else f"{count} levels above"
+
+
 def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator[Diagnostic]:
     key = "ref" if kind is NodeKind.SUBGRAPH else "subgraph_ref"
     for node in context.workflow.nodes:
@@ -47,9 +53,11 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
         )
         above = found_above(parent_dir, item.text)
         if above is not None:
+            up = os.path.relpath(above, parent_dir)
             message += (
-                f"; it exists relative to `{os.path.relpath(above)}`, so tracker (which also "
-                "tries its working directory) finds it only when run from there"
+                f"; it exists relative to `{up}` (the directory {_levels(up)} this file's), so "
+                "tracker, which next tries its working directory, finds it only when run from "
+                "there"
             )
         yield context.finding(code, item.value_span, message)
 
@@ -68,7 +76,7 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def missing_subgraph(context: Context) -> Iterator[Diagnostic]:
     yield from _missing(context, NodeKind.SUBGRAPH, "DIP126", "subgraph")
@@ -85,7 +93,7 @@ def missing_subgraph(context: Context) -> Iterator[Diagnostic]:
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip",
     fix="Point `subgraph_ref:` at the child workflow, relative to this file.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def missing_manager_child(context: Context) -> Iterator[Diagnostic]:
     yield from _missing(context, NodeKind.MANAGER_LOOP, "DIP135", "manager loop")
@@ -224,7 +232,7 @@ def _boundary_findings(context: Context, code: str) -> Iterator[Diagnostic]:
     ),
     example="agent Triage\n  tool_access: none\nsubgraph Fix\n  ref: fix.dip",
     fix="Set `tool_access` on the child's agents too, or accept that the child uses tools.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def tool_access_boundary(context: Context) -> Iterator[Diagnostic]:
     yield from _boundary_findings(context, "DIP143")
@@ -243,7 +251,7 @@ def tool_access_boundary(context: Context) -> Iterator[Diagnostic]:
     example="agent Triage\n  tool_access: none\nsubgraph Fix\n  ref: fix.dip   # agents "
     "without tool_access",
     fix="Set `tool_access: none` on the child's agents that must not use tools.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def child_re_grants(context: Context) -> Iterator[Diagnostic]:
     yield from _boundary_findings(context, "DIP146")

@@ -33,7 +33,7 @@ def _gates(context: Context) -> Iterator[tuple[Node, str]]:
     ),
     example="human Approve\n  mode: multiple_choice",
     fix="Use choice (the default), freeform, interview or yes_no.",
-    formats=("dip",),
+    formats=("dip", "dot"),
     fix_availability="sometimes",
 )
 def invalid_mode(context: Context) -> Iterator[Diagnostic]:
@@ -62,7 +62,7 @@ def invalid_mode(context: Context) -> Iterator[Diagnostic]:
     ),
     example="human Intake\n  mode: interview\n  default: skip",
     fix="Remove `default:`, or use `mode: choice` if the gate picks a route.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def interview_default(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):
@@ -90,7 +90,7 @@ def interview_default(context: Context) -> Iterator[Diagnostic]:
     example='human Intake\n  mode: interview\nedges\n  Intake -> Plan  label: "go"\n  Intake '
     '-> Stop  label: "stop"',
     fix="Route on `ctx.outcome`, or make the gate `mode: choice`.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def interview_labels(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):

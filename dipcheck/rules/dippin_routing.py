@@ -42,7 +42,7 @@ def arrow(edge: Edge) -> str:
     "ctx.tool_stdout contains pending",
     fix="Give the source an unconditional fallback edge, or make its conditions cover every "
     "case (e.g. add the `fail` route).",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -81,7 +81,7 @@ def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
     example="edges\n  Review -> Ship when ctx.verdict = approved\n  Review -> Fix when "
     "ctx.verdict contains changes",
     fix="Add an unconditional fallback edge (`Review -> Escalate`) or cover every case.",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def no_default_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -116,7 +116,7 @@ def no_default_edge(context: Context) -> Iterator[Diagnostic]:
     example="edges\n  Check -> Ship when ctx.status = green\n  Check -> Audit when ctx.status = "
     "green and ctx.audit = yes",
     fix="Make the conditions disjoint, or order the more specific edge first.",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -169,7 +169,7 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
     example="edges\n  Start -> Work\n  Work -> Done  loop",
     fix="Add a forward edge towards the exit, or drop the `loop` mark from an edge that is "
     "not a return.",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def exit_through_back_edges(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -225,7 +225,7 @@ def _unconditional(context: Context, node_id: str) -> list[Edge]:
     ),
     example="edges\n  Plan -> Implement\n  Plan -> Review",
     fix="Put a condition on all but one edge, or fork with a `parallel` node.",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
@@ -337,7 +337,7 @@ def enumerable_markers(pattern: str) -> list[str] | None:
     example="tool Probe\n  marker_grep: ^(ready|missing|broken)$\nedges\n  Probe -> Go  on "
     "ready\n  Probe -> Setup  on missing",
     fix="Add an edge for each listed marker (`Probe -> Repair  on broken`) or a fallback edge.",
-    formats=DIP_ONLY,
+    formats=("dip", "dot"),
 )
 def unrouted_marker(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

@@ -1,7 +1,9 @@
 """Rule documentation rendered from the registry: one Markdown page per rule and an index.
 
 The pages live in ``docs/rules/`` (``<code>.md`` and ``README.md``) and are what every
-diagnostic links to (``Rule.url``). They are generated, never edited by hand:
+diagnostic links to (``Rule.url``); ``docs/runtime-coverage.md`` maps tracker's own messages
+to the codes (:mod:`dipcheck.rules.runtime_coverage`). They are generated, never edited by
+hand:
 
     python -m dipcheck.rules.docs            # rewrite docs/rules/ (and the config schema)
     python -m dipcheck.rules.docs --check    # exit 1 when a page is missing or out of date
@@ -17,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dipcheck.rules import registry
+from dipcheck.rules import registry, runtime_coverage
 from dipcheck.rules.registry import Rule
 from dipcheck.target import KNOWN_TARGETS, parse_target
 
@@ -158,6 +160,7 @@ def generated_files() -> dict[str, str]:
     rules = registry.all_rules()
     files = {f"docs/rules/{page_name(rule)}": page(rule) for rule in rules}
     files["docs/rules/README.md"] = index(rules)
+    files["docs/runtime-coverage.md"] = runtime_coverage.page()
     files[SCHEMA_PATH] = schema_text()
     return files
 

@@ -27,10 +27,13 @@ declare(
     rationale=(
         "dippin (and so tracker) refuses to load a file with a syntax error; the run never "
         "starts. dipcheck reports every syntax error in the file, each at the offending token "
-        "or line, and still checks the rest."
+        "or line, and still checks the rest. In a DOT pipeline read as tracker reads it, this "
+        "includes a `.` in an unquoted name (`human.default_choice=…`): gographviz accepts "
+        "letters, digits and `_` only."
     ),
     example="agent Plan\n  prompt: |\n    Plan the work.",
     fix="Correct the syntax at the marked place; the message says what was expected.",
+    fix_availability="sometimes",
 )
 
 declare(
@@ -66,7 +69,13 @@ declare(
         "dippin rejects unknown node fields, defaults keys and edge attributes at parse time, "
         "so a typo stops the workflow from loading; a step workflow's engine ignores or rejects "
         "unknown step keys. The message names the closest valid key; agent and subgraph fields "
-        "that are meant as handler parameters belong under `params:`."
+        "that are meant as handler parameters belong under `params:`. In a DOT pipeline the "
+        "finding is a warning: tracker (`pipeline/parser.go`) and the Attractor engines keep an "
+        "attribute they do not know and ignore it, so the file runs but the value is lost (a "
+        "misspelled `fallback_target` silently drops the failure route). Graphviz's rendering "
+        "attributes and exporters' metadata (`node_type`, `is_codergen`) are not reported; "
+        "another tool's name for an attribute tracker reads (`llm_prompt`, `max_agent_turns`, "
+        "`context_fidelity_default`) is reported with the name tracker reads."
     ),
     example="agent Plan\n  promt: Plan the work.",
     fix="Correct the key (see the suggestion), or move a handler parameter under `params:`.",
@@ -81,7 +90,8 @@ declare(
     rationale=(
         "Integers, numbers, durations and booleans are parsed when the workflow loads; a value "
         "that does not parse is a load error (before dippin v0.29 a bad boolean silently "
-        "became false)."
+        "became false). A DOT edge `weight` that is not an integer is a warning: tracker reads "
+        "it as 0 (`pipeline/engine_edges.go`)."
     ),
     example="tool Build\n  timeout: 2d",
     fix="Write the value in the expected form (durations: 30s, 5m, 1h30m; booleans: true/false).",
@@ -150,13 +160,16 @@ declare(
     "that way.",
     rationale=(
         "tracker reads DOT with gographviz, which cannot parse `+`-joined strings and turns an "
-        "edge to a subgraph `{A B}` into one edge to a node named after the subgraph. The "
+        "edge to a subgraph `{A B}` into one edge to a node named after the subgraph; and "
+        'tracker keeps the quotes of a quoted node or edge attribute name (`"prompt"=…`), so '
+        "it never reads that attribute (a warning: the file loads, the value is lost). The "
         "Attractor specification (and the engines that follow it) refuses `strict` and "
         "undirected graphs, `--` edges and node ids that are not plain identifiers. The file "
         "fails to load, or loads as a different graph than Graphviz draws."
     ),
     example='digraph P {\n  a [shape=box, prompt="Plan the " + "work"]\n}',
     fix="Write the construct the runtime reads: one string, one edge per node, `digraph` "
-    "and `->`, identifier node ids.",
+    "and `->`, identifier node ids, attribute names without quotes.",
     formats=("dot",),
+    fix_availability="sometimes",
 )

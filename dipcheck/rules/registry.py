@@ -30,10 +30,16 @@ RULE_MODULES = (
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
     "dipcheck.rules.routing",
+    "dipcheck.rules.failure_routing",
     "dipcheck.rules.runtime_values",
+    "dipcheck.rules.outcomes",
+    "dipcheck.rules.prompt_text",
     "dipcheck.rules.attractor",
     "dipcheck.rules.typed_outputs",
     "dipcheck.rules.shell",
+    "dipcheck.rules.tool_policy",
+    "dipcheck.rules.handlers",
+    "dipcheck.rules.manager_loop",
     "dipcheck.rules.dippin_routing",
     "dipcheck.rules.dippin_conditions",
     "dipcheck.rules.dippin_human",
@@ -46,6 +52,8 @@ RULE_MODULES = (
     "dipcheck.rules.configuration",
     "dipcheck.rules.steps",
     "dipcheck.rules.simulation",
+    "dipcheck.rules.ordewell",
+    "dipcheck.rules.ordewell_context",
 )
 
 # Where the rule pages generated into docs/rules/ (python -m dipcheck.docgen) are published.
@@ -181,6 +189,46 @@ def rule(
                 None if targets is None else frozenset(targets),
             )
         )
+        return check
+
+    return register
+
+
+def extend(code: str, fmt: str, note: str) -> Callable[[Check], Check]:
+    """Decorator: ``check`` implements an already declared rule for one more input format
+    (a format-neutral code such as DIP003 on Ordewell plans). The rule keeps its code, name
+    and severity; ``note`` is added to its rationale, and its check runs ``check`` on
+    workflows of format ``fmt``."""
+
+    def register(check: Check) -> Check:
+        found = _RULES.get(code)
+        if found is None:
+            raise ValueError(f"rule {code} must be declared before it is extended")
+        original = found.check
+
+        def dispatch(context: Context) -> Iterable[Diagnostic]:
+            if context.workflow.format == fmt:
+                return check(context)
+            return original(context) if original is not None else ()
+
+        extended = Rule(
+            found.code,
+            found.name,
+            found.severity,
+            found.summary,
+            f"{found.rationale}\n\n{note}",
+            found.example,
+            found.fix,
+            dispatch,
+            found.formats | {fmt},
+            found.enabled,
+            found.fix_availability,
+            found.since,
+            found.targets,
+        )
+        _ordered.clear()
+        _RULES[code] = extended
+        _BY_NAME[extended.name] = extended
         return check
 
     return register

@@ -17,7 +17,7 @@ from dipcheck.analysis import routing, runtime
 from dipcheck.analysis.routing import Clause, ConditionError
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Condition, Edge, Node, NodeKind, Workflow
+from dipcheck.model import Condition, Edge, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -378,23 +378,6 @@ def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
 # -- DC303 -----------------------------------------------------------------------------------
 
 
-def _success_only(node: Node, workflow: Workflow) -> str | None:
-    """Why ``node``'s handler always reports success, or None when it can fail (§5.3)."""
-    handler = runtime.handler_of(node, workflow)
-    if handler is runtime.Handler.CONDITIONAL:
-        return "a conditional node always reports success"
-    if handler is not runtime.Handler.HUMAN:
-        return None
-    mode = node.value("mode").strip() or "choice"
-    if mode not in ("choice", "freeform"):
-        return None
-    if node.value("timeout").strip():
-        action = node.value("timeout_action").strip()
-        if action == "fail" or not node.value("default").strip():
-            return None  # a timeout can fail the gate
-    return f"a human gate in {mode} mode always reports success (the answer is the label)"
-
-
 @rule(
     "DC303",
     "outcome-route-on-success-only-node",
@@ -421,7 +404,7 @@ def _success_only(node: Node, workflow: Workflow) -> str | None:
 def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for node in workflow.nodes:
-        why = _success_only(node, workflow)
+        why = runtime.success_only(node, workflow)
         if why is None:
             continue
         edges = workflow.edges_from(node.id)

@@ -185,19 +185,47 @@ def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC308 -----------------------------------------------------------------------------------
 
-_READS_FIDELITIES = frozenset({"summary:medium", "truncate"})
+# What a level adds to the prompt, for the levels that do not add `reads:` keys.
+_LEVEL_ADDS = {
+    "full": "appends only `human_response` and `last_response` to the prompt",
+    "summary:low": "adds only the goal and a list of completed nodes to the prompt",
+    "compact": "adds only the goal and `outcome` to the prompt",
+}
+
+
+def _context_key(ref: Reference) -> str:
+    return f"node.{ref.node}.{ref.key}" if ref.kind is RefKind.SCOPED else ref.key
+
+
+def _branch_fidelity(workflow: Workflow, node_id: str) -> bool:
+    """Does a parallel branch block set a fidelity for ``node_id`` (it then runs at that
+    level as a branch; handlers/parallel.go applies branch overrides)?"""
+    return any(
+        branch.target.value == node_id and any(item.key == "fidelity" for item in branch.fields)
+        for node in workflow.nodes
+        for branch in node.branches
+    )
 
 
 @rule(
     "DC308",
     "reads-without-effect",
     Severity.INFO,
-    summary="A `reads:` entry on a node whose fidelity does not use it.",
+    summary="A `reads:` entry on an agent whose prompt fidelity does not put the key in the "
+    "prompt.",
     rationale=(
-        "`reads:` keys are added to the prompt's context only at fidelity `summary:medium` "
-        "and `truncate` (tracker-runtime.md §5.6); at `full` (the default) and the other "
-        "levels the model does not see the key unless the prompt interpolates `${ctx.K}`. "
-        "The declaration still documents and validates the read."
+        "Only an agent's prompt has a fidelity (`handlers/prompt.go` `ResolvePrompt`; tool and "
+        "human nodes build no context section, so they are never reported). The level is the "
+        "node's `fidelity`, else `defaults.fidelity`, else `full`; an invalid value is skipped "
+        "silently (`pipeline/fidelity.go` `ResolveFidelity`). What each level adds to the "
+        "prompt: `full` appends `human_response` and `last_response` only "
+        "(`pipeline/transforms.go` `InjectPipelineContext`); `summary:high` every context key; "
+        "`summary:medium` and `truncate` a fixed set plus the node's `reads:` keys; "
+        "`summary:low` the goal and a list of completed nodes; `compact` the goal and "
+        "`outcome` (`CompactContextWithPinnedKeys`; tracker-runtime.md §5.6). So at `full`, "
+        "`summary:low` and `compact` the model does not see a read key unless the prompt "
+        "interpolates `${ctx.K}`. The declaration still documents the read and tracker still "
+        "validates it."
     ),
     example="agent Review\n  reads: plan\n  prompt: Review the plan.",
     fix="Interpolate `${ctx.K}` in the prompt, or set `fidelity: summary:medium`.",
@@ -205,26 +233,30 @@ _READS_FIDELITIES = frozenset({"summary:medium", "truncate"})
 )
 def reads_without_effect(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    fallback = workflow.default_value("fidelity")
     interpolated: dict[str, set[str]] = {}
     for ref in workflow.references:
-        if ref.kind is RefKind.CTX and ref.origin is Origin.INTERP:
-            interpolated.setdefault(ref.owner, set()).add(ref.key)
+        if ref.namespace == "ctx" and ref.origin is Origin.INTERP:
+            interpolated.setdefault(ref.owner, set()).add(_context_key(ref))
     for ref in workflow.references:
-        if ref.origin is not Origin.READS:
+        if ref.origin is not Origin.READS or ref.kind not in (RefKind.CTX, RefKind.SCOPED):
             continue
         node = workflow.node(ref.owner)
-        if node is None:
+        if node is None or runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
             continue
-        fidelity = node.value("fidelity").strip() or fallback or "full"
-        if fidelity in _READS_FIDELITIES or ref.key in interpolated.get(node.id, set()):
+        key = _context_key(ref)
+        fidelity = runtime.prompt_fidelity(node, workflow)
+        shown = runtime.FIDELITY_KEYS[fidelity.level]
+        if shown is None or fidelity.level in runtime.READS_FIDELITIES or key in shown:
+            continue
+        if key in interpolated.get(node.id, set()) or _branch_fidelity(workflow, node.id):
             continue
         yield context.finding(
             "DC308",
             ref.span,
-            f"`{node.id}` declares `reads: {ref.key}` but runs at fidelity `{fidelity}`, which "
-            f"does not add read keys to the prompt; interpolate `${{ctx.{ref.key}}}` if the "
-            "model needs it",
+            f"`{node.id}` declares `reads: {key}`, but {fidelity.describe()}, and that level "
+            f"{_LEVEL_ADDS[fidelity.level]}: the model sees "
+            f"`{key}` only where the prompt interpolates `${{ctx.{key}}}` (or at "
+            "`summary:medium`, which adds `reads:` keys)",
         )
 
 
@@ -269,7 +301,7 @@ def _erased(child: Workflow) -> list[Reference]:
     fix="Pass the value as a subgraph param (`params:`/`inputs:` on the parent's node) and read "
     "`${params.x}` in the child, or have the child read the key in a condition or from a "
     "file written by an earlier node.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def erased_subgraph_placeholder(context: Context) -> Iterator[Diagnostic]:
     reported: set[tuple[int, int]] = set()

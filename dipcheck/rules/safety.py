@@ -1,4 +1,4 @@
-"""DC201 to DC206 and DIP157: what may reach a shell command, and what `writes:` may name.
+"""DC201 to DC206, DC215 and DIP157: what may reach a shell command, and what `writes:` may name.
 
 tracker refuses (fails the whole run) when a tool command interpolates a context key outside
 its four-key allowlist and that key holds a value, or any ``${inputs.*}``; it fails a node
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
 from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import NodeKind, Reference, RefKind, Workflow
+from dipcheck.model import Field, NodeKind, Reference, RefKind, Workflow
 from dipcheck.references import ListItem, list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
@@ -157,14 +157,20 @@ def always_empty(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "tracker rejects declared writes into the tool-command safe keys, the writes signal "
         "keys, the marker keys, the route sentinel and the `inputs.*` namespace, and fails the "
-        "node at run time. (`answers_key: interview_answers` is the default and is not "
-        "reported.)"
+        "node at run time (`pipeline/handlers/declared_writes.go`). The check runs only where "
+        "writes are applied (agents, tools, interview gates), so a `writes:` on another node "
+        "is DC205's finding, not this one. (`answers_key: interview_answers` is the default "
+        "and is not reported.)"
     ),
     example="agent Classify\n  prompt: Classify.\n  writes: outcome",
     fix="Choose another key name (e.g. `classification`) and route on it.",
 )
 def reserved_writes(context: Context) -> Iterator[Diagnostic]:
-    for owner, item in declared_writes(context.workflow):
+    workflow = context.workflow
+    for owner, item in declared_writes(workflow):
+        node = workflow.node(owner)
+        if node is None or not runtime.applies_writes(node, workflow):
+            continue  # the declaration is never applied, so never refused (DC205)
         key = item.value
         if key in runtime.RESERVED_WRITES or key.startswith(runtime.RESERVED_WRITES_PREFIX):
             yield context.finding(
@@ -255,8 +261,15 @@ def trusted_namespace(context: Context) -> Iterator[Diagnostic]:
     summary="`writes:` on a node whose handler never applies it.",
     rationale=(
         "Only agents, tools and interview-mode human gates extract declared writes from their "
-        "output. On other nodes the declaration does nothing at run time — yet tracker's "
-        "validator still counts it as a producer, hiding a real missing-key problem."
+        "output (`pipeline/handlers/declared_writes.go`). On other nodes the declaration does "
+        "nothing at run time — yet tracker's validator still counts it as a producer, hiding "
+        "a real missing-key problem. Declaring a key the node writes itself (a gate's "
+        "`human_response`) is harmless and reported as info. A subgraph or manager-loop node "
+        "is different: its "
+        "child's whole final context is merged into the workflow (`pipeline/subgraph.go`, "
+        "tracker-runtime.md §5.7), so `writes:` there documents what the child returns; it is "
+        "reported only for a key the child (or its own children) never writes, and not at "
+        "all when the child cannot be read."
     ),
     example="human Approve\n  mode: choice\n  writes: approval",
     fix="Move the `writes:` to the agent or tool that produces the value, or use "
@@ -269,6 +282,9 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
         if writes is None or runtime.applies_writes(node, workflow):
             continue
         handler = runtime.handler_of(node, workflow)
+        if handler in runtime.OPAQUE_HANDLERS:
+            yield from _child_writes(context, node.id, writes)
+            continue
         if handler is runtime.Handler.HUMAN:
             why = (
                 f"human gates apply `writes:` only in `mode: interview` (this one is "
@@ -281,10 +297,120 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
             )
         else:
             why = f"the `{handler.value}` handler never applies `writes:`"
+        keys = [item.value for item in list_items(writes.value)]
+        own = runtime.possible_keys(node, workflow, frozenset()) or frozenset()
+        if keys and all(key in own for key in keys):
+            # harmless: the handler writes these keys itself (a gate's `human_response`)
+            named = ", ".join(f"`{key}`" for key in keys)
+            yield context.finding(
+                "DC205",
+                writes.key_span,
+                f"`writes:` on `{node.id}` is ignored at run time: {why}; the node sets "
+                f"{named} itself, so the declaration only documents it",
+            ).with_severity(Severity.INFO)
+            continue
         yield context.finding(
             "DC205",
             writes.key_span,
             f"`writes:` on `{node.id}` is ignored at run time: {why}",
+        )
+
+
+# Human gates whose answer is text the person typed (human.go: freeform stores the reply in
+# `human_response`; interview stores a summary there and the answers JSON in `answers_key`,
+# `interview_answers` by default). Choice and yes/no gates set only `preferred_label`.
+_TYPED_TEXT_KEYS = {"freeform": ("human_response",), "interview": ("human_response",)}
+
+
+def _typed_text_gates(workflow: Workflow) -> dict[str, list[str]]:
+    """Context key → the human gates that store typed text in it."""
+    gates: dict[str, list[str]] = {}
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
+            continue
+        mode = node.value("mode").strip()
+        keys = list(_TYPED_TEXT_KEYS.get(mode, ()))
+        if mode == "interview" and node.value("answers_key").strip() in ("", "interview_answers"):
+            keys.append("interview_answers")
+        for key in keys:
+            gates.setdefault(key, []).append(node.id)
+    return gates
+
+
+@rule(
+    "DC215",
+    "typed-text-in-command",
+    Severity.WARNING,
+    summary="A tool command interpolates what a person typed at a freeform or interview gate.",
+    rationale=(
+        "`human_response` and `interview_answers` are on tracker's tool-command allowlist "
+        "(tracker-runtime.md §2.1), so tracker pastes their value into the command text "
+        "before the shell parses it. After a `mode: freeform` gate `human_response` is "
+        "whatever the person typed, and after a `mode: interview` gate it is a summary of "
+        "the answers (`pipeline/handlers/human.go`): a quote in that text ends the quoted "
+        "word it sits in, and `$(...)` or a backtick in it runs as a command. Choice and "
+        "yes/no gates are not reported: they set only the chosen label."
+    ),
+    example=(
+        "human DescribeGoal\n  mode: freeform\ntool SaveGoal\n  command:\n"
+        "    printf '%s\\n' \"${ctx.human_response}\" > goal.txt"
+    ),
+    fix="Hand the text to an agent instead (`${ctx.node.DescribeGoal.human_response}` in its "
+    "prompt) and let the agent write whatever file the command needs; a shell command cannot "
+    "quote arbitrary text that is pasted into it.",
+)
+def typed_text_in_command(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    gates = _typed_text_gates(workflow)
+    if not gates:
+        return
+    for ref in command_references(workflow):
+        if ref.kind is not RefKind.CTX or ref.key not in gates:
+            continue
+        sources = [gate for gate in gates[ref.key] if ref.owner in context.graph.reachable((gate,))]
+        if not sources:
+            continue
+        gate = sources[0]
+        mode = workflow.node_map[gate].value("mode").strip()
+        yield context.finding(
+            "DC215",
+            ref.span,
+            f"tool `{ref.owner}` pastes `{ref.text}` into its shell command: after the "
+            f"`{mode}` gate `{gate}` it holds text a person typed, and tracker inserts it "
+            "before the shell parses the command, so a quote in it breaks the command and "
+            "`$(...)` or a backtick runs",
+        )
+
+
+def _child_writes(context: Context, node_id: str, writes: Field) -> Iterator[Diagnostic]:
+    """DC205 on a subgraph or manager loop: the declared keys its child never writes."""
+    exported: set[str] = set()
+    names: list[str] = []
+    for link in context.links:
+        if link.chain[0][0].id != node_id:
+            continue
+        child = link.child.workflow
+        if child is None:
+            return  # a child we cannot read may write anything
+        if link.depth == 1:
+            names.append(link.chain[0][1].text.strip())
+        exported.update(item.value for _, item in declared_writes(child))
+        exported.update(
+            node.value("answers_key").strip()
+            for node in child.nodes
+            if node.value("answers_key").strip()
+        )
+    if not names:
+        return
+    for item in list_items(writes.value):
+        if item.value in exported or runtime.is_ambient(item.value):
+            continue
+        yield context.finding(
+            "DC205",
+            item.span,
+            f"`{node_id}` declares `writes: {item.value}`, but its child `{names[0]}` never "
+            f"writes `{item.value}`: tracker merges the child's final context into this "
+            "workflow, so the key arrives only if the child writes it",
         )
 
 

@@ -35,6 +35,14 @@ from dipcheck.shelltools import (
 )
 
 _LINE = re.compile(r"^bash: line (\d+): (.*)$")
+# shellcheck checks rated info or style that dipcheck reports as warnings: each is a way for
+# data (file names, file contents, command output an earlier agent produced) to be read as
+# code or options. The other info/style checks are left out (style, portability, taste).
+SHELLCHECK_ELEVATED = {
+    2029: "data expanded on this side of `ssh` is parsed again as a command by the remote shell",
+    2035: "a file name starting with `-` becomes an option of the command",
+    2059: "data in a printf format string is read as format directives",
+}
 WIKI = "https://www.shellcheck.net/wiki/SC{code}"
 # Names that are not programs looked up on PATH: bash builtins, keywords, and `mkdir`, which
 # dippin treats as preamble.
@@ -320,10 +328,14 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         for line, col, end_line, end_col, replacement in comment.replacements
     )
     link = WIKI.format(code=comment.code)
+    level = comment.level
+    why = SHELLCHECK_ELEVATED.get(comment.code)
+    if why is not None and level not in ("error", "warning"):
+        level = f"{level} in shellcheck, a warning here: {why}"
     return context.finding(
         "DC207",
         command.text.span(start, end),
-        f"shellcheck SC{comment.code} ({comment.level}) in the command of tool "
+        f"shellcheck SC{comment.code} ({level}) in the command of tool "
         f"`{command.node}`: {comment.message} ({link})",
         fix=Fix(f"apply shellcheck's fix for SC{comment.code}", edits, safe=False)
         if edits
@@ -341,10 +353,20 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         "Beyond syntax, shellcheck knows the mistakes that make shell scripts fail at run "
         "time: unquoted expansions that split, `cd` without a check, bash features in a "
         "`#!/bin/sh` script. Each tool command (inline or its `command_file`) goes to "
-        "`shellcheck -f json1 -S warning` with the shell of its shebang (bash when there is "
+        "`shellcheck -f json1` with the shell of its shebang (bash when there is "
         "none; scripts for other interpreters are skipped), workflow placeholders masked so "
         "columns stay right; findings appear at their exact place and name the SCnnnn check "
-        "with a link to its wiki page. Checks that misfire on masked templates are disabled "
+        "with a link to its wiki page. shellcheck's errors and warnings are reported, and "
+        "three checks it rates info because they are about data being read as code or "
+        "options, which matters in workflows whose files and outputs an LLM wrote: SC2059 "
+        "(a variable in a printf format string: `%` or `\\` in the data become directives, "
+        "and a routing marker printed that way can be mangled), SC2035 (a glob such as "
+        '`rm *.log` passes a file named `-rf` as an option) and SC2029 (`ssh host "cmd '
+        '$var"` expands here, and the remote shell parses the result again). Its other '
+        "info and style checks are not reported; SC2086 (unquoted expansion) in particular "
+        "stays out: in tool commands it fires mostly on constants the author controls, and "
+        "tracker already keeps LLM output out of commands (DC201, DIP157). Checks that "
+        "misfire on masked templates are disabled "
         "(SC1090, SC1091, SC2043, SC2050, SC2148, SC2154, SC2157, SC2194), and shellcheck's "
         "parse errors are left to DIP123. When shellcheck is not installed this rule is "
         "silently off; `--no-shell` skips it."
@@ -372,4 +394,9 @@ def shellcheck_findings(context: Context) -> Iterator[Diagnostic]:
         for comment in comments or ():
             if comment.level == "error" and 1000 <= comment.code < 2000:
                 continue  # a parse error: DIP123's
+            if (
+                comment.level not in ("error", "warning")
+                and comment.code not in SHELLCHECK_ELEVATED
+            ):
+                continue
             yield _finding(context, command, comment)

@@ -46,23 +46,31 @@ def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
 
 
 _DOT_SHAPES = {"start": "Mdiamond", "exit": "Msquare"}
+_DOT_NAMES = {"start": ("start", "begin"), "exit": ("exit", "end", "done")}
 
 
 def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
-    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape."""
+    """tracker's ``validateStartExit``: exactly one node of the start (exit) shape, whatever
+    handler a ``type`` gives it (``pipeline/validate.go`` counts shapes)."""
     workflow = context.workflow
     shape = _DOT_SHAPES[key]
-    chosen = [node for node in workflow.nodes if node.handler == key]
+    chosen = [
+        node
+        for node in workflow.nodes
+        if node.handler == key or node.value("shape").strip() == shape
+    ]
     if not chosen:
-        named = [node.id for node in workflow.nodes if node.id.lower() == key]
+        # a node named for the role but drawn with another shape (`circle`, `doublecircle`):
+        # point at its shape, the text to change
+        named = [node for node in workflow.nodes if node.id.lower() in _DOT_NAMES[key]]
         hint = (
-            f" (node `{named[0]}` is not one: the runtime recognises the {key} by its shape)"
+            f" (node `{named[0].id}` is not one: the runtime recognises the {key} by its shape)"
             if named
             else ""
         )
         yield context.finding(
             code,
-            workflow.decl_span,
+            named[0].kind_span if named else workflow.decl_span,
             f"the graph has no {key} node: give exactly one node `shape={shape}`{hint}",
         )
         return
@@ -282,6 +290,39 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
     return context.finding("DIP004", node.id_span, message, related=tuple(related))
 
 
+def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
+    """How a run can leave a cycle of unconditional edges, or ``""``: a conditional edge out
+    of it, a human gate's label, or an unconditional edge that edge selection prefers to the
+    loop edge (highest weight, then the lexically smallest target; tracker-runtime.md §5.3).
+    The second item names an unconditional edge out that selection never prefers."""
+    workflow = context.workflow
+    inside = {edge.source.value for edge in cycle}
+    outranked = ""
+    for edge in cycle:
+        source = edge.source.value
+        for other in workflow.edges_from(source):
+            target = other.target.value
+            if target in inside:
+                continue
+            if other.conditional:
+                return f"`{source} -> {target}` leaves it when its condition holds", ""
+            if source in context.graph.human_gates:
+                return (
+                    f"a human gate (`{source}`) can leave it by its label (`{source} -> {target}`)",
+                    "",
+                )
+            plain = [item for item in workflow.edges_from(source) if not item.conditional]
+            chosen = min(plain, key=lambda item: (-routing.weight(item), item.target.value))
+            if chosen.target.value not in inside:
+                return (
+                    f"`{source} -> {chosen.target.value}` leaves it (edge selection prefers it "
+                    "to the loop edge)",
+                    "",
+                )
+            outranked = outranked or f"`{source} -> {target}`"
+    return "", outranked
+
+
 @rule(
     "DIP005",
     "unconditional-cycle",
@@ -309,18 +350,28 @@ def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
         if context.workflow.format == "dot":
             if context.workflow.dialect.attractor_family:
                 continue  # the Attractor specification has no such check
-            gates = [node for node in names if node in context.graph.human_gates]
-            trapped = (
-                f"a human gate (`{gates[0]}`) can leave it by its label, but "
-                if gates
-                else "a run that enters it never leaves, and "
-            )
+            way_out, outranked = _way_out(context, cycle)
+            if way_out:
+                consequence = (
+                    f"{way_out}, yet tracker refuses the graph (`graph contains a cycle`: "
+                    "its check only looks for a cycle of edges without conditions)"
+                )
+            else:
+                trapped = (
+                    f"its only way out, {outranked}, loses to the loop edge in edge selection "
+                    "(highest weight, then the smallest target name)"
+                    if outranked
+                    else "no edge leads out of it"
+                )
+                consequence = (
+                    f"{trapped}, so a run that enters it never leaves, and tracker refuses the "
+                    "graph (`graph contains a cycle`)"
+                )
             yield context.finding(
                 "DIP005",
                 closing.span,
                 f"unconditional cycle: {' → '.join(names)} — no edge in it has a condition: "
-                f"{trapped}tracker refuses the graph (`graph contains a cycle`); put a "
-                "condition on the edge that loops back",
+                f"{consequence}; put a condition on the edge that loops back",
                 related=related,
             )
             continue

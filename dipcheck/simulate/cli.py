@@ -13,6 +13,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.model import Dialect
 from dipcheck.target import KNOWN_TARGETS
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
@@ -48,6 +49,10 @@ examples:
   dipcheck simulate build.dip --format mermaid > path.md
   dipcheck simulate build.dip --format dot | dot -Tsvg > path.svg
   dipcheck simulate build.dip --all-paths
+  dipcheck simulate plan.json                       an Ordewell plan: its waves
+  dipcheck simulate session.json --handover api     the prompt Ordewell composes for `api`
+  dipcheck simulate reply.txt --dialect ordewell --format json
+  dipcheck simulate build.dip --all-paths --suggest-tests >> suggested.yaml
 """
 
 
@@ -60,7 +65,11 @@ def add_parser(commands: Any) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="the workflow (.dip or a YAML step workflow)")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="the workflow (.dip, DOT, a YAML step workflow, or an Ordewell plan)",
+    )
     parser.add_argument("--scenario", metavar="S.yaml", help="what the nodes do (see below)")
     parser.add_argument(
         "--format",
@@ -92,6 +101,12 @@ def add_parser(commands: Any) -> None:
         metavar="S",
         help="stop --all-paths after S seconds (default 30); the output then says it is incomplete",
     )
+    parser.add_argument(
+        "--suggest-tests",
+        action="store_true",
+        help="with --all-paths: a test for each edge the workflow's tests do not take, "
+        "ready to paste into its .tests.yaml",
+    )
     parser.add_argument("--max-steps", type=int, metavar="N", help="steps before giving up")
     parser.add_argument(
         "--target-version",
@@ -99,6 +114,33 @@ def add_parser(commands: Any) -> None:
         help="the tracker release to simulate (default: 0.64; known: "
         + ", ".join(KNOWN_TARGETS)
         + ")",
+    )
+    plans = parser.add_argument_group(
+        "Ordewell plans (a plan object, a planner reply or a session file)",
+        "The waves Ordewell's scheduler forms (scenario: max_parallel_sessions, and tasks: "
+        "{ID: {outcome: success|fail|spawn_fail|cancel}}), and what each task is handed.",
+    )
+    plans.add_argument(
+        "--handover",
+        metavar="TASK_ID",
+        help="print the prompt Ordewell composes for this task (fixed prose as placeholders)",
+    )
+    plans.add_argument("--tdd", action="store_true", help="with --handover: the TDD block on")
+    plans.add_argument(
+        "--no-plan-map", action="store_true", help="with --handover: leave the plan map out"
+    )
+    plans.add_argument(
+        "--plan-map-max", type=int, metavar="N", help="with --handover: rows in the plan map"
+    )
+    plans.add_argument(
+        "--dialect",
+        choices=("ordewell",),
+        help="read FILE as an Ordewell plan whatever its name (a .txt planner reply)",
+    )
+    plans.add_argument(
+        "--ordewell-runners",
+        metavar="A,B",
+        help="the runners Ordewell has enabled (default claude-code,codex,opencode)",
     )
     parser.add_argument("--config", metavar="FILE", help="use this configuration file")
     parser.add_argument("--isolated", action="store_true", help="ignore every configuration file")
@@ -108,6 +150,58 @@ def add_parser(commands: Any) -> None:
 def _error(message: str) -> int:
     print(f"dipcheck simulate: error: {message}", file=sys.stderr)
     return EXIT_ERROR
+
+
+def _exact(path: str) -> str:
+    """A glob that names ``path`` and nothing else."""
+    import glob
+
+    return glob.escape(path)
+
+
+def _write(args: argparse.Namespace, output: str) -> None:
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(output)
+    else:
+        sys.stdout.write(output)
+
+
+def _plan(args: argparse.Namespace, config: Any) -> int:
+    """An Ordewell plan: its waves, or ``--handover TASK``."""
+    from dipcheck.simulate import handover, plan_cli
+
+    try:
+        loaded = plan_cli.load(args.file, config)
+        if args.handover is None:
+            fmt = args.format if args.format in ("text", "json") else None
+            if fmt is None:
+                return _error("an Ordewell plan simulates to text or json")
+            output, code = plan_cli.run_waves(loaded, args.scenario, fmt)
+            for warning in loaded.warnings:
+                print(f"dipcheck simulate: warning: {warning}", file=sys.stderr)
+            _write(args, output)
+            return code
+        task = handover.find_task(loaded.plan, args.handover)
+        if task is None:
+            return _error(f"{args.file}: no task {args.handover!r}")
+        options = handover.Options(
+            plan_map=not args.no_plan_map, tdd=args.tdd, plan_map_max=args.plan_map_max
+        )
+        prompt = handover.compose(loaded.plan, task, options)
+    except (plan_cli.PlanError, handover.HandoverError) as error:
+        return _error(str(error))
+    for warning in loaded.warnings:
+        print(f"dipcheck simulate: warning: {warning}", file=sys.stderr)
+    if handover.missing_marker(task):
+        print(
+            f"dipcheck simulate: warning: task {args.handover!r} has no completionMarker: "
+            "Ordewell gives a task a fresh one when it accepts the plan, and a stored task "
+            "without one is told to print DONE_undefined",
+            file=sys.stderr,
+        )
+    _write(args, prompt)
+    return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,6 +216,18 @@ def run(args: argparse.Namespace) -> int:
             config = replace(config, target=parse_target(args.target_version))
     except (ConfigError, ValueError) as error:
         return _error(str(error))
+    if getattr(args, "ordewell_runners", None):
+        from dipcheck.frontends.ordewell import runner_list
+
+        config = replace(config, ordewell_runners=runner_list(args.ordewell_runners))
+    if getattr(args, "dialect", None) == "ordewell":
+        config = replace(config, dialects=((_exact(args.file), Dialect.ORDEWELL), *config.dialects))
+    from dipcheck.engine import detect_format
+
+    if detect_format(args.file, config) == "ordewell":
+        return _plan(args, config)
+    if args.handover:
+        return _error("--handover is for Ordewell plans")
     if args.max_paths < 1 or (args.max_steps is not None and args.max_steps < 1):
         return _error("--max-paths and --max-steps must be at least 1")
     if args.max_seconds is not None and not args.max_seconds > 0:
@@ -132,10 +238,20 @@ def run(args: argparse.Namespace) -> int:
         prepared = session.prepare(args.file, config, args.scenario, args.max_steps, args.verbose)
     except session.SimulateError as error:
         return _error(str(error))
+    if args.suggest_tests and not args.all_paths:
+        return _error("--suggest-tests works on the explored paths: add --all-paths")
     if args.all_paths:
         seconds = session.DEFAULT_MAX_SECONDS if args.max_seconds is None else args.max_seconds
         result = session.explore(prepared, args.max_paths, seconds)
-        output = session.render_paths(prepared, result, args.format)
+        if args.suggest_tests:
+            from dipcheck.wftest import runner, suggest
+
+            workflows = runner.Workflows(config)
+            workflows.loaded[os.path.normpath(os.path.abspath(args.file))] = prepared
+            found = suggest.suggest(prepared, result, workflows)
+            output = suggest.render(prepared, found)
+        else:
+            output = session.render_paths(prepared, result, args.format)
         code = EXIT_OK
     else:
         run_ = session.run(prepared)

@@ -126,12 +126,11 @@ def command_problem(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> st
     """The handler error tracker raises while expanding a tool command (§2.1): a `${ctx.K}`
     outside the four safe keys, or any `${inputs.K}`, whose key holds a value; or a command
     that expands to nothing."""
-    cache = graph.memo.setdefault("command", {})
-    text = cache.get(node_id)
-    if text is None:  # the `$name` pass depends on the graph only
-        text = cache[node_id] = expand_graph_variables(
-            command_text(graph, node_id), graph.graph_values
-        )
+    commands = graph.memo.setdefault("commands", {})  # the `$name` pass, once per node
+    text = commands.get(node_id)
+    if text is None:
+        text = expand_graph_variables(command_text(graph, node_id), graph.graph_values)
+        commands[node_id] = text
     for item in placeholders(text):
         namespace, _, key = item.inner.partition(".")
         if namespace == "ctx" and key not in TOOL_SAFE_KEYS and key in ctx:

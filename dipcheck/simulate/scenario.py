@@ -135,7 +135,6 @@ def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tupl
 
 def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -> Scenario:
     """Read and check a scenario file for the workflow ``graph`` describes."""
-    from pydantic import ValidationError
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError
 
@@ -151,11 +150,23 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
         tree = {}
     if not isinstance(tree, dict):
         raise ScenarioError(path, 1, 1, "a scenario is a mapping with context:, nodes:, max_steps:")
+    return scenario_from_tree(path, tree, graph, children)
+
+
+def scenario_from_tree(
+    path: str, tree: Any, graph: RunGraph, children: Any = None, others: tuple[str, ...] = ()
+) -> Scenario:
+    """A scenario from an already read ruamel mapping (a scenario file's, or a test's in a
+    test file, whose other keys ``others`` are left alone); errors point into ``path``."""
+    from pydantic import ValidationError
+
     _, document_model = _models()
     try:
-        document = document_model.model_validate(tree)
+        document = document_model.model_validate(
+            {key: value for key, value in tree.items() if key not in others}
+        )
     except ValidationError as error:
-        raise _pydantic_error(path, tree, error) from None
+        raise _pydantic_error(path, tree, error, others) from None
     scenario = Scenario(path=path, max_steps=document.max_steps)
     scenario.context = {key: _text(value) for key, value in document.context.items()}
     checker = _Checker(path, tree, graph, children)
@@ -168,14 +179,16 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
     return scenario
 
 
-def _pydantic_error(path: str, tree: Any, error: Any) -> ScenarioError:
+def _pydantic_error(
+    path: str, tree: Any, error: Any, others: tuple[str, ...] = ()
+) -> ScenarioError:
     problem = error.errors()[0]
     location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
     line, column = _position(tree, location, problem["type"] != "extra_forbidden")
     where = ".".join(str(part) for part in location) or "the scenario"
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
-        known = ENTRY_FIELDS if location[:1] == ("nodes",) else TOP_FIELDS
+        known = ENTRY_FIELDS if location[:1] == ("nodes",) else (*TOP_FIELDS, *others)
         hint = did_you_mean(name, known)
         return ScenarioError(
             path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"

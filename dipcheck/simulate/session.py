@@ -62,7 +62,11 @@ def prepare(
 ) -> Prepared:
     from dipcheck.engine import lint_file, lint_text
 
-    result = lint_file(path, config) if text is None else lint_text(text, path, config)
+    result = (
+        lint_file(path, config, named=True)
+        if text is None
+        else lint_text(text, path, config, named=True)
+    )
     workflow = result.workflow
     if workflow is None:
         problems = "; ".join(

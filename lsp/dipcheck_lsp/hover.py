@@ -73,6 +73,12 @@ def _effective(node: Node, workflow: Workflow, key: str) -> tuple[str, bool]:
 
 
 def node_text(node: Node, workflow: Workflow) -> str:
+    if workflow.format == "ordewell":
+        from dipcheck_lsp import plan
+
+        text = plan.task_hover(node, workflow)
+        if text is not None:
+            return text
     if workflow.format == "yaml":
         runner = node.get("agent") or node.get("tool")
         who = f" run by {runner.key} `{runner.text}`" if runner is not None else ""

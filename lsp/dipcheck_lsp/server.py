@@ -34,6 +34,11 @@ What each method does (details in the module named):
   documents (``formatting``).
 * ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
   "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
+* ``workspace/executeCommand`` ``dipcheck.runTests`` and "Run tests" lenses on workflows with
+  test files and on test files and each test; an open test file's diagnostics are its tests'
+  failures (``testing``).
+* ``workspace/executeCommand`` ``dipcheck.graph`` — the picture of the open document, Mermaid
+  or DOT, with its findings (``graphs``).
 
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
@@ -67,11 +72,13 @@ from dipcheck_lsp import (
     completion,
     folding,
     formatting,
+    graphs,
     hints,
     hover,
     navigation,
     simulation,
     symbols,
+    testing,
     tokens,
     watch,
     workspace_symbols,
@@ -230,6 +237,16 @@ class DipcheckServer(LanguageServer):
             return await self.simulate(*arguments)
 
         self.command(simulation.COMMAND)(simulate)
+
+        async def run_tests(*arguments: Any) -> Any:
+            return await self.run_tests(*arguments)
+
+        self.command(testing.COMMAND)(run_tests)
+
+        async def graph(*arguments: Any) -> Any:
+            return await self.graph(*arguments)
+
+        self.command(graphs.COMMAND)(graph)
         self._request(
             types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
             self.semantic_tokens,
@@ -516,7 +533,9 @@ class DipcheckServer(LanguageServer):
         snapshot = await self.state.current_snapshot(params.text_document.uri)
         if snapshot is None:
             return None
-        return simulation.code_lenses(snapshot) or None
+        lenses = simulation.code_lenses(snapshot)
+        lenses.extend(testing.code_lenses(snapshot, self.exists))
+        return lenses or None
 
     async def simulate(self, *arguments: Any) -> Any:
         """``dipcheck.simulate``: the JSON trace (or text, Mermaid, DOT) of the open document."""
@@ -538,6 +557,56 @@ class DipcheckServer(LanguageServer):
                 types.LogMessageParams(type=types.MessageType.Info, message=shown)
             )
         return answer
+
+    async def run_tests(self, *arguments: Any) -> Any:
+        """``dipcheck.runTests``: run a workflow's tests (or one test file's, or one test)
+        and answer with the report; test files that are not open get their failures
+        published as diagnostics."""
+        uri, options = testing.parse_arguments(arguments)
+        texts: dict[str, str] = {}
+        for open_uri in self.state.docs:
+            current = self.host.document(open_uri)
+            path = path_of(open_uri)
+            if current is not None and path is not None:
+                texts[path] = current[1]
+
+        def text_of(path: str) -> str | None:
+            return texts.get(os.path.normpath(os.path.abspath(path)))
+
+        job = self.lint_pool.submit(
+            testing.run_tests, uri, options, text_of, self.state.config_for, self.host.encoding
+        )
+        try:
+            answer, shown, published = await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(testing.COMMAND)
+            return None
+        open_paths = {doc.path for doc in self.state.docs.values() if doc.path}
+        for file_uri, items in published.items():
+            if path_of(file_uri) not in open_paths:
+                self.host.publish(file_uri, None, items)
+        if shown is not None:
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Info, message=shown)
+            )
+        return answer
+
+    async def graph(self, *arguments: Any) -> Any:
+        """``dipcheck.graph``: the Mermaid (or DOT) picture of the open document."""
+        uri, options = graphs.parse_arguments(arguments)
+        snapshot = await self.state.current_snapshot(uri)
+        if snapshot is None:
+            raise Refused(f"{uri} is not an open document")
+        job = self.lint_pool.submit(graphs.draw, snapshot, options)
+        try:
+            return await asyncio.wrap_future(job)
+        except JsonRpcException:
+            raise
+        except Exception:
+            self._fail(graphs.COMMAND)
+            return None
 
     def _dip_text(self, uri: str) -> str | None:
         current = self.host.document(uri)

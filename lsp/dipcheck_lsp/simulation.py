@@ -28,6 +28,10 @@ LENS_TITLE = "▶ Simulate"
 def code_lenses(snapshot: Snapshot) -> list[types.CodeLens]:
     """One lens on the workflow header, for workflows that have a start node to run from."""
     workflow = snapshot.result.workflow
+    if workflow is not None and workflow.format == "ordewell":
+        from dipcheck_lsp import plan
+
+        return plan.code_lenses(workflow, snapshot.uri, snapshot.positions)
     if workflow is None or workflow.start not in workflow.node_map:
         return []
     command = types.Command(
@@ -58,6 +62,16 @@ def simulate(
     from dipcheck.simulate import render, session
 
     path = path_of(uri) or uri
+    from dipcheck.engine import detect_format
+
+    if detect_format(path, config) == "ordewell":
+        from dipcheck.simulate import handover, plan_cli
+        from dipcheck_lsp import plan
+
+        try:
+            return plan.simulate(path, text, options, config)
+        except (plan_cli.PlanError, handover.HandoverError) as error:
+            raise Refused(str(error)) from None
     scenario = options.get("scenario")
     try:
         prepared = session.prepare(

@@ -37,7 +37,7 @@ from dipcheck.rules import registry
 from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
 from dipcheck.target import TargetVersion, parse_target
-from dipcheck_lsp import links, watch
+from dipcheck_lsp import links, testing, watch
 from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
@@ -210,6 +210,27 @@ def lint(request: Request) -> Snapshot:
         return text if text is not None else read_from_disk(path)
 
     display = request.path or f"<{request.uri}>"
+    if testing.is_test_path(request.path):
+        assert request.path is not None
+        result, converted, deps = testing.lint_tests(
+            request, lambda path: request.open_texts.get(os.path.normpath(path))
+        )
+        for dep in deps:
+            stamps[dep] = watch.stamp(dep)
+        return Snapshot(
+            uri=request.uri,
+            version=request.version,
+            generation=request.generation,
+            result_id=str(next(_RESULT_IDS)),
+            path=request.path,
+            fmt=None,
+            root=request.root,
+            result=result,
+            converted=converted,
+            deps=frozenset(deps),
+            encoding=request.encoding,
+            stamps=stamps,
+        )
     if request.fmt is None:
         result = LintResult(display, SourceText(display, request.text), None, [])
     else:

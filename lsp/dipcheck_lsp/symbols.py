@@ -198,6 +198,11 @@ class _Builder:
 def document_symbols(workflow: Workflow | None, positions: Positions) -> list[types.DocumentSymbol]:
     if workflow is None:
         return []
+    if workflow.format == "ordewell":
+        from dipcheck_lsp import plan
+
+        found = plan.document_symbols(workflow, positions)
+        return [found] if found is not None else []
     return [_Builder(workflow, positions).build()]
 
 

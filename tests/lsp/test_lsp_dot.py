@@ -39,7 +39,7 @@ async def test_diagnostics_point_inside_escaped_prompts(lsp: Session) -> None:
     mark = lsp.mark()
     uri = lsp.open("demo.dot", text, language_id="dot")
     found = await lsp.diagnostics(uri, mark)
-    assert [(item.code, item.range) for item in found] == [
+    assert [(item.code, item.range) for item in found if str(item.code).startswith("DC")] == [
         ("DC102", lsp.range(uri, "${ctx.plan_dco}"))
     ]
 

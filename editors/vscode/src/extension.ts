@@ -15,7 +15,9 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerExplainRule } from './explain';
+import { registerGraph } from './graph';
 import { registerSimulation, simulationMiddleware } from './simulate';
+import { registerTests, TESTS_COMMAND, testsMiddleware } from './tests';
 
 const CLIENT_ID = 'dipcheck';
 const CLIENT_NAME = 'dipcheck';
@@ -66,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): DipcheckApi {
 
   registerExplainRule(context, () => client);
   registerSimulation(context, () => client);
+  registerTests(context, () => client);
+  registerGraph(context, () => client);
 
   void enqueue(startClient);
   return { ready: async () => (await pending, client) };
@@ -124,6 +128,9 @@ async function startClient(): Promise<void> {
       // for them, so other extensions keep highlighting them).
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
       { scheme: 'file', pattern: '**/*.dot' },
+      // Ordewell plans and saved sessions, and dippin's test files (*.test.json: the server
+      // runs their tests and reports failures on them); other JSON gets no finding.
+      { scheme: 'file', pattern: '**/*.json' },
     ],
     // select / ignore / targetVersion / debounceMs / inlayHints reach the server at start
     // and on every change, without a restart.
@@ -133,12 +140,17 @@ async function startClient(): Promise<void> {
       // Workflows, configuration, and the prompt and script files workflows include, so
       // that editing one of those on disk re-lints the open workflows that read it.
       fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.dip,*.dot,*.yaml,*.yml,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
+        '**/{*.dip,*.dot,*.yaml,*.yml,*.test.json,*.md,*.txt,*.sh,dipcheck.toml,.dipcheck.toml,pyproject.toml}',
       ),
     },
     outputChannel,
     traceOutputChannel: traceChannel,
-    middleware: simulationMiddleware,
+    middleware: {
+      executeCommand: (command, args, next) =>
+        command === TESTS_COMMAND
+          ? testsMiddleware(command, args, next)
+          : simulationMiddleware.executeCommand!(command, args, next),
+    },
   };
 
   outputChannel?.appendLine(`Starting: ${resolved} ${['lsp', ...settings.args].join(' ')}`);

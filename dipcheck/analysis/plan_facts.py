@@ -1,0 +1,403 @@
+"""Facts about an Ordewell plan's dependency graph, computed once per lint and shared by the
+plan rules, the simulator and the language server: which task each dependency entry names,
+transitive dependencies with a witness chain, cycles, the order labels Ordewell prints
+(``order-labels.ts``), which tasks can never become ready, and the task mentions and file paths
+in each prompt."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
+from dipcheck.plan import Dependency, JMember, Plan, PlanTask
+
+_TASK_LABEL = re.compile(
+    r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?!\w|\.\d)|(?<![\w#])#(\d+(?:\.\d+)?)(?!\w|\.\d)"
+)
+_WORD = re.compile(r"[\w.\-/:@]+")
+_LETTER = re.compile(r"[A-Za-z]")
+_EXTENSIONS = (
+    "py|pyi|ts|tsx|js|jsx|mjs|cjs|json|md|mdx|yaml|yml|toml|go|rs|java|kt|rb|c|h|cc|cpp|hpp|cs|"
+    "swift|sql|sh|css|scss|html|vue|svelte|txt|cfg|ini|lock|dart|php|ex|exs|lua|scala|proto|"
+    "graphql|prisma|tf|gradle|xml|dip|dot"
+)
+# a path with a directory, or a bare file name with a common source/document extension
+_PATH = re.compile(
+    r"(?<![\w./\-:@])((?:[\w.\-@]+/)+[\w.\-@]+\.[A-Za-z][A-Za-z0-9]{0,7}"
+    r"|[\w\-.@]+\.(?:" + _EXTENSIONS + r"))(?![\w/\-])"
+)
+
+
+def _continues(text: str, end: int) -> bool:
+    """Does a word go on at ``end`` (so a title ending there is only a prefix)?"""
+    return end < len(text) and (text[end].isalnum() or text[end] == "_")
+
+
+def label(task: PlanTask) -> str:
+    """The order label Ordewell shows (``taskOrderLabel``): ``3``, or ``2.1`` under the direct
+    parent."""
+    order = task.js.get("order", UNDEFINED)
+    if task.parent is None:
+        return to_string(order)
+    return f"{to_string(task.parent.js.get('order', UNDEFINED))}.{to_string(order)}"
+
+
+def effective_prompt(task: PlanTask) -> tuple[str, JMember | None]:
+    """The text the runner receives as the task's prompt and the member it comes from: the
+    prompt; for a plan the planner emitted, the description or the title standing in for a
+    missing one (``parseTask``)."""
+    prompt = task.js.get("prompt", UNDEFINED)
+    if not truthy(prompt) or not isinstance(prompt, str):
+        return "", None
+    for name in ("prompt", "description", "title"):
+        member = task.member(name)
+        if member is not None and to_string(member.value.py()) == prompt:
+            return prompt, member
+    return prompt, None
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A place in a prompt that names another task."""
+
+    task: PlanTask  # who is named
+    start: int  # in the prompt's text
+    end: int
+    how: str  # "label", "id", "title"
+
+
+class PlanFacts:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.flat = plan.flat
+        self.by_id: dict[Any, list[PlanTask]] = {}
+        for task in self.flat:
+            self.by_id.setdefault(key(task.id), []).append(task)
+
+    def resolve(self, dep: Dependency) -> list[PlanTask]:
+        """The tasks a dependency entry names (several when the id is duplicated)."""
+        return self.by_id.get(key(dep.value), [])
+
+    @cached_property
+    def edges(self) -> list[list[tuple[int, Dependency]]]:
+        """For each task (by flat index): the tasks its dependencies name, with the entry."""
+        table: list[list[tuple[int, Dependency]]] = []
+        for task in self.flat:
+            row: list[tuple[int, Dependency]] = []
+            for dep in task.deps:
+                row.extend((target.index, dep) for target in self.resolve(dep))
+            table.append(row)
+        return table
+
+    @cached_property
+    def dependents(self) -> list[list[int]]:
+        table: list[list[int]] = [[] for _ in self.flat]
+        for index, row in enumerate(self.edges):
+            for target, _ in row:
+                table[target].append(index)
+        return table
+
+    def direct(self, task: PlanTask) -> set[int]:
+        return {target for target, _ in self.edges[task.index]}
+
+    def ancestors(self, task: PlanTask) -> dict[int, int]:
+        """Every task ``task`` depends on, directly or not, with the task it was reached from
+        (breadth first: the chain back is a shortest one); memoised."""
+        cache: dict[int, dict[int, int]] = self.__dict__.setdefault("_ancestors", {})
+        found = cache.get(task.index)
+        if found is not None:
+            return found
+        parents: dict[int, int] = {}
+        queue = deque([task.index])
+        while queue:
+            current = queue.popleft()
+            for target, _ in self.edges[current]:
+                if target not in parents and target != task.index:
+                    parents[target] = current
+                    queue.append(target)
+        cache[task.index] = parents
+        return parents
+
+    def chain_text(self, task: PlanTask, target: int, limit: int = 6) -> str:
+        """``task 4 → task 3 → task 2``; a long chain keeps its ends (``… 12 more …``)."""
+        chain = self.chain(task, target)
+        if len(chain) > limit:
+            hidden = len(chain) - limit + 1
+            shown = [*chain[: limit - 2], None, chain[-1]]
+        else:
+            hidden, shown = 0, list(chain)
+        names = [f"task {self.label_of(item)}" if item else f"… {hidden} more …" for item in shown]
+        return " → ".join(names)
+
+    def label_of(self, task: PlanTask) -> str:
+        cache: dict[int, str] = self.__dict__.setdefault("_labels", {})
+        found = cache.get(task.index)
+        if found is None:
+            found = cache[task.index] = label(task)
+        return found
+
+    def chain(self, task: PlanTask, target: int) -> list[PlanTask]:
+        """``task`` → … → ``target`` along dependencies (shortest)."""
+        parents = self.ancestors(task)
+        path = [target]
+        while path[-1] != task.index:
+            path.append(parents[path[-1]])
+        return [self.flat[index] for index in reversed(path)]
+
+    @cached_property
+    def reach(self) -> list[int]:
+        """For each task, the set of tasks it depends on (transitively) as a bit mask: one
+        pass in dependency order, each task's mask the union of its dependencies' (a task
+        on a cycle is computed by a search of its own)."""
+        count = len(self.flat)
+        masks: list[int | None] = [None] * count
+        on_cycle = {
+            index
+            for component in self._components()
+            if len(component) > 1 or any(t == component[0] for t, _ in self.edges[component[0]])
+            for index in component
+        }
+        for start in range(count):
+            if masks[start] is not None:
+                continue
+            stack: list[tuple[int, int]] = [(start, 0)]
+            visiting: set[int] = set()
+            while stack:
+                node, position = stack.pop()
+                if masks[node] is not None:
+                    continue
+                if node in on_cycle or (position == 0 and node in visiting):
+                    masks[node] = sum(1 << index for index in self.ancestors(self.flat[node]))
+                    continue
+                visiting.add(node)
+                row = self.edges[node]
+                while position < len(row) and masks[row[position][0]] is not None:
+                    position += 1
+                if position < len(row):
+                    stack.append((node, position))
+                    stack.append((row[position][0], 0))
+                    continue
+                mask = 0
+                for target, _ in row:
+                    mask |= (1 << target) | (masks[target] or 0)
+                masks[node] = mask & ~(1 << node) if node not in on_cycle else mask
+        return [mask or 0 for mask in masks]
+
+    def direct_mask(self, task: PlanTask) -> int:
+        mask = 0
+        for target, _ in self.edges[task.index]:
+            mask |= 1 << target
+        return mask
+
+    def related(self, a: PlanTask, b: PlanTask) -> bool:
+        """Is there a dependency path between the two tasks, either way?"""
+        return bool((self.reach[a.index] >> b.index) & 1 or (self.reach[b.index] >> a.index) & 1)
+
+    @cached_property
+    def cycles(self) -> list[list[tuple[int, Dependency]]]:
+        """One witness cycle per strongly connected component that has one (a self-dependency
+        included): the edges in order, the last one closing the cycle."""
+        found: list[list[tuple[int, Dependency]]] = []
+        for component in self._components():
+            members = set(component)
+            start = min(component)
+            if len(component) == 1:
+                loops = [(t, d) for t, d in self.edges[start] if t == start]
+                if loops:
+                    found.append([loops[0]])
+                continue
+            # shortest cycle through `start` inside the component
+            previous: dict[int, tuple[int, Dependency]] = {}
+            queue = deque([start])
+            closing: tuple[int, Dependency] | None = None
+            last = start
+            while queue and closing is None:
+                current = queue.popleft()
+                for target, dep in self.edges[current]:
+                    if target not in members:
+                        continue
+                    if target == start:
+                        closing = (target, dep)
+                        last = current
+                        break
+                    if target not in previous:
+                        previous[target] = (current, dep)
+                        queue.append(target)
+            if closing is None:
+                continue
+            path: list[tuple[int, Dependency]] = [closing]
+            node = last
+            while node != start:
+                origin, dep = previous[node]
+                path.append((node, dep))
+                node = origin
+            path.reverse()
+            found.append(path)
+        return found
+
+    def _components(self) -> Iterator[list[int]]:
+        """Tarjan's strongly connected components, iteratively."""
+        count = len(self.flat)
+        index_of = [-1] * count
+        low = [0] * count
+        on_stack = [False] * count
+        stack: list[int] = []
+        counter = 0
+        for root in range(count):
+            if index_of[root] != -1:
+                continue
+            work: list[tuple[int, int]] = [(root, 0)]
+            while work:
+                node, position = work.pop()
+                if position == 0:
+                    index_of[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack[node] = True
+                row = self.edges[node]
+                advanced = False
+                while position < len(row):
+                    target = row[position][0]
+                    position += 1
+                    if index_of[target] == -1:
+                        work.append((node, position))
+                        work.append((target, 0))
+                        advanced = True
+                        break
+                    if on_stack[target]:
+                        low[node] = min(low[node], index_of[target])
+                if advanced:
+                    continue
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index_of[node]:
+                    component: list[int] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack[member] = False
+                        component.append(member)
+                        if member == node:
+                            break
+                    yield component
+
+    @cached_property
+    def blocked_forever(self) -> dict[int, str]:
+        """Tasks that never become ready, with why: no prompt, a dependency naming no task,
+        a cycle, or a dependency that never completes (transitively)."""
+        reasons: dict[int, str] = {}
+        for task in self.flat:
+            if self.plan.stored and task.js.get("status") == "completed":
+                continue
+            if not task.is_user and not truthy(task.js.get("prompt", UNDEFINED)):
+                reasons[task.index] = "it has no prompt"
+            for dep in task.deps:
+                if not self.resolve(dep):
+                    reasons.setdefault(task.index, f'its dependency "{dep.text}" names no task')
+        for cycle in self.cycles:
+            for target, _ in cycle:
+                reasons.setdefault(target, "it is on a dependency cycle")
+        queue = deque(reasons)
+        while queue:
+            current = queue.popleft()
+            for dependent in self.dependents[current]:
+                if dependent not in reasons:
+                    reasons[dependent] = f"it waits for task {label(self.flat[current])}"
+                    queue.append(dependent)
+        return reasons
+
+    @cached_property
+    def labels(self) -> dict[str, list[PlanTask]]:
+        table: dict[str, list[PlanTask]] = {}
+        for task in self.flat:
+            table.setdefault(label(task), []).append(task)
+        return table
+
+    def mentions(self, task: PlanTask, text: str, candidates: int) -> Iterator[Mention]:
+        """The places in ``text`` (``task``'s prompt) that name one of ``candidates`` (a bit
+        mask of task indexes): ``task N`` / ``Task N`` / ``#N`` by its order label, its id as
+        a word (ids with a letter and two characters or more), its exact title (titles of two
+        words or more)."""
+        if not candidates:
+            return
+        for match in _TASK_LABEL.finditer(text):
+            group = 1 if match.group(1) is not None else 2
+            named = self.labels.get(match.group(group), [])
+            if len(named) == 1 and (candidates >> named[0].index) & 1:
+                yield Mention(named[0], match.start(), match.end(), "label")
+        ids, titles, lengths = self._names
+        firsts = self._first_words
+        seen = 0
+        words = [(m.group().rstrip(".:/"), m.start()) for m in _WORD.finditer(text)]
+        for position, (word, start) in enumerate(words):
+            for index in ids.get(word, ()):
+                if (candidates >> index) & 1 and not (seen >> index) & 1:
+                    seen |= 1 << index
+                    yield Mention(self.flat[index], start, start + len(word), "id")
+            if word not in firsts:
+                continue
+            for length in lengths:
+                if position + length > len(words):
+                    break
+                phrase = tuple(item for item, _ in words[position : position + length])
+                for title, index in titles.get(phrase, ()):
+                    if (
+                        (candidates >> index) & 1
+                        and not (seen >> index) & 1
+                        and text.startswith(title, start)
+                        and not _continues(text, start + len(title))
+                    ):
+                        seen |= 1 << index
+                        yield Mention(self.flat[index], start, start + len(title), "title")
+
+    @cached_property
+    def _first_words(self) -> frozenset[str]:
+        return frozenset(words[0] for words in self._names[1])
+
+    @cached_property
+    def _names(
+        self,
+    ) -> tuple[dict[str, list[int]], dict[tuple[str, ...], list[tuple[str, int]]], list[int]]:
+        """Ids that count as words (two characters or more, a letter among them); titles of
+        two words or more by their words; the word counts of those titles."""
+        ids: dict[str, list[int]] = {}
+        titles: dict[tuple[str, ...], list[tuple[str, int]]] = {}
+        for task in self.flat:
+            ident = task.id
+            if isinstance(ident, str) and len(ident) >= 2 and _LETTER.search(ident):
+                ids.setdefault(ident, []).append(task.index)
+            title = coalesce(task.js.get("title"), "")
+            if isinstance(title, str) and len(title.split()) >= 2:
+                words = tuple(m.group().rstrip(".:/") for m in _WORD.finditer(title))
+                first = _WORD.match(title)
+                if len(words) >= 2 and first is not None and first.start() == 0:
+                    titles.setdefault(words, []).append((title, task.index))
+        return ids, titles, sorted({len(words) for words in titles})
+
+    @cached_property
+    def paths(self) -> dict[int, list[tuple[str, int, int]]]:
+        """File paths each runnable task's prompt names (path, start, end in the prompt)."""
+        table: dict[int, list[tuple[str, int, int]]] = {}
+        for task in self.flat:
+            if task.is_user or task.index in self.blocked_forever:
+                continue
+            text, _ = effective_prompt(task)
+            found: list[tuple[str, int, int]] = []
+            seen: set[str] = set()
+            for match in _PATH.finditer(text):
+                path = match.group(1).rstrip(".")
+                if "://" in text[max(0, match.start() - 12) : match.start() + 3]:
+                    continue
+                if path.startswith("./"):
+                    path = path[2:]
+                if path not in seen and "." in path.rsplit("/", 1)[-1]:
+                    seen.add(path)
+                    found.append((path, match.start(1), match.start(1) + len(path)))
+            if found:
+                table[task.index] = found
+        return table

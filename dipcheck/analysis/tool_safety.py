@@ -1,0 +1,252 @@
+"""tracker's tool-command gate, reproduced: how it splits a command into statements, the
+built-in denylist, ``tool_denylist_add``, the ``tool_commands_allow`` allowlist, the ``exec``
+file-descriptor exemption and the ``working_dir`` check (tracker-runtime.md §2.3;
+``pipeline/handlers/tool_safety.go``, ``pipeline/handlers/tool.go``, ``registry.go``).
+
+tracker applies these to the command *after* expanding ``${…}`` and ``$name`` placeholders.
+A placeholder's value is unknown to a static reader, so :func:`statement_verdicts` tries a few
+values in its place and reports only what holds for all of them; the values assume that a
+placeholder does not expand to a statement separator (``;``, ``&&``, ``||``, a newline).
+
+Nothing here runs the command; it is text matching only.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+# defaultDenyPatterns (tool_safety.go), in tracker's order: the first match is the one named.
+BUILTIN_DENY_PATTERNS = (
+    "eval *",
+    "exec *",
+    "source *",
+    ". ./*",
+    ". /*",
+    "curl * | *",
+    "wget * | *",
+    "* | sh",
+    "* | sh *",
+    "* | bash",
+    "* | bash *",
+    "* | zsh",
+    "* | zsh *",
+    "* | /bin/sh",
+    "* | /bin/sh *",
+    "* | /bin/bash",
+    "* | /bin/bash *",
+)
+
+# Go's RE2 `\s` is ASCII whitespace without \v.
+_GO_SPACE = "[\t\n\f\r ]"
+_SEPARATOR = re.compile(rf"{_GO_SPACE}*(?:;|&&|\|\|){_GO_SPACE}*")
+_COLLAPSE = re.compile(rf"{_GO_SPACE}+")
+_PIPE = re.compile(rf"{_GO_SPACE}*\|{_GO_SPACE}*")
+_REDIR_DUP = re.compile(r"[0-9]*(?:>&|<&)(?:[0-9]+|-)")
+_REDIR_FUSED = re.compile(r"[0-9]*(?:>>|<>|>|<)[^&|;<>\\`()]+")
+_REDIR_AMP_FUSED = re.compile(r"&>>?[^&|;<>\\`()]+")
+_REDIR_OPERATOR = re.compile(r"(?:[0-9]*(?:>>|<>|>|<)|&>>?)")
+_TARGET_FORBIDDEN = frozenset("&|;<>\\`()")
+# Values tried in place of each placeholder: empty, one word, two words.
+PROBES = ("", "x", "x y")
+# working_dir: applyWorkingDir refuses these characters, then `..` after cleaning.
+WORKING_DIR_FORBIDDEN = "`$;|&()<>\n\r"
+# tool.go MaxOutputLimit
+MAX_OUTPUT_LIMIT = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement as tracker splits it: its text (trimmed) and offsets in the command."""
+
+    text: str
+    start: int
+    end: int
+
+
+def split_statements(command: str) -> list[Statement]:
+    """``splitCommandStatements``: newlines become ``;``, then the text is split on ``;``,
+    ``&&`` and ``||`` with the whitespace around them; empty pieces are dropped. Quotes,
+    comments and here-documents mean nothing to it."""
+    flat = command.replace("\n", ";")  # same length: offsets stay those of the command
+    statements: list[Statement] = []
+    position = 0
+    for match in [*_SEPARATOR.finditer(flat), None]:
+        end = match.start() if match is not None else len(flat)
+        piece = flat[position:end]
+        stripped = piece.strip()
+        if stripped:
+            begin = position + len(piece) - len(piece.lstrip())
+            statements.append(Statement(stripped, begin, begin + len(stripped)))
+        if match is not None:
+            position = match.end()
+    if not statements:
+        stripped = flat.strip()
+        begin = len(flat) - len(flat.lstrip())
+        return [Statement(stripped, begin, begin + len(stripped))]
+    return statements
+
+
+@lru_cache(maxsize=512)
+def _glob(pattern: str) -> re.Pattern[str]:
+    escaped = re.escape(pattern.lower()).replace(r"\*", ".*")
+    return re.compile(escaped)
+
+
+def glob_match(pattern: str, text: str) -> bool:
+    """``globMatch``: ``*`` matches any run of characters, the rest literally, the whole text,
+    ignoring case."""
+    return _glob(pattern).fullmatch(text.lower()) is not None
+
+
+def normalise(statement: str) -> str:
+    """A statement as the denylist sees it: whitespace runs collapsed, a single space on each
+    side of every `|`."""
+    return _PIPE.sub(" | ", _COLLAPSE.sub(" ", statement))
+
+
+def exec_only_redirects(statement: str) -> bool:
+    """``isExecFdRedirectOnly``: an ``exec`` whose other words are all file-descriptor
+    redirections (``exec 3>&-``, ``exec >log``) replaces no process and is exempt from
+    ``exec *``. Anything tracker cannot prove to be only redirections is not exempt."""
+    if "$(" in statement or "`" in statement:
+        return False
+    if statement.count('"') % 2 or statement.count("'") % 2:
+        return False
+    fields = statement.split()
+    if len(fields) < 2 or fields[0].lower() != "exec":
+        return False
+    rest = fields[1:]
+    index = 0
+    while index < len(rest):
+        token = rest[index]
+        if (
+            _REDIR_DUP.fullmatch(token)
+            or _REDIR_FUSED.fullmatch(token)
+            or _REDIR_AMP_FUSED.fullmatch(token)
+        ):
+            index += 1
+            continue
+        if _REDIR_OPERATOR.fullmatch(token):
+            index += 1
+            if index >= len(rest) or not rest[index] or set(rest[index]) & _TARGET_FORBIDDEN:
+                return False
+            index += 1
+            continue
+        return False
+    return True
+
+
+def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
+    """The pattern that denies one statement (built-in patterns first, then ``extra``), or
+    None."""
+    text = normalise(statement)
+    for pattern in BUILTIN_DENY_PATTERNS:
+        if glob_match(pattern, text):
+            if pattern == "exec *" and exec_only_redirects(text):
+                continue
+            return pattern
+    for pattern in extra:
+        if glob_match(pattern, text):
+            return pattern
+    return None
+
+
+def allowed(statement: str, allowlist: Sequence[str]) -> bool:
+    """Does one statement match an allowlist pattern? (No whitespace normalisation here.)"""
+    return any(glob_match(pattern, statement) for pattern in allowlist)
+
+
+def comma_patterns(value: str) -> list[tuple[str, int, int]]:
+    """``parseGraphCommaList``: the comma-separated patterns of a graph attribute, trimmed,
+    empty ones dropped, each with its offsets in ``value``."""
+    result = []
+    position = 0
+    for part in value.split(","):
+        stripped = part.strip()
+        if stripped:
+            begin = position + len(part) - len(part.lstrip())
+            result.append((stripped, begin, begin + len(stripped)))
+        position += len(part) + 1
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A statement of the written command that tracker refuses whatever its placeholders
+    expand to: ``pattern`` is the denying pattern, or None when the statement matches no
+    allowlist pattern."""
+
+    statement: Statement
+    pattern: str | None
+
+
+def _substitute(text: str, spans: Sequence[tuple[int, int]], value: str) -> str:
+    parts = []
+    position = 0
+    for start, end in spans:
+        parts.append(text[position:start])
+        parts.append(value)
+        position = end
+    parts.append(text[position:])
+    return "".join(parts)
+
+
+def _pieces(statement: Statement, spans: Sequence[tuple[int, int]], value: str) -> list[str]:
+    """The statements one written statement becomes when its placeholders hold ``value``."""
+    inside = [
+        (start - statement.start, end - statement.start)
+        for start, end in spans
+        if start < statement.end and end > statement.start
+    ]
+    if not inside:
+        return [statement.text]
+    return [item.text for item in split_statements(_substitute(statement.text, inside, value))]
+
+
+def _holds_placeholder(statement: Statement, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start < statement.end and end > statement.start for start, end in spans)
+
+
+def statement_verdicts(
+    command: str,
+    spans: Sequence[tuple[int, int]],
+    extra_deny: Sequence[str] = (),
+    allowlist: Sequence[str] = (),
+) -> Iterator[Verdict]:
+    """The statements of ``command`` that tracker refuses whatever the placeholders at
+    ``spans`` hold: denied by a built-in or ``extra_deny`` pattern for each of the
+    :data:`PROBES` values, or, when an allowlist is given, a statement without placeholders
+    (and not denied) that matches none of its patterns. (Whether some value of a placeholder
+    makes a statement match an allowlist pattern cannot be settled by trying values, so such
+    statements are never reported.)"""
+    for statement in split_statements(command):
+        if not statement.text:
+            continue
+        denials = [
+            next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
+            for pieces in (_pieces(statement, spans, value) for value in PROBES)
+        ]
+        if all(denials):
+            yield Verdict(statement, denials[0])
+        elif (
+            allowlist
+            and not _holds_placeholder(statement, spans)
+            and not allowed(statement.text, allowlist)
+        ):
+            yield Verdict(statement, None)
+
+
+def working_dir_problem(value: str) -> str | None:
+    """Why ``applyWorkingDir`` refuses a tool's ``working_dir`` (None: it does not)."""
+    bad = sorted({char for char in value if char in WORKING_DIR_FORBIDDEN})
+    if bad:
+        shown = " ".join(repr(char)[1:-1] for char in bad)
+        return f"it contains the shell metacharacter(s) {shown}"
+    cleaned = posixpath.normpath(value) if value else "."
+    if ".." in cleaned:
+        return f"it still contains `..` after cleaning (`{cleaned}`): path traversal"
+    return None

@@ -1,0 +1,129 @@
+"""``dipcheck graph``: a picture of a workflow (Mermaid, DOT, or SVG/PNG through Graphviz)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from typing import Any
+
+EXIT_OK, EXIT_ERROR = 0, 2
+
+EPILOG = """\
+what is drawn:
+  every node with tracker's shape for its handler, every edge with its condition, label or
+  choice (the edges tracker adds for parallel/fan_in included); back edges in blue with ↺;
+  the branches of a parallel node in a cluster, and with --expand the child workflow of each
+  subgraph in its own cluster; nodes and edges with an error in red, with a warning in amber
+  (codes under the name, messages in the SVG tooltip); with --coverage, edges the tests did
+  not take dashed.
+
+coverage file (JSON; `dipcheck graph --help` shows the short form, docs/graph.md the rest):
+  {"file": "build.dip", "edges": [{"from": "Start", "to": "Build", "index": 0}, ...]}
+
+exit status:
+  0  the picture was written
+  2  usage error, a workflow that cannot be loaded, an unreadable coverage file, or
+     Graphviz missing for svg/png
+
+examples:
+  dipcheck graph build.dip > build.md               Mermaid, for a README or a PR comment
+  dipcheck graph build.dip --format svg -o build.svg
+  dipcheck graph build.dip --format png -o build.png --direction LR
+  dipcheck graph build.dip --expand --format svg -o all.svg
+  dipcheck graph build.dip --coverage coverage.json --format svg -o tested.svg
+"""
+
+
+def add_parser(commands: Any) -> None:
+    from dipcheck.picture.workflow import FORMATS
+
+    parser = commands.add_parser(
+        "graph",
+        help="draw a workflow: Mermaid, DOT, or SVG/PNG through Graphviz",
+        description="Draw a workflow with its findings (and, given a coverage file, the "
+        "edges its tests did not take).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", metavar="FILE", help="the workflow (.dip, .dot or YAML)")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="mermaid",
+        help="mermaid (default, a fenced Markdown block), dot, or svg/png (needs Graphviz)",
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument("--coverage", metavar="FILE", help="dash the edges no test took")
+    parser.add_argument(
+        "--expand", action="store_true", help="draw the child workflow of each subgraph"
+    )
+    parser.add_argument(
+        "--no-findings", action="store_true", help="do not lint; draw the workflow alone"
+    )
+    parser.add_argument(
+        "--direction",
+        choices=("TB", "LR"),
+        default="TB",
+        help="top to bottom (default) or left to right",
+    )
+    parser.add_argument("--config", metavar="FILE", help="use this configuration file")
+    parser.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+
+
+def _error(message: str) -> int:
+    print(f"dipcheck graph: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def run(args: argparse.Namespace) -> int:
+    from dipcheck.config import Config, ConfigError, load_config
+    from dipcheck.engine import lint_file
+    from dipcheck.picture import workflow as picture
+    from dipcheck.picture.coverage import CoverageError, read_coverage
+    from dipcheck.picture.graphviz import GraphvizError
+    from dipcheck.simulate.children import load_child
+
+    if not os.path.isfile(args.file):
+        return _error(f"{args.file}: no such file")
+    binary = args.format == "png"
+    if binary and not args.output and sys.stdout.isatty():
+        return _error("a PNG is not written to a terminal: give -o FILE (or redirect)")
+    try:
+        config = Config() if args.isolated else load_config(args.file, args.config)
+    except ConfigError as error:
+        return _error(str(error))
+    if args.no_findings:
+        config = replace(config, select=("DC001",))  # the front-end alone
+    result = lint_file(args.file, config)
+    if result.workflow is None:
+        reasons = "; ".join(f"{item.code} {item.message}" for item in result.diagnostics[:3])
+        return _error(f"{args.file}: not a workflow dipcheck can load ({reasons or 'empty'})")
+    untested = None
+    if args.coverage:
+        try:
+            coverage = read_coverage(args.coverage, args.file)
+        except CoverageError as error:
+            return _error(str(error))
+        untested = coverage.untested
+    findings = [] if args.no_findings else result.diagnostics
+    try:
+        output = picture.render(
+            result.workflow,
+            args.format,
+            findings,
+            untested,
+            picture.Options(expand=args.expand, direction=args.direction),
+            load_child,
+        )
+    except GraphvizError as error:
+        return _error(str(error))
+    data = output if isinstance(output, bytes) else output.encode("utf-8")
+    if args.output:
+        with open(args.output, "wb") as handle:
+            handle.write(data)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return EXIT_OK

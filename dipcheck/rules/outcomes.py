@@ -1,0 +1,165 @@
+"""DC332 and DC333: what a node's status can be, and who looks at it.
+
+A handler reports `success` or `fail` to edge selection (`retry` is handled first,
+`partial_success` and `skipped` are never reported), a choice or freeform human gate and a
+conditional node only `success` (tracker-runtime.md §5.3, :func:`runtime.outcomes`). Goal
+gates are checked at the exit among the nodes the main loop completed (§5.5); a parallel
+branch runs inside its parallel node's handler and is never one of them (§5.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dipcheck.analysis import runtime
+from dipcheck.analysis.guards import OUTCOME_VARIABLES, literals, outcome_truth
+from dipcheck.conditions import Expr
+from dipcheck.diagnostics import Diagnostic, Related, Severity
+from dipcheck.model import Edge, Field, Node
+from dipcheck.rules.context import Context
+from dipcheck.rules.registry import rule
+
+TRUE_WORDS = ("true", "1", "yes", "on")
+
+
+def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Expr]] | None:
+    """The node's edges when edge selection can only pick one by its condition: every edge
+    is conditional (no label or suggestion can pick one: not a human gate, not a parallel
+    node) and the runtime follows them (not a branch-only node, no `else` that dippin would
+    count, DC309)."""
+    workflow = context.workflow
+    handler = runtime.handler_of(node, workflow)
+    if handler in (runtime.Handler.HUMAN, runtime.Handler.PARALLEL):
+        return None
+    if node.id in context.flow.branch_of or workflow.else_target is not None:
+        return None
+    edges = workflow.edges_from(node.id)
+    if not edges or not all(edge.conditional for edge in edges):
+        return None
+    result = [
+        (edge, edge.condition.expr)
+        for edge in edges
+        if edge.condition is not None and edge.condition.expr is not None
+    ]
+    return result if len(result) == len(edges) else None
+
+
+@rule(
+    "DC332",
+    "unmatched-outcome",
+    Severity.WARNING,
+    summary="A node's edges are all conditions, some wait for an outcome it never reports, and "
+    "a status it does report matches none of them.",
+    rationale=(
+        "A tool, an agent, a subgraph … reports `success` or `fail` to edge selection; a "
+        "conditional node only `success` (`retry` is handled before edges are chosen, and no "
+        "handler reports `partial_success` or `skipped`; tracker-runtime.md §5.3). When every "
+        "edge of a node is conditional, nothing but a condition can pick one (only human "
+        "gates set a preferred label, only parallel nodes suggest a join), so a status no "
+        "condition accepts ends the run with `no matching edges` (`pipeline/engine_edges.go` "
+        "`selectEdge`). dippin's DIP102 stays silent here: two equalities on one variable "
+        "count as a complete partition (`ctx.outcome = passed` / `ctx.outcome = failed`), "
+        "whatever values they list. Reported only when an edge waits for a value the node "
+        "never reports (`passed`, `partial_success`, `retry` …): edges on `success` alone are "
+        "a deliberate stop on failure (DIP102 in `.dip` files)."
+    ),
+    example=(
+        "tool Test\n  command: make test\n  timeout: 5m\nedges\n"
+        "  Test -> Ship  when ctx.outcome = passed\n  Test -> Fix  when ctx.outcome = failed"
+    ),
+    fix="Route on `ctx.outcome = success` and `ctx.outcome = fail`, or add an unconditional "
+    "edge for the other cases.",
+    formats=("dip", "dot"),
+)
+def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
+            continue  # a node that always succeeds is DC303's
+        if workflow.format == "dip" and not context.guards.safe_router(node.id):
+            continue  # DIP102 already says that no edge may match
+        routes = _routes_on_outcome_only(context, node)
+        if routes is None:
+            continue
+        statuses = runtime.outcomes(node, workflow)
+        tested = [
+            value
+            for _, expr in routes
+            for item in literals(expr)
+            if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
+            for value in item.values
+        ]
+        impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
+        if not impossible:
+            continue  # only statuses it can report: a deliberate stop on the other (DIP102)
+        unmatched = [
+            status
+            for status in statuses
+            if all(outcome_truth(expr, status) is False for _, expr in routes)
+        ]
+        if not unmatched:
+            continue
+        missed = " or ".join(f"`{status}`" for status in unmatched)
+        never = ", ".join(f"`{value}`" for value in impossible)
+        handler = runtime.handler_of(node, workflow).value
+        yield context.finding(
+            "DC332",
+            node.id_span,
+            f"`{node.id}` has only conditional edges and none of them holds when it reports "
+            f"{missed}: tracker then stops the run with `no matching edges`; its edges wait "
+            f"for {never}, which a `{handler}` node never reports to edge selection (only "
+            f"{' and '.join(f'`{status}`' for status in statuses)})",
+            related=tuple(
+                Related(edge.span, f"edge {edge.source.value} -> {edge.target.value}")
+                for edge, _ in routes
+            ),
+        )
+
+
+@rule(
+    "DC333",
+    "unchecked-goal-gate",
+    Severity.WARNING,
+    summary="A `goal_gate` on a node that only runs as a parallel branch: the gate is never "
+    "checked (one finding per parallel node).",
+    rationale=(
+        "tracker checks goal gates when the exit node completes, among the nodes the main "
+        "loop completed (`pipeline/engine_checkpoint.go` `goalGateCandidates`). A parallel "
+        "branch runs inside its parallel node's handler on a copy of the context and is never "
+        "marked completed (`pipeline/handlers/parallel.go`, tracker-runtime.md §5.7), so its "
+        "`goal_gate: true` has no effect: a failed branch never sends the run back. (DIP115, "
+        "which asks for a recovery route, does not report such a gate.)"
+    ),
+    example=(
+        "parallel Fork -> Check, Lint\nagent Check\n  prompt: Check.\n  goal_gate: true\n"
+        "fan_in Join <- Check, Lint"
+    ),
+    fix="Put the gate on a node after the join (an agent that judges the merged results), or "
+    "use `fan_in_policy: all` to fail the block when a branch fails.",
+    formats=("dip", "dot"),
+)
+def unchecked_goal_gate(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    gates: dict[str, list[tuple[Node, Field]]] = {}
+    for node in workflow.nodes:
+        gate = node.get("goal_gate")
+        parallel = context.flow.branch_of.get(node.id)
+        if gate is None or parallel is None or gate.text.strip().lower() not in TRUE_WORDS:
+            continue
+        gates.setdefault(parallel, []).append((node, gate))
+    for parallel, found in gates.items():
+        gate, others = found[0][1], found[1:]
+        names = ", ".join(f"`{node.id}`" for node, _ in found)
+        what = f"goal gate {names} only runs" if not others else f"goal gates {names} only run"
+        yield context.finding(
+            "DC333",
+            gate.span,
+            f"{what} as {'a branch' if not others else 'branches'} of `{parallel}`: tracker "
+            "never marks a branch completed, so it never checks "
+            f"{'this gate' if not others else 'these gates'} at the exit and a failed branch "
+            "does not send the run back",
+            related=(
+                Related(workflow.node_map[parallel].id_span, "the parallel node"),
+                *(Related(item.span, f"`{node.id}` is a goal gate too") for node, item in others),
+            ),
+        )

@@ -1,0 +1,123 @@
+"""Where the two versions of ``dipcheck diff`` come from: a file, or ``git:REV:path`` — the
+file as it is in commit ``REV`` of the git repository that holds the current directory.
+
+``git`` is run with an argument list (never a shell). ``REV`` must look like a revision
+(letters, digits and ``_./~^@{}-``, not starting with ``-``, no ``..``), so it can never be
+read as an option; the path is taken relative to the repository's top directory and must
+stay inside it. Files the workflow includes (``prompt_file`` …) are read from the same
+commit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+from dipcheck.frontends.common import MAX_INCLUDED_BYTES, FileReader, read_from_disk
+
+GIT_PREFIX = "git:"
+TIMEOUT = 30
+_REVISION = re.compile(r"[A-Za-z0-9_./~^@{}\-]{1,200}")
+
+
+class SourceError(Exception):
+    """A version that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """``label`` is what the report calls it; ``path`` the file path the front-end sees
+    (its suffix picks the format, its directory anchors included files)."""
+
+    label: str
+    path: str
+    text: str
+    reader: FileReader
+
+
+def parse_git(spec: str) -> tuple[str, str]:
+    """``git:REV:path`` → (REV, path); a ``SourceError`` for anything unsafe or malformed."""
+    rest = spec[len(GIT_PREFIX) :]
+    revision, colon, path = rest.partition(":")
+    if not colon or not revision or not path:
+        raise SourceError(f"{spec!r}: write git:REV:path, e.g. git:HEAD~1:workflows/build.dip")
+    if not _REVISION.fullmatch(revision) or revision.startswith("-") or ".." in revision:
+        raise SourceError(
+            f"{spec!r}: {revision!r} is not a revision dipcheck accepts (a branch, tag, commit "
+            "or HEAD~N; it cannot start with `-` or contain `..`)"
+        )
+    if "\0" in path or path.startswith("-"):
+        raise SourceError(f"{spec!r}: the path cannot start with `-` or hold a NUL character")
+    return revision, path
+
+
+def _git(args: list[str], cwd: str) -> bytes:
+    program = shutil.which("git")
+    if program is None:
+        raise SourceError("git is not on PATH")
+    try:
+        done = subprocess.run(
+            [program, "--no-pager", *args],
+            cwd=cwd,
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=False,
+            env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise SourceError(f"git {args[0]}: {error}") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", errors="replace").strip().splitlines()
+        raise SourceError(message[-1] if message else f"git {args[0]} failed")
+    return done.stdout
+
+
+def _toplevel(cwd: str) -> str:
+    return _git(["rev-parse", "--show-toplevel"], cwd).decode("utf-8").strip()
+
+
+def _relative(top: str, path: str) -> str:
+    full = os.path.realpath(os.path.abspath(path))
+    relative = os.path.relpath(full, os.path.realpath(top))
+    if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
+        raise SourceError(f"{path}: outside the git repository at {top}")
+    return relative.replace(os.sep, "/")
+
+
+def _show(revision: str, top: str, relative: str) -> str:
+    data = _git(["show", f"{revision}:{relative}"], top)
+    if len(data) > MAX_INCLUDED_BYTES * 2:
+        raise SourceError(f"{revision}:{relative} is too large")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError(f"{revision}:{relative} is not UTF-8 text") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_version(spec: str) -> Version:
+    if not spec.startswith(GIT_PREFIX):
+        try:
+            with open(spec, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+            raise SourceError(f"{spec}: {reason or error}") from None
+        return Version(spec, spec, text[1:] if text.startswith("\ufeff") else text, read_from_disk)
+    revision, path = parse_git(spec)
+    cwd = os.getcwd()
+    top = _toplevel(cwd)
+    relative = _relative(top, path)
+    text = _show(revision, top, relative)
+
+    def reader(included: str) -> str:
+        try:
+            inner = _relative(top, included)
+            return _show(revision, top, inner)
+        except SourceError as error:
+            raise FileNotFoundError(str(error)) from None
+
+    return Version(f"{revision}:{relative}", os.path.join(top, relative), text, reader)

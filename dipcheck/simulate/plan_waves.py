@@ -1,0 +1,298 @@
+"""Ordewell's scheduler, reproduced (other-formats.md §5.4; ``TaskOrchestrator.ts``,
+``PlanStore.ts``): which tasks start together (a wave), in what order, and how a run ends.
+
+The state is kept the way Ordewell keeps it — statuses on the task objects, completed and
+failed ids in sets, holds and live sessions keyed by id, a task looked up by id finding the
+last task with that id — so that plans with duplicate ids, unknown dependencies or cycles
+behave as they would there. What each task does comes from a scenario: ``success`` (the
+default), ``fail``, ``spawn_fail`` (the runner cannot start: the task goes back to pending and
+on hold, and its slot is refilled at once) or ``cancel``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dipcheck.analysis.plan_facts import PlanFacts
+from dipcheck.jsvalue import UNDEFINED, difference, key, sign, truthy
+from dipcheck.plan import Plan, PlanKind, PlanTask
+
+OUTCOMES = ("success", "fail", "spawn_fail", "cancel")
+DEFAULT_PARALLEL = 3
+
+
+@dataclass(frozen=True)
+class Scenario:
+    max_parallel: int = DEFAULT_PARALLEL
+    outcomes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Start:
+    """A task started in a wave, and what it is handed: the direct dependencies whose output
+    it receives, the direct ones with no output captured, and the indirect ones it does not
+    receive."""
+
+    task: PlanTask
+    wave: int
+    receives: list[PlanTask]
+    without_output: list[PlanTask]
+    indirect: list[PlanTask]
+
+
+@dataclass
+class Outcome:
+    waves: list[list[PlanTask]]
+    user_waves: set[int]
+    starts: list[Start]
+    completed: list[PlanTask]
+    failed: list[PlanTask]
+    blocked: list[PlanTask]
+    on_hold: list[PlanTask]
+    not_run: list[PlanTask]
+    stopped_by_failure: bool
+    all_complete: bool
+    refused: str | None = None
+
+
+class _Scheduler:
+    def __init__(self, plan: Plan, scenario: Scenario) -> None:
+        self.plan = plan
+        self.facts = PlanFacts(plan)
+        self.flat = plan.flat
+        self.scenario = scenario
+        self.status: list[Any] = [task.js.get("status", "pending") for task in self.flat]
+        self.summary: list[bool] = [truthy(task.js.get("outputSummary")) for task in self.flat]
+        self.by_id: dict[Any, int] = {key(task.id): task.index for task in self.flat}
+        self.completed: set[Any] = set()
+        self.failed: set[Any] = set()
+        self.on_hold: set[Any] = set()
+        self.active: dict[Any, int] = {}
+        self.starting: set[Any] = set()
+        self.running = False
+        self.wave: list[PlanTask] = []
+
+    # -- PlanStore ---------------------------------------------------------------------------
+
+    def entry(self, ident: Any) -> int | None:
+        return self.by_id.get(key(ident))
+
+    def deps(self, task: PlanTask) -> list[Any]:
+        value = task.js.get("dependencies", UNDEFINED)
+        return value if isinstance(value, list) else []
+
+    def mark(self, ident: Any, status: str) -> None:
+        ident_key = key(ident)
+        self.completed.discard(ident_key)
+        self.failed.discard(ident_key)
+        if status == "completed":
+            self.completed.add(ident_key)
+        elif status == "failed":
+            self.failed.add(ident_key)
+        index = self.entry(ident)
+        if index is not None:
+            self.status[index] = status
+
+    def load(self) -> str | None:
+        """``executePlan``: ``resetForRun`` then ``loadPlan``; the refusal when the plan has an
+        ai task on a runner outside the plan's set."""
+        if self.plan.kind is PlanKind.SESSION:  # loadSession: orphaned in_progress → pending
+            for index, task in enumerate(self.flat):
+                if task.depth <= 1 and self.status[index] == "in_progress":
+                    self.status[index] = "pending"
+        for index, task in enumerate(self.flat):  # resetForRun: `type` exactly "ai"
+            if task.js.get("type") == "ai" and self.status[index] != "completed":
+                self.status[index] = "approved"
+        for index, task in enumerate(self.flat):
+            if self.status[index] == "completed":
+                self.completed.add(key(task.id))
+            elif self.status[index] == "failed":
+                self.status[index] = "pending"
+        for task in self.flat:  # validateAssignedRunners: ai tasks only
+            if task.js.get("type") != "ai":
+                continue
+            runner = task.js.get("assignedRunner", UNDEFINED)
+            if runner not in self.plan.runners:
+                return (
+                    f'task "{task.js.get("title", "")}" has assignedRunner "{runner}", which is '
+                    f"not in the plan's runner set [{', '.join(self.plan.runners)}]: Ordewell "
+                    "refuses to load the plan"
+                )
+        return None
+
+    # -- TaskOrchestrator --------------------------------------------------------------------
+
+    def blocked(self, index: int) -> bool:
+        if self.status[index] == "blocked":
+            return True
+        return any(key(dep) in self.failed for dep in self.deps(self.flat[index]))
+
+    def ready(self) -> list[PlanTask]:
+        if not self.running:
+            return []
+        slots = self.scenario.max_parallel - len(self.active)
+        if slots <= 0:
+            return []
+        found = [
+            task
+            for task in self.flat
+            if self.status[task.index] in ("pending", "approved")
+            and not task.is_user
+            and truthy(task.js.get("prompt", UNDEFINED))
+            and key(task.id) not in self.on_hold
+            and not self.blocked(task.index)
+            and all(key(dep) in self.completed for dep in self.deps(task))
+        ]
+        from functools import cmp_to_key
+
+        found.sort(
+            key=cmp_to_key(lambda a, b: sign(difference(a.js.get("order"), b.js.get("order"))))
+        )
+        return found[:slots]
+
+    def tick(self, depth: int = 0) -> None:
+        """One scheduling pass (``tick``): start the ready tasks, or, with nothing ready and
+        nothing running, stop when every task is complete."""
+        if not self.running or depth > len(self.flat) + 1:
+            return
+        ready = self.ready()
+        if not ready and not self.active:
+            if all(status == "completed" for status in self.status):
+                self.running = False
+            return
+        for task in ready:
+            self.start(task, depth)
+
+    def start(self, task: PlanTask, depth: int) -> None:
+        ident = key(task.id)
+        if ident in self.active or ident in self.starting:
+            return
+        self.starting.add(ident)
+        self.mark(task.id, "in_progress")
+        outcome = self.scenario.outcomes.get(_id_text(task), "success")
+        self.starting.discard(ident)
+        if outcome == "spawn_fail":
+            self.mark(task.id, "pending")
+            self.on_hold.add(ident)
+            self.tick(depth + 1)
+            return
+        self.active[ident] = task.index
+        self.wave.append(task)
+
+    def finish(self, task: PlanTask) -> None:
+        ident = key(task.id)
+        outcome = self.scenario.outcomes.get(_id_text(task), "success")
+        self.active.pop(ident, None)
+        index = self.entry(task.id)
+        if outcome == "cancel":
+            self.mark(task.id, "pending")
+            self.on_hold.add(ident)
+            return
+        if outcome == "fail":
+            self.mark(task.id, "failed")
+            self.running = False
+        else:
+            self.mark(task.id, "completed")
+        if index is not None:
+            self.summary[index] = True
+
+    def user_wave(self) -> list[PlanTask]:
+        """The human completes every user task that can be done now (§5.4 item 5)."""
+        eligible = [
+            task
+            for task in self.flat
+            if task.is_user
+            and self.status[task.index] != "completed"
+            and not self.blocked(task.index)
+            and all(key(dep) in self.completed for dep in self.deps(task))
+        ]
+        done: list[PlanTask] = []
+        for task in eligible:
+            index = self.entry(task.id)
+            if index is None or self.status[index] == "completed":
+                continue
+            self.mark(task.id, "completed")
+            self.summary[index] = True
+            ident = key(task.id)
+            for other in self.flat:
+                if self.status[other.index] == "blocked" and any(
+                    key(dep) == ident for dep in self.deps(other)
+                ):
+                    self.status[other.index] = "pending"
+            self.on_hold.discard(ident)
+            done.append(task)
+        return done
+
+    def handed(self, task: PlanTask, wave: int) -> Start:
+        receives: list[PlanTask] = []
+        without: list[PlanTask] = []
+        direct: set[int] = set()
+        for dep in self.deps(task):
+            index = self.entry(dep)
+            if index is None:
+                continue
+            direct.add(index)
+            target = self.flat[index]
+            if self.summary[index]:
+                if target not in receives:
+                    receives.append(target)
+            elif target not in without:
+                without.append(target)
+        indirect = [
+            self.flat[index]
+            for index in sorted(self.facts.ancestors(task))
+            if index not in direct and index != task.index
+        ]
+        return Start(task, wave, receives, without, indirect)
+
+    def run(self) -> Outcome:
+        waves: list[list[PlanTask]] = []
+        user_waves: set[int] = set()
+        starts: list[Start] = []
+        refused = self.load()
+        if refused is None:
+            self.running = True
+            for _ in range(2 * len(self.flat) + 2):
+                self.wave = []
+                self.tick()
+                started = list(self.wave)
+                if started:
+                    waves.append(started)
+                    starts.extend(self.handed(task, len(waves)) for task in started)
+                    for task in started:
+                        self.finish(task)
+                    if not self.running:
+                        break
+                    continue
+                if not self.running:
+                    break
+                done = self.user_wave()
+                if not done:
+                    break
+                waves.append(done)
+                user_waves.add(len(waves) - 1)
+        flat = self.flat
+        return Outcome(
+            waves=waves,
+            user_waves=user_waves,
+            starts=starts,
+            completed=[t for t in flat if self.status[t.index] == "completed"],
+            failed=[t for t in flat if self.status[t.index] == "failed"],
+            blocked=[t for t in flat if self.blocked(t.index)],
+            on_hold=[t for t in flat if key(t.id) in self.on_hold],
+            not_run=[t for t in flat if self.status[t.index] not in ("completed", "failed")],
+            stopped_by_failure=bool(self.failed),
+            all_complete=all(status == "completed" for status in self.status),
+            refused=refused,
+        )
+
+
+def _id_text(task: PlanTask) -> str:
+    from dipcheck.jsvalue import to_string
+
+    return to_string(task.id) if not isinstance(task.id, dict | list) else ""
+
+
+def simulate(plan: Plan, scenario: Scenario | None = None) -> Outcome:
+    return _Scheduler(plan, scenario or Scenario()).run()

@@ -1,0 +1,141 @@
+"""``dipcheck convert`` as a process: DOT to ``.dip`` and back with comments and prompts kept,
+the parity check and what it reports, ``--check`` for a twin kept in CI, and the errors."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURES, dipcheck
+
+from dipcheck.engine import lint_file
+
+PIPELINE = FIXTURES / "convert" / "pipeline.dot"
+COMMENTS = [
+    "The fixture of `dipcheck convert`: a tracker DOT pipeline with every kind of comment, a",
+    "Planning: the plan is written to the context",
+    "and read by both builders.",
+    "part A",
+    "the tests decide",
+    "green",
+]
+
+
+def test_dot_to_dip_keeps_comments_and_prompts_and_passes_the_parity_check(tmp_path: Path) -> None:
+    target = tmp_path / "pipeline.dip"
+    done = dipcheck("convert", PIPELINE, "--to", "dip", "-o", target)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "note: line 7: the presentation attribute `rankdir` has no .dip form; not written",
+        f"parity: {target} lowers to the same workflow as {PIPELINE} with the same findings",
+    ]
+    text = target.read_text(encoding="utf-8")
+    for comment in COMMENTS:
+        assert f"# {comment}" in text
+    assert "Test -> Approve  when ctx.outcome = success  # green" in text
+    assert (
+        "  parallel Fan -> BuildA, BuildB\n" in text and "  fan_in Join <- BuildA, BuildB\n" in text
+    )
+    # the prompt arrives as it was, quotes and placeholders included
+    original = lint_file(str(PIPELINE)).workflow
+    converted = lint_file(str(target)).workflow
+    assert original is not None and converted is not None
+    prompt = original.node_map["Plan"].value("prompt")
+    assert '{"plan": "..."}' in prompt and "${ctx.human_response}" in prompt
+    assert converted.node_map["Plan"].value("prompt") == prompt
+    assert dipcheck("fmt", "--check", target).returncode == 0  # laid out by dipcheck fmt
+    assert dipcheck("diff", PIPELINE, target).stdout.endswith(": no semantic change\n")
+
+
+def test_dip_to_dot_writes_what_tracker_adapter_builds(tmp_path: Path) -> None:
+    source = FIXTURES / "review_loop.dip"
+    done = dipcheck("convert", source, "--to", "dot")
+    assert done.returncode == 0, done.stderr
+    dot = done.stdout
+    assert dot.startswith("// A small but complete workflow")
+    for line in (
+        "  Start [shape=Mdiamond, label=Start];",
+        "  Done [shape=Msquare, label=Done];",
+        "  fallback_target=Escalate;",  # defaults.on_failure
+        '  "params.branch"=main;',  # a var
+        "  default_max_retry=2;",
+        '  ReviewJoin -> Done [condition="ctx.outcome = success"];',
+        "  Escalate -> Done [label=stop];",
+        "  Review -> ReviewCorrectness;",  # the fork edges the parallel list implies
+        "  ReviewCorrectness -> ReviewJoin;",
+        "  Review -> ReviewJoin;",  # the join edge tracker's adapter adds
+    ):
+        assert line in dot.splitlines(), line
+    assert re.search(r"parallel_targets=\"ReviewCorrectness,ReviewStyle\"", dot)
+    assert "tool_command=" in dot and "prompt_file" not in dot  # files inlined
+    plan = (FIXTURES / "prompts" / "plan.md").read_text(encoding="utf-8").strip()
+    assert plan.split("\n")[0] in dot
+    assert "note: 3 back-edge marks" in done.stderr and "parity: " in done.stderr
+    if shutil.which("dot") is not None:  # and it is a Graphviz file too
+        rendered = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True)
+        assert rendered.returncode == 0 and rendered.stderr == ""
+    twin = tmp_path / "review_loop.dot"
+    twin.write_text(dot, encoding="utf-8")
+    back = dipcheck("convert", twin, "--to", "dip")
+    assert back.returncode == 0, back.stderr
+    (tmp_path / "back.dip").write_text(back.stdout, encoding="utf-8")
+    again = dipcheck("diff", source, tmp_path / "back.dip", "--format", "json")
+    assert '"changes": []' in again.stdout
+
+
+def test_parity_failures_are_listed_and_exit_1() -> None:
+    # a loop with no condition: .dip accepts it (`loop`), tracker refuses it in a DOT file
+    done = dipcheck("convert", FIXTURES / "graph" / "review.dip", "--to", "dot")
+    assert done.returncode == 1
+    assert done.stdout.startswith("// The fixture of `dipcheck graph`")  # still written
+    lines = done.stderr.splitlines()
+    assert lines[-2].startswith("parity: ") and lines[-2].endswith(
+        "differs from " + str(FIXTURES / "graph" / "review.dip") + ":"
+    )
+    assert lines[-1].startswith("  + DIP005 only in ")
+    assert "unconditional cycle: Review → Revise → Review" in lines[-1]
+
+
+def test_check_compares_a_kept_twin(tmp_path: Path) -> None:
+    twin = tmp_path / "pipeline.dip"
+    assert dipcheck("convert", PIPELINE, "--to", "dip", "-o", twin).returncode == 0
+    fresh = dipcheck("convert", PIPELINE, "--to", "dip", "--check", "-o", twin)
+    assert fresh.returncode == 0 and fresh.stdout == ""
+    assert fresh.stderr == f"{twin} is the same workflow as {PIPELINE}\n"
+    twin.write_text(
+        twin.read_text(encoding="utf-8").replace("timeout: 10m", "timeout: 20m"), encoding="utf-8"
+    )
+    stale = dipcheck("convert", PIPELINE, "--to", "dip", "--check", "-o", twin)
+    assert stale.returncode == 1
+    assert stale.stderr.splitlines() == [
+        f"{twin} differs from {PIPELINE}:",
+        "  ~ field `timeout` of `Test`: `10m` → `20m`",
+    ]
+    alone = dipcheck("convert", PIPELINE, "--to", "dip", "--check")
+    assert alone.returncode == 0 and alone.stdout == ""
+    assert not (FIXTURES / "convert" / "pipeline.dip").exists()  # --check writes nothing
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["fixtures/review_loop.dip", "--to", "dip"], "is already a .dip file"),
+        (["fixtures/simulate/never-ships.yaml", "--to", "dip"], "only .dip and .dot files"),
+        (["fixtures/nothing.dot", "--to", "dip"], "no such file"),
+        (["fixtures/broken", "--to", "dot"], "no such file"),
+    ],
+)
+def test_errors(args: list[str], message: str) -> None:
+    done = dipcheck("convert", *args)
+    assert done.returncode == 2 and message in done.stderr
+
+
+def test_a_file_that_is_not_a_workflow(tmp_path: Path) -> None:
+    drawing = tmp_path / "drawing.dot"
+    drawing.write_text("digraph G { a -> b }\n", encoding="utf-8")
+    done = dipcheck("convert", drawing, "--to", "dip")
+    assert done.returncode == 2 and "not a workflow dipcheck can load" in done.stderr

@@ -1,0 +1,198 @@
+"""``dipcheck diff`` as a process: consecutive versions of fixtures/diff list exactly the
+changes made (and what they do to routing and findings), in text, Markdown and JSON; versions
+read from git with ``git:REV:path``; the errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import FIXTURES, dipcheck
+
+VERSIONS = FIXTURES / "diff"
+
+
+def _document(old: Path | str, new: Path | str, *options: str, cwd: Path | None = None) -> Any:
+    done = dipcheck("diff", old, new, "--format", "json", *options, **({"cwd": cwd} if cwd else {}))
+    assert done.returncode in (0, 1), done.stderr
+    document = json.loads(done.stdout)
+    assert done.returncode == (0 if document["summary"]["empty"] else 1)
+    return document
+
+
+def _changes(document: Any) -> list[tuple[str, str, str, str]]:
+    return [
+        (item["kind"], item["what"], item["subject"], item["detail"])
+        for item in document["changes"]
+    ]
+
+
+def test_version_1_to_2() -> None:
+    document = _document(VERSIONS / "v1.dip", VERSIONS / "v2.dip")
+    assert _changes(document) == [
+        ("changed", "setting", "defaults.max_restarts", ""),
+        ("added", "node", "Review", "agent"),
+        ("added", "field", "Fix", "model"),
+        ("changed", "prompt", "Build", "prompt"),
+        ("added", "edge", "Review -> Done", ""),
+        ("removed", "edge", "Test -> Done", ""),
+        ("added", "edge", "Test -> Review", ""),
+    ]
+    prompt = document["changes"][3]
+    assert prompt["old"] == "Build the release.\nUse the Makefile."
+    assert prompt["new"] == "Build the release.\nUse the Makefile, then `make dist`."
+    assert (prompt["old_line"], prompt["new_line"]) == (15, 15)
+    assert document["routing"] == []
+    assert document["findings"] == {"introduced": [], "fixed": []}
+
+
+def test_version_2_to_3_with_its_routing_effects_and_findings() -> None:
+    document = _document(VERSIONS / "v2.dip", VERSIONS / "v3.dip")
+    assert _changes(document) == [
+        ("removed", "field", "Test", "timeout"),
+        ("changed", "condition", "Test -> Fix", ""),
+        ("changed", "order", "Test", "edges tried"),
+    ]
+    condition = document["changes"][1]
+    assert (condition["old"], condition["new"]) == ('outcome = "fail"', 'outcome = "failure"')
+    assert [(item["kind"], item["subject"]) for item in document["routing"]] == [
+        ("dead", "Fix -> Test"),
+        ("dead", 'Test -> Fix when outcome = "failure"'),
+        ("exit-lost", "Fix"),
+    ]
+    assert [(item["code"], item["severity"]) for item in document["findings"]["introduced"]] == [
+        ("DIP111", "warning"),
+        ("DC313", "warning"),
+    ]
+    assert document["findings"]["fixed"] == []
+
+
+def test_a_new_layout_is_no_change() -> None:
+    document = _document(VERSIONS / "v3.dip", VERSIONS / "v4.dip")
+    assert document["changes"] == [] and document["routing"] == []
+    assert document["findings"] == {"introduced": [], "fixed": []}
+    assert document["summary"]["empty"] is True
+    text = dipcheck("diff", VERSIONS / "v3.dip", VERSIONS / "v4.dip")
+    assert text.returncode == 0
+    assert text.stdout.endswith("v4.dip: no semantic change\n")
+
+
+def test_text_and_markdown() -> None:
+    text = dipcheck("diff", VERSIONS / "v2.dip", VERSIONS / "v3.dip")
+    assert text.returncode == 1
+    lines = text.stdout.splitlines()
+    assert lines[0].endswith("v3.dip: 3 changes, 3 routing effects, 2 findings introduced, 0 fixed")
+    assert (
+        '  ~ condition of edge `Test -> Fix`: `outcome = "fail"` → `outcome = "failure"`  [new:36]'
+        in lines
+    )
+    assert "  * node `Fix` is no longer on any run that reaches the exit" in lines
+    markdown = dipcheck(
+        "diff",
+        VERSIONS / "v1.dip",
+        VERSIONS / "v2.dip",
+        "--format",
+        "markdown",
+        "--title",
+        "release.dip",
+    )
+    assert markdown.returncode == 1
+    body = markdown.stdout
+    assert body.startswith("### release.dip\n\n**7 changes, 0 routing effects")
+    assert "| + | node `Review` (agent) | new:27 |" in body
+    assert "<details><summary>prompt `prompt` of `Build` (+1 -1 lines)</summary>" in body
+    assert (
+        "```diff\n@@ -1,2 +1,2 @@\n Build the release.\n-Use the Makefile.\n"
+        "+Use the Makefile, then `make dist`.\n```" in body
+    )
+    zero = dipcheck("diff", VERSIONS / "v1.dip", VERSIONS / "v2.dip", "--exit-zero")
+    assert zero.returncode == 0
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Path:
+    """release.dip at three commits (v1, v2, v3), its prompt file changed along with it."""
+    repo = tmp_path / "repo"
+    (repo / "flows" / "prompts").mkdir(parents=True)
+    _git(repo, "init", "-q")
+    for number in (1, 2, 3):
+        text = (VERSIONS / f"v{number}.dip").read_text(encoding="utf-8")
+        text = text.replace("prompt: Review the release notes.", "prompt_file: prompts/review.md")
+        (repo / "flows" / "release.dip").write_text(text, encoding="utf-8")
+        (repo / "flows" / "prompts" / "review.md").write_text(
+            f"Review the notes ({number}).\n", encoding="utf-8"
+        )
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", f"v{number}")
+    return repo
+
+
+def test_versions_from_git(repository: Path) -> None:
+    document = _document(
+        "git:HEAD~2:flows/release.dip", "git:HEAD~1:flows/release.dip", cwd=repository
+    )
+    assert _changes(document) == _changes(_document(VERSIONS / "v1.dip", VERSIONS / "v2.dip"))
+    assert document["old"] == "HEAD~2:flows/release.dip"
+    # the prompt file is read from the same commit: v2 → v3 changes the review prompt too
+    later = _document("git:HEAD~1:flows/release.dip", "flows/release.dip", cwd=repository)
+    assert ("changed", "prompt", "Review", "prompt") in _changes(later)
+    prompt = next(item for item in later["changes"] if item["subject"] == "Review")
+    assert (prompt["old"], prompt["new"]) == ("Review the notes (2).", "Review the notes (3).")
+    inside = _document("git:HEAD:release.dip", "release.dip", cwd=repository / "flows")
+    assert inside["summary"]["empty"] is True  # paths are taken from the current directory
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("git:--output=/tmp/x:flows/release.dip", "is not a revision dipcheck accepts"),
+        ("git:HEAD..main:flows/release.dip", "is not a revision dipcheck accepts"),
+        ("git:HEAD:--help", "the path cannot start with `-`"),
+        ("git:HEAD", "write git:REV:path"),
+        ("git:HEAD:../outside.dip", "outside the git repository"),
+        ("git:no-such-branch:flows/release.dip", "no-such-branch"),
+    ],
+)
+def test_unsafe_or_wrong_git_versions_are_refused(
+    repository: Path, spec: str, message: str
+) -> None:
+    done = dipcheck("diff", spec, "flows/release.dip", cwd=repository)
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr
+    assert not Path("/tmp/x").exists() or spec != "git:--output=/tmp/x:flows/release.dip"
+
+
+def test_errors(tmp_path: Path) -> None:
+    missing = dipcheck("diff", tmp_path / "a.dip", VERSIONS / "v1.dip")
+    assert missing.returncode == 2 and "a.dip" in missing.stderr
+    (tmp_path / "empty.dip").write_text("\n", encoding="utf-8")
+    empty = dipcheck("diff", VERSIONS / "v1.dip", tmp_path / "empty.dip")
+    assert empty.returncode == 2 and "not a workflow dipcheck can load" in empty.stderr
+    outside = dipcheck("diff", "git:HEAD:v1.dip", VERSIONS / "v1.dip", cwd=tmp_path)
+    assert outside.returncode == 2 and "not a git repository" in outside.stderr.lower()
+
+
+def test_formats_can_differ(tmp_path: Path) -> None:
+    """A .dot pipeline and its .dip conversion compare as tracker runs them: no change; an
+    edit on one side is found across the formats."""
+    dot = FIXTURES / "dot" / "review.dot"
+    dip = tmp_path / "review.dip"
+    converted = dipcheck("convert", dot, "--to", "dip", "-o", dip)
+    assert converted.returncode == 0, converted.stderr
+    assert _document(dot, dip)["summary"]["empty"] is True
+    dip.write_text(dip.read_text(encoding="utf-8").replace("label: fix", "label: repair"))
+    assert _changes(_document(dot, dip)) == [("changed", "edge", "Test -> Build", "routing key")]

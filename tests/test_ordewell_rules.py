@@ -1,0 +1,405 @@
+"""Ordewell plan rules (rule-codes.md Onn, other-formats.md §5): each with a failing fixture
+asserting code, severity and exact range, and a passing twin that differs minimally."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import Finding, Template, lint, only, template
+
+PLAN = template(
+    """
+    {"tasks": [
+      {"id": "model", "order": 1, "title": "Add the settings model", "type": "ai",
+       "sliceType": "AFK", "autonomy": "AFK", "dependencies": [],
+       "prompt": "Create src/settings/model.ts with the Settings interface."},
+      {"id": "store", "order": 2, "title": "Persist the settings", "type": "ai",
+       "sliceType": "AFK", "autonomy": "AFK", "dependencies": ["model"],
+       "prompt": "Save the settings as JSON in src/settings/store.ts."},
+      {"id": "cli", "order": 3, "title": "Wire the CLI flag", "type": "ai",
+       "sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"],
+       "prompt": "Add a --settings option in src/cli/options.ts that the store reads."}
+    ]}
+    """
+)
+
+
+def findings(text: str, *codes: str, path: str = "<test>.json", **options: object) -> list[Finding]:
+    return only(lint(text, path, **options), *codes)
+
+
+def test_the_base_plan_is_clean() -> None:
+    assert lint(PLAN, "<test>.json") == []
+
+
+# -- O01-O05, O15, O17 -------------------------------------------------------------------------
+
+
+def test_o01_missing_slice_type_points_at_the_id_member() -> None:
+    bad = PLAN.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"]',
+        '"autonomy": "AFK", "dependencies": ["store"]',
+    )
+    assert findings(bad, "O01") == [Finding("O01", "error", (8, 4), (8, 15), '"id": "cli"')]
+    assert findings(PLAN, "O01") == []
+
+
+def test_o01_invalid_value_points_at_the_field() -> None:
+    bad = PLAN.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": []',
+        '"sliceType": "afk", "autonomy": "AFK", "dependencies": []',
+    )
+    assert findings(bad, "O01", "O17") == [
+        Finding("O01", "error", (3, 4), (3, 22), '"sliceType": "afk"')
+    ]
+
+
+def test_o01_and_o02_subtasks_inherit_from_their_parent() -> None:
+    sub = PLAN.replace(
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads."}',
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads.",\n'
+        '   "subtasks": [{"id": "cli-help", "order": 1, "title": "Help text",\n'
+        '                 "prompt": "Document the flag in the help output."}]}',
+    )
+    assert findings(sub, "O01", "O02") == []
+    orphan = sub.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"]',
+        '"dependencies": ["store"]',
+    )
+    assert findings(orphan, "O01", "O02") == [
+        Finding("O01", "error", (8, 4), (8, 15), '"id": "cli"'),
+        Finding("O02", "error", (8, 4), (8, 15), '"id": "cli"'),
+        Finding("O01", "error", (11, 18), (11, 34), '"id": "cli-help"'),
+        Finding("O02", "error", (11, 18), (11, 34), '"id": "cli-help"'),
+    ]
+
+
+def test_o02_missing_autonomy_on_an_ai_task_only() -> None:
+    bad = PLAN.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["model"]',
+        '"sliceType": "AFK", "dependencies": ["model"]',
+    )
+    assert findings(bad, "O02") == [Finding("O02", "error", (5, 4), (5, 17), '"id": "store"')]
+    user = bad.replace(
+        '"title": "Persist the settings", "type": "ai"',
+        '"title": "Persist the settings", "type": "user"',
+    ).replace(
+        '"sliceType": "AFK", "dependencies": ["model"]',
+        '"sliceType": "HITL", "dependencies": ["model"]',
+    )
+    assert findings(user, "O02") == []
+
+
+def test_o03_afk_task_with_user_steps() -> None:
+    bad = PLAN.replace(
+        '"prompt": "Save the settings as JSON in src/settings/store.ts."}',
+        '"prompt": "Save the settings as JSON in src/settings/store.ts.",\n'
+        '   "userSteps": [{"order": 1, "instruction": "Check the file"}]}',
+    )
+    assert findings(bad, "O03") == [
+        Finding(
+            "O03",
+            "error",
+            (8, 4),
+            (8, 64),
+            '"userSteps": [{"order": 1, "instruction": "Check the file"}]',
+        )
+    ]
+    twin = bad.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["model"]',
+        '"sliceType": "AFK", "autonomy": "HITL", "dependencies": ["model"]',
+    )
+    assert findings(twin, "O03") == []
+
+
+def test_o04_user_task_must_be_hitl() -> None:
+    bad = PLAN.replace(
+        '"title": "Wire the CLI flag", "type": "ai"', '"title": "Wire the CLI flag", "type": "user"'
+    )
+    assert findings(bad, "O04") == [Finding("O04", "error", (9, 4), (9, 22), '"sliceType": "AFK"')]
+    twin = bad.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"]',
+        '"sliceType": "HITL", "dependencies": ["store"]',
+    )
+    assert findings(twin, "O04") == []
+
+
+def test_o05_unknown_runner_with_the_configured_runners() -> None:
+    bad = PLAN.replace(
+        '"type": "ai",\n   "sliceType": "AFK", "autonomy": "AFK", "dependencies": []',
+        '"type": "ai", "assignedRunner": "codex",\n'
+        '   "sliceType": "AFK", "autonomy": "AFK", "dependencies": []',
+    )
+    assert findings(bad, "O05") == []
+    from dipcheck.config import Config
+
+    narrow = Config(ordewell_runners=("claude-code",))
+    assert findings(bad, "O05", config=narrow) == [
+        Finding("O05", "error", (2, 80), (2, 105), '"assignedRunner": "codex"')
+    ]
+
+
+def test_o15_task_without_prompt_description_or_title() -> None:
+    bad = PLAN.replace('"title": "Wire the CLI flag", ', "").replace(
+        ',\n   "prompt": "Add a --settings option in src/cli/options.ts that the store reads."', ""
+    )
+    assert findings(bad, "O15") == [Finding("O15", "error", (8, 4), (8, 15), '"id": "cli"')]
+    twin = PLAN.replace(
+        ',\n   "prompt": "Add a --settings option in src/cli/options.ts that the store reads."', ""
+    )  # the title stands in for the prompt
+    assert findings(twin, "O15") == []
+
+
+def test_o17_invalid_value_dropped_and_inherited() -> None:
+    sub = PLAN.replace(
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads."}',
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads.",\n'
+        '   "subtasks": [{"id": "cli-help", "order": 1, "title": "Help text", "autonomy": "hitl",\n'
+        '                 "prompt": "Document the flag in the help output."}]}',
+    )
+    found = findings(sub, "O17", "O02")
+    assert found == [Finding("O17", "warning", (11, 82), (11, 88), '"hitl"')]
+    twin = sub.replace('"autonomy": "hitl"', '"autonomy": "HITL"')
+    assert findings(twin, "O17", "O02") == []
+
+
+# -- DIP008, DIP003, DIP005 on the task tree ---------------------------------------------------
+
+
+def test_dip008_duplicate_id_in_a_subtask() -> None:
+    bad = PLAN.replace(
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads."}',
+        '"prompt": "Add a --settings option in src/cli/options.ts that the store reads.",\n'
+        '   "subtasks": [{"id": "model", "order": 1, "title": "Help text",\n'
+        '                 "prompt": "Document the flag in the help output."}]}',
+    )
+    (found,) = findings(bad, "DIP008")
+    assert found == Finding("DIP008", "error", (11, 25), (11, 30), "model")
+    assert "never checks this for subtasks" in lint_message(bad, "DIP008")
+    assert (
+        findings(
+            bad.replace(
+                '{"id": "model", "order": 1, "title": "Help text"',
+                '{"id": "help", "order": 1, "title": "Help text"',
+            ),
+            "DIP008",
+        )
+        == []
+    )
+
+
+def test_dip003_unknown_dependency_suggests_the_closest_id() -> None:
+    bad = PLAN.replace('"dependencies": ["store"]', '"dependencies": ["stor"]')
+    assert findings(bad, "DIP003") == [Finding("DIP003", "error", (9, 60), (9, 66), '"stor"')]
+    assert "did you mean `store`" in lint_message(bad, "DIP003")
+    assert findings(PLAN, "DIP003") == []
+
+
+def test_dip005_cycle_and_self_dependency() -> None:
+    bad = PLAN.replace('"dependencies": []', '"dependencies": ["cli"]')
+    assert findings(bad, "DIP005") == [Finding("DIP005", "error", (6, 60), (6, 67), '"model"')]
+    message = lint_message(bad, "DIP005")
+    assert "task 1 → task 3 → task 2 → task 1" in message
+    self_loop = PLAN.replace('"dependencies": []', '"dependencies": ["model"]')
+    assert findings(self_loop, "DIP005") == [
+        Finding("DIP005", "error", (3, 60), (3, 67), '"model"')
+    ]
+    assert findings(PLAN, "DIP005") == []
+
+
+def lint_message(text: str, code: str) -> str:
+    from tests.helpers import run
+
+    return next(item.message for item in run(text, "<test>.json").diagnostics if item.code == code)
+
+
+# -- O10-O14, O16 ------------------------------------------------------------------------------
+
+
+def test_o10_indirect_reference_names_the_chain_and_the_fix() -> None:
+    bad = PLAN.replace(
+        "Add a --settings option in src/cli/options.ts that the store reads.",
+        "Add a --settings option; reuse the Settings interface from task 1.",
+    )
+    assert findings(bad, "O10") == [
+        Finding(
+            "O10",
+            "warning",
+            (10, 4),
+            (10, 82),
+            '"prompt": "Add a --settings option; reuse the Settings interface from task 1."',
+        )
+    ]
+    message = lint_message(bad, "O10")
+    assert "task 3 → task 2 → task 1" in message and 'add "model" to its dependencies' in message
+    twin = bad.replace('"dependencies": ["store"]', '"dependencies": ["store", "model"]')
+    assert findings(twin, "O10") == []
+
+
+def test_o10_by_id_and_by_title() -> None:
+    by_id = PLAN.replace("that the store reads.", "that the store reads (see model).")
+    assert [item.code for item in findings(by_id, "O10")] == ["O10"]
+    by_title = PLAN.replace("that the store reads.", "as in Add the settings model.")
+    assert [item.code for item in findings(by_title, "O10")] == ["O10"]
+
+
+def test_o11_same_file_in_independent_tasks() -> None:
+    same_file = PLAN.replace(
+        "Add a --settings option in src/cli/options.ts",
+        "Add a --settings option in src/settings/model.ts",
+    )  # cli depends on store, which depends on model: never in the same wave
+    assert findings(same_file, "O11") == []
+    bad = same_file.replace('"dependencies": ["store"]', '"dependencies": []')
+    (found,) = findings(bad, "O11")
+    assert (found.code, found.severity, found.start, found.end) == (
+        "O11",
+        "warning",
+        (10, 4),
+        (10, 86),
+    )
+    assert found.text.startswith('"prompt": "Add a --settings')
+    assert "`src/settings/model.ts`" in lint_message(bad, "O11")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["When done print <<<ORDEWELL_DONE_abc>>>", "Print <<<ORDEWELL_CHECKPOINT: ask first>>>"],
+)
+def test_o12_assembled_marker_in_a_prompt(text: str) -> None:
+    bad = PLAN.replace("Save the settings as JSON in src/settings/store.ts.", text)
+    (found,) = findings(bad, "O12")
+    assert found.code == "O12" and found.start == (7, 4) and found.text.startswith('"prompt": ')
+    halves = PLAN.replace(
+        "Save the settings as JSON in src/settings/store.ts.",
+        "Print `<<<ORDEWELL_` then `DONE_abc>>>`; a defused <<<ORDEWELL-DONE_x>>> is fine",
+    )
+    assert findings(halves, "O12") == []
+
+
+def test_o12_marker_in_a_title_and_flattened() -> None:
+    bad = PLAN.replace('"title": "Wire the CLI flag"', '"title": "Wire <<<ORDEWELL_DONE_ x >>>"')
+    assert findings(bad, "O12") == [
+        Finding("O12", "error", (8, 29), (8, 68), '"title": "Wire <<<ORDEWELL_DONE_ x >>>"')
+    ]
+
+
+def test_o13_fence_and_trailing_comma_inside_a_prompt() -> None:
+    bad = PLAN.replace(
+        "Save the settings as JSON in src/settings/store.ts.",
+        "Save as JSON, e.g. ```json {} then call save([a, b, ])",
+    )
+    found = findings(bad, "O13")
+    assert [(item.start, item.end, item.text) for item in found] == [
+        ((7, 34), (7, 42), "```json "),
+        ((7, 65), (7, 66), ","),
+    ]
+    twin = PLAN.replace(
+        "Save the settings as JSON in src/settings/store.ts.",
+        "Save as JSON, e.g. {} then call save([a, b])",
+    )
+    assert findings(twin, "O13") == []
+
+
+def test_o14_last_draft_invalid_falls_back() -> None:
+    draft = PLAN.replace("\n", " ")
+    last = PLAN.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"]',
+        '"sliceType": "AFK", "dependencies": ["store"]',
+    )
+    reply = Template(f"First draft:\n{draft}\nFinal answer:\n{last}")
+    found = findings(reply, "O14", "O02", path="<reply>.txt", config=_ordewell_everywhere())
+    assert [item.code for item in found] == ["O14", "O02"]
+    assert found[0].start == (4, 1) and found[0].severity == "warning"
+    fixed = Template(f"First draft:\n{draft}\nFinal answer:\n{PLAN}")
+    assert findings(fixed, "O14", "O02", path="<reply>.txt", config=_ordewell_everywhere()) == []
+
+
+def _ordewell_everywhere() -> object:
+    from dipcheck.config import Config
+    from dipcheck.model import Dialect
+
+    return Config(dialects=(("*", Dialect.ORDEWELL),))
+
+
+def test_o16_dependency_on_a_parent_with_subtasks() -> None:
+    sub = PLAN.replace(
+        '"prompt": "Save the settings as JSON in src/settings/store.ts."}',
+        '"prompt": "Save the settings as JSON in src/settings/store.ts.",\n'
+        '   "subtasks": [{"id": "store-lock", "order": 1, "title": "File lock",\n'
+        '                 "prompt": "Lock the file while writing."}]}',
+    )
+    assert findings(sub, "O16") == [Finding("O16", "warning", (11, 60), (11, 67), '"store"')]
+    twin = sub.replace('"dependencies": ["store"]', '"dependencies": ["store", "store-lock"]')
+    assert findings(twin, "O16") == []
+
+
+# -- loading -----------------------------------------------------------------------------------
+
+
+def test_json_that_is_not_a_plan_is_left_alone() -> None:
+    assert lint('{"name": "pkg", "version": "1.0.0"}', "<package>.json") == []
+    vscode = (
+        '{"version": "2.0.0", "tasks": [{"label": "build", "type": "shell", "command": "make"}]}'
+    )
+    assert lint(vscode, "<tasks>.json") == []
+    assert lint('{"tasks": "none", "autonomy": "x"}', "<x>.json") == [
+        Finding("DC001", "error", (1, 1), (1, 35), '{"tasks": "none", "autonomy": "x"}')
+    ]
+
+
+def test_repairs_are_mirrored_not_reported() -> None:
+    repaired = PLAN.replace('the store reads."}', 'the store reads.",}').replace(
+        "Create src/settings/model.ts", "Create\nsrc/settings/model.ts"
+    )
+    assert lint(repaired, "<test>.json") == []
+
+
+def test_truncated_plan_is_dc001() -> None:
+    cut = PLAN[: PLAN.index('{"id": "cli"')]
+    found = findings(Template(cut), "DC001")
+    assert found == [Finding("DC001", "error", (1, 1), (1, 2), "{")]
+    assert "truncated" in lint_message(Template(cut), "DC001")
+
+
+def test_session_file_is_strict_json() -> None:
+    session = Template(
+        '{"meta": {"id": "s"}, "plan": {"runners": ["claude-code"], "tasks": [\n'
+        '  {"id": "a", "order": 1, "title": "A", "type": "ai", "status": "pending",\n'
+        '   "dependencies": [], "prompt": "Do A", "assignedRunner": "codex"}]}}\n'
+    )
+    assert findings(session, "O05") == [
+        Finding("O05", "error", (3, 42), (3, 67), '"assignedRunner": "codex"')
+    ]
+    assert findings(session.replace('["claude-code"]', '["claude-code", "codex"]'), "O05") == []
+
+
+def test_dip008_tasks_without_ids() -> None:
+    bad = (
+        PLAN.replace('{"id": "cli", ', "{")
+        .replace('["store"]', '["store"]')
+        .replace('{"id": "store", ', "{")
+        .replace('"dependencies": ["model"]', '"dependencies": []')
+        .replace('"dependencies": ["store"]', '"dependencies": []')
+    )
+    (found,) = findings(bad, "DIP008")
+    assert (found.start, found.text) == ((8, 3), "{")
+    assert "has no id" in lint_message(bad, "DIP008")
+
+
+def test_spans_through_think_blocks_fences_and_escaped_newlines() -> None:
+    # a think block and a fence before the plan, a raw newline inside a prompt (escaped by
+    # the repair) before the text a finding points at: positions are the original file's
+    reply = Template(
+        "<think>\nplan {the} tasks\n</think>\nHere it is:\n```json\n"
+        + PLAN.replace("Save the settings as JSON", "Save the settings\nas JSON").replace(
+            "in src/settings/store.ts.", "in a list [a, ]."
+        )
+        + "```\n"
+    )
+    found = findings(reply, "O13", "DIP003", path="<r>.txt", config=_ordewell_everywhere())
+    assert [(item.code, item.start, item.end, item.text) for item in found] == [
+        ("O13", (13, 21), (13, 22), ",")
+    ]
+    unknown = reply.replace('["store"]', '["stor"]')
+    found = findings(unknown, "DIP003", path="<r>.txt", config=_ordewell_everywhere())
+    assert [(item.start, item.end, item.text) for item in found] == [((15, 60), (15, 66), '"stor"')]

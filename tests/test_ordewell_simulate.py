@@ -1,0 +1,231 @@
+"""`dipcheck simulate` on Ordewell plans: the hand-over of three tasks of the 12-task fixture,
+pinned against other-formats.md §5.5 as written (plan map rows and window, subtask labels,
+defused tails, dependency order, placeholders), and the waves of three scenarios against §5.4.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import FIXTURES, dipcheck
+
+PLAN12 = FIXTURES / "ordewell" / "plan-12.json"
+SESSION = FIXTURES / "ordewell" / "session.json"
+REPLY = FIXTURES / "ordewell" / "reply-two-drafts.txt"
+
+ALL_ROWS = """\
+ 1. [done   ] Add the settings model (claude-code)
+ 2. [done   ] Persist settings to disk (codex)
+ 3. [done   ] Wire the --settings flag into the CLI (claude-code)
+ 4. [running] Settings screen (codex)
+ 5. [next   ] Settings API endpoint (claude-code)
+ 6. [next   ] Connect the UI to the API (claude-code)
+ 7. [next   ] Respect the telemetry setting (claude-code)
+ 8. [next   ] Migrate old config files (claude-code)
+ 9. [user   ] Review the settings screen (claude-code)
+10. [next   ] End-to-end test (claude-code)
+11. [next   ] Document the settings (opencode)
+12. [next   ] Release note (claude-code)
+4.1. [NOW    ] Settings form component (claude-code)   ← you are here
+4.2. [next   ] Route and navigation entry (claude-code)
+7.1. [next   ] Find every telemetry call (claude-code)
+7.2. [next   ] Guard the calls (claude-code)
+7.3. [next   ] Telemetry tests (claude-code)"""
+
+MODEL_OUTPUT = """\
+### Task 1: Add the settings model
+- Review: Completion marker observed; exit code 0.
+- Tail:
+  Added Settings interface and defaults().
+  Tests: 6 passed.
+  <<<ORDEWELL-DONE_settings-model-7f3a>>>"""
+
+
+def handover(*args: str, path: Path = PLAN12) -> str:
+    result = dipcheck("simulate", path, "--handover", *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_handover_of_a_subtask() -> None:
+    # every row (17 < 30), subtasks after all top-level rows with dotted unpadded labels, the
+    # dependency's tail defused, the base prompt, the completion placeholder; no newline after
+    assert handover("settings-ui-form") == (
+        "## Plan map\n\n[ordewell:guardrail]\n\n"
+        + ALL_ROWS
+        + "\nYou are running as: claude-code\n\n## Prior task outputs\n\n"
+        + MODEL_OUTPUT
+        + "\n\nCreate `web/src/settings/Form.tsx`: a form bound to the Settings interface, "
+        "with validation messages.\n\n[ordewell:completion DONE_settings-ui-form-7f3a]"
+    )
+
+
+def test_handover_with_a_window_and_outputs_in_plan_order() -> None:
+    # 7 rows: two before the current one (floor(7/3)), the footer counts the other ten; the
+    # dependencies are listed cli-flag, settings-model but printed by order (1, then 3)
+    assert handover("docs", "--plan-map-max", "7") == (
+        "## Plan map\n\n[ordewell:guardrail]\n\n"
+        " 9. [user   ] Review the settings screen (claude-code)\n"
+        "10. [next   ] End-to-end test (claude-code)\n"
+        "11. [NOW    ] Document the settings (opencode)   ← you are here\n"
+        "12. [next   ] Release note (claude-code)\n"
+        "4.1. [next   ] Settings form component (claude-code)\n"
+        "4.2. [next   ] Route and navigation entry (claude-code)\n"
+        "7.1. [next   ] Find every telemetry call (claude-code)\n"
+        "(10 tasks omitted from this view)\n"
+        "You are running as: opencode\n\n"
+        "## Prior task outputs\n\n"
+        + MODEL_OUTPUT
+        + "\n\n### Task 3: Wire the --settings flag into the CLI\n"
+        "- Review: Completion marker observed; exit code 0.\n"
+        "- Tail:\n  Option parsed and passed to the store.\n\n"
+        "Document every setting, the `--settings` flag and the migration in "
+        "`docs/settings.md`.\n\n[ordewell:completion DONE_docs-7f3a]"
+    )
+
+
+def test_handover_of_a_hitl_task_with_tdd_and_no_map() -> None:
+    # its dependencies have no output yet: no prior-outputs block; TDD before the checkpoint
+    assert handover("release-note", "--tdd", "--no-plan-map") == (
+        "[ordewell:tdd]\n\n[ordewell:checkpoint]\n\n"
+        "Add the release note for the settings feature to `CHANGELOG.md`, linking the "
+        "settings documentation.\n\n[ordewell:completion DONE_release-note-7f3a]"
+    )
+
+
+def test_handover_review_placeholder_and_missing_marker_warning(tmp_path: Path) -> None:
+    plan = json.loads(PLAN12.read_text(encoding="utf-8"))
+    for task in plan["tasks"]:
+        if task["id"] == "settings-ui":
+            del task["completionMarker"]
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    result = dipcheck("simulate", path, "--handover", "settings-ui", "--no-plan-map")
+    assert result.returncode == 0
+    assert result.stdout == (
+        "## Prior task outputs\n\n### Task 2: Persist settings to disk\n"
+        "- Review: (no review note)\n- Tail:\n  store.ts written; 4 new tests pass.\n"
+        "  Note: writes are atomic (rename).\n\nBuild the settings screen in the web UI.\n\n"
+        "[ordewell:completion DONE_undefined]"
+    )
+    assert "no completionMarker" in result.stderr
+
+
+def test_handover_of_an_unknown_task_is_an_error() -> None:
+    result = dipcheck("simulate", PLAN12, "--handover", "nope")
+    assert result.returncode == 2 and "no task 'nope'" in result.stderr
+
+
+# -- waves (§5.4) ------------------------------------------------------------------------------
+
+
+def waves(path: Path, scenario: dict[str, object] | None, tmp_path: Path) -> dict[str, object]:
+    args: list[str | Path] = ["simulate", path, "--format", "json"]
+    if scenario is not None:
+        file = tmp_path / "scenario.json"
+        file.write_text(json.dumps(scenario), encoding="utf-8")
+        args += ["--scenario", file]
+    result = dipcheck(*args)
+    assert result.returncode in (0, 1), result.stderr
+    document = json.loads(result.stdout)
+    assert document["version"] == 1
+    return document
+
+
+def test_waves_every_task_succeeds(tmp_path: Path) -> None:
+    # ready tasks start by `order` (a subtask's own order counts), three at a time; the user
+    # task is done by the human when no ai task is ready
+    document = waves(PLAN12, None, tmp_path)
+    assert document["waves"] == [
+        ["settings-ui-form", "telemetry-audit", "settings-ui"],
+        ["settings-ui-route", "telemetry-guard", "api-endpoint"],
+        ["telemetry-tests", "ui-api-client", "telemetry"],
+        ["migration"],
+        ["docs"],
+        ["review-ux"],
+        ["e2e"],
+        ["release-note"],
+    ]
+    assert document["all_complete"] is True and document["not_run"] == []
+
+
+def test_waves_a_failure_stops_the_run(tmp_path: Path) -> None:
+    scenario = {"max_parallel_sessions": 2, "tasks": {"telemetry-audit": {"outcome": "fail"}}}
+    document = waves(PLAN12, scenario, tmp_path)
+    assert document["waves"] == [["settings-ui-form", "telemetry-audit"]]
+    assert document["failed"] == ["telemetry-audit"]
+    assert document["blocked"] == ["telemetry-guard", "docs"]  # direct dependents only
+    assert document["stopped_by_failure"] is True and document["all_complete"] is False
+    assert "settings-ui" in document["not_run"]
+
+
+def test_waves_a_spawn_failure_refills_the_slot(tmp_path: Path) -> None:
+    scenario = {"max_parallel_sessions": 2, "tasks": {"api": {"outcome": "spawn_fail"}}}
+    document = waves(SESSION, scenario, tmp_path)
+    # the stored failed task gets a fresh chance; its spawn fails, pdf takes its slot
+    assert document["waves"] == [["api-validation", "pdf"]]
+    assert document["on_hold"] == ["api"]
+    assert document["not_run"] == ["api", "signoff"]
+    assert document["stopped_by_failure"] is False and document["all_complete"] is False
+
+
+def test_text_output_lists_what_each_task_receives() -> None:
+    result = dipcheck("simulate", SESSION)
+    assert result.returncode == 0
+    assert "  api (task 3 “Invoice API”)\n    receives the output of model\n" in result.stdout
+    assert "does not receive (indirect dependencies) schema (via api → model → schema)" in (
+        result.stdout
+    )
+
+
+def test_reply_simulates_the_draft_ordewell_runs() -> None:
+    result = dipcheck("simulate", REPLY, "--dialect", "ordewell", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["waves"] == [["theme-tokens"], ["toggle"]]
+    assert "draft 1" in result.stderr
+
+
+@pytest.mark.parametrize("outcome", ["cancel", "spawn_fail"])
+def test_held_tasks_are_not_run(outcome: str, tmp_path: Path) -> None:
+    document = waves(SESSION, {"tasks": {"pdf": {"outcome": outcome}}}, tmp_path)
+    assert "pdf" in document["on_hold"] and "pdf" in document["not_run"]
+
+
+def test_a_stored_task_whose_type_is_not_ai_keeps_its_status(tmp_path: Path) -> None:
+    # resetForRun approves only tasks whose `type` is exactly "ai": a stored task without a
+    # type keeps `blocked` and never starts (PlanStore.ts); with "ai" it runs
+    session = json.loads(SESSION.read_text(encoding="utf-8"))
+    pdf = session["plan"]["tasks"][3]
+    pdf["status"] = "blocked"
+    del pdf["type"]
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    assert "pdf" not in [item for wave in waves(path, None, tmp_path)["waves"] for item in wave]
+    pdf["type"] = "ai"
+    path.write_text(json.dumps(session), encoding="utf-8")
+    assert ["api-validation", "api", "pdf"] in waves(path, None, tmp_path)["waves"]
+
+
+def test_configuration_names_replies_and_runners(tmp_path: Path) -> None:
+    (tmp_path / "plans").mkdir()
+    (tmp_path / "plans" / "reply.txt").write_text(REPLY.read_text(encoding="utf-8"))
+    (tmp_path / "plans" / "notes.txt").write_text("no plan here\n")
+    plan = json.loads(PLAN12.read_text(encoding="utf-8"))
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    (tmp_path / "dipcheck.toml").write_text(
+        'ordewell-runners = "claude-code,codex"\n[dialect]\n"plans/reply.txt" = "ordewell"\n'
+    )
+    result = dipcheck("lint", "--format", "json", "--no-cache", ".", cwd=tmp_path)
+    found = {
+        (Path(item["file"]).name, item["code"]) for item in json.loads(result.stdout)["diagnostics"]
+    }
+    # `docs` runs on opencode, which this configuration does not enable; the reply falls back
+    assert found == {("plan.json", "O05"), ("reply.txt", "O14"), ("reply.txt", "O02")}
+    cli = dipcheck(
+        "lint", "--isolated", "--no-cache", "--ordewell-runners", "codex", "plan.json", cwd=tmp_path
+    )
+    # every task but the two on codex (the top-level user task too: checked at generation)
+    assert cli.stdout.count("[O05]") == 15

@@ -1,0 +1,136 @@
+"""DC332 (a status no edge accepts, where DIP102's partition shortcut stays silent) and DC333
+(a goal gate on a parallel branch, which tracker never checks; DIP115 steps aside): exact
+ranges, messages and minimal passing twins."""
+
+from __future__ import annotations
+
+from helpers import Finding, lint, only, run, template
+
+ROUTE = template(
+    """
+    workflow R
+      start: Build
+      exit: Done
+      tool Build
+        command: make
+        timeout: 5m
+      agent Fix
+        prompt: Fix.
+      agent Done
+        label: Done
+      edges
+        Build -> Done  when ctx.outcome = passed
+        Build -> Fix  when ctx.outcome = failed
+        Fix -> Done
+    """
+)
+
+
+def messages(text: str, code: str) -> list[str]:
+    return [item.message for item in run(text).diagnostics if item.code == code]
+
+
+def test_dc332_outcomes_a_tool_never_reports() -> None:
+    assert only(lint(ROUTE), "DC332", "DIP102") == [
+        Finding("DC332", "warning", (4, 8), (4, 13), "Build")
+    ]
+    assert messages(ROUTE, "DC332") == [
+        "`Build` has only conditional edges and none of them holds when it reports `success` "
+        "or `fail`: tracker then stops the run with `no matching edges`; its edges wait for "
+        "`passed`, `failed`, which a `tool` node never reports to edge selection (only "
+        "`success` and `fail`)"
+    ]
+
+
+def test_dc332_a_status_left_out_of_the_partition() -> None:
+    text = ROUTE.replace("= passed", "= success").replace("= failed", "= partial_success")
+    assert only(lint(text), "DC332", "DIP102") == [
+        Finding("DC332", "warning", (4, 8), (4, 13), "Build")
+    ]
+    assert "holds when it reports `fail`:" in messages(text, "DC332")[0]
+
+
+def test_dc332_twins() -> None:
+    statuses = ROUTE.replace("= passed", "= success").replace("= failed", "= fail")
+    assert only(lint(statuses), "DC332") == []
+    fallback = ROUTE.replace("    Fix -> Done\n", "    Fix -> Done\n    Build -> Fix\n")
+    assert only(lint(fallback), "DC332") == []
+    other_key = ROUTE.replace("ctx.outcome = failed", "ctx.tool_stdout = failed")
+    assert only(lint(other_key), "DC332") == []  # a key the tool may set: undecided
+
+
+def test_dc332_a_deliberate_stop_on_failure_is_not_reported() -> None:
+    dot = """
+    digraph D {
+      node [shape=box]
+      s [shape=Mdiamond]
+      e [shape=Msquare]
+      a [prompt="a"]
+      s -> a
+      a -> e [condition="outcome=success"]
+    }
+    """
+    assert only(lint(dot, "d.dot"), "DC332") == []
+    assert [
+        item.code for item in only(lint(dot.replace("success", "passed"), "d.dot"), "DC332")
+    ] == ["DC332"]
+
+
+def test_dc332_leaves_incomplete_routes_to_dip102() -> None:
+    single = ROUTE.replace("    Build -> Fix  when ctx.outcome = failed\n", "")
+    assert [item.code for item in only(lint(single), "DC332", "DIP102")] == ["DIP102"]
+
+
+GATE = template(
+    """
+    workflow G
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel Fork -> Check, Lint
+      agent Check
+        prompt: Check.
+        goal_gate: true
+      agent Lint
+        prompt: Lint.
+      fan_in Join <- Check, Lint
+      agent Done
+        label: Done
+      edges
+        Start -> Fork
+        Join -> Done
+    """
+)
+
+
+def test_dc333_goal_gate_on_a_parallel_branch() -> None:
+    assert only(lint(GATE), "DC333", "DIP115") == [
+        Finding("DC333", "warning", (9, 5), (9, 20), "goal_gate: true")
+    ]
+    assert messages(GATE, "DC333") == [
+        "goal gate `Check` only runs as a branch of `Fork`: tracker never marks a branch "
+        "completed, so it never checks this gate at the exit and a failed branch does not "
+        "send the run back"
+    ]
+
+
+def test_dc333_one_finding_per_parallel_node() -> None:
+    text = GATE.replace("prompt: Lint.", "prompt: Lint.\n    goal_gate: true")
+    assert only(lint(text), "DC333") == [
+        Finding("DC333", "warning", (9, 5), (9, 20), "goal_gate: true")
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC333"]
+    assert item.message.startswith("goal gates `Check`, `Lint` only run as branches of `Fork`")
+    assert [note.message for note in item.related] == [
+        "the parallel node",
+        "`Lint` is a goal gate too",
+    ]
+
+
+def test_dc333_twin_gate_in_the_main_loop() -> None:
+    text = GATE.replace("    goal_gate: true\n", "").replace(
+        "  agent Done\n    label: Done",
+        "  agent Done\n    prompt: Judge.\n    goal_gate: true\n    retry_target: Fork",
+    )
+    assert only(lint(text), "DC333", "DIP115") == []

@@ -1,0 +1,147 @@
+"""Context across subgraph boundaries, as tracker merges it (pipeline/subgraph.go, §5.7): a
+child starts from its parent's context and its final context is merged back. A child linted
+on its own does not report keys its parent provides (DC101-DC104) or reads (DIP107); a file
+that looks like a child but whose parent is not found says so at info level; DIP107 in a
+parent counts the child's reads; DC205 on a subgraph node reports only keys the child never
+writes. The workspace finds the parents next to and above a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import Finding, as_finding, dedent, template
+
+from dipcheck.engine import lint_file
+from dipcheck.workspace import Workspace
+
+PARENT = template(
+    """
+    workflow Parent
+      start: Plan
+      exit: Done
+      agent Plan
+        prompt: Plan.
+        writes: plan
+      subgraph Review
+        ref: subgraphs/review.dip
+      agent Done
+        prompt: Report ${ctx.verdict}.
+      edges
+        Plan -> Review
+        Review -> Done
+    """
+)
+CHILD = template(
+    """
+    workflow Review
+      start: Check
+      exit: Finish
+      agent Check
+        reads: plan
+        fidelity: summary:medium
+        prompt: Review the plan.
+        writes: verdict, notes
+        response_format: json_object
+      agent Finish
+        label: Finish
+      edges
+        Check -> Finish
+    """
+)
+CODES = ("DC101", "DC102", "DC103", "DC104", "DIP107", "DC205")
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dedent(text))
+    return path
+
+
+def findings(path: Path) -> list[Finding]:
+    result = lint_file(str(path))
+    return [as_finding(item) for item in result.diagnostics if item.code in CODES]
+
+
+def messages(path: Path, code: str) -> list[str]:
+    return [item.message for item in lint_file(str(path)).diagnostics if item.code == code]
+
+
+def test_workspace_finds_the_parents_of_a_child(tmp_path: Path) -> None:
+    parent = write(tmp_path, "parent.dip", PARENT)
+    child = write(tmp_path, "subgraphs/review.dip", CHILD)
+    write(tmp_path, "other.dip", PARENT.replace("subgraphs/review.dip", "subgraphs/other.dip"))
+    links = Workspace().parents(str(child))
+    assert [(link.path, link.node.id) for link in links] == [(str(parent), "Review")]
+    assert Workspace().parents(str(parent)) == ()
+
+
+def test_workspace_finds_a_parent_whose_ref_resolves_from_above(tmp_path: Path) -> None:
+    # tracker's CLI also tries its working directory: `examples/child.dip` from the root
+    write(tmp_path, "examples/demo.dip", PARENT.replace("subgraphs/review.dip", "examples/c.dip"))
+    child = write(tmp_path, "examples/c.dip", CHILD)
+    assert [link.node.id for link in Workspace().parents(str(child))] == ["Review"]
+
+
+def test_child_keys_its_parent_provides_and_reads_are_not_reported(tmp_path: Path) -> None:
+    write(tmp_path, "parent.dip", PARENT)
+    child = write(tmp_path, "subgraphs/review.dip", CHILD)
+    assert findings(child) == [Finding("DIP107", "warning", (8, 22), (8, 27), "notes")]
+    assert messages(child, "DIP107") == [
+        "`Check` writes `notes`, but no node reads it, nor does the workflow that runs it "
+        "(`parent.dip` as `Review`)"
+    ]
+
+
+def test_child_without_its_parent_reports_the_keys(tmp_path: Path) -> None:
+    # the twin of the test above: the same child next to a parent that runs another file
+    write(tmp_path, "parent.dip", PARENT.replace("subgraphs/review.dip", "subgraphs/x.dip"))
+    child = write(tmp_path, "flows/review.dip", CHILD)
+    assert findings(child) == [
+        Finding("DC101", "error", (5, 12), (5, 16), "plan"),
+        Finding("DIP107", "warning", (8, 13), (8, 20), "verdict"),
+        Finding("DIP107", "warning", (8, 22), (8, 27), "notes"),
+    ]
+
+
+def test_a_file_that_looks_like_a_child_says_so(tmp_path: Path) -> None:
+    child = write(tmp_path, "subgraphs/review.dip", CHILD)
+    assert findings(child) == [
+        Finding("DC101", "info", (5, 12), (5, 16), "plan"),
+        Finding("DIP107", "info", (8, 13), (8, 20), "verdict"),
+        Finding("DIP107", "info", (8, 22), (8, 27), "notes"),
+    ]
+    [read, *_] = [m for code in ("DC101", "DIP107") for m in messages(child, code)]
+    assert read.endswith(
+        "; this file looks like a subgraph child (it is in a `subgraphs/` directory), but "
+        "dipcheck found no workflow next to it or above it that runs it: a child starts from "
+        "its parent's context, which may hold the key"
+    )
+
+
+def test_parent_counts_what_its_child_reads(tmp_path: Path) -> None:
+    parent = write(tmp_path, "parent.dip", PARENT.replace("writes: plan", "writes: plan, spare"))
+    write(tmp_path, "subgraphs/review.dip", CHILD)
+    assert findings(parent) == [Finding("DIP107", "warning", (6, 19), (6, 24), "spare")]
+    # twin: a child that cannot be read may read anything
+    missing = write(tmp_path, "p2.dip", PARENT.replace("subgraphs/review.dip", "nowhere.dip"))
+    assert findings(missing) == []
+
+
+def test_dc205_on_a_subgraph_reports_keys_the_child_never_writes(tmp_path: Path) -> None:
+    text = PARENT.replace(
+        "    ref: subgraphs/review.dip\n",
+        "    ref: subgraphs/review.dip\n    writes: verdict, score\n",
+    )
+    parent = write(tmp_path, "parent.dip", text)
+    write(tmp_path, "subgraphs/review.dip", CHILD)
+    assert [f for f in findings(parent) if f.code == "DC205"] == [
+        Finding("DC205", "warning", (9, 22), (9, 27), "score")
+    ]
+    assert messages(parent, "DC205") == [
+        "`Review` declares `writes: score`, but its child `subgraphs/review.dip` never writes "
+        "`score`: tracker merges the child's final context into this workflow, so the key "
+        "arrives only if the child writes it"
+    ]
+    unread = write(tmp_path, "p3.dip", text.replace("subgraphs/review.dip", "nowhere.dip"))
+    assert [f for f in findings(unread) if f.code == "DC205"] == []

@@ -1,0 +1,364 @@
+"""``dipcheck test`` run as a process: the pytest-like report, JSON (validated against the
+contract) and JUnit, exit status 0/1/2, malformed test files reported with their line, -k,
+--update, and test discovery."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from helpers import FIXTURES, dedent
+from test_cli import dipcheck
+
+from dipcheck.wftest.contract import ReportDocument
+
+REVIEW = FIXTURES / "wftest" / "review.dip"
+REVIEW_TESTS = FIXTURES / "wftest" / "review.tests.yaml"
+
+
+def _copy(tmp_path: Path, tests: str | None = None, name: str = "review.tests.yaml") -> Path:
+    """review.dip in a fresh directory, with its own tests or ``tests`` as a test file."""
+    shutil.copy(REVIEW, tmp_path / "review.dip")
+    target = tmp_path / name
+    if tests is None:
+        shutil.copy(REVIEW_TESTS, target)
+    else:
+        target.write_text(dedent(tests), encoding="utf-8")
+    return target
+
+
+WRONG_PATH = """\
+    tests:
+      - name: clean lint ships
+        nodes:
+          Lint: {stdout: lint-clean}
+        expect:
+          status: success
+      - name: expects the fix
+        nodes:
+          Lint: {stdout: lint-clean}
+        expect:
+          path: [Start, Lint, Fix, Done]
+    """
+
+
+def test_every_test_passes_one_line_each() -> None:
+    result = dipcheck("test", REVIEW)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [
+        "fixtures/wftest/review.tests.yaml::clean lint ships PASSED",
+        "fixtures/wftest/review.tests.yaml::dirty, fixed, rejected once, then shipped PASSED",
+        "fixtures/wftest/review.tests.yaml::a crashing linter ends the run early PASSED",
+    ]
+    assert "3 passed in" in lines[-1] and "(tracker 0.64)" in lines[-1]
+
+
+def test_a_failure_shows_both_paths_the_divergence_and_the_decision(tmp_path: Path) -> None:
+    _copy(tmp_path, WRONG_PATH)
+    result = dipcheck("test", ".", cwd=tmp_path)
+    assert result.returncode == 1
+    text = result.stdout
+    assert "review.tests.yaml::clean lint ships PASSED" in text
+    assert "review.tests.yaml::expects the fix FAILED" in text
+    block = text.split("FAILURES", 1)[1]
+    assert (
+        "review.tests.yaml:11: path: the path differs from step 3: step 3 is 'Approve', not 'Fix'"
+        in block
+    )
+    rows = [line.rstrip() for line in block.splitlines() if line.startswith("    ")]
+    assert rows[:5] == [
+        "            expected path    actual path",
+        "         1  Start            Start",
+        "         2  Lint             Lint",
+        "    >    3  Fix            ≠ Approve",
+        "         4  Done             Done",
+    ]
+    # the edge decision that led to the divergence: Lint's, with the rule that chose it
+    assert (
+        "    step 2, Lint (success): → Approve — condition: condition `ctx.tool_marker = clean` "
+        "is true (ctx.tool_marker is 'clean') (§5.3 step 1)"
+    ) in block
+    assert "1 failed, 1 passed in" in text.splitlines()[-1]
+
+
+def test_json_report_follows_the_contract(tmp_path: Path) -> None:
+    _copy(tmp_path, WRONG_PATH)
+    result = dipcheck("test", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1
+    document = ReportDocument.model_validate_json(result.stdout)
+    assert document.summary.model_dump() == {
+        "files": 1,
+        "tests": 2,
+        "passed": 1,
+        "failed": 1,
+        "errors": 0,
+    }
+    (file,) = document.files
+    assert file.format == "dipcheck" and file.workflow is not None
+    assert file.workflow.endswith("review.dip")
+    passed, failed = file.tests
+    assert (passed.outcome, passed.status, passed.path) == (
+        "passed",
+        "success",
+        ["Start", "Lint", "Approve", "Done"],
+    )
+    (failure,) = failed.failures
+    assert (failure.expectation, failure.line, failure.column) == ("path", 11, 7)
+    assert failure.expected == ["Start", "Lint", "Fix", "Done"]
+    assert failure.actual == ["Start", "Lint", "Approve", "Done"]
+    assert failure.decision[0].startswith("step 2, Lint (success): → Approve — condition:")
+    assert document.coverage is None
+
+
+def test_junit_report(tmp_path: Path) -> None:
+    _copy(tmp_path, WRONG_PATH)
+    result = dipcheck("test", "--format", "junit", cwd=tmp_path)
+    assert result.returncode == 1
+    root = ElementTree.fromstring(result.stdout)
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("2", "1", "0")
+    (suite,) = root
+    cases = {case.get("name"): case for case in suite}
+    assert set(cases) == {"clean lint ships", "expects the fix"}
+    assert list(cases["clean lint ships"]) == []
+    (failure,) = cases["expects the fix"]
+    assert failure.tag == "failure" and failure.get("type") == "path"
+    assert failure.get("message", "").startswith("the path differs from step 3")
+    assert "≠ Approve" in (failure.text or "")
+
+
+def test_k_runs_the_tests_whose_name_contains_it() -> None:
+    result = dipcheck("test", REVIEW, "-k", "CRASHING", "-v")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[:2] == [
+        "fixtures/wftest/review.tests.yaml::a crashing linter ends the run early PASSED",
+        "  success: Start → Lint → Done",
+    ]
+    assert "1 passed" in result.stdout
+
+
+MALFORMED_YAML = [
+    ("tests:\n  - name: a\n    expect: {status: success\n", 4, 1, "not valid YAML"),
+    (
+        "tests:\n  - name: a\n    expect:\n      staus: success\n",
+        4,
+        7,
+        "unknown expectation `staus` (did you mean `status`?)",
+    ),
+    (
+        "tests:\n  - name: a\n    expect:\n      status: sucess\n",
+        4,
+        15,
+        "unknown status `sucess` (did you mean `success`?)",
+    ),
+    (
+        "tests:\n  - name: a\n    expect:\n      path: [Start, Lnit]\n",
+        4,
+        21,
+        "no node `Lnit` in the workflow (did you mean `Lint`?)",
+    ),
+    (
+        "tests:\n  - name: a\n    nodes:\n      Fixx: {outcome: fail}\n",
+        4,
+        7,
+        "no node `Fixx` in the workflow (did you mean `Fix`?)",
+    ),
+    (
+        "tests:\n  - name: a\n    nodes:\n      Fix: {outcome: done}\n",
+        4,
+        22,
+        "`Fix` (codergen) cannot end with `done`",
+    ),
+    ("- name: a\n- name: a\n", 2, 9, "a second test named 'a' (the first is on line 1)"),
+    ("- name: a\n  expectt: {}\n", 2, 3, "unknown field `expectt` (did you mean `expect`?)"),
+    ("- nodes: {}\n", 1, 3, "every test needs a `name:`"),
+    ("tests: []\n", 1, 1, "the file has no tests"),
+    ("- name: a\n  expect:\n    waves: [[A]]\n", 3, 5, "`waves` is not supported for this file"),
+    (
+        "- name: a\n  expect:\n    edge_reason: {Lint: conditon}\n",
+        3,
+        25,
+        "unknown edge reason `conditon` (did you mean `condition`?)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), MALFORMED_YAML)
+def test_a_malformed_test_file_exits_2_with_its_line(
+    tmp_path: Path, text: str, line: int, column: int, message: str
+) -> None:
+    (tmp_path / "review.dip").write_bytes(REVIEW.read_bytes())
+    (tmp_path / "review.tests.yaml").write_text(text, encoding="utf-8")
+    result = dipcheck("test", "review.dip", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert "review.tests.yaml ERROR" in result.stdout
+    assert f"  review.tests.yaml:{line}:{column}: " in result.stdout
+    assert message in result.stdout
+    assert "1 error in" in result.stdout.splitlines()[-1]
+
+
+MALFORMED_JSON = [
+    ('{"tests": [\n  {"name": "a",}\n]}\n', 2, 16, "not valid JSON: expected a member name"),
+    ('{"tests": {"name": "a"}}\n', 1, 11, "`tests` must be an array"),
+    ('{"tests": []}\n', 1, 2, "the file has no tests"),
+    ('{"not_a_test_suite": true, "items": [1, 2, 3]}\n', 1, 1, "the file has no tests"),
+    ('{"tests": [{"name": "a", "expect": {"visited": "Lint"}}]}\n', 1, 48, "`visited` must be"),
+    ('{"tests": [{"name": "a", "scenario": ["x"]}]}\n', 1, 38, "`scenario` must be an object"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), MALFORMED_JSON)
+def test_a_malformed_dippin_file_exits_2_with_its_line(
+    tmp_path: Path, text: str, line: int, column: int, message: str
+) -> None:
+    (tmp_path / "review.dip").write_bytes(REVIEW.read_bytes())
+    (tmp_path / "review.test.json").write_text(text, encoding="utf-8")
+    result = dipcheck("test", ".", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert f"  review.test.json:{line}:{column}: " in result.stdout, result.stdout
+    assert message in result.stdout
+
+
+def test_unknown_keys_of_a_dippin_file_are_warnings_and_the_tests_run(tmp_path: Path) -> None:
+    text = """\
+        {
+          "tests": [
+            {
+              "name": "clean",
+              "scenario": {"Lint.tool_stdout": "lint-clean", "retries": 2},
+              "expect": {"status": "success", "visted": ["Lint"], "path": ["Start"]},
+              "tags": ["smoke"]
+            }
+          ],
+          "version": 2
+        }
+        """
+    _copy(tmp_path, text, "review.test.json")
+    result = dipcheck("test", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    out = result.stdout
+    assert "review.test.json::clean PASSED" in out
+    assert (
+        "warning: review.test.json:10:3: unknown key `version` in the file: dippin ignores it, "
+        "and so does dipcheck (known: tests)"
+    ) in out
+    assert (
+        "warning: review.test.json:7:7: unknown key `tags` in a test: dippin ignores it, and "
+        "so does dipcheck (known: name, scenario, branch, expect)"
+    ) in out
+    assert (
+        "warning: review.test.json:6:39: unknown key `visted` in `expect` (did you mean `visited`?)"
+    ) in out
+    assert (
+        "warning: review.test.json:6:59: `path` is a dipcheck expectation, not a dippin one" in out
+    )
+    assert (
+        "warning: review.test.json:5:65: `scenario.retries` is not a string: dippin's reader "
+        "refuses it; dipcheck reads it as '2'"
+    ) in out
+
+
+def test_update_rewrites_only_the_tests_that_ran(tmp_path: Path) -> None:
+    text = """\
+        # the tests of review.dip
+        tests:
+          - name: clean lint ships   # a comment that stays
+            nodes:
+              Lint: {stdout: lint-clean}
+            expect:
+              status: fail
+              path: [Start]
+              not_visited: [Fix]
+
+          - name: crash
+            nodes: {Lint: {exit_code: 1}}
+            expect: {status: fail}
+
+          - name: no expectations yet
+            nodes:
+              Lint: [{stdout: lint-dirty}, {stdout: lint-clean}]
+        """
+    target = _copy(tmp_path, text)
+    before = target.read_text(encoding="utf-8")
+    result = dipcheck("test", "--update", "-k", "ships", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "updated" in result.stderr
+    after = target.read_text(encoding="utf-8")
+    old, new = before.splitlines(), after.splitlines()
+    assert new[:5] == old[:5] and new[8:] == old[8:]  # everything but that test's expect
+    assert new[5:8] == [
+        "    expect:",
+        "      status: success",
+        "      path: [Start, Lint, Approve, Done]",
+    ]
+    assert "not_visited: [Fix]" in after  # its other expectations are kept
+    # without -k every test is written; the flow-style one keeps its style
+    again = dipcheck("test", "--update", cwd=tmp_path)
+    assert again.returncode == 0, again.stdout
+    final = target.read_text(encoding="utf-8")
+    tail = final.split("  - name: crash\n", 1)[1]
+    assert tail == (
+        "    nodes: {Lint: {exit_code: 1}}\n"
+        "    expect: {status: success, path: [Start, Lint, Done]}\n"
+        "\n"
+        "  - name: no expectations yet\n"
+        "    nodes:\n"
+        "      Lint: [{stdout: lint-dirty}, {stdout: lint-clean}]\n"
+        "    expect:\n"
+        "      status: success\n"
+        "      path: [Start, Lint, Fix, Lint, Approve, Done]\n"
+    )
+    rerun = dipcheck("test", cwd=tmp_path)
+    assert rerun.returncode == 0 and "3 passed" in rerun.stdout
+
+
+def test_update_of_a_dippin_file_writes_status_and_path_contains(tmp_path: Path) -> None:
+    text = """\
+        {
+          "tests": [
+            {
+              "name": "clean",
+              "scenario": {"Lint.tool_stdout": "lint-clean"},
+              "expect": {"status": "fail", "visited": ["Lint"]}
+            },
+            {"name": "untouched", "scenario": {}, "expect": {"status": "fail"}}
+          ]
+        }
+        """
+    target = _copy(tmp_path, text, "review.test.json")
+    result = dipcheck("test", "--update", "-k", "clean", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    after = target.read_text(encoding="utf-8")
+    assert after == dedent(text).replace(
+        '"expect": {"status": "fail", "visited": ["Lint"]}',
+        '"expect": {"status": "success", "visited": ["Lint"], '
+        '"path_contains": ["Start", "Lint", "Approve", "Done"]}',
+    )
+    assert json.loads(after)["tests"][1] == {
+        "name": "untouched",
+        "scenario": {},
+        "expect": {"status": "fail"},
+    }
+
+
+def test_discovery_and_missing_pieces(tmp_path: Path) -> None:
+    (tmp_path / "alone.dip").write_bytes(REVIEW.read_bytes())  # no tests beside it
+    nothing = dipcheck("test", "alone.dip", cwd=tmp_path)
+    assert nothing.returncode == 0
+    assert "no tests ran" in nothing.stdout
+    missing = dipcheck("test", "nowhere.dip", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert "nowhere.dip: no such file or directory" in missing.stderr
+    (tmp_path / "orphan.tests.yaml").write_text("- name: a\n", encoding="utf-8")
+    orphan = dipcheck("test", "orphan.tests.yaml", cwd=tmp_path)
+    assert orphan.returncode == 2
+    assert "orphan.tests.yaml:1:1: no workflow to test: no orphan.dip, orphan.dot" in orphan.stdout
+    named = tmp_path / "nested" / "checks.tests.yaml"
+    named.parent.mkdir()
+    named.write_text("workflow: ../alone.dip\ntests:\n  - name: a\n", encoding="utf-8")
+    found = dipcheck("test", cwd=tmp_path)  # a directory: every test file under it
+    assert found.returncode == 2  # orphan.tests.yaml is still there
+    assert "nested/checks.tests.yaml::a PASSED" in found.stdout
