@@ -15,7 +15,7 @@ completed is a loop restart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from dipcheck.analysis import routing
@@ -120,6 +120,10 @@ class Transition:
 class Machine:
     """One workflow's engine: its :class:`RunGraph`, the target runtime version, and how
     node names are shown (``Parent/`` inside a child)."""
+
+    # edge selection is remembered per node, status and the values its conditions read; a
+    # subclass that watches every evaluation (:meth:`_truth`) turns this off
+    remember_decisions = True
 
     def __init__(
         self,
@@ -453,23 +457,35 @@ class Machine:
         suggested = ctx.get("suggested_next_nodes", "")
         reads = explain.read_keys(graph, node_id, self.target)
         memo = (node_id, status, preferred, suggested, tuple(ctx.get(key) for key in reads))
-        found = self._decisions.get(memo)
+        found = self._decisions.get(memo) if self.remember_decisions else None
         if found is not None:
             return found
-        lookup = ctx.get
+        selection = routing.select_edge(
+            edges,
+            status,
+            preferred,
+            [item.strip() for item in suggested.split(",")],
+            self._truth(ctx.get, ctx),
+        )
+        rejected = explain.rejected(selection.rejected, graph, ctx, self.target)
+        reason = "lexical" if selection.tiebreak else selection.reason
+        why = explain.why(selection, reason, graph, ctx, self.target) if selection.edge else ""
+        found = Decision(selection, rejected, reason, why)
+        if self.remember_decisions:
+            self._decisions[memo] = found
+        return found
+
+    def _truth(
+        self, lookup: Callable[[str], str | None], ctx: Mapping[str, str]
+    ) -> Callable[[Edge], bool]:
+        """How a condition is evaluated against ``ctx`` (a subclass may watch each one)."""
+        graph = self.graph
 
         def truth(edge: Edge) -> bool:
             text = expand(graph.condition_text(edge), ctx, graph.graph_values)
             return routing.evaluate(text, lookup, self.target)
 
-        selection = routing.select_edge(
-            edges, status, preferred, [item.strip() for item in suggested.split(",")], truth
-        )
-        rejected = explain.rejected(selection.rejected, graph, ctx, self.target)
-        reason = "lexical" if selection.tiebreak else selection.reason
-        why = explain.why(selection, reason, graph, ctx, self.target) if selection.edge else ""
-        found = self._decisions[memo] = Decision(selection, rejected, reason, why)
-        return found
+        return truth
 
     def free_keys(self, node_id: str, ctx: Mapping[str, str]) -> tuple[str, ...]:
         """Operands of ``node_id``'s conditions that nothing in the simulation has set."""

@@ -34,6 +34,8 @@ class RecordingMachine(Machine):
     """The simulator's engine, recording every condition it evaluates and what each of the
     condition's clauses was at that moment (for clause coverage)."""
 
+    remember_decisions = False  # each evaluation counts
+
     def __init__(self, *args: Any, evaluations: list[Evaluation], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.evaluations = evaluations
