@@ -790,7 +790,8 @@ def stale_human_response(context: Context) -> Iterator[Diagnostic]:
         "a `writes:` key, `human_response`, `node.X.*`), and there the condition routes on "
         "the previous iteration's value — typically taking the same branch again and again "
         "until the restart budget runs out. Keys written only before the loop are not "
-        "reported: those keep their value on purpose."
+        "reported: those keep their value on purpose. A warning: the run goes on, down a "
+        "branch the author did not mean for this iteration."
     ),
     example=(
         "tool Test\n  command: make test\nagent Judge\n  prompt: Judge the work.\n"

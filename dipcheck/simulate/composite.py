@@ -184,8 +184,17 @@ def _combine(
     graph = machine.graph
     statuses = [outcome.status if not outcome.error else "fail" for _, outcome, _ in combo]
     ok = _decide(policy, quorum, statuses)
+    keep = machine.keep  # exploring: only the updates that can route reach the fan-in
     records = [
-        {"node_id": branch, "status": status, "context_updates": dict(sorted(out.updates.items()))}
+        {
+            "node_id": branch,
+            "status": status,
+            "context_updates": {
+                key: value
+                for key, value in sorted(out.updates.items())
+                if keep is None or key in keep
+            },
+        }
         for (branch, out, _), status in zip(combo, statuses, strict=True)
     ]
     outcome = Outcome("success" if ok else "fail")
