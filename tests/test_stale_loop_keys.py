@@ -42,7 +42,7 @@ def test_a_loop_that_skips_the_tool_reads_its_old_output() -> None:
         "the condition on `Judge -> Fix` reads `tool_stdout`, which `Test` writes inside the "
         "loop, but the loop Judge → Fix → Judge runs `Judge` again without rewriting it, so "
         "that iteration routes on the previous one's value (a restart keeps the context, "
-        "tracker-runtime.md §5.4)"
+        "docs/runtime/failures.md#loop-restarts)"
     )
     assert [(note.span.text, note.message) for note in item.related] == [
         ("Fix", "loop: `Fix` does not rewrite `tool_stdout`"),
@@ -181,7 +181,7 @@ def test_a_marker_an_agent_sets_only_on_a_breach_outlives_the_iteration() -> Non
         "writes only on a turn-limit breach, leaving the previous value otherwise "
         "(pipeline/handlers/codergen.go); nothing on the loop Implement → Escalate → "
         "Implement resets it, so an iteration that does not write it routes on the value an "
-        "earlier one left (a restart keeps the context, tracker-runtime.md §5.4)"
+        "earlier one left (a restart keeps the context, docs/runtime/failures.md#loop-restarts)"
     )
     assert [(note.span.text, note.message) for note in item.related] == [
         ("Escalate", "loop: `Escalate` does not rewrite `turn_breach_class`"),

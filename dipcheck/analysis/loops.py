@@ -1,5 +1,6 @@
-"""Context keys a loop iteration reads as an earlier iteration left them (tracker-runtime.md
-§5.1, §5.4, §5.8).
+"""Context keys a loop iteration reads as an earlier iteration left them
+(docs/runtime/edge-selection.md#the-main-loop, docs/runtime/failures.md#loop-restarts,
+docs/runtime/context.md#human_response-is-one-shot).
 
 The engine resets only ``outcome``, ``preferred_label`` and ``suggested_next_nodes`` before a
 node runs (§5.1), and a loop restart clears completion and retry counts, never the context

@@ -1,5 +1,6 @@
 """What the world can do at a node visit, for ``--all-paths``: every alternative that can change
-the route (tracker-runtime.md §5.3 "what sets preferred_label" and "other handler outcomes").
+the route (docs/runtime/edge-selection.md#preferred-label and
+docs/runtime/edge-selection.md#other-kinds).
 
 * an agent: success (with each combination of the values conditions compare its ``writes:``
   keys with, and one they do not), fail, retry;

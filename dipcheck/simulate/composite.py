@@ -1,5 +1,5 @@
 """Handlers that run other nodes: parallel, fan-in, subgraph and manager loop
-(tracker-runtime.md §5.7).
+(docs/runtime/parallel.md, docs/runtime/subgraphs.md).
 
 * **parallel** runs each branch target inside the handler on a copy of the context (the targets
   are never completed and their own edges are ignored), writes ``parallel.results``, decides
@@ -38,7 +38,10 @@ if TYPE_CHECKING:
     from dipcheck.simulate.world import Oracle
 
 MAX_BRANCH_COMBINATIONS = 256
-BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed (§5.7)"
+BRANCH_NOTE = (
+    "branch run inside the parallel handler: its own edges are not followed "
+    "(docs/runtime/parallel.md#branches)"
+)
 POLICIES = ("any", "all", "quorum")
 
 
@@ -109,7 +112,7 @@ def parallel(
         ):
             message = (
                 f"parallel branch target {branch!r} carries a fallback_target, which the "
-                "parallel handler refuses (§4.5)"
+                "parallel handler refuses (docs/runtime/failures.md#failures-only-a-run-meets)"
             )
             return [(Outcome("fail", error=message), "")]
     policy, quorum, problem = _policy(graph, node_id)
@@ -214,12 +217,15 @@ def _combine(
     )
     outcome.notes.append(
         f"branches run inside the handler: {summary}; fan_in_policy {policy}: status "
-        f"{outcome.status} (§5.7)"
+        f"{outcome.status} (docs/runtime/parallel.md#branches)"
     )
     if outcome.suggested:
-        outcome.notes.append(f"suggests the join {join} (§5.7)")
+        outcome.notes.append(f"suggests the join {join} (docs/runtime/parallel.md#the-join)")
     elif join is None:
-        outcome.notes.append("no join: edge selection picks by weight and lexical order (§5.7)")
+        outcome.notes.append(
+            "no join: edge selection picks by weight and lexical order "
+            "(docs/runtime/parallel.md#the-join)"
+        )
     within = machine.path(node_id)
     for (branch, out, visit), status in zip(combo, statuses, strict=True):
         outcome.nested.append(
@@ -243,7 +249,9 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
     raw = ctx.get("parallel.results", "")
     if not raw:
         return Outcome(
-            "fail", error=f"fan-in node {node_id!r}: missing parallel.results in context (§4.5)"
+            "fail",
+            error=f"fan-in node {node_id!r}: missing parallel.results in context "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)",
         )
     try:
         records = json.loads(raw)
@@ -259,7 +267,7 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
             outcome.updates.update(item.get("context_updates") or {})
     outcome.notes.append(
         f"merges the updates of the successful branches; fan_in_policy {policy}: status "
-        f"{outcome.status} (§5.7)"
+        f"{outcome.status} (docs/runtime/parallel.md#fan-in)"
     )
     return outcome
 
@@ -333,7 +341,8 @@ def subgraph(
         elif end.error:
             outcome.error = (
                 f"child workflow {ref!r} ended with a runtime error ({end.message}); the "
-                "subgraph handler returns an error and the parent run fails (§5.7)"
+                "subgraph handler returns an error and the parent run fails "
+                "(docs/runtime/subgraphs.md#what-comes-back)"
             )
         else:
             outcome.status = "success" if end.succeeded else "fail"
@@ -341,7 +350,7 @@ def subgraph(
             outcome.updates.update(_merged(ctx, final))
             outcome.notes.append(
                 f"child {ref!r} ended {end.status}: status {outcome.status}; its context is "
-                "merged back (§5.7)"
+                "merged back (docs/runtime/subgraphs.md#what-comes-back)"
             )
         results.append((outcome, f"{outcome.status} (child {end.status})"))
     return results
@@ -398,7 +407,7 @@ def manager_loop(
             outcome.notes.extend(notes)
             outcome.notes.append(
                 f"the child {ref!r} finished {polls} with {end.status}: status "
-                f"{outcome.status} (§5.7)"
+                f"{outcome.status} (docs/runtime/subgraphs.md#manager-loops)"
             )
             results.append((outcome, f"{outcome.status} (child {end.status})"))
     return results
@@ -423,7 +432,9 @@ def _poll(
         local["stack.child.cycles"] = str(tick)
         if tick >= max_cycles:
             return Outcome(
-                "fail", error=f"manager_loop: max_cycles {max_cycles} reached (§5.7)"
+                "fail",
+                error=f"manager_loop: max_cycles {max_cycles} reached "
+                "(docs/runtime/subgraphs.md#manager-loops)",
             ), notes
         for name, condition in (("stop_condition", stop), ("steer_condition", steer)):
             if not condition:
@@ -445,7 +456,7 @@ def _poll(
                 outcome.notes.extend(notes)
                 outcome.notes.append(
                     f"poll {tick}: stop_condition is true: the child is stopped, status success "
-                    "(§5.7)"
+                    "(docs/runtime/subgraphs.md#manager-loops)"
                 )
                 return outcome, []
             if hit:

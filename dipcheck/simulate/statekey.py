@@ -1,4 +1,5 @@
-"""What an explored state's future depends on (tracker-runtime.md §5.1 to §5.5, §5.7).
+"""What an explored state's future depends on (docs/runtime/edge-selection.md,
+docs/runtime/failures.md, docs/runtime/parallel.md).
 
 Two engine states with the same :class:`StateKeys` key run the same way from there on: every
 later run from one is a later run from the other, node for node, ending the same way. The key
