@@ -31,14 +31,13 @@ from dipcheck.model import Dialect
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.model import Workflow
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)

@@ -276,8 +276,6 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
 
 
 def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, str]:
-    from dipcheck.simulate.runner import Machine
-
     graph = machine.graph
     ref = graph.attr(node_id, key)
     if not ref:
@@ -288,15 +286,7 @@ def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, st
     if isinstance(loaded, str):
         return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded: {loaded}"
     child_graph = graph.child(loaded, _params(graph, node_id))
-    child = Machine(
-        child_graph,
-        machine.target,
-        prefix=f"{machine.path(node_id)}/",
-        depth=machine.depth + 1,
-        max_steps=machine.max_steps,
-        verbose=machine.verbose,
-        children=machine.children,
-    )
+    child = machine.child(child_graph, node_id)
     return child, ref
 
 

@@ -152,6 +152,23 @@ class Machine:
     def path(self, node: str) -> str:
         return f"{self.prefix}{node}"
 
+    def child(self, graph: RunGraph, node_id: str) -> Machine:
+        """The engine of the child workflow ``graph`` that node ``node_id`` runs (a subgraph
+        or a manager loop): one level deeper, its names shown under the node's path."""
+        return Machine(
+            graph,
+            self.target,
+            prefix=f"{self.path(node_id)}/",
+            depth=self.depth + 1,
+            max_steps=self.max_steps,
+            verbose=self.verbose,
+            children=self.children,
+        )
+
+    def follow(self, oracle: Oracle, state: State) -> tuple[list[Step], End, State]:
+        """:func:`follow` on this engine: how an oracle runs a child workflow to its end."""
+        return follow(self, oracle, state)
+
     # -- starting ------------------------------------------------------------------------
 
     def initial(self, context: Mapping[str, str] | None = None) -> State:
