@@ -239,13 +239,11 @@ class ExploreOracle:
         """Each distinct way the child can end: its status, whether the engine returned an
         error, and the values it hands back of the keys the parent reads (the steps are those
         of the first run found that ends that way)."""
-        from dipcheck.simulate.explore import Explorer
-
         keep = self.keep
         key = (id(machine.graph), tuple(sorted(state.ctx.items())))
         found = self.child_runs.get(key)
         if found is None:
-            child = Explorer(
+            child = type(self.explorer)(  # an Explorer, without importing its module back
                 machine,
                 self.scenario,
                 max_paths=0,
