@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -150,10 +151,15 @@ _CANDIDATES_LOCK = threading.Lock()
 _MAX_CANDIDATES = 512
 
 
+# a `ref:` or `subgraph_ref:` field, which every parent has (a bare "ref" is in "prefer" and
+# "refine", and let most workflows of a directory through to a parse)
+_REF_LINE = re.compile(r"^[ \t]*(?:subgraph_)?ref[ \t]*:", re.MULTILINE)
+
+
 def _candidate(path: str, stem: str) -> Workflow | None:
-    """The workflow in ``path`` when its text names ``stem`` and a ``ref`` (parsed once while
-    the file is unchanged), else None."""
-    real = os.path.realpath(path)
+    """The workflow in ``path`` (a real path) when its text names ``stem`` and has a ``ref``
+    field (parsed once while the file is unchanged), else None."""
+    real = path
     try:
         info = os.stat(real)
     except OSError:
@@ -170,7 +176,7 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             return None
         cached = (stamp, text, None)
     _, text, workflow = cached
-    if stem not in text or "ref" not in text:
+    if stem not in text or _REF_LINE.search(text) is None:
         workflow = None
     elif workflow is None:
         from dipcheck.frontends.dip import load_dip
@@ -336,8 +342,10 @@ class Workspace:
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
         for _ in range(PARENT_LEVELS + 1):
+            # `directory` is a real path and _dip_files leaves links out: each candidate is
+            # its own real path
             for candidate in _dip_files(directory):
-                if os.path.realpath(candidate) == real:
+                if candidate == real:
                     continue
                 workflow = _candidate(candidate, stem)
                 if workflow is None:

@@ -109,20 +109,66 @@ def test_yaml_step_workflow() -> None:
     assert document.path == ["plan", "implement", "review"]
 
 
-def test_all_paths_text_and_json() -> None:
-    text = dipcheck("simulate", RELEASE, "--all-paths")
+SMALL_LOOP = """\
+workflow W
+  start: Start
+  exit: Done
+  defaults
+    max_restarts: 1
+    max_retries: 0
+  agent Start
+    label: Start
+  tool Test
+    command: make test
+  agent Fix
+    prompt: fix
+  agent Done
+    label: Done
+  edges
+    Start -> Test
+    Test -> Done  when ctx.tool_stdout = pass
+    Test -> Fix
+    Fix -> Test  restart: true
+"""
+
+
+def test_all_paths_lists_every_end_and_says_complete(tmp_path: Path) -> None:
+    workflow = tmp_path / "loop.dip"
+    workflow.write_text(SMALL_LOOP, encoding="utf-8")
+    text = dipcheck("simulate", str(workflow), "--all-paths")
     assert text.returncode == 0
-    assert re.search(r"explored \d+ states: \d+ distinct terminal paths \(complete\)", text.stdout)
-    result = dipcheck("simulate", RELEASE, "--all-paths", "--format", "json")
+    assert "explored 7 states: 7 distinct terminal paths (complete)" in text.stdout
+    result = dipcheck("simulate", str(workflow), "--all-paths", "--format", "json")
     document = PathsDocument.model_validate_json(result.stdout)
-    assert document.complete and document.paths
-    # the default scenario's path comes first
+    assert document.complete and document.truncated is None
+    ends = sorted((path.status, " ".join(path.path)) for path in document.paths)
+    assert ends == [
+        ("fail", "Start Test Fix"),  # Fix fails: no fallback (§5.3 step 0)
+        ("fail", "Start Test Fix"),  # Fix asks for a retry: none allowed (§5.4)
+        ("fail", "Start Test Fix Test Fix"),
+        ("fail", "Start Test Fix Test Fix"),
+        ("restarts_exhausted", "Start Test Fix Test Fix"),  # the second loop back
+        ("success", "Start Test Done"),
+        ("success", "Start Test Fix Test Done"),
+    ]
+    # the default scenario's path comes first: the tool prints nothing, the loop runs out
     default = SimulateDocument.model_validate_json(
-        dipcheck("simulate", RELEASE, "--format", "json").stdout
+        dipcheck("simulate", str(workflow), "--format", "json").stdout
     )
-    assert document.paths[0].path == default.path
-    statuses = {path.status for path in document.paths}
-    assert {"success", "restarts_exhausted"} <= statuses
+    first = document.paths[0]
+    assert (first.status, first.path) == ("restarts_exhausted", default.path)
+
+
+def test_all_paths_budget_cut_says_so_and_keeps_the_successes() -> None:
+    text = dipcheck("simulate", RELEASE, "--all-paths", "--max-paths", "40").stdout
+    assert "distinct terminal paths (incomplete: the path limit (40) was reached)" in text
+    groups = re.findall(r"^(\w+) \(\d+ paths?\)$", text, re.MULTILINE)
+    assert groups[0] == "success"  # the runs that succeed are explored, and listed, first
+    assert "  1. Start → Build → Test → Approve → Done\n" in text
+    result = dipcheck("simulate", RELEASE, "--all-paths", "--max-paths", "40", "--format", "json")
+    document = PathsDocument.model_validate_json(result.stdout)
+    assert not document.complete and len(document.paths) == 40
+    assert {"success", "restarts_exhausted", "fail"} <= {path.status for path in document.paths}
 
 
 # -- pictures --------------------------------------------------------------------------------
@@ -216,5 +262,5 @@ def test_every_format_is_byte_identical_across_runs() -> None:
     for fmt in ("json", "mermaid", "dot"):
         args = ("simulate", RELEASE, "--scenario", FAILS_ONCE, "--format", fmt)
         assert dipcheck(*args).stdout == dipcheck(*args).stdout, fmt
-    paths = ("simulate", RELEASE, "--all-paths", "--format", "json")
+    paths = ("simulate", RELEASE, "--all-paths", "--max-paths", "200", "--format", "json")
     assert dipcheck(*paths).stdout == dipcheck(*paths).stdout

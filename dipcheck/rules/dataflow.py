@@ -1,4 +1,5 @@
-"""DC101 to DC106: context keys that are read where no node (or not every path) writes them.
+"""DC101 to DC109: context keys that are read where no node (or not every path) writes them,
+and keys a loop iteration reads as the previous iteration left them.
 
 DC101/DC102/DC103/DC105 reproduce tracker's submit-time availability check exactly
 (docs/runtime/context.md#the-variable-check): ambient keys and prefixes are never reported,
@@ -20,8 +21,9 @@ from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.dataflow import ContextFlow
+from dipcheck.analysis.loops import LoopReads
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Workflow
+from dipcheck.model import Dialect, Edge, Node, NodeKind, Origin, Reference, RefKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -783,3 +785,83 @@ def stale_human_response(context: Context) -> Iterator[Diagnostic]:
             ),
             fix=fix,
         )
+
+
+@rule(
+    "DC109",
+    "stale-loop-key",
+    Severity.WARNING,
+    summary="A condition reads a key that one way around a loop leaves over from the previous "
+    "iteration.",
+    rationale=(
+        "A loop restart clears completion and retry counts, never the context "
+        "(docs/runtime/failures.md#loop-restarts), and only `outcome`, `preferred_label` and "
+        "`suggested_next_nodes` are reset before a node runs "
+        "(docs/runtime/edge-selection.md#the-main-loop). A node on the loop "
+        "writes the key each time round, so the condition expects this iteration's value; "
+        "but along another way around the loop no node writes it (a tool's `tool_stdout`, "
+        "a `writes:` key, `human_response`, `node.X.*`), and there the condition routes on "
+        "the previous iteration's value — typically taking the same branch again and again "
+        "until the restart budget runs out. Keys written only before the loop are not "
+        "reported: those keep their value on purpose. A warning: the run goes on, down a "
+        "branch the author did not mean for this iteration."
+    ),
+    example=(
+        "tool Test\n  command: make test\nagent Judge\n  prompt: Judge the work.\n"
+        "edges\n  Test -> Judge\n  Judge -> Fix when ctx.tool_stdout contains FAIL\n"
+        "  Judge -> Done\n  Fix -> Test\n  Fix -> Judge when ctx.outcome = fail\n"
+        "# Fix -> Judge comes back without running Test: Judge reads the old test output"
+    ),
+    fix="Route the loop through a node that writes the key again (or resets it), or route "
+    "on a key every iteration writes (for a marker an agent sets only on some runs, put an "
+    "edge on `ctx.outcome` before the one that reads it).",
+    formats=("dip", "dot"),
+)
+def stale_loop_key(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    if workflow.dialect is not Dialect.TRACKER or typed_outputs.applies(workflow):
+        return  # other runtimes clear or scope their loop context differently
+    nodes = workflow.node_map
+    for item in LoopReads(workflow, context.flow).findings:
+        reader, key = item.ref.owner, item.key
+        route = " → ".join(item.loop)
+        # the writers worth naming: the reader itself first, then the others (at most three)
+        writers = sorted(item.writers, key=lambda name: name != reader)
+        shown = ", ".join(f"`{name}`" for name in writers[:3])
+        if len(writers) > 3:
+            shown += f" and {len(writers) - 3} more"
+        related = [
+            Related(nodes[step].id_span, f"loop: `{step}` does not rewrite `{key}`")
+            for step in dict.fromkeys(item.loop[1:-1])
+            if step in nodes
+        ]
+        for name in writers[:3]:
+            sticky = name in item.sometimes
+            note = f"writes `{key}` only {_when(key)}" if sticky else f"writes `{key}`"
+            related.append(Related(nodes[name].id_span, note))
+        if len(item.sometimes) == len(item.writers):  # nothing on the loop writes it each time
+            why = (
+                f"which {shown} write{'s' if len(writers) == 1 else ''} only {_when(key)}, "
+                "leaving the previous value otherwise (pipeline/handlers/codergen.go); nothing "
+                f"on the loop {route} resets it, so an iteration that does not write it routes "
+                "on the value an earlier one left"
+            )
+        else:
+            why = (
+                f"which {shown} write{'s' if len(writers) == 1 else ''} inside the loop, but "
+                f"the loop {route} runs `{reader}` again without rewriting it, so that "
+                "iteration routes on the previous one's value"
+            )
+        yield context.finding(
+            "DC109",
+            item.ref.span,
+            f"the condition on `{reader} -> {item.edge.target.value}` reads `{key}`, {why} "
+            "(a restart keeps the context, docs/runtime/failures.md#loop-restarts)",
+            related=tuple(related),
+        )
+
+
+def _when(key: str) -> str:
+    from dipcheck.analysis.loops import WHEN_WRITTEN
+
+    return WHEN_WRITTEN.get(key.rsplit(".", 1)[-1], "on some runs")

@@ -4,7 +4,9 @@
 The exploration tries every outcome a node's handler can produce, each human answer, each tool
 output the conditions compare against and each value an unknown condition operand is compared
 with, under the runtime's own rules (docs/runtime/README.md). A finding that says something
-happens on *some* run (DC401) needs only one witness. A finding that says something happens on
+happens on *some* run (DC401) needs only one witness: a coarse sweep (each node and context
+once) runs first and finds witnesses where the exact exploration is cut, or skipped because the
+sweep alone already exceeds the budget. A finding that says something happens on
 *every* run, or *never* (DC402 to DC405), is reported only when the exploration was complete:
 on workflows whose state space is larger than the lint's budget they are not reported.
 
@@ -56,13 +58,41 @@ class Explored:
         return self.machine.graph
 
     @cached_property
-    def result(self) -> Exploration | None:
-        from dipcheck.simulate.explore import explore
+    def sweep(self) -> Exploration | None:
+        """The coarse sweep (each node and context once): quick, never complete."""
+        from dipcheck.simulate.explore import sweep
 
         workflow = self.context.workflow
         if workflow.start not in workflow.node_map or workflow.dialect is not Dialect.TRACKER:
             return None  # the exploration follows tracker's rules, not another runtime's
-        return explore(self.machine, max_paths=0, max_states=LINT_MAX_STATES)
+        return sweep(self.machine, max_states=LINT_MAX_STATES)
+
+    @cached_property
+    def result(self) -> Exploration | None:
+        """The exact exploration, unless the sweep shows it could not be complete: the sweep
+        found more distinct node-and-context states than the budget (the exact one has at
+        least as many), or a node with more alternatives than the explorer tries (the exact
+        one reaches that node in the same state)."""
+        from dipcheck.simulate.explore import explore
+
+        found = self.sweep
+        if found is None or found.halted or found.capped:
+            return None
+        return explore(self.machine, max_states=LINT_MAX_STATES, list_paths=False)
+
+    @cached_property
+    def stuck(self) -> dict[str, list[tuple[str, list[tuple[Edge, str]]]]]:
+        """Where a node can match no edge: every case the exact exploration found (all of
+        them when it is complete), else also those of the sweep."""
+        exact, coarse = self.result, self.sweep
+        if exact is not None and exact.complete:
+            return exact.stuck
+        found: dict[str, list[tuple[str, list[tuple[Edge, str]]]]] = {}
+        for source in (exact, coarse):
+            for node, cases in (source.stuck if source is not None else {}).items():
+                known = found.setdefault(node, [])
+                known.extend(case for case in cases if case not in known)
+        return found
 
 
 def _explored(context: Context) -> Explored:
@@ -107,11 +137,8 @@ def _complete(context: Context) -> tuple[Explored, Exploration] | None:
 )
 def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
     explored = _explored(context)
-    result = explored.result
-    if result is None:
-        return
     graph = explored.graph
-    for node_id, worlds in sorted(result.stuck.items()):
+    for node_id, worlds in sorted(explored.stuck.items()):
         node = graph.nodes.get(node_id)
         if node is None:
             continue
@@ -140,7 +167,8 @@ def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
         "and restarts "
         "are capped by `max_restarts`. The exploration found that once this edge is taken, "
         "whatever the nodes do afterwards, the run never reaches a successful end — the loop has "
-        "no way out — although other runs do succeed."
+        "no way out — although other runs do succeed. The edge that closes the loop (back to a "
+        "node drawn before it) is reported, not the loop's other edges."
     ),
     example=(
         "Fix -> Test\nTest -> Fix when ctx.outcome = fail\nTest -> Fix\n"
@@ -157,9 +185,15 @@ def loop_without_exit(context: Context) -> Iterator[Diagnostic]:
     explored, result = found
     if not result.succeeded:
         return  # nothing succeeds at all: DC403 or other rules say why
-    for edge in explored.graph.all_edges:
+    graph = explored.graph
+    order = _drawing_order(graph)
+    for edge in graph.all_edges:
         outcomes = result.restart_edges.get(id(edge))
-        if outcomes and not any(outcomes) and not edge.implicit:
+        if not outcomes or any(outcomes) or edge.implicit:
+            continue
+        # the loop's back edge; an edge into a node that a retry inside the loop cleared is
+        # a restart too, but the loop is the back edge's finding
+        if order.get(edge.target.value, 0) <= order.get(edge.source.value, 0):
             yield context.finding(
                 "DC402",
                 edge.span,
@@ -202,7 +236,7 @@ def exit_beyond_restart_budget(context: Context) -> Iterator[Diagnostic]:
     budget = graph.max_restarts
     wider = RunGraph(graph.workflow, max_restarts=budget + len(graph.nodes) + 1)
     machine = Machine(wider, context.target, children=explored.machine.children)
-    again = explore(machine, max_paths=0, max_states=LINT_MAX_STATES)
+    again = explore(machine, max_states=LINT_MAX_STATES, list_paths=False)
     needed = again.fewest_restarts_to_succeed()
     if needed is None:
         return
@@ -303,6 +337,28 @@ def dead_edge(context: Context) -> Iterator[Diagnostic]:
             f"is `{graph.condition_text(edge)}` the first true condition when "
             f"`{edge.source.value}` routes (docs/runtime/edge-selection.md#choosing-an-edge)",
         )
+
+
+def _drawing_order(graph: RunGraph) -> dict[str, int]:
+    """Each node's position in a depth-first reverse postorder from the start along the
+    edges: an edge to a node that does not come later closes a loop (a back edge)."""
+    order: list[str] = []
+    seen = {graph.start}
+    stack: list[tuple[str, int]] = [(graph.start, 0)]
+    while stack:
+        node, index = stack[-1]
+        edges = graph.edges_from(node)
+        if index < len(edges):
+            stack[-1] = (node, index + 1)
+            target = edges[index].target.value
+            if target not in seen and target in graph.nodes:
+                seen.add(target)
+                stack.append((target, 0))
+        else:
+            stack.pop()
+            order.append(node)
+    order.reverse()
+    return {node: position for position, node in enumerate(order)}
 
 
 def _explained_elsewhere(explored: Explored, edge: Edge) -> bool:

@@ -70,7 +70,7 @@ def prepare(
     )
     if explorable and max_states > 0:
         machine = Machine(graph, target, children=load_child)
-        result = explore(machine, max_paths=0, max_states=max_states)
+        result = explore(machine, max_paths=0, max_states=max_states, list_paths=False)
         fires = set(result.taken_edges)
         complete = result.complete
         succeeds = result.succeeded if complete or result.succeeded else None

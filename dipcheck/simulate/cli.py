@@ -96,6 +96,12 @@ def add_parser(commands: Any) -> None:
         help=f"stop --all-paths after N terminal paths (default {DEFAULT_MAX_PATHS})",
     )
     parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="stop --all-paths after S seconds (default 30); the output then says it is incomplete",
+    )
+    parser.add_argument(
         "--suggest-tests",
         action="store_true",
         help="with --all-paths: a test for each edge the workflow's tests do not take, "
@@ -226,6 +232,8 @@ def run(args: argparse.Namespace) -> int:
         return _error("--handover is for Ordewell plans")
     if args.max_paths < 1 or (args.max_steps is not None and args.max_steps < 1):
         return _error("--max-paths and --max-steps must be at least 1")
+    if args.max_seconds is not None and not args.max_seconds > 0:
+        return _error("--max-seconds must be more than 0")
     from dipcheck.simulate import session
 
     try:
@@ -235,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
     if args.suggest_tests and not args.all_paths:
         return _error("--suggest-tests works on the explored paths: add --all-paths")
     if args.all_paths:
-        result = session.explore(prepared, args.max_paths)
+        seconds = session.DEFAULT_MAX_SECONDS if args.max_seconds is None else args.max_seconds
+        result = session.explore(prepared, args.max_paths, seconds)
         if args.suggest_tests:
             from dipcheck.wftest import runner, suggest
 

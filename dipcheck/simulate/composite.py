@@ -40,9 +40,11 @@ if TYPE_CHECKING:
     from dipcheck.simulate.runner import Machine, State
     from dipcheck.simulate.world import Oracle
 
-MAX_BRANCH_COMBINATIONS = 64
-BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed "
-"(docs/runtime/parallel.md#branches)"
+MAX_BRANCH_COMBINATIONS = 256
+BRANCH_NOTE = (
+    "branch run inside the parallel handler: its own edges are not followed "
+    "(docs/runtime/parallel.md#branches)"
+)
 POLICIES = ("any", "all", "quorum")
 # The dry run's budgets for handlers that run other nodes (the runtime has none): how deep
 # parallel branches and child workflows may run inside one another, how much work (branch
@@ -180,26 +182,44 @@ def parallel(
     policy, quorum, problem = _policy(graph, node_id)
     if problem:
         return [(Outcome("fail", error=problem), "")]
-    alternatives = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
-    for runs in alternatives:
+    everything = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
+    for runs in everything:
         for _, out, _ in runs:
             if out.limit:  # a branch stopped the dry run: so does the parallel node
                 stopped = Outcome("fail", limit=out.limit)
                 stopped.nested.extend(out.nested)
                 return [(stopped, "")]
+    keep = machine.keep
+    alternatives = [_distinct(runs, keep) for runs in everything]
     results: list[tuple[Outcome, str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for combo in itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS):
+    combos = itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS + 1)
+    for count, combo in enumerate(combos):
+        if count == MAX_BRANCH_COMBINATIONS:
+            oracle.cut(
+                f"the branches of `{node_id}` have more combinations of outcomes than the "
+                f"explorer tries ({MAX_BRANCH_COMBINATIONS})"
+            )
+            break
         statuses = tuple("fail" if out.error else out.status for _, out, _ in combo)
-        if statuses in seen:
-            continue
-        seen.add(statuses)
         outcome = _combine(machine, node_id, ctx, combo, join, policy, quorum)
         shown = ", ".join(
             f"{branch} {status}" for branch, status in zip(branches, statuses, strict=True)
         )
         results.append((outcome, f"{outcome.status} ({shown})"))
     return results
+
+
+def _distinct(
+    runs: list[tuple[str, Outcome, int]], keep: frozenset[str] | None
+) -> list[tuple[str, Outcome, int]]:
+    """A branch's runs that end differently or write differently (as far as anything reads):
+    runs that end alike and write alike make the parallel node route alike."""
+    found: dict[tuple[object, ...], tuple[str, Outcome, int]] = {}
+    for item in runs:
+        out = item[1]
+        written = tuple(sorted((k, v) for k, v in out.updates.items() if keep is None or k in keep))
+        found.setdefault(("fail" if out.error else out.status, written), item)
+    return list(found.values())
 
 
 def _branch_runs(
@@ -238,6 +258,7 @@ def _combine(
     statuses = [outcome.status if not outcome.error else "fail" for _, outcome, _ in combo]
     ok = _decide(policy, quorum, statuses)
     elided: list[str] = []
+    keep = machine.keep  # exploring: only the updates that can route reach the fan-in
     records = [
         {
             "node_id": branch,
@@ -245,6 +266,7 @@ def _combine(
             "context_updates": {
                 key: _kept(value, f"{branch}: {key}", elided)
                 for key, value in sorted(out.updates.items())
+                if keep is None or key in keep
             },
         }
         for (branch, out, _), status in zip(combo, statuses, strict=True)
@@ -362,6 +384,13 @@ def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, st
     child_graph = graph.child(loaded, _params(graph, node_id))
     child = machine.child(child_graph, node_id)
     return child, ref, False
+
+
+def child_of(machine: Machine, node_id: str) -> Machine | None:
+    """The machine of the child workflow a subgraph or manager-loop node runs (None when it
+    cannot be loaded)."""
+    key = "ref" if machine.graph.handler(node_id) is Handler.SUBGRAPH else "subgraph_ref"
+    return _child(machine, node_id, key)[0]
 
 
 def _params(graph: RunGraph, node_id: str) -> dict[str, str]:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.model import Edge
+from dipcheck.references import placeholders
 from dipcheck.simulate.expand import expand
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.trace import Rejected
@@ -96,6 +97,27 @@ def operand_keys(graph: RunGraph, node_id: str, target: TargetVersion) -> tuple[
     found = cache.get((node_id, target))
     if found is None:
         found = cache[(node_id, target)] = _operand_keys(graph, node_id, target)
+    return found
+
+
+def read_keys(graph: RunGraph, node_id: str, target: TargetVersion) -> tuple[str, ...]:
+    """Every context key the conditions on ``node_id``'s edges can look up: each operand as
+    written and without its ``ctx.``/``context.`` prefix (§5.2 ``resolveVariable``), and each
+    key the text interpolates before it is evaluated (``${ctx.K}``, ``${inputs.K}``)."""
+    cache = graph.memo.setdefault("read_keys", {})
+    found = cache.get((node_id, target))
+    if found is None:
+        keys: dict[str, None] = {}
+        for key in operand_keys(graph, node_id, target):
+            keys[key] = keys[bare(key)] = None
+        for edge in graph.edges_from(node_id):
+            for item in placeholders(graph.condition_text(edge)):
+                namespace, _, key = item.inner.partition(".")
+                if namespace == "ctx" and key:
+                    keys[key] = None
+                elif namespace == "inputs" and key:
+                    keys[f"inputs.{key}"] = None
+        found = cache[(node_id, target)] = tuple(keys)
     return found
 
 

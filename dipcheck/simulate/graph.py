@@ -154,6 +154,13 @@ class RunGraph:
     # -- graph attributes ----------------------------------------------------------------
 
     def graph_attr(self, name: str) -> str:
+        cache = self.memo.setdefault("graph_attr", {})
+        found = cache.get(name)
+        if found is None:
+            found = cache[name] = self._graph_attr(name)
+        return found
+
+    def _graph_attr(self, name: str) -> str:
         alias = _GRAPH_ALIASES.get(name)
         for key in (alias, name):
             if key:

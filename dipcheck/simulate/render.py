@@ -225,12 +225,16 @@ def dumps(data: dict[str, Any]) -> str:
 
 def text_paths(result: Any, header: str) -> str:
     lines = [header, ""]
-    state = "complete" if result.complete else f"stopped early: {result.truncated}"
+    state = "complete" if result.complete else f"incomplete: {result.truncated}"
     lines.append(
         f"explored {result.states} states: {len(result.paths)} distinct terminal paths ({state})"
     )
     number = 0
-    for status, group in result.by_status().items():
+    groups = result.by_status()
+    # the statuses that count as succeeded first, then the failures, each in discovery order
+    order = sorted(groups, key=lambda status: not groups[status][0].end.succeeded)
+    for status in order:
+        group = groups[status]
         lines.append("")
         lines.append(f"{status} ({len(group)} path{'s' if len(group) != 1 else ''})")
         for terminal in group:

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field, replace
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
+from dipcheck.model import Edge
 from dipcheck.simulate import composite, explain
 from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import LEAF, Outcome
-from dipcheck.simulate.trace import End, Run, Step, Taken
+from dipcheck.simulate.trace import End, Rejected, Run, Step, Taken
 from dipcheck.simulate.world import DefaultOracle, Oracle
 from dipcheck.target import DEFAULT, TargetVersion
 
@@ -70,7 +71,6 @@ class State:
     covered: frozenset[str] = frozenset()
     overridden: bool = False
     steps: int = 0
-    last: str = ""  # the node that ran last
 
     def copy(self) -> State:
         return State(
@@ -87,7 +87,6 @@ class State:
             self.covered,
             self.overridden,
             self.steps,
-            self.last,
         )
 
     def complete(self, node: str) -> None:
@@ -103,6 +102,16 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    """What edge selection decided at a node, with the words that explain it."""
+
+    selection: routing.Selection
+    rejected: tuple[Rejected, ...]
+    reason: str  # the selection's reason, `lexical` for a tie broken by target name
+    why: str  # why the chosen edge won ("" when none was chosen)
+
+
+@dataclass(frozen=True, slots=True)
 class Transition:
     steps: tuple[Step, ...]
     state: State | None = None
@@ -115,6 +124,10 @@ class Transition:
 class Machine:
     """One workflow's engine: its :class:`RunGraph`, the target runtime version, and how
     node names are shown (``Parent/`` inside a child)."""
+
+    # edge selection is remembered per node, status and the values its conditions read; a
+    # subclass that watches every evaluation (:meth:`_truth`) turns this off
+    remember_decisions = True
 
     def __init__(
         self,
@@ -138,6 +151,7 @@ class Machine:
         self.children = children
         # the context keys worth carrying (None: all); exploration keeps only what routes
         self.keep = keep
+        self._decisions: dict[tuple[object, ...], Decision] = {}
 
     def path(self, node: str) -> str:
         return f"{self.prefix}{node}"
@@ -248,7 +262,6 @@ class Machine:
         new = state.copy()
         new.visits[path] = visit
         new.steps += 1
-        new.last = node_id
         base = Step(
             node=path,
             handler=handler.value,
@@ -468,25 +481,51 @@ class Machine:
         choices = oracle.free(self, state, path, keys) if keys else [{}]
         for values in choices:
             ctx = state.ctx if not values else {**state.ctx, **values}
-            lookup = ctx.get
-            selection = routing.select_edge(
-                edges,
-                status,
-                ctx.get("preferred_label", ""),
-                [item.strip() for item in ctx.get("suggested_next_nodes", "").split(",")],
-                self._truth(lookup, ctx),
-            )
+            decision = self._decide(node_id, edges, status, ctx)
             shown = ", ".join(f"{key}={value!r}" for key, value in sorted(values.items()))
             world = " ".join(part for part in (label, shown) if part)
+            # with one choice the state is this transition's alone (no copy needed)
+            following = state if len(choices) == 1 else state.copy()
             transitions.append(
-                self._follow(state, ctx, node_id, step, nested, outcome, selection, world)
+                self._follow(following, ctx, node_id, step, nested, outcome, decision, world)
             )
         return transitions
 
-    def _truth(self, lookup: Callable[[str], str | None], ctx: Mapping[str, str]):
+    def _decide(
+        self, node_id: str, edges: tuple[Edge, ...], status: str, ctx: Mapping[str, str]
+    ) -> Decision:
+        """The edge selection and its explanation, computed once per node, status, label,
+        suggestion and value of every key the node's conditions read (they decide it all)."""
+        graph = self.graph
+        preferred = ctx.get("preferred_label", "")
+        suggested = ctx.get("suggested_next_nodes", "")
+        reads = explain.read_keys(graph, node_id, self.target)
+        memo = (node_id, status, preferred, suggested, tuple(ctx.get(key) for key in reads))
+        found = self._decisions.get(memo) if self.remember_decisions else None
+        if found is not None:
+            return found
+        selection = routing.select_edge(
+            edges,
+            status,
+            preferred,
+            [item.strip() for item in suggested.split(",")],
+            self._truth(ctx.get, ctx),
+        )
+        rejected = explain.rejected(selection.rejected, graph, ctx, self.target)
+        reason = "lexical" if selection.tiebreak else selection.reason
+        why = explain.why(selection, reason, graph, ctx, self.target) if selection.edge else ""
+        found = Decision(selection, rejected, reason, why)
+        if self.remember_decisions:
+            self._decisions[memo] = found
+        return found
+
+    def _truth(
+        self, lookup: Callable[[str], str | None], ctx: Mapping[str, str]
+    ) -> Callable[[Edge], bool]:
+        """How a condition is evaluated against ``ctx`` (a subclass may watch each one)."""
         graph = self.graph
 
-        def truth(edge) -> bool:  # type: ignore[no-untyped-def]
+        def truth(edge: Edge) -> bool:
             text = expand(graph.condition_text(edge), ctx, graph.graph_values)
             return routing.evaluate(text, lookup, self.target)
 
@@ -514,12 +553,12 @@ class Machine:
         step: Step,
         nested: tuple[Step, ...],
         outcome: Outcome,
-        selection: routing.Selection,
+        decision: Decision,
         label: str,
     ) -> Transition:
         graph = self.graph
         path = self.path(node_id)
-        rejected = explain.rejected(selection.rejected, graph, ctx, self.target)
+        selection, rejected = decision.selection, decision.rejected
         edge = selection.edge
         if edge is None:
             if not graph.exit:
@@ -547,14 +586,13 @@ class Machine:
             failed = step.leaving(None, tuple(item.why for item in rejected))
             end = End("stuck", message, path, error=True, cause=cause, rejected=rejected)
             return Transition((failed, *nested), end=end, label=label)
-        new = state.copy()  # values the world gave unset operands are not kept
-        reason = "lexical" if selection.tiebreak else selection.reason
+        new = state  # its own copy: values the world gave unset operands are not kept
         override = edge.override and outcome.override_ok
         taken = Taken(
             node_id,
             edge.target.value,
-            reason,
-            explain.why(selection, reason, graph, ctx, self.target),
+            decision.reason,
+            decision.why,
             edge,
             rejected,
             override=override,

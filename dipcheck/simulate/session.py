@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from dipcheck.simulate.explore import Exploration
 
 
+DEFAULT_MAX_SECONDS = 30.0  # --all-paths stops exploring after this long (and says so)
+
+
 class SimulateError(Exception):
     """The simulation cannot start: a workflow that does not load, a bad scenario."""
 
@@ -105,11 +108,17 @@ def run(prepared: Prepared) -> Run:
     return simulate(prepared.machine, ScenarioOracle(prepared.scenario), prepared.scenario.context)
 
 
-def explore(prepared: Prepared, max_paths: int) -> Exploration:
+def explore(
+    prepared: Prepared, max_paths: int, max_seconds: float = DEFAULT_MAX_SECONDS
+) -> Exploration:
     from dipcheck.simulate.explore import explore as explore_paths
 
     return explore_paths(
-        prepared.machine, prepared.scenario, max_paths=max_paths, context=prepared.scenario.context
+        prepared.machine,
+        prepared.scenario,
+        max_paths=max_paths,
+        max_seconds=max_seconds,
+        context=prepared.scenario.context,
     )
 
 

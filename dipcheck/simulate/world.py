@@ -50,6 +50,10 @@ class Oracle(Protocol):
         steps, how it ended and its final context."""
         ...
 
+    def cut(self, reason: str) -> None:
+        """Alternatives were left out (more combinations than the caller tries)."""
+        ...
+
 
 def follow_child(machine: Machine, oracle: Oracle, state: State) -> ChildRun:
     steps, end, final = machine.follow(oracle, state)
@@ -69,3 +73,6 @@ class DefaultOracle:
 
     def runs(self, machine: Machine, state: State) -> list[ChildRun]:
         return [follow_child(machine, self, state)]
+
+    def cut(self, reason: str) -> None:
+        """A scenario gives one answer per visit: nothing is ever left out."""

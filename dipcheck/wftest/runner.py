@@ -34,6 +34,8 @@ class RecordingMachine(Machine):
     """The simulator's engine, recording every condition it evaluates and what each of the
     condition's clauses was at that moment (for clause coverage)."""
 
+    remember_decisions = False  # each evaluation counts
+
     def __init__(self, *args: Any, evaluations: list[Evaluation], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.evaluations = evaluations
@@ -122,7 +124,7 @@ class Workflows:
         return found
 
     def reachable(self, graph: RunGraph) -> Callable[[str], frozenset[str]]:
-        from dipcheck.simulate.explore import reachable
+        from dipcheck.simulate.statekey import reachable
 
         table = self.reach.get(id(graph))
         if table is None:
