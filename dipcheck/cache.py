@@ -13,11 +13,14 @@ Entries are JSON files written atomically (a temporary file, then a rename), so 
 runs never see half an entry; an entry that cannot be read or decoded is a miss, never an
 error. Directory: ``--cache-dir``, else ``$DIPCHECK_CACHE_DIR``, else ``.dipcheck_cache`` beside
 the configuration file (or in the current directory); results go in its ``results/``
-subdirectory (lark's grammar tables and bash verdicts share ``$DIPCHECK_CACHE_DIR``).
+subdirectory (shell verdicts share ``$DIPCHECK_CACHE_DIR``). It is created private (mode
+0700), and one that belongs to another user or that others can write is not used at all
+(:mod:`dipcheck.files`): its entries could forge or hide findings.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -27,13 +30,15 @@ from typing import Any
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.files import read_regular
 from dipcheck.frontends.common import digest, unchanged
 from dipcheck.hashing import sha256_hex
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 
 FORMAT_VERSION = 1
+_MAX_ENTRY_BYTES = 64 * 1024 * 1024
 DEFAULT_DIRECTORY = ".dipcheck_cache"
 RESULTS = "results"
 EXTERNAL_PROGRAMS = ("bash", "shellcheck")
@@ -65,7 +70,7 @@ def code_fingerprint() -> str:
         for root, dirs, names in os.walk(top):
             dirs[:] = sorted(name for name in dirs if name != "__pycache__")
             for name in sorted(names):
-                if name.endswith((".py", ".lark")):
+                if name.endswith((".py", ".lark", ".tables")):
                     info = os.stat(os.path.join(root, name))
                     parts.append(
                         f"{os.path.relpath(root, top)}/{name}:{info.st_size}:{info.st_mtime_ns}"
@@ -83,11 +88,18 @@ class ResultCache:
         self.misses = 0
         self.checked: dict[tuple[str, str | None], bool] = {}  # files compared in this run
         self.rules = os.path.join(directory, f"rules-{code_fingerprint()[:20]}.json")
-        try:
-            with open(self.rules, encoding="utf-8") as handle:
-                registry.use_snapshot(json.load(handle))
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # no snapshot yet: the rule modules are imported as usual
+        self.trusted = all(_trusted(path) for path in (self.root, self.directory))
+        if self.trusted:
+            self._use_rules_snapshot()
+
+    def _use_rules_snapshot(self) -> None:
+        from dipcheck.files import read_private
+
+        data = read_private(self.rules, _MAX_ENTRY_BYTES)
+        if data is None:
+            return
+        with contextlib.suppress(ValueError, TypeError, KeyError):  # else the modules are imported
+            registry.use_snapshot(json.loads(data))
 
     def _unchanged(self, path: str, recorded: str | None) -> bool:
         key = (path, recorded)
@@ -103,18 +115,22 @@ class ResultCache:
         """The cached result for ``path`` (linted as a named file or as one found in a
         directory), or None (a miss) when anything it depends on changed or the entry is
         missing or unusable."""
+        if not self.trusted:
+            self.misses += 1
+            return None
         try:
-            with open(path, "rb") as handle:
-                text = decode_text(handle.read())
-            with open(self._entry(path, named), encoding="utf-8") as handle:
-                entry = json.load(handle)
+            text = decode_text(read_regular(path, MAX_FILE_BYTES))
+            entry = json.loads(read_regular(self._entry(path, named), _MAX_ENTRY_BYTES))
+            if type(entry) is not dict or entry.get("path") != path:
+                raise BadEntry("not an entry of this file")
+            reads = reads_of(entry["reads"])
             if entry["content"] != digest(text.encode("utf-8")) or not all(
-                self._unchanged(name, value) for name, value in entry["reads"].items()
+                self._unchanged(name, value) for name, value in reads.items()
             ):
                 self.misses += 1
                 return None
             result = decode(entry["result"], SourceText(path, text))
-            result.dependencies = entry["reads"]
+            result.dependencies = reads
         except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError):
             self.misses += 1
             return None
@@ -129,6 +145,8 @@ class ResultCache:
             "reads": result.dependencies,
             "result": encode(result),
         }
+        if not self.trusted:
+            return
         try:
             self._prepare()
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
@@ -149,12 +167,21 @@ class ResultCache:
     def _prepare(self) -> None:
         if os.path.isdir(self.directory):
             return
-        os.makedirs(self.directory, exist_ok=True)
+        os.makedirs(self.root, mode=0o700, exist_ok=True)
+        os.makedirs(self.directory, mode=0o700, exist_ok=True)
         for name, text in (("CACHEDIR.TAG", _CACHEDIR_TAG), (".gitignore", "*\n")):
             marker = os.path.join(self.root, name)
             if not os.path.exists(marker):
                 with open(marker, "w", encoding="utf-8") as stream:
                     stream.write(text)
+
+
+def _trusted(path: str) -> bool:
+    """A cache directory that does not exist yet (it is created private), or one that only
+    this user can write (see :func:`dipcheck.files.usable_directory`)."""
+    from dipcheck.files import usable_directory
+
+    return not os.path.lexists(path) or usable_directory(path)
 
 
 # -- results as JSON --------------------------------------------------------------------------
@@ -208,33 +235,93 @@ def encode(result: LintResult, with_text: bool = False) -> dict[str, Any]:
     return payload
 
 
-def decode(payload: dict[str, Any], main: SourceText | None = None) -> LintResult:
-    source = main or SourceText(payload["path"], payload["text"])
-    sources = [source, *(SourceText(path, text) for path, text in payload["sources"])]
+class BadEntry(ValueError):
+    """A stored result that does not have the shape :func:`encode` writes."""
 
-    def span(value: list[Any]) -> Span:
-        return Span(sources[value[0]], value[1], value[2])
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise BadEntry(f"expected text, found {type(value).__name__}")
+    return value
+
+
+def _number(value: Any) -> int:
+    if type(value) is not int:
+        raise BadEntry(f"expected an integer, found {type(value).__name__}")
+    return value
+
+
+def _items(value: Any, size: int | None = None) -> list[Any]:
+    if type(value) is not list or (size is not None and len(value) != size):
+        raise BadEntry("expected a list" + (f" of {size}" if size is not None else ""))
+    return value
+
+
+def reads_of(value: Any) -> dict[str, str | None]:
+    """The ``reads`` of an entry: file path -> stamp (None: the file could not be read)."""
+    if type(value) is not dict:
+        raise BadEntry("expected a mapping of files")
+    for name, stamp in value.items():
+        if type(name) is not str or not (stamp is None or type(stamp) is str):
+            raise BadEntry("expected file stamps")
+    return value
+
+
+def decode(payload: dict[str, Any], main: SourceText | None = None) -> LintResult:
+    """The result :func:`encode` wrote; :class:`BadEntry` (a ValueError) for anything else,
+    so that a damaged or forged entry is a cache miss, never a crash further on."""
+    if type(payload) is not dict:
+        raise BadEntry("expected a mapping")
+    source = main or SourceText(_text(payload["path"]), _text(payload["text"]))
+    sources = [source]
+    for item in _items(payload["sources"]):
+        path, text = _items(item, 2)
+        sources.append(SourceText(_text(path), _text(text)))
+
+    def span(value: Any) -> Span:
+        number, start, end = (_number(item) for item in _items(value, 3))
+        if not 0 <= number < len(sources):
+            raise BadEntry("a span names no source")
+        if not 0 <= start <= end <= len(sources[number].text):
+            raise BadEntry("a span lies outside its source")
+        return Span(sources[number], start, end)
+
+    def edit(value: Any) -> Edit:
+        *where, text = _items(value, 4)
+        return Edit(span(where), _text(text))
 
     diagnostics = []
-    for code, severity, message, where, related, fix, help_text in payload["diagnostics"]:
+    for item in _items(payload["diagnostics"]):
+        code, severity, message, where, related, fix, help_text = _items(item, 7)
+        extras = []
+        for extra in _items(related):
+            *place, note = _items(extra, 4)
+            extras.append(Related(span(place), _text(note)))
+        repair = None
+        if fix is not None:
+            description, safe, edits = _items(fix, 3)
+            if type(safe) is not bool:
+                raise BadEntry("expected true or false")
+            repair = Fix(_text(description), tuple(edit(value) for value in _items(edits)), safe)
         diagnostics.append(
             Diagnostic(
-                code,
-                Severity(severity),
-                message,
+                _text(code),
+                Severity(_number(severity)),
+                _text(message),
                 span(where),
-                tuple(Related(span(extra[:3]), extra[3]) for extra in related),
-                None
-                if fix is None
-                else Fix(fix[0], tuple(Edit(span(edit[:3]), edit[3]) for edit in fix[2]), fix[1]),
-                help_text,
+                tuple(extras),
+                repair,
+                None if help_text is None else _text(help_text),
             )
         )
+    not_a_workflow = payload["not_a_workflow"]
+    if type(not_a_workflow) is not bool:
+        raise BadEntry("expected true or false")
     return LintResult(
-        payload["path"],
+        _text(payload["path"]),
         source,
         None,
         diagnostics,
-        dependencies=payload.get("reads", {}),
-        not_a_workflow=payload["not_a_workflow"],
+        dependencies=reads_of(payload.get("reads", {})),
+        not_a_workflow=not_a_workflow,
     )

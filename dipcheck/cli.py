@@ -298,7 +298,9 @@ def _lint(args: argparse.Namespace) -> int:
                 raise ConfigError(f"--target-version: {error}") from None
         config = _check_options(config, args)
     except ConfigError as error:
-        print(f"dipcheck: error: {error}", file=sys.stderr)
+        from dipcheck.terminal import visible
+
+        print(visible(f"dipcheck: error: {error}"), file=sys.stderr)
         return EXIT_ERROR
 
     from dipcheck.commands import lint as lint_command

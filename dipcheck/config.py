@@ -34,9 +34,12 @@ from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
+from dipcheck.files import read_regular
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
 if TYPE_CHECKING:
     from dipcheck.catalog import Catalog
@@ -282,10 +285,17 @@ def load_config_file(path: str) -> Config:
     import tomllib
 
     try:
-        with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+        document = tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except UnicodeDecodeError as error:
+        bad = error.object[error.start : error.start + 1].hex()
+        raise ConfigError(
+            f"{path}: not UTF-8 (byte 0x{bad} at offset {error.start}); TOML files are UTF-8:"
+            " save it in that encoding"
+        ) from None
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise ConfigError(f"{path}: arrays or tables nest too deep to read") from None
     if os.path.basename(path) == "pyproject.toml":
         section = document.get("tool", {}).get("dipcheck")
         if section is None:
@@ -315,11 +325,17 @@ def find_config(start: str) -> str | None:
 
 
 def _has_section(path: str) -> bool:
+    """Whether a ``pyproject.toml`` configures dipcheck. A file that is not UTF-8 and names
+    dipcheck at all counts (loading it is then a configuration error, not settings dropped)."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return "[tool.dipcheck" in handle.read()
-    except (OSError, UnicodeDecodeError):
+        data = read_regular(path, MAX_CONFIG_BYTES)
+    except OSError:
         return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return b"dipcheck" in data
+    return b"[tool.dipcheck" in data
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:

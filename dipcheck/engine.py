@@ -21,11 +21,12 @@ import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
+from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.model import Dialect
 from dipcheck.result import LintResult, decode_text
@@ -261,18 +262,42 @@ def lint_text(
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
-    """Read a file as UTF-8; problems become a DC002 finding."""
-    empty = SourceText(path, "")
+    """Read a regular file as UTF-8; problems (not a regular file, too large, not UTF-8,
+    unreadable) become a DC002 finding."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            return None, finding(
-                "DC002",
-                Span(empty, 0, 0),
-                f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit",
-            )
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except OSError as error:
+        return None, read_problem(path, error)
+    return decode_source(path, data)
+
+
+def read_problem(path: str, error: OSError) -> Diagnostic:
+    """The DC002 finding for a file that could not be read."""
+    empty = SourceText(path, "")
+    if isinstance(error, FileTooLarge):
+        size = f"{error.size} bytes" if error.size > MAX_FILE_BYTES else "larger than that"
+        message = f"file is {size}, over the {MAX_FILE_BYTES} byte limit"
+    elif isinstance(error, NotRegularFile):
+        message = f"not read: it is {error.kind}, not a regular file"
+    else:
+        message = f"cannot read file: {error.strerror or error}"
+    return finding("DC002", Span(empty, 0, 0), message)
+
+
+def read_input(stream: BinaryIO, name: str) -> tuple[SourceText | None, Diagnostic | None, bytes]:
+    """Standard input as a source named ``name``, like :func:`read_source` (at most
+    :data:`MAX_FILE_BYTES`, UTF-8 or a DC002 finding), and the bytes that were read."""
+    try:
+        data = read_stream(stream, MAX_FILE_BYTES)
+    except FileTooLarge as error:
+        return None, read_problem(name, error), b""
+    source, problem = decode_source(name, data)
+    return source, problem, data
+
+
+def decode_source(path: str, data: bytes) -> tuple[SourceText | None, Diagnostic | None]:
+    """A file's bytes as its source, or the DC002 finding when they are not UTF-8."""
+    try:
         text = decode_text(data)
     except UnicodeDecodeError as error:
         # show the file with the undecodable bytes replaced, pointing at the first of them
@@ -283,10 +308,6 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             Span(shown, offset, offset + 1),
             f"file is not UTF-8: byte {error.start} (0x{data[error.start]:02x}) cannot be "
             "decoded; save the file as UTF-8",
-        )
-    except OSError as error:
-        return None, finding(
-            "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
         )
     return SourceText(path, text), None
 
@@ -331,11 +352,17 @@ def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
 
 def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
     """Files named directly are kept; directories are searched for workflow files."""
+    return [path for path, _ in expand_trees(paths, config)]
+
+
+def expand_trees(paths: Iterable[str], config: Config | None = None) -> list[tuple[str, str]]:
+    """:func:`expand_paths`, each file with the tree it belongs to (:func:`tree_of` the
+    argument it came from)."""
     config = config or Config()
-    result: list[str] = []
+    result: list[tuple[str, str]] = []
     for path in paths:
+        tree = tree_of(path)
         if os.path.isdir(path):
-            found: list[str] = []
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
                 for name in sorted(files):
@@ -343,11 +370,44 @@ def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str
                     if detect_format(candidate, config) is not None and not config.excluded(
                         candidate
                     ):
-                        found.append(candidate)
-            result.extend(found)
+                        result.append((candidate, tree))
         else:
-            result.append(path)
+            result.append((path, tree))
     return result
+
+
+def read_linked(path: str, tree: str) -> tuple[SourceText | None, Diagnostic | None]:
+    """:func:`read_source` of a file found in ``tree``, unless it is a symbolic link that
+    leads outside it (:func:`linked_outside`)."""
+    refused = linked_outside(path, tree)
+    if refused is not None:
+        return None, refused
+    return read_source(path)
+
+
+def tree_of(argument: str) -> str:
+    """The tree a command-line path belongs to: the current directory when the path lies
+    below it, else the directory named (the file's directory for a file)."""
+    here = os.getcwd()
+    full = os.path.abspath(argument)
+    if full == here or full.startswith(here.rstrip(os.sep) + os.sep):
+        return here
+    return full if os.path.isdir(full) else os.path.dirname(full)
+
+
+def linked_outside(path: str, tree: str) -> Diagnostic | None:
+    """The DC002 finding for a file that is a symbolic link to something outside ``tree``
+    (a link in a pull request to ``/proc/self/environ`` or a key file): it is not read, so
+    that no finding can quote it; None for any other file."""
+    if not os.path.islink(path) or inside(path, tree):
+        return None
+    shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+    return finding(
+        "DC002",
+        Span(SourceText(path, ""), 0, 0),
+        f"not read: it is a symbolic link to a file outside `{shown}`, the tree being "
+        "checked; check that file where it is",
+    )
 
 
 def lint_one(
@@ -394,13 +454,18 @@ def lint_paths(
         if named is not None
         else frozenset(path for path in paths if not os.path.isdir(path))
     )
-    files = expand_paths(paths, config)
+    entries = expand_trees(paths, config)
+    files = [path for path, _ in entries]
     flags = [path in chosen for path in files]
     results: list[LintResult | None] = [None] * len(files)
     done = 0
     todo: list[int] = []
-    for index, path in enumerate(files):
-        results[index] = cache.lookup(path, flags[index]) if cache is not None else None
+    for index, (path, tree) in enumerate(entries):
+        refused = linked_outside(path, tree)
+        if refused is not None:
+            results[index] = LintResult(path, refused.span.source, None, [refused])
+        else:
+            results[index] = cache.lookup(path, flags[index]) if cache is not None else None
         if results[index] is None:
             todo.append(index)
         elif progress is not None:

@@ -8,18 +8,15 @@ syntax findings (DC0xx, per code) than the text before it; otherwise its fixes a
 a time and those that break the file are left out. Fixes whose edits reach into another file
 (a prompt file the workflow includes) are not applied.
 
-Files are rewritten atomically (a temporary file in the same directory, then a rename), keep
-their permissions and byte-order mark, and are not touched when they changed on disk while
-they were being fixed.
+Files are rewritten by :func:`dipcheck.files.write_atomically` (a temporary file in the same
+directory, then a rename): they keep their permissions and byte-order mark, and are not touched
+when they changed on disk while they were being fixed, are read-only, have other hard links or
+are symbolic links out of the tree being fixed.
 """
 
 from __future__ import annotations
 
-import codecs
 import difflib
-import os
-import stat
-import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -239,35 +236,3 @@ def unified_diff(outcome: FixOutcome) -> str:
         if not line.endswith("\n"):
             pieces.append("\n\\ No newline at end of file\n")
     return "".join(pieces)
-
-
-class FileChanged(Exception):
-    """The file changed on disk after it was read; it is left as it is."""
-
-
-def write_atomically(path: str, original: str, text: str) -> None:
-    """Replace the file's text with ``text``, keeping its permissions and byte-order mark;
-    refuse (``FileChanged``) when the file no longer holds ``original``."""
-    target = os.path.realpath(path)
-    with open(target, "rb") as handle:
-        data = handle.read()
-    bom = data.startswith(codecs.BOM_UTF8)
-    current = data[len(codecs.BOM_UTF8) :] if bom else data
-    if current != original.encode("utf-8"):
-        raise FileChanged(path)
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    directory, name = os.path.split(target)
-    handle_fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle_fd, "wb") as handle:
-            if bom:
-                handle.write(codecs.BOM_UTF8)
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise

@@ -6,7 +6,10 @@ import argparse
 import os
 import sys
 
+from dipcheck.terminal import visible
+
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
+BOM = "\ufeff"
 
 EPILOG = """\
 exit status:
@@ -48,33 +51,35 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
 
 
-def _paths(paths: list[str]) -> tuple[list[str], list[str]]:
+def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """The files to format (``.dip`` files found in directories, and files named on the
-    command line), and the named files that are DOT or YAML workflows, which fmt does not
-    format."""
+    command line), each with its tree (see ``engine.expand_trees``), and the named files that
+    are DOT or YAML workflows, which fmt does not format."""
     from dipcheck.config import ConfigError, load_config
-    from dipcheck.engine import detect_format, expand_paths
+    from dipcheck.engine import detect_format, expand_trees
 
     try:
         config = load_config(paths[0] if paths else ".")
     except ConfigError:
         config = None  # formatting does not depend on the configuration's rule settings
-    found = expand_paths(paths, config)
+    found = expand_trees(paths, config)
     named = set(paths)
-    chosen: list[str] = []
+    chosen: list[tuple[str, str]] = []
     refused: list[str] = []
-    for path in found:
+    for path, tree in found:
         fmt = detect_format(path, config)
         if fmt == "dip" or (path in named and fmt is None):
-            chosen.append(path)
+            chosen.append((path, tree))
         elif path in named:
             refused.append(path)
     return chosen, refused
 
 
 def _read(path: str) -> str:
-    with open(path, "rb") as handle:
-        return _decode(handle.read())
+    from dipcheck.files import read_regular
+    from dipcheck.source import MAX_FILE_BYTES
+
+    return _decode(read_regular(path, MAX_FILE_BYTES))
 
 
 def _decode(data: bytes) -> str:
@@ -95,49 +100,58 @@ class _Unreadable(Exception):
 def run(args: argparse.Namespace) -> int:
     import difflib
 
-    from dipcheck.engine import sniff_format
+    from dipcheck.engine import linked_outside, sniff_format
+    from dipcheck.files import FileChanged, WriteRefused, read_stream, write_atomically
     from dipcheck.formatter import FormatError, format_dip
+    from dipcheck.source import MAX_FILE_BYTES
 
     if "-" in args.paths:
         if len(args.paths) > 1:
             print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
         try:
-            text = _decode(sys.stdin.buffer.read())
+            text = _decode(read_stream(sys.stdin.buffer, MAX_FILE_BYTES))
             if sniff_format(text) != "dip":
                 raise _Unreadable(
                     f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
                     "workflows only; not formatted"
                 )
             sys.stdout.write(format_dip(text))
-        except (_Unreadable, FormatError) as error:
-            print(f"dipcheck fmt: <stdin>: {error}", file=sys.stderr)
+        except (_Unreadable, FormatError, OSError) as error:
+            print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR
         return EXIT_OK
     for path in args.paths:
         if not os.path.exists(path):
-            print(f"dipcheck fmt: {path}: no such file or directory", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: no such file or directory"), file=sys.stderr)
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
     chosen, refused = _paths(args.paths)
     for path in refused:
         print(
-            f"dipcheck fmt: {path}: not a .dip file: fmt formats .dip workflows only (DOT and "
-            "YAML files are left as they are); not formatted",
+            visible(
+                f"dipcheck fmt: {path}: not a .dip file: fmt formats .dip workflows only (DOT "
+                "and YAML files are left as they are); not formatted"
+            ),
             file=sys.stderr,
         )
         failed += 1
-    for path in chosen:
+    for path, tree in chosen:
+        refused_link = linked_outside(path, tree)
+        if refused_link is not None:
+            print(visible(f"dipcheck fmt: {path}: {refused_link.message}"), file=sys.stderr)
+            failed += 1
+            continue
         try:
             text = _read(path)
             formatted = format_dip(text)
         except OSError as error:
-            print(f"dipcheck fmt: {path}: {error.strerror or error}", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: {error.strerror or error}"), file=sys.stderr)
             failed += 1
             continue
         except (_Unreadable, FormatError) as error:
-            print(f"dipcheck fmt: {path}: {error}", file=sys.stderr)
+            print(visible(f"dipcheck fmt: {path}: {error}"), file=sys.stderr)
             failed += 1
             continue
         if formatted == text:
@@ -154,10 +168,15 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
         elif args.check:
-            print(f"would reformat {path}")
+            print(visible(f"would reformat {path}"))
         else:
-            with open(path, "w", encoding="utf-8", newline="") as handle:
-                handle.write(formatted)
+            try:  # (write_atomically keeps a byte-order mark itself)
+                write_atomically(path, text.removeprefix(BOM), formatted.removeprefix(BOM), tree)
+            except (FileChanged, WriteRefused, OSError) as error:
+                reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+                print(visible(f"dipcheck fmt: {path}: not written: {reason}"), file=sys.stderr)
+                changed -= 1
+                failed += 1
     verb = "reformatted" if writing else "would be reformatted"
     summary = f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} already formatted"
     if failed:

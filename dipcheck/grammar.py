@@ -1,16 +1,29 @@
 """Loading the lark grammars shipped in ``dipcheck.grammars`` (the project's ``grammars/``).
 
-Grammars are built once per process, and lark's analysis is cached on disk so that a CLI
-start does not rebuild the LALR tables. lark itself is imported only when a grammar is first
-needed: a run whose results all come from the result cache never loads it.
+A grammar's LALR tables are built ahead of time and shipped beside it (``grammars/*.tables``,
+written by ``python -m dipcheck.grammar``), so a start neither rebuilds them nor trusts a cache
+file someone else could have written. The tables are plain data (dicts, lists, tuples, strings,
+numbers) in pickle's format, read by an unpickler that resolves no class or function at all,
+so even a forged file cannot run code. When the shipped tables were built from another grammar
+text or by another lark release, the tables are built here and kept, in the same form, in the
+private per-user cache directory (:mod:`dipcheck.files`).
+
+lark itself is imported only when a grammar is first needed: a run whose results all come
+from the result cache never loads it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
 import os
+import pickle
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
@@ -20,40 +33,169 @@ if TYPE_CHECKING:
     from lark import Lark
     from lark.parsers.lalr_parser_state import ParserState
 
+# The grammars whose tables ship: file name -> (start rule, lexer: "contextual" or the dotted
+# name of a module-level lexer class).
+SHIPPED = {
+    "condition.lark": ("start", "contextual"),
+    "dip.lark": ("start", "dipcheck.frontends.token_lexer.TokenListLexer"),
+    "dot.lark": ("start", "dipcheck.frontends.token_lexer.TokenListLexer"),
+}
+_LEXER = "<lexer>"  # stands for the lexer class in stored tables
+_MAX_TABLES = 4 * 1024 * 1024
+
 
 def grammar_text(name: str) -> str:
     return files("dipcheck.grammars").joinpath(name).read_text(encoding="utf-8")
 
 
-def _cache_path(name: str) -> str | bool:
-    directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
-        tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    )
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError:
-        return False
-    return os.path.join(directory, f"{name}.cache")
+def _lexer_name(lexer: type | str) -> str:
+    return lexer if isinstance(lexer, str) else f"{lexer.__module__}.{lexer.__qualname__}"
 
 
-@cache
-def load_grammar(name: str, start: str = "start", lexer: type | str = "contextual") -> Lark:
-    """The LALR parser of a grammar; ``lexer``: lark's contextual lexer, or a lexer class of
-    the caller's (a module-level class: lark's on-disk cache stores it by reference)."""
-    from lark import Lark
+def tables_key(name: str, start: str, lexer: type | str) -> str:
+    """What the tables of a grammar depend on: its text, start rule and lexer, and lark's
+    release (the serialised form is lark's own)."""
+    import lark
 
-    options: dict[str, Any] = {
+    parts = (grammar_text(name), start, _lexer_name(lexer), lark.__version__)
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def _options(start: str, lexer: type | str) -> dict[str, Any]:
+    return {
         "parser": "lalr",
         "start": start,
         "propagate_positions": False,
         "maybe_placeholders": False,
         "lexer": lexer,
     }
-    cache_path = _cache_path(name)
+
+
+class _PlainData(pickle.Unpickler):
+    """Reads pickled plain data only: any class or function reference is refused, so loading
+    cannot run code whoever wrote the file."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
+
+
+def _read_tables(data: bytes, key: str) -> tuple[dict[str, Any], dict[Any, Any]] | None:
+    """The tables in ``data`` when they were built for ``key``, else None."""
     try:
-        return Lark(grammar_text(name), cache=cache_path, **options)
-    except OSError:
-        return Lark(grammar_text(name), **options)
+        stored = _PlainData(io.BytesIO(data)).load()
+    except Exception:  # a truncated or forged file is no tables, whatever it holds
+        return None
+    if not isinstance(stored, dict) or stored.get("key") != key:
+        return None
+    tables, memo = stored.get("data"), stored.get("memo")
+    if not isinstance(tables, dict) or not isinstance(memo, dict):
+        return None
+    return tables, memo
+
+
+def _tables_bytes(name: str, key: str) -> bytes:
+    """The tables of grammar ``name`` (built now) as plain pickled data."""
+    from lark import Lark
+
+    start, lexer = _resolve(SHIPPED.get(name, ("start", "contextual")))
+    parser = Lark(grammar_text(name), **_options(start, lexer))
+    return _pickle_tables(parser, key)
+
+
+def _pickle_tables(parser: Lark, key: str) -> bytes:
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {**data["options"], "lexer": _LEXER}
+    data["parser"] = {**data["parser"]}
+    data["parser"]["lexer_conf"] = {**data["parser"]["lexer_conf"], "lexer_type": _LEXER}
+    blob = pickle.dumps({"key": key, "data": data, "memo": memo}, protocol=4)
+    if _read_tables(blob, key) is None:  # a class slipped into the tables: do not keep them
+        raise TypeError("the tables are not plain data")
+    return blob
+
+
+def _resolve(spec: tuple[str, str]) -> tuple[str, type | str]:
+    start, lexer = spec
+    if lexer == "contextual":
+        return start, lexer
+    module, _, attribute = lexer.rpartition(".")
+    found: type = getattr(import_module(module), attribute)
+    return start, found
+
+
+def _from_tables(tables: dict[str, Any], memo: dict[Any, Any], lexer: type | str) -> Lark:
+    from lark import Lark
+
+    data = {**tables, "options": {**tables["options"], "lexer": lexer}}
+    data["parser"] = {**tables["parser"]}
+    data["parser"]["lexer_conf"] = {**tables["parser"]["lexer_conf"], "lexer_type": lexer}
+    return Lark._load_from_dict(data, memo)
+
+
+def _cached_tables_path(name: str, key: str) -> str | None:
+    from dipcheck.files import private_cache_directory
+
+    directory = private_cache_directory()
+    if directory is None:
+        return None
+    return os.path.join(directory, f"{name}-{key[:24]}.tables")
+
+
+@cache
+def load_grammar(name: str, start: str = "start", lexer: type | str = "contextual") -> Lark:
+    """The LALR parser of a grammar; ``lexer``: lark's contextual lexer, or a module-level
+    lexer class of the caller's."""
+    from lark import Lark
+
+    key = tables_key(name, start, lexer)
+    shipped = files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables")
+    candidates: list[bytes] = []
+    with contextlib.suppress(OSError):
+        candidates.append(shipped.read_bytes())
+    cached = _cached_tables_path(name, key)
+    if cached is not None:
+        from dipcheck.files import read_private
+
+        data = read_private(cached, _MAX_TABLES)
+        if data is not None:
+            candidates.append(data)
+    for data in candidates:
+        found = _read_tables(data, key)
+        if found is not None:
+            try:
+                return _from_tables(*found, lexer)
+            except Exception:  # tables that lark cannot load: build them below
+                pass
+    parser = Lark(grammar_text(name), **_options(start, lexer))
+    if cached is not None:
+        _keep(cached, parser, key)
+    return parser
+
+
+def _keep(path: str, parser: Lark, key: str) -> None:
+    """Write the tables of ``parser`` to ``path`` atomically (quietly not when that fails)."""
+    try:
+        blob = _pickle_tables(parser, key)
+        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(blob)
+        os.replace(temporary, path)
+    except (OSError, TypeError, pickle.PicklingError):
+        pass
+
+
+def write_tables() -> list[str]:
+    """Build every shipped grammar's tables and write them beside the grammar; the paths."""
+    written = []
+    for name, spec in SHIPPED.items():
+        start, lexer = _resolve(spec)
+        path = str(files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables"))
+        with open(path, "wb") as handle:
+            handle.write(_tables_bytes(name, tables_key(name, start, lexer)))
+        written.append(path)
+    return written
 
 
 def snapshot_state(state: ParserState) -> ParserState:
@@ -91,3 +233,8 @@ class ProblemLog:
         if line not in self.lines:
             self.lines.add(line)
             self.problems.append(SyntaxProblem(span, message))
+
+
+if __name__ == "__main__":
+    for written in write_tables():
+        print(f"wrote {written}", file=sys.stderr)

@@ -8,17 +8,135 @@ friends (those spans point into the included file's own :class:`SourceText`).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from dipcheck.dialect import Dialect
 from dipcheck.source import SourceText, Span
 
 if TYPE_CHECKING:
     from dipcheck.conditions import Expr
+
+
+class Segments(Sequence[tuple[int, int]]):
+    """Many ``(text_offset, source_offset)`` pairs, packed in two arrays (16 bytes a pair
+    instead of about 110 as a tuple of tuples): the map of a value with a great many escapes
+    or lines. It compares and hashes like the tuple of the same pairs."""
+
+    __slots__ = ("_source", "_text")
+
+    def __init__(self, text: array[int], source: array[int]) -> None:
+        self._text = text
+        self._source = source
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return zip(self._text, self._source, strict=True)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[int, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | tuple[tuple[int, int], ...]:
+        if isinstance(index, slice):
+            return tuple(zip(self._text[index], self._source[index], strict=True))
+        return self._text[index], self._source[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Segments):
+            return self._text == other._text and self._source == other._source
+        if isinstance(other, tuple):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def locate(self, index: int) -> tuple[int, int]:
+        """The pair of the segment holding text index ``index``."""
+        position = max(bisect_right(self._text, index) - 1, 0)
+        return self._text[position], self._source[position]
+
+
+class EscapeMap:
+    """The map of a quoted value with a great many two-character escapes (``\\"`` …).
+
+    ``coded`` is the decoded value with each escaped character replaced by one of the
+    ``marks`` (characters the value does not hold otherwise): text index ``i`` lies at source
+    offset ``base + i`` plus the number of marks before it — plus one more for an escaped
+    character itself when ``to_char`` (its own offset; else its backslash's). Counts are
+    kept every :data:`STEP` characters, so an offset costs a count over at most that many."""
+
+    STEP = 4096
+    __slots__ = ("base", "checkpoints", "coded", "marks", "to_char")
+
+    def __init__(self, base: int, coded: str, marks: str, to_char: bool) -> None:
+        self.base = base
+        self.coded = coded
+        self.marks = marks
+        self.to_char = to_char
+        self.checkpoints: array[int] = array("q", [0])
+        for start in range(0, len(coded), self.STEP):
+            found = sum(coded.count(mark, start, start + self.STEP) for mark in marks)
+            self.checkpoints.append(self.checkpoints[-1] + found)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EscapeMap):
+            return NotImplemented
+        return (self.base, self.coded, self.marks, self.to_char) == (
+            other.base,
+            other.coded,
+            other.marks,
+            other.to_char,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.base, self.coded, self.marks, self.to_char))
+
+    def locate(self, index: int) -> tuple[int, int]:
+        coded, step = self.coded, self.STEP
+        index = max(0, min(index, len(coded)))
+        block = index // step
+        before = self.checkpoints[block]
+        before += sum(coded.count(mark, block * step, index) for mark in self.marks)
+        extra = 1 if self.to_char and index < len(coded) and coded[index] in self.marks else 0
+        return index, self.base + index + before + extra
+
+
+# a map of at most this many pairs stays a plain tuple
+_PACK_ABOVE = 512
+
+
+class SegmentBuilder:
+    """Collects a :class:`Text`'s segments in order; a pair at the text offset of the one
+    before replaces it (the later mapping wins)."""
+
+    __slots__ = ("_source", "_text")
+
+    def __init__(self) -> None:
+        self._text: array[int] = array("q")
+        self._source: array[int] = array("q")
+
+    def add(self, text_offset: int, source_offset: int) -> None:
+        if self._text and self._text[-1] == text_offset:
+            self._source[-1] = source_offset
+        else:
+            self._text.append(text_offset)
+            self._source.append(source_offset)
+
+    def build(self) -> tuple[tuple[int, int], ...] | Segments:
+        if len(self._text) <= _PACK_ABOVE:
+            return tuple(zip(self._text, self._source, strict=True))
+        return Segments(self._text, self._source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +146,15 @@ class Text:
     ``segments`` holds ``(text_offset, source_offset)`` pairs sorted by text offset; each
     segment maps the text from its offset up to the next segment one-to-one onto the source.
     Raw blocks have one segment per line (the indentation removed from every line is skipped);
-    quoted strings have one segment per escape sequence.
+    quoted strings have one segment per escape sequence. Long maps are packed
+    (:class:`Segments`, built with :class:`SegmentBuilder`; :class:`EscapeMap` for a quoted
+    value with many escapes), so that a value of millions of escapes or lines costs
+    megabytes, not gigabytes.
     """
 
     value: str
     source: SourceText
-    segments: tuple[tuple[int, int], ...]
+    segments: tuple[tuple[int, int], ...] | Segments | EscapeMap
 
     @staticmethod
     def at(value: str, source: SourceText, start: int) -> Text:
@@ -43,14 +164,26 @@ class Text:
     def offset(self, index: int) -> int:
         """The source offset of text index ``index``."""
         segments = self.segments
-        position = bisect_right(segments, (index, float("inf"))) - 1
-        text_start, source_start = segments[max(position, 0)]
+        if isinstance(segments, Segments | EscapeMap):
+            text_start, source_start = segments.locate(index)
+        else:
+            position = bisect_right(segments, (index, float("inf"))) - 1
+            text_start, source_start = segments[max(position, 0)]
         return source_start + (index - text_start)
 
     def index(self, source_offset: int) -> int | None:
         """The index in ``value`` of the character at ``source_offset``, or None when that
         source character is not part of the value (indentation, an escape's backslash)."""
         segments = self.segments
+        if isinstance(segments, Segments | EscapeMap):  # packed: source offsets only grow
+            low, high = 0, len(self.value)
+            while low < high:
+                middle = (low + high) // 2
+                if self.offset(middle) < source_offset:
+                    low = middle + 1
+                else:
+                    high = middle
+            return low if low < len(self.value) and self.offset(low) == source_offset else None
         for position, (text_start, source_start) in enumerate(segments):
             text_end = (
                 segments[position + 1][0] if position + 1 < len(segments) else len(self.value)

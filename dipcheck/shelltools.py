@@ -3,9 +3,9 @@
 is :mod:`dipcheck.analysis.shell_words`.)
 
 Nothing here executes a command: ``bash -n`` only parses, shellcheck only analyses. Verdicts
-are cached by content, in memory and in one JSON file per tool (``$DIPCHECK_CACHE_DIR`` or a
-per-user directory under the system temp dir), so repeated runs and the language server do
-not start a process for text they have seen.
+are cached by content, in memory and in one JSON file per tool in the private per-user cache
+directory (:mod:`dipcheck.files`), so repeated runs and the language server do not start a
+process for text they have seen.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 from dipcheck.references import placeholders
 
 _CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
+_MAX_CACHE_BYTES = 64 * 1024 * 1024
 SHELLCHECK_SHELLS = frozenset({"sh", "bash", "dash", "ksh", "busybox"})
 # Checks that misfire on workflow commands (as actionlint finds for `run:` scripts): sourced
 # files are not at hand (SC1090, SC1091); variables come from tracker's environment (SC2154);
@@ -91,25 +92,33 @@ def shebang_shell(script: str) -> str | None:
 
 
 class _ResultCache:
-    """Verdicts of one tool by sha256 of its input, kept in one JSON file."""
+    """Verdicts of one tool by sha256 of its input, kept in one JSON file in the private
+    per-user cache directory (none when that directory is refused: see
+    :mod:`dipcheck.files`). ``valid`` tells a verdict of the right shape; any other entry
+    read from the file is a miss."""
 
-    def __init__(self, name: str) -> None:
-        directory = os.environ.get("DIPCHECK_CACHE_DIR") or os.path.join(
-            tempfile.gettempdir(), f"dipcheck-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
-        )
-        self.path = os.path.join(directory, f"{name}.json")
+    def __init__(self, name: str, valid: Callable[[Any], bool] = lambda _: True) -> None:
+        from dipcheck.files import private_cache_directory
+
+        directory = private_cache_directory()
+        self.path = None if directory is None else os.path.join(directory, f"{name}.json")
+        self.valid = valid
         self.entries: dict[str, Any] = self._read()
 
     def _read(self) -> dict[str, Any]:
+        from dipcheck.files import read_private
+
+        data = None if self.path is None else read_private(self.path, _MAX_CACHE_BYTES)
         try:
-            with open(self.path, encoding="utf-8") as handle:
-                data = json.load(handle)
-            if data.get("version") == _CACHE_VERSION:
-                entries: dict[str, Any] = data.get("entries", {})
-                return entries
-        except (OSError, ValueError, AttributeError):
-            pass
-        return {}
+            stored = json.loads(data) if data is not None else None
+        except ValueError:
+            return {}
+        if not isinstance(stored, dict) or stored.get("version") != _CACHE_VERSION:
+            return {}
+        entries = stored.get("entries")
+        if not isinstance(entries, dict):
+            return {}
+        return {key: value for key, value in entries.items() if self.valid(value)}
 
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
         """The verdict for each key; ``compute`` gets the keys that are not cached yet. While
@@ -126,9 +135,10 @@ class _ResultCache:
     def _save(self) -> None:
         """Write the entries, merged with what other processes (parallel workers, other
         runs) wrote since this one read the file."""
+        if self.path is None:
+            return
         self.entries = {**self._read(), **self.entries}
         try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(self.path))
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump({"version": _CACHE_VERSION, "entries": self.entries}, stream)
@@ -143,9 +153,29 @@ class _ResultCache:
 SPAWN: ContextVar[bool] = ContextVar("dipcheck_spawn_shell_checks", default=True)
 
 
+def _bash_verdict(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and type(value[0]) is int
+        and isinstance(value[1], str)
+    )
+
+
+def _shellcheck_verdict(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    try:
+        for item in value:
+            _comment(item)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return False
+    return True
+
+
 @cache
 def _cache(name: str) -> _ResultCache:
-    return _ResultCache(name)
+    return _ResultCache(name, _VERDICTS[name])
 
 
 @lru_cache(maxsize=4096)  # the language server asks for the same commands after every edit
@@ -304,3 +334,9 @@ def _comment(item: dict[str, Any]) -> ShellcheckComment:
         end_column=int(item.get("endColumn", item["column"])),
         replacements=replacements,
     )
+
+
+_VERDICTS: dict[str, Callable[[Any], bool]] = {
+    "bash-n": _bash_verdict,
+    "shellcheck": _shellcheck_verdict,
+}

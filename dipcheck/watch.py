@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from dipcheck.config import Config
 from dipcheck.engine import LintResult, expand_paths, lint_paths
+from dipcheck.terminal import visible
 
 DEBOUNCE_MS = 200
 
@@ -74,14 +75,15 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
         result.path: result for result in lint_paths(paths, config, jobs=args.jobs, named=named)
     }
     sys.stdout.write(text_report.render(list(results.values()), style, tail=True))
-    print(f"Watching {', '.join(paths) or '.'} for changes (Ctrl-C stops).", file=sys.stderr)
+    watched = visible(", ".join(paths) or ".")
+    print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
     for changes in watchfiles.watch(*_roots(paths), debounce=DEBOUNCE_MS, raise_interrupt=False):
         changed = {os.path.abspath(path) for _, path in changes}
         candidates = expand_paths(paths, config)
         for gone in [path for path in results if path not in candidates]:
             del results[gone]
-            print(f"[{time.strftime('%H:%M:%S')}] {gone}: removed", flush=True)
+            print(visible(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
         again = affected(changed, results, candidates)
         if not again:
             continue
@@ -93,10 +95,10 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
             stamp = time.strftime("%H:%M:%S")
             count = len(result.diagnostics)
             if not count:
-                print(f"[{stamp}] {result.path}: all checks passed", flush=True)
+                print(visible(f"[{stamp}] {result.path}: all checks passed"), flush=True)
                 continue
             print(
-                f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}",
+                visible(f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}"),
                 flush=True,
             )
             sys.stdout.write(text_report.render([result], style, tail=False))

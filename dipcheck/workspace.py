@@ -17,8 +17,9 @@ Resolution follows tracker (docs/runtime/subgraphs.md#subgraphs) and dippin's cr
 * tracker's CLI would next try the current directory; dipcheck does not, so that a finding
   never depends on where dipcheck runs (:func:`found_above` tells where such a ref would be
   found instead);
-* a child is loaded only when it is a regular file inside ``root`` (by default the parent's
-  directory; a transitive walk keeps the entry file's directory), is not a symbolic link, and
+* a child is loaded only when it is a regular file (never a FIFO or a device) inside ``root``
+  (by default the parent's directory; a transitive walk keeps the entry file's directory), is
+  not a symbolic link, and
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
@@ -43,11 +44,13 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dipcheck.frontends.common import FileReader, read_from_disk
+from dipcheck.files import inside, kind_of
+from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk, unchanged
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
+MAX_LINKS = 2000
 PARENT_LEVELS = 2  # directories above a child searched for its parents
 MAX_PARENT_CANDIDATES = 200  # `.dip` files looked at per directory
 CYCLE = "the reference forms a cycle"
@@ -70,13 +73,15 @@ class ChildWorkflow:
     ``path`` is the file it resolves to (absolute), None when no candidate exists;
     ``missing`` is True exactly then. ``workflow`` is the parsed child, None when it was not
     loaded; ``problem`` then says why (missing, a symbolic link, outside the root, a cycle,
-    unreadable, not a workflow, too deep)."""
+    unreadable, not a workflow, too deep). ``special``: the path names a FIFO, a device or a
+    socket, which is never read (tracker would wait on it or read it without end)."""
 
     ref: str
     path: str | None
     workflow: Workflow | None
     problem: str | None
     missing: bool = False
+    special: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +125,6 @@ def found_above(parent_dir: str, ref: str) -> str | None:
         if parent == directory:
             return None
         directory = parent
-
-
-def _inside(path: str, root: str) -> bool:
-    real, top = os.path.realpath(path), os.path.realpath(root)
-    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def _display(path: str) -> str:
@@ -213,6 +213,7 @@ class _Loaded:
     digest: str
     workflow: Workflow | None
     problem: str | None
+    reads: tuple[tuple[str, str | None], ...] = ()  # the files its parse read (prompt files …)
 
 
 class Workspace:
@@ -253,19 +254,29 @@ class Workspace:
         value = ref.strip()
         if not value:
             return ChildWorkflow(ref, None, None, "the ref names no file", missing=True)
-        found = [path for path in candidates(parent_dir, value) if os.path.isfile(path)]
+        names = candidates(parent_dir, value)
+        found = [path for path in names if os.path.isfile(path)]
         if not found:
-            for path in candidates(parent_dir, value):
+            for path in names:
                 with contextlib.suppress(OSError, UnicodeDecodeError):
-                    read(path)  # records that the file is missing
-            links = [path for path in candidates(parent_dir, value) if os.path.islink(path)]
-            if links:
-                return ChildWorkflow(ref, links[0], None, "it is a broken or looping symbolic link")
+                    read(path)  # records that the file is missing (nothing else is read)
+            for path in names:
+                if os.path.islink(path):
+                    problem = (
+                        "it is a symbolic link, which is not followed"
+                        if os.path.exists(path)
+                        else "it is a broken or looping symbolic link"
+                    )
+                    return ChildWorkflow(ref, path, None, problem)
+                if os.path.exists(path) and not os.path.isdir(path):
+                    kind = kind_of(os.stat(path).st_mode)
+                    problem = f"it is {kind}, not a regular file"
+                    return ChildWorkflow(ref, path, None, problem, special=True)
             return ChildWorkflow(ref, None, None, "no such file", missing=True)
         path = found[0]
         if os.path.islink(path):
             return ChildWorkflow(ref, path, None, "it is a symbolic link, which is not followed")
-        if not _inside(path, root or parent_dir):
+        if not inside(path, root or parent_dir):
             return ChildWorkflow(ref, path, None, "it is outside the workflow's directory tree")
         real = os.path.realpath(path)
         if real in chain or real == os.path.realpath(parent_path):
@@ -283,18 +294,26 @@ class Workspace:
     ) -> Iterator[Link]:
         """Every child reachable from ``workflow`` (the file ``parent_path``), depth first.
 
-        A child deeper than ``max_depth`` is reported with a problem and not loaded."""
+        A child deeper than ``max_depth`` is reported with a problem and not loaded; after
+        :data:`MAX_LINKS` links (children that many parents name are met once per chain, so a
+        few files can make millions) the walk ends with a link that says so."""
         top = root or os.path.dirname(os.path.abspath(parent_path))
         start = os.path.realpath(parent_path)
         stack: list[tuple[str, Workflow, tuple[tuple[Node, Field], ...], tuple[str, ...]]] = [
             (parent_path, workflow, (), (start,))
         ]
+        count = 0
         while stack:
             path, current, chain, seen = stack.pop()
             depth = len(chain) + 1
             found: list[tuple[str, Workflow, tuple[tuple[Node, Field], ...], tuple[str, ...]]] = []
             for node, item in subgraph_refs(current):
                 links = (*chain, (node, item))
+                count += 1
+                if count > MAX_LINKS:
+                    problem = f"the walk stopped after {MAX_LINKS} subgraph references"
+                    yield Link(links, ChildWorkflow(item.text, None, None, problem), depth)
+                    return
                 if depth > max_depth:
                     child = ChildWorkflow(
                         item.text, None, None, f"it is more than {max_depth} levels deep"
@@ -347,6 +366,10 @@ class Workspace:
         return links
 
     def _load(self, real: str, read: FileReader) -> _Loaded:
+        """The parsed child at ``real``, read through ``read``. A cached parse is used while
+        the child's text and every file its parse read are unchanged; those files are then
+        read again through ``read``, so that the lint asking records them as its own
+        dependencies (a result cache, the language server's re-lints)."""
         try:
             text = read(real)
         except UnicodeDecodeError:
@@ -356,26 +379,34 @@ class Workspace:
         key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         with self._lock:
             cached = self._cache.get(real)
-            if cached is None or cached.digest != key:
-                cached = self._parse(real, text, key)
-                self._cache[real] = cached
+            fresh = cached is not None and cached.digest == key
+            if cached is not None and fresh and all(unchanged(*item) for item in cached.reads):
+                for path, _ in cached.reads:
+                    with contextlib.suppress(OSError, UnicodeDecodeError):
+                        read(path)
+                return cached
+            cached = self._parse(real, text, key, read)
+            self._cache[real] = cached
             return cached
 
-    def _parse(self, real: str, text: str, key: str) -> _Loaded:
+    def _parse(self, real: str, text: str, key: str, read: FileReader) -> _Loaded:
         """Parse a child as tracker's ``loadPipeline`` does: a `.dot` file as DOT, anything
-        else as `.dip` (``cmd/tracker/loading.go`` ``detectPipelineFormat``)."""
+        else as `.dip` (``cmd/tracker/loading.go`` ``detectPipelineFormat``); the files the
+        parse reads are read through ``read`` and remembered."""
         from dipcheck.frontends.dip import load_dip
         from dipcheck.frontends.dot import load_dot
 
         self.loads += 1
         source = SourceText(_display(real), text)
+        recorder = RecordingReader(read)
         try:
             if real.lower().endswith(".dot"):
-                result = load_dot(source, os.path.dirname(real), self.reader, require=True)
+                result = load_dot(source, os.path.dirname(real), recorder, require=True)
             else:
-                result = load_dip(source, os.path.dirname(real), self.reader)
+                result = load_dip(source, os.path.dirname(real), recorder)
         except Exception as error:  # a front-end bug must not stop the parent's lint
             return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")
+        reads = tuple(recorder.reads.items())
         if result.workflow is None:
-            return _Loaded(key, None, "it holds no workflow declaration")
-        return _Loaded(key, result.workflow, None)
+            return _Loaded(key, None, "it holds no workflow declaration", reads)
+        return _Loaded(key, result.workflow, None, reads)

@@ -67,6 +67,8 @@ def test_wheel_contains_the_grammars(wheel: Path) -> None:
     assert "dipcheck/grammars/condition.lark" in names
     assert "dipcheck/grammars/dot.lark" in names
     assert "dipcheck/grammars/__init__.py" in names
+    for name in ("dip", "condition", "dot"):  # pre-built: no parser is built, no cache read
+        assert f"dipcheck/grammars/{name}.tables" in names
     assert "dipcheck/data/models.json" in names  # the model catalog behind DIP108
     assert "dipcheck/cli.py" in names
     assert "dipcheck/simulate/runner.py" in names

@@ -49,7 +49,7 @@ OPERATORS = (
 
 # The tokens of a `.dip` condition as dippin's line lexer produces them (dip_lexer.LINE_TOKEN).
 _DIP_TOKEN = re.compile(
-    r"""(?P<STRING>"(?:\\.|[^"\\])*"|'(?:[^']|'')*')
+    r"""(?P<STRING>"[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')
     | [A-Za-z0-9_][A-Za-z0-9_\-./]*
     | ->|<-|==|!=|<=|>=
     | [^ \t]""",

@@ -10,6 +10,8 @@ import tempfile
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.terminal import visible
+
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
 EPILOG = """\
@@ -66,7 +68,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck convert: error: {message}", file=sys.stderr)
+    print(visible(f"dipcheck convert: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -135,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.output} is the same workflow as {args.file}", file=sys.stderr)
             return EXIT_OK
         print(f"{args.output} differs from {args.file}:", file=sys.stderr)
-        print("\n".join(report(found, args.file, args.output)), file=sys.stderr)
+        print(visible("\n".join(report(found, args.file, args.output))), file=sys.stderr)
         return EXIT_DIFFERENT
     try:
         result = convert(original, args.to, config)
@@ -149,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(result.text)
     if not args.quiet:
         for note in result.notes:
-            print(f"note: {note}", file=sys.stderr)
+            print(visible(f"note: {note}"), file=sys.stderr)
     if result.parity.ok:
         print(
             f"parity: {name} lowers to the same workflow as {args.file} with the same findings",
@@ -157,5 +159,5 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     print(f"parity: {name} differs from {args.file}:", file=sys.stderr)
-    print("\n".join(report(result.parity, args.file, name)), file=sys.stderr)
+    print(visible("\n".join(report(result.parity, args.file, name))), file=sys.stderr)
     return EXIT_DIFFERENT

@@ -8,6 +8,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.terminal import visible
+
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
 EPILOG = """\
@@ -74,7 +76,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck diff: error: {message}", file=sys.stderr)
+    print(visible(f"dipcheck diff: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -110,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         output = report.markdown(result, args.title or "")
     else:
         output = report.text(result)
+    if args.format != "json":  # workflow text carries no terminal controls (dipcheck.terminal)
+        output = visible(output)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.write(output)

@@ -8,6 +8,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.terminal import visible
+
 EXIT_OK, EXIT_ERROR = 0, 2
 
 EPILOG = """\
@@ -73,7 +75,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck graph: error: {message}", file=sys.stderr)
+    print(visible(f"dipcheck graph: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from dipcheck.terminal import visible
+
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.config import Config
@@ -86,12 +88,12 @@ def run(args: argparse.Namespace, config: Config) -> int:
     paths: list[str] = args.paths
     problem = _conflicts(args)
     if problem:
-        print(f"dipcheck: error: {problem}", file=sys.stderr)
+        print(f"dipcheck: error: {visible(problem)}", file=sys.stderr)
         return EXIT_ERROR
     file_paths = [path for path in paths if path != "-"]
     for path in file_paths:
         if not os.path.exists(path):
-            print(f"dipcheck: error: {path}: no such file or directory", file=sys.stderr)
+            print(visible(f"dipcheck: error: {path}: no such file or directory"), file=sys.stderr)
             return EXIT_ERROR
     if args.show_settings:
         from dipcheck.commands.settings import show_settings
@@ -160,13 +162,19 @@ def _lint(
         cached = _all_cached(file_paths, cache)
         if cached is not None:
             return cached
-    from dipcheck.engine import lint_paths, lint_text
+    from dipcheck.engine import lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
+    from dipcheck.result import LintResult
 
     results = []
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
-        results.append(lint_text(sys.stdin.read(), name, config, named=True))
+        source, problem, _ = read_input(sys.stdin.buffer, name)
+        if source is None:
+            assert problem is not None
+            results.append(LintResult(name, problem.span.source, None, [problem]))
+        else:
+            results.append(lint_text(source.text, name, config, named=True))
     bar = ProgressBar() if ProgressBar.wanted(sys.stderr, args.quiet) else None
     results.extend(
         lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
@@ -179,8 +187,8 @@ def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResul
     run (pre-commit on unchanged files) imports neither the front-ends nor the rules. Files
     named directly are always reported, as :func:`~dipcheck.engine.lint_paths` does; a
     directory is left to it."""
-    if any(os.path.isdir(path) for path in file_paths):
-        return None
+    if any(os.path.isdir(path) or os.path.islink(path) for path in file_paths):
+        return None  # (a link may lead out of the tree: lint_paths decides, see linked_outside)
     results = []
     for path in file_paths:
         found = cache.lookup(path, True)
@@ -239,18 +247,30 @@ def _status(results: Sequence[LintResult], config: Config, args: argparse.Namesp
 # -- --fix and --diff ------------------------------------------------------------------------
 
 
-def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) -> list[FixOutcome]:
-    from dipcheck.engine import LintResult, expand_paths, read_source
+def _outcomes(
+    paths: Sequence[str], config: Config, args: argparse.Namespace
+) -> tuple[list[FixOutcome], bytes | None]:
+    """What fixing each file does; and standard input's bytes when they could not be read
+    as a workflow (they are passed through unchanged)."""
+    from dipcheck.engine import LintResult, expand_trees, read_input, read_linked
     from dipcheck.fixes import FixOutcome, fix_text
 
     outcomes: list[FixOutcome] = []
+    unread: bytes | None = None
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
-        outcomes.append(fix_text(sys.stdin.read(), name, config, args.unsafe_fixes, named=True))
+        source, problem, data = read_input(sys.stdin.buffer, name)
+        if source is None:
+            assert problem is not None
+            result = LintResult(name, problem.span.source, None, [problem])
+            outcomes.append(FixOutcome(name, "", "", result))
+            unread = data
+        else:
+            outcomes.append(fix_text(source.text, name, config, args.unsafe_fixes, named=True))
     file_paths = [path for path in paths if path != "-"]
     named = {path for path in file_paths if not os.path.isdir(path)}
-    for path in expand_paths(file_paths, config):
-        source, problem = read_source(path)
+    for path, tree in expand_trees(file_paths, config):
+        source, problem = read_linked(path, tree)
         if source is None:
             assert problem is not None
             result = LintResult(path, problem.span.source, None, [problem])
@@ -262,34 +282,42 @@ def _outcomes(paths: Sequence[str], config: Config, args: argparse.Namespace) ->
         if not_a_workflow and path not in named:
             continue
         outcomes.append(outcome)
-    return outcomes
+    return outcomes, unread
 
 
 def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
-    from dipcheck.fixes import FileChanged, unified_diff, write_atomically
+    from dipcheck.engine import expand_trees
+    from dipcheck.files import FileChanged, WriteRefused, write_atomically
+    from dipcheck.fixes import unified_diff
 
-    outcomes = _outcomes(paths, config, args)
+    outcomes, unread = _outcomes(paths, config, args)
     if not outcomes:
         _nothing_linted(paths, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
     for outcome in outcomes:
         for item in outcome.rejected:
             print(
-                f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would add "
-                f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}",
+                visible(
+                    f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would "
+                    f"add {', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}"
+                ),
                 file=sys.stderr,
             )
         for item in outcome.elsewhere(args.unsafe_fixes):
             print(
-                f"dipcheck: note: {outcome.path}: {item.code} fix edits "
-                f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed from "
-                "here; apply it by hand",
+                visible(
+                    f"dipcheck: note: {outcome.path}: {item.code} fix edits "
+                    f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed "
+                    "from here; apply it by hand"
+                ),
                 file=sys.stderr,
             )
         if not outcome.converged:
             print(
-                f"dipcheck: warning: {outcome.path}: fixes still apply after "
-                f"{outcome.passes} passes; run --fix again",
+                visible(
+                    f"dipcheck: warning: {outcome.path}: fixes still apply after "
+                    f"{outcome.passes} passes; run --fix again"
+                ),
                 file=sys.stderr,
             )
     if args.diff:
@@ -297,18 +325,26 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         _fix_summary(outcomes, args, "Would fix")
         return EXIT_FINDINGS if changed else EXIT_OK
     from_stdin = "-" in paths
+    trees = dict(expand_trees([path for path in paths if path != "-"], config))
+    unwritten = False
     for outcome in changed:
         if from_stdin and outcome is outcomes[0]:
             continue
         try:
-            write_atomically(outcome.path, outcome.original, outcome.text)
-        except (FileChanged, OSError) as error:
+            write_atomically(outcome.path, outcome.original, outcome.text, trees[outcome.path])
+        except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-            print(f"dipcheck: error: {outcome.path} not fixed: {reason}", file=sys.stderr)
-            return EXIT_ERROR
+            print(visible(f"dipcheck: error: {outcome.path} not fixed: {reason}"), file=sys.stderr)
+            unwritten = True
+    if unwritten:
+        return EXIT_ERROR
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
-        sys.stdout.write(outcomes[0].text)
+        if unread is not None:  # not a workflow dipcheck could read: passed through as it was
+            sys.stdout.flush()
+            sys.stdout.buffer.write(unread)
+        else:
+            sys.stdout.write(outcomes[0].text)
         if args.output:
             _emit(_report(results, args, config), args)
         else:
@@ -338,7 +374,7 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
         for outcome in outcomes:
             if not outcome.applied:
                 continue
-            print(f"- {outcome.path}:", file=sys.stderr)
+            print(visible(f"- {outcome.path}:"), file=sys.stderr)
             counts: dict[str, int] = {}
             for item in outcome.applied:
                 counts[item.code] = counts.get(item.code, 0) + 1
@@ -352,27 +388,29 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
 
 
 def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
-    from dipcheck.engine import expand_paths, read_source
-    from dipcheck.fixes import FileChanged, add_ignores, write_atomically
+    from dipcheck.engine import expand_trees, read_linked
+    from dipcheck.files import FileChanged, WriteRefused, write_atomically
+    from dipcheck.fixes import add_ignores
 
     added = files = 0
     named = {path for path in paths if not os.path.isdir(path)}
-    for path in expand_paths(paths, config):
-        source, _ = read_source(path)
+    for path, tree in expand_trees(paths, config):
+        source, _ = read_linked(path, tree)
         if source is None:
             continue
         outcome = add_ignores(source.text, path, config, named=path in named)
         if outcome.rejected:
             print(
-                f"dipcheck: warning: {path}: left unchanged, the comments would not parse",
+                visible(f"dipcheck: warning: {path}: left unchanged, the comments would not parse"),
                 file=sys.stderr,
             )
         if not outcome.changed:
             continue
         try:
-            write_atomically(path, outcome.original, outcome.text)
-        except (FileChanged, OSError) as error:
-            print(f"dipcheck: error: {path} not changed: {error}", file=sys.stderr)
+            write_atomically(path, outcome.original, outcome.text, tree)
+        except (FileChanged, WriteRefused, OSError) as error:
+            reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+            print(visible(f"dipcheck: error: {path} not changed: {reason}"), file=sys.stderr)
             return EXIT_ERROR
         added += len(outcome.applied)
         files += 1

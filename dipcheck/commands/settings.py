@@ -93,4 +93,6 @@ def show_settings(path: str, config: Config, fmt: str = "text") -> str:
         lines.append(f"# per-file-ignores matching it: {', '.join(here['per-file-ignores'])}")
     rules = here["active-rules"]
     lines.append(f"# rules that run on it ({len(rules)}): {', '.join(rules)}")
-    return "\n".join(lines) + "\n"
+    from dipcheck.terminal import visible
+
+    return visible("\n".join(lines)) + "\n"

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from dipcheck.target import KNOWN_TARGETS
+from dipcheck.terminal import visible
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -113,7 +114,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck test: error: {message}", file=sys.stderr)
+    print(visible(f"dipcheck test: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -192,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         output += text
         if under and code == EXIT_OK:
             code = EXIT_FAILED
+    if args.format != "json":  # workflow text carries no terminal controls (dipcheck.terminal)
+        output = visible(output)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.write(output)
@@ -209,7 +212,10 @@ def _exit_code(results: list[Any], missing: list[str]) -> int:
 
 
 def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
+    from dipcheck.engine import tree_of
+    from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
     from dipcheck.wftest import runner, update
+    from dipcheck.wftest.loader import MAX_TEST_FILE_BYTES
 
     refreshed: list[Any] = []
     for file in results:
@@ -221,17 +227,24 @@ def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
         if file.error is not None or not updates:
             refreshed.append(file)
             continue
-        with open(file.path, encoding="utf-8") as handle:
-            before = handle.read()
-        try:
+        try:  # (write_atomically keeps a byte-order mark itself)
+            data = read_regular(file.path, MAX_TEST_FILE_BYTES)
+            before = data.decode("utf-8").removeprefix("\ufeff")
             after = update.update_text(file.path, before, file.kind, updates)
+            if after != before:
+                write_atomically(file.path, before, after, tree_of(file.path))
+                print(visible(f"dipcheck test: updated {file.path}"), file=sys.stderr)
         except update.UpdateError as error:
-            print(f"dipcheck test: error: {error}", file=sys.stderr)
+            print(visible(f"dipcheck test: error: {error}"), file=sys.stderr)
             refreshed.append(file)
             continue
-        if after != before:
-            update.write(file.path, after)
-            print(f"dipcheck test: updated {file.path}", file=sys.stderr)
+        except (FileChanged, WriteRefused, OSError, UnicodeDecodeError) as error:
+            reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
+            print(
+                visible(f"dipcheck test: error: {file.path} not updated: {reason}"), file=sys.stderr
+            )
+            refreshed.append(file)
+            continue
         refreshed.append(runner.run_file(file.path, workflows, select))
     return refreshed
 

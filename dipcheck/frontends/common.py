@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, inside, read_regular
 from dipcheck.hashing import sha256_hex
 from dipcheck.source import SourceText
 
@@ -23,11 +24,9 @@ FileReader = Callable[[str], str]
 
 
 def read_from_disk(path: str) -> str:
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_INCLUDED_BYTES + 1)
-    if len(data) > MAX_INCLUDED_BYTES:
-        raise OSError(f"larger than {MAX_INCLUDED_BYTES // (1024 * 1024)} MiB")
-    return data.decode("utf-8")
+    """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
+    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read)."""
+    return read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
 
 
 def digest(data: bytes) -> str:
@@ -101,7 +100,9 @@ def include_file(
     base_dir: str | None, display_base: str, relative: str, reader: FileReader
 ) -> Inclusion:
     """Resolve a file directive the way tracker does: relative to the workflow's directory,
-    never absolute, never leaving that directory, never through a symlink at the leaf."""
+    never absolute, never leaving that directory, never through a symlink at the leaf; and
+    never outside that directory once every symbolic link on the way is resolved (a
+    directory link such as ``prompts -> /etc`` inside the workflow's folder)."""
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
@@ -121,6 +122,12 @@ def include_file(
     full = os.path.join(base_dir, normal)
     if os.path.islink(full):
         return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
+    if not inside(full, base_dir):
+        return Inclusion(
+            None,
+            f"`{path}` leads outside the workflow's directory through a symbolic link, so it "
+            "is not read; keep included files inside the workflow's directory tree",
+        )
     try:
         text = reader(full)
     except UnicodeDecodeError:
@@ -129,6 +136,10 @@ def include_file(
         return Inclusion(None, f"`{path}` does not exist")
     except IsADirectoryError:
         return Inclusion(None, f"`{path}` is a directory")
+    except NotRegularFile as error:
+        return Inclusion(None, f"`{path}` is {error.kind}, not a regular file")
+    except FileTooLarge as error:
+        return Inclusion(None, f"`{path}` is larger than {describe_size(error.limit)}")
     except (OSError, ValueError) as error:  # ValueError: a path the OS cannot represent
         message = error.strerror if isinstance(error, OSError) else None
         return Inclusion(None, f"`{path}` cannot be read: {message or error}")

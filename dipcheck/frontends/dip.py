@@ -18,6 +18,7 @@ from lark import Token, Tree
 from dipcheck import conditions
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dip_schema as schema
+from dipcheck.frontends import escapes
 from dipcheck.frontends.common import (
     FileReader,
     FrontendResult,
@@ -39,6 +40,7 @@ from dipcheck.model import (
     Node,
     NodeKind,
     Reference,
+    SegmentBuilder,
     Text,
     Workflow,
 )
@@ -62,6 +64,10 @@ class Keyed(Protocol):
 K = TypeVar("K", bound=Keyed)
 
 
+_DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
+_PAIRS = (("\\\\", "\\"), ('\\"', '"'))
+
+
 def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool]:
     """Unquote a single-line value as dippin does; the Text maps back through escapes."""
     if len(text) >= 2 and text[0] == text[-1] in "\"'":
@@ -69,42 +75,33 @@ def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool
         if ("\\" if text[0] == '"' else "''") not in inner:
             return Text(inner, source, ((0, start + 1),)), True  # no escape: a plain slice
     if len(text) >= 2 and text[0] == text[-1] == '"':
-        chars: list[str] = []
-        segments: list[tuple[int, int]] = [(0, start + 1)]
-        index = 1
-        while index < len(text) - 1:
-            char = text[index]
-            if char == "\\" and index + 1 < len(text) - 1 and text[index + 1] in '"\\':
-                segments.append((len(chars), start + index + 1))
-                chars.append(text[index + 1])
-                index += 2
-                if index < len(text) - 1:
-                    segments.append((len(chars), start + index))
-                continue
-            chars.append(char)
-            index += 1
-        return Text("".join(chars), source, _dedupe(segments)), True
+        # `\"` and `\\` are escapes (left to right, so `\\"` is a backslash and a quote)
+        decoded = (
+            escapes.decode_pairs(inner, _PAIRS, start + 1, True)
+            if (text.count("\\") > escapes.MANY)
+            else None
+        )
+        if decoded is not None:
+            return Text(decoded[0], source, decoded[1]), True
+        segments = SegmentBuilder()
+        segments.add(0, start + 1)
+        base = start + 1
+        for count, escape in enumerate(_DOUBLE_ESCAPE.finditer(inner)):
+            at = escape.start()
+            segments.add(at - count, base + at + 1)  # the escaped character
+            if escape.end() < len(inner):
+                segments.add(at - count + 1, base + escape.end())  # what follows it
+        value = _DOUBLE_ESCAPE.sub(r"\1", inner)
+        return Text(value, source, segments.build()), True
     if len(text) >= 2 and text[0] == text[-1] == "'":
-        chars = []
-        segments = [(0, start + 1)]
-        index = 1
-        while index < len(text) - 1:
-            if text.startswith("''", index) and index + 1 < len(text) - 1:
-                chars.append("'")
-                index += 2
-                segments.append((len(chars), start + index))
-                continue
-            chars.append(text[index])
-            index += 1
-        return Text("".join(chars), source, _dedupe(segments)), True
+        inner = text[1:-1]
+        segments = SegmentBuilder()
+        segments.add(0, start + 1)
+        base = start + 1
+        for count, escape in enumerate(re.finditer("''", inner)):
+            segments.add(escape.start() - count + 1, base + escape.end())
+        return Text(inner.replace("''", "'"), source, segments.build()), True
     return Text.at(text, source, start), False
-
-
-def _dedupe(segments: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    result: dict[int, int] = {}
-    for text_offset, source_offset in segments:
-        result[text_offset] = source_offset
-    return tuple(sorted(result.items()))
 
 
 def _tokens(tree: Tree) -> list[Token]:

@@ -15,12 +15,13 @@ it does not parse. Raw blocks keep a map from their text back to file offsets.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from lark import Token
 
-from dipcheck.model import Text
+from dipcheck.model import SegmentBuilder, Text
 from dipcheck.source import SourceText, Span
 
 MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
@@ -32,7 +33,7 @@ WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*")
 # character is OTHER (dippin drops it silently; here it is reported by the parser).
 LINE_TOKEN = re.compile(
     r"""[ \t]+
-    | (?P<STRING>"(?:\\.|[^"\\])*"|'(?:[^']|'')*')
+    | (?P<STRING>"[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')
     | (?P<NAME>[A-Za-z0-9_][A-Za-z0-9_\-./]*)
     | (?P<ARROW>->)
     | (?P<LARROW><-)
@@ -120,13 +121,13 @@ def _block_end(indent: int) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1024)
-def _block_value(block: str) -> tuple[str, tuple[tuple[int, int], ...], int, int]:
+def _block_value(block: str) -> tuple[str, Sequence[tuple[int, int]], int, int]:
     """A raw block's value from its lines (the first and last ones with text): each line
     right-trimmed and stripped of its indentation up to the first line's. Returns the value,
     its segments relative to the block's start, that baseline indentation and the last
     line's trimmed length."""
     pieces: list[str] = []
-    segments: list[tuple[int, int]] = []
+    segments = SegmentBuilder()
     position = offset = 0
     baseline = -1
     trimmed = ""
@@ -139,11 +140,11 @@ def _block_value(block: str) -> tuple[str, tuple[tuple[int, int], ...], int, int
         elif remove > baseline:
             content = trimmed[baseline:]
             remove = baseline
-        segments.append((position, offset + remove))
+        segments.add(position, offset + remove)
         pieces.append(content)
         position += len(content) + 1
         offset += len(line) + 1
-    return "\n".join(pieces), tuple(segments), baseline, len(trimmed)
+    return "\n".join(pieces), segments.build(), baseline, len(trimmed)
 
 
 _new_token = Token._future_new  # the constructor without the keyword-argument shim
@@ -395,8 +396,10 @@ class DipLexer:
             end_column=end_column + 1,
             end_pos=line_starts[last] + end_column,
         )
-        segments = tuple([(position, begin + offset) for position, offset in relative])
-        self.result.raw_blocks[start] = Text(value, self.source, segments)
+        segments = SegmentBuilder()
+        for position, offset in relative:
+            segments.add(position, begin + offset)
+        self.result.raw_blocks[start] = Text(value, self.source, segments.build())
         return token, last + 1
 
     # -- word lines (declarations, sections, edges) --------------------------------------

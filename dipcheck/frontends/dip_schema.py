@@ -266,7 +266,7 @@ _INTEGER = re.compile(r"[+-]?\d+")
 _FLOAT = re.compile(
     r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE
 )
-_DURATION = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[+-]?0")
+_DURATION = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))++|[+-]?0")
 BOOLEAN_WORDS = {
     "true": True,
     "1": True,

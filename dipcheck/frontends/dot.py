@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
@@ -97,6 +97,7 @@ _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*")
 _START_IDS = ("start", "Start")
 _EXIT_IDS = ("exit", "end", "Exit", "End")
+MAX_NESTING = 100  # subgraphs inside subgraphs; Graphviz files nest a few levels
 
 
 @dataclass
@@ -787,6 +788,9 @@ def load_dot(
     if not require and not is_workflow_text(lexed):
         return FrontendResult(None, [])
     chosen = dialect or detect_dialect(lexed)
+    too_deep = _too_deep(lexed, source)
+    if too_deep is not None:
+        return FrontendResult(None, [too_deep])
     tree, problems = parse_tokens(source, lexed.tokens)
     lowering = _Lowering(source, lexed, chosen)
     for problem in lexed.problems:
@@ -817,6 +821,26 @@ def load_dot(
         return FrontendResult(None, lowering.diagnostics)
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.diagnostics)
+
+
+def _too_deep(lexed: LexResult, source: SourceText) -> Diagnostic | None:
+    """DC001 at the first `{` nested deeper than :data:`MAX_NESTING` subgraphs: such a file is
+    not read further (lowering subgraphs is recursive)."""
+    depth = 0
+    for token in lexed.tokens:
+        if token.type == "LBRACE":
+            depth += 1
+            if depth > MAX_NESTING + 1:  # (the graph's own braces are the first level)
+                start = token.start_pos or 0
+                return loading_finding(
+                    "DC001",
+                    Span(source, start, start + 1),
+                    f"subgraphs nest deeper than {MAX_NESTING} levels here; dipcheck does not "
+                    "read the file further (YAML step workflows have the same limit)",
+                )
+        elif token.type == "RBRACE":
+            depth = max(depth - 1, 0)
+    return None
 
 
 def _dotted_names(lowering: _Lowering, lexed: LexResult) -> None:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from lark import Token
 
-from dipcheck.model import Text
+from dipcheck.frontends import escapes
+from dipcheck.model import EscapeMap, SegmentBuilder, Text
 from dipcheck.source import SourceText, Span
 
 KEYWORDS = {
@@ -59,8 +60,9 @@ _LEXEME = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
-_QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"', re.DOTALL)
+_QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_PAIRS = (("\\\\", "\\"), ('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,18 +150,26 @@ class _Lexer:
             index = end
         return self.result
 
-    def string_part(self, start: int) -> tuple[int, list[str], list[tuple[int, int]]] | None:
-        """Decode the quoted string at ``start``: (end offset, characters, segments), or None
-        when it is never closed."""
+    def string_part(
+        self, start: int, segments: SegmentBuilder, base: int, packed: bool
+    ) -> tuple[int, list[str], EscapeMap | None] | None:
+        """Decode the quoted string at ``start``: (end offset, characters, None), its map
+        added to ``segments`` from text offset ``base``; or, for a first part with a great
+        many escapes when ``packed``, (end offset, characters, its whole map). None when it
+        is never closed."""
         match = _QUOTED.match(self.text, start)
         if match is None:
             return None
         body = match.group(1)
+        if packed and body.count("\\") > escapes.MANY:  # a great many escapes
+            decoded = escapes.decode_pairs(body, _PAIRS, start + 1, False)
+            if decoded is not None:
+                return match.end(), [decoded[0]], decoded[1]
+        segments.add(base, start + 1)
         if "\\" not in body:
-            return match.end(), [body], [(0, start + 1)]
+            return match.end(), [body], None
         chars: list[str] = []
-        segments: list[tuple[int, int]] = [(0, start + 1)]
-        length = 0
+        length = base
         cursor = 0
         for escape in _ESCAPE.finditer(body):
             decoded = _ESCAPES.get(escape.group(1))
@@ -167,18 +177,19 @@ class _Lexer:
                 continue
             chars.append(body[cursor : escape.start()])
             length += escape.start() - cursor
-            segments.append((length, start + 1 + escape.start()))
+            segments.add(length, start + 1 + escape.start())
             chars.append(decoded)
             length += 1
             cursor = escape.end()
-            segments.append((length, start + 1 + cursor))
+            segments.add(length, start + 1 + cursor)
         chars.append(body[cursor:])
-        return match.end(), chars, segments
+        return match.end(), chars, None
 
     def quoted(self, start: int) -> int:
         """A quoted string and any ``+ "…"`` parts joined to it; returns the offset after it."""
         text = self.text
-        first = self.string_part(start)
+        segments = SegmentBuilder()
+        first = self.string_part(start, segments, 0, packed=True)
         if first is None:
             line_end = text.find("\n", start)
             self.problem(
@@ -188,7 +199,8 @@ class _Lexer:
                 "part of the string)",
             )
             return len(text) if line_end == -1 else line_end + 1
-        end, chars, segments = first
+        end, chars, mapped = first
+        length = sum(len(chunk) for chunk in chars)
         parts = [Span(self.source, start, end)]
         cursor = end
         while True:
@@ -200,19 +212,19 @@ class _Lexer:
             following = probe.end() if probe is not None else after + 1
             if not text.startswith('"', following):
                 break
-            part = self.string_part(following)
+            if mapped is not None:  # joined to more: the first part mapped escape by escape
+                again = self.string_part(start, segments, 0, packed=False)
+                assert again is not None
+                _, chars, mapped = again
+            part = self.string_part(following, segments, length, packed=False)
             if part is None:
                 break
-            part_end, part_chars, part_segments = part
-            base = sum(len(chunk) for chunk in chars)
-            segments.extend((base + offset, source) for offset, source in part_segments)
+            part_end, part_chars, _ = part
+            length += sum(len(chunk) for chunk in part_chars)
             chars.extend(part_chars)
             parts.append(Span(self.source, following, part_end))
             end = cursor = part_end
-        merged: dict[int, int] = {}
-        for text_offset, source_offset in segments:
-            merged[text_offset] = source_offset
-        decoded = Text("".join(chars), self.source, tuple(sorted(merged.items())))
+        decoded = Text("".join(chars), self.source, mapped or segments.build())
         self.result.strings[start] = QuotedString(decoded, tuple(parts))
         self.token("STRING", start, end)
         return end

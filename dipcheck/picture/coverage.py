@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck.analysis.runtime import Handler
+from dipcheck.files import FileTooLarge, read_regular
 from dipcheck.model import Edge
 from dipcheck.simulate.graph import RunGraph
 
@@ -86,10 +87,9 @@ def _never_followed(graph: RunGraph, edge: Edge) -> bool:
 def read_coverage(path: str, drawn: str) -> EdgeCoverage:
     """The edge coverage of the workflow file ``drawn`` from the coverage file ``path``."""
     try:
-        if os.path.getsize(path) > MAX_BYTES:
-            raise CoverageError(f"{path}: larger than {MAX_BYTES} bytes")
-        with open(path, encoding="utf-8") as handle:
-            document = json.load(handle)
+        document = json.loads(read_regular(path, MAX_BYTES))
+    except FileTooLarge:
+        raise CoverageError(f"{path}: larger than {MAX_BYTES} bytes") from None
     except OSError as error:
         raise CoverageError(f"{path}: cannot read: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

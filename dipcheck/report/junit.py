@@ -3,7 +3,8 @@
 A file fails when it has a finding at or above the failure level (``--fail-on``, the same
 rule as the exit status); the ``<failure>`` lists every finding of the file, one
 ``file:line:col: CODE [severity] message`` line each. Findings below the level are listed in
-the test case's ``<system-out>`` and do not fail it.
+the test case's ``<system-out>`` and do not fail it. Control characters, which XML 1.0 cannot
+hold, are shown as ``\\xNN`` (:mod:`dipcheck.terminal`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from xml.etree import ElementTree
 from dipcheck.diagnostics import Severity
 from dipcheck.report.text import render_concise
 from dipcheck.result import LintResult
+from dipcheck.terminal import visible
 
 
 def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) -> str:
@@ -21,9 +23,8 @@ def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) ->
     suite = ElementTree.SubElement(suites, "testsuite", name="dipcheck")
     failures = 0
     for result in results:
-        case = ElementTree.SubElement(
-            suite, "testcase", name=result.path, classname="dipcheck", file=result.path
-        )
+        path = visible(result.path)
+        case = ElementTree.SubElement(suite, "testcase", name=path, classname="dipcheck", file=path)
         lines = "\n".join(render_concise(item) for item in result.diagnostics)
         failing = [item for item in result.diagnostics if item.severity >= fail_on]
         if failing:

@@ -1,4 +1,7 @@
-"""Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style."""
+"""Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style.
+
+Workflow text (messages, snippets, paths) is shown with its control characters escaped
+(:func:`dipcheck.terminal.visible`); the caret line follows the escaped snippet."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Sequence
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
+from dipcheck.terminal import visible
 
 _COLORS = {
     Severity.ERROR: "\033[1;31m",
@@ -38,24 +42,26 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     severity = item.severity
     line, column, end_line, end_column = _location(item)
     header = style.paint(f"{severity.label}[{item.code}]", _COLORS[severity])
-    lines = [f"{header}{style.paint(': ' + item.message, _BOLD)}"]
+    lines = [f"{header}{style.paint(': ' + visible(item.message), _BOLD)}"]
     gutter = len(str(line + 1))
     pad = " " * gutter
-    lines.append(f"{pad}{style.paint('-->', _BLUE)} {item.span.path}:{line + 1}:{column + 1}")
+    where = f"{visible(item.span.path)}:{line + 1}:{column + 1}"
+    lines.append(f"{pad}{style.paint('-->', _BLUE)} {where}")
     text = item.span.source.line_text(line)
     if text or item.span.source.text:
         bar = style.paint("|", _BLUE)
         lines.append(f"{pad} {bar}")
-        lines.append(f"{style.paint(str(line + 1), _BLUE)} {bar} {text.expandtabs(1)}")
+        lines.append(f"{style.paint(str(line + 1), _BLUE)} {bar} {_shown(text)}")
         stop = end_column if end_line == line else len(text)
-        width = max(stop - column, 1)
+        width = max(len(_shown(text[column:stop])), 1)
         marker = style.paint("^" * width, _COLORS[severity])
         suffix = " …" if end_line > line else ""
-        lines.append(f"{pad} {bar} {' ' * column}{marker}{suffix}")
+        lines.append(f"{pad} {bar} {' ' * len(_shown(text[:column]))}{marker}{suffix}")
     for related in item.related:
         r_line, r_column = related.span.start_position()
         lines.append(
-            f"{pad} = note: {related.message} ({related.span.path}:{r_line + 1}:{r_column + 1})"
+            f"{pad} = note: {visible(related.message)} "
+            f"({visible(related.span.path)}:{r_line + 1}:{r_column + 1})"
         )
     help_text = item.help
     rule = registry.get(item.code)
@@ -63,16 +69,21 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
         help_text = rule.fix
     if item.fix is not None:
         kind = "fix" if item.fix.safe else "unsafe fix"
-        lines.append(f"{pad} = {kind}: {item.fix.description}")
+        lines.append(f"{pad} = {kind}: {visible(item.fix.description)}")
     if help_text:
-        lines.append(f"{pad} = help: {help_text}")
+        lines.append(f"{pad} = help: {visible(help_text)}")
     return "\n".join(lines)
+
+
+def _shown(text: str) -> str:
+    """Source text as the snippet shows it: control characters escaped, tabs one column."""
+    return visible(text).expandtabs(1)
 
 
 def render_concise(item: Diagnostic) -> str:
     line, column, _, _ = _location(item)
-    where = f"{item.span.path}:{line + 1}:{column + 1}"
-    return f"{where}: {item.code} [{item.severity.label}] {item.message}"
+    where = f"{visible(item.span.path)}:{line + 1}:{column + 1}"
+    return f"{where}: {item.code} [{item.severity.label}] {visible(item.message)}"
 
 
 def summary(results: Sequence[LintResult], skipped: int = 0) -> str:

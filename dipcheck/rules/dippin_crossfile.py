@@ -1,6 +1,7 @@
 """Checks across workflow files: subgraph children that are missing (DIP126, DIP135), reused
-with the same bindings (DIP109), not bound to their required inputs (DIP160), and tool access
-that does not carry over into a child (DIP143, DIP146).
+with the same bindings (DIP109), not bound to their required inputs (DIP160), tool access
+that does not carry over into a child (DIP143, DIP146), and chains of refs that come back to a
+workflow already running (DC335).
 
 Children are resolved and parsed through the run's :class:`~dipcheck.workspace.Workspace`
 (relative to the parent file, with and without `.dip`, transitively, at most
@@ -43,6 +44,14 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             )
             continue
         child = context.child(item)
+        if child is not None and child.special:
+            yield context.finding(
+                code,
+                item.value_span,
+                f"{what} `{node.id}` references `{item.text.strip()}`, which is not a workflow "
+                f"file: {child.problem}; tracker would wait on it or read it without end",
+            )
+            continue
         if child is None or not child.missing:
             continue
         assert context.path is not None
@@ -78,7 +87,8 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
         "CLI would then try its working directory (`cmd/tracker/loading.go`); a ref that only "
         "resolves from a directory above the file's is reported as an info that names that "
         "directory: the author most likely runs tracker from there, as tracker's own examples "
-        "do."
+        "do. A ref that names a FIFO, a device or a socket is reported as well (it is never "
+        "read: tracker would wait on it or read it without end)."
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",
@@ -300,3 +310,47 @@ def unbound_required_input(context: Context) -> Iterator[Diagnostic]:
                 f"`{item.text.strip()}` requires: add it under `{block}:`",
                 related=(Related(decl.span, "declared required here"),),
             )
+
+
+@rule(
+    "DC335",
+    "subgraph-reference-cycle",
+    Severity.WARNING,
+    summary="A subgraph or manager loop runs a workflow that is already running above it.",
+    rationale=(
+        "A chain of `ref:`/`subgraph_ref:` that comes back to a file makes each run of the "
+        "child start the parent again. tracker's loader keeps one child per ref text and "
+        "checks only the files it is loading at the moment (cmd/tracker/loading.go): "
+        "depending on how the refs are written it refuses the chain (`circular subgraph "
+        "reference detected`) or loads it, and then nothing bounds the nesting at run time "
+        "(tracker-runtime.md §5.7 has no depth limit): unless a condition keeps the run away "
+        "from the ref, it never ends."
+    ),
+    example="# review.dip\nsubgraph Check\n  ref: check.dip\n# check.dip\nsubgraph Again\n"
+    "  ref: review.dip",
+    fix="Break the cycle: move what both need into a third workflow that both reference, or "
+    "repeat work with a loop edge (`restart: true`) instead of a subgraph.",
+    formats=("dip",),
+)
+def subgraph_reference_cycle(context: Context) -> Iterator[Diagnostic]:
+    reported: set[int] = set()
+    for link in context.links:
+        if link.child.problem != CYCLE:
+            continue
+        node, field = link.chain[0]
+        if id(field) in reported:
+            continue
+        reported.add(id(field))
+        files = [os.path.basename(context.path or "this workflow")]
+        files += [ref.text.strip() for _, ref in link.chain]
+        related = tuple(
+            Related(ref.value_span, f"`{inner.id}` runs `{ref.text.strip()}`")
+            for inner, ref in link.chain[1:]
+        )
+        yield context.finding(
+            "DC335",
+            field.value_span,
+            f"`{node.id}` starts a chain of workflows that comes back to one already running "
+            f"({' → '.join(files)}): tracker refuses the chain or nests the runs without end",
+            related,
+        )

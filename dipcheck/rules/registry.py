@@ -323,27 +323,54 @@ def use_snapshot(rules: list[dict[str, Any]]) -> None:
     global _from_snapshot
     if _loaded or _RULES:
         return
-    for item in rules:
-        targets = item["targets"]
-        _add(
-            Rule(
-                item["code"],
-                item["name"],
-                Severity(item["severity"]),
-                item["summary"],
-                item["rationale"],
-                item["example"],
-                item["fix"],
-                None,
-                frozenset(item["formats"]),
-                item["enabled"],
-                item["fix_availability"],
-                item["since"],
-                None if targets is None else frozenset(targets),
-                None if item["fix_formats"] is None else frozenset(item["fix_formats"]),
-            )
-        )
+    if type(rules) is not list:
+        raise ValueError("a rules snapshot is a list")
+    built = [_from_snapshot_item(item) for item in rules]  # all or none: ValueError if bad
+    for rule in built:
+        _add(rule)
     _from_snapshot = True
+
+
+def _from_snapshot_item(item: Any) -> Rule:
+    """One rule of a snapshot, its every field checked (the snapshot is read from the result
+    cache's directory: a damaged file must not make a broken rule)."""
+
+    def text(key: str) -> Any:
+        value = item[key]
+        if type(value) is not str:
+            raise ValueError(f"rule snapshot: {key} is not text")
+        return value
+
+    def texts(key: str, optional: bool = False) -> frozenset[str] | None:
+        value = item[key]
+        if optional and value is None:
+            return None
+        if type(value) is not list or any(type(entry) is not str for entry in value):
+            raise ValueError(f"rule snapshot: {key} is not a list of text")
+        return frozenset(value)
+
+    if type(item) is not dict or type(item["severity"]) is not int:
+        raise ValueError("rule snapshot: not a rule")
+    if type(item["enabled"]) is not bool:
+        raise ValueError("rule snapshot: enabled is not true or false")
+    formats = texts("formats")
+    assert formats is not None
+    return Rule(
+        text("code"),
+        text("name"),
+        Severity(item["severity"]),
+        text("summary"),
+        text("rationale"),
+        text("example"),
+        text("fix"),
+        None,
+        formats,
+        item["enabled"],
+        text("fix_availability"),
+        text("since"),
+        texts("targets", optional=True),
+        texts("fix_formats", optional=True),
+    )
 
 
 def all_rules() -> list[Rule]:

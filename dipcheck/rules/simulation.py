@@ -100,9 +100,13 @@ def _explored(context: Context) -> Explored:
 
 
 def _complete(context: Context) -> tuple[Explored, Exploration] | None:
+    """The exploration, when it saw every run: not cut short by its state budget, and no run
+    stopped by a limit of the simulator's (a cycle of subgraph refs, nesting too deep)."""
     explored = _explored(context)
     result = explored.result
     if result is None or not result.complete:
+        return None
+    if any(terminal.end.cause == "limit" for terminal in result.paths):
         return None
     return explored, result
 

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 
+from dipcheck.files import read_regular
 from dipcheck.frontends.common import MAX_INCLUDED_BYTES, FileReader, read_from_disk
 
 GIT_PREFIX = "git:"
@@ -101,8 +102,7 @@ def _show(revision: str, top: str, relative: str) -> str:
 def read_version(spec: str) -> Version:
     if not spec.startswith(GIT_PREFIX):
         try:
-            with open(spec, encoding="utf-8") as handle:
-                text = handle.read()
+            text = read_regular(spec, MAX_INCLUDED_BYTES * 2).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
             raise SourceError(f"{spec}: {reason or error}") from None

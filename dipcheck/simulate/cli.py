@@ -148,7 +148,9 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"dipcheck simulate: error: {message}", file=sys.stderr)
+    from dipcheck.terminal import visible
+
+    print(visible(f"dipcheck simulate: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 

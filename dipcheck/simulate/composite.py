@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
 from dipcheck.simulate.expand import expand
-from dipcheck.simulate.graph import RunGraph, field_value, node_attr, to_int
+from dipcheck.simulate.graph import RunGraph, field_value, node_attr, source_file, to_int
 from dipcheck.simulate.handlers import LEAF, Outcome
 from dipcheck.simulate.trace import Step
 
@@ -43,6 +46,41 @@ BRANCH_NOTE = (
     "(docs/runtime/parallel.md#branches)"
 )
 POLICIES = ("any", "all", "quorum")
+# The dry run's budgets for handlers that run other nodes (the runtime has none): how deep
+# parallel branches and child workflows may run inside one another, how much work (branch
+# runs and child steps) one node of the outermost workflow may cause, and how much of a
+# branch's context update parallel.results keeps (nested results are JSON-encoded inside
+# each other, so each level of nesting would double their size).
+MAX_NESTING = 16
+MAX_NESTED_WORK = 20_000
+MAX_RESULT_VALUE = 16 * 1024
+
+
+class _OverBudget(Exception):
+    """The work of one outermost node went over :data:`MAX_NESTED_WORK`."""
+
+
+@dataclass
+class _Running:
+    """The composite handlers running now (outermost first) and the work left to them."""
+
+    nodes: tuple[tuple[int, str, str], ...] = ()  # (id of the graph, node id, shown path)
+    work: list[int] = field(default_factory=lambda: [MAX_NESTED_WORK])
+
+
+_RUNNING: ContextVar[_Running | None] = ContextVar("dipcheck_running_composites", default=None)
+
+
+def _charge(amount: int) -> None:
+    running = _RUNNING.get()
+    if running is not None:
+        running.work[0] -= amount
+        if running.work[0] < 0:
+            raise _OverBudget
+
+
+def _limited(message: str) -> list[tuple[Outcome, str]]:
+    return [(Outcome("fail", limit=f"{message}; the dry run stops here"), "")]
 
 
 class ChildLoader(Protocol):
@@ -61,13 +99,39 @@ def run(
     visit: int,
     oracle: Oracle,
 ) -> list[tuple[Outcome, str]]:
-    if handler is Handler.PARALLEL:
-        return parallel(machine, node_id, state, ctx, oracle)
     if handler is Handler.FAN_IN:
         return [(fan_in(machine.graph, node_id, ctx), "")]
-    if handler is Handler.SUBGRAPH:
-        return subgraph(machine, node_id, state, ctx, oracle)
-    return manager_loop(machine, node_id, state, ctx, visit, oracle)
+    outer = _RUNNING.get()
+    entry = (id(machine.graph), node_id, machine.path(node_id))
+    running = outer or _Running()
+    if handler is Handler.PARALLEL and any(item[:2] == entry[:2] for item in running.nodes):
+        chain = " → ".join(item[2] for item in (*running.nodes, entry))
+        return _limited(
+            f"parallel node {node_id!r} runs itself again through its branches ({chain}): "
+            "tracker would nest it without end"
+        )
+    if len(running.nodes) >= MAX_NESTING:
+        return _limited(
+            f"node {node_id!r} runs inside {MAX_NESTING} parallel branches and child "
+            "workflows, the simulator's limit"
+        )
+    token = _RUNNING.set(_Running((*running.nodes, entry), running.work))
+    try:
+        if handler is Handler.PARALLEL:
+            return parallel(machine, node_id, state, ctx, oracle)
+        if handler is Handler.SUBGRAPH:
+            return subgraph(machine, node_id, state, ctx, oracle)
+        return manager_loop(machine, node_id, state, ctx, visit, oracle)
+    except _OverBudget:
+        if outer is not None:
+            raise
+        return _limited(
+            f"node {node_id!r} needs more than {MAX_NESTED_WORK} branch runs and child "
+            "steps inside it (nested parallel blocks and child workflows), the simulator's "
+            "limit"
+        )
+    finally:
+        _RUNNING.reset(token)
 
 
 # -- parallel / fan_in -----------------------------------------------------------------------
@@ -118,10 +182,15 @@ def parallel(
     policy, quorum, problem = _policy(graph, node_id)
     if problem:
         return [(Outcome("fail", error=problem), "")]
+    everything = [_branch_runs(machine, branch, state, ctx, oracle) for branch in branches]
+    for runs in everything:
+        for _, out, _ in runs:
+            if out.limit:  # a branch stopped the dry run: so does the parallel node
+                stopped = Outcome("fail", limit=out.limit)
+                stopped.nested.extend(out.nested)
+                return [(stopped, "")]
     keep = machine.keep
-    alternatives = [
-        _distinct(_branch_runs(machine, branch, state, ctx, oracle), keep) for branch in branches
-    ]
+    alternatives = [_distinct(runs, keep) for runs in everything]
     results: list[tuple[Outcome, str]] = []
     combos = itertools.islice(itertools.product(*alternatives), MAX_BRANCH_COMBINATIONS + 1)
     for count, combo in enumerate(combos):
@@ -156,6 +225,7 @@ def _distinct(
 def _branch_runs(
     machine: Machine, branch: str, state: State, ctx: dict[str, str], oracle: Oracle
 ) -> list[tuple[str, Outcome, int]]:
+    _charge(1)
     graph = machine.graph
     path = machine.path(branch)
     visit = state.visits.get(path, 0) + 1
@@ -187,13 +257,14 @@ def _combine(
     graph = machine.graph
     statuses = [outcome.status if not outcome.error else "fail" for _, outcome, _ in combo]
     ok = _decide(policy, quorum, statuses)
+    elided: list[str] = []
     keep = machine.keep  # exploring: only the updates that can route reach the fan-in
     records = [
         {
             "node_id": branch,
             "status": status,
             "context_updates": {
-                key: value
+                key: _kept(value, f"{branch}: {key}", elided)
                 for key, value in sorted(out.updates.items())
                 if keep is None or key in keep
             },
@@ -202,6 +273,12 @@ def _combine(
     ]
     outcome = Outcome("success" if ok else "fail")
     outcome.updates["parallel.results"] = json.dumps(records, sort_keys=True)
+    if elided:
+        outcome.notes.append(
+            f"parallel.results keeps a placeholder for {', '.join(elided)}: longer than "
+            f"{MAX_RESULT_VALUE} characters (nested parallel results are encoded inside each "
+            "other and double at every level), the simulator's limit"
+        )
     if policy != "any":
         outcome.updates["fan_in.policy_detail"] = (
             f"{policy}: {statuses.count('success')} of {len(statuses)} branches succeeded"
@@ -245,6 +322,14 @@ def _combine(
     return outcome
 
 
+def _kept(value: str, name: str, elided: list[str]) -> str:
+    """A branch's context update as parallel.results keeps it in the dry run."""
+    if len(value) <= MAX_RESULT_VALUE:
+        return value
+    elided.append(name)
+    return f"<{len(value)} characters, not kept by the dry run>"
+
+
 def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
     raw = ctx.get("parallel.results", "")
     if not raw:
@@ -275,19 +360,30 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
 # -- subgraph / manager_loop -----------------------------------------------------------------
 
 
-def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, str]:
+def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, str, bool]:
+    """The machine of the child workflow, and its ref; or None, why, and whether the child
+    is already running above (a cycle of refs)."""
     graph = machine.graph
     ref = graph.attr(node_id, key)
     if not ref:
-        return None, f"missing required attribute {'subgraph_ref'!r}"
+        return None, f"missing required attribute {'subgraph_ref'!r}", False
     if machine.children is None:
-        return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded"
+        return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded", False
     loaded = machine.children(graph.workflow, ref)
     if isinstance(loaded, str):
-        return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded: {loaded}"
+        problem = f"subgraph node {node_id!r} references {ref!r} but it was not loaded: {loaded}"
+        return None, problem, False
+    if source_file(loaded) in graph.lineage:
+        chain = " → ".join(os.path.basename(path) for path in (*graph.lineage, source_file(loaded)))
+        return (
+            None,
+            f"subgraph node {node_id!r} references {ref!r}, which is already running above "
+            f"it ({chain}): tracker would start it again without end (§5.7)",
+            True,
+        )
     child_graph = graph.child(loaded, _params(graph, node_id))
     child = machine.child(child_graph, node_id)
-    return child, ref
+    return child, ref, False
 
 
 def child_of(machine: Machine, node_id: str) -> Machine | None:
@@ -316,18 +412,27 @@ def _child_start(parent: Machine, child: Machine, node_id: str, ctx: Mapping[str
     return state
 
 
+def _refused(message: str, cycle: bool) -> list[tuple[Outcome, str]]:
+    """A child that cannot run: a cycle of refs is the dry run's limit, anything else a
+    handler error."""
+    if cycle:
+        return _limited(message)
+    return [(Outcome("fail", error=message), "")]
+
+
 def subgraph(
     machine: Machine, node_id: str, state: State, ctx: dict[str, str], oracle: Oracle
 ) -> list[tuple[Outcome, str]]:
-    child, ref = _child(machine, node_id, "ref")
+    child, ref, cycle = _child(machine, node_id, "ref")
     if child is None:
-        return [(Outcome("fail", error=ref), "")]
+        return _refused(ref, cycle)
     results: list[tuple[Outcome, str]] = []
     for steps, end, final in oracle.runs(child, _child_start(machine, child, node_id, ctx)):
+        _charge(len(steps))
         outcome = Outcome("success")
         outcome.nested.extend(steps)
         if end.status == "max_steps":
-            outcome.error = "the child reached the simulator's max_steps"
+            outcome.limit = f"the child workflow {ref!r} stopped: {end.message}"
         elif end.error:
             outcome.error = (
                 f"child workflow {ref!r} ended with a runtime error ({end.message}); the "
@@ -359,9 +464,9 @@ def manager_loop(
     oracle: Oracle,
 ) -> list[tuple[Outcome, str]]:
     graph = machine.graph
-    child, ref = _child(machine, node_id, "subgraph_ref")
+    child, ref, cycle = _child(machine, node_id, "subgraph_ref")
     if child is None:
-        return [(Outcome("fail", error=f"manager_loop: {ref}"), "")]
+        return _refused(f"manager_loop: {ref}", cycle)
     max_cycles = to_int(graph.attr(node_id, "max_cycles") or "1000", 1000)
     stop = graph.attr(node_id, "stop_condition")
     steer = graph.attr(node_id, "steer_condition")
@@ -373,11 +478,12 @@ def manager_loop(
             continue
         start = _child_start(machine, child, node_id, ctx)
         for steps, end, final in oracle.runs(child, start):
+            _charge(len(steps))
             outcome = Outcome("success")
             outcome.nested.extend(steps)
             cycles = str(choice.cycles)
             if end.status == "max_steps":
-                outcome.error = "the child reached the simulator's max_steps"
+                outcome.limit = f"the child workflow {ref!r} stopped: {end.message}"
             elif end.status == "stuck":
                 outcome.error = f"manager_loop: child {ref!r} ended with an error: {end.message}"
             elif end.succeeded:

@@ -15,6 +15,7 @@ which uses tracker's names, needs no change here.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -83,6 +84,12 @@ class Parallel:
     join: str | None
 
 
+def source_file(workflow: Workflow) -> str:
+    """The real path of a workflow's file (its display name when it has no file)."""
+    path = workflow.source.path
+    return path if path.startswith("<") else os.path.realpath(path)
+
+
 class RunGraph:
     def __init__(
         self,
@@ -100,6 +107,8 @@ class RunGraph:
         self._attrs: dict[tuple[str, str], str] = {}
         self._downstream: dict[str, list[str]] = {}
         self.memo: dict[str, dict[Any, Any]] = {}  # facts other modules compute once
+        # the files of this workflow and of the workflows running it, outermost first
+        self.lineage: tuple[str, ...] = (source_file(workflow),)
 
     def child(self, workflow: Workflow, params: Mapping[str, str]) -> RunGraph:
         """The run graph of a child workflow with the parent's ``params`` bound (built once
@@ -108,6 +117,7 @@ class RunGraph:
         found = self._children.get(key)
         if found is None:
             found = self._children[key] = RunGraph(workflow, params)
+            found.lineage = (*self.lineage, source_file(workflow))
         return found
 
     # -- nodes ---------------------------------------------------------------------------

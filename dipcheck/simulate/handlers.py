@@ -35,6 +35,7 @@ class Outcome:
     preferred: str = ""
     suggested: tuple[str, ...] = ()
     error: str | None = None  # a handler error: the run fails (§5.1 step 4)
+    limit: str | None = None  # the dry run stopped here (a budget of the simulator's)
     notes: list[str] = field(default_factory=list)
     nested: list[Step] = field(default_factory=list)
     override_ok: bool = False  # a human answered: an override edge taken now counts (§5.5)

@@ -71,8 +71,10 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
     if path is None:
         return Scenario()
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        from dipcheck.files import read_regular
+        from dipcheck.simulate.scenario import MAX_SCENARIO_BYTES
+
+        text = read_regular(path, MAX_SCENARIO_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise PlanError(f"{path}: cannot read the scenario: {error}") from None
     from ruamel.yaml import YAML

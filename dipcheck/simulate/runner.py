@@ -31,6 +31,9 @@ from dipcheck.simulate.world import DefaultOracle, Oracle
 from dipcheck.target import DEFAULT, TargetVersion
 
 DEFAULT_MAX_STEPS = 500
+# The most steps a run may take, whatever max_steps asks: each step is kept for the report,
+# so a run of a billion steps would neither end nor fit in memory.
+MAX_STEPS_CEILING = 10_000
 RESET_KEYS = ("outcome", "preferred_label", "suggested_next_nodes")
 # Keys the simulator always knows the value of (or knows to be empty); any other condition
 # operand that is not set is one the world decides (the explorer tries its values).
@@ -142,7 +145,8 @@ class Machine:
         self.target = target
         self.prefix = prefix
         self.depth = depth
-        self.max_steps = max_steps
+        self.asked_steps = max_steps
+        self.max_steps = min(max_steps, MAX_STEPS_CEILING)
         self.verbose = verbose
         self.children = children
         # the context keys worth carrying (None: all); exploration keeps only what routes
@@ -193,10 +197,16 @@ class Machine:
             end = End("fail", message, node_id, error=True, cause="not_found")
             return [Transition((), end=end)]
         if state.steps >= self.max_steps:
+            ceiling = (
+                f" (max_steps {self.asked_steps} is above the simulator's ceiling of "
+                f"{MAX_STEPS_CEILING})"
+                if self.asked_steps > self.max_steps
+                else ""
+            )
             end = End(
                 "max_steps",
-                f"the simulation stopped after {self.max_steps} steps (max_steps); the "
-                "runtime has no such limit",
+                f"the simulation stopped after {self.max_steps} steps (max_steps){ceiling}; "
+                "the runtime has no such limit",
                 node_id,
                 cause="max_steps",
             )
@@ -265,6 +275,9 @@ class Machine:
             model_node=node_id,
         )
         nested = tuple(outcome.nested)
+        if outcome.limit:
+            end = End("max_steps", outcome.limit, path, cause="limit")
+            return [Transition((base, *nested), end=end, label=label)]
         if outcome.error:
             message = f"handler error at node {node_id!r}: {outcome.error} "
             "(docs/runtime/edge-selection.md#the-main-loop)"

@@ -179,6 +179,8 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise ScenarioError(path, line, column, f"not valid YAML: {error.problem}") from None
+    except RecursionError:  # the YAML reader is recursive; nothing of a scenario nests so deep
+        raise ScenarioError(path, 1, 1, "the scenario nests too deep to read") from None
     if tree is None:
         tree = {}
     if not isinstance(tree, dict):
@@ -200,6 +202,8 @@ def scenario_from_tree(
         )
     except ValidationError as error:
         raise _pydantic_error(path, tree, error, others=others) from None
+    except RecursionError:
+        raise ScenarioError(path, 1, 1, "the scenario nests too deep to read") from None
     scenario = Scenario(path=path, max_steps=document.max_steps)
     scenario.context = {key: _text(value) for key, value in document.context.items()}
     checker = _Checker(path, tree, graph, children)

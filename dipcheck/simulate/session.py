@@ -15,8 +15,14 @@ from dipcheck.model import Dialect
 from dipcheck.simulate.children import load_child
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
-from dipcheck.simulate.scenario import Scenario, ScenarioError, ScenarioOracle
+from dipcheck.simulate.scenario import (
+    MAX_SCENARIO_BYTES,
+    Scenario,
+    ScenarioError,
+    ScenarioOracle,
+)
 from dipcheck.simulate.trace import Run
+from dipcheck.terminal import visible
 
 if TYPE_CHECKING:
     from dipcheck.engine import LintResult
@@ -81,9 +87,10 @@ def prepare(
         raise SimulateError(f"{path}: cannot simulate: {where}")
     scenario = Scenario()
     if scenario_path is not None:
+        from dipcheck.files import read_regular
+
         try:
-            with open(scenario_path, encoding="utf-8") as handle:
-                scenario_text = handle.read()
+            scenario_text = read_regular(scenario_path, MAX_SCENARIO_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise SimulateError(f"{scenario_path}: cannot read the scenario: {error}") from None
         try:
@@ -146,10 +153,10 @@ def render_run(prepared: Prepared, result: Run, fmt: str) -> str:
     if fmt == "json":
         return render.dumps(run_document(prepared, result))
     if fmt == "mermaid":
-        return pictures.mermaid(prepared.graph, result)
+        return visible(pictures.mermaid(prepared.graph, result))
     if fmt == "dot":
-        return pictures.dot(prepared.graph, result)
-    return render.text_run(result, _header(prepared, "simulate"), prepared.machine.verbose)
+        return visible(pictures.dot(prepared.graph, result))
+    return visible(render.text_run(result, _header(prepared, "simulate"), prepared.machine.verbose))
 
 
 def render_paths(prepared: Prepared, result: Exploration, fmt: str) -> str:
@@ -159,5 +166,5 @@ def render_paths(prepared: Prepared, result: Exploration, fmt: str) -> str:
         return render.dumps(render.paths_document(prepared, result))
     if fmt in ("mermaid", "dot"):
         draw = pictures.mermaid if fmt == "mermaid" else pictures.dot
-        return draw(prepared.graph, None, covered=result.taken_edges)
-    return render.text_paths(result, _header(prepared, "all paths of"))
+        return visible(draw(prepared.graph, None, covered=result.taken_edges))
+    return visible(render.text_paths(result, _header(prepared, "all paths of")))

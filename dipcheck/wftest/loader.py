@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from dipcheck.files import FileTooLarge, read_regular
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
 from dipcheck.simulate.trace import REASONS, STATUSES
@@ -136,14 +137,13 @@ class Parsed:
 def read(path: str, text: str | None = None) -> Parsed:
     if text is None:
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_TEST_FILE_BYTES + 1)
+            data = read_regular(path, MAX_TEST_FILE_BYTES)
+        except FileTooLarge:
+            raise TestFileError(path, 1, 1, f"larger than {MAX_TEST_FILE_BYTES} bytes") from None
         except OSError as error:
             raise TestFileError(
-                path, 1, 1, f"cannot read the test file: {error.strerror}"
+                path, 1, 1, f"cannot read the test file: {error.strerror or error}"
             ) from None
-        if len(data) > MAX_TEST_FILE_BYTES:
-            raise TestFileError(path, 1, 1, f"larger than {MAX_TEST_FILE_BYTES} bytes")
         try:
             text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:

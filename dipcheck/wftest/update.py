@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,13 +41,6 @@ def update_text(path: str, text: str, kind: str, updates: Mapping[str, dict[str,
     result = _update_json(text, updates) if kind == DIPPIN else _update_yaml(text, updates)
     _verify(path, text, result, kind, updates)
     return result
-
-
-def write(path: str, text: str) -> None:
-    temporary = f"{path}.dipcheck-update"
-    with open(temporary, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    os.replace(temporary, path)
 
 
 # -- YAML --------------------------------------------------------------------------------------

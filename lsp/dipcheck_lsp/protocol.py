@@ -1,4 +1,4 @@
-"""Two corrections to pygls' JSON-RPC handling.
+"""Corrections to pygls' JSON-RPC handling.
 
 * A request whose params do not have the shape its method requires is answered with an
   ``InvalidParams`` error naming the method (pygls logs the failure and never answers, so the
@@ -7,6 +7,9 @@
   is answered with a ``RequestFailed`` error whose message the editor shows the user, without
   the traceback pygls would write to the log for it; a command given arguments it cannot use
   (:class:`BadArguments`: an unknown rule code) likewise, as ``InvalidParams``.
+* A request after ``shutdown`` is answered with ``InvalidRequest`` (pygls drops it).
+
+(Reading the messages themselves, robust to malformed headers, is :mod:`dipcheck_lsp.stream`.)
 """
 
 from __future__ import annotations
@@ -44,6 +47,23 @@ class _QuietRefusals(logging.Filter):
 
 
 class Protocol(LanguageServerProtocol):
+    def handle_message(self, message: Any) -> None:
+        """After ``shutdown``, a request other than ``exit`` is answered with an
+        ``InvalidRequest`` error, as the LSP specification asks (pygls drops it unanswered,
+        and the client waits); notifications are dropped."""
+        method = getattr(message, "method", "")
+        if self._shutdown and method != types.EXIT and getattr(message, "id", None) is not None:
+            if method:  # a request, not a response to one of the server's requests
+                self._send_response(
+                    message.id,
+                    error=types.ResponseError(
+                        code=types.ErrorCodes.InvalidRequest.value,
+                        message=f"{method}: the server is shut down; only `exit` is accepted",
+                    ),
+                )
+            return
+        super().handle_message(message)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         method = data.get("method")
         if "jsonrpc" in data and "id" in data and isinstance(method, str):

@@ -53,14 +53,16 @@ import gc
 import logging
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
@@ -77,6 +79,7 @@ from dipcheck_lsp import (
     hover,
     navigation,
     simulation,
+    stream,
     symbols,
     testing,
     tokens,
@@ -149,6 +152,31 @@ class DipcheckServer(LanguageServer):
         self.poller.stop()
         self.lint_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
+
+    def _start_io_async(
+        self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+    ) -> None:
+        """pygls' stdio server with :func:`stream.serve` reading the messages (it recovers
+        from a malformed header; pygls' loop never answers again after one)."""
+        self._stop_event = threading.Event()
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(
+                stream.serve(
+                    self._stop_event,
+                    reader,
+                    self.protocol,
+                    logging.getLogger("pygls.server"),
+                    self.report_server_error,
+                )
+            )
+        except BrokenPipeError:
+            logging.getLogger("pygls.server").error("Connection to the client is lost.")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     # -- plumbing ------------------------------------------------------------------------
 

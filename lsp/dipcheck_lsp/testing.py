@@ -23,6 +23,7 @@ from lsprotocol import types
 
 from dipcheck.config import Config
 from dipcheck.engine import LintResult
+from dipcheck.files import read_regular
 from dipcheck.source import SourceText
 from dipcheck_lsp.convert import Positions, path_of, uri_of
 from dipcheck_lsp.findings import Converted
@@ -280,9 +281,12 @@ def run_tests(
         text = texts(file.path)
         if file_uri is None:
             continue
-        if text is None:
-            with open(file.path, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
+        if text is None:  # (a FIFO or device is not opened: its results say why)
+            try:
+                data = read_regular(file.path, loader.MAX_TEST_FILE_BYTES)
+            except OSError:
+                data = b""
+            text = data.decode("utf-8", errors="replace")
         source = SourceText(file.path, text)
         published[file_uri] = diagnostics(file, source, Positions(source, encoding))
     report_text = report.text(results, target, seconds)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from dipcheck.config import Config, ConfigError, load_config
-from dipcheck.engine import expand_paths, load_workflow
+from dipcheck.engine import expand_paths, linked_outside, load_workflow
 from dipcheck.model import Workflow
 from dipcheck.source import Span
 from dipcheck_lsp import watch
@@ -82,7 +82,7 @@ class Index:
             config = _config(folder)
             for path in expand_paths([folder], config):
                 path = os.path.normpath(path)
-                if path in skip or path in seen:
+                if path in skip or path in seen or linked_outside(path, folder) is not None:
                     continue
                 stamp = watch.stamp(path)
                 included = config.included(path)

@@ -1,0 +1,276 @@
+"""Reading files safely, and the files dipcheck keeps for itself.
+
+Every file dipcheck reads — a linted file, a ``prompt_file:``/``command_file:`` target, a
+subgraph child, a configuration or scenario file, a cache entry — is read by
+:func:`read_regular`: regular files only, and never more than a limit, so a FIFO or a device
+can neither hang a run nor exhaust its memory.
+
+A cache directory holds verdicts and parse tables that decide findings; one that another user
+can write (a shared temp directory created by someone else, a directory others may write to)
+lets that user forge or suppress findings, so it is refused and the run goes on without it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import stat
+import sys
+import tempfile
+from typing import BinaryIO
+
+_warned: set[str] = set()
+
+
+def default_cache_directory() -> str:
+    """The per-user cache directory: ``$DIPCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/dipcheck``
+    or ``~/.cache/dipcheck`` (``%LOCALAPPDATA%\\dipcheck`` on Windows), else a directory named
+    after the user in the system temp directory."""
+    explicit = os.environ.get("DIPCHECK_CACHE_DIR")
+    if explicit:
+        return explicit
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return os.path.join(os.environ["LOCALAPPDATA"], "dipcheck")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base or not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        base = os.path.join(home, ".cache") if os.path.isabs(home) else ""
+    if base:
+        return os.path.join(base, "dipcheck")
+    user = os.getuid() if hasattr(os, "getuid") else "user"
+    return os.path.join(tempfile.gettempdir(), f"dipcheck-{user}")
+
+
+def unsafe_directory(path: str) -> str | None:
+    """Why the existing ``path`` may not hold a cache, or None when it may: it is a real
+    directory, not a symbolic link, owned by this user and writable by no one else."""
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        return f"it cannot be read: {error.strerror or error}"
+    if stat.S_ISLNK(info.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISDIR(info.st_mode):
+        return "it is not a directory"
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return f"it belongs to another user (uid {info.st_uid})"
+    if hasattr(os, "getuid") and info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"other users can write to it (run `chmod go-w {path}`)"
+    return None
+
+
+def usable_directory(path: str) -> bool:
+    """Whether ``path`` may hold a cache: it is created (mode 0700) when missing, and refused
+    when :func:`unsafe_directory` finds a reason, said on standard error once per directory
+    and process. A directory that cannot be created means no cache, quietly."""
+    try:
+        if not os.path.lexists(path):
+            os.makedirs(path, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    problem = unsafe_directory(path)
+    if problem is None:
+        return True
+    if path not in _warned:
+        _warned.add(path)
+        print(f"dipcheck: warning: not using the cache in {path}: {problem}", file=sys.stderr)
+    return False
+
+
+def private_cache_directory() -> str | None:
+    """:func:`default_cache_directory` when it may hold a cache, else None (no cache)."""
+    path = default_cache_directory()
+    return path if usable_directory(path) else None
+
+
+# -- containment ------------------------------------------------------------------------------
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether ``path``, every symbolic link resolved, is ``root`` or lies below it (also with
+    its links resolved)."""
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotRegularFile(OSError):
+    """The path names something other than a regular file; ``kind`` says what (a FIFO, a
+    character device …)."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        super().__init__(f"{path} is {kind}, not a regular file")
+        self.kind = kind
+
+
+class FileTooLarge(OSError):
+    """The file holds more than the bytes a read may take; ``size`` is what ``stat`` said
+    (0 for files such as those of ``/proc`` that do not know their size)."""
+
+    def __init__(self, path: str, limit: int, size: int) -> None:
+        super().__init__(f"{path} is larger than {describe_size(limit)}")
+        self.limit = limit
+        self.size = size
+
+
+def kind_of(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_regular(path: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (symbolic links followed), at most ``limit``.
+
+    Anything else — a FIFO, ``/dev/zero``, ``/dev/stdin``, a socket, a directory — is refused
+    before it is opened (:class:`NotRegularFile`; :class:`IsADirectoryError` for a directory),
+    so a read never waits for a writer or runs without end; a file with more than ``limit``
+    bytes is :class:`FileTooLarge`. The file is opened without blocking and checked again once
+    open, so that it cannot be swapped for a FIFO in between."""
+    _check_regular(path, os.stat(path).st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(descriptor)
+        _check_regular(path, info.st_mode)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(descriptor)
+    if size > limit:
+        raise FileTooLarge(path, limit, info.st_size)
+    return b"".join(chunks)
+
+
+def _check_regular(path: str, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "is a directory", path)
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(path, kind_of(mode))
+
+
+def read_stream(stream: BinaryIO, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (standard input); :class:`FileTooLarge` when it
+    holds more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(getattr(stream, "name", "<stdin>"), limit, 0)
+    return data
+
+
+def describe_size(limit: int) -> str:
+    if limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MiB"
+    return f"{limit} bytes"
+
+
+def read_private(path: str, limit: int) -> bytes | None:
+    """:func:`read_regular` of a cache file, None when it cannot be read."""
+    try:
+        return read_regular(path, limit)
+    except OSError:
+        return None
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+_MAX_REWRITTEN_BYTES = 64 * 1024 * 1024
+
+
+class FileChanged(Exception):
+    """The file changed on disk after it was read; it is left as it is."""
+
+
+class WriteRefused(Exception):
+    """The file is not written; the message says why and what to do instead."""
+
+
+def write_atomically(path: str, original: str, text: str, tree: str | None = None) -> None:
+    """Replace the text of the file ``path`` with ``text``, keeping its permissions, owner and
+    byte-order mark: a temporary file in the same directory, flushed to disk, then renamed
+    over it, so a failure leaves the file as it was.
+
+    Raises :class:`FileChanged` when the file no longer holds ``original`` (checked before
+    writing and again just before the rename), and :class:`WriteRefused`, leaving the file
+    alone, when ``path`` is a symbolic link that leads outside ``tree``, when the file is
+    read-only, or when it has other hard links (a rename would give this name a new file and
+    leave the other names with the old text)."""
+    if tree is not None and os.path.islink(path) and not inside(path, tree):
+        raise WriteRefused("it is a symbolic link to a file outside the tree being changed")
+    target = os.path.realpath(path)
+    info = os.stat(target)
+    if not stat.S_ISREG(info.st_mode):
+        raise WriteRefused(f"it is {kind_of(info.st_mode)}, not a regular file")
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
+        target, os.W_OK
+    ):
+        raise WriteRefused("it is read-only; make it writable to change it")
+    if info.st_nlink > 1:
+        raise WriteRefused(
+            f"it has {info.st_nlink - 1} other hard link{'s' * (info.st_nlink > 2)}, which "
+            "replacing it would break; it is left unchanged (apply the change by hand, or "
+            "break the link with `cp FILE tmp && mv tmp FILE` first)"
+        )
+    bom = _current(target, original)
+    directory, name = os.path.split(target)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            if bom:
+                handle.write(codecs.BOM_UTF8)
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != _owner(temporary):
+            with contextlib.suppress(OSError):
+                os.chown(temporary, info.st_uid, info.st_gid)
+        _current(target, original)  # an edit made meanwhile wins: nothing is replaced
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(directory)
+
+
+def _current(target: str, original: str) -> bool:
+    """Whether the file starts with a byte-order mark; :class:`FileChanged` unless it still
+    holds ``original``."""
+    data = read_regular(target, _MAX_REWRITTEN_BYTES)
+    bom = data.startswith(codecs.BOM_UTF8)
+    if (data[len(codecs.BOM_UTF8) :] if bom else data) != original.encode("utf-8"):
+        raise FileChanged(target)
+    return bom
+
+
+def _owner(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_uid, info.st_gid
+
+
+def _sync_directory(directory: str) -> None:
+    """Flush the rename to disk where the platform allows it (best effort)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

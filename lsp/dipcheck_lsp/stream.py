@@ -1,0 +1,135 @@
+"""Reading JSON-RPC messages from standard input, robustly.
+
+pygls' own loop recognises only an exact ``Content-Length: N`` line: after a malformed header
+it glues each body to the next header and never answers, or stops, again. This loop reads
+header lines until the blank line that ends them (any header but ``Content-Length`` is
+ignored, names in any case). A header it cannot use — a line without ``:``, a length that is
+not a number or over :data:`MAX_MESSAGE`, no length at all — and a body that is not JSON are
+answered with a ``ParseError`` (id null); the loop then looks for the next ``Content-Length:``
+(within a line, too: a body without a line break ends where the next header starts) and goes
+on from there. The end of input ends the loop.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+MAX_MESSAGE = 64 * 1024 * 1024
+_LENGTH = b"content-length:"
+
+
+class Reader(Protocol):
+    def readline(self) -> Awaitable[bytes]: ...
+
+    def readexactly(self, n: int) -> Awaitable[bytes]: ...
+
+
+class _Malformed(Exception):
+    """A header the loop cannot use; the message says what was wrong."""
+
+
+class _Lines:
+    """Header lines, with a line found by resynchronising put back in front."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.pending: bytes | None = None
+
+    async def next(self) -> bytes:
+        if self.pending is not None:
+            line, self.pending = self.pending, None
+            return line
+        return await self.reader.readline()
+
+    async def resynchronise(self) -> bool:
+        """Skip to the next ``Content-Length:``; False at the end of input."""
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                return False
+            found = line.lower().find(_LENGTH)
+            if found >= 0:
+                self.pending = line[found:]
+                return True
+
+
+async def _headers(lines: _Lines) -> int | None:
+    """The content length of the next message; None at the end of input."""
+    length: int | None = None
+    seen = False
+    while True:
+        line = await lines.next()
+        if not line:
+            return None
+        if not line.strip():
+            if not seen:
+                continue  # blank lines between messages
+            if length is None:
+                raise _Malformed("a message without a Content-Length header")
+            return length
+        seen = True
+        name, colon, value = line.partition(b":")
+        if not colon:
+            raise _Malformed(f"a header line without `:`: {line[:80]!r}")
+        if name.strip().lower() == b"content-length":
+            text = value.strip()
+            if not text.isdigit():
+                raise _Malformed(f"Content-Length is not a number: {text[:40]!r}")
+            length = int(text)
+            if length > MAX_MESSAGE:
+                raise _Malformed(f"Content-Length {length} is over the limit of {MAX_MESSAGE}")
+
+
+async def serve(
+    stop: threading.Event,
+    reader: Reader,
+    protocol: Any,
+    logger: logging.Logger,
+    error_handler: Callable[[Exception, type[JsonRpcException]], Any] | None = None,
+) -> None:
+    """Read and hand over messages until ``stop`` is set or the input ends (see the module
+    docstring); ``protocol`` is pygls' protocol object."""
+    lines = _Lines(reader)
+    while not stop.is_set():
+        try:
+            length = await _headers(lines)
+        except _Malformed as problem:
+            _parse_error(protocol, f"malformed message header: {problem}")
+            if not await lines.resynchronise():
+                return
+            continue
+        if length is None:
+            return
+        body = await reader.readexactly(length) if length else b""
+        if len(body) < length:
+            return  # the input ended inside the body
+        try:
+            message = json.loads(body, object_hook=protocol.structure_message)
+        except ValueError as error:
+            _parse_error(protocol, f"the message is not JSON: {error}")
+            continue
+        except Exception as error:
+            logger.exception("Unable to handle message")
+            if error_handler is not None:
+                error_handler(error, JsonRpcException)
+            continue
+        try:
+            protocol.handle_message(message)
+        except Exception as error:
+            logger.exception("Unable to handle message")
+            if error_handler is not None:
+                error_handler(error, JsonRpcException)
+
+
+def _parse_error(protocol: Any, message: str) -> None:
+    protocol._send_response(
+        None,
+        error=types.ResponseError(code=types.ErrorCodes.ParseError.value, message=message),
+    )

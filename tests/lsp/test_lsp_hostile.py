@@ -1,0 +1,170 @@
+"""The language server under hostile input (issue 19 §1): a workflow that names the server's own
+standard input, FIFOs and devices is linted without reading them, and the server keeps
+answering. Driven over raw JSON-RPC (``raw_support``) so every byte is under the test's
+control."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from raw_support import RawServer
+
+PARENT = "workflow Parent\n  start: S\n  exit: S\n  subgraph S\n    ref: {ref}\n"
+AGENT = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: {target}\n"
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    peer = RawServer(tmp_path)
+    peer.initialize(tmp_path)
+    yield peer
+    peer.kill()
+
+
+def _open(server: RawServer, path: Path, text: str) -> str:
+    uri = path.as_uri()
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "dip", "version": 1, "text": text}},
+    )
+    return uri
+
+
+def _published(server: RawServer, uri: str) -> list[dict[str, object]]:
+    message = server.wait_for(
+        lambda item: (
+            item.get("method") == "textDocument/publishDiagnostics" and item["params"]["uri"] == uri
+        )
+    )
+    return message["params"]["diagnostics"]
+
+
+def _still_answers(server: RawServer) -> None:
+    server.request(50, "shutdown")
+    assert server.answer(50).get("result", "missing") is None
+    server.notify("exit")
+    assert server.finish() == 0
+
+
+def test_ref_dev_stdin_does_not_read_the_json_rpc_stream(server: RawServer, tmp_path: Path) -> None:
+    uri = _open(server, tmp_path / "parent.dip", PARENT.format(ref="/dev/stdin"))
+    _published(server, uri)
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "result" in server.answer(2)
+    _still_answers(server)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_fifo_prompt_file_and_child_are_findings(server: RawServer, tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "prompt.md")
+    os.mkfifo(tmp_path / "child.dip")
+    agent = _open(server, tmp_path / "agent.dip", AGENT.format(target="prompt.md"))
+    found = _published(server, agent)
+    assert [item["code"] for item in found] == ["DC003"]
+    assert "named pipe (FIFO), not a regular file" in found[0]["message"]
+    parent = _open(server, tmp_path / "parent.dip", PARENT.format(ref="child.dip"))
+    found = _published(server, parent)
+    assert [item["code"] for item in found] == ["DIP126"]
+    _still_answers(server)
+
+
+# -- stale results -----------------------------------------------------------------------------
+
+
+def test_a_childs_prompt_file_change_relints_the_parent(server: RawServer, tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "child.dip").write_text(
+        "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt_file: p.md\n", encoding="utf-8"
+    )
+    prompt = tmp_path / "sub" / "p.md"
+    prompt.write_text("Use ${ctx.whatever}\n", encoding="utf-8")
+    uri = _open(server, tmp_path / "parent.dip", PARENT.format(ref="sub/child.dip"))
+    assert [item["code"] for item in _published(server, uri)] == ["DC310"]
+    prompt.write_text("Plain words.\n", encoding="utf-8")
+    server.notify(
+        "workspace/didChangeWatchedFiles", {"changes": [{"uri": prompt.as_uri(), "type": 2}]}
+    )
+    server.wait_for(
+        lambda item: (
+            item.get("method") == "textDocument/publishDiagnostics"
+            and item["params"]["uri"] == uri
+            and item["params"]["diagnostics"] == []
+        )
+    )
+    _still_answers(server)
+
+
+# -- the JSON-RPC stream -----------------------------------------------------------------------
+
+BODY = b'{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}'
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"Content-Length: abc\r\n\r\n" + BODY,
+        b"Content-Length: -5\r\n\r\n" + BODY,
+        b"Content-Length: 99999999999999\r\n\r\n" + BODY,
+        b"Content-Length 49\r\n\r\n" + BODY,
+        b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + BODY,
+        b"Content-Length: 12\r\n\r\nnot json at!",
+    ],
+    ids=["not-a-number", "negative", "too-large", "no-colon", "no-length", "not-json"],
+)
+def test_a_malformed_message_is_a_parse_error_and_the_server_goes_on(
+    server: RawServer, tmp_path: Path, bad: bytes
+) -> None:
+    server.send(bad)
+    error = server.wait_for(lambda item: "error" in item and item.get("id") is None)
+    assert error["error"]["code"] == -32700
+    uri = _open(server, tmp_path / "w.dip", AGENT.format(target="missing.md"))
+    assert [item["code"] for item in _published(server, uri)] == ["DC003"]
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "result" in server.answer(2)
+    _still_answers(server)
+
+
+def test_other_headers_are_accepted(server: RawServer, tmp_path: Path) -> None:
+    body = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}).encode()
+    server.send(
+        b"content-type: application/vscode-jsonrpc; charset=utf-8\r\n"
+        + f"content-length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
+    assert server.answer(4).get("result", "missing") is None
+
+
+def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_path: Path) -> None:
+    server.request(2, "shutdown")
+    assert server.answer(2).get("result", "missing") is None
+    server.request(3, "textDocument/hover", {
+        "textDocument": {"uri": (tmp_path / "w.dip").as_uri()},
+        "position": {"line": 0, "character": 0},
+    })  # fmt: skip
+    answer = server.answer(3)
+    assert answer["error"]["code"] == -32600
+    assert "shut down" in answer["error"]["message"]
+    server.request(4, "shutdown")
+    assert server.answer(4)["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.finish() == 0
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [b"Content-Length: abc\r\n\r\n", b"Content-Length: 400\r\n\r\n" + BODY],
+    ids=["malformed-then-end", "body-cut-short"],
+)
+def test_the_end_of_input_after_a_malformed_message_ends_the_server(
+    server: RawServer, bad: bytes
+) -> None:
+    server.send(bad)
+    assert server.process.stdin is not None
+    server.process.stdin.close()
+    code = server.finish(timeout=30)  # no hang: the server stops at the end of its input
+    assert server.process.stderr is not None
+    assert b"Traceback" not in server.process.stderr.read()
+    assert code in (0, 1)

@@ -1,0 +1,423 @@
+"""Bounded everywhere (issue 19 §1): every exploration and walk has a step, state and memory
+budget with a clear note when it is reached, and recursion is bounded or iterative — for
+nested parallel blocks, huge ``max_steps``, subgraph reference cycles, deep nesting and
+megabytes of escapes.
+
+The heavy cases run as processes with a memory limit and a timeout, so that a regression
+fails the test instead of exhausting the machine."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import Finding, dedent, lint, only
+
+MEMORY = 512 << 20  # 0.1.0 took 1.4 GB for 7 MB of escapes
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def run(*args: str | Path, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m dipcheck ARGS`` under the memory limit."""
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", *(str(arg) for arg in args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=_limit_memory,
+        check=False,
+    )
+
+
+# -- megabytes of escapes ----------------------------------------------------------------------
+
+ESCAPED_DIP = 'workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: "{body}"\n'
+ESCAPED_DOT = (
+    'digraph G {{\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  a [prompt="{body}"]\n'
+    "  start -> a -> exit\n}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "template", "body"),
+    [
+        ("backslashes.dip", ESCAPED_DIP, "\\\\" * 3_500_000),
+        ("quotes.dip", ESCAPED_DIP, 'a\\"' * 2_300_000),
+        ("quotes.dot", ESCAPED_DOT, '\\"' * 3_500_000),
+        ("newlines.dot", ESCAPED_DOT, "x\\n" * 2_300_000),
+    ],
+)
+def test_seven_megabytes_of_escapes_stay_small(
+    tmp_path: Path, name: str, template: str, body: str
+) -> None:
+    (tmp_path / name).write_text(template.format(body=body), encoding="utf-8")
+    result = run("lint", "--isolated", "--no-cache", "--format", "concise", name, cwd=tmp_path)
+    assert "MemoryError" not in result.stderr
+    assert result.returncode in (0, 1), result.stderr[-2000:]
+    assert "DC000" not in result.stdout
+
+
+@pytest.mark.parametrize("where", ["label", "condition"])
+def test_a_long_quoted_string_on_an_edge_is_lexed_in_bounded_memory(
+    tmp_path: Path, where: str
+) -> None:
+    quoted = '"' + "x" * 3_000_000 + '\\"' * 1_500_000 + '"'
+    attribute = f"label: {quoted}" if where == "label" else f"when ctx.outcome = {quoted}"
+    text = (
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: a\n  agent B\n"
+        f"    prompt: b\n  edges\n    A -> B {attribute}\n"
+    )
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    result = run("lint", "--isolated", "--no-cache", "--format", "concise", "w.dip", cwd=tmp_path)
+    assert "MemoryError" not in result.stderr
+    assert result.returncode in (0, 1), result.stderr[-2000:]
+    assert "DC000" not in result.stdout
+
+
+def test_a_position_after_many_escapes_is_exact() -> None:
+    """The packed map of a value with more escapes than the per-escape map keeps (and the
+    same in DOT, where the escaped character maps to its backslash)."""
+    escapes = '\\"' * 600
+    text = dedent(
+        f"""
+        workflow W
+          start: A
+          exit: A
+          agent A
+            prompt: "{escapes} ${{ctx.never_written}} done"
+        """
+    )
+    found = only(lint(text), "DC102")
+    column = text.splitlines()[4].index("${ctx.never_written}") + 1
+    assert [(item.start, item.text) for item in found] == [
+        ((5, column), "${ctx.never_written}"),
+    ]
+
+
+@pytest.mark.parametrize("count", [3, 600])
+def test_dip_escapes_decode_the_same_either_way(count: int) -> None:
+    from dipcheck.frontends.dip import decode_string
+    from dipcheck.source import SourceText
+
+    source = SourceText("x.dip", "")
+    body = ('a\\"b\\\\' * count) + '\\x\\\\\\"'
+    decoded, quoted = decode_string(f'"{body}"', source, 10)
+    assert quoted
+    assert decoded.value == ('a"b\\' * count) + '\\x\\"'
+    # each character maps to its own place in the source: after the quote, past escapes
+    expected = []
+    position = 11
+    index = 0
+    while index < len(body):
+        if body[index] == "\\" and index + 1 < len(body) and body[index + 1] in '"\\':
+            expected.append(position + 1)
+            position += 2
+            index += 2
+        else:
+            expected.append(position)
+            position += 1
+            index += 1
+    assert [decoded.offset(i) for i in range(len(decoded.value))] == expected
+
+
+# -- the simulator's budgets -----------------------------------------------------------------
+
+
+def _nested_parallels(levels: int) -> str:
+    """P0 runs P1 and X0 as branches, P1 runs P2 and X1 …: each level's parallel.results holds
+    the one below it JSON-encoded (so its size doubles at every level)."""
+    lines = ["workflow W", "  start: S", "  exit: E", "  agent S", "    prompt: s"]
+    lines += ["  agent E", "    prompt: e", "  agent L", "    prompt: l"]
+    for level in range(levels):
+        inner = f"P{level + 1}" if level + 1 < levels else "L"
+        lines += [f"  parallel P{level} -> {inner}, X{level}"]
+        lines += [f"  agent X{level}", '    prompt: do "it" now']
+        lines += [f"  fan_in J{level} <- {inner}, X{level}"]
+    lines += ["  edges", "    S -> P0", "    J0 -> E"]
+    lines += [f"    P{level} -> J{level}" for level in range(levels)]
+    return "\n".join(lines) + "\n"
+
+
+def _shared_parallels(levels: int) -> str:
+    """A{i} and B{i} both run A{i+1} and B{i+1}: 2**levels branch runs."""
+    lines = ["workflow W", "  start: S", "  exit: E", "  agent S", "    prompt: s"]
+    lines += ["  agent E", "    prompt: e"]
+    for level in range(levels):
+        for side in "AB":
+            if level + 1 < levels:
+                lines += [f"  parallel {side}{level} -> A{level + 1}, B{level + 1}"]
+            else:
+                lines += [f"  agent {side}{level}", "    prompt: x"]
+    lines += ["  fan_in J <- A1, B1", "  edges", "    S -> A0", "    A0 -> J", "    J -> E"]
+    return "\n".join(lines) + "\n"
+
+
+def _status(output: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith("status: "))
+
+
+def test_deeply_nested_parallels_stop_at_the_nesting_limit(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(_nested_parallels(26), encoding="utf-8")
+    result = run("simulate", "w.dip", cwd=tmp_path)
+    assert "MemoryError" not in result.stderr and "Traceback" not in result.stderr
+    assert _status(result.stdout) == (
+        "status: max_steps — node 'P16' runs inside 16 parallel branches and child workflows, "
+        "the simulator's limit; the dry run stops here"
+    )
+
+
+def test_nested_results_keep_a_placeholder_beyond_their_budget(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(_nested_parallels(15), encoding="utf-8")
+    result = run("simulate", "w.dip", cwd=tmp_path)
+    assert _status(result.stdout).startswith("status: success")
+    assert "parallel.results keeps a placeholder for P" in result.stdout
+
+
+def test_shared_nested_parallels_stop_at_the_work_budget(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(_shared_parallels(17), encoding="utf-8")
+    result = run("simulate", "w.dip", cwd=tmp_path, timeout=90)
+    assert _status(result.stdout) == (
+        "status: max_steps — node 'A0' needs more than 20000 branch runs and child steps "
+        "inside it (nested parallel blocks and child workflows), the simulator's limit; the "
+        "dry run stops here"
+    )
+
+
+PARALLEL_CYCLE = dedent(
+    """
+    workflow W
+      start: S
+      exit: E
+      agent S
+        prompt: s
+      agent E
+        prompt: e
+      parallel P -> Q, X
+      parallel Q -> P, Y
+      agent X
+        prompt: x
+      agent Y
+        prompt: y
+      fan_in J <- Q, X
+      edges
+        S -> P
+        P -> J
+        J -> E
+    """
+)
+
+
+def test_a_parallel_that_runs_itself_stops_with_a_note(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(PARALLEL_CYCLE, encoding="utf-8")
+    result = run("simulate", "w.dip", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert _status(result.stdout) == (
+        "status: max_steps — parallel node 'P' runs itself again through its branches "
+        "(P → Q → P): tracker would nest it without end; the dry run stops here"
+    )
+    lint_run = run(
+        "lint", "--isolated", "--no-cache", "--extend-select", "DC4", "w.dip", cwd=tmp_path
+    )
+    assert "DC000" not in lint_run.stdout
+
+
+RESTARTING = dedent(
+    """
+    workflow W
+      start: A
+      exit: E
+      defaults
+        max_restarts: 1000000000
+      agent A
+        prompt: a
+      agent B
+        prompt: b
+      agent E
+        prompt: e
+      edges
+        A -> B
+        B -> A
+    """
+)
+
+
+def test_max_steps_of_a_billion_stops_at_the_ceiling(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(RESTARTING, encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("max_steps: 1000000000\n", encoding="utf-8")
+    for extra in (("--scenario", "s.yaml"), ("--max-steps", "1000000000")):
+        result = run("simulate", "w.dip", *extra, cwd=tmp_path, timeout=90)
+        assert _status(result.stdout) == (
+            "status: max_steps — the simulation stopped after 10000 steps (max_steps) "
+            "(max_steps 1000000000 is above the simulator's ceiling of 10000); the runtime "
+            "has no such limit"
+        )
+
+
+# -- subgraph reference cycles ---------------------------------------------------------------
+
+REFERRING = dedent(
+    """
+    workflow {name}
+      start: S
+      exit: E
+      subgraph S
+        ref: {ref}
+      agent E
+        prompt: e
+      edges
+        S -> E
+    """
+)
+
+
+def _cycle(directory: Path, back: str = "a.dip") -> None:
+    (directory / "a.dip").write_text(REFERRING.format(name="A", ref="b.dip"), encoding="utf-8")
+    (directory / "b.dip").write_text(REFERRING.format(name="B", ref=back), encoding="utf-8")
+    (directory / "c.dip").write_text(
+        "workflow C\n  start: E\n  exit: E\n  agent E\n    prompt: e\n", encoding="utf-8"
+    )
+
+
+def test_dc335_reports_a_cycle_of_refs(tmp_path: Path) -> None:
+    from helpers import as_finding
+
+    from dipcheck.engine import lint_file
+
+    _cycle(tmp_path)
+    found = [
+        as_finding(item)
+        for item in lint_file(str(tmp_path / "a.dip")).diagnostics
+        if item.code == "DC335"
+    ]
+    assert found == [Finding("DC335", "warning", (5, 10), (5, 15), "b.dip")]
+    message = next(
+        item.message for item in lint_file(str(tmp_path / "a.dip")).diagnostics
+        if item.code == "DC335"
+    )  # fmt: skip
+    assert "(a.dip → b.dip → a.dip)" in message
+
+
+def test_dc335_twin_a_chain_that_ends(tmp_path: Path) -> None:
+    from dipcheck.engine import lint_file
+
+    _cycle(tmp_path, back="c.dip")
+    assert not [
+        item for item in lint_file(str(tmp_path / "a.dip")).diagnostics if item.code == "DC335"
+    ]
+
+
+def test_dc335_a_workflow_that_runs_itself(tmp_path: Path) -> None:
+    from dipcheck.engine import lint_file
+
+    (tmp_path / "a.dip").write_text(REFERRING.format(name="A", ref="a.dip"), encoding="utf-8")
+    codes = [item.code for item in lint_file(str(tmp_path / "a.dip")).diagnostics]
+    assert codes.count("DC335") == 1
+
+
+def test_simulating_a_cycle_of_refs_stops_with_a_note(tmp_path: Path) -> None:
+    _cycle(tmp_path)
+    result = run("simulate", "a.dip", cwd=tmp_path)
+    assert "RecursionError" not in result.stderr
+    assert _status(result.stdout) == (
+        "status: max_steps — the child workflow 'b.dip' stopped: subgraph node 'S' references "
+        "'a.dip', which is already running above it (a.dip → b.dip → a.dip): tracker would "
+        "start it again without end (§5.7); the dry run stops here"
+    )
+    lint_run = run(
+        "lint", "--isolated", "--no-cache", "--extend-select", "DC4", "--format", "concise", ".",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert "DC000" not in lint_run.stdout
+    assert lint_run.stdout.count("DC335") == 2
+
+
+def test_a_wide_tree_of_children_is_walked_within_a_budget(tmp_path: Path) -> None:
+    """Twelve files, each running the next four times: 4**11 chains of refs."""
+    for level in range(12):
+        lines = [f"workflow F{level}", "  start: S0", "  exit: E"]
+        if level < 11:
+            lines += [f"  subgraph S{k}\n    ref: f{level + 1}.dip" for k in range(4)]
+            edges = ["    S0 -> S1", "    S1 -> S2", "    S2 -> S3", "    S3 -> E"]
+        else:
+            lines += ["  agent S0", "    prompt: x"]
+            edges = ["    S0 -> E"]
+        lines += ["  agent E", "    prompt: e", "  edges", *edges]
+        (tmp_path / f"f{level}.dip").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lint_run = run("lint", "--isolated", "--no-cache", "f0.dip", cwd=tmp_path, timeout=60)
+    assert lint_run.returncode in (0, 1), lint_run.stderr[-2000:]
+    result = run("simulate", "f0.dip", cwd=tmp_path, timeout=60)
+    assert "branch runs and child steps" in _status(result.stdout)
+
+
+# -- deep nesting ----------------------------------------------------------------------------
+
+
+def test_six_hundred_nested_dot_subgraphs_are_a_finding(tmp_path: Path) -> None:
+    depth = 600
+    text = (
+        "digraph G {\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  "
+        + "subgraph { " * depth
+        + 'a [shape=box, prompt="p"]'
+        + " }" * depth
+        + "\n  start -> a -> exit\n}\n"
+    )
+    (tmp_path / "deep.dot").write_text(text, encoding="utf-8")
+    result = run(
+        "lint", "--isolated", "--no-cache", "--format", "concise", "deep.dot", cwd=tmp_path
+    )
+    # the 101st subgraph's brace (the graph's own is not counted)
+    column = len("  ") + 100 * len("subgraph { ") + len("subgraph ") + 1
+    assert result.stdout.splitlines()[0] == (
+        f"deep.dot:4:{column}: DC001 [error] subgraphs nest deeper than 100 levels here; "
+        "dipcheck does not read the file further (YAML step workflows have the same limit)"
+    )
+
+
+def test_a_hundred_nested_dot_subgraphs_are_read(tmp_path: Path) -> None:
+    depth = 100
+    text = (
+        "digraph G {\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  "
+        + "subgraph { " * depth
+        + 'a [shape=box, prompt="p"]'
+        + " }" * depth
+        + "\n  start -> a -> exit\n}\n"
+    )
+    (tmp_path / "deep.dot").write_text(text, encoding="utf-8")
+    result = run(
+        "lint", "--isolated", "--no-cache", "--format", "concise", "deep.dot", cwd=tmp_path
+    )
+    assert "DC001" not in result.stdout and "DC000" not in result.stdout
+
+
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_a_deeply_nested_scenario_is_an_error(tmp_path: Path, style: str) -> None:
+    if style == "flow":
+        text = "context:\n  a: " + "[" * 3000 + "]" * 3000 + "\n"
+    else:  # (900 levels of indentation stay under the scenario's 1 MiB)
+        text = "context:\n" + "".join("  " * (1 + i) + f"k{i}:\n" for i in range(900))
+    (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: a\n")
+    result = run("simulate", "w.dip", "--scenario", "s.yaml", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "s.yaml:1:1: the scenario nests too deep to read" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["pyproject.toml", "dipcheck.toml"])
+def test_a_deeply_nested_configuration_is_an_error(tmp_path: Path, name: str) -> None:
+    table = "[tool.dipcheck]\n" if name == "pyproject.toml" else ""
+    depth = 3000
+    (tmp_path / name).write_text(f"{table}select = {'[' * depth}{']' * depth}\n")
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: a\n")
+    result = run("lint", "w.dip", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert f"{name}: arrays or tables nest too deep to read" in result.stderr

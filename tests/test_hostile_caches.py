@@ -1,0 +1,218 @@
+"""Caches are never taken from a directory another user can write (issue 19 §1, "No code from a
+shared directory"): no pickle from disk is ever run, shell verdicts planted in someone else's
+directory are not believed, and the per-user cache directory is created private."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from helpers import dedent, dipcheck
+
+BROKEN_SHELL = dedent(
+    """
+    workflow Sh
+      start: Check
+      exit: Check
+      tool Check
+        timeout: 1m
+        command:
+          if [ -f go.mod ]; then
+            go vet ./...
+    """
+)
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+class _Plant:
+    """Unpickling this creates the directory ``marker``: proof that a cache file ran code."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.mkdir, (self.marker,))
+
+
+def _planted_pickle(marker: Path) -> bytes:
+    # lark's cache file: a hash line, then pickles; the first pickle is loaded before the hash
+    # is compared
+    return b"0" * 64 + b"\n" + pickle.dumps(_Plant(str(marker)))
+
+
+def _environment(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {"HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": "", "TMPDIR": str(tmp_path / "tmp")}
+    env.update(extra)
+    (tmp_path / "home").mkdir(exist_ok=True)
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    return env
+
+
+def _hostile(directory: Path, how: str) -> None:
+    """Make ``directory`` one that another user controls: ``shared`` (anyone may write) or
+    ``foreign`` (another user owns it)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if how == "shared":
+        os.chmod(directory, 0o777)
+    else:
+        os.chown(directory, 65534, 65534)
+
+
+HOW = [
+    "shared",
+    pytest.param(
+        "foreign", marks=pytest.mark.skipif(not IS_ROOT, reason="chown needs root to give away")
+    ),
+]
+
+
+def _candidate_directories(tmp_path: Path) -> list[Path]:
+    """Where 0.1.0 kept its caches (the temp dir) and where the per-user cache lives now."""
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    return [tmp_path / "tmp" / f"dipcheck-{uid}", tmp_path / "home" / ".cache" / "dipcheck"]
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_pickle_planted_in_a_shared_cache_directory_never_runs(tmp_path: Path, how: str) -> None:
+    env = _environment(tmp_path)
+    marker = tmp_path / "code-ran"
+    for directory in _candidate_directories(tmp_path):
+        _hostile(directory, how)
+        for name in ("dip.lark", "condition.lark", "dot.lark"):
+            (directory / f"{name}.cache").write_bytes(_planted_pickle(marker))
+    workflow = tmp_path / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    run = dipcheck("lint", "--no-cache", "--isolated", workflow, env=env)
+    assert not marker.exists(), "a cache file another user wrote ran code"
+    assert "DIP123" in run.stdout  # the lint itself still ran
+
+
+def test_no_grammar_pickle_is_read_even_from_an_explicit_cache_directory(tmp_path: Path) -> None:
+    """``$DIPCHECK_CACHE_DIR`` may be a directory of the checkout (a CI cache), which a pull
+    request can fill: the grammar tables ship with dipcheck, nothing executable is read."""
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    marker = tmp_path / "code-ran"
+    for name in ("dip.lark", "condition.lark", "dot.lark"):
+        (cache / f"{name}.cache").write_bytes(_planted_pickle(marker))
+    workflow = tmp_path / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    dipcheck("lint", "--no-cache", "--isolated", workflow, env={"DIPCHECK_CACHE_DIR": str(cache)})
+    assert not marker.exists()
+
+
+def _forged_verdicts(tmp_path: Path, workflow: Path) -> dict[str, object]:
+    """The verdict file a clean run writes for ``workflow``, with every verdict turned into
+    "bash found nothing wrong"."""
+    clean = tmp_path / "clean-cache"
+    clean.mkdir(mode=0o700)
+    dipcheck("lint", "--no-cache", "--isolated", workflow, env={"DIPCHECK_CACHE_DIR": str(clean)})
+    stored = json.loads((clean / "bash-n.json").read_text(encoding="utf-8"))
+    assert stored["entries"], "the clean run checked the command with bash"
+    stored["entries"] = {key: [0, ""] for key in stored["entries"]}
+    return stored
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash -n verdicts need bash")
+@pytest.mark.parametrize("how", HOW)
+def test_verdicts_planted_by_another_user_are_not_believed(tmp_path: Path, how: str) -> None:
+    workflow = tmp_path / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    forged = _forged_verdicts(tmp_path, workflow)
+    env = _environment(tmp_path)
+    for directory in _candidate_directories(tmp_path):
+        _hostile(directory, how)
+        (directory / "bash-n.json").write_text(json.dumps(forged), encoding="utf-8")
+    run = dipcheck("lint", "--no-cache", "--isolated", "--format", "concise", workflow, env=env)
+    assert "DIP123" in run.stdout, "a forged verdict hid the finding"
+    assert "not using the cache in" in run.stderr
+    assert ("belongs to another user" if how == "foreign" else "chmod go-w") in run.stderr
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash -n verdicts need bash")
+def test_a_result_cache_directory_others_can_write_is_not_used(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    workflow = project / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    first = dipcheck("lint", "--isolated", "--cache-dir", shared, ".", cwd=project)
+    assert "DIP123" in first.stdout
+    assert not (shared / "results").exists(), "results were written where others can write"
+    assert "chmod go-w" in first.stderr
+
+
+def test_the_per_user_cache_directory_is_created_private(tmp_path: Path) -> None:
+    env = _environment(tmp_path)
+    workflow = tmp_path / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    run = dipcheck("lint", "--no-cache", "--isolated", workflow, env=env)
+    assert "DIP123" in run.stdout
+    created = tmp_path / "home" / ".cache" / "dipcheck"
+    assert created.is_dir()
+    assert stat.S_IMODE(created.stat().st_mode) == 0o700
+    assert run.stderr == ""
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash -n verdicts need bash")
+def test_verdicts_of_the_wrong_shape_are_misses_not_crashes(tmp_path: Path) -> None:
+    workflow = tmp_path / "w.dip"
+    workflow.write_text(BROKEN_SHELL, encoding="utf-8")
+    forged = _forged_verdicts(tmp_path, workflow)
+    cache = tmp_path / "odd"
+    cache.mkdir(mode=0o700)
+    for verdict in (["x", 5], "nothing", [None], {"a": 1}, [1, 2, 3]):
+        forged["entries"] = {key: verdict for key in forged["entries"]}  # type: ignore[union-attr]
+        (cache / "bash-n.json").write_text(json.dumps(forged), encoding="utf-8")
+        run = dipcheck(
+            "lint", "--no-cache", "--isolated", "--format", "concise", workflow,
+            env={"DIPCHECK_CACHE_DIR": str(cache)},
+        )  # fmt: skip
+        assert "DC000" not in run.stdout, (verdict, run.stdout)
+        assert "DIP123" in run.stdout, verdict
+
+
+# -- the shipped grammar tables -----------------------------------------------------------------
+
+
+def test_the_shipped_grammar_tables_are_those_of_the_grammars() -> None:
+    """Run ``python -m dipcheck.grammar`` after changing a grammar (or lark)."""
+    from importlib.resources import files
+
+    from dipcheck.grammar import SHIPPED, _read_tables, _resolve, tables_key
+
+    for name, spec in SHIPPED.items():
+        start, lexer = _resolve(spec)
+        data = files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables")
+        assert _read_tables(data.read_bytes(), tables_key(name, start, lexer)) is not None, name
+
+
+def test_the_shipped_tables_parse_as_the_grammar_does() -> None:
+    from lark import Lark
+
+    from dipcheck.grammar import _options, grammar_text, load_grammar
+
+    shipped = load_grammar("condition.lark")
+    built = Lark(grammar_text("condition.lark"), **_options("start", "contextual"))
+    for text in (
+        "ctx.outcome = success",
+        "ctx.a != 'b' && not ctx.c contains x || ctx.d startswith \"e\"",
+        "(ctx.x = 1 or ctx.y = 2) and ctx.z = 3",
+    ):
+        assert shipped.parse(text) == built.parse(text)
+
+
+def test_stored_tables_holding_code_are_refused(tmp_path: Path) -> None:
+    from dipcheck.grammar import _read_tables
+
+    marker = tmp_path / "code-ran"
+    blob = pickle.dumps({"key": "k", "data": _Plant(str(marker)), "memo": {}})
+    assert _read_tables(blob, "k") is None
+    assert not marker.exists()

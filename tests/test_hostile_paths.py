@@ -1,0 +1,139 @@
+"""Nothing outside the root is read or printed (issue 19 §1): a directory symbolic link inside
+the workflow's folder (``prompts -> ../outside``, ``-> /proc/self``, ``-> /etc``) does not let a
+file directive escape, so neither lint snippets nor ``simulate --verbose`` can show what lies
+behind it; a linted file that is a symbolic link to a file outside the tree being checked is
+not read (and so never quoted)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from helpers import dedent, dipcheck
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+
+SECRET = "hunter2-do-not-print"
+AGENT = dedent(
+    """
+    workflow W
+      start: A
+      exit: B
+      agent A
+        {field}: {target}
+      agent B
+        label: B
+      edges
+        A -> B
+    """
+)
+TOOL = dedent(
+    """
+    workflow W
+      start: T
+      exit: B
+      tool T
+        timeout: 1m
+        command_file: {target}
+      agent B
+        label: B
+      edges
+        T -> B
+    """
+)
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Path:
+    """``tmp/outside/`` holds secrets; ``tmp/flow/`` is the workflow's folder."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text(f"Read ${{ctx.{SECRET.replace('-', '_')}}} now.\n")
+    (outside / "secret.sh").write_text(f"echo {SECRET} ${{ctx.{SECRET.replace('-', '_')}}}\n")
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    return flow
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "name"),
+    [
+        (AGENT, "prompt_file", "secret.md"),
+        (AGENT, "system_prompt_file", "secret.md"),
+        (TOOL, "command_file", "secret.sh"),
+    ],
+    ids=["prompt_file", "system_prompt_file", "command_file"],
+)
+def test_a_directory_link_out_of_the_folder_is_dc003_and_not_read(
+    layout: Path, text: str, field: str, name: str
+) -> None:
+    (layout / "prompts").symlink_to("../outside", target_is_directory=True)
+    (layout / "w.dip").write_text(text.format(field=field, target=f"prompts/{name}"), "utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "w.dip", cwd=layout)
+    assert f"`prompts/{name}` leads outside the workflow's directory" in run.stdout
+    assert "DC003" in run.stdout
+    assert SECRET not in run.stdout and SECRET.replace("-", "_") not in run.stdout
+
+
+@pytest.mark.parametrize("target", ["/proc/self", "/etc"])
+def test_links_to_system_directories_are_not_followed(layout: Path, target: str) -> None:
+    if not os.path.isdir(target):
+        pytest.skip(f"no {target} here")
+    (layout / "sys").symlink_to(target, target_is_directory=True)
+    name = "environ" if target == "/proc/self" else "hostname"
+    (layout / "w.dip").write_text(AGENT.format(field="prompt_file", target=f"sys/{name}"), "utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "w.dip", cwd=layout)
+    assert f"`sys/{name}` leads outside the workflow's directory" in run.stdout
+
+
+def test_simulate_verbose_does_not_print_the_environment(layout: Path) -> None:
+    if not os.path.isfile("/proc/self/environ"):
+        pytest.skip("no /proc/self/environ here")
+    (layout / "sys").symlink_to("/proc/self", target_is_directory=True)
+    (layout / "w.dip").write_text(AGENT.format(field="prompt_file", target="sys/environ"), "utf-8")
+    run = dipcheck("simulate", "--verbose", "w.dip", cwd=layout, env={"LEAK_ME": SECRET})
+    assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_link_that_stays_inside_the_folder_is_read(layout: Path) -> None:
+    (layout / "texts").mkdir()
+    (layout / "texts" / "plan.md").write_text("Plan the work.\n", encoding="utf-8")
+    (layout / "prompts").symlink_to("texts", target_is_directory=True)
+    (layout / "w.dip").write_text(AGENT.format(field="prompt_file", target="prompts/plan.md"))
+    run = dipcheck("lint", "--isolated", "--no-cache", "w.dip", cwd=layout)
+    assert "DC003" not in run.stdout, run.stdout
+
+
+LEAKY = f"workflow W\n  start: A\n  exit: A\n  agent A\n    password {SECRET} here\n"
+
+
+@pytest.mark.parametrize("how", ["directory", "named"])
+def test_a_linted_file_linking_outside_is_not_read(layout: Path, how: str) -> None:
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "leak.dip").symlink_to("../outside/leak.dip")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    argument = "." if how == "directory" else "leak.dip"
+    run = dipcheck("lint", "--isolated", "--no-cache", argument, cwd=layout)
+    assert "DC002" in run.stdout
+    assert "symbolic link to a file outside" in run.stdout
+    assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_linted_file_linking_inside_the_tree_is_linted(layout: Path) -> None:
+    (layout / "real").mkdir()
+    (layout / "real" / "w.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "link.dip").symlink_to("real/w.dip")
+    run = dipcheck("lint", "--isolated", "--no-cache", "link.dip", cwd=layout)
+    assert "DC001" in run.stdout  # read, parsed and quoted as usual
+
+
+@pytest.mark.parametrize("command", [("fmt", "--check"), ("lint", "--fix"), ("lint", "--diff")])
+def test_fmt_and_fix_do_not_read_a_link_out_of_the_tree(layout: Path, command: tuple) -> None:
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "leak.dip").symlink_to("../outside/leak.dip")
+    run = dipcheck(*command, "--isolated" if command[0] == "lint" else "--check", ".", cwd=layout)
+    if command[1] != "--diff":  # (a diff shows changes only)
+        assert "symbolic link to a file outside" in run.stdout + run.stderr
+    assert SECRET not in run.stdout + run.stderr
+    assert (layout.parent / "outside" / "leak.dip").read_text(encoding="utf-8") == LEAKY

@@ -1,0 +1,274 @@
+"""Only regular files are read, and every read is capped (issue 19 §1, "Only regular files are
+read"): a FIFO, a device or ``/dev/stdin`` named by a file directive, a subgraph ref, found as a
+linted file in a directory or named in a cache entry is refused with a finding — never waited
+on, never read without end — in the CLI, ``--watch`` and the language server.
+
+Each run is a process with a timeout and a memory limit, so that a regression fails the test
+instead of hanging it or exhausting the machine."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import PROJECT, dedent
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+MEMORY = 1 << 30  # a run that reads /dev/zero without end stops here instead of the machine
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def lint(*args: str | Path, cwd: Path, stdin: int | None = None) -> subprocess.CompletedProcess:
+    """``dipcheck lint --format concise ARGS``, killed after 60 s (a hang fails the test)."""
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--format", "concise", *args],
+        cwd=cwd,
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_limit_memory,
+        check=False,
+    )
+
+
+AGENT = dedent(
+    """
+    workflow W
+      start: A
+      exit: A
+      agent A
+        {field}: {target}
+    """
+)
+TOOL = dedent(
+    """
+    workflow W
+      start: T
+      exit: T
+      tool T
+        timeout: 1m
+        {field}: {target}
+    """
+)
+PARENT = dedent(
+    """
+    workflow Parent
+      start: S
+      exit: S
+      subgraph S
+        ref: {target}
+    """
+)
+
+
+def _special(directory: Path, name: str, kind: str) -> Path:
+    path = directory / name
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:  # a character device (/dev/zero's numbers), which only root can make
+        os.mknod(path, 0o600 | __import__("stat").S_IFCHR, os.makedev(1, 5))
+    return path
+
+
+KINDS = [
+    pytest.param("fifo", "a named pipe (FIFO)", id="fifo"),
+    pytest.param(
+        "device",
+        "a character device",
+        id="device",
+        marks=pytest.mark.skipif(not IS_ROOT, reason="mknod needs root"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "described"), KINDS)
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [(AGENT, "prompt_file"), (AGENT, "system_prompt_file"), (TOOL, "command_file")],
+    ids=["prompt_file", "system_prompt_file", "command_file"],
+)
+def test_a_file_directive_naming_a_special_file_is_dc003(
+    tmp_path: Path, kind: str, described: str, text: str, field: str
+) -> None:
+    _special(tmp_path, "special.md", kind)
+    (tmp_path / "w.dip").write_text(text.format(field=field, target="special.md"), "utf-8")
+    run = lint("--no-cache", "w.dip", cwd=tmp_path)
+    assert f"DC003 [error] `{field}`: `special.md` is {described}, not a regular file" in (
+        run.stdout
+    )
+
+
+@pytest.mark.parametrize(("kind", "described"), KINDS)
+def test_a_subgraph_child_that_is_a_special_file_is_not_read(
+    tmp_path: Path, kind: str, described: str
+) -> None:
+    _special(tmp_path, "child.dip", kind)
+    (tmp_path / "parent.dip").write_text(PARENT.format(target="child.dip"), "utf-8")
+    run = lint("--no-cache", "parent.dip", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    assert f"{described}, not a regular file" in run.stdout
+
+
+def test_ref_dev_stdin_does_not_read_standard_input(tmp_path: Path) -> None:
+    """``ref: /dev/stdin`` with standard input a pipe that stays open: reading it would wait
+    for ever (in the language server it is the client's JSON-RPC stream)."""
+    (tmp_path / "parent.dip").write_text(PARENT.format(target="/dev/stdin"), "utf-8")
+    read_end, write_end = os.pipe()
+    try:
+        run = lint("--no-cache", "parent.dip", cwd=tmp_path, stdin=read_end)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert run.returncode in (0, 1), run.stderr
+
+
+@pytest.mark.parametrize(("kind", "described"), KINDS)
+def test_a_special_file_found_in_a_directory_is_dc002(
+    tmp_path: Path, kind: str, described: str
+) -> None:
+    _special(tmp_path, "odd.dip", kind)
+    (tmp_path / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    run = lint("--no-cache", ".", cwd=tmp_path)
+    assert f"odd.dip:1:1: DC002 [error] not read: it is {described}, not a regular file" in (
+        run.stdout
+    )
+    assert "2 files checked" in run.stdout
+
+
+def test_a_symbolic_link_to_dev_zero_found_in_a_directory_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "zero.dip").symlink_to("/dev/zero")
+    (tmp_path / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    run = lint("--no-cache", ".", cwd=tmp_path)
+    assert "zero.dip:1:1: DC002" in run.stdout
+    assert "MemoryError" not in run.stderr
+
+
+def test_a_special_file_named_in_a_cache_entry_is_not_read(tmp_path: Path) -> None:
+    """The cache records the prompt file; it is then replaced by a FIFO: deciding whether the
+    entry still holds must not open the FIFO."""
+    prompt = tmp_path / "p.md"
+    prompt.write_text("Do the thing.\n", encoding="utf-8")
+    (tmp_path / "w.dip").write_text(AGENT.format(field="prompt_file", target="p.md"), "utf-8")
+    first = lint(".", cwd=tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    prompt.unlink()
+    os.mkfifo(prompt)
+    second = lint(".", cwd=tmp_path)
+    assert "`p.md` is a named pipe (FIFO), not a regular file" in second.stdout
+
+
+def test_a_forged_cache_entry_naming_a_fifo_is_a_miss(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    first = lint(".", cwd=tmp_path)
+    assert first.returncode == 0
+    (entry,) = (tmp_path / ".dipcheck_cache" / "results").iterdir()
+    stored = json.loads(entry.read_text(encoding="utf-8"))
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for reads in ({str(fifo): "1:2:3"}, {str(fifo): None}, {"/dev/zero": "0:0:x"}):
+        stored["reads"] = reads
+        entry.write_text(json.dumps(stored), encoding="utf-8")
+        second = lint(".", cwd=tmp_path)
+        assert (second.returncode, second.stdout) == (first.returncode, first.stdout)
+
+
+def test_a_fifo_configuration_file_named_with_config_is_an_error(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "dipcheck.toml")
+    (tmp_path / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lint", "--config", "dipcheck.toml", "ok.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "not a regular file" in run.stderr
+
+
+def test_a_fifo_scenario_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    os.mkfifo(tmp_path / "scenario.yaml")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "simulate", "ok.dip", "--scenario", "scenario.yaml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "not a regular file" in run.stderr
+
+
+def test_fmt_refuses_a_fifo_found_in_a_directory(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "odd.dip")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "fmt", "--check", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "not a regular file" in run.stderr
+
+
+def test_watch_reports_a_fifo_and_keeps_watching(tmp_path: Path) -> None:
+    pytest.importorskip("watchfiles")
+    from test_watch import Watcher
+
+    os.mkfifo(tmp_path / "odd.dip")
+    (tmp_path / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    watcher = Watcher(tmp_path)
+    try:
+        first = watcher.next_line(timeout=40)
+        assert "odd.dip:1:1: DC002 [error] not read: it is a named pipe (FIFO)" in first
+    finally:
+        watcher.stop()
+
+
+def test_read_regular_caps_what_it_reads(tmp_path: Path) -> None:
+    from dipcheck.files import FileTooLarge, read_regular
+
+    path = tmp_path / "big"
+    path.write_bytes(b"x" * 1000)
+    assert read_regular(str(path), 1000) == b"x" * 1000
+    with pytest.raises(FileTooLarge):
+        read_regular(str(path), 999)
+
+
+def test_the_project_fixtures_still_read(tmp_path: Path) -> None:
+    run = lint("--no-cache", PROJECT / "fixtures" / "review_loop.dip", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout
+
+
+def test_a_fifo_test_file_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n", "utf-8")
+    os.mkfifo(tmp_path / "w.tests.yaml")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "test", "w.tests.yaml"],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert "w.tests.yaml is a named pipe (FIFO), not a regular file" in run.stdout

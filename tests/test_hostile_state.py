@@ -1,0 +1,221 @@
+"""Stale results and corrupt state (issue 19 §1): a subgraph child's ``prompt_file:`` is a
+dependency of the parent's cached result; cache entries of the wrong shape are misses, never
+crashes; invalid UTF-8 on standard input is a DC002 finding in every output format. (The
+language server's share — re-linting the parent, malformed headers, requests after
+``shutdown`` — is tested in ``tests/lsp/test_lsp_hostile.py``.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import dipcheck
+
+PARENT = "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: sub/child.dip\n"
+CHILD = "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt_file: p.md\n"
+
+
+def _family(directory: Path, prompt: str) -> None:
+    (directory / "sub").mkdir(exist_ok=True)
+    (directory / "parent.dip").write_text(PARENT, encoding="utf-8")
+    (directory / "sub" / "child.dip").write_text(CHILD, encoding="utf-8")
+    (directory / "sub" / "p.md").write_text(prompt, encoding="utf-8")
+
+
+def _lint(directory: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return dipcheck(
+        "lint", "--isolated", "--format", "concise", *extra, "parent.dip", cwd=directory
+    )
+
+
+def test_a_childs_prompt_file_is_a_dependency_of_the_cached_result(tmp_path: Path) -> None:
+    _family(tmp_path, "Use ${ctx.whatever}\n")
+    first = _lint(tmp_path)
+    assert "DC310" in first.stdout  # the child's prompt, erased when tracker injects it
+    (tmp_path / "sub" / "p.md").write_text("Plain words.\n", encoding="utf-8")
+    second = _lint(tmp_path)
+    assert second.stdout == _lint(tmp_path, "--no-cache").stdout
+    assert "DC310" not in second.stdout
+
+
+def test_the_twin_an_unchanged_prompt_keeps_the_cached_finding(tmp_path: Path) -> None:
+    _family(tmp_path, "Use ${ctx.whatever}\n")
+    first = _lint(tmp_path)
+    (tmp_path / "unrelated.md").write_text("x\n", encoding="utf-8")
+    assert _lint(tmp_path).stdout == first.stdout
+
+
+def test_many_parents_of_one_child_all_depend_on_its_prompt(tmp_path: Path) -> None:
+    _family(tmp_path, "Use ${ctx.whatever}\n")
+    (tmp_path / "second.dip").write_text(PARENT.replace("workflow P", "workflow Q"), "utf-8")
+    run = dipcheck("lint", "--isolated", "--format", "concise", ".", cwd=tmp_path)
+    assert run.stdout.count("DC310") == 2
+    (tmp_path / "sub" / "p.md").write_text("Plain words.\n", encoding="utf-8")
+    again = dipcheck("lint", "--isolated", "--format", "concise", ".", cwd=tmp_path)
+    assert "DC310" not in again.stdout
+
+
+# -- cache entries of the wrong shape ----------------------------------------------------------
+
+FLAWED = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: ${ctx.nowhere}\n"
+
+
+def _corruptions(entry: dict) -> list[dict]:
+    """Entries whose JSON parses but whose inner types are wrong."""
+    (item,) = entry["result"]["diagnostics"]
+    variants = []
+
+    def variant(**changes: object) -> None:
+        copy = json.loads(json.dumps(entry))
+        for where, value in changes.items():
+            target = copy
+            *path, last = where.split(".")
+            for key in path:
+                target = target[int(key) if key.isdigit() else key]
+            target[int(last) if last.isdigit() else last] = value
+        variants.append(copy)
+
+    variant(reads=["not", "a", "mapping"])
+    variant(reads={"x": 5})
+    variant(**{"result.diagnostics": "none"})
+    variant(**{"result.diagnostics.0.2": 42})  # the message is a number
+    variant(**{"result.diagnostics.0.1": 99})  # no such severity
+    variant(**{"result.diagnostics.0.3": [0, 10**9, 10**9 + 5]})  # outside the text
+    variant(**{"result.diagnostics.0.3": [7, 0, 1]})  # no such source
+    variant(**{"result.diagnostics.0.3": ["0", 0, 1]})
+    variant(**{"result.diagnostics.0.4": [[0, 0, 1]]})  # a related note without its text
+    variant(**{"result.diagnostics.0.5": ["fix", "yes", []]})
+    variant(**{"result.diagnostics.0.6": {"help": 1}})
+    variant(**{"result.diagnostics.0": item[:3]})
+    variant(**{"result.not_a_workflow": "no"})
+    variant(**{"result.sources": [["x.md"]]})
+    variant(path="another.dip")
+    return variants
+
+
+def test_cache_entries_with_wrong_inner_types_are_misses(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(FLAWED, encoding="utf-8")
+    command = ("lint", "--isolated", "--format", "concise", "w.dip")
+    cold = dipcheck(*command, cwd=tmp_path)
+    assert "DC101" in cold.stdout or "DC102" in cold.stdout
+    (entry_path,) = (tmp_path / ".dipcheck_cache" / "results").iterdir()
+    entry = json.loads(entry_path.read_text(encoding="utf-8"))
+    for corrupt in _corruptions(entry):
+        entry_path.write_text(json.dumps(corrupt), encoding="utf-8")
+        warm = dipcheck(*command, cwd=tmp_path)
+        assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, ""), (
+            corrupt
+        )
+
+
+def test_a_rules_snapshot_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(FLAWED, encoding="utf-8")
+    command = ("lint", "--isolated", "--format", "concise", "w.dip")
+    cold = dipcheck(*command, cwd=tmp_path)
+    (snapshot,) = (tmp_path / ".dipcheck_cache").glob("rules-*.json")
+    rules = json.loads(snapshot.read_text(encoding="utf-8"))
+    for damage in ({"code": 5}, {"formats": "dip"}, {"enabled": "yes"}, {"severity": "error"}):
+        broken = [*rules[:-1], dict(rules[-1], **damage)]  # after every other rule
+        snapshot.write_text(json.dumps(broken), encoding="utf-8")
+        for text in ("w.dip", "w.dip"):  # from the cache, then (after an edit) linted anew
+            run = dipcheck(*command, cwd=tmp_path)
+            assert (run.returncode, run.stdout, run.stderr) == (
+                cold.returncode,
+                cold.stdout,
+                "",
+            ), damage
+            (tmp_path / text).write_text(FLAWED + "\n", encoding="utf-8")
+        (tmp_path / "w.dip").write_text(FLAWED, encoding="utf-8")
+
+
+# -- invalid UTF-8 on standard input -----------------------------------------------------------
+
+INVALID = b"workflow W\n  start: A\n  exit: A\n  agent A\n    lab\xe9l: caf\xe9\n"
+
+
+def _stdin(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", *args],
+        cwd=cwd,
+        input=INVALID,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise", "json", "sarif", "junit", "github"])
+def test_invalid_utf8_on_stdin_is_dc002_in_every_format(tmp_path: Path, fmt: str) -> None:
+    run = _stdin("lint", "--isolated", "--format", fmt, "-", cwd=tmp_path)
+    assert b"Traceback" not in run.stderr
+    assert b"DC002" in run.stdout
+    assert run.returncode == (0 if fmt == "sarif" else 1)
+
+
+def test_invalid_utf8_on_stdin_with_output_writes_the_report(tmp_path: Path) -> None:
+    run = _stdin(
+        "lint", "--isolated", "--format", "sarif", "--output", "out.sarif", "-", cwd=tmp_path
+    )
+    assert b"Traceback" not in run.stderr
+    report = json.loads((tmp_path / "out.sarif").read_text(encoding="utf-8"))
+    assert report["runs"][0]["results"][0]["ruleId"] == "DC002"
+
+
+def test_fix_on_unreadable_stdin_passes_it_through(tmp_path: Path) -> None:
+    run = _stdin("lint", "--isolated", "--fix", "-", cwd=tmp_path)
+    assert b"Traceback" not in run.stderr
+    assert run.stdout == INVALID
+    assert b"DC002" in run.stderr
+
+
+def test_fmt_on_unreadable_stdin_is_an_error(tmp_path: Path) -> None:
+    run = _stdin("fmt", "-", cwd=tmp_path)
+    assert b"Traceback" not in run.stderr
+    assert run.returncode == 2
+    assert b"(0xe9) cannot be decoded" in run.stderr
+
+
+# -- configuration that is not UTF-8 -----------------------------------------------------------
+
+CLEAN = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: hi\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("dipcheck.toml", b'select = ["DC\xe9"]\n'),
+        ("pyproject.toml", b'[tool.dipcheck]\nselect = ["DC\xe9"]\n'),
+        ("pyproject.toml", b'[project]\nname = "caf\xe9"\n[tool.dipcheck]\nselect = ["DC1"]\n'),
+    ],
+    ids=["dipcheck.toml", "pyproject.toml", "pyproject.toml-elsewhere"],
+)
+def test_a_configuration_that_is_not_utf8_is_an_error(
+    tmp_path: Path, name: str, text: bytes
+) -> None:
+    (tmp_path / "w.dip").write_text(CLEAN, encoding="utf-8")
+    (tmp_path / name).write_bytes(text)
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert f"{tmp_path / name}: not UTF-8 (byte 0xe9 at offset" in run.stderr
+
+
+@pytest.mark.parametrize("name", ["dipcheck.toml", "pyproject.toml"])
+def test_the_twin_a_utf8_configuration_is_read(tmp_path: Path, name: str) -> None:
+    (tmp_path / "w.dip").write_text(CLEAN, encoding="utf-8")
+    header = "[tool.dipcheck]\n" if name == "pyproject.toml" else ""
+    (tmp_path / name).write_text(header + 'select = ["DC1"]  # café\n', encoding="utf-8")
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+
+
+def test_a_pyproject_without_dipcheck_is_not_configuration_even_if_not_utf8(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "w.dip").write_text(CLEAN, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_bytes(b'[project]\nname = "caf\xe9"\n')
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")

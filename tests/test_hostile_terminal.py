@@ -1,0 +1,132 @@
+"""Terminals are not scripts (issue 19 §1): workflow text printed to a terminal or to the text,
+concise, JUnit and GitHub reports carries no raw control character — ESC, BEL, NUL and the
+other C0/C1 controls but tab and newline show as visible ``\\xNN`` escapes — while JSON and
+SARIF keep the real characters (JSON escapes them)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import dipcheck
+
+from dipcheck.terminal import visible
+
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# an OSC title change, BEL, a screen clear, a C1 CSI and NUL, on a line that does not parse
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b\x00"
+WORKFLOW = (
+    "workflow W\n  start: A\n  exit: B\n  agent A\n    label: A\n  agent B\n"
+    f"    label: B\n  edges\n    A -> B\n    A -> Z{HOSTILE}\n"
+)
+SHOWN = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b\\x00"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "w.dip").write_text(WORKFLOW, encoding="utf-8")
+    (tmp_path / f"n{HOSTILE[:-1]}.dip").write_text(WORKFLOW, encoding="utf-8")  # and its name
+    return tmp_path
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise", "junit", "github"])
+def test_reports_show_control_characters_as_escapes(project: Path, fmt: str) -> None:
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", fmt, ".", cwd=project)
+    assert run.returncode == 1, run.stderr
+    assert not RAW.findall(run.stdout.replace("\t", "")), RAW.findall(run.stdout)
+    assert "\\x1b" in run.stdout
+    assert "n\\x1b]0;pwned\\x07\\x1b[2J\\x9b.dip" in run.stdout  # the file name too
+
+
+def test_the_snippet_caret_points_at_the_escaped_text(project: Path) -> None:
+    run = dipcheck("lint", "--isolated", "--no-cache", "w.dip", cwd=project)
+    lines = run.stdout.splitlines()
+    (index,) = [i for i, line in enumerate(lines) if line.startswith("10 |")]
+    snippet, caret = lines[index], lines[index + 1]
+    assert snippet == f"10 |     A -> Z{SHOWN}"
+    start = caret.index("^")
+    assert snippet[start : start + caret.count("^")] == "\\x1b"  # the unexpected ESC
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_json_and_sarif_keep_the_real_characters(project: Path, fmt: str) -> None:
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", fmt, "w.dip", cwd=project)
+    assert not RAW.findall(run.stdout)  # JSON escapes them itself …
+    assert "\\u001b" in run.stdout  # … as \u001b, which decodes to the real character
+    assert any("\x1b" in text for text in _strings(json.loads(run.stdout)))
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def test_simulate_verbose_escapes_the_prompt(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n"
+        f"    prompt: Hello{HOSTILE[:-1]} there\n  agent B\n    label: B\n  edges\n    A -> B\n",
+        encoding="utf-8",
+    )
+    run = dipcheck("simulate", "--verbose", "w.dip", cwd=tmp_path)
+    assert "Hello\\x1b]0;pwned\\x07\\x1b[2J\\x9b there" in run.stdout
+    assert not RAW.findall(run.stdout + run.stderr)
+
+
+def test_configuration_errors_escape_what_they_quote(tmp_path: Path) -> None:
+    (tmp_path / "dipcheck.toml").write_text('select = ["\\u001b[2JDC9"]\n', encoding="utf-8")
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n")
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "\\x1b[2JDC9" in run.stderr
+    assert not RAW.findall(run.stderr)
+
+
+def test_fmt_messages_escape_the_file_name(tmp_path: Path) -> None:
+    unformatted = "workflow W\n  start: A\n  exit: A\n  agent A\n      label: A\n\n\n\n"
+    (tmp_path / f"b{HOSTILE[:-1]}.dip").write_text(unformatted, encoding="utf-8")
+    run = dipcheck("fmt", "--check", ".", cwd=tmp_path)
+    assert "b\\x1b]0;pwned" in run.stdout + run.stderr
+    assert not RAW.findall(run.stdout + run.stderr)
+
+
+def test_visible_keeps_tab_newline_and_printable_text() -> None:
+    assert visible("a\tb\nc ü 🚀") == "a\tb\nc ü 🚀"
+    assert visible("\x00\x07\x1b\x7f\x85\x9f\r") == "\\x00\\x07\\x1b\\x7f\\x85\\x9f\\x0d"
+
+
+PROMPTED = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: {prompt}\n"
+IN_PROMPT = "\x1b]0;pwned\x07\x1b[2J"  # a title change, BEL and a screen clear
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_diff_shows_control_characters_as_escapes(tmp_path: Path, fmt: str) -> None:
+    (tmp_path / "a.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(PROMPTED.format(prompt=f"bye {IN_PROMPT}"), encoding="utf-8")
+    run = dipcheck("diff", "--format", fmt, "a.dip", "b.dip", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert "bye \\x1b]0;pwned\\x07\\x1b[2J" in run.stdout
+    assert not RAW.search(run.stdout)
+
+
+def test_diff_json_keeps_the_real_characters(tmp_path: Path) -> None:
+    (tmp_path / "a.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(PROMPTED.format(prompt=f"bye {IN_PROMPT}"), encoding="utf-8")
+    run = dipcheck("diff", "--format", "json", "a.dip", "b.dip", cwd=tmp_path)
+    assert json.loads(run.stdout)["changes"][0]["new"] == f"bye {IN_PROMPT}"
+
+
+def test_test_report_shows_control_characters_as_escapes(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "w.tests.yaml").write_text(
+        'tests:\n  - name: "odd \\e]0;pwned\\a"\n    expect: {status: fail}\n', encoding="utf-8"
+    )
+    run = dipcheck("test", cwd=tmp_path)
+    assert "odd \\x1b]0;pwned\\x07" in run.stdout, run.stdout + run.stderr
+    assert not RAW.search(run.stdout)

@@ -1,0 +1,230 @@
+"""Writes never lose data or escape (issue 19 §1): ``dipcheck fmt`` writes the way ``--fix``
+does — a temporary file, then a rename, after checking the file still holds what was read —
+and neither writes through a symbolic link out of the tree, replaces a read-only file, or
+breaks a hard link (it leaves such a file alone and says so, exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import dedent, dipcheck
+
+UNFORMATTED = "workflow W\n  start: A\n  exit: A\n  agent A\n      label: A\n" + "\n" * 4
+FIXABLE = dedent(
+    """
+    workflow W
+      start: A
+      exit: B
+      agent A
+        prompt: Plan.
+        provider: anthropic
+        model: claude-sonet-4-6
+      agent B
+        label: B
+      edges
+        A -> B
+    """
+)
+# what each command is given, and the file text it would change
+COMMANDS = {
+    "fmt": (("fmt",), UNFORMATTED),
+    "fix": (("lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes"), FIXABLE),
+}
+
+
+def _run(command: str, *paths: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    arguments, _ = COMMANDS[command]
+    return dipcheck(*arguments, *paths, cwd=cwd)
+
+
+def test_a_failed_fmt_write_leaves_the_file_whole(tmp_path: Path) -> None:
+    """The disk fills up (here: a file size limit) while the formatted text is written."""
+    big = UNFORMATTED.replace("label: A", "label: A\n      prompt: " + "x" * 3000)
+    path = tmp_path / "w.dip"
+    path.write_text(big, encoding="utf-8")
+
+    def small_files() -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "fmt", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=small_files,
+        check=False,
+    )
+    assert path.read_text(encoding="utf-8") == big, "the file lost its text"
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert "w.dip: not written" in run.stderr
+    assert [name for name in os.listdir(tmp_path) if name != "w.dip"] == []  # no temp file left
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_read_only_file_is_not_replaced(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    path = tmp_path / "w.dip"
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o444)
+    run = _run(command, "w.dip", cwd=tmp_path)
+    assert path.read_text(encoding="utf-8") == text
+    assert stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert run.returncode == 2
+    assert "it is read-only" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_hard_linked_file_is_left_alone_and_said_so(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    path = tmp_path / "w.dip"
+    path.write_text(text, encoding="utf-8")
+    other = tmp_path / "elsewhere.txt"
+    os.link(path, other)
+    run = _run(command, "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "it has 1 other hard link" in run.stderr
+    assert os.path.samefile(path, other), "the hard link was broken"
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_link_out_of_the_tree_is_not_written_through(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x.dip").write_text(text, encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "link.dip").symlink_to("../outside/x.dip")
+    run = _run(command, ".", cwd=tree)
+    assert (outside / "x.dip").read_text(encoding="utf-8") == text
+    assert "symbolic link to a file outside" in run.stdout + run.stderr
+    assert run.returncode != 0
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_link_inside_the_tree_is_written_through_and_kept(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    (tmp_path / "real.dip").write_text(text, encoding="utf-8")
+    (tmp_path / "link.dip").symlink_to("real.dip")
+    run = _run(command, "link.dip", cwd=tmp_path)
+    assert (tmp_path / "link.dip").is_symlink()
+    assert (tmp_path / "real.dip").read_text(encoding="utf-8") != text, run.stderr
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_twin_an_ordinary_file_is_written(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    path = tmp_path / "w.dip"
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o640)
+    run = _run(command, "w.dip", cwd=tmp_path)
+    assert path.read_text(encoding="utf-8") != text, run.stderr
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert run.returncode in (0, 1)
+
+
+def test_fmt_keeps_an_edit_made_while_it_formatted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An editor saves the file between fmt's read and its write: the edit wins."""
+    import dipcheck.formatter
+    from dipcheck import fmt_cli
+
+    path = tmp_path / "w.dip"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    edited = UNFORMATTED.replace("label: A", "label: Edited")
+    real = dipcheck.formatter.format_dip
+
+    def format_while_editing(text: str) -> str:
+        path.write_text(edited, encoding="utf-8")
+        return real(text)
+
+    monkeypatch.setattr(dipcheck.formatter, "format_dip", format_while_editing)
+    monkeypatch.chdir(tmp_path)
+    status = fmt_cli.run(argparse.Namespace(paths=["w.dip"], check=False, diff=False))
+    assert path.read_text(encoding="utf-8") == edited
+    assert status == 2
+    assert "changed on disk meanwhile" in capsys.readouterr().err
+
+
+def test_fmt_does_not_follow_a_link_swapped_in_before_the_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dipcheck.formatter
+    from dipcheck import fmt_cli
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victim = outside / "victim.dip"
+    victim.write_text(UNFORMATTED, encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    path = tree / "w.dip"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    real = dipcheck.formatter.format_dip
+
+    def format_and_swap(text: str) -> str:
+        path.unlink()
+        path.symlink_to(victim)
+        return real(text)
+
+    monkeypatch.setattr(dipcheck.formatter, "format_dip", format_and_swap)
+    monkeypatch.chdir(tree)
+    status = fmt_cli.run(argparse.Namespace(paths=["."], check=False, diff=False))
+    assert victim.read_text(encoding="utf-8") == UNFORMATTED
+    assert status == 2
+
+
+# -- dipcheck test --update ----------------------------------------------------------------------
+
+REVIEW_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "wftest"
+STALE_TESTS = "tests:\n  - name: clean lint ships\n    nodes:\n      Lint: {stdout: lint-clean}\n"
+
+
+def _review(directory: Path) -> Path:
+    (directory / "review.dip").write_bytes((REVIEW_DIR / "review.dip").read_bytes())
+    target = directory / "review.tests.yaml"
+    target.write_text(STALE_TESTS, encoding="utf-8")
+    return target
+
+
+def test_update_does_not_break_a_hard_link(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    os.link(target, tmp_path / "other-name.yaml")
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "Traceback" not in run.stderr
+    assert "review.tests.yaml not updated: it has 1 other hard link" in run.stderr
+    assert target.read_text(encoding="utf-8") == STALE_TESTS
+    assert os.stat(target).st_nlink == 2
+
+
+def test_update_does_not_replace_a_read_only_file(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    target.chmod(0o444)
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "review.tests.yaml not updated: it is read-only" in run.stderr
+    assert target.read_text(encoding="utf-8") == STALE_TESTS
+
+
+def test_update_twin_an_ordinary_test_file_is_updated_keeping_its_mode(tmp_path: Path) -> None:
+    target = _review(tmp_path)
+    target.chmod(0o640)
+    run = dipcheck("test", "--update", cwd=tmp_path)
+    assert "updated ./review.tests.yaml" in run.stderr, run.stderr
+    assert "expect:" in target.read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
+    assert not list(tmp_path.glob("*.dipcheck-update"))
