@@ -33,7 +33,7 @@ def test_palette_command_and_code_lens_show_trace_and_picture(
     trace = "".join(seen["channels"]["dipcheck simulate"])
     # Test prints nothing by default: its conditions are false, the fallback to Fix wins and
     # Fix → Test loops until the workflow's 3 restarts are used up
-    assert "path: Start → Build → Test → Fix → Test → Fix → Test → Fix → Test → Fix" in trace
+    assert "path: Start → Build → (Test → Fix) \u00d74" in trace  # repeats folded
     assert "status: restarts_exhausted" in trace
     assert seen["answers"][1]["result"] == trace  # the lens's command answers with the trace
     for run, answer in zip(seen["runs"], seen["answers"], strict=True):

@@ -323,7 +323,8 @@ def unbound_required_input(context: Context) -> Iterator[Diagnostic]:
         "checks only the files it is loading at the moment (cmd/tracker/loading.go): "
         "depending on how the refs are written it refuses the chain (`circular subgraph "
         "reference detected`) or loads it, and then nothing bounds the nesting at run time "
-        "(tracker-runtime.md §5.7 has no depth limit): unless a condition keeps the run away "
+        "(the subgraph handler has no depth limit, docs/runtime/subgraphs.md#subgraphs): "
+        "unless a condition keeps the run away "
         "from the ref, it never ends."
     ),
     example="# review.dip\nsubgraph Check\n  ref: check.dip\n# check.dip\nsubgraph Again\n"

@@ -137,6 +137,12 @@ AUDIT: dict[str, Audit] = {
         "the join succeeds without the key only when a branch fails. Off by default: it also "
         "fires on the usual pattern where each branch writes its own key.",
     ),
+    "DC109": _a(
+        "context",
+        W,
+        "the run goes on, down the branch an earlier iteration's value picks, which the author "
+        "did not mean; nothing fails (docs/runtime/context.md#built-in-keys).",
+    ),
     "DC110": _a(
         "context", E, "the typed-outputs DOT engine's validator refuses the read (seed 003)."
     ),
@@ -413,6 +419,13 @@ AUDIT: dict[str, Audit] = {
         I,
         "the output still reaches the model, in a heading and fence of its own mid-sentence; "
         "worth knowing, nothing is lost.",
+    ),
+    "DC335": _a(
+        "runtime",
+        W,
+        "depending on how the refs are written tracker refuses the chain or runs it, and then "
+        "only a condition that keeps the run away from the ref ends it "
+        "(docs/runtime/subgraphs.md#subgraphs).",
     ),
     # -- DC4xx: simulation ------------------------------------------------------------------
     **{
