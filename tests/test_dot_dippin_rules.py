@@ -40,6 +40,7 @@ class Case(NamedTuple):
     text: str  # the exact text the finding covers
     twin: tuple[tuple[str, str], ...]  # applied to the finding's pipeline: no finding
     where: str = ""  # unique text around ``text`` when ``text`` itself is not unique
+    severity: str = ""  # when not the rule's default (a rule that grades by place)
 
 
 def _apply(text: str, edits: tuple[tuple[str, str], ...]) -> str:
@@ -75,9 +76,9 @@ CASES = [
         "claude-sonet@latest",
         (("claude-sonet@latest", "claude-sonnet@latest"),),
     ),
-    Case("DIP110", ((PLAN, ""),), "Plan", (("shape=box, ", f"shape=box, {PLAN}"),)),
+    # an empty prompt on the run's main path fails the run there (error, not the default)
+    Case("DIP110", ((PLAN, ""),), "Plan", (("shape=box, ", f"shape=box, {PLAN}"),), "", "error"),
     Case("DIP111", ((', timeout="5m"', ""),), "Build", (('"make"', '"make", timeout="5m"'),)),
-    Case("DIP111", (('"5m"', '"0s"'),), "0s", (('"0s"', '"5m"'),)),
     Case(
         "DIP113",
         ((PLAN, PLAN + 'retry_policy="agressive", '),),
@@ -141,6 +142,18 @@ CASES = [
         (('goal="Ship it"', 'goal="Ship it", model_stylesheet=".fast { llm_model: gpt-5.4; }"'),),
         ".fast",
         ((PLAN, PLAN + 'class="fast", '),),
+    ),
+    Case(  # the multi-line form tracker's own pipelines use: selectors indented, one per line
+        "DIP117",
+        (
+            (
+                'goal="Ship it"',
+                'goal="Ship it", model_stylesheet="\n    * { llm_model: gpt-5.4; }\n'
+                '    .slow { llm_model: gpt-5.2; }\n    #Plan {\n      llm_model: o3;\n    }\n"',
+            ),
+        ),
+        ".slow",
+        ((PLAN, PLAN + 'class="slow", '),),
     ),
     Case(
         "DIP118",
@@ -249,7 +262,7 @@ def test_dippin_rule_on_dot(case: Case, tmp_path: Path) -> None:
     span = Span(SourceText(path, source), start, start + len(case.text))
     rule = registry.get(case.code)
     assert rule is not None and "dot" in rule.formats
-    severity = rule.severity.label
+    severity = case.severity or rule.severity.label
     assert found == [Finding(case.code, severity, *position(span), case.text)]
     assert only(lint(_apply(source, case.twin), path), case.code) == []
 
@@ -290,7 +303,7 @@ def test_dip116_threshold_is_the_loaders_finding_in_dot() -> None:
 def test_dip111_message_gives_trackers_default_timeout() -> None:
     source = BASE.replace(', timeout="5m"', "")
     [item] = [d for d in lint_text(source, "p.dot").diagnostics if d.code == "DIP111"]
-    assert "tracker stops its command after 30 seconds" in item.message
+    assert "tracker kills its command after the default 30 s" in item.message
 
 
 def test_dc310_a_dot_parent_whose_child_loses_its_placeholders(tmp_path: Path) -> None:
@@ -327,7 +340,9 @@ def test_rules_left_to_dip_files() -> None:
         if "dip" in rule.formats and "dot" not in rule.formats
     }
     assert dip_only == {
+        "DC012",
         "DC309",
+        "DC331",
         "DIP109",
         "DIP120",
         "DIP122",

@@ -222,7 +222,7 @@ def test_dc323_dot_attribute() -> None:
         """
     )
     assert only(lint(text, "g.dot"), "DC323") == [
-        Finding("DC323", "error", (4, 37), (4, 47), '"majority"')
+        Finding("DC323", "error", (4, 38), (4, 46), "majority")
     ]
 
 

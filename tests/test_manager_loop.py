@@ -102,7 +102,7 @@ def test_dc326_dot_steer_context_without_pairs() -> None:
         """
     )
     assert only(lint(text, "g.dot"), "DC326") == [
-        Finding("DC326", "error", (5, 20), (5, 26), '"hint"')
+        Finding("DC326", "error", (5, 21), (5, 25), "hint")
     ]
     twin = text.replace('"hint"', '"hint=go"')
     assert only(lint(twin, "g.dot"), "DC326") == []

@@ -227,13 +227,20 @@ def _selectors(context: Context) -> Iterator[tuple[str, str, int, int]]:
         return
     text = sheet.value.value
     position = 0
+    depth = 0  # inside a CSS-style `{ … }` block (DOT's model_stylesheet)
     for line in text.split("\n"):
         start = position
         position += len(line) + 1
-        if not line.strip() or line[:1] in " \t":
-            continue
-        for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
-            yield match.group()[0], match.group()[1:], start + match.start(), start + match.end()
+        # a selector starts a line of the .dip block, or comes before a `{` at any indent
+        if depth == 0 and line.strip() and (line[:1] not in " \t" or "{" in line):
+            for match in _SELECTOR_TOKEN.finditer(line.split("{", 1)[0]):
+                yield (
+                    match.group()[0],
+                    match.group()[1:],
+                    start + match.start(),
+                    start + match.end(),
+                )
+        depth = max(0, depth + line.count("{") - line.count("}"))
 
 
 @rule(
