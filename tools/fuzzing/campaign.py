@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fuzzing import gen_dip, gen_dot, gen_plan, gen_yaml, lsp_stream
 from fuzzing.mutate import Mutator
@@ -198,32 +199,49 @@ class Campaign:
         return folder
 
     def shrink(self, item: FileInput, problem: str, tries: int = 150) -> bytes | None:
-        """Delete lines, then runs of bytes, while ``problem`` stays (bounded)."""
+        """Delete lines, then runs of bytes, while ``problem`` stays (at most ``tries``
+        checks and a minute or so)."""
         deadline = time.monotonic() + max(30.0, self.budget * 3)
-        budget = [tries]
+        left = [tries]
 
         def still(data: bytes) -> bool:
-            if budget[0] <= 0 or time.monotonic() > deadline:
-                return False
-            budget[0] -= 1
+            if left[0] <= 0 or time.monotonic() > deadline:
+                raise _Spent
+            left[0] -= 1
             verdict: Verdict = self.supervisor.check(item.name, data, item.dialect)
             return problem in verdict.problems
 
-        data = item.data
-        for unit in ("lines", "bytes"):
-            parts = data.split(b"\n") if unit == "lines" else [bytes([b]) for b in data]
-            if unit == "bytes" and len(parts) > 4000:
-                break
-            joiner = b"\n" if unit == "lines" else b""
-            chunk = max(1, len(parts) // 2)
-            while chunk >= 1 and budget[0] > 0:
-                position = 0
-                while position < len(parts) and budget[0] > 0:
-                    candidate = parts[:position] + parts[position + chunk :]
-                    if candidate and still(joiner.join(candidate)):
-                        parts = candidate
-                    else:
-                        position += chunk
-                chunk //= 2
-            data = joiner.join(parts)
-        return data
+        best = [item.data]
+
+        def keep(data: bytes) -> bool:
+            if still(data):
+                best[0] = data
+                return True
+            return False
+
+        try:
+            lines = _without_chunks(item.data.split(b"\n"), lambda parts: keep(b"\n".join(parts)))
+            _without_chunks(b"\n".join(lines), keep)
+        except _Spent:
+            pass
+        return best[0]
+
+
+class _Spent(Exception):
+    """The minimizer's budget is used up."""
+
+
+def _without_chunks(parts: Any, still: Callable[[Any], bool]) -> Any:
+    """Delta debugging by halves: drop each chunk of ``parts`` (a list or bytes) whose removal
+    keeps ``still`` true, halving the chunk size down to one."""
+    chunk = max(1, len(parts) // 2)
+    while chunk >= 1:
+        position = 0
+        while position < len(parts):
+            candidate = parts[:position] + parts[position + chunk :]
+            if candidate and still(candidate):
+                parts = candidate
+            else:
+                position += chunk
+        chunk //= 2
+    return parts

@@ -279,7 +279,7 @@ class _Builder:
         fmt, text = document(rng, self.seeds)
         uri = self.uri(fmt)
         self.open(uri, fmt, text)
-        for _ in range(rng.randint(3, 25)):
+        for _ in range(rng.randint(5, 40)):
             self.action(uri, fmt)
         self.finish()
         return self.session
@@ -646,7 +646,7 @@ def _converse(
         due = frame.expects is not None and not fatal
         answered = lambda key=frame.expects: key not in pending  # noqa: E731
         # a request after shutdown is refused at once or not at all (no work is due)
-        patience = min(budget, 5.0) if frame.after_shutdown else budget
+        patience = min(budget, 2.0) if frame.after_shutdown else budget
         if due and not wait(time.monotonic() + patience, answered):
             result.add(
                 f"{frame.method}{' after shutdown' if frame.after_shutdown else ''}: "
