@@ -3,6 +3,7 @@ of the language server, and the harness's own checks (each shown to fail when it
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from fuzzing import campaign as campaign_module  # noqa: E402
 from fuzzing import checks, lsp_stream, seeds  # noqa: E402
 from fuzzing.worker import Supervisor  # noqa: E402
 
-from dipcheck.engine import LintResult  # noqa: E402
+from dipcheck.engine import LintResult, detect_format  # noqa: E402
 from dipcheck.rules.registry import finding  # noqa: E402
 from dipcheck.source import SourceText, Span  # noqa: E402
 
@@ -110,8 +111,21 @@ def test_checks_report_a_span_outside_the_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(checks, "lint_file", outside)
     problems = checks.check_file(str(tmp_path), "w.dot", b"digraph G {}\n", None).problems
-    assert problems[0] == "DIP003: finding span 4..40 outside the text (0..11)"
-    assert "DIP003: json finding line 3 outside the file" in problems
+    assert problems == ["DIP003: finding span 4..40 outside the text (0..11)"]
+
+
+def test_checks_report_json_that_is_not_json_or_out_of_the_file(tmp_path, monkeypatch):
+    path = str(tmp_path / "w.dip")
+    where = {"start": {"line": 1, "column": 1}, "end": {"line": 11, "column": 1}}
+    entry = {"code": "DIP003", "file": path, "range": where, "related": [], "fix": None}
+    monkeypatch.setattr(
+        checks.json_report, "render", lambda results: json.dumps({"diagnostics": [entry]})
+    )
+    problems = checks.check_file(str(tmp_path), "w.dip", GOOD, None).problems
+    assert problems == ["DIP003: json finding line 11 outside the file"]  # 9 lines and ""
+    monkeypatch.setattr(checks.json_report, "render", lambda results: '{"diagnostics": [')
+    problems = checks.check_file(str(tmp_path), "w.dip", GOOD, None).problems
+    assert len(problems) == 1 and problems[0].startswith("json report: not JSON")
 
 
 def test_lsp_ranges_are_checked_in_the_negotiated_encoding():
@@ -138,3 +152,16 @@ def test_lsp_log_tracebacks_of_dipcheck_code_are_crashes():
     )
     assert lsp_stream.crashes(transport) == []
     assert lsp_stream.crashes(transport + ours) == [ours]
+
+
+def test_a_dialect_reaches_the_front_end(tmp_path):
+    """A `.txt` planner reply is read as an Ordewell plan and a DOT file in its dialect, as a
+    `dialect` glob naming the file makes them (not as `.dip`, the fallback)."""
+    for name, dialect, expected in (
+        ("r.txt", "ordewell", "ordewell"),
+        ("g.dot", "attractor", "dot"),
+    ):
+        path = str(tmp_path / name)
+        config = checks.config_for(path, dialect)
+        assert config.dialect(path) == dialect
+        assert detect_format(path, config) == expected

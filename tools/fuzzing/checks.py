@@ -79,10 +79,12 @@ def _exception(outcome: Outcome, stage: str, error: BaseException) -> None:
     )
 
 
-def config_for(name: str, dialect: str | None) -> Config:
+def config_for(path: str, dialect: str | None) -> Config:
+    """The configuration that reads ``path`` (absolute) in ``dialect``, as a ``dialect`` glob
+    naming the file would."""
     if dialect is None:
         return Config()
-    return Config(dialects=((os.path.basename(name), Dialect(dialect)),))
+    return Config(dialects=((path, Dialect(dialect)),))
 
 
 def check_file(directory: str, name: str, data: bytes, dialect: str | None) -> Outcome:
