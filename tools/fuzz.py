@@ -13,6 +13,7 @@ Exit status 1 when an input failed a check, 0 otherwise. Reproducers are written
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -43,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
+    # a terminated run stops its worker too (background jobs ignore SIGINT)
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     formats = args.format or list(FORMATS)
     loaded = seeds.load()
     counts = ", ".join(f"{fmt} {len(texts)}" for fmt, texts in loaded.by_format.items())
