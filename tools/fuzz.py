@@ -71,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
                 stats = campaign.run(fmt, count=args.count or 100)
             print(stats.line(), flush=True)
             for problem, times in stats.problems.most_common():
-                print(f"  {times:5d} x {problem}")
+                indices = [item.index for item in stats.failures if problem in item.problems]
+                shown = ", ".join(map(str, indices[:20])) + (" …" if len(indices) > 20 else "")
+                print(f"  {times:5d} x {problem}\n          inputs {shown}")
             for failure in stats.failures:
                 if failure.saved is not None:
                     print(f"  reproducer: {failure.saved}")
