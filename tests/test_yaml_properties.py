@@ -186,3 +186,17 @@ def test_alias_bomb_is_refused_quickly() -> None:
 def test_shared_aliases_below_the_limit_are_fine() -> None:
     result = check(alias_bomb(3))
     assert [item.code for item in result.diagnostics] == ["DC004", "DC004", "DC004", "DC005"]
+
+
+def test_a_long_escaped_stretch_is_mapped_in_linear_time() -> None:
+    """Found by tools/fuzz.py: a double-quoted prompt of 100,000 backslashes took minutes to
+    map back into the source (a verbatim run was retried from each character); each value
+    character still points at its escape."""
+    escapes = "\\\\" * 30_000
+    text = f'steps:\n  - name: plan\n    agent: a\n    prompt: "{escapes} {{{{ nope.x }}}}"\n'
+    started = time.perf_counter()
+    result = check(text)
+    assert time.perf_counter() - started < 5.0
+    [reference] = [item for item in result.diagnostics if item.code == "L11"]
+    assert reference.span.text == "{{ nope.x }}"
+    assert reference.span.start == text.index("{{ nope")
