@@ -150,8 +150,14 @@ def test_lsp_log_tracebacks_of_dipcheck_code_are_crashes():
         '  File "/x/lsp/dipcheck_lsp/hover.py", line 10, in hover\n'
         "IndexError: list index out of range\n"
     )
-    assert lsp_stream.crashes(transport) == []
-    assert lsp_stream.crashes(transport + ours) == [ours]
+    answered = (
+        "ERROR:pygls.protocol.json_rpc:Failed to handle request 4 workspace/executeCommand\n"
+        "Traceback (most recent call last):\n"
+        '  File "/x/site-packages/pygls/feature_manager.py", line 9, in execute\n'
+        "pygls.exceptions.JsonRpcInvalidParams: Invalid Params: Command name 'x' is not defined\n"
+    )
+    assert lsp_stream.crashes(transport + answered) == []
+    assert lsp_stream.crashes(transport + ours + answered) == [ours]
 
 
 def test_a_dialect_reaches_the_front_end(tmp_path):

@@ -485,6 +485,11 @@ _RECORD = re.compile(r"^(?=(?:CRITICAL|ERROR|WARNING|INFO|DEBUG):)", re.MULTILIN
 _FRAME = re.compile(r'File "([^"]*)", line \d+')
 _OUR_CODE = re.compile(r"/(?:dipcheck|dipcheck_lsp)/")
 _TRANSPORT = ("Unable to handle message", "Unable to deserialize message")
+# what pygls raises to answer a request with an error on purpose (an unknown command, params
+# of the wrong shape); the client gets the error, the log a traceback that is only noise
+_ANSWERED = re.compile(
+    r"^pygls\.exceptions\.JsonRpc(?:InvalidParams|MethodNotFound|InvalidRequest)\b", re.M
+)
 
 
 def crashes(log: str) -> list[str]:
@@ -492,7 +497,8 @@ def crashes(log: str) -> list[str]:
     message" or "Unable to deserialize message" with the traceback of its own JSON decoding
     or structuring when a client sends a body that is not JSON or not a message of the shape
     its method needs; that is the transport refusing bad input (the server carries on), unless
-    the exception was raised in dipcheck's own code."""
+    the exception was raised in dipcheck's own code. Likewise the error answers pygls raises on
+    purpose (``InvalidParams`` for an unknown command)."""
     found = []
     for record in _RECORD.split(log):
         if "Traceback" not in record:
@@ -501,6 +507,8 @@ def crashes(log: str) -> list[str]:
         raised_in_ours = bool(frames) and bool(_OUR_CODE.search(frames[-1]))
         header = record.split("\n", 1)[0]
         if any(item in header for item in _TRANSPORT) and not raised_in_ours:
+            continue
+        if _ANSWERED.search(record) and not raised_in_ours:
             continue
         found.append(record)
     return found
@@ -573,6 +581,8 @@ def _converse(
                 _diagnostics(params.get("uri"), params.get("diagnostics", []))
             return
         identifier = message.get("id")
+        if not isinstance(identifier, int | str):
+            return  # the answer to a frame sent with an id that is no id (pygls echoes it)
         method = pending.pop(identifier, None)
         if method is None:
             if identifier is not None:
