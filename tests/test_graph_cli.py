@@ -142,7 +142,7 @@ def test_dot_renders_with_graphviz_and_carries_the_findings_in_tooltips(tmp_path
     svg = rendered.stdout
     for node in ("Start", "Draft", "Review", "Revise", "Publish", "Approve", "Done"):
         assert f"<title>{node}</title>" in svg
-    assert "DIP111 warning: tool node `Publish` has no timeout" in svg  # the node's tooltip
+    assert "DIP111 warning: tool `Publish` has no `timeout:`" in svg  # the node's tooltip
     assert "DC303 warning: the condition on `Approve &#45;&gt; Draft` is never true" in svg
     assert 'stroke="#b26a00"' in svg
     assert '"Revise" -> "Review" [label="↺", color="#1565c0"' in done.stdout

@@ -64,6 +64,7 @@ def test_graph_command_in_neovim(nvim: str, tmp_path: Path) -> None:
     assert picture.startswith("```mermaid\nflowchart TD\n")
     assert '["Shipped"]' in picture and '"Done"' not in picture  # the buffer's text
     assert '{{"Check"}}' in picture  # a human gate's shape
-    assert '|"↺ No"|' in picture  # the back edge, marked
+    # the back edge, marked; and its finding (a No is a failure tracker does not route, DC315)
+    assert '|"↺ No<br/>⚠ DC315"|' in picture
     assert "format must be one of mermaid, dot" in seen["refused"]
     assert "Traceback" not in stderr
