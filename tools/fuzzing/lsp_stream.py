@@ -72,7 +72,10 @@ class Frame:
     data: bytes
     expects: Any = None  # the request id, if an answer is due
     method: str = ""
-    text: tuple[str, str] | None = None  # (uri, text) the document holds after this frame
+    # (uri, text) the document holds after this frame; text None: unknown (an incremental
+    # change outside the document, which a server may clamp or refuse)
+    text: tuple[str, str | None] | None = None
+    incremental: bool = False
     after_shutdown: bool = False
     fatal: bool = False  # framing the stream cannot recover from: nothing is due after it
 
@@ -220,10 +223,18 @@ class _Builder:
             )
         )
 
-    def notify(self, method: str, params: Any, text: tuple[str, str] | None = None) -> None:
+    def notify(
+        self,
+        method: str,
+        params: Any,
+        text: tuple[str, str | None] | None = None,
+        incremental: bool = False,
+    ) -> None:
         message = {"jsonrpc": "2.0", "method": method, "params": params}
         ascii_only = not chance(self.rng, 0.02)  # now and then a lone surrogate as raw bytes
-        self.session.frames.append(Frame(encode(message, ascii_only), method=method, text=text))
+        frame = Frame(encode(message, ascii_only), method=method, text=text)
+        frame.incremental = incremental
+        self.session.frames.append(frame)
 
     def raw(self, data: bytes, fatal: bool = False) -> None:
         self.session.frames.append(Frame(data, fatal=fatal))
@@ -363,7 +374,7 @@ class _Builder:
         if result is not None and known:
             self.documents[uri] = result
         params = {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}
-        self.notify("textDocument/didChange", params, (uri, result) if result is not None else None)
+        self.notify("textDocument/didChange", params, (uri, result), "range" in changes[0])
 
     def malformed(self, uri: str, text: str) -> None:
         rng = self.rng
@@ -606,7 +617,7 @@ def _converse(
 
     def _diagnostics(uri: Any, items: Any) -> None:
         known = texts.get(uri) if isinstance(uri, str) else None
-        if not known or not isinstance(items, list):
+        if not known or uri in unknown or not isinstance(items, list):
             return
         for item in items:
             where = item.get("range") if isinstance(item, dict) else None
@@ -644,9 +655,17 @@ def _converse(
     }  # every id the session writes, due or not
     frames_after_shutdown: dict[Any, bool] = {}
     fatal = False
+    unknown: set[str] = set()  # documents whose text the session cannot know until replaced
     for frame in session.frames:
         if frame.text is not None:
-            texts.setdefault(frame.text[0], []).append(frame.text[1])
+            uri, text = frame.text
+            # incremental edits are modelled in UTF-16 positions only
+            if text is None or (frame.incremental and state["encoding"] != "utf-16"):
+                unknown.add(uri)
+            elif not frame.incremental:
+                unknown.discard(uri)
+            if text is not None and uri not in unknown:
+                texts.setdefault(uri, []).append(text)
         if frame.expects is not None and not fatal:
             pending[frame.expects] = frame.method
             frames_after_shutdown[frame.expects] = frame.after_shutdown
