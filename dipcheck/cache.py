@@ -18,20 +18,18 @@ subdirectory (lark's grammar tables and bash verdicts share ``$DIPCHECK_CACHE_DI
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
-import tempfile
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.engine import LintResult, decode_text
 from dipcheck.frontends.common import digest, unchanged
+from dipcheck.hashing import sha256_hex
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.source import SourceText, Span
 
@@ -59,7 +57,9 @@ def directory_for(explicit: str | None, config: Config) -> str:
 def code_fingerprint() -> str:
     """Size and modification time of every module and grammar of dipcheck."""
     package = os.path.dirname(os.path.abspath(__file__))
-    grammars = str(files("dipcheck.grammars"))
+    import dipcheck.grammars  # a directory beside the package (pyproject.toml: package-dir)
+
+    grammars = os.path.dirname(os.path.abspath(dipcheck.grammars.__file__))
     parts: list[str] = [__version__]
     for top in (package, grammars):
         for root, dirs, names in os.walk(top):
@@ -71,7 +71,7 @@ def code_fingerprint() -> str:
                         f"{os.path.relpath(root, top)}/{name}:{info.st_size}:{info.st_mtime_ns}"
                     )
     parts.extend(f"{name}={shutil.which(name)}" for name in EXTERNAL_PROGRAMS)
-    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+    return sha256_hex("\n".join(parts).encode("utf-8"))
 
 
 class ResultCache:
@@ -97,7 +97,7 @@ class ResultCache:
 
     def _entry(self, path: str, named: bool) -> str:
         key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}"
-        return os.path.join(self.directory, hashlib.sha256(key.encode("utf-8")).hexdigest())
+        return os.path.join(self.directory, sha256_hex(key.encode("utf-8")))
 
     def lookup(self, path: str, named: bool = False) -> LintResult | None:
         """The cached result for ``path`` (linted as a named file or as one found in a
@@ -139,6 +139,8 @@ class ResultCache:
             return
 
     def _write(self, path: str, text: str) -> None:
+        import tempfile
+
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)

@@ -3,26 +3,54 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dipcheck import __version__, fmt_cli
-from dipcheck.commands import config as config_command
-from dipcheck.commands import convert as convert_command
-from dipcheck.commands import diff as diff_command
-from dipcheck.commands import graph as graph_command
-from dipcheck.commands import lint as lint_command
-from dipcheck.commands import test as test_command
+from dipcheck import __version__
 from dipcheck.report import FORMATS
-from dipcheck.simulate import cli as simulate_cli
 from dipcheck.target import KNOWN_TARGETS
 
 if TYPE_CHECKING:
     from dipcheck.config import Config
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+# The commands whose module has ``add_parser(commands)`` and ``run(args)``, in the order of
+# `dipcheck --help`, with their one-line help. Only the module of the command being run is
+# imported (start-up time); the others appear in the help as these lines.
+COMMANDS = {
+    "fmt": (
+        "dipcheck.fmt_cli",
+        "format .dip files (indentation, spacing; comments and blocks kept)",
+    ),
+    "config": (
+        "dipcheck.commands.config",
+        "list the configuration keys, or print their JSON Schema",
+    ),
+    "simulate": (
+        "dipcheck.simulate.cli",
+        "dry-run a workflow: the route the runtime takes, step by step",
+    ),
+    "test": (
+        "dipcheck.commands.test",
+        "run the scenario tests of workflows (.tests.yaml, dippin's .test.json)",
+    ),
+    "graph": (
+        "dipcheck.commands.graph",
+        "draw a workflow: Mermaid, DOT, or SVG/PNG through Graphviz",
+    ),
+    "diff": (
+        "dipcheck.commands.diff",
+        "what changed between two versions of a workflow, and what it does to routing",
+    ),
+    "convert": (
+        "dipcheck.commands.convert",
+        "convert a DOT pipeline to .dip or a .dip workflow to DOT, with a parity check",
+    ),
+}
 
 DESCRIPTION = """\
 Static analysis for LLM-agent workflow files: tracker/dippin .dip workflows, DOT pipelines
@@ -66,6 +94,7 @@ examples:
   dipcheck lint --format json build.dip > findings.json
   cat build.dip | dipcheck lint - --stdin-filename build.dip
   dipcheck lint --select DIP0 --ignore DIP004 .
+  dipcheck lint --extend-select dippin .  also every code dippin lint reports (parity)
   dipcheck lint --fix --show-fixes .      apply safe fixes, list what was fixed
   dipcheck lint --diff --unsafe-fixes .   show every fix as a diff, change nothing
   dipcheck lint --add-ignore legacy/      suppress every current finding (to adopt dipcheck)
@@ -84,7 +113,15 @@ examples:
 """
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv``: its first word that is no option (the main parser's
+    only options, ``--help`` and ``--version``, take no value)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _parser(command: str | None = None, *, every: bool = False) -> argparse.ArgumentParser:
+    """The command line parser, with the full parser of ``command`` (of every command when
+    ``every``); the other commands are only named, with their help line."""
     parser = argparse.ArgumentParser(
         prog="dipcheck",
         description=DESCRIPTION,
@@ -126,13 +163,14 @@ def _parser() -> argparse.ArgumentParser:
         "--select",
         action="append",
         metavar="CODES",
-        help="only these rules (codes, names or prefixes, comma separated)",
+        help="only these rules (codes, names, groups such as routing or dippin, or prefixes; "
+        "comma separated)",
     )
     lint.add_argument(
         "--extend-select",
         action="append",
         metavar="CODES",
-        help="also these rules (e.g. ones that are off by default)",
+        help="also these rules (e.g. ones that are off by default, or the group dippin)",
     )
     lint.add_argument("--ignore", action="append", metavar="CODES", help="skip these rules")
     lint.add_argument(
@@ -192,7 +230,10 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument(
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
     )
-    lint_command.add_arguments(lint)
+    if every or command == "lint":
+        from dipcheck.commands import lint as lint_command
+
+        lint_command.add_arguments(lint)
 
     rule = commands.add_parser(
         "rule",
@@ -208,13 +249,11 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
 
-    fmt_cli.add_parser(commands)
-    config_command.add_parser(commands)
-    simulate_cli.add_parser(commands)
-    test_command.add_parser(commands)
-    graph_command.add_parser(commands)
-    diff_command.add_parser(commands)
-    convert_command.add_parser(commands)
+    for name, (module, help_line) in COMMANDS.items():
+        if every or command == name:
+            importlib.import_module(module).add_parser(commands)
+        else:
+            commands.add_parser(name, help=help_line, add_help=False)
     # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
     commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
     return parser
@@ -262,15 +301,18 @@ def _lint(args: argparse.Namespace) -> int:
         print(f"dipcheck: error: {error}", file=sys.stderr)
         return EXIT_ERROR
 
+    from dipcheck.commands import lint as lint_command
+
     return lint_command.run(args, config)
 
 
 def _check_options(config: Config, args: argparse.Namespace) -> Config:
     """Apply ``--extra-models``, ``--no-shell`` and ``--no-env-checks``."""
-    from dipcheck.catalog import parse_extra_models
     from dipcheck.config import ConfigError
 
     if args.extra_models:
+        from dipcheck.catalog import parse_extra_models
+
         try:
             extra = parse_extra_models(args.extra_models)
         except ValueError as error:
@@ -343,7 +385,7 @@ def _rule(args: argparse.Namespace) -> int:
         _indent(found.fix),
         "",
         f"Formats: {', '.join(sorted(found.formats))}",
-        f"Automatic fix: {found.fix_availability}",
+        f"Automatic fix: {found.fix_summary}",
         f"Since: dipcheck {found.since}",
         f"More: {found.url}",
     ]
@@ -370,6 +412,7 @@ def _rule_dict(rule: object) -> dict[str, object]:
         "fix": rule.fix,
         "formats": sorted(rule.formats),
         "fix_availability": rule.fix_availability,
+        "fix_formats": sorted(rule.fixable_formats),
         "since": rule.since,
         "targets": None if rule.targets is None else sorted(rule.targets),
         "url": rule.url,
@@ -377,8 +420,9 @@ def _rule_dict(rule: object) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args, extra = parser.parse_known_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(_command(words))
+    args, extra = parser.parse_known_args(words)
     if extra and args.command != "lsp":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
@@ -386,20 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _lint(args)
         if args.command == "rule":
             return _rule(args)
-        if args.command == "fmt":
-            return fmt_cli.run(args)
-        if args.command == "config":
-            return config_command.run(args)
-        if args.command == "simulate":
-            return simulate_cli.run(args)
-        if args.command == "test":
-            return test_command.run(args)
-        if args.command == "graph":
-            return graph_command.run(args)
-        if args.command == "diff":
-            return diff_command.run(args)
-        if args.command == "convert":
-            return convert_command.run(args)
+        if args.command in COMMANDS:
+            return int(importlib.import_module(COMMANDS[args.command][0]).run(args))
         if args.command == "lsp":
             from dipcheck_lsp.server import main as serve
 

@@ -3,8 +3,8 @@ keys, or the same ``[tool.dipcheck]`` table).
 
 The closest configuration file to a path wins (parents are not merged), as in ruff. Keys:
 
-    select = ["ALL"]            # codes, kebab names or prefixes; default: every default rule
-    extend-select = ["DIP124"]  # add to select (e.g. rules that are off by default)
+    select = ["ALL"]            # codes, kebab names, groups or prefixes; default: the default set
+    extend-select = ["dippin"]  # add to select (e.g. every code dippin reports, for parity)
     ignore = ["DIP111"]         # remove from the selection
     per-file-ignores = {"legacy/*.dip" = ["DIP1"]}
     exclude = ["vendor/**"]     # paths skipped when a directory is linted
@@ -33,7 +33,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.model import Dialect
+from dipcheck.dialect import Dialect
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from dipcheck.rules import registry
+from dipcheck.rules import policy, registry
 from dipcheck.target import DEFAULT_TARGET, KNOWN_TARGETS
 
 SCHEMA_PATH = "dipcheck/config.schema.json"
@@ -27,11 +27,12 @@ SeverityName = Literal["error", "warning", "info", "hint"]
 
 def _selector_schema() -> dict[str, Any]:
     return {
-        "description": "A rule code (DC201), a rule name (unsafe-tool-command-key), a code "
-        "prefix (DC2, DIP1) or ALL.",
+        "description": "A rule code (DC201), a rule name (unsafe-tool-command-key), a group "
+        "(routing, style, dippin …), a code prefix (DC2, DIP1) or ALL.",
         "anyOf": [
             {"const": "ALL"},
             {_REF: "rule"},
+            {"enum": policy.group_names()},
             {"type": "string", "pattern": "^[A-Za-z]+[0-9]*$"},
         ],
     }

@@ -16,28 +16,28 @@ from __future__ import annotations
 import functools
 import gc
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dipcheck import suppressions
 from dipcheck.config import Config
-from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.diagnostics import Diagnostic
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.model import Dialect
+from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.model import Workflow
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)
@@ -45,24 +45,6 @@ DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
 PLAN_SUFFIXES = (".json",)
-
-
-@dataclass
-class LintResult:
-    """One file's findings. ``workflow`` is None for results that come from the cache or a
-    worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash
-    of its text (None: it could not be read); ``not_a_workflow``: a YAML or DOT file that is
-    no workflow (``lint_paths`` leaves it out unless it was named)."""
-
-    path: str
-    source: SourceText
-    workflow: Workflow | None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    dependencies: dict[str, str | None] = field(default_factory=dict)
-    not_a_workflow: bool = False
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for item in self.diagnostics if item.severity is severity)
 
 
 def detect_format(path: str, config: Config | None = None) -> str | None:
@@ -82,6 +64,25 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
     if lower.endswith(YAML_SUFFIXES) or (config is not None and config.included(path)):
         return "yaml"
     return None
+
+
+_DOT_HEAD = re.compile(
+    r"(?:\s++|//[^\n]*+|#[^\n]*+|/\*.*?\*/)*+(?:strict\s+)?(?:di)?graph\b",
+    re.IGNORECASE | re.DOTALL,
+)
+_YAML_STEPS = re.compile(r"\A---[ \t]*$|^steps[ \t]*:", re.MULTILINE)
+
+
+def sniff_format(text: str) -> str:
+    """The format of a text without a file name (standard input without
+    ``--stdin-filename``): DOT when it starts with a ``graph``/``digraph`` statement (after
+    comments), a YAML step workflow when it has a top-level ``steps:`` (or starts a YAML
+    document), else ``.dip``."""
+    if _DOT_HEAD.match(text, 0, 4096):
+        return "dot"
+    if _YAML_STEPS.search(text):
+        return "yaml"
+    return "dip"
 
 
 def _front_end(
@@ -193,7 +194,9 @@ def _lint_source(
     workspace: Workspace | None,
     named: bool,
 ) -> LintResult:
-    fmt = fmt or detect_format(source.path, config) or "dip"
+    fmt = fmt or detect_format(source.path, config)
+    if fmt is None:
+        fmt = sniff_format(source.text) if source.path.startswith("<") else "dip"
     try:
         loaded = _front_end(source, fmt, base_dir, reader, config, named)
     except Exception as error:
@@ -286,12 +289,6 @@ def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:
             "DC002", Span(empty, 0, 0), f"cannot read file: {error.strerror or error}"
         )
     return SourceText(path, text), None
-
-
-def decode_text(data: bytes) -> str:
-    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
-    text = data.decode("utf-8")
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def lint_file(

@@ -48,7 +48,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
 
 
-def _paths(paths: list[str]) -> list[str]:
+def _paths(paths: list[str]) -> tuple[list[str], list[str]]:
+    """The files to format (``.dip`` files found in directories, and files named on the
+    command line), and the named files that are DOT or YAML workflows, which fmt does not
+    format."""
     from dipcheck.config import ConfigError, load_config
     from dipcheck.engine import detect_format, expand_paths
 
@@ -58,12 +61,41 @@ def _paths(paths: list[str]) -> list[str]:
         config = None  # formatting does not depend on the configuration's rule settings
     found = expand_paths(paths, config)
     named = set(paths)
-    return [path for path in found if path in named or detect_format(path) == "dip"]
+    chosen: list[str] = []
+    refused: list[str] = []
+    for path in found:
+        fmt = detect_format(path, config)
+        if fmt == "dip" or (path in named and fmt is None):
+            chosen.append(path)
+        elif path in named:
+            refused.append(path)
+    return chosen, refused
+
+
+def _read(path: str) -> str:
+    with open(path, "rb") as handle:
+        return _decode(handle.read())
+
+
+def _decode(data: bytes) -> str:
+    """Bytes as UTF-8 text; bytes that are not UTF-8 are an error that says where."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _Unreadable(
+            f"not UTF-8: byte {error.start} (0x{data[error.start]:02x}) cannot be decoded; "
+            "save the file as UTF-8; not formatted"
+        ) from None
+
+
+class _Unreadable(Exception):
+    pass
 
 
 def run(args: argparse.Namespace) -> int:
     import difflib
 
+    from dipcheck.engine import sniff_format
     from dipcheck.formatter import FormatError, format_dip
 
     if "-" in args.paths:
@@ -71,8 +103,14 @@ def run(args: argparse.Namespace) -> int:
             print("dipcheck fmt: `-` cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
         try:
-            sys.stdout.write(format_dip(sys.stdin.read()))
-        except FormatError as error:
+            text = _decode(sys.stdin.buffer.read())
+            if sniff_format(text) != "dip":
+                raise _Unreadable(
+                    f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
+                    "workflows only; not formatted"
+                )
+            sys.stdout.write(format_dip(text))
+        except (_Unreadable, FormatError) as error:
             print(f"dipcheck fmt: <stdin>: {error}", file=sys.stderr)
             return EXIT_ERROR
         return EXIT_OK
@@ -82,12 +120,23 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
-    for path in _paths(args.paths):
+    chosen, refused = _paths(args.paths)
+    for path in refused:
+        print(
+            f"dipcheck fmt: {path}: not a .dip file: fmt formats .dip workflows only (DOT and "
+            "YAML files are left as they are); not formatted",
+            file=sys.stderr,
+        )
+        failed += 1
+    for path in chosen:
         try:
-            with open(path, encoding="utf-8", newline="") as handle:
-                text = handle.read()
+            text = _read(path)
             formatted = format_dip(text)
-        except (OSError, UnicodeDecodeError, FormatError) as error:
+        except OSError as error:
+            print(f"dipcheck fmt: {path}: {error.strerror or error}", file=sys.stderr)
+            failed += 1
+            continue
+        except (_Unreadable, FormatError) as error:
             print(f"dipcheck fmt: {path}: {error}", file=sys.stderr)
             failed += 1
             continue

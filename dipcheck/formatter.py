@@ -262,19 +262,21 @@ def format_dip(text: str) -> str:
     Fields keep the order they are written in. dippin's ``fmt`` sorts them into its canonical
     order, but that moves the comments that explain a field away from it and turns small edits
     into large diffs; the order has no meaning at run time, so it is left to the author."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""  # kept, as the file had it
     crlf = "\r\n" in text
-    plain = text.replace("\r\n", "\n")
+    plain = text[len(bom) :].replace("\r\n", "\n")
     source = SourceText("<fmt>", plain)
-    if _syntax_errors(source):
+    loaded = load_dip(source, None, _no_files)
+    if _syntax_errors(source) or any(item.code == "DC001" for item in loaded.diagnostics):
         raise FormatError("the file has syntax errors (`dipcheck lint` shows them); not formatted")
     formatter = _Formatter(source)
     result = formatter.run()
-    if meaning(lower(plain)) != meaning(lower(result)):
+    if meaning(loaded.workflow) != meaning(lower(result)):
         raise FormatError(
             "internal error: formatting would change what the workflow means; not formatted "
             "(please report this file)"
         )
-    return result.replace("\n", "\r\n") if crlf else result
+    return bom + (result.replace("\n", "\r\n") if crlf else result)
 
 
 # -- what a workflow means, without positions ---------------------------------------------

@@ -14,6 +14,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dipcheck.dialect import Dialect
 from dipcheck.source import SourceText, Span
 
 if TYPE_CHECKING:
@@ -103,29 +104,6 @@ def last_field(fields: tuple[Field, ...], key: str) -> Field | None:
         if item.key == key:
             return item
     return None
-
-
-class Dialect(StrEnum):
-    """What the runtime does with a workflow of one format, where runtimes of a format differ.
-
-    ``.dip`` files and YAML step workflows have one runtime each and carry ``TRACKER`` and
-    ``STEPS``. A DOT file is run by tracker (the default), by an implementation of the
-    Attractor specification, or by the typed-outputs engine of seed 003, an Attractor-family
-    engine that adds ``{{ }}`` templates, declared outputs and every-path availability
-    (docs/dot.md, docs/dot-typed-outputs.md).
-    """
-
-    TRACKER = "tracker"
-    ATTRACTOR = "attractor"
-    TYPED_OUTPUTS = "typed-outputs"
-    STEPS = "steps"
-    ORDEWELL = "ordewell"  # an Ordewell plan (other-formats.md §5)
-
-    @property
-    def attractor_family(self) -> bool:
-        """Attractor's DOT semantics: `box` is the default shape, subgraph attributes are
-        scoped, strict/undirected graphs are refused."""
-        return self in (Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
 
 
 class NodeKind(StrEnum):

@@ -15,10 +15,8 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -150,6 +148,7 @@ def _cache(name: str) -> _ResultCache:
     return _ResultCache(name)
 
 
+@lru_cache(maxsize=4096)  # the language server asks for the same commands after every edit
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
@@ -163,6 +162,8 @@ def bash_path() -> str | None:
 
 
 def _run_bash(script: str) -> tuple[int, str]:
+    import subprocess  # here, not at the top: most runs find every verdict cached
+
     bash = bash_path()
     assert bash is not None
     try:
@@ -186,6 +187,8 @@ def bash_check(scripts: list[str]) -> list[tuple[int, str] | None]:
     by_key = {_digest(script): script for script in scripts}
 
     def compute(keys: list[str]) -> list[list[Any]]:
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=min(4, len(keys))) as pool:
             return [list(item) for item in pool.map(_run_bash, [by_key[key] for key in keys])]
 
@@ -218,6 +221,8 @@ def shellcheck_path() -> str | None:
 
 def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]]]:
     """shellcheck on several scripts in one process; comments per script."""
+    import subprocess
+
     executable = shellcheck_path()
     assert executable is not None
     with tempfile.TemporaryDirectory(prefix="dipcheck-sc-") as directory:

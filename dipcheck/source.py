@@ -132,3 +132,7 @@ def line_span(source: SourceText, line: int) -> Span:
     while end > start and text[end - 1] in " \t\r":
         end -= 1
     return Span(source, start, end)
+
+
+# The largest workflow file dipcheck reads.
+MAX_FILE_BYTES = 8 * 1024 * 1024

@@ -1,11 +1,23 @@
-"""Did-you-mean suggestions."""
+"""Did-you-mean suggestions.
+
+:func:`closest` compares a word with every candidate; for many look-ups against the same
+names, wrap them once in :class:`Names`, an index that finds the nearest names by walking
+the candidates' shared prefixes (a trie laid out as a sorted list) with one row of the edit
+distance table per prefix, and stops a prefix as soon as every extension is too far. A
+look-up then costs about the number of prefixes within the distance bound, not the number
+of names: a workflow with thousands of keys and thousands of misspelt reads stays linear.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator
 
 from dipcheck.diagnostics import Edit, Fix
 from dipcheck.source import Span
+
+# Below this many candidates a plain scan is as fast as building an index.
+_INDEX_FROM = 64
 
 
 def distance(left: str, right: str, limit: int = 3) -> int:
@@ -29,8 +41,128 @@ def distance(left: str, right: str, limit: int = 3) -> int:
     return min(previous[-1], limit)
 
 
-def closest(word: str, candidates: Iterable[str], max_distance: int = 2) -> str | None:
-    """The candidate nearest to ``word`` within ``max_distance`` edits (ties: first in order)."""
+class Names:
+    """Candidate names kept for repeated :func:`closest` look-ups (iterates in the order
+    given; answers are those of the plain scan)."""
+
+    __slots__ = ("_answers", "_names", "_order", "_sorted")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._names = list(names)
+        self._order: dict[str, int] = {}
+        for index, name in enumerate(self._names):
+            self._order.setdefault(name, index)
+        self._sorted: list[str] | None = None
+        self._answers: dict[tuple[str, int], str | None] = {}
+
+    @property
+    def names(self) -> list[str]:
+        """The names in the order given (do not modify)."""
+        return self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._order
+
+    def closest(self, word: str, max_distance: int = 2) -> str | None:
+        """The name nearest to ``word`` within ``max_distance`` edits, ``word`` itself
+        excluded; among equally near names the first in order."""
+        slot = (word, max_distance)
+        if slot not in self._answers:
+            if len(self._order) < _INDEX_FROM:
+                self._answers[slot] = _scan(word, self._names, max_distance)
+            else:
+                self._answers[slot] = self._search(word, max_distance)
+        return self._answers[slot]
+
+    def _search(self, word: str, max_distance: int) -> str | None:
+        """Nearest names by widening the bound one edit at a time: the first bound that
+        finds a name is the least distance, and narrow bounds prune hardest."""
+        if self._sorted is None:
+            self._sorted = sorted(self._order)
+        for bound in range(1, max_distance + 1):
+            found = self._within(word, bound)
+            if found is not None:
+                return self._names[found]
+        return None
+
+    def _within(self, word: str, bound: int) -> int | None:
+        """The first (in the given order) name other than ``word`` within ``bound`` edits
+        of it, as an index into the given order. With no name nearer than ``bound``, that
+        is the first name at exactly ``bound``."""
+        names = self._sorted
+        assert names is not None
+        if not names:
+            return None
+        order = self._order
+        width = len(word)
+        best: int | None = None
+        # Each entry: the prefix length, the range of sorted names that share the prefix,
+        # and the edit-distance row of the prefix against ``word``.
+        stack: list[tuple[int, int, int, list[int]]] = [(0, 0, len(names), list(range(width + 1)))]
+        while stack:
+            depth, low, high, row = stack.pop()
+            if len(names[low]) == depth:  # the prefix itself is a name (it sorts first)
+                name = names[low]
+                if row[-1] <= bound and name != word:
+                    index = order[name]
+                    if best is None or index < best:
+                        best = index
+                low += 1
+            if low >= high:
+                continue
+
+            def key(name: str, depth: int = depth) -> str:
+                return name[depth]
+
+            # A letter extends the prefix within the bound only if it matches the word next
+            # to a cell within the bound, or every cell can take one more edit.
+            useful = {word[i] for i in range(width) if row[i] <= bound}
+            if min(row) + 1 <= bound:
+                other: list[int] | None = None  # the row after a letter not in ``useful``
+                while low < high:
+                    char = names[low][depth]
+                    end = bisect_right(names, char, low, high, key=key)
+                    if char in useful:
+                        stack.append((depth + 1, low, end, _next_row(row, word, char)))
+                    else:
+                        if other is None:
+                            other = _next_row(row, word, "")
+                        stack.append((depth + 1, low, end, other))
+                    low = end
+                continue
+            for char in useful:
+                begin = bisect_left(names, char, low, high, key=key)
+                end = bisect_right(names, char, begin, high, key=key)
+                if begin < end:
+                    current = _next_row(row, word, char)
+                    if min(current) <= bound:
+                        stack.append((depth + 1, begin, end, current))
+        return best
+
+
+def _next_row(row: list[int], word: str, char: str) -> list[int]:
+    """The edit-distance row of a prefix extended by ``char``, from the prefix's row."""
+    left = row[0] + 1
+    current = [left]
+    for column, letter in enumerate(word):
+        value = row[column] if letter == char else row[column] + 1
+        above = row[column + 1] + 1
+        if above < value:
+            value = above
+        if left + 1 < value:
+            value = left + 1
+        current.append(value)
+        left = value
+    return current
+
+
+def _scan(word: str, candidates: Iterable[str], max_distance: int) -> str | None:
     best: str | None = None
     best_distance = max_distance + 1
     for candidate in candidates:
@@ -40,6 +172,14 @@ def closest(word: str, candidates: Iterable[str], max_distance: int = 2) -> str 
         if score < best_distance:
             best, best_distance = candidate, score
     return best
+
+
+def closest(word: str, candidates: Iterable[str], max_distance: int = 2) -> str | None:
+    """The candidate nearest to ``word`` within ``max_distance`` edits (ties: first in order).
+    Pass a :class:`Names` when asking about many words against the same candidates."""
+    if isinstance(candidates, Names):
+        return candidates.closest(word, max_distance)
+    return _scan(word, candidates, max_distance)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -10,7 +10,7 @@
 under it (a node and its fields, a ``key:`` and its block); written at the end of a line it
 applies to that line and its block. ``file-ignore`` applies to the whole file. ``disable``
 applies from its line to the first later ``enable`` naming any of the same rules (or to the
-end of the file). Codes, kebab names and code prefixes are accepted; a blanket ``ignore``
+end of the file). Codes, kebab names, groups and code prefixes are accepted; a blanket ``ignore``
 without codes is not (it hides findings nobody has looked at). ``#`` lines inside a
 multi-line ``key:`` block or a YAML block scalar are content, not comments, so a suppression
 for text in such a block goes on the ``key:`` line.
@@ -20,7 +20,9 @@ In a DOT file the comment is ``// dipcheck: ignore[…]`` (or ``#``, or inside `
 its whole attribute list, quoted multi-line prompts included.
 
 A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
-code as DC902, an ``enable`` that ends no ``disable`` as DC903.
+code as DC902, an ``enable`` that ends no ``disable`` as DC903, and a comment that means to be a
+suppression but is not one (``# dipcheck: ignore`` without codes, ``ignore DC102`` without
+brackets, ``ignroe[…]``, ``dipcheck`` without the colon …) as DC904, with the rewrite.
 
 :func:`ignore_edits` writes the comments that suppress given findings (``--add-ignore``, the
 language server's "suppress" action).
@@ -29,7 +31,7 @@ language server's "suppress" action).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -38,6 +40,7 @@ from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
+from dipcheck.suggest import closest
 
 _DIRECTIVE = re.compile(
     r"(?:#|//|/\*)\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]"
@@ -46,6 +49,14 @@ _BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
 _VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
 _QUOTED_VALUE = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+# A comment that sets out to be a suppression: `dipcheck` (any case), an optional colon and
+# the directive word; _malformed decides whether it is one gone wrong.
+_ATTEMPT = re.compile(
+    r"(?:#|//|/\*)[ \t]*(dipcheck)\b[ \t]*(:?)[ \t]*([A-Za-z][A-Za-z_-]*)?", re.IGNORECASE
+)
+KINDS = ("ignore", "file-ignore", "disable", "enable")
+_MENTION = re.compile("dipcheck", re.IGNORECASE)
+_CODE_TOKEN = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z0-9_-]*)")
 # Loading failures a comment cannot (or must not) hide: the file has to be mended.
 NOT_ADOPTABLE = frozenset({"DC000", "DC001", "DC002"})
 
@@ -64,9 +75,28 @@ class Entry:
 
 
 @dataclass
+class Malformed:
+    """A comment that means to suppress something but is not a suppression (DC904).
+
+    ``rewrite`` replaces ``directive`` (from ``dipcheck`` to the end of the codes) with the
+    comment as it should read; a blanket one (no codes) has ``rewrite`` None and ``lines``
+    the lines it would cover: the fix names the codes found there."""
+
+    span: Span  # the whole comment
+    directive: Span
+    problems: list[str]
+    kind: str
+    rewrite: str | None
+    lines: range
+    file_wide: bool
+    removal: Edit  # deletes the comment
+
+
+@dataclass
 class Suppressions:
     entries: list[Entry] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    malformed: list[Malformed] = field(default_factory=list)
 
     def apply(
         self,
@@ -79,14 +109,12 @@ class Suppressions:
         included file (``prompt_file`` …) counts as being on the line of the directive that
         included it (``anchors``: id of the included source → line). Codes of rules that are
         not ``active`` (turned off in the configuration) are never reported as unused."""
-        if not self.entries:
+        if not self.entries and not self.malformed:
             return diagnostics + self.problems
+        broken = [_malformed_finding(item, diagnostics, source, anchors) for item in self.malformed]
         kept: list[Diagnostic] = []
         for item in diagnostics:
-            if item.span.source is source:
-                line: int | None = source.line_of(item.span.start)
-            else:
-                line = anchors.get(id(item.span.source))
+            line = _line_of(item, source, anchors)
             hit = False
             for entry in self.entries:
                 if item.code in entry.rules and (
@@ -106,7 +134,43 @@ class Suppressions:
                         fix=Fix(f"remove `{entry.code}`", (entry.removal,)),
                     )
                 )
-        return kept + self.problems
+        return kept + self.problems + broken
+
+
+def _line_of(item: Diagnostic, source: SourceText, anchors: dict[int, int]) -> int | None:
+    """The line of ``source`` a finding counts as being on (an included file's finding: the
+    line of the directive that included it)."""
+    if item.span.source is source:
+        return source.line_of(item.span.start)
+    return anchors.get(id(item.span.source))
+
+
+def _malformed_finding(
+    item: Malformed, diagnostics: list[Diagnostic], source: SourceText, anchors: dict[int, int]
+) -> Diagnostic:
+    message = f"`{item.span.text}` is not a suppression and suppresses nothing: " + "; ".join(
+        item.problems
+    )
+    if item.rewrite is not None:
+        fix = Fix(f"rewrite as `{item.rewrite}`", (Edit(item.directive, item.rewrite),), False)
+        return finding("DC904", item.span, message, fix=fix)
+    if item.kind == "enable":
+        return finding("DC904", item.span, message + "; name the codes it ends")
+    if not item.kind:
+        return finding("DC904", item.span, message)
+    codes: list[str] = []
+    for other in diagnostics:
+        line = _line_of(other, source, anchors)
+        covered = item.file_wide or (line is not None and line in item.lines)
+        if covered and adoptable(other) and other.code not in codes:
+            codes.append(other.code)
+    if not codes:
+        message += "; it covers no finding: remove it"
+        return finding("DC904", item.span, message, fix=Fix("remove the comment", (item.removal,)))
+    rewrite = f"dipcheck: {item.kind}[{', '.join(codes)}]"
+    message += f"; the findings it covers: {', '.join(codes)}"
+    fix = Fix(f"name the codes: `{rewrite}`", (Edit(item.directive, rewrite),), safe=False)
+    return finding("DC904", item.span, message, fix=fix)
 
 
 def _indent(line: str) -> int:
@@ -308,35 +372,31 @@ class _DotLayout:
 def scan(source: SourceText, fmt: str) -> Suppressions:
     result = Suppressions()
     text = source.text
-    if "dipcheck:" not in text:
+    if not _MENTION.search(text):
         return result
     lines = text.split("\n")
     dot = _DotLayout(source) if fmt == "dot" else None
     content = dot.content if dot is not None else _content(text, fmt)
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
     for number, line in enumerate(lines):
-        if number in content or "dipcheck:" not in line:
+        if number in content or not _MENTION.search(line):
             continue
         start = _comment_start(line) if dot is None else dot.comment_start(number)
         if start == -1:
             continue
-        match = _DIRECTIVE.match(line, start)
-        if match is None or (fmt == "dip" and _VALUE_KEY.fullmatch(line[:start])):
+        if fmt == "dip" and _VALUE_KEY.fullmatch(line[:start]):
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
-        kind = match.group(1)
+        match = _DIRECTIVE.match(line, start)
         own_line = not line[:start].strip()
         extent = _block_end if dot is None else (lambda _, first: dot.statement_end(first))
-        if kind in ("disable", "enable"):
-            covered = range(number, len(lines))
-        elif own_line:
-            target = number + 1
-            while target < len(lines) and (
-                not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
-            ):
-                target += 1
-            covered = range(target, extent(lines, target)) if target < len(lines) else range(0)
-        else:
-            covered = range(number, extent(lines, number))
+        if match is None:
+            broken = _malformed(source, line, number, start)
+            if broken is not None:
+                broken.lines = _covered(broken.kind, own_line, lines, number, extent)
+                result.malformed.append(broken)
+            continue
+        kind = match.group(1)
+        covered = _covered(kind, own_line, lines, number, extent)
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
@@ -375,6 +435,110 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             if kind == "disable":
                 open_blocks.append((entry, number))
     return result
+
+
+def _covered(
+    kind: str,
+    own_line: bool,
+    lines: list[str],
+    number: int,
+    extent: Callable[[list[str], int], int],
+) -> range:
+    """The lines a directive of ``kind`` on line ``number`` applies to (``extent``: the line
+    after the block or statement that starts on a line)."""
+    if kind in ("disable", "enable", "file-ignore"):
+        return range(number, len(lines))
+    if not own_line:
+        return range(number, extent(lines, number))
+    target = number + 1
+    while target < len(lines) and (
+        not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
+    ):
+        target += 1
+    return range(target, extent(lines, target)) if target < len(lines) else range(0)
+
+
+def _comment_end(line: str, start: int) -> int:
+    """Where the comment starting at ``start`` ends on its line (after ``*/`` for a block
+    comment closed there; trailing blanks left out)."""
+    if line.startswith("/*", start):
+        close = line.find("*/", start + 2)
+        if close != -1:
+            return close + 2
+    return len(line.rstrip(" \t\r"))
+
+
+def _malformed(source: SourceText, line: str, number: int, start: int) -> Malformed | None:
+    """A comment that sets out to be a suppression (``dipcheck:``, or ``dipcheck`` followed by
+    a directive word) but that :data:`_DIRECTIVE` does not accept, with what is wrong."""
+    attempt = _ATTEMPT.match(line, start)
+    if attempt is None:
+        return None
+    name, colon, word = attempt.group(1), attempt.group(2), attempt.group(3) or ""
+    kind = word.lower() if word.lower() in KINDS else closest(word.lower(), KINDS)
+    if not colon and kind is None:
+        return None  # prose that mentions dipcheck ("# dipcheck runs in CI")
+    offset = source.line_starts[number]
+    comment_end = _comment_end(line, start)
+    span = Span(source, offset + start, offset + comment_end)
+    removal = _comment_removal(source, line, number, start)
+    problems: list[str] = []
+    if name != "dipcheck" or (kind is not None and word.lower() == kind and word != kind):
+        problems.append("a suppression is written in lower case")
+    if not colon:
+        problems.append("a colon must follow `dipcheck`")
+    if kind is None:
+        missing = f"`{word}` is not a directive" if word else "the directive is missing"
+        problems.append(
+            f"{missing}: write `dipcheck: ignore[CODE]` (or `file-ignore`, `disable`, `enable`)"
+        )
+        return Malformed(span, span, problems, "", None, range(0), False, removal)
+    if word.lower() != kind:
+        problems.append(f"`{word}` is not a directive (did you mean `{kind}`?)")
+    closed = line.startswith("/*", start) and line[:comment_end].endswith("*/")
+    stop = comment_end - 2 if closed else comment_end
+    cursor = end = attempt.end()
+    codes: str | None = None
+    bracket = line.find("[", cursor, stop)
+    if bracket != -1 and not line[cursor:bracket].strip():
+        close = line.find("]", bracket, stop)
+        if close == -1:
+            problems.append("its `[` is never closed")
+            codes, end = line[bracket + 1 : stop].strip(), stop
+        else:
+            codes, end = line[bracket + 1 : close].strip(), close + 1
+    else:
+        found: list[str] = []
+        while token := _CODE_TOKEN.match(line, end, stop):
+            if token.group(1).upper() == "ALL" or not registry.select(token.group(1)):
+                break
+            found.append(token.group(1))
+            end = token.end()
+        if found:
+            problems.append("the codes belong in brackets")
+            codes = ", ".join(found)
+        elif kind == "enable":
+            problems.append("`enable` names no code")
+        else:
+            problems.append(
+                f"`{kind}` names no code, and a blanket {kind} is refused (it would hide "
+                "findings nobody has looked at)"
+            )
+    directive = Span(source, offset + attempt.start(1), offset + end)
+    rewrite = f"dipcheck: {kind}[{codes}]" if codes else None
+    return Malformed(
+        span, directive, problems, kind, rewrite, range(0), kind == "file-ignore", removal
+    )
+
+
+def _comment_removal(source: SourceText, line: str, number: int, start: int) -> Edit:
+    """The edit that deletes the comment at ``start`` (its line, when it is alone there)."""
+    offset = source.line_starts[number]
+    if not line[:start].strip():
+        end = source.line_starts[number + 1] if number + 1 < source.line_count else len(source.text)
+        return Edit(Span(source, offset, end), "")
+    begin = len(line[:start].rstrip(" \t"))
+    return Edit(Span(source, offset + begin, offset + _comment_end(line, start)), "")
 
 
 def _end_blocks(

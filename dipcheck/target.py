@@ -1,7 +1,7 @@
 """The runtime version workflows are checked against (``target-version``, like ruff's).
 
 Some findings are true only for some tracker releases: tracker up to v0.64.0 splits a
-condition only on ``&&``/``||`` (tracker#647, tracker-runtime.md §5.2), and a later release
+condition only on ``&&``/``||`` (tracker#647, docs/runtime/conditions.md), and a later release
 splits dippin's ``and``/``or`` keywords too. Rules and the simulator ask a
 :class:`TargetVersion` what the configured runtime does instead of assuming one release.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The release tracker-runtime.md documents (v0.64.0, commit 226f4e27).
+# The release docs/runtime/ describes (v0.64.0, commit 226f4e27).
 DEFAULT_TARGET = "0.64"
 
 # What each known release does differently, by version. "0.65" stands for the first release

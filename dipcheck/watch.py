@@ -58,8 +58,11 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
     try:
         import watchfiles
     except ImportError:
+        python = sys.executable or "python3"
         print(
-            "dipcheck: error: --watch needs the watchfiles package: pip install 'dipcheck[watch]'",
+            "dipcheck: error: --watch needs the watchfiles package, which the Python dipcheck "
+            f"runs on does not have: `{python} -m pip install watchfiles` (installed with "
+            "pipx: `pipx inject dipcheck watchfiles`)",
             file=sys.stderr,
         )
         return 2

@@ -9,7 +9,7 @@ The API is small on purpose (the rules, the simulator and the language server sh
     for link in workspace.walk(parent_path, workflow):   # transitive, depth-capped
         link.chain, link.child, link.depth
 
-Resolution follows tracker (tracker-runtime.md §5.7) and dippin's cross-file checks
+Resolution follows tracker (docs/runtime/subgraphs.md#subgraphs) and dippin's cross-file checks
 (dippin-language.md §2.4, DIP126/DIP135/DIP146):
 
 * a relative ref is resolved against the directory of the parent file, as written and then

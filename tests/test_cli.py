@@ -95,7 +95,7 @@ def test_concise_format() -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == (
         f"{BROKEN}:35:13: DIP003 [error] edge target `Wrk` is not a declared node "
-        "(did you mean `Work`?)"
+        "(did you mean `Fork`?)"  # never the edge's own source `Work` (a self-loop)
     )
 
 
@@ -212,7 +212,7 @@ def test_json_document_validates_against_the_contract() -> None:
     assert first.url.endswith("/docs/rules/dip001.md")
     dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
-    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Work", 35)]
+    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Fork", 35)]
     dip008 = next(item for item in document.diagnostics if item.code == "DIP008")
     assert [(item.message, item.range.start.line) for item in dip008.related] == [
         ("first declared here", 10)
@@ -356,6 +356,7 @@ def test_rule_all_json() -> None:
         "fix",
         "formats",
         "fix_availability",
+        "fix_formats",
         "since",
         "targets",
         "url",
@@ -429,17 +430,19 @@ TRACKER_647 = (
 def test_target_version_option_and_configuration(tmp_path: Path) -> None:
     path = tmp_path / "w.dip"
     path.write_text(TRACKER_647, encoding="utf-8")
-    default = dipcheck("lint", "--format", "concise", "--isolated", str(path))
+    # DC301 is a warning (tracker runs the file and takes another route), so fail on warnings
+    strict = ("--fail-on", "warning")
+    default = dipcheck("lint", "--format", "concise", "--isolated", *strict, str(path))
     assert default.returncode == 1
-    assert "DC301 [error] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
-    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", str(path))
+    assert "DC301 [warning] tracker ≤ v0.64 does not split conditions on `and`" in default.stdout
+    newer = dipcheck("lint", "--format", "concise", "--target-version", "0.65", *strict, str(path))
     assert newer.returncode == 0, newer.stdout
     assert "DC301" not in newer.stdout
     (tmp_path / "dipcheck.toml").write_text('target-version = "v0.65"\n', encoding="utf-8")
-    configured = dipcheck("lint", "--format", "concise", str(path))
+    configured = dipcheck("lint", "--format", "concise", *strict, str(path))
     assert configured.returncode == 0 and "DC301" not in configured.stdout
     # the option wins over the file
-    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", str(path))
+    older = dipcheck("lint", "--format", "concise", "--target-version", "0.64", *strict, str(path))
     assert older.returncode == 1 and "DC301" in older.stdout
 
 

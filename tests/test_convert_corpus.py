@@ -60,25 +60,25 @@ AND_SPLIT_KITCHEN = {
 # the converted files route no failure of the nodes that relied on them: DC315 at each. And a
 # .dip fan_in joins the parallel whose first branch it lists, where DOT needs an explicit
 # `parallel_join` (§0.2): the branches are then known to run only as branches, so their retry
-# attributes are inert (DC319).
+# attributes are inert — named by DC333 with the goal gates of the same blocks (no DC319).
 EXPECTED: dict[str, tuple[set[tuple[str, str, str, str]], dict[str, int], dict[str, int]]] = {
     "consensus_task.dot": (GRAPH_ONLY, {}, {"DC315": 1}),
     "simple.dot": ({("removed", "setting", "label", "")}, {}, {}),  # testdata/simple.dot
     "consensus_task_parity.dot": (GRAPH_ONLY, {}, {}),
-    "dotpowers.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 16, "DC319": 2}),
-    "dotpowers-auto.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 14, "DC319": 2}),
+    "dotpowers.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 16}),
+    "dotpowers-auto.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 14}),
     "dotpowers-simple.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 13}),
     "dotpowers-simple-auto.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 12}),
-    "scenario-testing.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 19, "DC319": 2}),
+    "scenario-testing.dot": (GRAPH_ONLY | AND_SPLIT, {}, {"DC301": 2, "DC315": 19}),
     "kitchen-sink.dot": (
         GRAPH_ONLY | AND_SPLIT_KITCHEN,
         {},
-        {"DC301": 2, "DC315": 18, "DC319": 4},
+        {"DC301": 2, "DC315": 18},
     ),
     "test-kitchen.dot": (
         GRAPH_ONLY | AND_SPLIT_KITCHEN,
         {},
-        {"DC301": 2, "DC315": 17, "DC319": 4},
+        {"DC301": 2, "DC315": 17},
     ),
     "semport_thematic.dot": (
         GRAPH_ONLY

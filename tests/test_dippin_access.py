@@ -61,7 +61,7 @@ def test_dip140_params_re_enable_tools() -> None:
 def test_dip141_writable_paths_without_tools() -> None:
     text = AGENT.replace("writable_paths: src/**", "tool_access: none\n    writable_paths: src/**")
     assert only(lint(text), "DIP141") == [
-        Finding("DIP141", "warning", (12, 5), (12, 19), "writable_paths")
+        Finding("DIP141", "info", (12, 5), (12, 19), "writable_paths")
     ]
 
 
@@ -97,7 +97,9 @@ def test_dip148_negative_truncate() -> None:
 
 def test_dip163_dip164_dip165_modes() -> None:
     bad = AGENT.replace("writable_paths_mode: require", "writable_paths_mode: Require")
-    assert only(lint(bad), "DIP163") == [Finding("DIP163", "error", (12, 26), (12, 33), "Require")]
+    assert only(lint(bad), "DIP163") == [
+        Finding("DIP163", "warning", (12, 26), (12, 33), "Require")
+    ]
     prefer = AGENT.replace("writable_paths_mode: require", "writable_paths_mode: prefer")
     assert only(lint(prefer), "DIP165") == [Finding("DIP165", "hint", (12, 26), (12, 32), "prefer")]
     unscoped = AGENT.replace("    writable_paths: src/**, docs/*.md\n", "")
@@ -156,7 +158,7 @@ def test_dip155_unknown_type() -> None:
 def test_dip156_undeclared_input_with_suggestion() -> None:
     text = INPUTS.replace("${inputs.topic}", "${inputs.topik}")
     findings = only(lint(text), "DIP156")
-    assert findings == [Finding("DIP156", "error", (12, 22), (12, 37), "${inputs.topik}")]
+    assert findings == [Finding("DIP156", "warning", (12, 22), (12, 37), "${inputs.topik}")]
     [item] = [item for item in run(text).diagnostics if item.code == "DIP156"]
     assert item.fix is not None and [edit.text for edit in item.fix.edits] == ["${inputs.topic}"]
 
@@ -187,7 +189,7 @@ def test_pattern_problem(pattern: str, problem: str | None) -> None:
 
 def test_dip159_unused_input() -> None:
     text = INPUTS.replace(" at ${inputs.tier}", "")
-    assert only(lint(text), "DIP159") == [Finding("DIP159", "warning", (7, 5), (7, 9), "tier")]
+    assert only(lint(text), "DIP159") == [Finding("DIP159", "info", (7, 5), (7, 9), "tier")]
     # file and secret inputs are used through their staged path
     assert "spec" not in [item.text for item in only(lint(text), "DIP159")]
 
@@ -222,7 +224,7 @@ def test_dip107_written_key_never_read() -> None:
     text = AGENT.replace("tool_access: none", "writes: summary, notes").replace(
         "prompt: Build.", "prompt: Build from ${ctx.summary}."
     )
-    assert only(lint(text), "DIP107") == [Finding("DIP107", "warning", (8, 22), (8, 27), "notes")]
+    assert only(lint(text), "DIP107") == [Finding("DIP107", "info", (8, 22), (8, 27), "notes")]
 
 
 def test_dip112_is_off_by_default_and_reports_dippin_verdicts() -> None:

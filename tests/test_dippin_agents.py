@@ -8,8 +8,9 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import helpers
 import pytest
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, only, template
 
 from dipcheck.catalog import Provider, default_catalog, parse_extra_models
 from dipcheck.config import Config, ConfigError, parse_config
@@ -17,6 +18,19 @@ from dipcheck.frontends.dip import load_dip
 from dipcheck.rules.context import Context
 from dipcheck.rules.dippin_agents import deprecated_model
 from dipcheck.source import SourceText
+
+# the style and parity checks among these are off by default (issue 18); they are tested as
+# a migrating user selects them, with the `dippin` group
+DIPPIN = Config(extend_select=("dippin",))
+
+
+def lint(text: str, path: str = "<test>.dip", **options: object) -> list[Finding]:
+    return helpers.lint(text, path, **{"config": DIPPIN, **options})
+
+
+def run(text: str, path: str = "<test>.dip", **options: object) -> helpers.LintResult:
+    return helpers.run(text, path, **{"config": DIPPIN, **options})
+
 
 AGENT = template(
     """

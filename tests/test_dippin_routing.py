@@ -3,9 +3,24 @@ and a passing twin that differs minimally produces no finding of that code."""
 
 from __future__ import annotations
 
-from helpers import Finding, lint, only, run, template
+import helpers
+from helpers import Finding, only, template
 
+from dipcheck.config import Config
 from dipcheck.rules.dippin_routing import enumerable_markers
+
+# the style and parity checks among these are off by default (issue 18); they are tested as
+# a migrating user selects them, with the `dippin` group
+DIPPIN = Config(extend_select=("dippin",))
+
+
+def lint(text: str, path: str = "<test>.dip", **options: object) -> list[Finding]:
+    return helpers.lint(text, path, **{"config": DIPPIN, **options})
+
+
+def run(text: str, path: str = "<test>.dip", **options: object) -> helpers.LintResult:
+    return helpers.run(text, path, **{"config": DIPPIN, **options})
+
 
 BASE = template(
     """
@@ -168,9 +183,7 @@ def test_dip149_human_gates_are_exempt() -> None:
 
 def test_dip151_weight_on_a_conditional_edge_with_a_safe_fix() -> None:
     text = BASE.replace("ctx.verdict = approved", "ctx.verdict = approved  weight: 2")
-    assert codes_of(text, "DIP151") == [
-        Finding("DIP151", "warning", (16, 48), (16, 57), "weight: 2")
-    ]
+    assert codes_of(text, "DIP151") == [Finding("DIP151", "hint", (16, 48), (16, 57), "weight: 2")]
     [item] = [item for item in run(text).diagnostics if item.code == "DIP151"]
     assert item.fix is not None and item.fix.safe
     [edit] = item.fix.edits
@@ -248,9 +261,7 @@ FORK = template(
 
 
 def test_dip153_redundant_fork_edge_with_a_safe_fix() -> None:
-    assert codes_of(FORK, "DIP153") == [
-        Finding("DIP153", "warning", (11, 5), (11, 14), "Fork -> A")
-    ]
+    assert codes_of(FORK, "DIP153") == [Finding("DIP153", "hint", (11, 5), (11, 14), "Fork -> A")]
     [item] = [item for item in run(FORK).diagnostics if item.code == "DIP153"]
     assert item.fix is not None and item.fix.safe
     assert [(edit.span.text, edit.text) for edit in item.fix.edits] == [("    Fork -> A\n", "")]

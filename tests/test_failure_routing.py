@@ -5,6 +5,7 @@ follows tracker-runtime.md §5) is asked to agree."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import Finding, lint, only, run, template
 from simulate_support import simulate_text
 
@@ -447,6 +448,29 @@ def test_dc317_twins() -> None:
     assert only(lint(task), "DC317") == []
 
 
+@pytest.mark.parametrize(
+    ("prompt", "reported"),
+    [
+        ("Workflow complete.", True),
+        ("Start the workflow", True),
+        ("Pass through to final review fan-out.", True),
+        ("Done.", True),
+        # a short task is a real closing step, not a placeholder (dippin's examples close
+        # with `Summarize the results.`)
+        ("Summarize the results.", False),
+        ("Package and ship the implementation.", False),
+        ("Final report.", False),
+    ],
+)
+def test_dc317_a_placeholder_says_only_that_the_run_starts_or_ends(
+    prompt: str, reported: bool
+) -> None:
+    text = LIFECYCLE.replace("    prompt: Initialize pipeline.\n", "").replace(
+        "    label: Done\n", f"    label: Done\n    prompt: {prompt}\n"
+    )
+    assert [item.code for item in only(lint(text), "DC317")] == (["DC317"] if reported else [])
+
+
 def test_dc317_exit_placeholder() -> None:
     text = LIFECYCLE.replace("    prompt: Initialize pipeline.\n", "").replace(
         "    label: Done\n", "    label: Done\n    prompt: Pipeline complete.\n"
@@ -577,6 +601,18 @@ def test_dc319_leaves_goal_gates_on_branches_to_dc333() -> None:
     assert [item.code for item in only(lint(text), "DC333")] == ["DC333"]
 
 
+def test_dc319_leaves_a_gated_blocks_retry_fields_to_dc333() -> None:
+    # a goal gate on one branch: DC333 names the block's retry fields, DC319 stays silent
+    text = RETRYING_BRANCHES.replace(
+        "    retry_policy: patient\n", "    retry_policy: patient\n    goal_gate: true\n"
+    )
+    assert only(lint(text), "DC319") == []
+    [item] = [d for d in run(text).diagnostics if d.code == "DC333"]
+    assert "`retry_target`, `max_retries`, `retry_policy` on `R1`, `R2` do nothing either" in (
+        item.message
+    )
+
+
 def test_dc319_twin_on_a_main_loop_node() -> None:
     text = (
         RETRYING_BRANCHES.replace("    max_retries: 3\n    retry_target: R1\n", "")
@@ -669,7 +705,7 @@ LONG_FAIL_FAST = template(
 
 def test_dc315_one_finding_for_a_long_workflow_that_routes_nothing() -> None:
     assert only(lint(LONG_FAIL_FAST), "DC315") == [
-        Finding("DC315", "warning", (5, 5), (6, 27), "max_retries: 2\n    fidelity: summary:high")
+        Finding("DC315", "info", (5, 5), (6, 27), "max_retries: 2\n    fidelity: summary:high")
     ]
     [message] = messages(LONG_FAIL_FAST, "DC315")
     assert "if any of its 5 steps that can fail does" in message

@@ -169,6 +169,11 @@ FIX_CASES: dict[str, Case] = {
     "TRK102": Case("w.dip", TRK102),
     **{code: _dip(text) for code, text in DIPPIN_FIX_CASES.items()},
     "DC901": _dip(_BASE.replace("  agent B", "  # dipcheck: ignore[DIP003]\n      agent B")),
+    "DC904": _dip(
+        _BASE.replace("  agent A", "  # dipcheck: ignore DC102\n      agent A").replace(
+            _PLAN, "prompt: Plan ${ctx.notes}."
+        )
+    ),
     "L03": _fixture("steps/broken_undeclared_input.yaml"),
     "L10": _fixture("steps/broken_input_ref.yaml"),
     "L11": _fixture("steps/broken_prompt_ref.yaml"),

@@ -35,7 +35,17 @@ def test_long_commands(command: str, shown: str, what: str | None) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["echo done", "mkdir -p .ai && cp a b", "sleep 5", "git status --short", "test -f x || exit 1"],
+    [
+        "echo done",
+        "mkdir -p .ai && cp a b",
+        "sleep 5",
+        "git status --short",
+        "test -f x || exit 1",
+        # a `while read` loop walks its input and ends with it: not a polling loop (tracker's
+        # dotpowers PickNextTask picks the first open task of a plan this way)
+        "grep -oE 'task-[0-9]+' plan.md | while read -r tid; do\n  echo \"$tid\"\n  break\ndone",
+        'cat list | while IFS= read -r line; do echo "$line"; done',
+    ],
 )
 def test_quick_commands(command: str) -> None:
     assert read_command(command).pace is Pace.QUICK

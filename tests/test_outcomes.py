@@ -128,6 +128,29 @@ def test_dc333_one_finding_per_parallel_node() -> None:
     ]
 
 
+def test_dc333_names_the_blocks_inert_retry_fields_and_dc319_stays_silent() -> None:
+    # one author misunderstanding of a parallel block (kitchen-sink, dotpowers): the goal
+    # gate and the retry fields of the same branches are one finding, not two lines apart
+    text = GATE.replace(
+        "    goal_gate: true\n",
+        "    goal_gate: true\n    retry_target: Check\n    max_retries: 2\n",
+    ).replace("prompt: Lint.", "prompt: Lint.\n    retry_policy: patient")
+    assert only(lint(text), "DC319", "DC333") == [
+        Finding("DC333", "warning", (9, 5), (9, 20), "goal_gate: true")
+    ]
+    [item] = [item for item in run(text).diagnostics if item.code == "DC333"]
+    assert item.message.endswith(
+        "; `retry_target`, `max_retries`, `retry_policy` on `Check`, `Lint` do nothing either "
+        "(a branch runs once, with no retries)"
+    )
+    assert [(note.span.text, note.message) for note in item.related] == [
+        ("Fork", "the parallel node"),
+        ("retry_target: Check", "never takes effect on a branch"),
+        ("max_retries: 2", "never takes effect on a branch"),
+        ("retry_policy: patient", "never takes effect on a branch"),
+    ]
+
+
 def test_dc333_twin_gate_in_the_main_loop() -> None:
     text = GATE.replace("    goal_gate: true\n", "").replace(
         "  agent Done\n    label: Done",

@@ -276,7 +276,13 @@ def test_json_lines_match_the_json_document(project: Path) -> None:
 def test_statistics_count_per_code(project: Path) -> None:
     result = dipcheck("lint", "--isolated", "--statistics", ".", cwd=project)
     assert result.returncode == 1
-    rows = [line.split() for line in result.stdout.splitlines()]
+    table, legend = result.stdout.split("\n\n")
+    # the marks are explained under the table (issue 19)
+    assert legend.splitlines() == [
+        "[*] some findings of the code are fixed by `--fix`",
+        "[-] fixed only by `--fix --unsafe-fixes` (fixes to review)",
+    ]
+    rows = [line.split() for line in table.splitlines()]
     counts = {}
     for item in _json(project):
         counts[item["code"]] = counts.get(item["code"], 0) + 1

@@ -17,6 +17,7 @@ from helpers import PROJECT
 
 from dipcheck.config import KNOWN_KEYS, ConfigError, parse_config
 from dipcheck.rules import registry
+from dipcheck.rules.docs import runtime_links
 
 GENERATOR = [sys.executable, "-m", "dipcheck.rules.docs"]
 
@@ -57,7 +58,7 @@ def test_every_rule_has_a_page_with_its_metadata() -> None:
         assert page.splitlines()[2] == f"# {rule.code} {rule.name}"
         assert f"| Default severity | {rule.severity.label} |" in page
         assert f"| Since | dipcheck {rule.since} |" in page
-        assert rule.rationale in page and rule.fix in page
+        assert runtime_links(rule.rationale) in page and runtime_links(rule.fix) in page
         assert f"[{rule.code}]({rule.code.lower()}.md)" in index
         assert rule.url.endswith(f"/docs/rules/{rule.code.lower()}.md")
 

@@ -137,7 +137,7 @@ def test_dc403_exit_beyond_restart_budget() -> None:
     message = run(BUDGET, config=DC4).diagnostics[0].message
     assert message == (
         "no run reaches the exit within `max_restarts: 0`: the shortest successful run needs 1 "
-        "restart (tracker-runtime.md §5.4)"
+        "restart (docs/runtime/failures.md#loop-restarts)"
     )
     assert not _dc4(BUDGET.replace("max_restarts: 0", "max_restarts: 1"))
 

@@ -71,16 +71,16 @@ def test_label_no_edge_carries() -> None:
         """
         nodes:
           Approve:
-            choice: Ship It
+            choice: Shp it
         """
     )
-    assert (error.line, error.column) == (3, 13)  # the value `Ship It`
-    assert "no edge from `Approve` carries the label 'Ship It'" in error.message
+    assert (error.line, error.column) == (3, 13)  # the value `Shp it`
+    assert "no edge from `Approve` carries the label 'Shp it'" in error.message
     assert "(did you mean `Ship it`?)" in error.message
 
 
 def test_yes_no_answers_and_fields_that_do_not_apply() -> None:
-    assert "choose Yes or No" in _error("nodes: {Ask: {choice: maybe}}").message
+    assert "answer Yes or No" in _error("nodes: {Ask: {choice: maybe}}").message
     wrong = _error("nodes:\n  Build: {stdout: hello}\n")
     assert (wrong.line, wrong.column) == (2, 11)
     assert "`stdout` does not apply to `Build`, a codergen node" in wrong.message

@@ -86,7 +86,7 @@ def test_workspace_finds_a_parent_whose_ref_resolves_from_above(tmp_path: Path) 
 def test_child_keys_its_parent_provides_and_reads_are_not_reported(tmp_path: Path) -> None:
     write(tmp_path, "parent.dip", PARENT)
     child = write(tmp_path, "subgraphs/review.dip", CHILD)
-    assert findings(child) == [Finding("DIP107", "warning", (8, 22), (8, 27), "notes")]
+    assert findings(child) == [Finding("DIP107", "info", (8, 22), (8, 27), "notes")]
     assert messages(child, "DIP107") == [
         "`Check` writes `notes`, but no node reads it, nor does the workflow that runs it "
         "(`parent.dip` as `Review`)"
@@ -99,8 +99,8 @@ def test_child_without_its_parent_reports_the_keys(tmp_path: Path) -> None:
     child = write(tmp_path, "flows/review.dip", CHILD)
     assert findings(child) == [
         Finding("DC101", "error", (5, 12), (5, 16), "plan"),
-        Finding("DIP107", "warning", (8, 13), (8, 20), "verdict"),
-        Finding("DIP107", "warning", (8, 22), (8, 27), "notes"),
+        Finding("DIP107", "info", (8, 13), (8, 20), "verdict"),
+        Finding("DIP107", "info", (8, 22), (8, 27), "notes"),
     ]
 
 
@@ -122,7 +122,7 @@ def test_a_file_that_looks_like_a_child_says_so(tmp_path: Path) -> None:
 def test_parent_counts_what_its_child_reads(tmp_path: Path) -> None:
     parent = write(tmp_path, "parent.dip", PARENT.replace("writes: plan", "writes: plan, spare"))
     write(tmp_path, "subgraphs/review.dip", CHILD)
-    assert findings(parent) == [Finding("DIP107", "warning", (6, 19), (6, 24), "spare")]
+    assert findings(parent) == [Finding("DIP107", "info", (6, 19), (6, 24), "spare")]
     # twin: a child that cannot be read may read anything
     missing = write(tmp_path, "p2.dip", PARENT.replace("subgraphs/review.dip", "nowhere.dip"))
     assert findings(missing) == []

@@ -390,6 +390,25 @@ def test_glob_matches_a_translation_of_the_pattern(pattern: str, text: str) -> N
     assert safety.glob_match(pattern, text) == (re.fullmatch(translated, text.lower()) is not None)
 
 
+@given(SHELLISH, st.sampled_from([(), ("rm *",), ("*a*", "eval *")]))
+def test_denied_by_names_the_first_pattern_in_tracker_order(
+    statement: str, extra: tuple[str, ...]
+) -> None:
+    """The built-in patterns are matched as one alternation; it must name the pattern that
+    tracker's loop over them (and then over ``extra``) meets first, `exec` exemption included."""
+    text = safety.normalise(statement)
+    expected = next(
+        (
+            pattern
+            for pattern in (*safety.BUILTIN_DENY_PATTERNS, *extra)
+            if safety.glob_match(pattern, text)
+            and not (pattern == "exec *" and safety.exec_only_redirects(text))
+        ),
+        None,
+    )
+    assert safety.denied_by(statement, extra) == expected
+
+
 @given(SHELLISH)
 def test_verdicts_without_placeholders_are_the_denials(command: str) -> None:
     denied = [item.statement.text for item in safety.statement_verdicts(command, [])]

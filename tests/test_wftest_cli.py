@@ -80,7 +80,8 @@ def test_a_failure_shows_both_paths_the_divergence_and_the_decision(tmp_path: Pa
     # the edge decision that led to the divergence: Lint's, with the rule that chose it
     assert (
         "    step 2, Lint (success): → Approve — condition: condition `ctx.tool_marker = clean` "
-        "is true (ctx.tool_marker is 'clean') (§5.3 step 1)"
+        "is true (ctx.tool_marker is 'clean') "
+        "(docs/runtime/edge-selection.md#conditions)"
     ) in block
     assert "1 failed, 1 passed in" in text.splitlines()[-1]
 

@@ -40,8 +40,8 @@ KINDS = {
 UNCOVERED = [
     ("outcomes", "Fix: fail", 17, 9),
     ("outcomes", "Fix: retry", 17, 9),
-    ("clauses", "Lint -> Done: `ctx.outcome = fail` false", 31, 23),
-    ("clauses", "Approve -> Fix: `ctx.outcome = fail` false", 34, 25),
+    ("clauses", "Lint -> Done: `ctx.outcome = fail` false", 31, 24),
+    ("clauses", "Approve -> Fix: `ctx.outcome = fail` false", 34, 26),
 ]
 
 
@@ -59,8 +59,8 @@ def test_text_summary_matches_the_hand_count() -> None:
         "  not covered:",
         "    fixtures/wftest/review.dip:17:9  outcome Fix: fail",
         "    fixtures/wftest/review.dip:17:9  outcome Fix: retry",
-        "    fixtures/wftest/review.dip:31:23  clause Lint -> Done: `ctx.outcome = fail` false",
-        "    fixtures/wftest/review.dip:34:25  clause Approve -> Fix: `ctx.outcome = fail` false",
+        "    fixtures/wftest/review.dip:31:24  clause Lint -> Done: `ctx.outcome = fail` false",
+        "    fixtures/wftest/review.dip:34:26  clause Approve -> Fix: `ctx.outcome = fail` false",
     ]
 
 

@@ -42,7 +42,7 @@ VERDICTS = [
         "failed",
         True,
         "Close",
-        "tracker's strict failure (tracker-runtime.md §5.3 step 0)",
+        "tracker's strict failure (docs/runtime/edge-selection.md#strict-failure)",
     ),
     (
         "triage",
@@ -59,7 +59,7 @@ VERDICTS = [
         True,
         "Classify",
         "Classify returned `retry`: tracker retries it and never routes on it "
-        "(tracker-runtime.md §5.4)",
+        "(docs/runtime/failures.md#retries)",
     ),
     (
         "triage",
@@ -67,7 +67,8 @@ VERDICTS = [
         "failed",
         True,
         "Reproduce",
-        "no matching edges (tracker-runtime.md §5.3 step 5); dippin goes to Fix (no condition "
+        "no matching edges (docs/runtime/edge-selection.md#no-matching-edge); dippin goes to Fix "
+        "(no condition "
         "is true and there is no unconditional edge: the first edge",
     ),
     ("escalate", "green checks deploy", "passed", True, None, None),
@@ -77,7 +78,8 @@ VERDICTS = [
         "failed",
         True,
         "Check",
-        "tracker ignores `else ->` (it is not wired into the engine, tracker-runtime.md §0.2)",
+        "tracker ignores `else ->` (it is not wired into the engine, "
+        "docs/runtime/loading.md#from-dippin-to-trackers-graph)",
     ),
     ("fanout", "every review runs before the summary", "passed", True, None, None),
     (
@@ -87,7 +89,8 @@ VERDICTS = [
         True,
         "Security",
         "tracker runs every branch of the parallel node Reviews, Style included "
-        "(tracker-runtime.md §5.7); the test's `branch` (Security) limits only dippin's walk",
+        "(docs/runtime/parallel.md#branches); the test's `branch` (Security) limits only dippin's "
+        "walk",
     ),
     (
         "fanout",
@@ -96,7 +99,7 @@ VERDICTS = [
         False,
         "Summarize",
         "tracker takes the highest weight, then the lexically smallest target "
-        "(tracker-runtime.md §5.3 step 4); dippin takes the first declared",
+        "(docs/runtime/edge-selection.md#weight); dippin takes the first declared",
     ),
 ]
 
@@ -125,7 +128,8 @@ def test_the_report_says_where_and_why() -> None:
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("_"))
     ended = (
         "    the run ended at Close: fail — node 'Close' failed with no conditional edges to "
-        "handle failure and no fallback_target/on_failure: the run fails (§5.3 step 0)"
+        "handle failure and no fallback_target/on_failure: the run fails "
+        "(docs/runtime/edge-selection.md#strict-failure)"
     )
     assert lines[start + 1 : end] == [
         "fixtures/wftest/dippin/triage.test.json:34: status: expected status 'success', got 'fail'",
@@ -136,7 +140,8 @@ def test_the_report_says_where_and_why() -> None:
         "    path: Start → Classify → Close",
         "  dippin's simulator would pass this test: success, path Start → Classify → Close → Done",
         "  tracker's routing differs at Close: Close failed and none of its edges has a "
-        "condition: tracker's strict failure (tracker-runtime.md §5.3 step 0) — tracker ends "
+        "condition: tracker's strict failure (docs/runtime/edge-selection.md#strict-failure) — "
+        "tracker ends "
         "the run: fail; dippin's simulator has no strict failure: dippin goes to Done (its "
         "only edge, unconditional)",
     ]
@@ -221,7 +226,7 @@ def test_scenario_pairs_become_what_the_nodes_do(tmp_path: Path) -> None:
     _, unknown = translate(DippinCase((("outcome", "partial"),)), graph)
     assert unknown == [
         "`outcome`='partial' is no status tracker knows; tracker resets `outcome` before every "
-        "node (tracker-runtime.md §5.1), so it routes nothing"
+        "node (docs/runtime/edge-selection.md#the-main-loop), so it routes nothing"
     ]
 
 
@@ -260,7 +265,8 @@ def test_a_node_not_visited_is_explained_by_the_decision_that_turned_away() -> N
     assert failure.message == "not visited: 'Fix'"
     assert failure.decision == [
         "step 3, Reproduce (success): → Close — condition: condition `ctx.tool_stdout = "
-        "not_reproduced` is true (ctx.tool_stdout is 'not_reproduced') (§5.3 step 1)",
+        "not_reproduced` is true (ctx.tool_stdout is 'not_reproduced') "
+        "(docs/runtime/edge-selection.md#conditions)",
         "  ✗ Reproduce -> Fix: `ctx.tool_stdout = reproduced` is false (ctx.tool_stdout is "
         "'not_reproduced')",
         "path: Start → Classify → Reproduce → Close → Done",

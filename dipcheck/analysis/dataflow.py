@@ -7,7 +7,7 @@ test. The two analyses:
 
 * may-reach (union): bit k of ``may_in[n]`` is set when some producer of k has a path of at
   least one edge to n — tracker's reachability check (every edge, synthesized fork/join edges
-  included, conditions ignored, loops included; tracker-runtime.md §1.3).
+  included, conditions ignored, loops included; docs/runtime/context.md#the-variable-check).
 * must-availability (intersection): bit k of ``must_in[n]`` is set when every path from the
   start to n passes a producer of k. Loops are solved to a fixed point; opaque nodes
   (subgraph, manager_loop) may write anything. Back edges (`loop`, `restart: true`) are
@@ -16,7 +16,8 @@ test. The two analyses:
 
 Paths follow the runtime, not the drawing. A ``parallel`` node runs *every* branch inside its
 handler on a snapshot of the context, and the ``fan_in`` merges the updates of all successful
-branches (tracker-runtime.md §5.7, ``handlers/parallel.go``/``fanin.go``); the main loop goes
+branches (docs/runtime/parallel.md#fan-in, ``handlers/parallel.go``/``fanin.go``); the main loop
+goes
 from the parallel node straight to its join (the synthesized ``P -> J`` edge, taken by
 suggestion, §0.2). So the must-analysis walks ``P -> J`` carrying the *union* of the branches'
 writes, a branch node sees the parallel node's context, and a branch's own outgoing edges are
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
+from dipcheck.analysis.graph import components
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.references import ListItem, list_items
 
@@ -320,23 +322,24 @@ class ContextFlow:
 
     @cached_property
     def may_in(self) -> dict[str, int]:
-        """Keys some producer reaches along at least one edge (union, fixed point)."""
+        """Keys some producer reaches along at least one edge (the least solution of the
+        union equations, one pass over the strongly connected components in order: inside
+        a cycle every node reaches every other, itself included)."""
         gen = self.gen
-        reach = dict.fromkeys(self.node_ids, 0)
-        queue = deque(self.node_ids)
-        queued = set(self.node_ids)
         successors = self.all_successors
-        while queue:
-            node = queue.popleft()
-            queued.discard(node)
-            out = reach[node] | gen[node]
-            for target in successors[node]:
-                merged = reach[target] | out
-                if merged != reach[target]:
-                    reach[target] = merged
-                    if target not in queued:
-                        queued.add(target)
-                        queue.append(target)
+        reach = dict.fromkeys(self.node_ids, 0)
+        for component in components(self.node_ids, successors):
+            first = component[0]
+            if len(component) > 1 or first in successors[first]:
+                value = 0
+                for node in component:
+                    value |= reach[node] | gen[node]
+                for node in component:
+                    reach[node] = value
+            for node in component:
+                out = reach[node] | gen[node]
+                for target in successors[node]:
+                    reach[target] |= out
         return reach
 
     def may_reach(self, key: str, node: str, after: bool) -> bool:
@@ -517,15 +520,60 @@ class ContextFlow:
         """Lossy parallel blocks that run before ``node`` in which some, but not every,
         branch writes ``key``."""
         bit = self.bits.get(key, 0)
-        reaching = self.reaching(node)
+        if not bit:
+            return []
+        partial, joins = self._losses
+        found = partial.get(bit.bit_length() - 1, 0) & joins.get(node, 0)
         result = []
-        for block in self.blocks:
-            if not block.lossy or block.join not in reaching:
-                continue
-            writers = [b for b in block.branches if self._branch_bits(b) & bit]
-            if writers and len(writers) < len(block.branches):
-                result.append(block)
+        while found:
+            lowest = found & -found
+            result.append(self.blocks[lowest.bit_length() - 1])
+            found ^= lowest
         return result
+
+    @cached_property
+    def _losses(self) -> tuple[dict[int, int], dict[str, int]]:
+        """For :meth:`losing_blocks`, with lossy blocks as bits by their position in
+        :attr:`blocks`: by key (bit position), the blocks in which some but not every branch
+        writes it; by node, the blocks whose join reaches it (itself included), solved in
+        one pass over the strongly connected components of the flow graph."""
+        partial: dict[int, int] = {}
+        joins: dict[str, int] = {}
+        for position, block in enumerate(self.blocks):
+            if not block.lossy:
+                continue
+            union, common = 0, self.universe
+            for branch in block.branches:
+                bits = self._branch_bits(branch)
+                union |= bits
+                common &= bits
+            some = union & ~common
+            while some:
+                lowest = some & -some
+                slot = lowest.bit_length() - 1
+                partial[slot] = partial.get(slot, 0) | 1 << position
+                some ^= lowest
+            if block.join is not None:
+                joins[block.join] = joins.get(block.join, 0) | 1 << position
+        if not partial or not joins:
+            return partial, {}
+        successors = self.successors
+        reached = dict.fromkeys(self.node_ids, 0)
+        for node, value in joins.items():
+            reached[node] = value
+        for component in components(self.node_ids, successors):
+            if len(component) > 1:
+                value = 0
+                for node in component:
+                    value |= reached[node]
+                for node in component:
+                    reached[node] = value
+            for node in component:
+                value = reached[node]
+                if value:
+                    for target in successors[node]:
+                        reached[target] |= value
+        return partial, reached
 
     def keys_always(self, node: str, after: bool = False) -> list[str]:
         """Produced keys written on every path from the start to ``node`` (sorted)."""

@@ -1,5 +1,7 @@
-"""What tracker does when a node fails, computed once per workflow (tracker-runtime.md §5.1,
-§5.3 step 0, §5.4, §5.7; tracker's ``pipeline/engine.go``).
+"""What tracker does when a node fails, computed once per workflow
+(docs/runtime/edge-selection.md#the-main-loop, docs/runtime/edge-selection.md#strict-failure,
+docs/runtime/failures.md#retries, docs/runtime/parallel.md#branches; tracker's
+``pipeline/engine.go``).
 
 After a node's handler returns, the engine (``advanceToNextNode``):
 
@@ -27,7 +29,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from dipcheck import conditions
 from dipcheck.analysis import routing
@@ -96,6 +98,23 @@ def outcome_truth(text: str, fmt: str, target: TargetVersion = DEFAULT) -> bool 
     """Does the condition ``text`` (as written) hold when ``outcome`` is ``fail``? True or
     False when the outcome alone decides it, None when other keys do (or tracker cannot
     evaluate it). Reads the condition as the target runtime does (§5.2)."""
+    if len(text) > _MEMO_TEXT:
+        return _outcome_truth(text, fmt, target)
+    return _memo_truth(text, fmt, target)
+
+
+_MEMO_TEXT = 200  # conditions up to this length are read once per process
+
+
+@lru_cache(maxsize=4096)
+def _memo_truth(text: str, fmt: str, target: TargetVersion) -> bool | None:
+    """:func:`_outcome_truth` read once per condition text (a workflow repeats its
+    conditions on edge after edge; the answer depends on the text alone; bounded, as a
+    language server lives long)."""
+    return _outcome_truth(text, fmt, target)
+
+
+def _outcome_truth(text: str, fmt: str, target: TargetVersion) -> bool | None:
     runtime = routing.runtime_text(text, fmt)
     if not runtime.strip():
         return True

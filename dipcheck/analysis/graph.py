@@ -123,3 +123,50 @@ class GraphFacts:
                 if degree[target] == 0:
                     queue.append(target)
         return order, above
+
+
+def components(nodes: Iterable[str], successors: dict[str, list[str]]) -> list[list[str]]:
+    """Strongly connected components (Tarjan's algorithm, without recursion), sources
+    first: every edge between two components goes from an earlier one to a later one."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            node, position = work[-1]
+            targets = successors.get(node, ())
+            if position < len(targets):
+                work[-1] = (node, position + 1)
+                target = targets[position]
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, 0))
+                elif target in on_stack and index[target] < low[node]:
+                    low[node] = index[target]
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+            if low[node] == index[node]:
+                component: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                found.append(component)
+    found.reverse()
+    return found

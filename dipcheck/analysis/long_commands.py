@@ -67,7 +67,7 @@ _QUICK = _words(
     touch ls grep egrep fgrep sed awk jq yq head tail wc sort uniq cut tr date basename dirname
     realpath readlink stat diff cmp tee env printenv exit return chmod chown file which command
     type read local declare readonly trap wait rmdir du df seq sha256sum shasum md5sum base64
-    hostname whoami uname id for"""
+    hostname whoami uname id for break continue"""
 )
 _QUICK_GIT = _words(
     """status diff log show rev-parse add commit branch checkout switch stash tag config remote
@@ -75,7 +75,12 @@ _QUICK_GIT = _words(
 )
 # Words that start another program (the program is the next word that is not an option).
 _WRAPPERS = frozenset({"sudo", "env", "nice", "nohup", "time", "exec", "command", "xargs"})
-_LOOP = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b|\belse\b)\s*(while|until)\s", re.MULTILINE)
+# A `while`/`until` loop that waits for something; `while read …` walks its input and ends
+# with it, so it is not one.
+_LOOP = re.compile(
+    r"(?:^|[;&|(]|\bthen\b|\bdo\b|\belse\b)\s*(while|until)\s+(?!(?:IFS=\S*\s+)?read\b)",
+    re.MULTILINE,
+)
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd]?)$")
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 

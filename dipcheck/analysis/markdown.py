@@ -4,7 +4,8 @@ line of at least as many of the same character, with nothing else on it, closes;
 block runs to the end of the text.
 
 Prompts are markdown to the model, and tracker adds its own fences to some expansions
-(``${ctx.tool_stdout}``, tracker-runtime.md §7 Rendering), so rules need to know whether a
+(``${ctx.tool_stdout}``, docs/runtime/expansion.md#tool-output-in-prompts), so rules need to know
+whether a
 placeholder sits inside a block the author wrote.
 """
 

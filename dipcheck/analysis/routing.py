@@ -1,4 +1,5 @@
-"""How tracker reads a condition and picks the edge to follow (tracker-runtime.md §5.2, §5.3).
+"""How tracker reads a condition and picks the edge to follow (docs/runtime/conditions.md,
+docs/runtime/edge-selection.md#choosing-an-edge).
 
 Rules and the simulator share this module, so a finding and a dry run never disagree about
 a route:

@@ -1,4 +1,5 @@
-"""What the tracker runtime does with a workflow, in one place (tracker-runtime.md §0 to §5).
+"""What the tracker runtime does with a workflow, in one place
+(docs/runtime/loading.md#how-tracker-loads-a-dip-file, docs/runtime/README.md).
 
 Rules and the simulator import these facts instead of restating them: which handler runs a
 node, which context keys each handler writes, which keys are ambient, which keys a tool
@@ -228,13 +229,14 @@ def outcomes(node: Node, workflow: Workflow) -> tuple[str, ...]:
     """The statuses edge selection can see after ``node``: `retry` is handled before edges are
     chosen, `partial_success` and `skipped` are never reported by a handler (only goal gates
     accept `partial_success`), so it is `success` and, unless the handler always succeeds,
-    `fail` (tracker-runtime.md §5.3)."""
+    `fail` (docs/runtime/edge-selection.md#choosing-an-edge)."""
     if handler_of(node, workflow) in (Handler.START, Handler.EXIT):
         return ("success",)
     return ("success",) if success_only(node, workflow) else ("success", "fail")
 
 
-# Workflow-level settings the adapter turns into graph attributes (tracker-runtime.md §0.2):
+# Workflow-level settings the adapter turns into graph attributes
+# (docs/runtime/loading.md#from-dippin-to-trackers-graph):
 # defaults key → attribute name.
 _DEFAULTS_ATTRIBUTES = {
     "model": "llm_model",

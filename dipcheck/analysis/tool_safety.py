@@ -1,6 +1,7 @@
 """tracker's tool-command gate, reproduced: how it splits a command into statements, the
 built-in denylist, ``tool_denylist_add``, the ``tool_commands_allow`` allowlist, the ``exec``
-file-descriptor exemption and the ``working_dir`` check (tracker-runtime.md §2.3;
+file-descriptor exemption and the ``working_dir`` check
+(docs/runtime/tools.md#denied-and-allowed-commands;
 ``pipeline/handlers/tool_safety.go``, ``pipeline/handlers/tool.go``, ``registry.go``).
 
 tracker applies these to the command *after* expanding ``${…}`` and ``$name`` placeholders.
@@ -93,10 +94,21 @@ def split_statements(command: str) -> list[Statement]:
     return statements
 
 
+def _glob_source(pattern: str) -> str:
+    return re.escape(pattern.lower()).replace(r"\*", ".*")
+
+
 @lru_cache(maxsize=512)
 def _glob(pattern: str) -> re.Pattern[str]:
-    escaped = re.escape(pattern.lower()).replace(r"\*", ".*")
-    return re.compile(escaped)
+    return re.compile(_glob_source(pattern))
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> re.Pattern[str]:
+    """The built-in patterns as one alternation, in their order: a full match takes the first
+    alternative that matches the whole text, so its group number names tracker's first
+    match."""
+    return re.compile("|".join(f"({_glob_source(item)})" for item in BUILTIN_DENY_PATTERNS))
 
 
 def glob_match(pattern: str, text: str) -> bool:
@@ -143,17 +155,29 @@ def exec_only_redirects(statement: str) -> bool:
     return True
 
 
+_EXEC = BUILTIN_DENY_PATTERNS.index("exec *")
+
+
 def denied_by(statement: str, extra: Sequence[str] = ()) -> str | None:
     """The pattern that denies one statement (built-in patterns first, then ``extra``), or
     None."""
+    return _denied_by(statement, tuple(extra))
+
+
+@lru_cache(maxsize=8192)  # a statement without placeholders is the same for every probe
+def _denied_by(statement: str, extra: tuple[str, ...]) -> str | None:
     text = normalise(statement)
-    for pattern in BUILTIN_DENY_PATTERNS:
-        if glob_match(pattern, text):
-            if pattern == "exec *" and exec_only_redirects(text):
-                continue
-            return pattern
+    lowered = text.lower()  # glob_match, with the text lowered once for every pattern
+    found = _builtin().fullmatch(lowered)
+    if found is not None and found.lastindex is not None:
+        first = found.lastindex - 1
+        if first != _EXEC or not exec_only_redirects(text):
+            return BUILTIN_DENY_PATTERNS[first]
+        for pattern in BUILTIN_DENY_PATTERNS[_EXEC + 1 :]:  # `exec` with only redirections
+            if _glob(pattern).fullmatch(lowered) is not None:
+                return pattern
     for pattern in extra:
-        if glob_match(pattern, text):
+        if _glob(pattern).fullmatch(lowered) is not None:
             return pattern
     return None
 
@@ -226,13 +250,35 @@ def statement_verdicts(
     (and not denied) that matches none of its patterns. (Whether some value of a placeholder
     makes a statement match an allowlist pattern cannot be settled by trying values, so such
     statements are never reported.)"""
+    yield from _statement_verdicts(command, tuple(spans), tuple(extra_deny), tuple(allowlist))
+
+
+@lru_cache(maxsize=4096)  # the language server checks the same commands after every edit
+def _statement_verdicts(
+    command: str,
+    spans: tuple[tuple[int, int], ...],
+    extra_deny: tuple[str, ...],
+    allowlist: tuple[str, ...],
+) -> tuple[Verdict, ...]:
+    return tuple(_uncached_verdicts(command, spans, extra_deny, allowlist))
+
+
+def _uncached_verdicts(
+    command: str,
+    spans: Sequence[tuple[int, int]],
+    extra_deny: Sequence[str],
+    allowlist: Sequence[str],
+) -> Iterator[Verdict]:
     for statement in split_statements(command):
         if not statement.text:
             continue
-        denials = [
-            next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
-            for pieces in (_pieces(statement, spans, value) for value in PROBES)
-        ]
+        if _holds_placeholder(statement, spans):
+            denials = [
+                next(filter(None, (denied_by(piece, extra_deny) for piece in pieces)), None)
+                for pieces in (_pieces(statement, spans, value) for value in PROBES)
+            ]
+        else:  # the same text whatever the placeholders hold: one verdict
+            denials = [denied_by(statement.text, extra_deny)]
         if all(denials):
             yield Verdict(statement, denials[0])
         elif (

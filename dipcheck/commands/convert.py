@@ -15,7 +15,8 @@ EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 EPILOG = """\
 how:
   The file is lowered to the workflow model, written in the other format (tracker's .dip
-  adapter mapping for DOT, tracker-runtime.md §0.2; `dipcheck fmt` layout for .dip), with
+  adapter mapping for DOT, docs/runtime/loading.md#from-dippin-to-trackers-graph; `dipcheck fmt`
+  layout for .dip), with
   its comments beside the same nodes, fields and edges and its prompts as they are
   (prompt_file text inlined into DOT). Then the parity check: the converted text must lower
   to the same workflow (nodes, kinds, handlers, fields, prompts, edges, conditions as tracker

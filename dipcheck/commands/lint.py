@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from dipcheck.cache import ResultCache
     from dipcheck.config import Config
-    from dipcheck.engine import LintResult
     from dipcheck.fixes import FixOutcome
+    from dipcheck.result import LintResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -110,8 +111,23 @@ def run(args: argparse.Namespace, config: Config) -> int:
         return _fix(paths, config, args)
     skipped: list[str] = []
     results = _lint(paths, config, args, skipped)
+    if not results:
+        _nothing_linted(paths, args)
     _emit(_report(results, args, config, len(skipped)), args)
     return _status(results, config, args)
+
+
+def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
+    """Say so when the paths held no workflow (a warning, exit status unchanged: as ruff does
+    when no file matched, so a CI job over a tree without workflows yet does not fail)."""
+    if args.quiet:
+        return
+    listed = ", ".join(paths) or "."
+    print(
+        f"dipcheck: warning: no workflow found in {listed}: nothing was linted (dipcheck lints "
+        ".dip files, DOT pipelines and YAML step workflows)",
+        file=sys.stderr,
+    )
 
 
 def _conflicts(args: argparse.Namespace) -> str | None:
@@ -134,6 +150,16 @@ def _lint(
 ) -> list[LintResult]:
     """Lint the named files and directories; files found in a directory that are no
     workflow are left out and appended to ``skipped``."""
+    cache = None
+    if not args.no_cache:
+        from dipcheck.cache import ResultCache, directory_for
+
+        cache = ResultCache(directory_for(args.cache_dir, config), config)
+    file_paths = [path for path in paths if path != "-"]
+    if cache is not None and "-" not in paths:
+        cached = _all_cached(file_paths, cache)
+        if cached is not None:
+            return cached
     from dipcheck.engine import lint_paths, lint_text
     from dipcheck.progress import ProgressBar
 
@@ -141,27 +167,38 @@ def _lint(
     if "-" in paths:
         name = args.stdin_filename or "<stdin>"
         results.append(lint_text(sys.stdin.read(), name, config, named=True))
-    cache = None
-    if not args.no_cache:
-        from dipcheck.cache import ResultCache, directory_for
-
-        cache = ResultCache(directory_for(args.cache_dir, config), config)
     bar = ProgressBar() if ProgressBar.wanted(sys.stderr, args.quiet) else None
-    file_paths = [path for path in paths if path != "-"]
     results.extend(
         lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
     )
     return results
 
 
+def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResult] | None:
+    """The results of named files when the cache holds every one of them, else None: such a
+    run (pre-commit on unchanged files) imports neither the front-ends nor the rules. Files
+    named directly are always reported, as :func:`~dipcheck.engine.lint_paths` does; a
+    directory is left to it."""
+    if any(os.path.isdir(path) for path in file_paths):
+        return None
+    results = []
+    for path in file_paths:
+        found = cache.lookup(path, True)
+        if found is None:
+            return None
+        results.append(found)
+    return results
+
+
 def _report(
     results: Sequence[LintResult], args: argparse.Namespace, config: Config, skipped: int = 0
-) -> str:
+) -> Iterable[str]:
+    """The report in pieces (a large JSON report is written as it is built)."""
     if args.statistics:
         from dipcheck.report import statistics
 
-        return statistics.render(results, "json" if args.format == "json" else "text")
-    from dipcheck.report import render
+        return [statistics.render(results, "json" if args.format == "json" else "text")]
+    from dipcheck.report import render_chunks
 
     color = args.color == "always" or (
         args.color == "auto"
@@ -169,7 +206,7 @@ def _report(
         and sys.stdout.isatty()
         and not os.environ.get("NO_COLOR")
     )
-    return render(
+    return render_chunks(
         results,
         args.format,
         color=color,
@@ -179,12 +216,13 @@ def _report(
     )
 
 
-def _emit(text: str, args: argparse.Namespace) -> None:
+def _emit(text: str | Iterable[str], args: argparse.Namespace) -> None:
+    pieces = [text] if isinstance(text, str) else text
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            handle.writelines(pieces)
     else:
-        sys.stdout.write(text)
+        sys.stdout.writelines(pieces)
 
 
 def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
@@ -231,6 +269,8 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     from dipcheck.fixes import FileChanged, unified_diff, write_atomically
 
     outcomes = _outcomes(paths, config, args)
+    if not outcomes:
+        _nothing_linted(paths, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
     for outcome in outcomes:
         for item in outcome.rejected:
@@ -272,7 +312,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         if args.output:
             _emit(_report(results, args, config), args)
         else:
-            sys.stderr.write(_report(results, args, config))
+            sys.stderr.writelines(_report(results, args, config))
     else:
         _emit(_report(results, args, config), args)
     _fix_summary(outcomes, args, "Fixed")

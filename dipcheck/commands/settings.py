@@ -13,10 +13,12 @@ from typing import Any
 
 from dipcheck.config import Config
 from dipcheck.engine import detect_format
+from dipcheck.model import Dialect
 
 
 def settings(path: str, config: Config) -> dict[str, Any]:
     matched = config.matching_ignores(path)
+    fmt = detect_format(path, config) if not os.path.isdir(path) else None
     ignored = config.file_ignores(path)
     active = sorted(config.active_codes - ignored, key=_code_key)
     return {
@@ -33,10 +35,14 @@ def settings(path: str, config: Config) -> dict[str, Any]:
             "include": list(config.include),
             "fail-on": config.fail_on.label,
             "target-version": str(config.target),
+            "extra-models": {provider: list(models) for provider, models in config.extra_models},
+            "ordewell-runners": list(config.ordewell_runners),
             "severity": {code: level.label for code, level in config.severity},
+            "dialect": {pattern: dialect.value for pattern, dialect in config.dialects},
         },
         "for-this-file": {
-            "format": detect_format(path, config) if not os.path.isdir(path) else None,
+            "format": fmt,
+            "dialect": (config.dialect(path) or Dialect.TRACKER).value if fmt == "dot" else None,
             "excluded": config.excluded(path),
             "per-file-ignores": matched,
             "active-rules": active,
@@ -56,6 +62,11 @@ def _toml(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _key(key: str) -> str:
+    """A TOML key: bare when it can be, else quoted (a glob such as ``"flows/*.dot"``)."""
+    return key if key.replace("-", "").replace("_", "").isalnum() else json.dumps(key)
+
+
 def show_settings(path: str, config: Config, fmt: str = "text") -> str:
     data = settings(path, config)
     if fmt == "json":
@@ -68,11 +79,15 @@ def show_settings(path: str, config: Config, fmt: str = "text") -> str:
         "[tool.dipcheck]",
     ]
     table = data["settings"]
-    lines.extend(f"{key} = {_toml(value)}" for key, value in table.items() if key != "severity")
-    lines.append("[tool.dipcheck.severity]")
-    lines.extend(f"{code} = {_toml(level)}" for code, level in table["severity"].items())
+    subtables = ("severity", "dialect")
+    lines.extend(f"{key} = {_toml(value)}" for key, value in table.items() if key not in subtables)
+    for name in subtables:
+        lines.append(f"[tool.dipcheck.{name}]")
+        lines.extend(f"{_key(key)} = {_toml(value)}" for key, value in table[name].items())
     lines.append("")
     lines.append(f"# format: {here['format'] or 'none (not a workflow file name)'}")
+    if here["dialect"]:
+        lines.append(f"# DOT dialect: {here['dialect']}")
     lines.append(f"# excluded from directory walks: {'yes' if here['excluded'] else 'no'}")
     if here["per-file-ignores"]:
         lines.append(f"# per-file-ignores matching it: {', '.join(here['per-file-ignores'])}")

@@ -7,7 +7,8 @@ their ``.dip`` names (the DOT front-end maps them), so this writes
   ``defaults`` (the keys ``.dip`` has), ``vars`` (from ``params.K``) and the stylesheet;
 * each node as ``<kind> <ID>`` with its fields; an attribute the kind has no field for goes
   under ``params:`` on agents, parallel and fan-in nodes (tracker's adapter copies ``params``
-  back into attributes, tracker-runtime.md §0.2) and is listed in the notes elsewhere;
+  back into attributes, docs/runtime/loading.md#from-dippin-to-trackers-graph) and is listed in the
+  notes elsewhere;
   multi-line values as indented blocks, other values quoted when they need it;
 * ``parallel P -> A, B`` and ``fan_in J <- A, B`` instead of the plain fork and join edges;
 * each other edge with its condition rewritten for dippin (``&&``/``||`` as ``and``/``or``,

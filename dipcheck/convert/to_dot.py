@@ -1,5 +1,6 @@
 """A workflow written as a tracker DOT pipeline: the graph tracker's ``.dip`` adapter builds
-(tracker-runtime.md §0.2), so that tracker runs the DOT file as it runs the ``.dip`` one.
+(docs/runtime/loading.md#from-dippin-to-trackers-graph), so that tracker runs the DOT file as it
+runs the ``.dip`` one.
 
 * shapes by kind (agent ``box``, human ``hexagon``, tool ``parallelogram``, parallel
   ``component``, fan_in ``tripleoctagon``, subgraph ``tab``, conditional ``diamond``,

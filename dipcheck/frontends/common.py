@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic
-from dipcheck.model import Condition, Text, Workflow
-from dipcheck.source import SourceText, Span
+from dipcheck.hashing import sha256_hex
+from dipcheck.source import SourceText
+
+if TYPE_CHECKING:  # the result cache uses this module: it does not import the model
+    from dipcheck.diagnostics import Diagnostic
+    from dipcheck.model import Condition, Text, Workflow
+    from dipcheck.source import Span
 
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
@@ -28,7 +31,7 @@ def read_from_disk(path: str) -> str:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 class RecordingReader:
@@ -135,6 +138,9 @@ def include_file(
 
 def make_condition(text: Text, span: Span) -> Condition:
     """An edge condition written as ``text`` (decoded, mapped into the file) at ``span``."""
+    from dipcheck import conditions
+    from dipcheck.model import Condition
+
     parsed = conditions.parse(text.value)
     return Condition(
         raw=text.value,

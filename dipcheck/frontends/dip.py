@@ -16,7 +16,7 @@ from typing import Protocol, TypeVar
 from lark import Token, Tree
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import (
     FileReader,
@@ -43,7 +43,6 @@ from dipcheck.model import (
     Workflow,
 )
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
-from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -163,7 +162,7 @@ class _Lowering:
         return Span(self.source, first.start_pos or 0, last.end_pos or 0)
 
     def report(self, code: str, span: Span, message: str, **extra: object) -> None:
-        self.diagnostics.append(finding(code, span, message, **extra))  # type: ignore[arg-type]
+        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
 
     def name(self, token: Token) -> Name:
         if token.type == "STRING":

@@ -1,7 +1,9 @@
 """The DOT front-end: text → tokens → parse tree → :class:`Workflow`.
 
 Lowering follows what tracker's DOT loader does (``pipeline/parser.go`` over gographviz's
-``Analyse``, tracker-runtime.md §0 and §4): ``node [...]`` and ``edge [...]`` defaults apply
+``Analyse``, docs/runtime/loading.md#how-tracker-loads-a-dip-file,
+docs/runtime/loading.md#what-tracker-refuses-before-a-run): ``node [...]`` and ``edge [...]``
+defaults apply
 to nodes and edges created after them in the same (sub)graph, and only to keys the statement
 did not set; a node named again merges its attributes (the later value wins); an edge
 statement creates the nodes it names; ``A -> B -> C [attrs]`` is one edge per hop with the

@@ -253,7 +253,7 @@ class Checks:
 
     def check_typed(self, entry: Attr, type_: ValueType) -> None:
         """Values the runtime is known to check or silently drop (tracker's DOT-only checks,
-        tracker-runtime.md §4.3, and `weight`, which it parses with Atoi)."""
+        docs/runtime/loading.md#dot-only-checks, and `weight`, which it parses with Atoi)."""
         check = _CHECKED.get(entry.key)
         if check is None:
             return
@@ -335,8 +335,10 @@ class Checks:
     def check_handler_values(self, build: NodeBuild, handler: str) -> None:
         """Values a handler refuses when the node runs (the run fails there): a tool's
         `timeout` and `output_limit` (``pipeline/handlers/tool.go``), a manager loop's
-        `poll_interval` and `max_cycles` (``handlers/manager_loop.go``; tracker-runtime.md
-        §2.3, §4.5). A value inherited from a `node [...]` default is reported once, where it
+        `poll_interval` and `max_cycles` (``handlers/manager_loop.go``;
+        docs/runtime/tools.md#denied-and-allowed-commands,
+        docs/runtime/failures.md#failures-only-a-run-meets). A value inherited from a `node [...]`
+        default is reported once, where it
         is written."""
         checks = {} if self.family else _HANDLER_VALUES.get(handler, {})
         for key, entry in last_values(build.attrs).items():

@@ -6,7 +6,8 @@ so a misspelled attribute silently does nothing. The tables here say which attri
 dialect reads (typed-outputs adds ``outputs``/``facts``/``inputs``), which Graphviz attributes
 are presentation only, and under which ``.dip`` field name the model stores an attribute, so
 that every format-neutral rule reads ``command`` whether the file said ``tool_command`` or not
-(the renames are the inverse of tracker's ``.dip`` adapter, tracker-runtime.md §0.2).
+(the renames are the inverse of tracker's ``.dip`` adapter,
+docs/runtime/loading.md#from-dippin-to-trackers-graph).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from dipcheck.model import Name, NodeKind, Text
 from dipcheck.references import list_items
 from dipcheck.source import Span
 
-# pipeline/graph.go shapeHandlerMap (tracker-runtime.md §0.2, other-formats.md §1.1)
+# pipeline/graph.go shapeHandlerMap (docs/runtime/loading.md#from-dippin-to-trackers-graph,
+# other-formats.md §1.1)
 SHAPE_HANDLERS: dict[str, str] = {
     "Mdiamond": "start",
     "Msquare": "exit",
@@ -46,7 +48,8 @@ HANDLER_KINDS: dict[str, NodeKind] = {
 }
 
 # Handler names a `type` attribute may name. tracker's validation registry also knows `spawn`
-# and `manager_loop` (tracker-runtime.md §4.3); the typed-outputs engine adds script and probe
+# and `manager_loop` (docs/runtime/loading.md#what-tracker-refuses-before-a-run); the typed-outputs
+# engine adds script and probe
 # nodes (seed 003, docs/dot-typed-outputs.md).
 TRACKER_TYPES: dict[str, NodeKind] = {
     **HANDLER_KINDS,

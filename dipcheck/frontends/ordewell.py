@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dipcheck.diagnostics import Diagnostic
+from dipcheck.diagnostics import Diagnostic, loading_finding
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.json_scan import (
     Chain,
@@ -61,7 +61,6 @@ from dipcheck.plan import (
     PlanKind,
     PlanTask,
 )
-from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 
 MAX_PLAN_CHARS = 8 * 1024 * 1024
@@ -114,7 +113,7 @@ def load_plan(
         return FrontendResult(
             None,
             [
-                finding(
+                loading_finding(
                     "DC002",
                     Span(source, 0, 0),
                     f"the file has {len(text)} characters, over the {MAX_PLAN_CHARS} limit "
@@ -151,14 +150,18 @@ def _session(source: SourceText, runners: tuple[str, ...], require: bool) -> Fro
             return None
         return FrontendResult(
             None,
-            [finding("DC001", root.span, "session file without a `plan.tasks` list of tasks")],
+            [
+                loading_finding(
+                    "DC001", root.span, "session file without a `plan.tasks` list of tasks"
+                )
+            ],
         )
     diagnostics: list[Diagnostic] = []
     for holder in (meta, plan_value):
         runner = holder.member("runner") if isinstance(holder, JObject) else None
         if runner is not None and isinstance(runner.value, JString):
             diagnostics.append(
-                finding(
+                loading_finding(
                     "DC005",
                     runner.span,
                     "a scalar `runner` marks a session file of an older Ordewell: it refuses "
@@ -175,7 +178,7 @@ def _session(source: SourceText, runners: tuple[str, ...], require: bool) -> Fro
     try:
         tasks = builder.tasks(tasks_member.value)
     except Crash as crash:
-        diagnostics.append(finding("DC005", crash.span, crash.message))
+        diagnostics.append(loading_finding("DC005", crash.span, crash.message))
         return FrontendResult(None, diagnostics)
     plan = Plan(
         source,
@@ -218,7 +221,7 @@ def _reply(source: SourceText, runners: tuple[str, ...], require: bool) -> Front
                 'no plan object: Ordewell looks for a balanced `{"tasks": [...]}` object in '
                 "the reply and finds none"
             )
-        return FrontendResult(None, [finding("DC001", span, message)])
+        return FrontendResult(None, [loading_finding("DC001", span, message)])
     reads = [_read(source, view, chain, start, end, runners) for start, end in objects.matches]
     # Ordewell tries the candidates from the last to the first; a TypeError stops it
     selected: int | None = None
@@ -233,13 +236,13 @@ def _reply(source: SourceText, runners: tuple[str, ...], require: bool) -> Front
     linted = last if reads[last].plan is not None else selected
     for read in reads:
         if read.crash is not None and (read is reads[last] or read.plan is None):
-            diagnostics.append(finding("DC005", read.crash.span, read.crash.message))
+            diagnostics.append(loading_finding("DC005", read.crash.span, read.crash.message))
     if linted is None:
         error = reads[last].candidate
         if reads[last].crash is None:
             span = error.error_span or error.span
             diagnostics.append(
-                finding("DC001", span, f"Ordewell cannot read this plan: {error.error}")
+                loading_finding("DC001", span, f"Ordewell cannot read this plan: {error.error}")
             )
         return FrontendResult(None, diagnostics)
     plan = reads[linted].plan

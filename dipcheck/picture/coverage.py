@@ -23,7 +23,7 @@ same information as ``dipcheck test --coverage --format json`` nests it)::
 
 Every drawn edge that the file does not list as covered is untested, except the edges from
 a parallel branch to its fan-in, which the engine never follows (the branch runs inside the
-parallel handler, tracker-runtime.md §5.7).
+parallel handler, docs/runtime/parallel.md#branches).
 """
 
 from __future__ import annotations

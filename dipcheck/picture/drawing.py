@@ -3,7 +3,8 @@ Mermaid (renders in GitHub Markdown and VS Code's Markdown preview) and Graphviz
 renders it as SVG or PNG).
 
 A :class:`Drawing` holds boxes (nodes, drawn with tracker's shape for their handler,
-tracker-runtime.md §0.2), arrows, clusters and named :class:`Look` s that boxes and arrows
+docs/runtime/loading.md#from-dippin-to-trackers-graph), arrows, clusters and named :class:`Look` s
+that boxes and arrows
 refer to. Identifiers from the workflow are never written into either syntax as they are:
 Mermaid gets generated identifiers (``n0``, ``c0`` …) with the text in quoted, escaped labels;
 DOT gets quoted, escaped identifiers.

@@ -1,6 +1,7 @@
 """The picture of a whole workflow, as ``dipcheck graph`` draws it.
 
-* every node with tracker's shape for its handler (tracker-runtime.md §0.2) and every edge in
+* every node with tracker's shape for its handler
+(docs/runtime/loading.md#from-dippin-to-trackers-graph) and every edge in
   the order tracker tries them, the ones its adapter adds for ``parallel``/``fan_in`` included
   (``RunGraph``);
 * conditions, labels and choices on the edges; back edges (``restart: true``/``loop``) in

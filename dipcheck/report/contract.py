@@ -1,7 +1,7 @@
 """The JSON output contract of ``dipcheck lint --format json`` as pydantic models.
 
-This is the document shape pinned in ``rule-codes.md`` (version 1). It exists so that tests,
-and scripts that consume dipcheck's output, can validate a document strictly
+This is the document shape described in ``docs/output-format.md`` (version 1). It exists so
+that tests, and scripts that consume dipcheck's output, can validate a document strictly
 (``LintDocument.model_validate_json(text)``): unknown keys are rejected at every level.
 
 The CLI never imports this module: pydantic is slow to import and the lint path does not need

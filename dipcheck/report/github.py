@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 
 COMMANDS = {
     Severity.ERROR: "error",

@@ -1,14 +1,14 @@
-"""``--format json``: one document in the shape ``rule-codes.md`` pins (version 1)."""
+"""``--format json``: one document in the shape ``docs/output-format.md`` describes (version 1)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import Span
 
@@ -64,6 +64,14 @@ def sorted_diagnostics(results: Sequence[LintResult]) -> list[Diagnostic]:
 def document(results: Sequence[LintResult], skipped: int = 0) -> dict[str, Any]:
     """The JSON document; ``skipped`` counts the files found in named directories that were
     left out because they are no workflow (``files`` lists every linted and named file)."""
+    value = _lazy_document(results, skipped)
+    value["diagnostics"] = list(value["diagnostics"])
+    return value
+
+
+def _lazy_document(results: Sequence[LintResult], skipped: int) -> dict[str, Any]:
+    """:func:`document` with the diagnostics as an iterator: each entry is built when it is
+    encoded, so thousands of findings are never held as dictionaries all at once."""
     diagnostics = sorted_diagnostics(results)
     counts = {severity: 0 for severity in Severity}
     for item in diagnostics:
@@ -72,7 +80,7 @@ def document(results: Sequence[LintResult], skipped: int = 0) -> dict[str, Any]:
         "version": 1,
         "tool": {"name": "dipcheck", "version": __version__},
         "files": [result.path for result in results],
-        "diagnostics": [diagnostic_dict(item) for item in diagnostics],
+        "diagnostics": map(diagnostic_dict, diagnostics),
         "summary": {
             "files": len(results),
             "errors": counts[Severity.ERROR],
@@ -85,4 +93,32 @@ def document(results: Sequence[LintResult], skipped: int = 0) -> dict[str, Any]:
 
 
 def render(results: Sequence[LintResult], skipped: int = 0) -> str:
-    return json.dumps(document(results, skipped), ensure_ascii=False, indent=2) + "\n"
+    return "".join(chunks(results, skipped))
+
+
+def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
+    """The report of :func:`render` in pieces, one per finding, for writing as it is built
+    (a report of 10,000 findings with paths is tens of megabytes of text)."""
+    yield from encode(_lazy_document(results, skipped))
+    yield "\n"
+
+
+def encode(value: dict[str, Any]) -> Iterator[str]:
+    """``json.dumps(value, ensure_ascii=False, indent=2)`` in pieces: a top-level list (or
+    iterator) is encoded one item at a time. The indenting encoder would build the whole
+    text at once from one small string per token, many times the text's size."""
+    if not value:
+        yield "{}"
+        return
+    for position, (key, item) in enumerate(value.items()):
+        yield ("{\n  " if position == 0 else ",\n  ") + json.dumps(key, ensure_ascii=False) + ": "
+        if isinstance(item, list | Iterator):
+            empty = True
+            for entry in item:
+                text = json.dumps(entry, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+                yield ("[\n    " if empty else ",\n    ") + text
+                empty = False
+            yield "[]" if empty else "\n  ]"
+        else:
+            yield json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    yield "\n}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from dipcheck.engine import LintResult
 from dipcheck.report.json import diagnostic_dict, sorted_diagnostics
+from dipcheck.result import LintResult
 
 
 def render(results: Sequence[LintResult]) -> str:

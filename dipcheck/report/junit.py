@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from dipcheck.diagnostics import Severity
-from dipcheck.engine import LintResult
 from dipcheck.report.text import render_concise
+from dipcheck.result import LintResult
 
 
 def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) -> str:

@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Fix, Severity
-from dipcheck.engine import LintResult
 from dipcheck.report.json import sorted_diagnostics
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.rules.docs import help_markdown, help_text
 from dipcheck.source import Span
@@ -65,12 +65,17 @@ def _rule(rule: registry.Rule) -> dict[str, Any]:
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.rationale},
-        "help": {"text": help_text(rule), "markdown": help_markdown(rule)},
+        "help": {
+            "text": help_text(rule),
+            # absolute links: a code-scanning alert is not shown beside docs/rules/
+            "markdown": help_markdown(rule, rule.url.rsplit("/rules/", 1)[0] + "/runtime/"),
+        },
         "helpUri": rule.url,
         "defaultConfiguration": {"level": LEVELS[rule.severity], "enabled": rule.enabled},
         "properties": {
             "tags": sorted(rule.formats),
             "fixAvailability": rule.fix_availability,
+            "fixFormats": sorted(rule.fixable_formats),
         },
     }
 

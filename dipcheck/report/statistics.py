@@ -3,8 +3,9 @@
     12  DC104   not-produced-on-every-path
      3  DIP003  unknown-node-reference      [*]
 
-``[*]`` marks codes with findings a fix can change (``--fix``, or ``--fix --unsafe-fixes``
-for the ones marked ``[-]`` only). With ``--format json`` the same as a JSON list.
+``[*]`` marks codes with findings ``--fix`` changes, ``[-]`` codes whose findings only
+``--fix --unsafe-fixes`` changes; a legend under the table says so. With ``--format json`` the
+same as a JSON list.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 
 
@@ -71,4 +72,15 @@ def render(results: Sequence[LintResult], fmt: str = "text") -> str:
         f"{row.mark}".rstrip()
         for row in table
     ]
+    marks = {row.mark for row in table}
+    legend = [text for mark, text in LEGEND.items() if mark in marks]
+    if legend:
+        lines.extend(["", *legend])
     return "\n".join(lines) + "\n"
+
+
+# What the marks mean, printed under the table when a row carries one.
+LEGEND = {
+    "[*]": "[*] some findings of the code are fixed by `--fix`",
+    "[-]": "[-] fixed only by `--fix --unsafe-fixes` (fixes to review)",
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dipcheck.diagnostics import Diagnostic, Severity
-from dipcheck.engine import LintResult
+from dipcheck.result import LintResult
 from dipcheck.rules import registry
 
 _COLORS = {
@@ -85,9 +85,12 @@ def summary(results: Sequence[LintResult], skipped: int = 0) -> str:
         for item in result.diagnostics:
             counts[item.severity] += 1
     total = sum(counts.values())
+    skips = f"{skipped} skipped: not {'a workflow' if skipped == 1 else 'workflows'}"
+    if not results:
+        return f"No files checked ({skips})." if skipped else "No files checked."
     checked = f"{len(results)} file{'s' if len(results) != 1 else ''} checked"
     if skipped:
-        checked += f", {skipped} skipped: not {'a workflow' if skipped == 1 else 'workflows'}"
+        checked += f", {skips}"
     if total == 0:
         return f"All checks passed ({checked})."
     parts = [

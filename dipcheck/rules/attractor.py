@@ -23,7 +23,8 @@ from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.suggest import closest
 
-# What a stage's status can be when edges are chosen (tracker-runtime.md §5.3, Attractor
+# What a stage's status can be when edges are chosen
+# (docs/runtime/edge-selection.md#choosing-an-edge, Attractor
 # §1.2 lower-cased). `retry` never reaches edge selection: DC302 reports it.
 STATUSES = ("success", "fail", "partial_success", "skipped")
 

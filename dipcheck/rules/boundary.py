@@ -1,5 +1,6 @@
 """What crosses a subgraph boundary, as tracker merges contexts (``pipeline/subgraph.go``,
-tracker-runtime.md §5.7): a child starts from a snapshot of its parent's whole context, and
+docs/runtime/subgraphs.md#subgraphs): a child starts from a snapshot of its parent's whole context,
+and
 its whole final context is merged back into the parent (also under ``node.<Subgraph>.*``). A
 manager loop does the same with its child (``handlers/manager_loop.go``).
 

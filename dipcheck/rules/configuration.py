@@ -42,3 +42,24 @@ declare(
     example="# dipcheck: enable[DC104]",
     fix="Remove the comment, or make the codes match the `disable` it should end.",
 )
+
+declare(
+    "DC904",
+    "invalid-suppression",
+    Severity.WARNING,
+    summary="A comment meant as a suppression that is not one (so it suppresses nothing).",
+    rationale=(
+        "`# dipcheck: ignore` without codes, `ignore DC102` without brackets, a misspelled "
+        "directive (`ignroe[…]`) or `dipcheck` without its colon is an ordinary comment to the "
+        "linter: the finding it was written for is still reported, or — worse — the author "
+        "believes a block is covered that is not. A blanket `ignore` is refused on purpose: it "
+        "would hide findings nobody has looked at."
+    ),
+    example="# dipcheck: ignore DC102\nagent Build\n  prompt: Use ${ctx.notes}.",
+    fix=(
+        "Write `# dipcheck: ignore[CODE]` (codes, rule names or prefixes in brackets). The fix "
+        "rewrites the comment; for a blanket one it names the codes of the findings it covers, "
+        "or removes it when it covers none."
+    ),
+    fix_availability="sometimes",
+)

@@ -1,7 +1,8 @@
 """DC101 to DC106: context keys that are read where no node (or not every path) writes them.
 
 DC101/DC102/DC103/DC105 reproduce tracker's submit-time availability check exactly
-(tracker-runtime.md §1): ambient keys and prefixes are never reported, references that an
+(docs/runtime/context.md#the-variable-check): ambient keys and prefixes are never reported,
+references that an
 opaque node (subgraph, manager_loop) can reach are skipped, producers are ``writes:`` and
 ``answers_key`` anywhere, reachability is plain (loops and self-reach count), one finding per
 (node, key), and an error replaces a warning. DC104 goes further: it asks whether the key is
@@ -24,7 +25,7 @@ from dipcheck.model import Edge, Node, NodeKind, Origin, Reference, RefKind, Wor
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +176,17 @@ class _Availability:
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
 
+    @cached_property
+    def _known_keys(self) -> Names:
+        """Did-you-mean candidates for a key: the produced keys, then the ambient ones."""
+        return Names([*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)])
+
+    @cached_property
+    def _node_names(self) -> Names:
+        return Names(sorted(self.workflow.node_map))
+
     def _did_you_mean(self, key: str) -> str:
-        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
-        match = closest(key, candidates)
+        match = closest(key, self._known_keys)
         return f" (did you mean `{match}`?)" if match else ""
 
     def _missing(self, item: _Read) -> Diagnostic:
@@ -225,8 +234,7 @@ class _Availability:
 
     def _rename_fix(self, item: _Read) -> Fix | None:
         """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
-        candidates = [*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)]
-        match = closest(item.key, candidates)
+        match = closest(item.key, self._known_keys)
         span = item.ref.span
         at = span.text.rfind(item.key)
         if match is None or at < 0:
@@ -383,7 +391,7 @@ class _Availability:
         target = nodes.get(node_id)
         span = ref.node_span or ref.span
         if target is None:
-            match = closest(node_id, sorted(nodes))
+            match = closest(node_id, self._node_names)
             hint = f" (did you mean `{match}`?)" if match else ""
             return self.context.finding(
                 "DC105",
@@ -466,7 +474,8 @@ _EXAMPLE_WRITES = (
         "entries too; it is off by default because DC101, DC103 and DC104 cover the same "
         "spans with tracker's rules; DIP121 leaves keys no node writes to DC101/DC102.) "
         "A subgraph child starts from its parent's whole context (`pipeline/subgraph.go`, "
-        "§5.7): in a file that a workflow next to or above it runs as a child, keys that "
+        "docs/runtime/subgraphs.md#what-the-child-sees): in a file that a workflow next to or "
+        "above it runs as a child, keys that "
         "parent may hold when it calls the child are not reported (DC101 to DC104), and in a "
         "file that only looks like a child (a `subgraphs/` directory, say) the findings are "
         "informational and say why."
@@ -489,7 +498,8 @@ def undefined_key(context: Context) -> Iterator[Diagnostic]:
         "on it compares against an empty string: the prompt silently loses its input, the "
         "edge silently never (or always) fires. (DIP121 leaves such keys to this rule.) In a "
         "tool command the message does not suggest writing the key: tracker refuses a "
-        "command whose `${ctx.K}` holds a value (§2.1, DC201), so the fix is a file. Keys a "
+        "command whose `${ctx.K}` holds a value (docs/runtime/tools.md#keys-a-command-may-use, "
+        "DC201), so the fix is a file. Keys a "
         "subgraph child gets from its parent are not reported (see DC101)."
     ),
     example=_EXAMPLE_WRITES,
@@ -593,7 +603,8 @@ def parallel_scope(context: Context) -> Iterator[Diagnostic]:
     "succeeds when one of them fails.",
     rationale=(
         "tracker runs every branch of a parallel block and the fan_in merges the updates of "
-        "the successful branches (tracker-runtime.md §5.7). Under `fan_in_policy: any` (the "
+        "the successful branches (docs/runtime/parallel.md#fan-in). Under `fan_in_policy: any` "
+        "(the "
         "default) or a quorum below the branch count, the join succeeds when a branch "
         "failed, so a key only that branch writes is silently missing afterwards. Off by "
         "default: it also fires on the usual pattern where each branch writes its own key; "
@@ -613,7 +624,8 @@ def branch_write_lost(context: Context) -> Iterator[Diagnostic]:
 
 
 class _HumanResponse:
-    """Where the one-shot `human_response` is still set (tracker-runtime.md §5.8).
+    """Where the one-shot `human_response` is still set
+    (docs/runtime/context.md#human_response-is-one-shot).
 
     A human gate sets it; the first agent that runs afterwards (or a parallel block with an
     agent branch) clears it. Subgraphs and manager loops merge a child context that may set

@@ -108,7 +108,7 @@ def params_re_enable(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP141",
     "dead-writable-paths",
-    Severity.WARNING,
+    Severity.INFO,
     summary="`writable_paths` on an agent or branch that has `tool_access: none`.",
     rationale="Without tools the agent writes no files, so the list of writable paths is dead "
     "configuration that suggests a capability the agent does not have.",
@@ -252,7 +252,7 @@ def negative_truncate(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP163",
     "invalid-writable-paths-mode",
-    Severity.ERROR,
+    Severity.WARNING,
     summary="A `writable_paths_mode` other than exactly `require` or `prefer`.",
     rationale="The mode decides whether the write jail is enforced; dippin compares it "
     "exactly (no trimming, no case folding) and refuses anything else.",

@@ -222,7 +222,7 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP110",
     "empty-agent-prompt",
-    Severity.WARNING,
+    Severity.ERROR,
     summary="An agent (other than the start or exit node) has no prompt.",
     rationale=(
         "tracker's codergen handler refuses an agent without a prompt: it returns the error "
@@ -262,14 +262,14 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
                 span,
                 f"agent `{node.id}` has an empty prompt: {refusal}, so as a branch of "
                 f"`{parallel}` it fails every time it runs",
-            )
+            ).with_severity(Severity.WARNING)
             continue
         yield context.finding(
             "DIP110",
             span,
             f"agent `{node.id}` has an empty prompt: {refusal} and the whole run fails when it "
             "reaches this node",
-        ).with_severity(Severity.ERROR)
+        )
 
 
 @rule(
@@ -277,8 +277,8 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     "invalid-retry-policy",
     Severity.WARNING,
     summary="A `retry_policy` that is not standard, aggressive, patient, linear or none.",
-    rationale="tracker silently replaces an unknown policy with `standard` (tracker-runtime.md "
-    "§5.4), so the retries are not the ones written.",
+    rationale="tracker silently replaces an unknown policy with `standard` "
+    "(docs/runtime/failures.md#retries), so the retries are not the ones written.",
     example="agent Plan\n  retry_policy: exponential",
     fix="Use standard, aggressive, patient, linear or none.",
     formats=("dip", "dot"),
@@ -301,8 +301,8 @@ def invalid_retry_policy(context: Context) -> Iterator[Diagnostic]:
     Severity.WARNING,
     summary="A `fidelity` that is not full, summary:high|medium|low, compact or truncate.",
     rationale="tracker silently skips an unknown fidelity: the node gets `defaults.fidelity` when "
-    "that is valid, else `full` (`pipeline/fidelity.go` `ResolveFidelity`, tracker-runtime.md "
-    "§5.6), so the agent sees other context than intended.",
+    "that is valid, else `full` (`pipeline/fidelity.go` `ResolveFidelity`, "
+    "docs/runtime/context.md#fidelity), so the agent sees other context than intended.",
     example="agent Plan\n  fidelity: high",
     fix="Use full, summary:high, summary:medium, summary:low, compact or truncate.",
     formats=("dip", "dot"),
@@ -465,12 +465,14 @@ def schema_not_json(context: Context) -> Iterator[Diagnostic]:
     summary="An agent `params:` key that is also a typed agent field.",
     rationale=(
         "tracker copies `params:` into the node's attributes without overwriting typed "
-        "fields (tracker-runtime.md §0.2), so `params: model: x` is silently ignored when "
+        "fields (docs/runtime/loading.md#from-dippin-to-trackers-graph), so `params: model: x` is "
+        "silently ignored when "
         "`model:` is set, and easy to misread when it is not."
     ),
     example="agent Plan\n  params:\n    model: gpt-5.2",
     fix="Set the typed field itself (`model: gpt-5.2`) and remove the params key.",
     formats=("dip",),
+    enabled=False,
 )
 def params_shadow(context: Context) -> Iterator[Diagnostic]:
     for node in _agents(context):
@@ -498,6 +500,7 @@ def params_shadow(context: Context) -> Iterator[Diagnostic]:
     fix="Remove the opt-out (a safe automatic fix is offered).",
     formats=("dip",),
     fix_availability="always",
+    enabled=False,
 )
 def useless_opt_out(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

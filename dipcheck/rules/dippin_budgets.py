@@ -2,7 +2,8 @@
 without a timeout (DIP111), goal gates without recovery (DIP115), retries mistaken for
 restarts (DIP134), manager-loop limits (DIP136, DIP137), agents with no failure route
 (DIP144) and negative budgets (DIP145). What tracker does on a failure is in
-tracker-runtime.md §5.3 to §5.5; the failure-route facts are in
+docs/runtime/edge-selection.md#choosing-an-edge, docs/runtime/failures.md#goal-gates; the
+failure-route facts are in
 :mod:`dipcheck.analysis.guards`."""
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def failure_route(context: Context, node: Node) -> str:
 def _graph_target(context: Context, key: str) -> str:
     """A DOT graph attribute (``retry_target``, ``fallback_retry_target``) naming a declared
     node: tracker's engine falls back to it (``pipeline/engine_checkpoint.go``,
-    tracker-runtime.md §5.3)."""
+    docs/runtime/edge-selection.md#choosing-an-edge)."""
     target = context.workflow.default_value(key).strip()
     return target if target and context.workflow.node(target) is not None else ""
 
@@ -69,7 +70,7 @@ def _graph_target(context: Context, key: str) -> str:
         "dippin calls this an unbounded retry. In tracker the policy itself bounds the "
         "retries (standard: 2, aggressive: 5, …); what is really missing is the exit: once "
         "they are used up the run fails, because the node has no fallback target, no `fail` "
-        "edge and the workflow no `defaults.on_failure` (tracker-runtime.md §5.4)."
+        "edge and the workflow no `defaults.on_failure` (docs/runtime/failures.md#retries)."
     ),
     example="agent Build\n  prompt: Build.\n  retry_policy: aggressive",
     fix="Set `max_retries` and a `fallback_target` (or an `on fail` edge).",
@@ -166,7 +167,8 @@ def tool_without_timeout(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "At the exit, tracker sends an unmet goal gate to its `retry_target`, its fallback "
         "target or the workflow's `defaults.on_failure`; with none of them the run fails "
-        "(tracker-runtime.md §5.5). dippin also accepts an `on fail` edge; it does not count "
+        "(docs/runtime/failures.md#goal-gates). dippin also accepts an `on fail` edge; it does not "
+        "count "
         "`defaults.on_failure`, which tracker does. A gate on a node that only runs as a "
         "parallel branch is never checked at all (DC333 reports it), so it is not reported "
         "here. In a DOT pipeline the graph's `retry_target` and `fallback_retry_target` count "
@@ -211,7 +213,8 @@ def goal_gate_without_recovery(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "`max_retries` bounds the retries of one node. Loops (`loop` / `restart: true` edges, "
         "and any edge back to a completed node) are bounded by `max_restarts`, 5 by default, "
-        "counted for the whole run (tracker-runtime.md §5.4)."
+        "counted for the whole run (docs/runtime/failures.md#retries, "
+        "docs/runtime/failures.md#loop-restarts)."
     ),
     example="defaults\n  max_retries: 10\nedges\n  Review -> Fix  loop",
     fix="Set `max_restarts:` in `defaults` to the number of loop iterations you expect.",
@@ -278,7 +281,7 @@ def negative_loop_limit(context: Context) -> Iterator[Diagnostic]:
     summary="A manager loop with neither a `stop_condition` nor `max_cycles`.",
     rationale=(
         "Without a stop condition the loop ends only when the child finishes; tracker then "
-        "fails the run after its default of 1000 cycles (tracker-runtime.md §5.7)."
+        "fails the run after its default of 1000 cycles (docs/runtime/subgraphs.md#manager-loops)."
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip\n  poll_interval: 30s",
     fix="Add `stop_condition:` (e.g. `stack.child.status = done`) or `max_cycles:`.",
@@ -307,7 +310,8 @@ def unbounded_manager_loop(context: Context) -> Iterator[Diagnostic]:
         "When an agent fails and none of its edges is conditional, tracker takes its "
         "fallback target or `defaults.on_failure`, else ends the run; with conditional edges "
         "it may even continue along an unconditional edge as if it had succeeded "
-        "(tracker-runtime.md §5.3). A failure route is a fallback target, a `retry_target` "
+        "(docs/runtime/edge-selection.md#choosing-an-edge). A failure route is a fallback target, "
+        "a `retry_target` "
         "with `max_retries`, an `on fail` edge or `defaults.on_failure`. Not reported, unlike "
         "dippin: the exit node, a prompt-less start node (tracker runs it as a passthrough "
         "that cannot fail) and the branches of a `parallel` block (the fan_in policy counts "

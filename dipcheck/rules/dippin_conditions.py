@@ -28,7 +28,7 @@ def _compares(edge: Edge) -> Iterator[conditions.Compare]:
 @rule(
     "DIP120",
     "condition-variable-namespace",
-    Severity.WARNING,
+    Severity.HINT,
     summary="A condition variable without a namespace (`outcome` instead of `ctx.outcome`).",
     rationale=(
         "dippin expects every condition variable under `ctx.`, `graph.`, `params.`, `stack.` "
@@ -40,6 +40,7 @@ def _compares(edge: Edge) -> Iterator[conditions.Compare]:
     fix="Prefix the variable with `ctx.` (a safe automatic fix is offered).",
     formats=("dip",),
     fix_availability="always",
+    enabled=False,
 )
 def condition_namespace(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:

@@ -30,7 +30,7 @@ EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
         "tracker expands `${ctx.K}`, `${graph.K}`, `${params.K}` and `${inputs.K}` in a "
         "prompt. Any other dotted name (`${context.x}`, `${node.X.k}`) silently becomes an "
         "empty string, and a name without a namespace (`${topic}`) stays in the prompt as "
-        "literal text (tracker-runtime.md §7). dippin accepts `${node.X.k}`; tracker does "
+        "literal text (docs/runtime/expansion.md). dippin accepts `${node.X.k}`; tracker does "
         "not: write `${ctx.node.X.k}`. A `${ctx.node.X.k}` whose node X does not exist is "
         "DC105's finding; `${inputs.X}` is DIP156's."
     ),
@@ -110,14 +110,15 @@ def _referenced_keys(context: Context) -> set[str]:
 @rule(
     "DIP107",
     "written-key-never-read",
-    Severity.WARNING,
+    Severity.INFO,
     summary="A `writes:` key that nothing in the workflow reads.",
     rationale=(
         "A declared write that no node reads (in `reads:`, a `${ctx.K}` placeholder, a "
         "condition or a `node.X.K` alias) is dead output, or the reader misspells it. dippin "
         "counts only `reads:` declarations; dipcheck counts every reference, and follows "
         "subgraph boundaries the way tracker merges contexts (`pipeline/subgraph.go`, "
-        "tracker-runtime.md §5.7): a child starts from its parent's whole context, so a key "
+        "docs/runtime/subgraphs.md#subgraphs): a child starts from its parent's whole context, so "
+        "a key "
         "a child reads is read; a child's final context is merged back into the parent, so a "
         "child's key its parent reads is read too (the parents are the workflows near the "
         "file that name it). Keys tracker itself hands on (`human_response` is added to the "

@@ -52,14 +52,18 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             "next to this workflow (tried as written and with `.dip`)"
         )
         above = found_above(parent_dir, item.text)
-        if above is not None:
-            up = os.path.relpath(above, parent_dir)
-            message += (
-                f"; it exists relative to `{up}` (the directory {_levels(up)} this file's), so "
-                "tracker, which next tries its working directory, finds it only when run from "
-                "there"
-            )
-        yield context.finding(code, item.value_span, message)
+        if above is None:
+            yield context.finding(code, item.value_span, message)
+            continue
+        up = os.path.relpath(above, parent_dir)
+        message += (
+            f"; it exists relative to `{up}` (the directory {_levels(up)} this file's), so "
+            "tracker, which next tries its working directory, finds it only when run from "
+            "there"
+        )
+        # an info: the author most likely runs tracker from there (tracker's own examples
+        # name children relative to the repository root)
+        yield context.finding(code, item.value_span, message).with_severity(Severity.INFO)
 
 
 @rule(
@@ -70,9 +74,11 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
     rationale=(
         "The child workflow is loaded when the subgraph node runs; a missing file fails the "
         "run there. The ref is resolved against the directory of the workflow, as written "
-        "and with `.dip` appended (tracker-runtime.md §5.7). tracker's CLI would then try "
-        "its working directory; a ref that only works from one directory is reported too, "
-        "and the message names that directory."
+        "and with `.dip` appended (docs/runtime/subgraphs.md#loading-the-child). tracker's "
+        "CLI would then try its working directory (`cmd/tracker/loading.go`); a ref that only "
+        "resolves from a directory above the file's is reported as an info that names that "
+        "directory: the author most likely runs tracker from there, as tracker's own examples "
+        "do."
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",

@@ -1,4 +1,5 @@
-"""dippin's human-gate lints: DIP127, DIP128, DIP129 and DIP150 (tracker-runtime.md §5.3 says
+"""dippin's human-gate lints: DIP127, DIP128, DIP129 and DIP150
+(docs/runtime/edge-selection.md#choosing-an-edge says
 what each mode does with labels, defaults and answers)."""
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ def interview_default(context: Context) -> Iterator[Diagnostic]:
     summary="An interview gate with more than one labeled outgoing edge.",
     rationale=(
         "An interview answers with `success` (or `fail` when cancelled) and sets no preferred "
-        "label (tracker-runtime.md §5.3), so labels on its edges never pick a route: the "
+        "label (docs/runtime/edge-selection.md#choosing-an-edge), so labels on its edges never "
+        "pick a route: the "
         "engine falls back to weight and the lexically smallest target."
     ),
     example='human Intake\n  mode: interview\nedges\n  Intake -> Plan  label: "go"\n  Intake '
@@ -126,12 +128,13 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
         "label's own text changes nothing at run time, so the fix is safe. dippin also "
         "reports yes_no gates and conditional edges; dipcheck does not, because there the "
         "label does not route: a yes_no gate answers `Yes`/`No` (and `success`/`fail`), and "
-        "a condition is tried before any label (tracker-runtime.md §5.3)."
+        "a condition is tried before any label (docs/runtime/edge-selection.md#choosing-an-edge)."
     ),
     example='human Approve\n  mode: choice\nedges\n  Approve -> Ship  label: "Ship it"',
     fix='Add `choice:` with a stable key (`choice: "Ship it"` is offered as a safe fix).',
     formats=("dip",),
     fix_availability="always",
+    enabled=False,
 )
 def label_routing(context: Context) -> Iterator[Diagnostic]:
     for node, mode in _gates(context):

@@ -67,7 +67,7 @@ def unknown_input_type(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP156",
     "undeclared-input",
-    Severity.ERROR,
+    Severity.WARNING,
     summary="`${inputs.X}` or a condition on `inputs.X` where no input X is declared.",
     rationale=(
         "`inputs` is a closed namespace: only declared inputs get a value, anything else "
@@ -182,7 +182,7 @@ def invalid_constraint(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP159",
     "unused-input",
-    Severity.WARNING,
+    Severity.INFO,
     summary="A declared input that nothing references.",
     rationale=(
         "An input the workflow never reads makes callers supply a value for nothing, or "

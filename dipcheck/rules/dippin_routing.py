@@ -75,7 +75,8 @@ def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "tracker evaluates a node's conditions in order; when none holds and the node has no "
         "unconditional edge, edge selection fails with `no matching edges` and the run ends "
-        "(tracker-runtime.md §5.3). Exhaustive conditions (see DIP101), a `marker_grep` tool "
+        "(docs/runtime/edge-selection.md#choosing-an-edge). Exhaustive conditions (see DIP101), a "
+        "`marker_grep` tool "
         "and an `else ->` (dippin only; tracker ignores it) are not reported."
     ),
     example="edges\n  Review -> Ship when ctx.verdict = approved\n  Review -> Fix when "
@@ -219,7 +220,8 @@ def _unconditional(context: Context, node_id: str) -> list[Edge]:
     summary="A node has two or more unconditional edges.",
     rationale=(
         "Only one edge is taken. tracker picks among unconditional edges by `weight`, then "
-        "the lexically smallest target (tracker-runtime.md §5.3), which is rarely what the "
+        "the lexically smallest target (docs/runtime/edge-selection.md#choosing-an-edge), which is "
+        "rarely what the "
         "author meant; dippin's simulator takes the first. `parallel` and `human` nodes are "
         "exempt (their edges are branches and choices)."
     ),
@@ -254,18 +256,20 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
 @rule(
     "DIP151",
     "unused-weight",
-    Severity.WARNING,
+    Severity.HINT,
     summary="An edge `weight:` that changes nothing.",
     rationale=(
         "dippin calls `weight` unused (and drops it in dip 2). tracker does use it, but only "
-        "to choose among two or more unconditional edges of one node (tracker-runtime.md "
-        "§5.3). dipcheck reports a weight exactly when it has no effect: on a conditional "
+        "to choose among two or more unconditional edges of one node "
+        "(docs/runtime/edge-selection.md#choosing-an-edge). dipcheck reports a weight exactly when "
+        "it has no effect: on a conditional "
         "edge, or on a node's only unconditional edge. Removing it is a safe fix."
     ),
     example='edges\n  Review -> Done  when ctx.outcome = success  label: "ok"  weight: 2',
     fix="Remove `weight:` (a safe automatic fix is offered).",
     formats=DIP_ONLY,
     fix_availability="always",
+    enabled=False,
 )
 def unused_weight(context: Context) -> Iterator[Diagnostic]:
     for edge in context.workflow.edges:
@@ -379,7 +383,7 @@ def _plain(edge: Edge) -> bool:
 @rule(
     "DIP153",
     "redundant-fan-edge",
-    Severity.WARNING,
+    Severity.HINT,
     summary="An explicit edge that repeats an edge a `parallel` or `fan_in` list already implies.",
     rationale=(
         "`parallel P -> A, B` creates P→A and P→B, and `fan_in J <- A, B` creates A→J and "
@@ -391,6 +395,7 @@ def _plain(edge: Edge) -> bool:
     fix="Delete the edge (a safe automatic fix is offered).",
     formats=DIP_ONLY,
     fix_availability="always",
+    enabled=False,
 )
 def redundant_fan_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow

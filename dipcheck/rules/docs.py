@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dipcheck.rules import registry, runtime_coverage
+from dipcheck.rules import policy, registry, runtime_coverage
 from dipcheck.rules.registry import Rule
 from dipcheck.target import KNOWN_TARGETS, parse_target
 
@@ -46,6 +47,16 @@ def _targets(rule: Rule) -> str:
     return "; ".join(parse_target(item).description for item in sorted(rule.targets))
 
 
+def _fixes(rule: Rule) -> str:
+    fixable = rule.fixable_formats
+    text = FIXES[rule.fix_availability]
+    if not fixable or fixable == rule.formats:
+        return text
+    named = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable))
+    others = ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(rule.formats - fixable))
+    return f"{named}: {text}; {others}: no automatic fix"
+
+
 def _fence(rule: Rule) -> str:
     return "yaml" if rule.formats == frozenset({"yaml"}) else "text"
 
@@ -59,8 +70,20 @@ def help_text(rule: Rule) -> str:
     )
 
 
-def help_markdown(rule: Rule) -> str:
-    """The sections of a rule page, without its title and metadata table."""
+# A rule's text cites the runtime page it relies on as ``docs/runtime/<page>.md#<section>``
+# (readable as is in a terminal); on a rule page that is a link.
+_RUNTIME = re.compile(r"docs/runtime/((?:[\w-]+\.md)?(?:#[\w-]+)?)")
+
+
+def runtime_links(text: str, base: str = "../runtime/") -> str:
+    """``docs/runtime/...`` citations in ``text`` as Markdown links (``base``: where the runtime
+    pages are; by default relative to docs/rules/)."""
+    return _RUNTIME.sub(lambda found: f"[{found.group(0)}]({base}{found.group(1)})", text)
+
+
+def help_markdown(rule: Rule, base: str = "../runtime/") -> str:
+    """The sections of a rule page, without its title and metadata table; runtime citations
+    link to ``base``."""
     return "\n".join(
         [
             "## What it finds",
@@ -69,7 +92,7 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## Why it matters",
             "",
-            rule.rationale,
+            runtime_links(rule.rationale, base),
             "",
             "## Example",
             "",
@@ -79,10 +102,22 @@ def help_markdown(rule: Rule) -> str:
             "",
             "## How to fix it",
             "",
-            rule.fix,
+            runtime_links(rule.fix, base),
             "",
         ]
     )
+
+
+def _groups(rule: Rule) -> str:
+    return ", ".join(f"`{name}`" for name in rule.groups)
+
+
+def _severity(rule: Rule) -> list[str]:
+    """The page's "Severity" section: why the default is what it is (the severity audit)."""
+    audit = rule.audit
+    if audit is None:
+        return []
+    return ["## Severity", "", f"{rule.severity.label.capitalize()}: {audit.why}", ""]
 
 
 def _body(rule: Rule) -> list[str]:
@@ -93,8 +128,9 @@ def _body(rule: Rule) -> list[str]:
         ("Name", f"`{rule.name}`"),
         ("Default severity", rule.severity.label),
         ("Enabled by default", enabled),
+        ("Groups", _groups(rule)),
         ("Formats", _formats(rule)),
-        ("Automatic fix", FIXES[rule.fix_availability]),
+        ("Automatic fix", _fixes(rule)),
         ("Since", f"dipcheck {rule.since}"),
         ("Target versions", _targets(rule)),
     ]
@@ -105,6 +141,7 @@ def _body(rule: Rule) -> list[str]:
         *table,
         "",
         help_markdown(rule),
+        *_severity(rule),
         "## Turning it off",
         "",
         f"On one line or block: `# dipcheck: ignore[{rule.code}]` (or `ignore[{rule.name}]`); "
@@ -124,6 +161,15 @@ def document(rule: Rule) -> str:
     return "\n".join([*_body(rule), f"[Documentation]({rule.url})", ""])
 
 
+def _mark(rule: Rule, marks: dict[str, str]) -> str:
+    """The index's fix column: ✓ or ~, with the formats when not every one has the fix."""
+    mark = marks[rule.fix_availability]
+    fixable = rule.fixable_formats
+    if fixable and fixable != rule.formats:
+        mark += " (" + ", ".join(FORMAT_NAMES.get(name, name) for name in sorted(fixable)) + ")"
+    return mark
+
+
 def index(rules: Sequence[Rule]) -> str:
     lines = [
         GENERATED,
@@ -136,21 +182,64 @@ def index(rules: Sequence[Rule]) -> str:
         "own: DC0xx loading, DC1xx context flow, DC2xx tool safety, DC3xx routing, DC4xx "
         "simulation, DC9xx suppressions and configuration), `Lnn` (YAML step workflows).",
         "",
+        *_policy(),
         "Fix: ✓ every finding has an automatic fix, ~ some do.",
         "",
-        "| Code | Name | Severity | Fix | What it finds |",
-        "|---|---|---|---|---|",
+        "| Code | Name | Group | Severity | Fix | What it finds |",
+        "|---|---|---|---|---|---|",
     ]
     marks = {"always": "✓", "sometimes": "~", "none": ""}
     for rule in rules:
         severity = rule.severity.label + ("" if rule.enabled else " (off)")
         summary = rule.summary.replace("|", "\\|")
         lines.append(
-            f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {severity} | "
-            f"{marks[rule.fix_availability]} | {summary} |"
+            f"| [{rule.code}]({page_name(rule)}) | `{rule.name}` | {rule.group or ''} | "
+            f"{severity} | {_mark(rule, marks)} | {summary} |"
         )
     lines.append("")
     return "\n".join(lines)
+
+
+def _policy() -> list[str]:
+    """The severity policy and the groups, for the index."""
+    groups = [
+        *(f"| `{name}` | {text} |" for name, text in policy.GROUPS.items()),
+        *(f"| `{name}` | {text} |" for name, text in policy.DERIVED.items()),
+    ]
+    return [
+        "## Severity and the default set",
+        "",
+        "A finding's severity says what tracker does with what it found:",
+        "",
+        "- **error**: tracker refuses the file, or the run (or the node) certainly fails when it "
+        "gets there. A file tracker runs happily never gets an error, so it never fails a "
+        "pre-commit hook.",
+        "- **warning**: the run can take a path its author did not intend: a route never or "
+        "always taken, a value that is empty or wrong, a failure nobody handles.",
+        "- **info** / **hint**: style, parity with `dippin lint` or `tracker validate`, or a "
+        "fact worth knowing that changes nothing on its own.",
+        "",
+        "Each rule's page gives the reason for its own severity (its *Severity* section). A "
+        "rule is on by default when its findings on real workflows are right and worth acting "
+        "on (measured with `benchmarks/precision.py` against a hand-judged list of findings on "
+        "tracker's own workflows); style checks and checks whose answer depends on the machine "
+        "running dipcheck are off.",
+        "",
+        "## Groups",
+        "",
+        "Every rule is in one topical group, and every `DIPnnn` code is in `dippin` besides. A "
+        "group name selects its rules wherever a code does: `select`, `extend-select`, `ignore` "
+        "and `per-file-ignores` in `[tool.dipcheck]`, and `--select`, `--extend-select`, "
+        '`--ignore` on the command line. `extend-select = ["dippin"]` turns on every code '
+        "`dippin lint` reports (parity after a migration, in one line); "
+        '`extend-select = ["style"]` the style checks; `ignore = ["safety"]` drops the '
+        "tool-safety checks.",
+        "",
+        "| Group | What it covers |",
+        "|---|---|",
+        *groups,
+        "",
+    ]
 
 
 def generated_files() -> dict[str, str]:

@@ -1,8 +1,10 @@
 """DC314-DC319: what tracker does when a node fails or has nowhere to go, and what the start,
 exit and parallel-branch nodes really run.
 
-The facts come from :mod:`dipcheck.analysis.failure` (tracker-runtime.md §5.1, §5.3 step 0,
-§5.4, §5.7 and tracker's ``pipeline/engine.go``): a node without an outgoing edge fails the
+The facts come from :mod:`dipcheck.analysis.failure` (docs/runtime/edge-selection.md#the-main-loop,
+docs/runtime/edge-selection.md#strict-failure, docs/runtime/failures.md#retries,
+docs/runtime/parallel.md#branches and tracker's ``pipeline/engine.go``): a node without an outgoing
+edge fails the
 run; a failed node without a conditional edge takes the fallback chain or fails the run; a
 failed node with conditional edges routes like any other outcome and fails the run when
 nothing matches. Parallel branches run inside the parallel handler, once, with none of the
@@ -32,6 +34,7 @@ from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Dialect, Edge, Field, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
+from dipcheck.rules.outcomes import gated_branches, inert_branch_fields
 from dipcheck.rules.registry import rule
 
 FORMATS = ("dip", "dot")
@@ -92,10 +95,12 @@ def _fallback_key(workflow: Workflow) -> str:
     rationale=(
         "After a node finishes, tracker picks its next edge; a node with none, unless it is "
         "the exit node, fails the run (`no outgoing edges from non-exit node`, "
-        "tracker-runtime.md §4.5, `pipeline/engine.go`), whatever the node's outcome — the "
+        "docs/runtime/failures.md#failures-only-a-run-meets, `pipeline/engine.go`), whatever the "
+        "node's outcome — the "
         "fallback chain is not consulted. A human gate in choice mode fails even earlier, "
         "having no choices to offer (its choices are its edges): that is DC325's finding. "
-        "Parallel branches are not reported: their edges are never followed (§5.7)."
+        "Parallel branches are not reported: their edges are never followed "
+        "(docs/runtime/parallel.md#branches)."
     ),
     example="edges\n  Build -> Test\n  Test -> Done  when ctx.outcome = success\n"
     "  Test -> Fix  when ctx.outcome = fail\n# Fix has no edge: the run fails after it",
@@ -135,7 +140,8 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
         "failed with no conditional edges to handle failure`); a failed node *with* "
         "conditional edges is routed like any other outcome, and when no condition holds and "
         "no unconditional edge exists the run fails with `no matching edges` — the fallbacks "
-        "are not consulted then (tracker-runtime.md §5.3 step 0 and step 5). Every node kind "
+        "are not consulted then (docs/runtime/edge-selection.md#strict-failure, "
+        "docs/runtime/edge-selection.md#no-matching-edge). Every node kind "
         "that can report `fail` counts: an agent (empty response, turn or cost limit, failed "
         "`writes:`), a tool (non-zero exit), a yes/no gate (No), an interview (cancelled), a "
         "gate that times out without a default, a parallel block (its `fan_in_policy` not "
@@ -151,10 +157,13 @@ def dead_end_node(context: Context) -> Iterator[Diagnostic]:
         "failure summary; not the fix step a check loops back through) — "
         "or it declares a fallback (then only the nodes the fallback cannot catch, those "
         "with conditions, are reported). A workflow that routes no failure at all gets one "
-        "finding, on its `defaults`, and only when five or more of its steps can fail this "
+        "finding (an info: ending the run is tracker's normal fail-fast behaviour and may be "
+        "what its author wants), on its `defaults`, and only when five or more of its steps "
+        "can fail this "
         "way: short workflows are usually fail-fast on purpose (test fixtures), while a long "
         "one loses the work of every earlier step, and a subgraph child that fails this way "
-        "fails its parent's run outright, whatever the parent routes (§5.7). DIP144 (off by "
+        "fails its parent's run outright, whatever the parent routes "
+        "(docs/runtime/subgraphs.md#what-comes-back). DIP144 (off by "
         "default) asks for a route on every agent, as dippin does."
     ),
     example=(
@@ -213,7 +222,7 @@ def _nothing_routed(context: Context) -> Iterator[Diagnostic]:
             Related(workflow.node_map[node_id].id_span, "a failure here ends the run")
             for node_id in stops[:_MANY_STOPS]
         ),
-    )
+    ).with_severity(Severity.INFO)  # fail-fast is tracker's normal behaviour, maybe the intent
 
 
 def _unreachable_no(context: Context, node: Node, found: FailurePath) -> Diagnostic | None:
@@ -340,7 +349,8 @@ _BRANCH_FALLBACK = re.compile(r"branch\.(\d+)\.(fallback_target|fallback_retry_t
         "handler fails instead of dispatching the branches when a branch target carries "
         "`fallback_target` or `fallback_retry_target` (in `.dip` a node's `fallback_target` "
         "is stored as `fallback_retry_target`), or a `branch.N.` override sets one "
-        "(tracker-runtime.md §4.5 and §5.7, `handlers/parallel_fallback.go`): the run fails "
+        "(docs/runtime/failures.md#failures-only-a-run-meets, docs/runtime/parallel.md#branches, "
+        "`handlers/parallel_fallback.go`): the run fails "
         "when it reaches the parallel node. The workflow-level `defaults.on_failure` is not "
         "affected."
     ),
@@ -392,6 +402,12 @@ _TRIVIAL_PROMPT = 6  # words on one line: a placeholder, not a task
 _LIFECYCLE = frozenset(
     {"start", "begin", "init", "initialize", "done", "exit", "end", "finish", "complete"}
 )
+# what a placeholder prompt says: that the run starts, ends or passes through
+_LIFECYCLE_WORDS = re.compile(
+    r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|init(?:iali[sz](?:e|es|ed|ing))?|done|"
+    r"complete[sd]?|finish(?:e[sd]|ing)?|end(?:s|ed)?|exit(?:s|ed|ing)?|pass(?:es)?[ -]?through)\b",
+    re.IGNORECASE,
+)
 
 
 @rule(
@@ -402,15 +418,17 @@ _LIFECYCLE = frozenset(
     "in DOT the prompt is never sent.",
     rationale=(
         "In `.dip`, an agent used as the start or exit node runs as tracker's passthrough "
-        "only when it has no prompt (`ensureStartExitNodes`, tracker-runtime.md §0.2). With a "
+        "only when it has no prompt (`ensureStartExitNodes`, "
+        "docs/runtime/loading.md#from-dippin-to-trackers-graph). With a "
         "prompt — even `Initialize pipeline.` — it is a real agent session with the default "
         "tools: it costs an LLM call and time, may act on the repository, and its failure stops "
         "the run (or, at the exit, ends it as failed). tracker's own examples shipped this and "
         "removed it (a start node spent ten minutes building an unrelated project). Reported "
         "for a lifecycle marker — a node named or labelled Start, Begin, Init, Done, Exit, "
         "End, Finish or Complete — whose prompt is a placeholder (one line of at most six "
-        "words, such as `Pipeline complete.`); a start or exit node given a real task (a "
-        "closing summary, a first question) is left alone. In DOT, the `Mdiamond`/`Msquare` "
+        "words that only says the run starts, ends or passes through, such as `Pipeline "
+        "complete.`); a start or exit node given a real task (`Summarize the results.`, a "
+        "first question) is left alone. In DOT, the `Mdiamond`/`Msquare` "
         "shape alone decides the handler, so any prompt on the start or exit node is never "
         "sent."
     ),
@@ -460,11 +478,13 @@ def start_exit_with_prompt(context: Context) -> Iterator[Diagnostic]:
 
 def _placeholder(node: Node, prompt: str) -> bool:
     """A lifecycle marker (named or labelled Start, Done, Exit …) with a one-line prompt of a
-    few words (`Initialize pipeline.`): the author meant a passthrough."""
+    few words that only says the run starts, ends or passes through (`Initialize pipeline.`,
+    `Workflow complete.`): the author meant a passthrough. A short task (`Summarize the
+    results.`) is a real closing step."""
     names = {node.id.lower(), node.value("label").strip().strip('"').lower()}
     text = prompt.strip()
     short = "\n" not in text and len(text.split()) <= _TRIVIAL_PROMPT
-    return short and bool(names & _LIFECYCLE)
+    return short and bool(names & _LIFECYCLE) and _LIFECYCLE_WORDS.search(text) is not None
 
 
 # -- DC318 ----------------------------------------------------------------------------------
@@ -479,7 +499,8 @@ def _placeholder(node: Node, prompt: str) -> bool:
     rationale=(
         "A fallback (`defaults.on_failure`, a node's `fallback_target`) that names the exit "
         "node sends a failed node straight to the exit; the exit completes and the run ends "
-        "as a *success* (tracker-runtime.md §5.3 step 0, §5.5). Where the workflow has a "
+        "as a *success* (docs/runtime/edge-selection.md#strict-failure, "
+        "docs/runtime/failures.md#goal-gates). Where the workflow has a "
         "failure handler — a node its `fail` edges lead to that goes on to the exit (a "
         "failure summary) — the fallback skips it. tracker's own "
         "sprint_exec example was fixed this way: `on_failure: Exit` silently succeeded a run "
@@ -530,8 +551,6 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC319 ----------------------------------------------------------------------------------
 
-_INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
-
 
 @rule(
     "DC319",
@@ -540,14 +559,17 @@ _INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
     summary="A parallel branch is treated as a main-loop node: it sets retry attributes a "
     "branch never uses, or a retry or fallback target sends the run into it.",
     rationale=(
-        "A branch target runs once, inside the parallel handler (tracker-runtime.md §5.7, "
+        "A branch target runs once, inside the parallel handler "
+        "(docs/runtime/parallel.md#branches, "
         "`handlers/parallel.go` `runBranch`): a `retry` status is simply a failed branch — no "
         "retry, no `retry_target`, no `retry_policy` or `max_retries` (a goal gate on a branch "
-        "is never checked either: DC333 reports it). Whether the block "
+        "is never checked either: DC333 reports it, and names these attributes of the same "
+        "block with it). Whether the block "
         "goes on is decided by the parallel node's `fan_in_policy`. (A fallback on a branch "
         "is worse, DC316: tracker refuses it.) The other way round, `retry_target`, "
         "`fallback_target`, `defaults.on_failure` or `defaults.restart_target` naming a "
-        "branch sends the main loop into that branch alone (§5.3 to §5.5): the parallel node "
+        "branch sends the main loop into that branch alone (docs/runtime/failures.md): the "
+        "parallel node "
         "does not run again, the other branches do not run, and the branch's edge to the "
         "fan_in leads to a join that merges the results of the earlier parallel run. "
         "tracker's ask_and_execute example dropped such a `retry_target: ImplementClaude`. "
@@ -567,17 +589,11 @@ def parallel_branch_misuse(context: Context) -> Iterator[Diagnostic]:
 
 
 def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
-    workflow = context.workflow
-    facts = context.failure
-    for parallel_id, parallel in facts.parallels.items():
-        found: list[tuple[str, list[Field]]] = []
-        for member in dict.fromkeys(m.value for m in parallel.branches):
-            node = workflow.node(member)
-            if node is None or member not in facts.branch_only:
-                continue
-            items = [item for key in _INERT_ON_BRANCH if (item := _set(node, key)) is not None]
-            if items:
-                found.append((member, items))
+    gated = gated_branches(context)
+    for parallel_id in context.failure.parallels:
+        if parallel_id in gated:
+            continue  # DC333 reports the block's goal gates and names these fields
+        found = inert_branch_fields(context, parallel_id)
         if not found:
             continue
         keys = list(dict.fromkeys(item.key for _, items in found for item in items))
@@ -593,15 +609,6 @@ def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
             f"`{parallel_id}` instead (`fan_in_policy: all` and a fail edge)",
             related=tuple(Related(item.span, "never takes effect either") for item in rest),
         )
-
-
-def _set(node: Node, key: str) -> Field | None:
-    item = node.get(key)
-    if item is None or not item.text.strip():
-        return None
-    if key == "goal_gate" and item.text.strip().lower() not in ("true", "1", "yes", "on"):
-        return None
-    return item
 
 
 def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:

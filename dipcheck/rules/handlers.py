@@ -1,5 +1,8 @@
 """What tracker's adapter and handlers refuse, and what its validator warns about, that a
-static reading can predict (tracker-runtime.md §0.2, §4.1 to §4.5, §5.7): DC012 (an `override`
+static reading can predict (docs/runtime/loading.md#from-dippin-to-trackers-graph,
+docs/runtime/loading.md#what-tracker-refuses-before-a-run,
+docs/runtime/failures.md#failures-only-a-run-meets, docs/runtime/subgraphs.md#subgraphs): DC012 (an
+`override`
 edge not leaving a human gate), DC320/DC321 (tracker's two conditional-node warnings), DC322
 (the validate/doctor registry that refuses every manager loop), DC323 (fan-in policy), DC324
 (a fan_in no parallel ran before), DC325 (a choice gate with nothing to choose), DC328
@@ -43,7 +46,9 @@ def param(node: Node, key: str) -> Field | None:
     rationale=(
         "tracker's `.dip` adapter refuses the whole workflow when an edge with `override: true` "
         "leaves a node that is not a `human` gate (`edge A -> B: override: true is only valid "
-        "on edges from wait.human gate nodes`, tracker-runtime.md §0.2 and §4.1, "
+        "on edges from wait.human gate nodes`, "
+        "docs/runtime/loading.md#from-dippin-to-trackers-graph, "
+        "docs/runtime/loading.md#what-tracker-refuses-before-a-run, "
         "`pipeline/dippin_adapter.go`): `validate`, `simulate` and `run` all stop there. The "
         "flag marks a human accepting a failed validation; no other node can do that."
     ),
@@ -98,7 +103,8 @@ def _runtime_condition(edge: Edge, workflow: Workflow) -> str:
     rationale=(
         '`tracker validate` (and `doctor`, `simulate`) warns `conditional node "X" has no '
         "fail edge` for every diamond node none of whose outgoing conditions contains `fail` "
-        "or `!=success` (tracker-runtime.md §4.2, `pipeline/validate.go`). The warning is "
+        "or `!=success` (docs/runtime/loading.md#what-tracker-refuses-before-a-run, "
+        "`pipeline/validate.go`). The warning is "
         "reproduced so that a clean dipcheck run means a clean `tracker validate`; the node "
         "itself always succeeds (a conditional's handler does nothing), so what protects the "
         "run is an edge that matches whatever the routed value is — usually an unconditional "
@@ -144,7 +150,8 @@ def conditional_without_fail_edge(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         '`tracker validate` warns `conditional node "X" has inconsistent edge label usage '
         "(n/m labeled)` when a diamond node has two or more outgoing edges and only some carry "
-        "a label (tracker-runtime.md §4.2, `pipeline/validate.go`). A conditional node sets no "
+        "a label (docs/runtime/loading.md#what-tracker-refuses-before-a-run, "
+        "`pipeline/validate.go`). A conditional node sets no "
         "preferred label, so the labels are display text only; the warning is reproduced for "
         "parity: info."
     ),
@@ -181,7 +188,8 @@ def conditional_mixed_labels(context: Context) -> Iterator[Diagnostic]:
         "register `manager_loop`, but a manager loop node's handler is `stack.manager_loop`, "
         'so both commands (and `simulate` on a `.dipx` bundle) report `node "X" has '
         'unregistered handler "stack.manager_loop"` and exit 1, while `tracker run` and '
-        "`simulate` on the file itself are fine (tracker-runtime.md §4.3, "
+        "`simulate` on the file itself are fine "
+        "(docs/runtime/loading.md#what-tracker-refuses-before-a-run, "
         "`cmd/tracker/validate.go`, `tracker_doctor_pipeline.go`). The workflow is not wrong; "
         'this note says why tracker\'s own check fails so that nobody "fixes" it. Info.'
     ),
@@ -226,8 +234,8 @@ def _positive(text: str) -> bool:
         "The parallel and fan_in handlers read `fan_in_policy` (`any`, the default, `all` or "
         "`quorum`, spelled exactly so) and, for `quorum`, a positive integer `quorum`. Any "
         "other policy, or `quorum` with `quorum` missing, not a number or below 1, is a "
-        "handler error before any branch runs, and the run fails there (tracker-runtime.md "
-        "§4.5, `pipeline/handlers/fanin_policy.go`)."
+        "handler error before any branch runs, and the run fails there "
+        "(docs/runtime/failures.md#failures-only-a-run-meets, `pipeline/handlers/fanin_policy.go`)."
     ),
     example="parallel Fork -> A, B, C\n  params:\n    fan_in_policy: majority",
     fix="Use `any`, `all`, or `quorum` with `quorum: N` (N ≥ 1).",
@@ -316,8 +324,9 @@ def _reaches(workflow: Workflow, sources: set[str], target: str) -> bool:
     rationale=(
         "A fan_in merges the `parallel.results` a parallel node writes. Reached on a path on "
         'which no parallel node has run, it fails with `fan-in node "J": missing '
-        "parallel.results in context`, a handler error that ends the run (tracker-runtime.md "
-        "§4.5, `pipeline/handlers/fanin.go`). An error when no parallel node can reach the "
+        "parallel.results in context`, a handler error that ends the run "
+        "(docs/runtime/failures.md#failures-only-a-run-meets, `pipeline/handlers/fanin.go`). An "
+        "error when no parallel node can reach the "
         "fan_in at all; a warning when one can but another path bypasses it."
     ),
     example="edges\n  Start -> Join\n…\nfan_in Join <- A, B",
@@ -370,7 +379,7 @@ _CHOICE_LESS_MODES = ("interview", "freeform", "yes_no")
         "`freeform` or `yes_no`) offers its outgoing edges' labels as the choices. With no "
         'outgoing edge it fails (`human gate node "X" has no outgoing edges to derive '
         "choices from`), which ends the run — even when the gate is the exit node "
-        "(tracker-runtime.md §4.5, `pipeline/handlers/human.go`)."
+        "(docs/runtime/failures.md#failures-only-a-run-meets, `pipeline/handlers/human.go`)."
     ),
     example="workflow W\n  start: Plan\n  exit: Approve\n…\nhuman Approve\n  label: Ship it?",
     fix="Give the gate its choices as outgoing edges, or use `mode: freeform` (or "
@@ -404,7 +413,8 @@ def choice_gate_without_edges(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "tracker checks only `git` among the workflow's `requires:` entries (case-insensitive); "
         'for any other it prints `requires "X" is not yet implemented` (the run goes on) and '
-        "`tracker doctor` warns the same (tracker-runtime.md §4.4, `pipeline/git_preflight.go`, "
+        "`tracker doctor` warns the same (docs/runtime/loading.md#which-command-checks-what, "
+        "`pipeline/git_preflight.go`, "
         "`tracker_doctor_git.go`). The entry documents a need that nothing enforces. Info."
     ),
     example="workflow Build\n  requires: git, docker",

@@ -1,5 +1,6 @@
 """DC326 and DC327: what the manager loop handler refuses, and conditions it can never see
-change (tracker-runtime.md §4.5, §5.7; ``pipeline/handlers/manager_loop.go``).
+change (docs/runtime/failures.md#failures-only-a-run-meets,
+docs/runtime/subgraphs.md#manager-loops; ``pipeline/handlers/manager_loop.go``).
 
 While a manager loop polls, the parent run waits inside the node: the only context keys that
 change are the two the handler writes each tick, ``stack.child.cycles`` (the tick count) and
@@ -84,7 +85,8 @@ def _clause_problems(raw: str) -> list[tuple[int, int, str]]:
     summary="A manager loop configuration its handler refuses, which fails the run.",
     rationale=(
         "The manager loop handler checks its configuration when the node runs and fails the "
-        "run on (tracker-runtime.md §4.5, `pipeline/handlers/manager_loop.go`): "
+        "run on (docs/runtime/failures.md#failures-only-a-run-meets, "
+        "`pipeline/handlers/manager_loop.go`): "
         "`steer_condition` without `steer_context`, or `steer_context` without "
         "`steer_condition` (steering needs both); a `steer_context` with both `k` and "
         "`steer.k` (keys are moved under `steer.`, so the two collide); a DOT `steer_context` "
@@ -239,7 +241,8 @@ def _frozen(operand: _Operand) -> str:
         "parent's context, where only `stack.child.cycles` changes: `stack.child.status` stays "
         "`running` until the loop ends, `stack.child.exit_status` and the child's own keys "
         "arrive only when the child finishes — and then the loop returns without evaluating "
-        "again (tracker-runtime.md §5.7, `pipeline/handlers/manager_loop.go`). A condition "
+        "again (docs/runtime/subgraphs.md#manager-loops, `pipeline/handlers/manager_loop.go`). A "
+        "condition "
         "that does not read `stack.child.cycles` is therefore fixed for the whole loop: a "
         "stop_condition either stops the child at the first tick or never (the loop then ends "
         "only when the child does, or fails the run at `max_cycles`); a steer_condition steers "

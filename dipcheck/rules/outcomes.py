@@ -2,9 +2,10 @@
 
 A handler reports `success` or `fail` to edge selection (`retry` is handled first,
 `partial_success` and `skipped` are never reported), a choice or freeform human gate and a
-conditional node only `success` (tracker-runtime.md §5.3, :func:`runtime.outcomes`). Goal
-gates are checked at the exit among the nodes the main loop completed (§5.5); a parallel
-branch runs inside its parallel node's handler and is never one of them (§5.7).
+conditional node only `success` (docs/runtime/edge-selection.md#choosing-an-edge,
+:func:`runtime.outcomes`). Goal gates are checked at the exit among the nodes the main loop
+completed (docs/runtime/failures.md#goal-gates); a parallel branch runs inside its parallel
+node's handler and is never one of them (docs/runtime/parallel.md#branches).
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
     rationale=(
         "A tool, an agent, a subgraph … reports `success` or `fail` to edge selection; a "
         "conditional node only `success` (`retry` is handled before edges are chosen, and no "
-        "handler reports `partial_success` or `skipped`; tracker-runtime.md §5.3). When every "
+        "handler reports `partial_success` or `skipped`; "
+        "docs/runtime/edge-selection.md#choosing-an-edge). When every "
         "edge of a node is conditional, nothing but a condition can pick one (only human "
         "gates set a preferred label, only parallel nodes suggest a join), so a status no "
         "condition accepts ends the run with `no matching edges` (`pipeline/engine_edges.go` "
@@ -126,9 +128,13 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         "tracker checks goal gates when the exit node completes, among the nodes the main "
         "loop completed (`pipeline/engine_checkpoint.go` `goalGateCandidates`). A parallel "
         "branch runs inside its parallel node's handler on a copy of the context and is never "
-        "marked completed (`pipeline/handlers/parallel.go`, tracker-runtime.md §5.7), so its "
+        "marked completed (`pipeline/handlers/parallel.go`, docs/runtime/parallel.md#branches), so "
+        "its "
         "`goal_gate: true` has no effect: a failed branch never sends the run back. (DIP115, "
-        "which asks for a recovery route, does not report such a gate.)"
+        "which asks for a recovery route, does not report such a gate.) The branches' "
+        "`retry_target`, `retry_policy` and `max_retries` do nothing either (a branch runs "
+        "once); the finding names them, so that one misunderstanding of a parallel block is "
+        "one finding (DC319 reports them only in a block without a goal gate)."
     ),
     example=(
         "parallel Fork -> Check, Lint\nagent Check\n  prompt: Check.\n  goal_gate: true\n"
@@ -140,26 +146,73 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
 )
 def unchecked_goal_gate(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    gates: dict[str, list[tuple[Node, Field]]] = {}
-    for node in workflow.nodes:
-        gate = node.get("goal_gate")
-        parallel = context.flow.branch_of.get(node.id)
-        if gate is None or parallel is None or gate.text.strip().lower() not in TRUE_WORDS:
-            continue
-        gates.setdefault(parallel, []).append((node, gate))
-    for parallel, found in gates.items():
+    for parallel, found in gated_branches(context).items():
         gate, others = found[0][1], found[1:]
         names = ", ".join(f"`{node.id}`" for node, _ in found)
         what = f"goal gate {names} only runs" if not others else f"goal gates {names} only run"
+        inert = inert_branch_fields(context, parallel)
+        fields = [item for _, items in inert for item in items]
+        also = ""
+        if fields:
+            keys = ", ".join(f"`{key}`" for key in dict.fromkeys(item.key for item in fields))
+            also = (
+                f"; {keys} on {_names([member for member, _ in inert])} do nothing either "
+                "(a branch runs once, with no retries)"
+            )
         yield context.finding(
             "DC333",
             gate.span,
             f"{what} as {'a branch' if not others else 'branches'} of `{parallel}`: tracker "
             "never marks a branch completed, so it never checks "
             f"{'this gate' if not others else 'these gates'} at the exit and a failed branch "
-            "does not send the run back",
+            f"does not send the run back{also}",
             related=(
                 Related(workflow.node_map[parallel].id_span, "the parallel node"),
                 *(Related(item.span, f"`{node.id}` is a goal gate too") for node, item in others),
+                *(Related(item.span, "never takes effect on a branch") for item in fields),
             ),
         )
+
+
+def gated_branches(context: Context) -> dict[str, list[tuple[Node, Field]]]:
+    """Parallel node → its branches that set `goal_gate: true` (with the field), for the
+    parallel blocks DC333 reports."""
+    gates: dict[str, list[tuple[Node, Field]]] = {}
+    for node in context.workflow.nodes:
+        gate = node.get("goal_gate")
+        parallel = context.flow.branch_of.get(node.id)
+        if gate is None or parallel is None or gate.text.strip().lower() not in TRUE_WORDS:
+            continue
+        gates.setdefault(parallel, []).append((node, gate))
+    return gates
+
+
+INERT_ON_BRANCH = ("retry_target", "retry_policy", "max_retries")
+
+
+def inert_branch_fields(context: Context, parallel_id: str) -> list[tuple[str, list[Field]]]:
+    """The branches of a parallel block that only run as branches, with the retry fields they
+    set that a branch never uses (docs/runtime/parallel.md#branches)."""
+    facts = context.failure
+    parallel = facts.parallels.get(parallel_id)
+    if parallel is None:
+        return []
+    found: list[tuple[str, list[Field]]] = []
+    for member in dict.fromkeys(m.value for m in parallel.branches):
+        node = context.workflow.node(member)
+        if node is None or member not in facts.branch_only:
+            continue
+        items = [
+            item
+            for key in INERT_ON_BRANCH
+            if (item := node.get(key)) is not None and item.text.strip()
+        ]
+        if items:
+            found.append((member, items))
+    return found
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 3:
+        return ", ".join(f"`{name}`" for name in names)
+    return ", ".join(f"`{name}`" for name in names[:3]) + f" and {len(names) - 3} more"

@@ -3,7 +3,8 @@ it reads.
 
 * tracker wraps a non-empty ``${ctx.tool_stdout}``/``${ctx.tool_stderr}`` (also
   ``${ctx.<…>.tool_stdout}``) in its own fenced block when it expands a prompt
-  (``pipeline/expand.go``, tracker-runtime.md §7 Rendering), so a fence the author wrote
+  (``pipeline/expand.go``, docs/runtime/expansion.md#tool-output-in-prompts), so a fence the author
+  wrote
   around it breaks (tracker's own examples were fixed for this, commit 2f633ea);
 * ``$name`` is replaced only for graph attributes (``pipeline/transforms.go``
   ``GraphVarMap``: every context key ``graph.X`` gives ``$X``), and a workflow's ``vars``
@@ -58,8 +59,9 @@ def _rendered_texts(node: Node, handler: runtime.Handler) -> Iterator[Text]:
     rationale=(
         "When tracker expands a prompt, a non-empty `${ctx.tool_stdout}`, `${ctx.tool_stderr}` "
         "or `${ctx.node.X.tool_stdout}` becomes a `## Tool Stdout` heading and a fenced "
-        "```` ```text ```` block of its own (`pipeline/expand.go`, tracker-runtime.md §7 "
-        "Rendering). Inside a fence the author wrote, the inner opening line is plain text, "
+        "```` ```text ```` block of its own (`pipeline/expand.go`, "
+        "docs/runtime/expansion.md#tool-output-in-prompts). Inside a fence the author wrote, the "
+        "inner opening line is plain text, "
         "the inner closing fence closes the author's block early, the output lands outside "
         "any code block and the author's closing fence opens a new block that runs to the end "
         "of the prompt. tracker removed such fences from its own examples (commit 2f633ea)."
@@ -128,8 +130,9 @@ def _unfence(text: Text, fence: Fence) -> Fix | None:
     rationale=(
         "tracker renders a non-empty `${ctx.tool_stdout}`, `${ctx.tool_stderr}` or "
         "`${ctx.node.X.tool_stdout}` in a prompt as a blank line, a `## Tool Stdout` heading "
-        "and a fenced ```` ```text ```` block (`pipeline/expand.go`, tracker-runtime.md §7 "
-        "Rendering). Written inside a sentence or a list item, the block splits it: the text "
+        "and a fenced ```` ```text ```` block (`pipeline/expand.go`, "
+        "docs/runtime/expansion.md#tool-output-in-prompts). Written inside a sentence or a list "
+        "item, the block splits it: the text "
         "before the placeholder ends the sentence, the heading breaks the list, and the rest "
         "of the line follows the closing fence. The model still sees the output, so this is "
         "about how the prompt reads (info). tracker rewrote such a list item in its own "
@@ -168,7 +171,9 @@ def inline_tool_output(context: Context) -> Iterator[Diagnostic]:
 
 # -- DC331 -----------------------------------------------------------------------------------
 
-_BARE = re.compile(r"(?<!\\)\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+# `$name` or `${name}`; one preceded by a backslash is skipped where it is found (a leading
+# lookbehind would make the search try it at every character of every text).
+_BARE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 _SCANNED = ("prompt", "system_prompt", "command")
 
 
@@ -196,8 +201,9 @@ def _assigned(script: str, name: str) -> bool:
         "(`pipeline/dippin_adapter.go`; a parent's subgraph `params:` do the same for a "
         "child). So `$name` is never replaced: a prompt keeps the literal text, and in a "
         "tool command the shell expands an unset variable to nothing, or stops a `set -u` "
-        "script. `${name}` without a namespace is left as written too (tracker-runtime.md "
-        "§2.2, §7). Text that sets the variable itself (a command, or a shell snippet in a "
+        "script. `${name}` without a namespace is left as written too "
+        "(docs/runtime/tools.md#graph-variables-in-commands, docs/runtime/expansion.md). Text that "
+        "sets the variable itself (a command, or a shell snippet in a "
         "prompt) is not reported. (dippin's "
         "documentation says vars are substituted as `$key`; tracker does not do that.)"
     ),
@@ -219,11 +225,15 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
             text = located[1]
             value = text.value
             for match in _BARE.finditer(value):
+                if match.start() and value[match.start() - 1] == "\\":
+                    continue  # `\$name` is escaped
                 name = match.group(1) or match.group(2)
                 braced = match.group(1) is not None
-                after = value[match.start() + 1 :]
+                after = match.start() + 1  # startswith at an offset: no copy of the rest
                 prefix = max(
-                    (attr for attr in attributes if after.startswith(attr)), key=len, default=""
+                    (attr for attr in attributes if value.startswith(attr, after)),
+                    key=len,
+                    default="",
                 )
                 if prefix and not braced:
                     continue  # tracker substitutes `$<attribute>` (a prefix of a longer name too)

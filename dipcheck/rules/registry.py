@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
+from dipcheck.rules import policy
+from dipcheck.rules.severity_audit import AUDIT
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -86,10 +88,47 @@ class Rule:
     since: str = FIRST_RELEASE
     # The target versions (dipcheck.target) whose runtime the finding is true for; None: all.
     targets: frozenset[str] | None = None
+    # The formats whose findings can carry the fix (None: every format the rule covers).
+    fix_formats: frozenset[str] | None = None
 
     @property
     def url(self) -> str:
         return docs_url(self.code)
+
+    @property
+    def audit(self) -> policy.Audit | None:
+        """The rule's entry in the severity audit (its group and why its default is what it
+        is); None for a rule the audit does not know yet (a test requires every rule in it)."""
+        return AUDIT.get(self.code)
+
+    @property
+    def group(self) -> str | None:
+        found = self.audit
+        return found.group if found is not None else None
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Every group that selects this rule: its topical group, and ``dippin`` for a
+        ``DIPnnn`` code."""
+        own = (self.group,) if self.group is not None else ()
+        return (*own, policy.DIPPIN) if self.code.startswith("DIP") else own
+
+    @property
+    def fixable_formats(self) -> frozenset[str]:
+        """The formats whose findings can carry a fix (none when the rule has no fix)."""
+        if self.fix_availability == "none":
+            return frozenset()
+        return self.formats if self.fix_formats is None else self.formats & self.fix_formats
+
+    @property
+    def fix_summary(self) -> str:
+        """``always``, ``sometimes`` or ``none`` — per format when the formats differ
+        (``always (dip); none (dot)``)."""
+        fixable = self.fixable_formats
+        if not fixable or fixable == self.formats:
+            return self.fix_availability
+        named, rest = ", ".join(sorted(fixable)), ", ".join(sorted(self.formats - fixable))
+        return f"{self.fix_availability} ({named}); none ({rest})"
 
 
 def docs_url(code: str) -> str:
@@ -133,6 +172,7 @@ def declare(
     fix_availability: FixAvailability = "none",
     since: str = FIRST_RELEASE,
     targets: Iterable[str] | None = None,
+    fix_formats: Iterable[str] | None = None,
 ) -> Rule:
     """Declare a code that is reported outside the rule engine (by a front-end)."""
     return _add(
@@ -150,6 +190,7 @@ def declare(
             fix_availability,
             since,
             None if targets is None else frozenset(targets),
+            None if fix_formats is None else frozenset(fix_formats),
         )
     )
 
@@ -168,6 +209,7 @@ def rule(
     fix_availability: FixAvailability = "none",
     since: str = FIRST_RELEASE,
     targets: Iterable[str] | None = None,
+    fix_formats: Iterable[str] | None = None,
 ) -> Callable[[Check], Check]:
     """Decorator: register ``check`` as the implementation of a rule."""
 
@@ -187,6 +229,7 @@ def rule(
                 fix_availability,
                 since,
                 None if targets is None else frozenset(targets),
+                None if fix_formats is None else frozenset(fix_formats),
             )
         )
         return check
@@ -225,6 +268,7 @@ def extend(code: str, fmt: str, note: str) -> Callable[[Check], Check]:
             found.fix_availability,
             found.since,
             found.targets,
+            found.fix_formats,
         )
         _ordered.clear()
         _RULES[code] = extended
@@ -265,6 +309,7 @@ def snapshot() -> list[dict[str, object]]:
             "fix_availability": item.fix_availability,
             "since": item.since,
             "targets": None if item.targets is None else sorted(item.targets),
+            "fix_formats": None if item.fix_formats is None else sorted(item.fix_formats),
         }
         for item in all_rules()
     ]
@@ -295,6 +340,7 @@ def use_snapshot(rules: list[dict[str, Any]]) -> None:
                 item["fix_availability"],
                 item["since"],
                 None if targets is None else frozenset(targets),
+                None if item["fix_formats"] is None else frozenset(item["fix_formats"]),
             )
         )
     _from_snapshot = True
@@ -325,7 +371,8 @@ def severity_of(code: str) -> Severity:
 
 
 def select(selector: str) -> list[Rule]:
-    """Rules matching a code, a kebab name or a code prefix (``DC2``, ``DIP1``, ``ALL``)."""
+    """Rules matching a code, a kebab name, a group (``routing``, ``style``, ``dippin`` …;
+    see :mod:`dipcheck.rules.policy`) or a code prefix (``DC2``, ``DIP1``, ``ALL``)."""
     _load()
     text = selector.strip()
     if text.upper() == "ALL":
@@ -333,6 +380,9 @@ def select(selector: str) -> list[Rule]:
     exact = get(text)
     if exact is not None:
         return [exact]
+    group = text.lower()
+    if group in policy.GROUPS or group in policy.DERIVED:
+        return [item for item in all_rules() if group in item.groups]
     prefix = text.upper()
     return [item for item in all_rules() if item.code.startswith(prefix)]
 

@@ -1,6 +1,6 @@
 """DC301, DC302, DC303, DC306 and DC309: what tracker really does with a route.
 
-Each rule states a fact of tracker-runtime.md (§5 and §9) and points at the text that the
+Each rule states a fact of docs/runtime/ and points at the text that the
 runtime reads differently from its author. Runtime routing facts (the condition text tracker
 receives, its clause split, edge selection) come from :mod:`dipcheck.analysis.routing`, the
 module the simulator uses too.
@@ -21,6 +21,7 @@ from dipcheck.model import Condition, Edge, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
+from dipcheck.target import KNOWN_TARGETS, TargetVersion, parse_target
 
 # -- DC301 -----------------------------------------------------------------------------------
 
@@ -103,12 +104,12 @@ _DC301_HELP = (
 @rule(
     "DC301",
     "condition-keyword-not-split",
-    Severity.ERROR,
+    Severity.WARNING,
     summary="A condition that tracker ≤ v0.64 evaluates differently from how it reads "
     "(`and`/`or`, `not =`, parentheses).",
     rationale=(
         "tracker up to v0.64 splits a condition only on `&&` and `||` (tracker#647, "
-        "tracker-runtime.md §5.2). `ctx.a != x and ctx.a != y` is ONE clause whose first "
+        "docs/runtime/conditions.md). `ctx.a != x and ctx.a != y` is ONE clause whose first "
         "operator is `!=` and whose right side is the literal `x and ctx.a != y`: it is "
         "practically always true, so the edge declared first swallows every later route. "
         "`not` is understood only as a leading `not ` or in `not contains/startswith/"
@@ -171,16 +172,99 @@ def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
         else:
             truth = "not what the condition says"
             outcome = ""
-        yield context.finding(
+        catchers = _harmless(workflow, edge, context.target)
+        harmless = ""
+        if catchers is not None:
+            harmless = (
+                f"; here that does no harm: the edges declared before it ({', '.join(catchers)}) "
+                "take every value on which the two readings differ, but moving this edge "
+                "above them would change the route"
+            )
+        found = context.finding(
             "DC301",
             condition.locate(problem.start, problem.end),
             f"tracker ≤ v{context.target} does not split conditions on {problem.what} "
             f"(tracker#647): it reads the condition as {count}, {shown}, which is "
-            f"{truth}{outcome}",
+            f"{truth}{outcome}{harmless}",
             related=(Related(condition.span, "the condition tracker misreads"),),
             fix=_keyword_fix(condition, workflow.format),
             help=_DC301_HELP,
         )
+        yield found.with_severity(Severity.INFO) if catchers is not None else found
+
+
+_EQUALITY = frozenset({"=", "==", "!="})
+_SPLITTING = next(
+    target for target in map(parse_target, KNOWN_TARGETS) if target.splits_condition_keywords
+)
+
+
+def _harmless(workflow: Workflow, edge: Edge, target: TargetVersion) -> list[str] | None:
+    """The edges declared before ``edge`` (same source) that catch every value on which
+    tracker's reading of its condition and dippin's differ, so that the misreading never
+    changes the route; None when some value gets through to ``edge`` (or the question is
+    out of reach: several keys, operators other than equality).
+
+    Only equality on one key is decided: its truth depends only on which literal, if any,
+    the key's value equals, so the literals (and one value equal to none of them) are every
+    case. A right side tracker swallowed whole (`x and ctx.k != y`) is not a value a key
+    practically holds, as DC301's verdict already assumes."""
+    condition = edge.condition
+    if condition is None or condition.expr is None:
+        return None
+    key = _single_key([condition.expr])
+    if key is None:
+        return None
+    earlier: list[tuple[Edge, str]] = []
+    for item in workflow.edges_from(edge.source.value):
+        if item is edge:
+            break
+        other = item.condition
+        if item.implicit or other is None:
+            continue
+        if other.expr is None or _single_key([other.expr]) != key:
+            return None  # an earlier route on something else: out of reach
+        earlier.append((item, routing.runtime_text(other.raw, workflow.format)))
+    literals = {
+        value
+        for item in (condition.expr, *(e.condition.expr for e, _ in earlier if e.condition))
+        if item is not None
+        for node in conditions.comparisons(item)
+        for value in (operand.value for operand in node.right)
+    }
+    text = routing.runtime_text(condition.raw, workflow.format)
+    caught: set[int] = set()
+    for value in [*sorted(literals | {""}), "\x00none of them"]:
+
+        def lookup(name: str, value: str = value) -> str | None:
+            return value if name == key else None
+
+        try:
+            meant = routing.evaluate(text, lookup, _SPLITTING)
+            read = routing.evaluate(text, lookup, target)
+            if meant == read:
+                continue
+            catcher = next(
+                (e for e, other in earlier if routing.evaluate(other, lookup, target)), None
+            )
+        except ConditionError:
+            return None
+        if catcher is None:
+            return None
+        caught.add(id(catcher))
+    names = [f"`{e.source.value} -> {e.target.value}`" for e, _ in earlier if id(e) in caught]
+    return list(dict.fromkeys(names)) or None
+
+
+def _single_key(exprs: list[conditions.Expr]) -> str | None:
+    """The one context key every comparison tests with `=`/`!=`, or None."""
+    keys: set[str] = set()
+    for expr in exprs:
+        for node in conditions.comparisons(expr):
+            if node.op not in _EQUALITY:
+                return None
+            keys.add(conditions.variable_key(node.left.text)[0])
+    return keys.pop() if len(keys) == 1 else None
 
 
 def _describe(clause: Clause) -> str:
@@ -192,11 +276,13 @@ def _describe(clause: Clause) -> str:
 def _later_edges(workflow: Workflow, edge: Edge) -> list[str]:
     edges = workflow.edges_from(edge.source.value)
     index = edges.index(edge)
-    return [
-        f"`{item.source.value} -> {item.target.value}`"
-        for item in edges[index + 1 :]
-        if not item.implicit
-    ]
+    return list(
+        dict.fromkeys(
+            f"`{item.source.value} -> {item.target.value}`"
+            for item in edges[index + 1 :]
+            if not item.implicit
+        )
+    )
 
 
 def _keyword_fix(condition: Condition, fmt: str) -> Fix | None:
@@ -339,8 +425,9 @@ def _other_ways_in(workflow: Workflow, target: str, dead: set[int]) -> bool:
     rationale=(
         "A `retry` status never reaches edge selection: the engine retries the node (its "
         "`retry_policy`/`max_retries`, going to `retry_target`), and once the retries are "
-        "exhausted it goes to `fallback_retry_target` or fails the run (tracker-runtime.md "
-        "§5.4). An edge that waits for `outcome = retry` is dead, and a node reached only "
+        "exhausted it goes to `fallback_retry_target` or fails the run "
+        "(docs/runtime/failures.md#retries). An edge that waits for `outcome = retry` is dead, and "
+        "a node reached only "
         "through it never runs."
     ),
     example="edges\n  ReviewConsensus -> Postmortem  on retry  label: retry",
@@ -387,7 +474,8 @@ def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "A choice or freeform human gate reports `success` whatever the human picks; the "
         "choice travels as the preferred label, and a conditional node is always `success` "
-        "(tracker-runtime.md §5.3). A `fail` branch out of such a node never fires, and a "
+        "(docs/runtime/edge-selection.md#choosing-an-edge). A `fail` branch out of such a node "
+        "never fires, and a "
         "`success` condition is always true — and because conditions are checked before "
         "labels, it swallows the human's choice."
     ),
@@ -527,7 +615,8 @@ def _stdout_literals(edge: Edge) -> list[tuple[conditions.Compare, list[str]]]:
     "other text to standard output.",
     rationale=(
         "`ctx.tool_stdout` is the command's whole standard output with only trailing "
-        "whitespace trimmed (tracker-runtime.md §5.3). When the command also prints "
+        "whitespace trimmed (docs/runtime/edge-selection.md#choosing-an-edge). When the command "
+        "also prints "
         "something else — a test runner's report, an `echo` of progress — an equality with "
         "the marker never holds (and `!=` always does), so the run silently takes another "
         "edge. Only output that certainly reaches stdout is counted: redirected, piped, "
@@ -586,7 +675,8 @@ def noisy_stdout_equality(context: Context) -> Iterator[Diagnostic]:
     summary="Routing syntax the runtime ignores: `else ->`.",
     rationale=(
         "dippin parses `else -> X`, but tracker never wires it into the graph "
-        "(tracker-runtime.md §0.2, §9 item 7): a node whose conditions all fail and that has "
+        "(docs/runtime/loading.md#from-dippin-to-trackers-graph): a node whose conditions all fail "
+        "and that has "
         'no unconditional edge of its own stops the run with "no matching edges" instead of '
         "going to X."
     ),

@@ -1,5 +1,6 @@
 """Which dipcheck codes predict each refusal and failure tracker itself reports: one entry per
-runtime message or behaviour of tracker-runtime.md §2.3 (the command denylist and allowlist)
+runtime message or behaviour of docs/runtime/tools.md#denied-and-allowed-commands (the command
+denylist and allowlist)
 and §4.1 to §4.5 (everything `validate`, `doctor` and `simulate` print, and the failures only a
 run meets), with the codes that report it before the run, or why no static reading can.
 
@@ -48,7 +49,7 @@ ENTRIES: tuple[Entry, ...] = (
         "2.3",
         "Expand `${…}`",
         "`${…}` expanded first; an unsafe `${ctx.K}` or any `${inputs.K}` holding a value fails "
-        "the run (§2.1)",
+        "the run ([tools](runtime/tools.md#keys-a-command-may-use))",
         ("DC201", "DIP157", "DC202"),
     ),
     Entry(
@@ -138,7 +139,9 @@ ENTRIES: tuple[Entry, ...] = (
         "DIP1xx (error/info severity)",
         "dippin lint results that are not warnings (stderr only)",
         ("DIP155", "DIP156", "DIP157", "DIP158", "DIP163"),
-        "dipcheck reports them at dippin's severity although tracker does not fail on them",
+        "tracker prints them and does not stop; dipcheck grades each by what the run does: "
+        "DIP155, DIP157 and DIP158 are errors (the inputs are not bound, or the tool fails "
+        "closed), DIP156 and DIP163 warnings",
     ),
     Entry(
         "4.1",
@@ -290,7 +293,8 @@ ENTRIES: tuple[Entry, ...] = (
         "**`tracker validate <file|name|.dipx>`**",
         "how `tracker validate` prints warnings, errors and its summary",
         (),
-        "the command's output format; dipcheck's output is specified in rule-codes.md. "
+        "the command's output format; dipcheck's own output is described in "
+        "[output-format.md](output-format.md). "
         "Subgraph children, which `validate` does not load, are checked by DIP126, DIP135, "
         "DIP160 and DC310",
     ),
@@ -315,7 +319,7 @@ ENTRIES: tuple[Entry, ...] = (
         "each error as `error: <msg>`",
         "doctor: the validation errors and warnings, and its verdict",
         (),
-        "the messages are those of §4.1 to §4.3, listed above",
+        "the messages are those of the three sections above",
     ),
     Entry(
         "4.4",
@@ -349,7 +353,7 @@ ENTRIES: tuple[Entry, ...] = (
         "**`tracker simulate`**",
         "simulate's plan markers: no start node, dead end, unreachable nodes",
         ("DIP001", "DIP004"),
-        "a dead end is the engine's `no outgoing edges` failure (§4.5)",
+        "a dead end is the engine's `no outgoing edges` failure (below)",
     ),
     Entry(
         "4.4",
@@ -443,7 +447,8 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(
         "4.5",
         "| tool nodes |",
-        "the tool errors of §2: unsafe placeholders, denied or not allowed commands, "
+        "the tool errors ([tools](runtime/tools.md)): unsafe placeholders, denied or not "
+        "allowed commands, "
         "`working_dir`, `timeout`, `output_limit`, a missing command",
         ("DC201", "DIP157", "DC208", "DC209", "DC210", "DC005", "DC213"),
         "`tool_command expanded to empty` depends on the values placeholders get at run time",
@@ -539,16 +544,20 @@ def page() -> str:
         "",
         "# tracker's refusals and failures, and the dipcheck codes that predict them",
         "",
-        "Every row of tracker-runtime.md §2.3 (the tool-command denylist and allowlist) and "
-        "§4 (every diagnostic `tracker validate`, `doctor` and `simulate` print, and the "
-        "failures only a run meets), with the codes that report it before anything runs — or "
-        "why no static reading can. A test keeps this page and the reference in step: a row "
-        "without an entry, or an entry naming a code that does not exist, fails it.",
+        "Every refusal and failure of tracker v0.64: the tool-command denylist and allowlist, "
+        "every diagnostic `tracker validate`, `doctor` and `simulate` print, and the failures "
+        "only a run meets, with the codes that report it before anything runs — or why no "
+        "static reading can. The behaviour itself is described in [runtime/](runtime/README.md) "
+        "([tools](runtime/tools.md), [what tracker refuses](runtime/loading.md#what-tracker-"
+        "refuses-before-a-run), [failures only a run meets](runtime/failures.md#failures-only-"
+        "a-run-meets)). A test keeps this page in step with the project's record of tracker's "
+        "messages: a message without an entry, or an entry naming a code that does not exist, "
+        "fails it.",
         "",
     ]
     for section, title in SECTIONS.items():
         lines += [
-            f"## §{section} {title}",
+            f"## {title}",
             "",
             "| Runtime message or behaviour | Predicted by | Notes |",
             "|---|---|---|",

@@ -1,7 +1,7 @@
 """DC304, DC305, DC307, DC308 and DC310: the values a node really sees — keys the runtime
 never writes, graph attributes it never sets, writes it cannot split, reads that change
-nothing, and placeholders it erases when it injects a subgraph child (tracker-runtime.md §1,
-§3, §5, §7 and §9)."""
+nothing, and placeholders it erases when it injects a subgraph child
+(docs/runtime/context.md, docs/runtime/expansion.md, docs/runtime/subgraphs.md)."""
 
 from __future__ import annotations
 
@@ -18,17 +18,20 @@ from dipcheck.suggest import closest
 # -- DC304 -----------------------------------------------------------------------------------
 
 
+def _has_kind(workflow: Workflow, kind: NodeKind) -> bool:
+    return any(node.kind is kind for node in workflow.nodes)
+
+
 def _never_written(key: str, workflow: Workflow) -> str | None:
     """Why the runtime never writes ``key``, or None."""
-    kinds = {node.kind for node in workflow.nodes}
     if key.startswith("internal."):
         return (
             "the engine never writes `internal.*` keys a workflow can read (only its tests "
             "set `internal.loop_restart_count`)"
         )
-    if key.startswith("stack.") and NodeKind.MANAGER_LOOP not in kinds:
+    if key.startswith("stack.") and not _has_kind(workflow, NodeKind.MANAGER_LOOP):
         return "only a manager_loop node writes `stack.*` keys, and this workflow has none"
-    if key.startswith(("parallel.", "fan_in.")) and NodeKind.PARALLEL not in kinds:
+    if key.startswith(("parallel.", "fan_in.")) and not _has_kind(workflow, NodeKind.PARALLEL):
         return f"only a parallel node writes `{key.split('.')[0]}.*`, and this workflow has none"
     return None
 
@@ -40,10 +43,12 @@ def _never_written(key: str, workflow: Workflow) -> str | None:
     summary="A condition or placeholder reads a runtime-owned key that the runtime never "
     "writes, so it is always empty.",
     rationale=(
-        "`ctx.internal.loop_restart_count` is never written by the engine (tracker-runtime.md "
-        "§5.2), `stack.*` exists only under a manager loop and `parallel.*`/`fan_in.*` only "
+        "`ctx.internal.loop_restart_count` is never written by the engine "
+        "(docs/runtime/conditions.md), `stack.*` exists only under a manager loop and "
+        "`parallel.*`/`fan_in.*` only "
         "after a parallel node. A condition's left side `params.x` never resolves, because the "
-        "context holds `graph.params.x` (§5.2). Each reads as an empty string, so the edge "
+        "context holds `graph.params.x` (docs/runtime/conditions.md#the-left-side). Each reads as "
+        "an empty string, so the edge "
         "always or never fires."
     ),
     example="edges\n  Postmortem -> Plan  when ctx.internal.loop_restart_count = 0  loop",
@@ -92,7 +97,9 @@ def never_written_key(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "`${graph.X}` expands from the graph attributes, which are exactly the workflow-level "
         "settings the adapter maps (`goal`, the `defaults` under their runtime names, "
-        "`params.*` from `vars`, `workflow_dir` …; tracker-runtime.md §0.2, §7). Anything else "
+        "`params.*` from `vars`, `workflow_dir` …; "
+        "docs/runtime/loading.md#from-dippin-to-trackers-graph, docs/runtime/expansion.md). "
+        "Anything else "
         "— `${graph.name}` is the common one — silently expands to an empty string."
     ),
     example="agent Report\n  prompt: Report for ${graph.name}",
@@ -135,7 +142,8 @@ def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "The runtime fills several declared keys only from a JSON object in the response; "
         "with prose and more than one key it records `writes_error` and fails the node "
-        "(tracker-runtime.md §3.2). Without `response_format` or an instruction to answer in "
+        "(docs/runtime/context.md#declared-writes). Without `response_format` or an instruction to "
+        "answer in "
         "JSON, a model answers in prose."
     ),
     example="agent Plan\n  prompt: Plan the change.\n  writes: plan, risks",
@@ -222,7 +230,8 @@ def _branch_fidelity(workflow: Workflow, node_id: str) -> bool:
         "(`pipeline/transforms.go` `InjectPipelineContext`); `summary:high` every context key; "
         "`summary:medium` and `truncate` a fixed set plus the node's `reads:` keys; "
         "`summary:low` the goal and a list of completed nodes; `compact` the goal and "
-        "`outcome` (`CompactContextWithPinnedKeys`; tracker-runtime.md §5.6). So at `full`, "
+        "`outcome` (`CompactContextWithPinnedKeys`; docs/runtime/context.md#fidelity). So at "
+        "`full`, "
         "`summary:low` and `compact` the model does not see a read key unless the prompt "
         "interpolates `${ctx.K}`. The declaration still documents the read and tracker still "
         "validates it."
@@ -288,7 +297,8 @@ def _erased(child: Workflow) -> list[Reference]:
     rationale=(
         "When a subgraph (or manager loop) runs its child, tracker first expands every child "
         "node attribute with the child's params and graph attributes and no context at all "
-        "(`InjectParamsIntoGraph`, tracker-runtime.md §5.7, [inferred]): each `${ctx.*}` and "
+        "(`InjectParamsIntoGraph`, docs/runtime/subgraphs.md#what-the-child-sees, [inferred]): "
+        "each `${ctx.*}` and "
         "`${inputs.*}` becomes an empty string before the child runs, although the child gets "
         "the parent's whole context. Run on its own, the same file works, which is why the "
         "finding is reported on the parent's `ref:`. Labels and edge conditions are not "

@@ -3,7 +3,8 @@
 tracker refuses (fails the whole run) when a tool command interpolates a context key outside
 its four-key allowlist and that key holds a value, or any ``${inputs.*}``; it fails a node
 whose ``writes:`` names a reserved key; it silently ignores ``writes:`` on handlers that do
-not apply them (tracker-runtime.md §2, §3).
+not apply them (docs/runtime/tools.md#keys-a-command-may-use,
+docs/runtime/context.md#declared-writes).
 """
 
 from __future__ import annotations
@@ -267,7 +268,8 @@ def trusted_namespace(context: Context) -> Iterator[Diagnostic]:
         "`human_response`) is harmless and reported as info. A subgraph or manager-loop node "
         "is different: its "
         "child's whole final context is merged into the workflow (`pipeline/subgraph.go`, "
-        "tracker-runtime.md §5.7), so `writes:` there documents what the child returns; it is "
+        "docs/runtime/subgraphs.md#what-comes-back), so `writes:` there documents what the child "
+        "returns; it is "
         "reported only for a key the child (or its own children) never writes, and not at "
         "all when the child cannot be read."
     ),
@@ -344,7 +346,8 @@ def _typed_text_gates(workflow: Workflow) -> dict[str, list[str]]:
     summary="A tool command interpolates what a person typed at a freeform or interview gate.",
     rationale=(
         "`human_response` and `interview_answers` are on tracker's tool-command allowlist "
-        "(tracker-runtime.md §2.1), so tracker pastes their value into the command text "
+        "(docs/runtime/tools.md#keys-a-command-may-use), so tracker pastes their value into the "
+        "command text "
         "before the shell parses it. After a `mode: freeform` gate `human_response` is "
         "whatever the person typed, and after a `mode: interview` gate it is a summary of "
         "the answers (`pipeline/handlers/human.go`): a quote in that text ends the quoted "

@@ -38,6 +38,8 @@ _LINE = re.compile(r"^bash: line (\d+): (.*)$")
 # shellcheck checks rated info or style that dipcheck reports as warnings: each is a way for
 # data (file names, file contents, command output an earlier agent produced) to be read as
 # code or options. The other info/style checks are left out (style, portability, taste).
+# shellcheck warnings that change nothing the command does: reported as info
+SHELLCHECK_QUIET = frozenset({2034})  # a variable assigned and never used
 SHELLCHECK_ELEVATED = {
     2029: "data expanded on this side of `ssh` is parsed again as a command by the remote shell",
     2035: "a file name starting with `-` becomes an option of the command",
@@ -290,6 +292,7 @@ def _on_path(name: str) -> bool:
     example="tool Lint\n  command: golangci-lint run ./...",
     fix="Install the program where the workflow runs, or call it by the name installed there.",
     formats=("dip", "dot"),
+    enabled=False,
 )
 def command_not_on_path(context: Context) -> Iterator[Diagnostic]:
     for command in tool_commands(context):
@@ -330,9 +333,11 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
     link = WIKI.format(code=comment.code)
     level = comment.level
     why = SHELLCHECK_ELEVATED.get(comment.code)
+    quiet = comment.code in SHELLCHECK_QUIET
     if why is not None and level not in ("error", "warning"):
-        level = f"{level} in shellcheck, a warning here: {why}"
-    return context.finding(
+        level = f"{level} in shellcheck, reported because {why}"
+        quiet = True
+    found = context.finding(
         "DC207",
         command.text.span(start, end),
         f"shellcheck SC{comment.code} ({level}) in the command of tool "
@@ -342,6 +347,7 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         else None,
         help=link,
     )
+    return found.with_severity(Severity.INFO) if quiet else found
 
 
 @rule(
@@ -356,9 +362,11 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         "`shellcheck -f json1` with the shell of its shebang (bash when there is "
         "none; scripts for other interpreters are skipped), workflow placeholders masked so "
         "columns stay right; findings appear at their exact place and name the SCnnnn check "
-        "with a link to its wiki page. shellcheck's errors and warnings are reported, and "
-        "three checks it rates info because they are about data being read as code or "
-        "options, which matters in workflows whose files and outputs an LLM wrote: SC2059 "
+        "with a link to its wiki page. shellcheck's errors and warnings are reported as "
+        "warnings (SC2034, a variable never used, as an info: it changes nothing the command "
+        "does), and, as infos, three checks it rates info because they are about data being "
+        "read as code or options, which matters in workflows whose files and outputs an LLM "
+        "wrote: SC2059 "
         "(a variable in a printf format string: `%` or `\\` in the data become directives, "
         "and a routing marker printed that way can be mangled), SC2035 (a glob such as "
         '`rm *.log` passes a file named `-rf` as an option) and SC2029 (`ssh host "cmd '

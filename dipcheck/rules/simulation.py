@@ -3,7 +3,7 @@
 
 The exploration tries every outcome a node's handler can produce, each human answer, each tool
 output the conditions compare against and each value an unknown condition operand is compared
-with, under the runtime's own rules (tracker-runtime.md §5). A finding that says something
+with, under the runtime's own rules (docs/runtime/README.md). A finding that says something
 happens on *some* run (DC401) needs only one witness. A finding that says something happens on
 *every* run, or *never* (DC402 to DC405), is reported only when the exploration was complete:
 on workflows whose state space is larger than the lint's budget they are not reported.
@@ -85,7 +85,8 @@ def _complete(context: Context) -> tuple[Explored, Exploration] | None:
     "'no matching edges'.",
     rationale=(
         "When every outgoing edge of a node is conditional and none is true, tracker stops the "
-        "whole run with `no matching edges` (tracker-runtime.md §5.3 step 5). The exploration "
+        "whole run with `no matching edges` (docs/runtime/edge-selection.md#no-matching-edge). The "
+        "exploration "
         "found a run in which the node succeeds — or prints an output its conditions do not "
         "name — and no edge applies. (A *failed* node without a matching edge is not reported: "
         "tracker fails the run for an unhandled failure anyway.)"
@@ -119,7 +120,7 @@ def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
             node.id_span,
             f"when `{node_id}` {world}, none of its {len(rejected)} conditional edges matches "
             "and it has no unconditional edge: tracker stops the run with 'no matching edges' "
-            "(tracker-runtime.md §5.3)",
+            "(docs/runtime/edge-selection.md#choosing-an-edge)",
             related,
         )
 
@@ -131,7 +132,8 @@ def no_matching_edge(context: Context) -> Iterator[Diagnostic]:
     summary="Taking this loop edge, no run can reach the exit any more: it only ends when the "
     "restart budget runs out.",
     rationale=(
-        "A loop back to a completed node is a restart (tracker-runtime.md §5.4), and restarts "
+        "A loop back to a completed node is a restart (docs/runtime/failures.md#loop-restarts), "
+        "and restarts "
         "are capped by `max_restarts`. The exploration found that once this edge is taken, "
         "whatever the nodes do afterwards, the run never reaches a successful end — the loop has "
         "no way out — although other runs do succeed."
@@ -158,7 +160,8 @@ def loop_without_exit(context: Context) -> Iterator[Diagnostic]:
                 "DC402",
                 edge.span,
                 f"after `{edge.source.value} -> {edge.target.value}` loops back (a restart, "
-                "tracker-runtime.md §5.4) no run reaches the exit: every continuation ends when "
+                "docs/runtime/failures.md#loop-restarts) no run reaches the exit: every "
+                "continuation ends when "
                 "the restart budget or a failure stops it",
             )
 
@@ -170,7 +173,8 @@ def loop_without_exit(context: Context) -> Iterator[Diagnostic]:
     summary="No run reaches the exit within `max_restarts`; only runs with more restarts would.",
     rationale=(
         "tracker fails a run at the restart that exceeds `max_restarts` (default 5, counted for "
-        "the whole run, tracker-runtime.md §5.4). The exploration found no successful run within "
+        "the whole run, docs/runtime/failures.md#loop-restarts). The exploration found no "
+        "successful run within "
         "the budget, but found one when the budget was raised: every path to the exit loops "
         "more often than the workflow allows."
     ),
@@ -210,7 +214,7 @@ def exit_beyond_restart_budget(context: Context) -> Iterator[Diagnostic]:
         "DC403",
         span,
         f"no run reaches the exit within {where}: the shortest successful run needs {needed} "
-        f"restart{'s' if needed != 1 else ''} (tracker-runtime.md §5.4)",
+        f"restart{'s' if needed != 1 else ''} (docs/runtime/failures.md#loop-restarts)",
     )
 
 
@@ -222,7 +226,8 @@ def exit_beyond_restart_budget(context: Context) -> Iterator[Diagnostic]:
     "through it fail or are redirected.",
     rationale=(
         "At the exit, tracker checks every completed `goal_gate` node: its last status must be "
-        "success (tracker-runtime.md §5.5). The exploration found exit checks with this gate "
+        "success (docs/runtime/failures.md#goal-gates). The exploration found exit checks with "
+        "this gate "
         "completed, and in none of them had it succeeded — typically because the edges that "
         "leave the gate on success never lead to the exit."
     ),
@@ -249,7 +254,8 @@ def unsatisfiable_goal_gate(context: Context) -> Iterator[Diagnostic]:
             "DC404",
             span,
             f"goal gate `{gate}` is never satisfied when the exit checks it ({len(checks)} "
-            "explored exit checks): it has not succeeded in any of them (tracker-runtime.md §5.5)",
+            "explored exit checks): it has not succeeded in any of them "
+            "(docs/runtime/failures.md#goal-gates)",
         )
 
 
@@ -261,7 +267,8 @@ def unsatisfiable_goal_gate(context: Context) -> Iterator[Diagnostic]:
     "its node routes.",
     rationale=(
         "The exploration routed the edge's source node under every outcome, answer and output "
-        "its conditions distinguish (tracker-runtime.md §5.2, §5.3): this condition was never "
+        "its conditions distinguish (docs/runtime/conditions.md, "
+        "docs/runtime/edge-selection.md#choosing-an-edge): this condition was never "
         "the first true one. Either it can never be true there, or an earlier edge always wins. "
         "(Unconditional fallbacks behind exhaustive conditions are not reported, nor the cases "
         "DC302, DC303, DC304 and DC313 explain.)"
@@ -290,7 +297,7 @@ def dead_edge(context: Context) -> Iterator[Diagnostic]:
             edge.condition.span if edge.condition is not None else edge.span,
             f"`{edge.source.value} -> {edge.target.value}` is never taken: on no explored run "
             f"is `{graph.condition_text(edge)}` the first true condition when "
-            f"`{edge.source.value}` routes (tracker-runtime.md §5.3)",
+            f"`{edge.source.value}` routes (docs/runtime/edge-selection.md#choosing-an-edge)",
         )
 
 

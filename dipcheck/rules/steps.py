@@ -17,7 +17,7 @@ from dipcheck.model import Field, Node, Text, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 _YAML = ("yaml",)
 
@@ -61,7 +61,7 @@ def _step_problem(
     name_span = text.span(ref.name_start, ref.name_start + len(ref.name))
     target = workflow.node(ref.name)
     if target is None:
-        ids = [node.id for node in workflow.nodes]
+        ids = context.shared("suggest.step-ids", lambda: Names(node.id for node in workflow.nodes))
         suggestion = closest(ref.name, ids)
         message = f"{written} names no step" + (f" `{ref.name}`" if ref.form is Form.FIELD else "")
         if suggestion:
@@ -69,7 +69,7 @@ def _step_problem(
             return f"{message} (did you mean `{suggestion}`?)", fix
         if ref.name == INPUT_NAMESPACE:
             return f"{message}; a workflow parameter is addressed as `input.<name>`", None
-        return f"{message}; the steps are {_listing(ids)}", None
+        return f"{message}; the steps are {_listing(ids.names)}", None
     if ref.form is not Form.FIELD:
         return None
     sections = _sections(target)

@@ -12,7 +12,7 @@ from dipcheck.model import Edge, Field, Name, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 
 def _noun(context: Context) -> str:
@@ -29,9 +29,16 @@ def _named(item: Field) -> Name:
     return Name(stripped, item.value.span(lead, lead + len(stripped)))
 
 
-def _unknown(context: Context, code: str, name: Name, what: str) -> Diagnostic:
+def _unknown(
+    context: Context, code: str, name: Name, what: str, other_end: str | None = None
+) -> Diagnostic:
+    """An unknown node id, with a did-you-mean — never ``other_end``, the edge's other node
+    (suggesting it would turn the edge into a self-loop)."""
     ids = context.graph.ids
-    suggestion = closest(name.value, sorted(ids))
+    names = context.shared("suggest.node-ids", lambda: Names(sorted(ids)))
+    suggestion = closest(name.value, names)
+    if suggestion is not None and suggestion == other_end:  # rare: scan the others
+        suggestion = closest(name.value, sorted(ids - {other_end}))
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
     if suggestion:
@@ -153,13 +160,16 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
         if edge.implicit:
             continue
         ends = (
-            ((edge.target, "`next:` target"),)
+            ((edge.target, "`next:` target", edge.source),)
             if workflow.format == "yaml"
-            else ((edge.source, "edge source"), (edge.target, "edge target"))
+            else (
+                (edge.source, "edge source", edge.target),
+                (edge.target, "edge target", edge.source),
+            )
         )
-        for end, what in ends:
+        for end, what, other in ends:
             if end.value not in ids:
-                yield _unknown(context, "DIP003", end, what)
+                yield _unknown(context, "DIP003", end, what, other.value)
     if workflow.else_target is not None and workflow.else_target.value not in ids:
         yield _unknown(context, "DIP003", workflow.else_target, "`else` target")
     on_failure = workflow.default("on_failure")
@@ -195,7 +205,7 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
             what = "parallel branch" if node.kind is NodeKind.PARALLEL else "fan_in source"
             for member in node.members:
                 if member.value not in ids:
-                    yield _unknown(context, "DC010", member, what)
+                    yield _unknown(context, "DC010", member, what, node.id)
         for key in ("retry_target", "fallback_target", "fallback_retry_target"):
             item = node.get(key)
             if item is not None and item.text.strip() and item.text.strip() not in ids:
@@ -293,7 +303,8 @@ def _unreachable(context: Context, node_id: str, after: list[str], reached: set[
 def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
     """How a run can leave a cycle of unconditional edges, or ``""``: a conditional edge out
     of it, a human gate's label, or an unconditional edge that edge selection prefers to the
-    loop edge (highest weight, then the lexically smallest target; tracker-runtime.md §5.3).
+    loop edge (highest weight, then the lexically smallest target;
+    docs/runtime/edge-selection.md#choosing-an-edge).
     The second item names an unconditional edge out that selection never prefers."""
     workflow = context.workflow
     inside = {edge.source.value for edge in cycle}
@@ -336,9 +347,13 @@ def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
         "cycle counts when none of its edges has a condition, since nothing can then leave it."
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
-    fix="Add `loop` to the edge that closes the cycle (in DOT: a condition on it).",
+    fix=(
+        "Add `loop` to the edge that closes the cycle (offered as a fix). In DOT, put a "
+        "condition on it (by hand: only the author knows the condition)."
+    ),
     formats=("dip", "dot"),
     fix_availability="always",
+    fix_formats=("dip",),
 )
 def unconditional_cycle(context: Context) -> Iterator[Diagnostic]:
     if not context.graph.start_valid:

@@ -1,5 +1,7 @@
-"""DC208 to DC210, DC213, DC214: tool nodes tracker refuses to run (tracker-runtime.md §2.3,
-§4.5; ``pipeline/handlers/tool_safety.go``, ``pipeline/handlers/tool.go``).
+"""DC208 to DC210, DC213, DC214: tool nodes tracker refuses to run
+(docs/runtime/tools.md#denied-and-allowed-commands,
+docs/runtime/failures.md#failures-only-a-run-meets; ``pipeline/handlers/tool_safety.go``,
+``pipeline/handlers/tool.go``).
 
 tracker checks a tool's command against its denylist (and the workflow's allowlist) only when
 the node runs; a refusal is a handler error, so the whole run fails there, and `tracker
@@ -92,7 +94,8 @@ def _verdicts(
     rationale=(
         "Before a tool node runs, tracker splits its command into statements and refuses the "
         "node if any statement matches a denied pattern; the handler error ends the whole run "
-        "(tracker-runtime.md §2.3, `pipeline/handlers/tool_safety.go`). The built-in patterns "
+        "(docs/runtime/tools.md#denied-and-allowed-commands, `pipeline/handlers/tool_safety.go`). "
+        "The built-in patterns "
         "are `eval *`, `exec *` (except an `exec` with only redirections), `source *`, "
         "`. ./*`, `. /*`, `curl * | *`, `wget * | *` and a pipe into `sh`, `bash`, `zsh`, "
         "`/bin/sh` or `/bin/bash`; `defaults tool_denylist_add` adds more. Matching ignores "
@@ -152,7 +155,8 @@ def denied_command(context: Context) -> Iterator[Diagnostic]:
     rationale=(
         "`defaults tool_commands_allow` (DOT: the graph attribute) is a comma list of glob "
         "patterns; when it is set, every statement of every tool command must match one of "
-        "them, or tracker refuses the node and the run fails (tracker-runtime.md §2.3). "
+        "them, or tracker refuses the node and the run fails "
+        "(docs/runtime/tools.md#denied-and-allowed-commands). "
         "Statements are split as for the denylist (on `;`, `&&`, `||` and newlines, quotes "
         "and comments not read) and matched ignoring case but without collapsing whitespace; "
         "`*` matches anything. The CLI's `--tool-allowlist` adds patterns at run time; "
@@ -209,7 +213,8 @@ def _tool_field(context: Context, key: str) -> Iterator[tuple[str, Field]]:
     rationale=(
         "Before running a tool, tracker refuses a `working_dir` that contains any of "
         "`` ` `` `$` `;` `|` `&` `(` `)` `<` `>` or a line break, or that still contains `..` "
-        "after the path is cleaned; the handler error ends the run (tracker-runtime.md §2.3, "
+        "after the path is cleaned; the handler error ends the run "
+        "(docs/runtime/tools.md#denied-and-allowed-commands, "
         "`pipeline/handlers/tool.go` applyWorkingDir). `$name` graph variables are "
         "substituted before the check and are fine; `${…}` placeholders and shell variables "
         "such as `$HOME` are not substituted there and are refused. Only DOT tool nodes have "
@@ -277,7 +282,8 @@ def tool_without_command(context: Context) -> Iterator[Diagnostic]:
     summary="A tool's `output_limit` above tracker's 10 MB ceiling.",
     rationale=(
         "tracker silently lowers a tool's `output_limit` to 10 MB (10485760 bytes; "
-        "`pipeline/handlers/tool.go`, tracker-runtime.md §2.3). Output beyond that is cut from "
+        "`pipeline/handlers/tool.go`, docs/runtime/tools.md#denied-and-allowed-commands). Output "
+        "beyond that is cut from "
         "the front, so a marker or a `_TRACKER_ROUTE=` line printed early can be lost although "
         "the limit says it would be kept."
     ),

@@ -1,5 +1,6 @@
 """TRK101 and TRK102: tracker's own coded lints, with its exact predicates (including its
-substring tests on the raw condition text; tracker-runtime.md §4.3)."""
+substring tests on the raw condition text;
+docs/runtime/loading.md#what-tracker-refuses-before-a-run)."""
 
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ def _escalation_target(workflow: Workflow, gate: str) -> bool:
 def _covered_goal_gates(workflow: Workflow, gate: str) -> list[str]:
     """Goal gates whose failure escalates to ``gate`` (a fail edge into it, or a fallback
     that names it): an override edge out of ``gate`` marks them satisfied
-    (``engine_checkpoint.go: coveredGoalGates``, tracker-runtime.md §5.5)."""
+    (``engine_checkpoint.go: coveredGoalGates``, docs/runtime/failures.md#goal-gates)."""
     graph_fallback = workflow.default_value("on_failure") == gate
     result = []
     for node in workflow.nodes:

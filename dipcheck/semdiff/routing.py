@@ -2,7 +2,7 @@
 or lost a way to the exit, whether any run still succeeds, findings introduced or fixed.
 
 Which edges can fire comes from exploring every run (``dipcheck simulate --all-paths``,
-:mod:`dipcheck.simulate.explore`, tracker's rules of tracker-runtime.md §5) within a budget of
+:mod:`dipcheck.simulate.explore`, tracker's rules of docs/runtime/README.md) within a budget of
 states: an edge some explored run takes can fire. An edge never fires when a finding proves it
 (DC302, DC303, DC313: a condition no status can make true) or when the exploration was complete
 and no run took it. A change is only claimed with both proofs — "can no longer fire" needs a

@@ -6,7 +6,8 @@ that two versions, or a file and its conversion, can be compared by:
 * settings: header fields, ``defaults`` (under ``defaults.KEY``), ``vars`` (``vars.KEY``),
   ``inputs`` (``inputs.NAME``); Graphviz presentation attributes (``rankdir`` …) are kept
   apart in ``presentation``;
-* nodes: kind, the handler tracker runs (tracker-runtime.md §0.2), and fields under their
+* nodes: kind, the handler tracker runs (docs/runtime/loading.md#from-dippin-to-trackers-graph),
+and fields under their
   ``.dip`` names with the adapter's mappings applied: a ``*_file`` directive is the text it
   includes, an agent's (and a parallel or fan-in's) ``params:`` entries are fields of their
   own unless a field of that name exists, a subgraph's ``params``/``inputs`` and a manager

@@ -1,7 +1,7 @@
 """``dipcheck simulate``: a dry run of a workflow that routes exactly as the runtime does.
 
 No LLM is called and no command is run: what nodes do comes from a scenario (or the default
-scenario), and every routing decision follows tracker-runtime.md §5. The package works on the
+scenario), and every routing decision follows docs/runtime/README.md. The package works on the
 format-neutral workflow model only.
 
 * :mod:`~dipcheck.simulate.graph` — the workflow as the engine sees it (edges in selection

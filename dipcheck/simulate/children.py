@@ -4,7 +4,8 @@ One function, :func:`load_child`, behind the :class:`~dipcheck.simulate.composit
 interface, on top of the shared :class:`~dipcheck.workspace.Workspace` (the loader the
 cross-file lint rules use: same resolution, the same refusals of symbolic links and paths
 outside the tree, each child parsed once per process). Where tracker's CLI goes further, so
-does the simulator (tracker-runtime.md §5.7): a ref that is not found next to the parent file
+does the simulator (docs/runtime/subgraphs.md#subgraphs): a ref that is not found next to the
+parent file
 is tried relative to the current directory, as ``tracker run`` would.
 """
 

@@ -21,7 +21,7 @@ DEFAULT_MAX_PATHS = 1000
 
 EPILOG = """\
 what it does:
-  Walks the workflow with tracker's own rules (tracker-runtime.md §5): strict failure and
+  Walks the workflow with tracker's own rules (docs/runtime/README.md): strict failure and
   the fallback chain, then condition → preferred label → suggested nodes → weight → lexical
   order; retries only on `retry`; loop restarts within max_restarts; goal gates at the exit;
   parallel/fan_in, subgraphs and manager loops. No LLM is called and no command is run: what

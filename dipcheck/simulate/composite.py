@@ -1,5 +1,5 @@
 """Handlers that run other nodes: parallel, fan-in, subgraph and manager loop
-(tracker-runtime.md §5.7).
+(docs/runtime/parallel.md, docs/runtime/subgraphs.md).
 
 * **parallel** runs each branch target inside the handler on a copy of the context (the targets
   are never completed and their own edges are ignored), writes ``parallel.results``, decides
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from dipcheck.simulate.world import Oracle
 
 MAX_BRANCH_COMBINATIONS = 64
-BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed (§5.7)"
+BRANCH_NOTE = "branch run inside the parallel handler: its own edges are not followed "
+"(docs/runtime/parallel.md#branches)"
 POLICIES = ("any", "all", "quorum")
 
 
@@ -109,7 +110,7 @@ def parallel(
         ):
             message = (
                 f"parallel branch target {branch!r} carries a fallback_target, which the "
-                "parallel handler refuses (§4.5)"
+                "parallel handler refuses (docs/runtime/failures.md#failures-only-a-run-meets)"
             )
             return [(Outcome("fail", error=message), "")]
     policy, quorum, problem = _policy(graph, node_id)
@@ -186,12 +187,15 @@ def _combine(
     )
     outcome.notes.append(
         f"branches run inside the handler: {summary}; fan_in_policy {policy}: status "
-        f"{outcome.status} (§5.7)"
+        f"{outcome.status} (docs/runtime/parallel.md#branches)"
     )
     if outcome.suggested:
-        outcome.notes.append(f"suggests the join {join} (§5.7)")
+        outcome.notes.append(f"suggests the join {join} (docs/runtime/parallel.md#the-join)")
     elif join is None:
-        outcome.notes.append("no join: edge selection picks by weight and lexical order (§5.7)")
+        outcome.notes.append(
+            "no join: edge selection picks by weight and lexical order "
+            "(docs/runtime/parallel.md#the-join)"
+        )
     within = machine.path(node_id)
     for (branch, out, visit), status in zip(combo, statuses, strict=True):
         outcome.nested.append(
@@ -215,7 +219,9 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
     raw = ctx.get("parallel.results", "")
     if not raw:
         return Outcome(
-            "fail", error=f"fan-in node {node_id!r}: missing parallel.results in context (§4.5)"
+            "fail",
+            error=f"fan-in node {node_id!r}: missing parallel.results in context "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)",
         )
     try:
         records = json.loads(raw)
@@ -231,7 +237,7 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
             outcome.updates.update(item.get("context_updates") or {})
     outcome.notes.append(
         f"merges the updates of the successful branches; fan_in_policy {policy}: status "
-        f"{outcome.status} (§5.7)"
+        f"{outcome.status} (docs/runtime/parallel.md#fan-in)"
     )
     return outcome
 
@@ -240,8 +246,6 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
 
 
 def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, str]:
-    from dipcheck.simulate.runner import Machine
-
     graph = machine.graph
     ref = graph.attr(node_id, key)
     if not ref:
@@ -252,15 +256,7 @@ def _child(machine: Machine, node_id: str, key: str) -> tuple[Machine | None, st
     if isinstance(loaded, str):
         return None, f"subgraph node {node_id!r} references {ref!r} but it was not loaded: {loaded}"
     child_graph = graph.child(loaded, _params(graph, node_id))
-    child = Machine(
-        child_graph,
-        machine.target,
-        prefix=f"{machine.path(node_id)}/",
-        depth=machine.depth + 1,
-        max_steps=machine.max_steps,
-        verbose=machine.verbose,
-        children=machine.children,
-    )
+    child = machine.child(child_graph, node_id)
     return child, ref
 
 
@@ -298,7 +294,8 @@ def subgraph(
         elif end.error:
             outcome.error = (
                 f"child workflow {ref!r} ended with a runtime error ({end.message}); the "
-                "subgraph handler returns an error and the parent run fails (§5.7)"
+                "subgraph handler returns an error and the parent run fails "
+                "(docs/runtime/subgraphs.md#what-comes-back)"
             )
         else:
             outcome.status = "success" if end.succeeded else "fail"
@@ -306,7 +303,7 @@ def subgraph(
             outcome.updates.update(_merged(ctx, final))
             outcome.notes.append(
                 f"child {ref!r} ended {end.status}: status {outcome.status}; its context is "
-                "merged back (§5.7)"
+                "merged back (docs/runtime/subgraphs.md#what-comes-back)"
             )
         results.append((outcome, f"{outcome.status} (child {end.status})"))
     return results
@@ -363,7 +360,7 @@ def manager_loop(
             outcome.notes.extend(notes)
             outcome.notes.append(
                 f"the child {ref!r} finished {polls} with {end.status}: status "
-                f"{outcome.status} (§5.7)"
+                f"{outcome.status} (docs/runtime/subgraphs.md#manager-loops)"
             )
             results.append((outcome, f"{outcome.status} (child {end.status})"))
     return results
@@ -388,7 +385,9 @@ def _poll(
         local["stack.child.cycles"] = str(tick)
         if tick >= max_cycles:
             return Outcome(
-                "fail", error=f"manager_loop: max_cycles {max_cycles} reached (§5.7)"
+                "fail",
+                error=f"manager_loop: max_cycles {max_cycles} reached "
+                "(docs/runtime/subgraphs.md#manager-loops)",
             ), notes
         for name, condition in (("stop_condition", stop), ("steer_condition", steer)):
             if not condition:
@@ -410,7 +409,7 @@ def _poll(
                 outcome.notes.extend(notes)
                 outcome.notes.append(
                     f"poll {tick}: stop_condition is true: the child is stopped, status success "
-                    "(§5.7)"
+                    "(docs/runtime/subgraphs.md#manager-loops)"
                 )
                 return outcome, []
             if hit:

@@ -1,5 +1,5 @@
 """The JSON documents of ``dipcheck simulate --format json`` as strict pydantic models
-(rule-codes.md, "`dipcheck simulate FILE --format json`"): one run, or with ``--all-paths``
+(the ``dipcheck simulate FILE --format json`` document): one run, or with ``--all-paths``
 the explored paths. Tests and scripts validate output with them; the CLI does not import this
 module.
 """

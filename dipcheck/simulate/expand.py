@@ -1,4 +1,4 @@
-"""``${ns.key}`` and ``$name`` expansion against a simulated context (tracker-runtime.md §7).
+"""``${ns.key}`` and ``$name`` expansion against a simulated context (docs/runtime/expansion.md).
 
 tracker expands in one pass and turns every miss into an empty string, silently. The simulator
 does the same for conditions (the whole condition text is expanded before it is evaluated,
@@ -64,7 +64,8 @@ def expand(
 
 
 def expand_graph_variables(text: str, graph: Mapping[str, str]) -> str:
-    """The ``$name`` pass (§2.2): ``$goal``, ``$params.x`` … by the longest graph attribute
+    """The ``$name`` pass (docs/runtime/tools.md#graph-variables-in-commands): ``$goal``,
+    ``$params.x`` … by the longest graph attribute
     name the text after ``$`` starts with; single pass."""
     if "$" not in text:
         return text

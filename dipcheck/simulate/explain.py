@@ -1,5 +1,6 @@
-"""Why an edge won or lost, in words that cite the runtime's rules (tracker-runtime.md §5.2,
-§5.3), and the comparisons each condition makes (its operands and literals).
+"""Why an edge won or lost, in words that cite the runtime's rules (docs/runtime/conditions.md,
+docs/runtime/edge-selection.md#choosing-an-edge), and the comparisons each condition makes (its
+operands and literals).
 
 A condition is read the way the configured runtime reads it: up to v0.64 by tracker's own
 split (``||``, ``&&``, first operator of its priority list, tracker#647), later by dippin's
@@ -21,11 +22,11 @@ from dipcheck.simulate.trace import Rejected
 from dipcheck.target import TargetVersion
 
 _STEP = {
-    "condition": "§5.3 step 1",
-    "label": "§5.3 step 2",
-    "suggested": "§5.3 step 3",
-    "weight": "§5.3 step 4",
-    "lexical": "§5.3 step 4",
+    "condition": "docs/runtime/edge-selection.md#conditions",
+    "label": "docs/runtime/edge-selection.md#preferred-label",
+    "suggested": "docs/runtime/edge-selection.md#suggested-nodes",
+    "weight": "docs/runtime/edge-selection.md#weight",
+    "lexical": "docs/runtime/edge-selection.md#weight",
 }
 
 

@@ -352,7 +352,8 @@ _OVERWRITES = {
 def successors(graph: RunGraph) -> dict[str, set[str]]:
     """Everywhere the engine can move to from each node: its edges, its own retry and
     fallback targets, itself (a retry), the restart target, and from the exit node every goal
-    gate and the gates' redirect and fallback targets (§5.3 to §5.5)."""
+    gate and the gates' redirect and fallback targets (docs/runtime/edge-selection.md,
+    docs/runtime/failures.md)."""
     table: dict[str, set[str]] = {node: {node} for node in graph.nodes}
     for edge in graph.all_edges:
         if edge.source.value in table:
@@ -482,7 +483,8 @@ class Explorer:
 
     def counters(self, state: State) -> tuple[int, dict[str, int]]:
         """What :meth:`key` leaves out: the restarts used and the goal gates' retry counters
-        (their redirect budget, §5.5). Other nodes' retry counters only decide how many
+        (their redirect budget, docs/runtime/failures.md#goal-gates). Other nodes' retry counters
+        only decide how many
         attempts a retry streak takes before it is exhausted, never where it then goes (§5.4),
         so they are not tracked at all."""
         gates = self.gates

@@ -1,4 +1,5 @@
-"""The workflow as tracker's engine sees it when it runs (tracker-runtime.md §0.2, §5).
+"""The workflow as tracker's engine sees it when it runs
+(docs/runtime/loading.md#from-dippin-to-trackers-graph, docs/runtime/README.md).
 
 A :class:`RunGraph` is computed once per workflow and holds what the simulator asks at every
 step: each node's handler, its outgoing edges in the order edge selection walks them (explicit
@@ -163,7 +164,8 @@ class RunGraph:
         return target if target in self.nodes else None
 
     def retry_limit(self, node_id: str) -> int:
-        """Retries allowed on a ``retry`` status (§5.4): ``max_retries`` on the node or the
+        """Retries allowed on a ``retry`` status (docs/runtime/failures.md#retries):
+        ``max_retries`` on the node or the
         graph overrides the count of the policy (node, graph, then ``standard``)."""
         explicit = self.attr(node_id, "max_retries") or self.graph_attr("default_max_retry")
         if explicit:
@@ -172,7 +174,8 @@ class RunGraph:
         return RETRY_POLICIES.get(policy, RETRY_POLICIES["standard"])
 
     def gate_budget(self, node_id: str) -> int:
-        """Goal-gate redirects allowed for an unsatisfied gate (§5.5), default 3."""
+        """Goal-gate redirects allowed for an unsatisfied gate
+        (docs/runtime/failures.md#goal-gates), default 3."""
         explicit = self.attr(node_id, "max_retries") or self.graph_attr("default_max_retry")
         return max(to_int(explicit, DEFAULT_GATE_BUDGET), 0) if explicit else DEFAULT_GATE_BUDGET
 
@@ -183,7 +186,8 @@ class RunGraph:
         return None
 
     def strict_fallback(self, node_id: str) -> str | None:
-        """Where a failed node with no conditional edge goes (§5.3 step 0): node
+        """Where a failed node with no conditional edge goes
+        (docs/runtime/edge-selection.md#strict-failure): node
         ``fallback_target``, node ``fallback_retry_target``, graph ``fallback_target``
         (``on_failure``), graph ``fallback_retry_target``."""
         node = self.nodes[node_id]
@@ -198,7 +202,8 @@ class RunGraph:
 
     def retry_fallback(self, node_id: str) -> str | None:
         """Where a node goes once its retries are exhausted: its ``fallback_retry_target``
-        (a `.dip` node-level ``fallback_target`` is renamed to it, §0.2)."""
+        (a `.dip` node-level ``fallback_target`` is renamed to it,
+        docs/runtime/loading.md#from-dippin-to-trackers-graph)."""
         node = self.nodes[node_id]
         return self.first_node(
             [
@@ -208,7 +213,8 @@ class RunGraph:
         )
 
     def gate_redirect(self, node_id: str) -> str | None:
-        """The goal-gate retry target (§5.5): node ``retry_target``, node fallbacks, graph
+        """The goal-gate retry target (docs/runtime/failures.md#goal-gates): node ``retry_target``,
+        node fallbacks, graph
         ``retry_target``, graph fallbacks — the first that exists."""
         node = self.nodes[node_id]
         return self.first_node(
@@ -223,16 +229,18 @@ class RunGraph:
         )
 
     def gate_fallback(self, node_id: str) -> str | None:
-        """The one-time fallback once a gate's budget is exhausted (§5.5): the same chain as
-        a strict failure's [inferred: §5.5 says "take the fallback once"]."""
+        """The one-time fallback once a gate's budget is exhausted
+        (docs/runtime/failures.md#goal-gates): the same chain as
+        a strict failure's [inferred: docs/runtime/failures.md#goal-gates says "take the fallback "
+        "once"]."""
         return self.strict_fallback(node_id)
 
     # -- edges ---------------------------------------------------------------------------
 
     @cached_property
     def parallels(self) -> dict[str, Parallel]:
-        """Each parallel node's branches and join: the fan_in that lists the first branch
-        among its sources (the adapter's ``parallel_join``, §0.2)."""
+        """Each parallel node's branches and join: the fan_in that lists the first branch among
+        its sources (the adapter's ``parallel_join``, docs/runtime/loading.md#edges)."""
         fan_ins = [node for node in self.workflow.nodes if node.kind is NodeKind.FAN_IN]
         result: dict[str, Parallel] = {}
         for node in self.workflow.nodes:
@@ -321,7 +329,9 @@ class RunGraph:
 
     @cached_property
     def graph_values(self) -> dict[str, str]:
-        """The graph attributes the run seeds as ``graph.*`` context keys (§0.2, §5.1)."""
+        """The graph attributes the run seeds as ``graph.*`` context keys
+        (docs/runtime/loading.md#from-dippin-to-trackers-graph,
+        docs/runtime/edge-selection.md#the-main-loop)."""
         values: dict[str, str] = {}
         goal = self.workflow.header_field("goal")
         if goal is not None:

@@ -1,5 +1,6 @@
-"""What each leaf handler does with a node and the world's :class:`Choice` (tracker-runtime.md
-§5.3 "what sets preferred_label" and "other handler outcomes", §3, §5.8).
+"""What each leaf handler does with a node and the world's :class:`Choice`
+(docs/runtime/edge-selection.md#outcomes-by-node-kind, docs/runtime/context.md#declared-writes,
+docs/runtime/context.md#human_response-is-one-shot).
 
 A handler returns an :class:`Outcome`: the status, the context keys it writes, the preferred
 label and suggested nodes, or a handler error (which ends the run). Parallel, fan-in, subgraph
@@ -60,7 +61,11 @@ def _apply_writes(
 
 def codergen(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choice: Choice):
     if graph.format != "yaml" and not graph.nodes[node_id].value("prompt").strip():
-        return Outcome("fail", error=f"node {node_id!r} missing required attribute 'prompt' (§4.5)")
+        return Outcome(
+            "fail",
+            error=f"node {node_id!r} missing required attribute 'prompt' "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)",
+        )
     status = choice.outcome or "success"
     outcome = Outcome(status)
     response = placeholder(path, "response")
@@ -94,7 +99,9 @@ def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choic
     outcome.updates["tool_stdout"] = stdout
     outcome.updates["tool_stderr"] = choice.stderr.rstrip()
     if exit_code != 0:
-        outcome.notes.append(f"exit code {exit_code}: status fail (§5.3, tool)")
+        outcome.notes.append(
+            f"exit code {exit_code}: status fail (docs/runtime/tools.md#tool-outcomes)"
+        )
     pattern = graph.attr(node_id, "marker_grep")
     if pattern:
         marker, problem = find_marker(pattern, stdout)
@@ -103,7 +110,10 @@ def tool(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choic
         if marker is None:
             outcome.status = "fail"
             outcome.updates["tool_marker_error"] = problem
-            outcome.notes.append(f"marker_grep {pattern!r}: {problem}: status fail (§5.3, tool)")
+            outcome.notes.append(
+                f"marker_grep {pattern!r}: {problem}: status fail "
+                "(docs/runtime/tools.md#tool-outcomes)"
+            )
         else:
             outcome.updates["tool_marker"] = marker
             outcome.notes.append(f"marker_grep {pattern!r} matched: tool_marker={marker!r}")
@@ -123,7 +133,8 @@ def command_text(graph: RunGraph, node_id: str) -> str:
 
 
 def command_problem(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> str | None:
-    """The handler error tracker raises while expanding a tool command (§2.1): a `${ctx.K}`
+    """The handler error tracker raises while expanding a tool command
+    (docs/runtime/tools.md#keys-a-command-may-use): a `${ctx.K}`
     outside the four safe keys, or any `${inputs.K}`, whose key holds a value; or a command
     that expands to nothing."""
     commands = graph.memo.setdefault("commands", {})  # the `$name` pass, once per node
@@ -137,18 +148,18 @@ def command_problem(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> st
             return (
                 f"node {node_id!r} tool_command variable expansion failed: tool_command "
                 f"references unsafe variable ${{ctx.{key}}} — LLM/tool output cannot be "
-                "interpolated into shell commands (§2.1)"
+                "interpolated into shell commands (docs/runtime/tools.md#keys-a-command-may-use)"
             )
         if namespace == "inputs" and f"inputs.{key}" in ctx:
             return (
                 f"node {node_id!r} tool_command variable expansion failed: tool_command "
                 f"references unsafe variable ${{inputs.{key}}} — caller-supplied inputs cannot "
-                "be interpolated into shell commands (§2.1)"
+                "be interpolated into shell commands (docs/runtime/tools.md#keys-a-command-may-use)"
             )
     if not expand(text, ctx, graph.graph_values).strip():
         return (
             f"node {node_id!r} tool_command expanded to empty — check that all ${{...}} "
-            "references resolve (§2.1)"
+            "references resolve (docs/runtime/tools.md#keys-a-command-may-use)"
         )
     return None
 
@@ -183,13 +194,14 @@ def human(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choi
 
 def _yes_no(choice: Choice) -> Outcome:
     answer = "Yes"
-    why = "auto-approve answers Yes (§8.1)"
+    why = "auto-approve answers Yes (docs/runtime/edge-selection.md#answers-without-a-person)"
     if choice.label is not None:
         answer = "No" if choice.label.strip().lower() == "no" else "Yes"
         why = choice.why or "the scenario's answer"
     outcome = Outcome("success" if answer == "Yes" else "fail", preferred=answer, override_ok=True)
     outcome.notes.append(
-        f"answered {answer} ({why}): status {outcome.status}, preferred label {answer!r} (§5.3)"
+        f"answered {answer} ({why}): status {outcome.status}, preferred label {answer!r} "
+        "(docs/runtime/edge-selection.md#choosing-an-edge)"
     )
     return outcome
 
@@ -206,13 +218,18 @@ def _choose(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
     if choice.label is not None:
         selected, why = choice.label, choice.why or "the scenario's choice"
     elif default:
-        selected, why = default, "auto-approve takes the gate's `default:` (§8.1)"
+        selected, why = default, "auto-approve takes the gate's `default:` "
+        "(docs/runtime/edge-selection.md#answers-without-a-person)"
     else:
-        selected, why = options[0][0], "auto-approve takes the first label (§8.1)"
+        selected, why = options[0][0], "auto-approve takes the first label "
+        "(docs/runtime/edge-selection.md#answers-without-a-person)"
     preferred = next((key for label, key in options if label == selected), selected)
     outcome = Outcome("success", preferred=preferred, override_ok=True)
     mapped = f", choice key {preferred!r}" if preferred != selected else ""
-    outcome.notes.append(f"chose {selected!r} ({why}){mapped}: preferred label (§5.3)")
+    outcome.notes.append(
+        f"chose {selected!r} ({why}){mapped}: preferred label "
+        "(docs/runtime/edge-selection.md#choosing-an-edge)"
+    )
     return outcome
 
 
@@ -223,7 +240,8 @@ def _freeform(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
         text = choice.text if choice.text is not None else choice.label or ""
         why = choice.why or "the scenario's text"
     elif labels:
-        text, why = labels[0], "auto-approve takes the first label; `default:` is ignored (§8.1)"
+        text, why = labels[0], "auto-approve takes the first label; `default:` is ignored "
+        "(docs/runtime/edge-selection.md#answers-without-a-person)"
     else:
         text, why = FREEFORM_AUTO_TEXT, "auto-approve's canned answer (the gate has no labels)"
     outcome = Outcome("success", updates={"human_response": text}, override_ok=True)
@@ -237,7 +255,9 @@ def _freeform(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
         if default and default.lower() == normal:
             outcome.preferred = default
     shown = f", preferred label {outcome.preferred!r}" if outcome.preferred else ", no label"
-    outcome.notes.append(f"typed {text!r} ({why}){shown} (§5.3)")
+    outcome.notes.append(
+        f"typed {text!r} ({why}){shown} (docs/runtime/edge-selection.md#choosing-an-edge)"
+    )
     return outcome
 
 
@@ -248,9 +268,14 @@ def _interview(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
     if status == "success":
         outcome.updates[key] = placeholder(node_id, key)
         outcome.updates["human_response"] = placeholder(node_id, "interview summary")
-        outcome.notes.append(f"interview answered: {key} and human_response written (§5.3)")
+        outcome.notes.append(
+            f"interview answered: {key} and human_response written "
+            "(docs/runtime/edge-selection.md#choosing-an-edge)"
+        )
     else:
-        outcome.notes.append("interview cancelled: status fail (§5.3)")
+        outcome.notes.append(
+            "interview cancelled: status fail (docs/runtime/edge-selection.md#choosing-an-edge)"
+        )
     return outcome
 
 
@@ -260,7 +285,10 @@ def passthrough(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str]
 
 def conditional(graph: RunGraph, node_id: str, path: str, ctx: Mapping[str, str], choice: Choice):
     outcome = Outcome("success")
-    outcome.notes.append("a conditional node always reports success (§5.3)")
+    outcome.notes.append(
+        "a conditional node always reports success "
+        "(docs/runtime/edge-selection.md#choosing-an-edge)"
+    )
     return outcome
 
 

@@ -4,7 +4,7 @@ dependencies, the TDD and checkpoint blocks, the base prompt and the completion 
 
 Everything Ordewell derives from the plan is reproduced byte for byte (headings, rows, tags,
 labels, the window, the footer, defused tails). Its fixed instruction prose is not: each fixed
-block is one placeholder line in its place (rule-codes.md): ``[ordewell:guardrail]``,
+block is one placeholder line in its place: ``[ordewell:guardrail]``,
 ``[ordewell:tdd]``, ``[ordewell:checkpoint]``, ``[ordewell:completion DONE_<marker>]``.
 """
 

@@ -4,7 +4,7 @@ Markdown) and Graphviz DOT (``dot -Tsvg``), drawn through :mod:`dipcheck.picture
 Visited nodes and taken edges are styled; a taken edge is labelled with the numbers of the
 steps that took it. Engine redirects that follow no edge of the graph (a retry, a strict-failure
 fallback, a goal-gate redirect) are drawn as extra dashed edges. Node shapes are tracker's
-(tracker-runtime.md §0.2).
+(docs/runtime/loading.md#from-dippin-to-trackers-graph).
 """
 
 from __future__ import annotations

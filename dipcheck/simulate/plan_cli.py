@@ -1,4 +1,4 @@
-"""``dipcheck simulate`` for Ordewell plans: the waves (text or JSON, rule-codes.md) and
+"""``dipcheck simulate`` for Ordewell plans: the waves (text or JSON) and
 ``--handover TASK`` (the prompt Ordewell composes for the task).
 
 Exit status: 0 when the simulated run completes every task (always 0 for ``--handover``),

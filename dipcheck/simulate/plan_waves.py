@@ -198,7 +198,8 @@ class _Scheduler:
             self.summary[index] = True
 
     def user_wave(self) -> list[PlanTask]:
-        """The human completes every user task that can be done now (§5.4 item 5)."""
+        """The human completes every user task that can be done now
+        (docs/runtime/failures.md#retries item 5)."""
         eligible = [
             task
             for task in self.flat

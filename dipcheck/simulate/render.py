@@ -1,5 +1,5 @@
-"""Text and JSON output of ``dipcheck simulate`` (the JSON shape is pinned in rule-codes.md,
-"`dipcheck simulate FILE --format json`"). Both are deterministic: the same run gives the same
+"""Text and JSON output of ``dipcheck simulate`` (the JSON shape is pinned in
+:mod:`dipcheck.simulate.contract`). Both are deterministic: the same run gives the same
 bytes — nothing depends on time, dictionary order of the input or the machine.
 """
 
@@ -80,10 +80,65 @@ def _edge_lines(edge: Taken, indent: str) -> list[str]:
 def _end_lines(end: End | None, path: list[str]) -> list[str]:
     if end is None:
         return ["status: unknown"]
-    return [
-        f"status: {end.status} — {end.message}",
-        f"path: {f' {ARROW} '.join(path)}",
-    ]
+    return [f"status: {end.status} — {end.message}", *path_lines(path, "path: ", "      ")]
+
+
+# -- long paths: loops folded, lines wrapped ---------------------------------------------------
+
+MAX_PERIOD = 24  # the longest loop body folded
+TIMES = "\u00d7"
+WIDTH = 100
+
+
+def fold(path: Sequence[str]) -> list[str]:
+    """The path with each run of a repeated stretch written once with its count,
+    ``A → (B → C) TIMES40 → D`` (TIMES: the multiplication sign). Short stretches are folded
+    first, so that a loop within a loop folds inside it. JSON keeps the whole path."""
+    items = list(path)
+    for _ in range(3):
+        before = items
+        for period in range(1, MAX_PERIOD + 1):
+            items = _fold_period(items, period)
+        if items == before:
+            break
+    return items
+
+
+def _fold_period(items: list[str], period: int) -> list[str]:
+    if len(items) < 2 * period:
+        return items
+    out: list[str] = []
+    index = 0
+    while index < len(items):
+        block = items[index : index + period]
+        count = 1
+        if len(block) == period:
+            while items[index + count * period : index + (count + 1) * period] == block:
+                count += 1
+        if count > 1:
+            body = block[0] if period == 1 else f"({f' {ARROW} '.join(block)})"
+            out.append(f"{body} {TIMES}{count}")
+            index += period * count
+        else:
+            out.append(items[index])
+            index += 1
+    return out
+
+
+def path_lines(path: Sequence[str], first: str, rest: str) -> list[str]:
+    """The folded path after ``first``, wrapped at :data:`WIDTH` (continuation lines start
+    with ``rest``; a line breaks after an arrow)."""
+    lines: list[str] = []
+    current = first
+    for position, item in enumerate(fold(path)):
+        piece = item if position == 0 else f" {ARROW} {item}"
+        if position and len(current) + len(piece) + 2 > WIDTH and current.strip():
+            lines.append(current + f" {ARROW}")
+            current = rest + item
+        else:
+            current += piece
+    lines.append(current)
+    return lines
 
 
 # -- JSON ------------------------------------------------------------------------------------
@@ -180,7 +235,7 @@ def text_paths(result: Any, header: str) -> str:
         lines.append(f"{status} ({len(group)} path{'s' if len(group) != 1 else ''})")
         for terminal in group:
             number += 1
-            lines.append(f"  {number:>3}. {f' {ARROW} '.join(terminal.path)}")
+            lines.extend(path_lines(terminal.path, f"  {number:>3}. ", "       "))
             lines.append(f"       {terminal.end.message}")
             if terminal.world:
                 lines.append(f"       world: {'; '.join(terminal.world)}")

@@ -1,4 +1,5 @@
-"""The engine's main loop, symbolically (tracker-runtime.md §5.1, with §5.3 to §5.5).
+"""The engine's main loop, symbolically (docs/runtime/edge-selection.md#the-main-loop, with
+docs/runtime/edge-selection.md#choosing-an-edge and docs/runtime/failures.md).
 
 :meth:`Machine.expand` runs one node from a :class:`State` and returns every
 :class:`Transition` the world's alternatives allow (one for a scenario run, several while
@@ -137,6 +138,23 @@ class Machine:
     def path(self, node: str) -> str:
         return f"{self.prefix}{node}"
 
+    def child(self, graph: RunGraph, node_id: str) -> Machine:
+        """The engine of the child workflow ``graph`` that node ``node_id`` runs (a subgraph
+        or a manager loop): one level deeper, its names shown under the node's path."""
+        return Machine(
+            graph,
+            self.target,
+            prefix=f"{self.path(node_id)}/",
+            depth=self.depth + 1,
+            max_steps=self.max_steps,
+            verbose=self.verbose,
+            children=self.children,
+        )
+
+    def follow(self, oracle: Oracle, state: State) -> tuple[list[Step], End, State]:
+        """:func:`follow` on this engine: how an oracle runs a child workflow to its end."""
+        return follow(self, oracle, state)
+
     # -- starting ------------------------------------------------------------------------
 
     def initial(self, context: Mapping[str, str] | None = None) -> State:
@@ -156,7 +174,8 @@ class Machine:
         node_id = state.node
         graph = self.graph
         if node_id not in graph.nodes:
-            message = f"node {node_id!r} not found in graph (§4.5)"
+            message = f"node {node_id!r} not found in graph "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)"
             end = End("fail", message, node_id, error=True, cause="not_found")
             return [Transition((), end=end)]
         if state.steps >= self.max_steps:
@@ -234,7 +253,8 @@ class Machine:
         )
         nested = tuple(outcome.nested)
         if outcome.error:
-            message = f"handler error at node {node_id!r}: {outcome.error} (§5.1)"
+            message = f"handler error at node {node_id!r}: {outcome.error} "
+            "(docs/runtime/edge-selection.md#the-main-loop)"
             end = End("fail", message, path, error=True, cause="handler_error")
             return [Transition((base, *nested), end=end, label=label)]
         ctx = dict(ctx)
@@ -285,7 +305,8 @@ class Machine:
                 node_id,
                 target,
                 "retry",
-                f"status retry: retry {count + 1} of {limit}, back to {target} (§5.4)",
+                f"status retry: retry {count + 1} of {limit}, back to {target} "
+                "(docs/runtime/failures.md#retries)",
             )
             state.clear(graph.downstream(target))
             state.node = target
@@ -297,7 +318,7 @@ class Machine:
                 fallback,
                 "retry_fallback",
                 f"status retry with its {limit} retries used: fallback_retry_target {fallback} "
-                "(§5.4)",
+                "(docs/runtime/failures.md#retries)",
             )
             state.clear(graph.downstream(fallback))
             state.node = fallback
@@ -305,7 +326,7 @@ class Machine:
         end = End(
             "fail",
             f"retries exhausted for node {node_id!r} ({limit} retries, no fallback_target): "
-            "the run fails (§5.4)",
+            "the run fails (docs/runtime/failures.md#retries)",
             self.path(node_id),
             cause="retries_exhausted",
         )
@@ -332,7 +353,8 @@ class Machine:
                 end = End(
                     "fail",
                     f"goal gate {gate!r} is unsatisfied (last status {status or 'none'}) and "
-                    "has no retry or fallback target left: the run fails (§5.5)",
+                    "has no retry or fallback target left: the run fails "
+                    "(docs/runtime/failures.md#goal-gates)",
                     path,
                     cause="goal_gate",
                 )
@@ -344,19 +366,25 @@ class Machine:
             moved = (step.leaving(taken), *nested)
             return Transition(moved, state=state, label=label, gates=tuple(checked))
         if state.outcomes.get(node_id) == "fail":
-            message = f"the exit node {node_id!r} failed: the run fails (§5.5)"
+            message = f"the exit node {node_id!r} failed: the run fails "
+            "(docs/runtime/failures.md#goal-gates)"
             end = End("fail", message, path, cause="exit_failed")
             return Transition((step, *nested), end=end, label=label, gates=tuple(checked))
         if state.overridden:
             end = End(
                 "validation_overridden",
                 "reached the exit after a human took an `override: true` edge: "
-                "validation_overridden, a succeeded status (§5.5)",
+                "validation_overridden, a succeeded status (docs/runtime/failures.md#goal-gates)",
                 path,
                 cause="success",
             )
         else:
-            end = End("success", f"reached the exit node {node_id!r} (§5.1)", path, cause="success")
+            end = End(
+                "success",
+                f"reached the exit node {node_id!r} (docs/runtime/edge-selection.md#the-main-loop)",
+                path,
+                cause="success",
+            )
         return Transition((step, *nested), end=end, label=label, gates=tuple(checked))
 
     def _gate_redirect(self, state: State, gate: str) -> tuple[str, str, str] | None:
@@ -371,7 +399,8 @@ class Machine:
             return (
                 target,
                 "goal_gate",
-                f"goal gate {gate} unsatisfied: redirect {used + 1} of {budget} to {target} (§5.5)",
+                f"goal gate {gate} unsatisfied: redirect {used + 1} of {budget} to {target} "
+                "(docs/runtime/failures.md#goal-gates)",
             )
         if gate not in state.gate_fallback:
             target = graph.gate_fallback(gate)
@@ -383,7 +412,7 @@ class Machine:
                 target,
                 "goal_gate_fallback",
                 f"goal gate {gate} unsatisfied with its {budget} redirects used: one-time "
-                f"fallback to {target} (§5.5)",
+                f"fallback to {target} (docs/runtime/failures.md#goal-gates)",
             )
         if gate in state.gate_recheck:
             state.gate_recheck -= {gate}
@@ -391,7 +420,8 @@ class Machine:
                 gate,
                 "goal_gate_recheck",
                 f"goal gate {gate} still unsatisfied after its fallback: the engine re-enters "
-                "the gate once more (observed on tracker v0.64, §5.5)",
+                "the gate once more (observed on tracker v0.64, "
+                "docs/runtime/failures.md#goal-gates)",
             )
         return None
 
@@ -413,7 +443,8 @@ class Machine:
         if not edges:
             if not graph.exit:
                 return [Transition((step, *nested), end=self._step_end(node_id), label=label)]
-            message = f"no outgoing edges from non-exit node {node_id!r} (§4.5)"
+            message = f"no outgoing edges from non-exit node {node_id!r} "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)"
             end = End("stuck", message, path, error=True, cause="no_edges")
             return [Transition((step, *nested), end=end, label=label)]
         status = state.outcomes[node_id]
@@ -484,19 +515,21 @@ class Machine:
                 cause = "condition_error"
                 message = (
                     f"evaluating a condition on an edge from {node_id!r} failed: "
-                    f"{selection.error} — the run fails (§5.2)"
+                    f"{selection.error} — the run fails (docs/runtime/conditions.md)"
                 )
             else:
                 cause = "no_matching_edges"
                 message = (
                     f"no matching edges from {node_id!r}: all {len(rejected)} conditional "
-                    "edges are false and there is no unconditional edge (§5.3 step 5)"
+                    "edges are false and there is no unconditional edge "
+                    "(docs/runtime/edge-selection.md#no-matching-edge)"
                 )
                 otherwise = graph.workflow.else_target
                 if otherwise is not None:
                     message += (
                         f"; the workflow's `else -> {otherwise.value}` is not wired into "
-                        "tracker and changes nothing (§0.2)"
+                        "tracker and changes nothing "
+                        "(docs/runtime/loading.md#from-dippin-to-trackers-graph)"
                     )
             failed = step.leaving(None, tuple(item.why for item in rejected))
             end = End("stuck", message, path, error=True, cause=cause, rejected=rejected)
@@ -539,7 +572,7 @@ class Machine:
                 "restarts_exhausted",
                 f"{taken.target} already completed, so this is a loop restart, but all "
                 f"{graph.max_restarts} restarts are used: max restarts ({graph.max_restarts}) "
-                "exceeded, the run fails (§5.4)",
+                "exceeded, the run fails (docs/runtime/failures.md#retries)",
                 self.path(node_id),
                 error=True,
                 cause="restarts",
@@ -552,7 +585,8 @@ class Machine:
         where = f" at the graph's restart_target {target}" if target != taken.target else ""
         why = (
             f"{taken.target} already completed: loop restart {state.restarts} of "
-            f"{graph.max_restarts}{where}, clearing it and everything downstream (§5.4)"
+            f"{graph.max_restarts}{where}, clearing it and everything downstream "
+            "(docs/runtime/failures.md#loop-restarts)"
         )
         moved = step.leaving(replace(taken, restart=target, restart_why=why))
         return Transition((moved, *nested), state=state, taken=edge_id, label=label)
@@ -571,14 +605,15 @@ class Machine:
                 fallback,
                 "fallback",
                 f"failed with no conditional edge: strict failure, fallback {fallback} (taken "
-                "once per node) (§5.3 step 0)",
+                "once per node) (docs/runtime/edge-selection.md#strict-failure)",
             )
             return Transition((step.leaving(taken), *nested), state=state, label=label)
         again = " again (its fallback is used once per node)" if fallback is not None else ""
         end = End(
             "fail",
             f"node {node_id!r} failed{again} with no conditional edges to handle failure and no "
-            "fallback_target/on_failure: the run fails (§5.3 step 0)",
+            "fallback_target/on_failure: the run fails "
+            "(docs/runtime/edge-selection.md#strict-failure)",
             self.path(node_id),
             error=True,
             cause="strict_failure",
@@ -588,8 +623,7 @@ class Machine:
     def _step_end(self, node_id: str) -> End:
         return End(
             "success",
-            f"step {node_id!r} has no next step that applies: the workflow ends "
-            "(yaml-step-workflows.md, Routing)",
+            f"step {node_id!r} has no next step that applies: the workflow ends",
             self.path(node_id),
             cause="success",
         )

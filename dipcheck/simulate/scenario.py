@@ -7,7 +7,7 @@ nodes:
   Review:                        # a list gives one entry per visit, the last repeats
     - {outcome: retry}
     - {outcome: success, writes: {verdict: approve}}
-  Approve: {choice: "Ship it"}   # human gates: the label chosen (yes_no: Yes/No)
+  Approve: {choice: "Ship it"}   # human gates: the label (any case) or its number
   Ask: {text: "looks good"}      # freeform gates: the typed text
   Check: {stdout: "tests_pass", exit_code: 0}   # tools (stdout is right-trimmed)
   Supervise: {cycles: 3}         # manager loops: polls while the child still runs
@@ -23,6 +23,7 @@ node's kind is a :class:`ScenarioError` with the line and column and a did-you-m
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,11 +79,43 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _models():  # type: ignore[no-untyped-def]
-    """The pydantic models (pydantic is imported only when a scenario file is read)."""
-    from pydantic import BaseModel, ConfigDict, Field
+def _describe(value: object) -> str:
+    """A YAML value as the person who wrote it sees it (for "expected …, got …")."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        return f"the text {shown!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "a value of another kind"
 
-    Scalar = str | int | float | bool | None
+
+ONE_VALUE = "one value (text, a number, true or false)"
+ENTRY = "what the node does: a mapping such as {outcome: fail}, or a list of them (one per visit)"
+
+
+def _scalar(value: object) -> object:
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise ValueError(f"expected {ONE_VALUE}, got {_describe(value)}")
+
+
+def _models():  # type: ignore[no-untyped-def]
+    """The pydantic models (pydantic is imported only when a scenario file is read). No
+    unions: pydantic would name their members in its errors; :func:`_message` says in the
+    scenario's own terms what was expected."""
+    from typing import Annotated
+
+    from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+    Scalar = Annotated[Any, BeforeValidator(_scalar)]
 
     class Entry(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=False)
@@ -98,7 +131,7 @@ def _models():  # type: ignore[no-untyped-def]
     class Document(BaseModel):
         model_config = ConfigDict(extra="forbid")
         context: dict[str, Scalar] = Field(default_factory=dict)
-        nodes: dict[str, Entry | list[Entry]] = Field(default_factory=dict)
+        nodes: dict[str, Any] = Field(default_factory=dict)  # entries: see load_scenario
         max_steps: int | None = Field(default=None, ge=1)
 
     return Entry, Document
@@ -160,32 +193,56 @@ def scenario_from_tree(
     test file, whose other keys ``others`` are left alone); errors point into ``path``."""
     from pydantic import ValidationError
 
-    _, document_model = _models()
+    entry_model, document_model = _models()
     try:
         document = document_model.model_validate(
             {key: value for key, value in tree.items() if key not in others}
         )
     except ValidationError as error:
-        raise _pydantic_error(path, tree, error, others) from None
+        raise _pydantic_error(path, tree, error, others=others) from None
     scenario = Scenario(path=path, max_steps=document.max_steps)
     scenario.context = {key: _text(value) for key, value in document.context.items()}
     checker = _Checker(path, tree, graph, children)
     for name, value in document.nodes.items():
-        entries = value if isinstance(value, list) else [value]
-        scenario.nodes[name] = [
-            checker.entry(name, index if isinstance(value, list) else None, entry)
-            for index, entry in enumerate(entries)
-        ]
+        listed = isinstance(value, list)
+        entries = []
+        if listed and not value:
+            line, column = _position(tree, ("nodes", name), True)
+            raise ScenarioError(path, line, column, f"nodes.{name}: expected {ENTRY}, got []")
+        for index, raw in enumerate(value if listed else [value]):
+            base = ("nodes", name, index) if listed else ("nodes", name)
+            if not isinstance(raw, dict):
+                line, column = _position(tree, base, True)
+                raise ScenarioError(
+                    path, line, column, f"{_where(base)}: expected {ENTRY}, got {_describe(raw)}"
+                )
+            try:
+                entry = entry_model.model_validate(raw)
+            except ValidationError as error:
+                raise _pydantic_error(path, tree, error, base) from None
+            entries.append(checker.entry(name, index if listed else None, entry))
+        scenario.nodes[name] = entries
     return scenario
 
 
 def _pydantic_error(
-    path: str, tree: Any, error: Any, others: tuple[str, ...] = ()
+    path: str,
+    tree: Any,
+    error: Any,
+    base: tuple[Any, ...] = (),
+    others: tuple[str, ...] = (),
 ) -> ScenarioError:
+    """The first validation problem as a located error in the scenario's own terms (a test
+    file's other keys ``others`` are fields too)."""
     problem = error.errors()[0]
-    location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
-    line, column = _position(tree, location, problem["type"] != "extra_forbidden")
-    where = ".".join(str(part) for part in location) or "the scenario"
+    location = (*base, *problem["loc"])
+    key = bool(location) and location[-1] == "[key]"
+    if key:
+        line, column = _position(tree, location[:-1])  # the key itself
+        location = location[:-2]  # the mapping that holds it
+    else:
+        line, column = _position(tree, location, problem["type"] != "extra_forbidden")
+    where = _where(location)
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
         known = ENTRY_FIELDS if location[:1] == ("nodes",) else (*TOP_FIELDS, *others)
@@ -193,11 +250,57 @@ def _pydantic_error(
         return ScenarioError(
             path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"
         )
-    return ScenarioError(path, line, column, f"{where}: {problem['msg']}")
+    if key:
+        name = problem["input"]
+        return ScenarioError(
+            path, line, column, f"{where}: the name {name!r} must be text (quote it)"
+        )
+    return ScenarioError(path, line, column, f"{where}: {_message(problem, tree, location)}")
 
 
-def _is_union_tag(part: object) -> bool:
-    return isinstance(part, str) and (part.startswith("list[") or part == "Entry")
+def _where(location: tuple[Any, ...]) -> str:
+    """``nodes.Review[1].writes``: the place in the scenario, as its author would name it."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the scenario"
+
+
+def _value_at(tree: Any, location: tuple[Any, ...]) -> object:
+    node = tree
+    for part in location:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+# What each place expects, by the name of the field (or its parent's, for the entries of a
+# mapping such as `context:` and `writes:`).
+_EXPECTED = {
+    "context": "a mapping of key: value",
+    "nodes": "a mapping of node name: what it does",
+    "writes": "a mapping of key: value",
+    "outcome": "text: success, fail or retry",
+    "exit_code": "a whole number",
+    "cycles": "a whole number, 0 or more",
+    "max_steps": "a whole number, 1 or more",
+}
+
+
+def _message(problem: dict[str, Any], tree: Any, location: tuple[Any, ...]) -> str:
+    """What was expected and what was found, without pydantic's vocabulary."""
+    if problem["type"] == "value_error":
+        return str(problem.get("ctx", {}).get("error") or problem["msg"])
+    got = _describe(_value_at(tree, location))
+    name = location[-1] if location else None
+    expected = _EXPECTED.get(name) if isinstance(name, str) else None
+    if problem["type"] in ("greater_than_equal", "greater_than") and expected is None:
+        expected = f"a number, at least {problem.get('ctx', {}).get('ge', '')}".rstrip(", ")
+    if expected is None:
+        expected = "a mapping" if problem["type"] == "dict_type" else ONE_VALUE
+    return f"expected {expected}, got {got}"
 
 
 class _Checker:
@@ -252,7 +355,7 @@ class _Checker:
             raise self.fail(
                 (*base, key),
                 f"`{key}` does not apply to `{node}`, a {_kind(graph, node, handler)} node "
-                f"(it takes: {', '.join(sorted(allowed))})",
+                f"(it takes: {', '.join(sorted(allowed)) or 'no field'})",
             )
         outcome = entry.outcome
         if outcome is not None and outcome not in producible(graph, node):
@@ -283,27 +386,77 @@ class _Checker:
         )
 
     def _label(self, graph: RunGraph, node: str, label: str, location: tuple[Any, ...]) -> str:
+        """The answer a gate gets, as tracker's console interviewer reads what a person types
+        (``pipeline/handlers/interviewer_console.go``, ``matchConsoleChoice``): a choice's text
+        in any case, or its number in the list the gate shows (1 for the first). The list is
+        one entry per outgoing edge, its label or else its target (``executeChoice`` in
+        ``pipeline/handlers/human.go``); a yes_no gate shows Yes, No. An edge's ``choice:`` key
+        is accepted too."""
+        answer = label.strip()
         mode = graph.human_mode(node)
+        shown = (
+            list(YES_NO)
+            if mode == "yes_no"
+            else [edge.label or edge.target.value for edge in graph.edges_from(node)]
+        )
+        # a freeform gate matches typed text against its labels, never a number (human.go,
+        # matchFreeformLabel)
+        matched = match_answer(answer, shown, numbers=mode != "freeform")
+        if matched is not None:
+            return matched
         if mode == "yes_no":
-            for answer in YES_NO:
-                if label.strip().lower() == answer.lower():
-                    return answer
             raise self.fail(
-                location, f"`{node}` is a yes_no gate: choose Yes or No, not {label!r}", True
+                location,
+                f"`{node}` is a yes_no gate: answer Yes or No (any case) or 1 or 2, not {label!r}",
+                True,
             )
-        known: list[str] = []
-        for edge in graph.edges_from(node):
-            for option in (edge.label, edge.choice, routing_key(edge)):
-                if option and option not in known:
-                    known.append(option)
-        if label in known:
-            return label
+        keys = [edge.choice or routing_key(edge) for edge in graph.edges_from(node)]
+        for key in keys:
+            if key.lower() == answer.lower():
+                return key
+        if mode == "freeform":
+            accepted = "a label in any case: " + (", ".join(repr(i) for i in shown) or "none")
+        else:
+            accepted = "a label in any case or its number: " + (
+                ", ".join(f"{index} {item!r}" for index, item in enumerate(shown, 1)) or "none"
+            )
         raise self.fail(
             location,
-            f"no edge from `{node}` carries the label {label!r}{did_you_mean(label, known)}; "
-            f"its labels: {', '.join(repr(item) for item in known) or 'none'}",
+            f"no edge from `{node}` carries the label {label!r}{_hint(answer, shown)}; "
+            f"tracker takes {accepted}",
             value=True,
         )
+
+
+_ACCELERATOR = re.compile(r"\[[^\]]{1,3}\]\s*")
+
+
+def match_answer(answer: str, shown: list[str], numbers: bool = True) -> str | None:
+    """The entry of ``shown`` a typed ``answer`` selects, as tracker's console matches it: the
+    same text ignoring case, else (``numbers``) a number from 1 to the number of entries."""
+    for item in shown:
+        if item.lower() == answer.lower():
+            return item
+    if numbers and answer.isdigit() and 1 <= int(answer) <= len(shown):
+        return shown[int(answer) - 1]
+    return None
+
+
+def _hint(answer: str, shown: list[str]) -> str:
+    """A did-you-mean, saying so when the answer lacks the label's accelerator (``[B] Blue``
+    is answered ``[B] Blue`` or its number, not ``Blue`` or ``B``)."""
+    for item in shown:
+        accelerator = _ACCELERATOR.match(item)
+        if accelerator is None:
+            continue
+        key = accelerator.group().strip()
+        bare = item[accelerator.end() :]
+        if answer.lower() in (bare.lower(), key[1:-1].lower()):
+            return (
+                f" (did you mean `{item}`? the accelerator `{key}` is part of the label tracker "
+                "matches)"
+            )
+    return did_you_mean(answer, shown)
 
 
 def _kind(graph: RunGraph, node: str, handler: Handler) -> str:

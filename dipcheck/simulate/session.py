@@ -113,7 +113,7 @@ def _header(prepared: Prepared, what: str) -> str:
     if dialect not in (Dialect.TRACKER, Dialect.STEPS):
         header += (
             f"\nnote: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
-            "rules (tracker-runtime.md §5); its own runtime may route differently"
+            "rules (docs/runtime/README.md); its own runtime may route differently"
         )
     return header
 

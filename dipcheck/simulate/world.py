@@ -52,9 +52,7 @@ class Oracle(Protocol):
 
 
 def follow_child(machine: Machine, oracle: Oracle, state: State) -> ChildRun:
-    from dipcheck.simulate.runner import follow
-
-    steps, end, final = follow(machine, oracle, state)
+    steps, end, final = machine.follow(oracle, state)
     return steps, end, final.ctx
 
 

@@ -3,7 +3,7 @@
 :func:`dippin_failures` checks a test's expectations against dippin's own run (as ``dippin
 test`` would); when its verdict differs from the verdict on tracker's engine,
 :func:`explain` finds the first node where the two paths differ and names the rule behind the
-difference, citing tracker-runtime.md.
+difference, citing docs/runtime/.
 """
 
 from __future__ import annotations
@@ -87,7 +87,8 @@ def explain(
     if following is not None and following.depth > 0 and branch and following.node not in branch:
         why = (
             f"tracker runs every branch of the parallel node {following.within}, {following.node} "
-            f"included (tracker-runtime.md §5.7); the test's `branch` ({', '.join(branch)}) "
+            f"included (docs/runtime/parallel.md#branches); the test's `branch` "
+            f"({', '.join(branch)}) "
             f"limits only dippin's walk, and dippin goes on to {theirs_next or 'the end'}"
         )
     else:
@@ -136,81 +137,92 @@ def _why(
     if last and end.cause == "handler_error":
         return (
             f"the {step.handler} handler of {node} fails on tracker's engine, which ends the run "
-            f"(tracker-runtime.md §5.1 step 4, §4.5): {end.message}; dippin's simulator runs no "
+            f"(docs/runtime/edge-selection.md#the-main-loop, "
+            f"docs/runtime/failures.md#failures-only-a-run-meets): {end.message}; dippin's "
+            "simulator runs no "
             f"handler: {dippin}"
         )
     if following is not None and following.depth > 0 and following.within == node:
         return (
             f"tracker runs every branch of the parallel node {node} inside its handler "
-            f"(tracker-runtime.md §5.7), {following.node} first; dippin walks only the branches "
+            f"(docs/runtime/parallel.md#branches), {following.node} first; dippin walks only the "
+            "branches "
             f"a test's `branch` selects, following their edges to the fan-in: {dippin}"
         )
     if step.depth > 0:
         return (
             f"{node} runs as a branch inside {step.within}: tracker runs only the branch "
             "target, inside the parallel handler, and never follows its edges "
-            f"(tracker-runtime.md §5.7); {dippin}"
+            f"(docs/runtime/parallel.md#branches); {dippin}"
         )
     if rule == "loop_break":
         return (
             f"dippin test caps node visits at {VISIT_CAP} and breaks the loop at {node}; "
             f"tracker has no visit cap — a loop ends only by its conditions or when "
-            f"max_restarts is used up (tracker-runtime.md §5.4): {tracker}; {dippin}"
+            f"max_restarts is used up (docs/runtime/failures.md#loop-restarts): {tracker}; {dippin}"
         )
     if reason == "fallback" or (last and end.cause == "strict_failure"):
         return (
             f"{node} failed and none of its edges has a condition: tracker's strict failure "
-            f"(tracker-runtime.md §5.3 step 0) — {tracker}; dippin's simulator has no strict "
+            f"(docs/runtime/edge-selection.md#strict-failure) — {tracker}; dippin's simulator has "
+            "no strict "
             f"failure: {dippin}"
         )
     if rule == "else":
         return (
             f"{dippin}; tracker ignores `else ->` (it is not wired into the engine, "
-            f"tracker-runtime.md §0.2): {tracker}"
+            f"docs/runtime/loading.md#from-dippin-to-trackers-graph): {tracker}"
         )
     if rule == "first_edge" and last and end.cause == "no_matching_edges":
         return (
             f"no condition on {node}'s edges is true and none is unconditional: {tracker} — no "
-            f"matching edges (tracker-runtime.md §5.3 step 5); {dippin}"
+            f"matching edges (docs/runtime/edge-selection.md#no-matching-edge); {dippin}"
         )
     if reason in ("retry", "retry_fallback") or (last and end.cause == "retries_exhausted"):
         return (
             f"{node} returned `retry`: tracker retries it and never routes on it "
-            f"(tracker-runtime.md §5.4) — {tracker}; dippin's simulator has no retries: {dippin}"
+            f"(docs/runtime/failures.md#retries) — {tracker}; dippin's simulator has no retries: "
+            f"{dippin}"
         )
     if reason.startswith("goal_gate") or (last and end.cause in ("goal_gate", "exit_failed")):
         return (
-            f"tracker checks goal gates when the exit node completes (tracker-runtime.md "
-            f"§5.5): {tracker}; dippin's simulator has no goal gates: {dippin}"
+            f"tracker checks goal gates when the exit node completes "
+            f"(docs/runtime/failures.md#goal-gates): {tracker}; dippin's simulator has no goal "
+            f"gates: {dippin}"
         )
     if (step.edge is not None and step.edge.restart) or (last and end.cause == "restarts"):
         return (
             f"a loop restart: tracker allows max_restarts restarts per run "
-            f"(tracker-runtime.md §5.4) — {tracker}; {dippin}"
+            f"(docs/runtime/failures.md#loop-restarts) — {tracker}; {dippin}"
         )
     if decision is not None and step.outcome != decision.outcome and decision.outcome:
         return (
             f"{node} ends `{step.outcome}` on tracker's engine, where the handler sets "
-            f"`outcome` after the engine resets it before every node (tracker-runtime.md §5.1, "
-            f"§5.3), while dippin's context still holds outcome={decision.outcome!r} there: "
+            f"`outcome` after the engine resets it before every node "
+            f"(docs/runtime/edge-selection.md#the-main-loop, "
+            f"docs/runtime/edge-selection.md#choosing-an-edge), while dippin's context still holds "
+            f"outcome={decision.outcome!r} there: "
             f"{tracker}; {dippin}"
         )
     if reason == "label" or rule == "label":
         return (
             f"at the human gate {node}, tracker routes by the answer's exact label or choice "
-            f"key, after the conditions (tracker-runtime.md §5.3 step 2, §8.1); dippin matches "
+            f"key, after the conditions (docs/runtime/edge-selection.md#preferred-label); dippin "
+            "matches "
             f"preferred_label as a substring before them: {tracker}; {dippin}"
         )
     if reason in ("weight", "lexical") and rule == "unconditional":
         return (
             f"{node} has several unconditional edges: tracker takes the highest weight, then "
-            f"the lexically smallest target (tracker-runtime.md §5.3 step 4); dippin takes the "
+            f"the lexically smallest target (docs/runtime/edge-selection.md#weight); dippin takes "
+            "the "
             f"first declared: {tracker}; {dippin}"
         )
     if reason == "condition" or rule == "condition":
         return (
             f"the conditions on {node}'s edges read differently (tracker's context and "
-            f"condition reading, tracker-runtime.md §5.1, §5.2): {tracker}; {dippin}"
+            f"condition reading, docs/runtime/edge-selection.md#the-main-loop, "
+            f"docs/runtime/conditions.md): {tracker}; {dippin}"
         )
     if last:
         tracker = f"{tracker} — {end.message}"

@@ -5,7 +5,7 @@ Five kinds of item, each with the line it is written on:
 * **edges** — every edge the engine can take: explicit edges and the ones tracker's adapter
   synthesizes for ``parallel`` (the fork edges and the edge to the join); the synthesized
   ``branch -> fan_in`` edges are left out, since branch targets run inside the parallel
-  handler and their edges are never followed (tracker-runtime.md §5.7);
+  handler and their edges are never followed (docs/runtime/parallel.md#branches);
 * **outcomes** — each status a node's handler can end with (success, fail, retry; a YAML step's
   results);
 * **answers** — each answer a human gate can give: a label of choice gates, Yes and No, a

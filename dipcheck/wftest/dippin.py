@@ -3,7 +3,8 @@
 dippin's simulator keeps one flat context for the whole run, seeded from the test's
 ``scenario`` key/value pairs; a ``Node.key`` pair applies only while that node runs. dipcheck
 runs the same test on tracker's engine, where every node's handler decides its own status and
-the engine resets ``outcome`` before each node (tracker-runtime.md §5.1). So each pair is read
+the engine resets ``outcome`` before each node (docs/runtime/edge-selection.md#the-main-loop). So
+each pair is read
 as what the world does at the nodes it reaches:
 
 * ``outcome=V`` — every agent and tool ends with ``V`` (tools by their exit code); ``Node.outcome``
@@ -67,7 +68,7 @@ def translate(case: DippinCase, graph: RunGraph) -> tuple[Scenario, list[str]]:
     if case.branch:
         reader.notes.append(
             f"branch {', '.join(case.branch)}: tracker runs every branch of a parallel node "
-            "(tracker-runtime.md §5.7); only dippin's walk is limited to these"
+            "(docs/runtime/parallel.md#branches); only dippin's walk is limited to these"
         )
     return reader.scenario(), reader.notes
 
@@ -130,7 +131,8 @@ class _Reader:
                 self.context["outcome"] = value
                 self.notes.append(
                     f"{where}={value!r} is no status tracker knows; tracker resets `outcome` "
-                    "before every node (tracker-runtime.md §5.1), so it routes nothing"
+                    "before every node (docs/runtime/edge-selection.md#the-main-loop), so it "
+                    "routes nothing"
                 )
                 return
             chosen = self.targets(None, (Handler.CODERGEN, Handler.TOOL))

@@ -108,7 +108,8 @@ def decision_for(observed: Observed, walked: list[Step], index: int) -> list[str
         for position, top in enumerate(observed.top):
             if top.node == step.within:
                 return [
-                    f"{step.node} ran as a branch inside {top.node} (tracker-runtime.md §5.7)",
+                    f"{step.node} ran as a branch inside {top.node} "
+                    "(docs/runtime/parallel.md#branches)",
                     *step_decision(top, position + 1),
                 ]
     top_index = next((i for i, item in enumerate(observed.top) if item is step), None)

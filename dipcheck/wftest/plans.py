@@ -1,8 +1,8 @@
 """The expectations of Ordewell plans: ``waves`` (the tasks started together, in start order)
 and ``handover`` (texts the prompt Ordewell composes for a task contains, or must not).
 
-A plan test runs on the plan simulator of `dipcheck simulate PLAN` (other-formats.md §5.4 to
-§5.5; rule-codes.md pins its JSON as ``waves``, ``completed``, ``failed``, …, and its scenario
+A plan test runs on the plan simulator of `dipcheck simulate PLAN`
+(its JSON has ``waves``, ``completed``, ``failed``, …, and its scenario
 as ``max_parallel_sessions`` and ``tasks: {ID: {outcome}}``). This module checks expectations
 against what the simulator returns, through the small :class:`PlanBackend` interface
 (:func:`register` puts another in its place).

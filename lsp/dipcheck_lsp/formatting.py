@@ -1,9 +1,9 @@
 """Document and range formatting: ``dipcheck.formatter`` as line edits.
 
 The edits replace whole lines (positions at column 0, so no encoding conversion is needed).
-A range request gets the edits that touch its lines, as long as applying only those keeps the
-workflow's meaning; when it would not (re-indenting half a block changes what it belongs to),
-it gets the edits for the whole document instead.
+A range request only ever edits the lines of its range: the formatter's edits of those lines
+when applying just them keeps the workflow's meaning; else the same lines with their own
+indentation kept (re-indenting half a block would change what it belongs to); else nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +32,45 @@ def _apply(lines: list[str], edits: list[Edit]) -> str:
     return "".join(result)
 
 
+def _inside(edits: list[Edit], first: int, last: int) -> list[Edit]:
+    """The edits of lines ``first`` to ``last``: a line-for-line edit split into its lines,
+    any other edit only when it lies wholly inside the range."""
+    chosen: list[Edit] = []
+    for start, end, new in edits:
+        if end - start == len(new):
+            chosen.extend(
+                (line, line + 1, [new[line - start]])
+                for line in range(max(start, first), min(end, last + 1))
+            )
+        elif first <= start and max(end - 1, start) <= last:
+            chosen.append((start, end, new))
+    return chosen
+
+
+def _keep_indentation(before: list[str], edits: list[Edit]) -> list[Edit]:
+    """The one-line edits with each line's own indentation put back."""
+    kept: list[Edit] = []
+    for start, end, new in edits:
+        if end - start == 1 and len(new) == 1:
+            old = before[start]
+            indent = old[: len(old) - len(old.lstrip(" \t"))]
+            line = indent + new[0].lstrip(" \t")
+            if line != old:
+                kept.append((start, end, [line]))
+    return kept
+
+
+def _within(
+    before: list[str], edits: list[Edit], first: int, last: int, wanted: object
+) -> list[Edit]:
+    """The edits a range request gets (see the module docstring)."""
+    chosen = _inside(edits, first, last)
+    for candidate in (chosen, _keep_indentation(before, chosen)):
+        if meaning(lower(_apply(before, candidate))) == wanted:
+            return candidate
+    return []
+
+
 def _position(lines: list[str], line: int, encoding: str) -> types.Position:
     if line < len(lines) or not lines or lines[-1].endswith(("\n", "\r")):
         return types.Position(line, 0)
@@ -51,10 +90,7 @@ def format_edits(
     before = text.splitlines(keepends=True)
     edits = _line_edits(before, formatted.splitlines(keepends=True))
     if lines_range is not None:
-        first, last = lines_range
-        chosen = [edit for edit in edits if edit[0] <= last and first <= max(edit[1] - 1, edit[0])]
-        if meaning(lower(_apply(before, chosen))) == meaning(lower(text)):
-            edits = chosen
+        edits = _within(before, edits, *lines_range, meaning(lower(text)))
     return [
         types.TextEdit(
             types.Range(_position(before, start, encoding), _position(before, end, encoding)),

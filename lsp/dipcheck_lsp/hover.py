@@ -9,9 +9,11 @@ from dipcheck import catalog
 from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.conditions import BoolOp, Compare, Expr, Group, Not
+from dipcheck.diagnostics import Diagnostic
 from dipcheck.frontends.dip_schema import FieldSpec
 from dipcheck.model import Edge, Field, InputDecl, Node, NodeKind, Workflow
 from dipcheck.rules import registry
+from dipcheck.source import Span
 from dipcheck.suppressions import Entry
 from dipcheck_lsp import hints, links
 from dipcheck_lsp.index import Index, Kind, Occurrence, Role
@@ -44,7 +46,10 @@ def hover(snapshot: Snapshot, occurrence: Occurrence, exists: Callable[[str], bo
         return node_text(node, workflow)
     if kind is Kind.KEY:
         assert snapshot.flow is not None
-        return key_text(snapshot.index, snapshot.flow, occurrence)
+        text = key_text(snapshot.index, snapshot.flow, occurrence)
+        if occurrence.scope is None and runtime.is_ambient(occurrence.name):
+            text += findings_text(snapshot.result.diagnostics, occurrence.span)
+        return text
     if kind is Kind.CONDITION:
         return condition_text(occurrence.detail)
     if kind is Kind.FIELD:
@@ -148,7 +153,7 @@ def key_text(index: Index, flow: ContextFlow, occurrence: Occurrence) -> str:
     elif scope is not None:
         title = f"**ctx.node.{scope}.{name}** — `{name}` as written by node `{scope}`"
     elif runtime.is_ambient(name):
-        return f"**ctx.{name}** — built-in context key\n\nWritten by the runtime: always available."
+        return builtin_text(name)
     else:
         title = f"**ctx.{name}** — context key"
     parts = [title]
@@ -168,6 +173,65 @@ def key_text(index: Index, flow: ContextFlow, occurrence: Occurrence) -> str:
     elif made and occurrence.owner is not None and (yaml or scope is None):
         parts.append(hints.sentence(flow, name, occurrence.owner, occurrence.after))
     return "\n\n".join(parts)
+
+
+# What writes each built-in key (docs/runtime/context.md#built-in-keys,
+# docs/runtime/context.md#declared-writes, docs/runtime/edge-selection.md#the-main-loop,
+# docs/runtime/edge-selection.md#choosing-an-edge,
+# docs/runtime/context.md#human_response-is-one-shot). tracker's
+# availability check treats them all as always set, which only means it never reports them.
+BUILTIN_WRITERS = {
+    "outcome": "Holds the status of the node that just ran: set after each node and reset to "
+    "empty before the next one runs, so a condition sees it but a prompt or a command reads an "
+    "empty string",
+    "preferred_label": "Holds the label a node prefers (a human gate's answer): set after the "
+    "node and reset before the next one, so only conditions and edge selection see it",
+    "suggested_next_nodes": "Holds the join a parallel node suggests: set after it and reset "
+    "before the next node",
+    "last_response": "Written by every agent, with its response",
+    "human_response": "Written by a freeform or interview human gate, with what the person "
+    "typed. One-shot: it is cleared once the next agent has run; "
+    "`${ctx.node.<Gate>.human_response}` keeps it",
+    "tool_stdout": "Written by every tool node, with its standard output",
+    "tool_stderr": "Written by every tool node, with its standard error",
+    "tool_marker": "Written by a tool with `marker_grep`, with the marker it matched",
+    "tool_marker_error": "Written by a tool with `marker_grep` when the marker cannot be matched",
+    "tool_route": "Written by a tool that prints a `_TRACKER_ROUTE=` line",
+    "interview_questions": "Written by no handler by itself: an interview gate reads its "
+    "questions from it (its default `questions_key`), else from `last_response`",
+    "interview_answers": "Written by an interview gate, with the answers (its default "
+    "`answers_key`)",
+    "writes_error": "Written when a node's `writes:` cannot be extracted",
+    "writes_warning": "Written when a node's `writes:` extraction finds extra keys or no JSON",
+    "graph.goal": "Holds the workflow's `goal:`",
+}
+
+
+def builtin_text(name: str) -> str:
+    what = BUILTIN_WRITERS.get(name, "Written by the runtime in some situations")
+    return (
+        f"**ctx.{name}** — built-in context key\n\n{what}.\n\n"
+        "tracker's availability check never reports a built-in key; that does not mean it "
+        "holds a value at every read."
+    )
+
+
+def findings_text(diagnostics: list[Diagnostic], span: Span) -> str:
+    """The findings on the reference at ``span`` (the key, its ``${ctx.`` and ``}`` at most),
+    as a section to add to its hover (or ""): what the runtime does there, beside the key's
+    general description."""
+    here = [
+        item
+        for item in diagnostics
+        if item.span.source is span.source
+        and span.start - len("${ctx.") <= item.span.start <= span.start
+        and span.end <= item.span.end <= span.end + 1
+    ]
+    if not here:
+        return ""
+    return "\n\n" + "\n\n".join(
+        f"**{item.code}** ({item.severity.label}): {item.message}" for item in here
+    )
 
 
 # -- conditions -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The other files a workflow names — subgraph children and file directives — resolved the way
-tracker resolves them (tracker-runtime.md: a subgraph ref is tried relative to the parent's
+tracker resolves them (docs/runtime/subgraphs.md#loading-the-child: a subgraph ref is tried
+relative to the parent's
 directory, then to the working directory, each with and without ``.dip``; file directives
 are relative to the workflow's directory)."""
 

@@ -630,8 +630,9 @@ class DipcheckServer(LanguageServer):
         text = self._dip_text(params.text_document.uri)
         if text is None:
             return None
-        lines = (params.range.start.line, params.range.end.line)
-        return formatting.format_edits(text, self.host.encoding, lines)
+        start, end = params.range.start, params.range.end
+        last = end.line - 1 if end.character == 0 and end.line > start.line else end.line
+        return formatting.format_edits(text, self.host.encoding, (start.line, last))
 
     async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
         snapshot = await self.state.current_snapshot(params.text_document.uri)

@@ -61,7 +61,11 @@ async def test_hover_on_context_keys(lsp: Session) -> None:
         "**ctx.plan_doc** — context key\n\nProduced by: `Plan`\n\nRead by: `Build`"
     )
     assert await text(lsp, uri, "ctx.outcome", delta=6) == (
-        "**ctx.outcome** — built-in context key\n\nWritten by the runtime: always available."
+        "**ctx.outcome** — built-in context key\n\nHolds the status of the node that just "
+        "ran: set after each node and reset to empty before the next one runs, so a condition "
+        "sees it but a prompt or a command reads an empty string.\n\n"
+        "tracker's availability check never reports a built-in key; that does not mean it holds "
+        "a value at every read."
     )
 
 

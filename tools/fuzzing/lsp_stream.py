@@ -370,6 +370,8 @@ class _Builder:
             insert = pick(rng, ("", "x", "\n", "  agent New\n", "->", "🚀", "\r\n", "{", '"'))
             changes = [{"range": where, "text": insert}]
             result = _apply(text, where, insert)
+        if not -(2**31) <= version < 2**31:
+            result = None  # not an LSP integer: a server may refuse the whole change
         known = uri in self.documents
         if result is not None and known:
             self.documents[uri] = result

@@ -1,0 +1,105 @@
+"""Start-up: ``dipcheck lint f.dip`` in a fresh process, with and without the result cache.
+
+    python benchmarks/startup.py                        # parallel-ralph-dev.dip, 9 runs each
+    python benchmarks/startup.py --runs 15 --file some.dip
+
+Each run is a new ``python -m dipcheck lint <file>`` process (interpreter start-up, imports,
+configuration, the lint or the cache look-up, and the text report), timed from start to exit.
+Bytecode is cached (``PYTHONDONTWRITEBYTECODE`` is dropped and a warm-up run writes it), and
+so are the shell verdicts (``bash -n``/shellcheck run in the warm-up only): what is measured
+is dipcheck, not the compiler or other programs.
+
+1. no result cache: ``dipcheck lint --no-cache f.dip`` (the file is linted);
+2. result cache: ``dipcheck lint f.dip`` with the cache filled by the warm-up (nothing is
+   linted: the cached findings are printed).
+
+For scale, the bare interpreter (``python -c pass``, site and the editable-install hook
+included) is timed the same way. Prints the median and p95 wall time and the median CPU time
+(user + system) of each; on a busy machine the CPU time is the steadier figure. Targets (issue
+19 §3): median ≤ 100 ms without the cache, ≤ 60 ms with it. Exit status 0 when both are met,
+1 when not, 2 when the file is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+EXAMPLES = PROJECT.parent / "shared" / "corpus" / "tracker" / "examples"
+DEFAULT_FILE = EXAMPLES / "parallel-ralph-dev.dip"
+TARGETS_MS = {"no result cache": 100.0, "result cache": 60.0}
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], cwd: Path, environment: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU milliseconds of one run of ``command``."""
+    cpu = _children_cpu()
+    started = time.perf_counter()
+    subprocess.run(command, cwd=cwd, env=environment, stdout=subprocess.DEVNULL, check=False)
+    return (time.perf_counter() - started) * 1000, (_children_cpu() - cpu) * 1000
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="the workflow to lint")
+    parser.add_argument("--runs", type=int, default=9, help="runs of each (default 9, min 7)")
+    args = parser.parse_args()
+    if not args.file.is_file():
+        print(f"{args.file}: not found (the shared corpus sits beside the project)")
+        return 2
+    runs = max(7, args.runs)
+    path = args.file.resolve()
+    with tempfile.TemporaryDirectory(prefix="dipcheck-startup-") as cache_dir:
+        environment = {
+            key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
+        }
+        environment["DIPCHECK_CACHE_DIR"] = cache_dir
+        lint = [sys.executable, "-m", "dipcheck", "lint", path.name]
+        commands = {
+            "interpreter only": [sys.executable, "-c", "pass"],
+            "no result cache": [*lint[:4], "--no-cache", path.name],
+            "result cache": lint,
+        }
+        for command in commands.values():  # warm-up: bytecode, shell verdicts, result cache
+            timed(command, path.parent, environment)
+        figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
+        for _ in range(runs):  # interleaved, so a burst of load hits every measure alike
+            for name, command in commands.items():
+                wall, cpu = timed(command, path.parent, environment)
+                figures[name][0].append(wall)
+                figures[name][1].append(cpu)
+    print(f"dipcheck lint {path.name}: {runs} fresh processes each, bytecode cached")
+    met = True
+    for name, (walls, cpus) in figures.items():
+        line = (
+            f"  {name:<17} median {statistics.median(walls):6.1f} ms   p95 {p95(walls):6.1f} ms"
+            f"   CPU median {statistics.median(cpus):6.1f} ms"
+        )
+        target = TARGETS_MS.get(name)
+        if target is not None:
+            ok = statistics.median(walls) <= target
+            met = met and ok
+            line += f"   (target ≤ {target:.0f} ms: {'met' if ok else 'NOT met'})"
+        print(line)
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,193 @@
+"""What a newcomer tripped on in the command line (issue 19 §2), each run as a process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import FIXTURES, dipcheck
+
+CLEAN = FIXTURES / "review_loop.dip"
+
+
+# -- a path that holds no workflow ------------------------------------------------------------
+
+
+def test_an_empty_directory_says_nothing_was_linted(tmp_path: Path) -> None:
+    result = dipcheck("lint", tmp_path, "--no-cache")
+    # ruff's choice: a warning, exit 0 (a tree without workflows yet is not a failure)
+    assert result.returncode == 0
+    assert result.stdout == "No files checked.\n"
+    assert "All checks passed" not in result.stdout
+    assert result.stderr == (
+        f"dipcheck: warning: no workflow found in {tmp_path}: nothing was linted (dipcheck "
+        "lints .dip files, DOT pipelines and YAML step workflows)\n"
+    )
+
+
+def test_a_directory_of_drawings_and_plain_yaml_says_nothing_was_linted(tmp_path: Path) -> None:
+    (tmp_path / "picture.dot").write_text("digraph G { a -> b }\n")
+    (tmp_path / "config.yaml").write_text("name: x\nretries: 3\n")
+    result = dipcheck("lint", tmp_path, "--no-cache", "--format", "json")
+    assert result.returncode == 0
+    assert '"files": []' in result.stdout
+    assert "nothing was linted" in result.stderr
+    fixed = dipcheck("lint", tmp_path, "--no-cache", "--diff")
+    assert "nothing was linted" in fixed.stderr
+
+
+def test_quiet_keeps_the_warning_out(tmp_path: Path) -> None:
+    result = dipcheck("lint", tmp_path, "--no-cache", "-q")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_a_workflow_has_no_warning() -> None:
+    result = dipcheck("lint", CLEAN, "--no-cache")
+    assert result.stdout == "All checks passed (1 file checked).\n"
+    assert "nothing was linted" not in result.stderr
+
+
+# -- --show-settings shows every setting --------------------------------------------------------
+
+SETTINGS = """\
+[tool.dipcheck]
+extra-models = "acme:m1,m2"
+fail-on = "warning"
+
+[tool.dipcheck.dialect]
+"engine/*.dot" = "typed-outputs"
+
+[tool.dipcheck.severity]
+DIP004 = "warning"
+"""
+
+
+def test_show_settings_names_every_configuration_key(tmp_path: Path) -> None:
+    import json
+    import tomllib
+
+    from dipcheck.config import KNOWN_KEYS
+
+    (tmp_path / "dipcheck.toml").write_text(SETTINGS)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "review.dot").write_text((FIXTURES / "dot" / "review.dot").read_text())
+    shown = dipcheck(
+        "lint", "--show-settings", "--format", "json", "engine/review.dot", cwd=tmp_path
+    )
+    data = json.loads(shown.stdout)
+    assert set(data["settings"]) == KNOWN_KEYS
+    assert data["settings"]["extra-models"] == {"acme": ["m1", "m2"]}
+    assert data["settings"]["dialect"] == {"engine/*.dot": "typed-outputs"}
+    assert data["for-this-file"]["dialect"] == "typed-outputs"
+    text = dipcheck("lint", "--show-settings", "engine/review.dot", cwd=tmp_path).stdout
+    assert "# DOT dialect: typed-outputs" in text
+    # the text output is the configuration itself: it reads back as the same settings
+    table = tomllib.loads(text)["tool"]["dipcheck"]
+    assert set(table) == KNOWN_KEYS
+    assert table["dialect"] == {"engine/*.dot": "typed-outputs"}
+    assert table["extra-models"] == {"acme": ["m1", "m2"]}
+    assert table["severity"] == {"DIP004": "warning"}
+
+
+def test_show_settings_of_a_dip_file_names_no_dialect(tmp_path: Path) -> None:
+    import json
+
+    shown = dipcheck("lint", "--isolated", "--show-settings", "--format", "json", CLEAN)
+    assert json.loads(shown.stdout)["for-this-file"]["dialect"] is None
+    assert "# DOT dialect" not in dipcheck("lint", "--isolated", "--show-settings", CLEAN).stdout
+
+
+# -- standard input without --stdin-filename --------------------------------------------------
+
+
+def _concise(result_stdout: str, name: str) -> list[str]:
+    """The finding lines with the file name replaced (``<stdin>`` or the path)."""
+    return [
+        line.replace(name, "F", 1) for line in result_stdout.splitlines() if line.startswith(name)
+    ]
+
+
+def test_a_dot_file_on_stdin_is_read_as_dot() -> None:
+    path = FIXTURES / "dot" / "broken.dot"
+    named = dipcheck("lint", "--no-cache", "--format", "concise", path)
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=path.read_text())
+    assert "DIP005 [error]" in piped.stdout
+    assert "DC001" not in piped.stdout  # it used to be parsed as .dip: a syntax error per line
+    assert _concise(piped.stdout, "<stdin>") == _concise(named.stdout, str(path))
+    assert piped.returncode == named.returncode == 1
+
+
+def test_a_step_workflow_on_stdin_is_read_as_yaml() -> None:
+    path = FIXTURES / "steps" / "broken_flow.yaml"
+    named = dipcheck("lint", "--no-cache", "--format", "concise", path)
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=path.read_text())
+    assert _concise(piped.stdout, "<stdin>") == _concise(named.stdout, str(path))
+    assert _concise(piped.stdout, "<stdin>")
+
+
+def test_a_dip_file_on_stdin_is_still_read_as_dip() -> None:
+    piped = dipcheck("lint", "--no-cache", "--format", "concise", "-", stdin=CLEAN.read_text())
+    # only the file directives, which need a directory, are reported
+    assert {line.split(" ")[1] for line in _concise(piped.stdout, "<stdin>")} == {"DC003"}
+
+
+def test_fmt_refuses_a_dot_file_on_stdin() -> None:
+    piped = dipcheck("fmt", "-", stdin=(FIXTURES / "dot" / "review.dot").read_text())
+    assert piped.returncode == 2
+    assert piped.stdout == ""
+    assert piped.stderr == (
+        "dipcheck fmt: <stdin>: a DOT workflow, not .dip: fmt formats .dip workflows only; "
+        "not formatted\n"
+    )
+
+
+def test_sniffing_a_text_without_a_name() -> None:
+    from dipcheck.engine import sniff_format
+
+    assert sniff_format("// pipeline\n/* v2 */\nstrict digraph G { a -> b }\n") == "dot"
+    assert sniff_format("  DiGraph G {}") == "dot"
+    assert sniff_format("name: review\nsteps:\n  - name: plan\n") == "yaml"
+    assert sniff_format("# a graph of agents\nworkflow W\n  start: A\n") == "dip"
+    assert sniff_format("workflow A\n  start: A\n---\nworkflow B\n  start: B\n") == "dip"
+    assert sniff_format("workflow W\n  goal: draw a digraph\n") == "dip"
+
+
+# -- --statistics explains its marks ------------------------------------------------------------
+
+
+def test_statistics_has_a_legend_only_for_the_marks_it_shows(tmp_path: Path) -> None:
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Use ${ctx.nothing}.\n"
+        "  agent B\n    label: B\n  edges\n    A -> Bee\n    A -> B\n"
+    )
+    shown = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
+    lines = shown.stdout.splitlines()
+    assert any(line.endswith("[-]") for line in lines)
+    assert lines[-2:] == ["", "[-] fixed only by `--fix --unsafe-fixes` (fixes to review)"]
+    assert not any(line.startswith("[*]") for line in lines)
+    # the twin: nothing fixable, no marks, no legend
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Use ${ctx.nothing}.\n"
+        "  agent B\n    label: B\n  edges\n    A -> B\n"
+    )
+    plain = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
+    assert plain.stdout and "[" not in plain.stdout
+
+
+# -- --watch without watchfiles says how to get it -------------------------------------------------
+
+
+def test_watch_without_watchfiles_gives_an_install_command_that_works(tmp_path: Path) -> None:
+    import sys
+
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "watchfiles.py").write_text("raise ImportError('not installed')\n")
+    result = dipcheck("lint", "--watch", CLEAN, env={"PYTHONPATH": str(shim)})
+    assert result.returncode == 2
+    # dipcheck is not on PyPI: `pip install 'dipcheck[watch]'` cannot work
+    assert "dipcheck[watch]" not in result.stderr
+    assert result.stderr == (
+        "dipcheck: error: --watch needs the watchfiles package, which the Python dipcheck runs "
+        f"on does not have: `{sys.executable} -m pip install watchfiles` (installed with pipx: "
+        "`pipx inject dipcheck watchfiles`)\n"
+    )

@@ -1,0 +1,121 @@
+"""Start-up: a run imports only what it needs (issue 19 §3, benchmarks/startup.py).
+
+Each test runs a fresh interpreter and reads ``sys.modules`` after the run, so an import added
+at the top of a module that a light path reaches shows up here instead of as a slower start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dipcheck import cli
+
+PROJECT = Path(__file__).resolve().parents[1]
+WORKFLOW = PROJECT / "fixtures" / "review_loop.dip"
+
+# Never needed to lint a .dip file: the heavy libraries of other paths, the simulator, the
+# language server, the drawing and conversion commands, and the reporters not chosen.
+NEVER_FOR_DIP_LINT = (
+    "pydantic",
+    "networkx",
+    "ruamel",
+    "dipcheck_lsp",
+    "dipcheck.simulate",
+    "dipcheck.picture",
+    "dipcheck.convert",
+    "dipcheck.semdiff",
+    "dipcheck.wftest",
+    "dipcheck.fmt_cli",
+    "dipcheck.report.sarif",
+    "dipcheck.report.junit",
+)
+# Not needed either when every result comes from the cache: nothing is parsed or checked.
+NEVER_FOR_CACHE_HIT = (
+    *NEVER_FOR_DIP_LINT,
+    "lark",
+    "dipcheck.engine",
+    "dipcheck.model",
+    "dipcheck.frontends.dip",
+    "dipcheck.analysis",
+    "dipcheck.rules.context",
+    "dipcheck.rules.structure",
+    "dipcheck.workspace",
+    "dipcheck.suppressions",
+    "dipcheck.shelltools",
+    "subprocess",
+)
+
+
+def imported_by(*arguments: str, cwd: Path) -> set[str]:
+    """The modules a fresh ``dipcheck`` process has imported once it ran ``arguments``."""
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from dipcheck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main({list(arguments)!r})\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, check=True
+    )
+    return set(json.loads(result.stdout))
+
+
+def offending(modules: set[str], forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        name
+        for name in modules
+        if any(name == item or name.startswith(item + ".") for item in forbidden)
+    )
+
+
+def test_a_lint_without_the_cache_imports_only_the_lint_path(tmp_path: Path) -> None:
+    modules = imported_by("lint", "--no-cache", str(WORKFLOW), cwd=tmp_path)
+    assert "dipcheck.rules.structure" in modules  # the file was linted
+    assert offending(modules, NEVER_FOR_DIP_LINT) == []
+
+
+def test_a_lint_served_by_the_cache_imports_no_front_end_and_no_rule(tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    first = imported_by("lint", "--cache-dir", cache, str(WORKFLOW), cwd=tmp_path)
+    assert "dipcheck.rules.structure" in first  # the first run lints and fills the cache
+    modules = imported_by("lint", "--cache-dir", cache, str(WORKFLOW), cwd=tmp_path)
+    assert "dipcheck.cache" in modules
+    assert offending(modules, NEVER_FOR_CACHE_HIT) == []
+
+
+def test_a_changed_file_is_linted_again_on_the_light_path(tmp_path: Path) -> None:
+    workflow = tmp_path / "flow.dip"
+    workflow.write_text(WORKFLOW.read_text(encoding="utf-8"), encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    imported_by("lint", "--cache-dir", cache, str(workflow), cwd=tmp_path)
+    with workflow.open("a", encoding="utf-8") as handle:
+        handle.write("\n# changed\n")
+    modules = imported_by("lint", "--cache-dir", cache, str(workflow), cwd=tmp_path)
+    assert "dipcheck.rules.structure" in modules
+
+
+def test_the_help_lists_every_command_as_their_own_parsers_describe_them() -> None:
+    """The main help is built from cli.COMMANDS without importing the commands' modules; it
+    must read as the help built from the modules themselves."""
+    assert cli._parser().format_help() == cli._parser(every=True).format_help()
+
+
+def help_of(parser: argparse.ArgumentParser, command: str) -> str:
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), pytest.raises(SystemExit):
+        parser.parse_args([command, "--help"])
+    return output.getvalue()
+
+
+def test_each_command_gets_its_full_parser() -> None:
+    for name in ("lint", "rule", *cli.COMMANDS):
+        assert help_of(cli._parser(name), name) == help_of(cli._parser(every=True), name), name

@@ -1,0 +1,54 @@
+"""Did-you-mean: the indexed look-up (`suggest.Names`) answers exactly as the plain scan."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck.suggest import Names, _scan, closest, distance
+
+# A small alphabet makes near misses, shared prefixes and ties common.
+WORDS = st.text(alphabet="abc_1", max_size=7)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    names=st.lists(WORDS, min_size=0, max_size=90),
+    words=st.lists(WORDS, min_size=1, max_size=6),
+    limit=st.integers(min_value=0, max_value=3),
+)
+def test_index_matches_the_scan(names: list[str], words: list[str], limit: int) -> None:
+    index = Names(names)
+    for word in [*words, *names[:3]]:
+        expected = _scan(word, names, limit)
+        assert index.closest(word, limit) == expected
+        assert closest(word, index, limit) == expected
+        assert index._search(word, limit) == expected  # the trie walk, whatever the size
+
+
+def test_index_is_used_for_many_names_and_finds_the_first_of_equals() -> None:
+    names = [f"key_{i:05d}" for i in range(5000)]
+    index = Names(names)
+    assert index.closest("kex_00042") == "key_00042"
+    assert index.closest("key_0004") == "key_00004"  # one insertion from several: the first
+    assert index.closest("unrelated_name") is None
+    assert index.closest("key_00042") == "key_00002"  # itself excluded; 1 edit, the first
+    assert list(index) == names and len(index) == 5000 and "key_00001" in index
+
+
+def test_many_look_ups_stay_cheap() -> None:
+    """Five thousand misspelt names against five thousand keys: the scan would compute 25
+    million edit distances. Generous bound; the point is the growth, not the clock."""
+    names = Names(f"key_{i:05d}" for i in range(5000))
+    begin = time.process_time()
+    found = sum(names.closest(f"kex_{i:05d}") is not None for i in range(5000))
+    assert found == 5000
+    assert time.process_time() - begin < 10
+
+
+def test_distance() -> None:
+    assert distance("kitten", "sitting", 5) == 3
+    assert distance("kitten", "sitting") == 3  # the limit
+    assert distance("abc", "abc") == 0
