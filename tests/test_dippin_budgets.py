@@ -3,9 +3,14 @@ DIP137, DIP144, DIP145): an exact range for each, and a minimal passing twin."""
 
 from __future__ import annotations
 
+import itertools
+import re
+import time
+
 from helpers import Finding, lint, only, run, template
 
 from dipcheck.config import Config
+from dipcheck.rules import dippin_budgets
 
 WITH_DIP144 = Config(extend_select=("DIP144",))  # off by default
 
@@ -192,3 +197,25 @@ def test_dip145_negative_budget() -> None:
     assert only(lint(text), "DIP145") == [Finding("DIP145", "warning", (6, 21), (6, 25), "-100")]
     twin = text.replace("-100", "100")
     assert only(lint(twin), "DIP145") == []
+
+
+# the zero-duration pattern before it was written one token at a time (same language)
+NESTED_ZERO = re.compile(r"[+-]?(?:0+(?:\.0*)?(?:ns|us|µs|μs|ms|s|m|h)?)+")
+
+
+def test_zero_duration_pattern_reads_what_the_nested_one_did() -> None:
+    alphabet = ["0", ".", "+", "-", "n", "s", "u", "µ", "m", "h", "1"]
+    for length in range(6):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = "".join(letters)
+            expected = NESTED_ZERO.fullmatch(text) is not None
+            assert (dippin_budgets._ZERO_DURATION.fullmatch(text) is not None) == expected, text
+
+
+def test_a_long_almost_zero_timeout_is_read_quickly() -> None:
+    """Found by tools/fuzz.py: `timeout: 0.000…01` (300 zeros) never finished (the nested
+    repeats backtracked exponentially); it is not zero, so no finding of this rule."""
+    text = "0." + "0" * 300 + "1"
+    started = time.perf_counter()
+    assert dippin_budgets._ZERO_DURATION.fullmatch(text) is None
+    assert time.perf_counter() - started < 1.0

@@ -54,6 +54,9 @@ ESCAPED_DOT = (
         ("quotes.dot", ESCAPED_DOT, '\\"' * 3_500_000),
         ("newlines.dot", ESCAPED_DOT, "x\\n" * 2_300_000),
     ],
+    # short ids: pytest puts the test id in PYTEST_CURRENT_TEST, and a 7 MB one would not fit
+    # in the environment of the dipcheck process the test starts
+    ids=["backslashes.dip", "quotes.dip", "quotes.dot", "newlines.dot"],
 )
 def test_seven_megabytes_of_escapes_stay_small(
     tmp_path: Path, name: str, template: str, body: str

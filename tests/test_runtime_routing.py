@@ -3,8 +3,14 @@ against the facts tracker-runtime.md §5.2/§5.3 states for v0.64 and the #647 f
 
 from __future__ import annotations
 
-import pytest
+import re
+import time
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.analysis.routing import ConditionError
 from dipcheck.engine import lint_text
@@ -26,6 +32,38 @@ def test_dippin_raw_rejoins_tokens_and_requotes_strings() -> None:
     assert routing.runtime_text('ctx.x = "say \\"hi\\""', "dip") == 'ctx.x = "say \\"hi\\""'
     # DOT conditions reach tracker verbatim
     assert routing.runtime_text(" outcome=success ", "dot") == "outcome=success"
+
+
+# the token pattern dippin_raw followed before it scanned double-quoted strings itself
+TOKEN = re.compile(
+    r"""(?P<STRING>"(?:\\.|[^"\\])*"|'(?:[^']|'')*')|[A-Za-z0-9_][A-Za-z0-9_\-./]*"""
+    r"|->|<-|==|!=|<=|>=|[^ \t]"
+)
+
+
+def reference_raw(text: str) -> str:
+    return " ".join(
+        routing.go_quote(conditions.unquote(match.group(0)))
+        if match.group("STRING") is not None
+        else match.group(0)
+        for match in TOKEN.finditer(text)
+    )
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab \"'\\\n\t=!-<>.x"))))
+def test_dippin_raw_tokens_as_the_pattern_does(text: str) -> None:
+    assert routing.dippin_raw(text) == reference_raw(text)
+
+
+def test_a_long_run_of_escaped_quotes_is_tokenized_in_linear_time() -> None:
+    """Found by tools/fuzz.py: an edge condition with 50,000 escaped quotes and no closing
+    quote took minutes (each quote started a scan to the end); now milliseconds."""
+    text = 'ctx.x == "' + '\\"' * 100_000
+    started = time.perf_counter()
+    raw = routing.dippin_raw(text)
+    assert time.perf_counter() - started < 2.0
+    assert raw == 'ctx.x == " ' + " ".join(["\\", '"'] * 100_000)
+    assert routing.dippin_raw(text[:2000]) == reference_raw(text[:2000])
 
 
 def test_split_ignores_separators_inside_quotes() -> None:

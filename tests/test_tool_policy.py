@@ -6,6 +6,7 @@ property-tested against a direct transcription of tracker's algorithm."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -370,6 +371,17 @@ def test_splitting_matches_tracker(command: str) -> None:
     assert [item.text for item in statements] == reference_statements(command)
     for item in statements:
         assert command.replace("\n", ";")[item.start : item.end] == item.text
+
+
+def test_a_long_run_of_blanks_is_split_in_linear_time() -> None:
+    """Found by tools/fuzz.py: a 300,000-blank line in a tool command took minutes (the
+    separator pattern rescanned the run from each blank); now milliseconds."""
+    command = "echo" + " " * 200_000 + "x ; make"
+    started = time.perf_counter()
+    statements = safety.split_statements(command)
+    assert time.perf_counter() - started < 2.0
+    assert [item.text for item in statements] == [command[:-7], "make"]
+    assert (statements[1].start, statements[1].end) == (len(command) - 4, len(command))
 
 
 @given(st.text(alphabet=st.sampled_from(list("ab *?.[]\\|^$()+"))), SHELLISH)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import time
 
+import pytest
 from helpers import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -186,3 +187,31 @@ def test_alias_bomb_is_refused_quickly() -> None:
 def test_shared_aliases_below_the_limit_are_fine() -> None:
     result = check(alias_bomb(3))
     assert [item.code for item in result.diagnostics] == ["DC004", "DC004", "DC004", "DC005"]
+
+
+def test_a_long_escaped_stretch_is_mapped_in_linear_time() -> None:
+    """Found by tools/fuzz.py: a double-quoted prompt of 100,000 backslashes took minutes to
+    map back into the source (a verbatim run was retried from each character); each value
+    character still points at its escape."""
+    escapes = "\\\\" * 30_000
+    text = f'steps:\n  - name: plan\n    agent: a\n    prompt: "{escapes} {{{{ nope.x }}}}"\n'
+    started = time.perf_counter()
+    result = check(text)
+    assert time.perf_counter() - started < 5.0
+    [reference] = [item for item in result.diagnostics if item.code == "L11"]
+    assert reference.span.text == "{{ nope.x }}"
+    assert reference.span.start == text.index("{{ nope")
+
+
+@pytest.mark.parametrize("version", ["1.3", "1.2147483648"])
+def test_an_unsupported_yaml_version_is_a_syntax_error(version: str) -> None:
+    """Found by tools/fuzz.py: ruamel asserts on `%YAML 1.3`, which was a DC000."""
+    text = f"%YAML {version}\n---\nsteps:\n  - name: a\n    agent: x\n    prompt: hi\n"
+    [problem] = check(text).diagnostics
+    assert (problem.code, problem.severity.label, problem.span.text) == ("DC001", "error", version)
+    assert "versions 1.1 and 1.2 only" in problem.message
+
+
+def test_a_supported_yaml_version_loads() -> None:
+    text = "%YAML 1.1\n---\nsteps:\n  - name: a\n    agent: x\n    prompt: hi\n"
+    assert "DC001" not in [item.code for item in check(text).diagnostics]

@@ -48,8 +48,9 @@ OPERATORS = (
 )
 
 # The tokens of a `.dip` condition as dippin's line lexer produces them (dip_lexer.LINE_TOKEN).
+# double-quoted strings (`"(?:\\.|[^"\\])*"`) are scanned by _double_quoted, see dippin_raw
 _DIP_TOKEN = re.compile(
-    r"""(?P<STRING>"[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')
+    r"""(?P<STRING>'[^']*+(?:''[^']*+)*')
     | [A-Za-z0-9_][A-Za-z0-9_\-./]*
     | ->|<-|==|!=|<=|>=
     | [^ \t]""",
@@ -82,15 +83,51 @@ def go_quote(value: str) -> str:
     return "".join(out)
 
 
+def _double_quoted(text: str, start: int) -> tuple[int, bool]:
+    """Scan the double-quoted string opening at ``start`` (escapes: a backslash and any
+    character but a line break): (its end, True), or (where it cannot go on, False)."""
+    index = start + 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            return index + 1, True
+        if char == "\\":
+            if index + 1 >= len(text) or text[index + 1] == "\n":
+                return index, False
+            index += 2
+        else:
+            index += 1
+    return index, False
+
+
 def dippin_raw(text: str) -> str:
     """``Condition.Raw`` for a ``.dip`` condition: tokens joined by one space, string
-    literals re-quoted with double quotes."""
+    literals re-quoted with double quotes.
+
+    A double quote that opens no string is a token of its own. Every later quote before the
+    point where that string's scan stopped is the second character of an escape in the same
+    scan, so it opens no string either and is not scanned again (rescanning from each made
+    a long run of escaped quotes quadratic: 50,000 took minutes)."""
     tokens: list[str] = []
-    for match in _DIP_TOKEN.finditer(text):
+    position, unclosed_until = 0, -1
+    while position < len(text):
+        if text[position] in " \t":
+            position += 1
+            continue
+        if text[position] == '"' and position > unclosed_until:
+            end, closed = _double_quoted(text, position)
+            if closed:
+                tokens.append(go_quote(conditions.unquote(text[position:end])))
+                position = end
+                continue
+            unclosed_until = end
+        match = _DIP_TOKEN.match(text, position)
+        assert match is not None  # `[^ \t]` takes any other character
         token = match.group(0)
         if match.group("STRING") is not None:
             token = go_quote(conditions.unquote(token))
         tokens.append(token)
+        position = match.end()
     return " ".join(tokens)
 
 

@@ -18,7 +18,11 @@ from dipcheck.model import Field, Node, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
-_ZERO_DURATION = re.compile(r"[+-]?(?:0+(?:\.0*)?(?:ns|us|µs|μs|ms|s|m|h)?)+")
+# a zero duration: `0`, `0.0`, `0s`, `0h0m`… — groups of zeros, each with an optional fraction
+# of zeros and unit, written one token at a time (a `.` after a zero, a unit after a zero or
+# a `.`): the nested repeats `(?:0+(?:\.0*)?(?:unit)?)+` that say the same backtracked
+# exponentially on a long run of zeros that ends otherwise (`0.000…01`)
+_ZERO_DURATION = re.compile(r"[+-]?0(?:0|(?<=0)\.|(?<=[0.])(?:ns|us|µs|μs|ms|s|m|h))*")
 
 
 def _int(item: Field | None) -> int:

@@ -361,16 +361,23 @@ def scalar_text(source: SourceText, node: Scalar) -> Text:
     segments: list[tuple[int, int]] = []
     delta: int | None = None
     index = 0
+    # A run that is not verbatim is not tried again from inside it: the word not before its
+    # end, the rest of the line not before the line's end (the characters are then located
+    # one by one, to the same places). Retrying at each character of a long escaped stretch
+    # was quadratic: 50,000 backslashes took minutes.
+    word_retry = line_retry = 0
     while index < len(value):
-        word = _WORD.match(value, index)
+        word = _WORD.match(value, index) if index >= word_retry else None
         if word is not None:
             while cursor < limit and text[cursor] in SPACE:
                 cursor += 1
             # the longest run that can be verbatim: up to the end of the source line
             source_eol = text.find("\n", cursor, limit)
             longest = index + ((limit if source_eol == -1 else source_eol) - cursor)
-            value_eol = value.find("\n", index, longest)
-            runs = (value[index : longest if value_eol == -1 else value_eol], word.group())
+            runs = [word.group()]
+            if index >= line_retry:
+                value_eol = value.find("\n", index, longest)
+                runs.insert(0, value[index : longest if value_eol == -1 else value_eol])
             run = next((run for run in runs if _copied(run, text, cursor, limit, style)), None)
             if run is not None:
                 if cursor - index != delta:
@@ -378,6 +385,7 @@ def scalar_text(source: SourceText, node: Scalar) -> Text:
                     delta = cursor - index
                 index, cursor = index + len(run), cursor + len(run)
                 continue
+            word_retry, line_retry = word.end(), max(line_retry, longest)
         position, width = _locate(text, value[index], cursor, limit, style)
         if position < 0:
             position, width = last, 0
