@@ -95,7 +95,9 @@ def test_add_ignore_on_a_copy_of_the_corpus(tmp_path: Path) -> None:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus not found beside the project")
     copy = tmp_path / "tracker"
-    shutil.copytree(CORPUS / "tracker", copy)
+    # contents only: a read-only corpus (as in CI) must give writable copies, since
+    # --add-ignore leaves a read-only file alone
+    shutil.copytree(CORPUS / "tracker", copy, copy_function=shutil.copyfile)
     assert _codes(copy)  # the corpus has findings
     first = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
     assert first.returncode == 0, first.stderr

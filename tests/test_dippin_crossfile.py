@@ -232,9 +232,9 @@ def test_lint_paths_shares_one_workspace(tmp_path: Path, monkeypatch: pytest.Mon
     parsed: list[str] = []
     original = Workspace._parse
 
-    def counting(self: Workspace, real: str, text: str, key: str) -> object:
+    def counting(self: Workspace, real: str, text: str, key: str, read: object) -> object:
         parsed.append(real)
-        return original(self, real, text, key)
+        return original(self, real, text, key, read)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Workspace, "_parse", counting)
     results = lint_paths([str(tmp_path)], jobs=1)

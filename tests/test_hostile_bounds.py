@@ -317,6 +317,31 @@ def test_dc335_twin_a_chain_that_ends(tmp_path: Path) -> None:
     ]
 
 
+DOT_REFERRING = (
+    "digraph {name} {{\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n"
+    '  Sub [shape=tab, subgraph_ref="{ref}"]\n  S -> Sub -> E\n}}\n'
+)
+
+
+@pytest.mark.parametrize(("back", "found"), [("a.dot", 1), ("c.dot", 0)])
+def test_dc335_in_dot_pipelines_and_its_twin(tmp_path: Path, back: str, found: int) -> None:
+    from helpers import as_finding
+
+    from dipcheck.engine import lint_file
+
+    (tmp_path / "a.dot").write_text(DOT_REFERRING.format(name="A", ref="b.dot"), "utf-8")
+    (tmp_path / "b.dot").write_text(DOT_REFERRING.format(name="B", ref=back), "utf-8")
+    (tmp_path / "c.dot").write_text(
+        "digraph C {\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n  S -> E\n}\n", "utf-8"
+    )
+    items = [
+        as_finding(item)
+        for item in lint_file(str(tmp_path / "a.dot")).diagnostics
+        if item.code == "DC335"
+    ]
+    assert items == [Finding("DC335", "warning", (4, 33), (4, 38), "b.dot")][:found]
+
+
 def test_dc335_a_workflow_that_runs_itself(tmp_path: Path) -> None:
     from dipcheck.engine import lint_file
 

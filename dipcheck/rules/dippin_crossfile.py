@@ -331,7 +331,7 @@ def unbound_required_input(context: Context) -> Iterator[Diagnostic]:
     "  ref: review.dip",
     fix="Break the cycle: move what both need into a third workflow that both reference, or "
     "repeat work with a loop edge (`restart: true`) instead of a subgraph.",
-    formats=("dip",),
+    formats=("dip", "dot"),
 )
 def subgraph_reference_cycle(context: Context) -> Iterator[Diagnostic]:
     reported: set[int] = set()
