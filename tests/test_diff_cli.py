@@ -197,3 +197,18 @@ def test_formats_can_differ(tmp_path: Path) -> None:
     assert _document(dot, dip)["summary"]["empty"] is True
     dip.write_text(dip.read_text(encoding="utf-8").replace("label: fix", "label: repair"))
     assert _changes(_document(dot, dip)) == [("changed", "edge", "Test -> Build", "routing key")]
+
+
+def test_an_always_true_condition_is_not_a_dead_edge(tmp_path: Path) -> None:
+    """DC303 also reports a condition that always holds (a human gate's `outcome = success`):
+    such an edge fires, so a file diffed with itself has no routing effect (found by
+    test_semdiff_properties)."""
+    text = (
+        "workflow W\n  start: Start\n  exit: Done\n  agent Start\n    label: Start\n"
+        "  agent Done\n    label: Done\n  human Ask\n    label: Go?\n  edges\n"
+        "    Start -> Ask\n    Ask -> Done  when ctx.outcome = success\n"
+    )
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    done = dipcheck("diff", tmp_path / "w.dip", tmp_path / "w.dip")
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.endswith("w.dip: no semantic change\n")

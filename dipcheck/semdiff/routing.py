@@ -76,7 +76,10 @@ def prepare(
         succeeds = result.succeeded if complete or result.succeeded else None
     dead = set()
     for item in findings:
-        if item.code in DEAD_EDGE_CODES:
+        # DC303 also reports conditions that are always true: only "never true" is dead
+        if item.code in DEAD_EDGE_CODES and (
+            item.code != "DC303" or "is never true" in item.message
+        ):
             element = workflow.element_at(item.span)
             if isinstance(element, Edge):
                 dead.add(id(element))
