@@ -141,10 +141,12 @@ ENTRY_FIELDS = ("outcome", "choice", "text", "stdout", "stderr", "exit_code", "w
 TOP_FIELDS = ("context", "nodes", "max_steps")
 
 
-def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tuple[int, int]:
+def position(
+    tree: Any, location: tuple[Any, ...], value: bool = False, start: tuple[int, int] = (1, 1)
+) -> tuple[int, int]:
     """1-based line and column of the deepest part of ``location`` found in the ruamel tree
-    (of the last key's value when ``value`` is set)."""
-    line, column = 1, 1
+    (of the last key's value when ``value`` is set); ``start`` when none of it is."""
+    line, column = start
     node = tree
     for index, part in enumerate(location):
         lc = getattr(node, "lc", None)
@@ -161,7 +163,7 @@ def _position(tree: Any, location: tuple[Any, ...], value: bool = False) -> tupl
                 node = node[part]
             else:
                 break
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             break
     return line, column
 
@@ -211,12 +213,12 @@ def scenario_from_tree(
         listed = isinstance(value, list)
         entries = []
         if listed and not value:
-            line, column = _position(tree, ("nodes", name), True)
+            line, column = position(tree, ("nodes", name), True)
             raise ScenarioError(path, line, column, f"nodes.{name}: expected {ENTRY}, got []")
         for index, raw in enumerate(value if listed else [value]):
             base = ("nodes", name, index) if listed else ("nodes", name)
             if not isinstance(raw, dict):
-                line, column = _position(tree, base, True)
+                line, column = position(tree, base, True)
                 raise ScenarioError(
                     path, line, column, f"{_where(base)}: expected {ENTRY}, got {_describe(raw)}"
                 )
@@ -242,10 +244,10 @@ def _pydantic_error(
     location = (*base, *problem["loc"])
     key = bool(location) and location[-1] == "[key]"
     if key:
-        line, column = _position(tree, location[:-1])  # the key itself
+        line, column = position(tree, location[:-1])  # the key itself
         location = location[:-2]  # the mapping that holds it
     else:
-        line, column = _position(tree, location, problem["type"] != "extra_forbidden")
+        line, column = position(tree, location, problem["type"] != "extra_forbidden")
     where = _where(location)
     if problem["type"] == "extra_forbidden":
         name = str(location[-1])
@@ -315,7 +317,7 @@ class _Checker:
         self.children = children
 
     def fail(self, location: tuple[Any, ...], message: str, value: bool = False) -> ScenarioError:
-        line, column = _position(self.tree, location, value)
+        line, column = position(self.tree, location, value)
         return ScenarioError(self.path, line, column, message)
 
     def resolve(self, name: str) -> tuple[RunGraph, str]:
@@ -376,7 +378,7 @@ class _Checker:
         if graph.human_mode(node) == "yes_no" and handler is Handler.HUMAN and outcome:
             label = label or ("No" if outcome == "fail" else "Yes")
             outcome = None
-        line, _ = _position(self.tree, base)
+        line, _ = position(self.tree, base)
         return Choice(
             outcome=outcome,
             label=label,

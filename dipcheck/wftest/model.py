@@ -96,25 +96,9 @@ class TestFile:
 
 def where(tree: Any, location: tuple[Any, ...], value: bool = False) -> tuple[int, int]:
     """1-based line and column of the deepest part of ``location`` inside a ruamel tree or a
-    :mod:`~dipcheck.wftest.jsonpos` document (of the last key's value with ``value``)."""
+    :mod:`~dipcheck.wftest.jsonpos` document (of the last key's value with ``value``); the
+    tree's own position when none of it is found."""
+    from dipcheck.simulate.scenario import position
+
     lc = getattr(tree, "lc", None)
-    line, column = (lc.line + 1, lc.col + 1) if lc is not None else (1, 1)
-    node = tree
-    for index, part in enumerate(location):
-        lc = getattr(node, "lc", None)
-        last = index == len(location) - 1
-        try:
-            if isinstance(part, int) and isinstance(node, list):
-                if lc is not None:
-                    line, column = (n + 1 for n in lc.item(part))
-                node = node[part]
-            elif isinstance(node, dict) and part in node:
-                if lc is not None:
-                    found = lc.value(part) if value and last else lc.key(part)
-                    line, column = (n + 1 for n in found)
-                node = node[part]
-            else:
-                break
-        except (KeyError, IndexError, TypeError, AttributeError):
-            break
-    return line, column
+    return position(tree, location, value, (lc.line + 1, lc.col + 1) if lc is not None else (1, 1))
