@@ -59,9 +59,14 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     return handler
 
 
+def nodes_run_by(workflow: Workflow, handler: Handler) -> Iterator[Node]:
+    """The nodes tracker runs with ``handler``, in declaration order."""
+    return (node for node in workflow.nodes if handler_of(node, workflow) is handler)
+
+
 def tool_nodes(workflow: Workflow) -> Iterator[Node]:
     """The nodes tracker runs with its tool handler (a shell command)."""
-    return (node for node in workflow.nodes if handler_of(node, workflow) is Handler.TOOL)
+    return nodes_run_by(workflow, Handler.TOOL)
 
 
 # Keys tracker's availability check never reports (alwaysAvailableVarKeys, 24 keys).

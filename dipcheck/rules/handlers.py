@@ -203,9 +203,7 @@ def manager_loop_registry(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     if workflow.dialect.attractor_family:
         return
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.MANAGER_LOOP:
-            continue
+    for node in runtime.nodes_run_by(workflow, runtime.Handler.MANAGER_LOOP):
         if node.handler == "manager_loop":
             continue  # DOT `type=manager_loop`: validate accepts it, the run does not (DC005)
         yield context.finding(
@@ -390,9 +388,7 @@ def choice_gate_without_edges(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     if workflow.dialect.attractor_family:
         return
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
-            continue
+    for node in runtime.nodes_run_by(workflow, runtime.Handler.HUMAN):
         mode = node.value("mode")
         if mode in _CHOICE_LESS_MODES or workflow.edges_from(node.id):
             continue

@@ -27,9 +27,7 @@ _CONDITIONS = ("stop_condition", "steer_condition")
 def manager_loops(workflow: Workflow) -> Iterator[Node]:
     if workflow.dialect.attractor_family:
         return
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is runtime.Handler.MANAGER_LOOP:
-            yield node
+    yield from runtime.nodes_run_by(workflow, runtime.Handler.MANAGER_LOOP)
 
 
 def _steer_keys(item: Field, workflow: Workflow) -> tuple[list[tuple[str, Field]], bool]:
