@@ -15,7 +15,6 @@ from the result cache never loads it.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
 import pickle
@@ -27,6 +26,7 @@ from importlib import import_module
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from dipcheck.hashing import sha256_hex
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def tables_key(name: str, start: str, lexer: type | str) -> str:
     import lark
 
     parts = (grammar_text(name), start, _lexer_name(lexer), lark.__version__)
-    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    return sha256_hex("\0".join(parts).encode("utf-8"))
 
 
 def _options(start: str, lexer: type | str) -> dict[str, Any]:

@@ -10,7 +10,6 @@ process for text they have seen.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -22,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from dipcheck.hashing import sha256_hex
 from dipcheck.references import placeholders
 
 _CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
@@ -180,7 +180,7 @@ def _cache(name: str) -> _ResultCache:
 
 @lru_cache(maxsize=4096)  # the language server asks for the same commands after every edit
 def _digest(*parts: str) -> str:
-    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    return sha256_hex("\0".join(parts).encode("utf-8"))
 
 
 # -- bash -n ----------------------------------------------------------------------------------

@@ -36,7 +36,6 @@ an entry is parsed again when the file's content changes, and :meth:`forget` dro
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import threading
@@ -46,6 +45,7 @@ from dataclasses import dataclass
 
 from dipcheck.files import inside, kind_of
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk, unchanged
+from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.source import SourceText
 
@@ -376,7 +376,7 @@ class Workspace:
             return _Loaded("", None, "it is not UTF-8 text")
         except OSError as error:
             return _Loaded("", None, f"it cannot be read: {error.strerror or error}")
-        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        key = sha256_hex(text.encode("utf-8"))
         with self._lock:
             cached = self._cache.get(real)
             fresh = cached is not None and cached.digest == key

@@ -9,7 +9,6 @@ covers and the text of its line, so that alerts survive edits elsewhere in the f
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from urllib.parse import quote
 
 from dipcheck import __version__
 from dipcheck.diagnostics import Diagnostic, Fix, Severity
+from dipcheck.hashing import sha256_hex
 from dipcheck.report.json import sorted_diagnostics
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
@@ -101,7 +101,7 @@ def fingerprint(item: Diagnostic, seen: dict[str, int]) -> str:
     line, _ = item.span.start_position()
     line_text = item.span.source.line_text(line).strip()
     material = "\0".join((item.code, item.span.path, item.span.text, line_text))
-    digest = hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
+    digest = sha256_hex(material.encode("utf-8"))[:32]
     seen[digest] = seen.get(digest, 0) + 1
     return f"{digest}:{seen[digest]}"
 
