@@ -137,6 +137,56 @@ def test_other_headers_are_accepted(server: RawServer, tmp_path: Path) -> None:
     assert server.answer(4).get("result", "missing") is None
 
 
+EDITED = (
+    "workflow Editor\n  start: Ask\n  exit: Done\n  agent Ask\n    prompt:\n      What?\n"
+    "  agent Answer\n    label: Answer\n  agent Done\n    label: Done\n  edges\n"
+    "    Ask -> Answr\n    Answer -> Done\n"
+)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_a_change_past_a_line_end_keeps_the_line_break(tmp_path: Path, encoding: str) -> None:
+    # found by tools/fuzz.py (lsp seed 2026 #51): pygls let the end of a change past the end
+    # of its line delete the line break, so the server's text and its ranges were a line off
+    server = RawServer(tmp_path)
+    server.request(1, "initialize", {
+        "processId": None, "rootUri": tmp_path.as_uri(),
+        "capabilities": {"general": {"positionEncodings": [encoding]}},
+    })  # fmt: skip
+    assert server.answer(1)["result"]["capabilities"]["positionEncoding"] == encoding
+    server.notify("initialized", {})
+    uri = _open(server, tmp_path / "w.dip", EDITED)
+    _published(server, uri)
+    # delete from the end of `      What?` to one past the end of `    label: Answer`
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{
+            "range": {"start": {"line": 5, "character": 11}, "end": {"line": 7, "character": 18}},
+            "text": "",
+        }],
+    })  # fmt: skip
+    message = server.wait_for(
+        lambda item: (
+            item.get("method") == "textDocument/publishDiagnostics"
+            and item["params"].get("version") == 2
+        )
+    )
+    found = sorted(
+        (
+            item["code"],
+            *(item["range"][end][key] for end in ("start", "end") for key in ("line", "character")),
+        )
+        for item in message["params"]["diagnostics"]
+    )
+    # the text is now "…      What?\n  agent Done\n    label: Done\n  edges\n    Ask -> Answr\n…"
+    assert found == [
+        ("DIP003", 9, 11, 9, 16),
+        ("DIP003", 10, 4, 10, 10),
+        ("DIP004", 6, 8, 6, 12),
+    ]
+    _still_answers(server)
+
+
 def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_path: Path) -> None:
     server.request(2, "shutdown")
     assert server.answer(2).get("result", "missing") is None
