@@ -8,6 +8,12 @@
   the traceback pygls would write to the log for it; a command given arguments it cannot use
   (:class:`BadArguments`: an unknown rule code) likewise, as ``InvalidParams``.
 * A request after ``shutdown`` is answered with ``InvalidRequest`` (pygls drops it).
+* ``shutdown`` while other requests are running cancels them and is answered with null
+  (pygls cancelled them while iterating over the table their cancellation shrinks, answered
+  ``InternalError`` and never counted the server as shut down); ``exit`` ends the process at
+  once, with status 0 after ``shutdown`` and 1 without (pygls closed the output and raised
+  ``SystemExit`` in the message loop, which the server swallowed: work still running then
+  wrote to the closed stream, and a busy worker thread kept the process alive).
 * An incremental ``didChange`` is applied as the LSP specification reads its range
   (:func:`dipcheck_lsp.convert.apply_change`). pygls' own application splits lines at every
   character Python calls a line break (form feed, U+2028, …), lets a character past the end
@@ -20,6 +26,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from collections.abc import Generator
 from typing import Any
 from urllib.parse import unquote
@@ -73,6 +81,24 @@ class Protocol(LanguageServerProtocol):
                 )
             return
         super().handle_message(message)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        if (handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield handler, args, None
+        self._shutdown = True
+        current = self.msg_id
+        # cancelling a request runs its callback, which removes it from the table
+        for number, future in list(self._request_futures.items()):
+            if number != current and not future.done():
+                future.cancel()
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args: Any) -> Generator[Any, Any, None]:
+        if (handler := self.fm.features.get(types.EXIT)) is not None:
+            yield handler, args, None
+        sys.stderr.flush()
+        os._exit(0 if self._shutdown else 1)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(

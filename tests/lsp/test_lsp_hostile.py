@@ -102,6 +102,51 @@ def test_a_childs_prompt_file_change_relints_the_parent(server: RawServer, tmp_p
 BODY = b'{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}'
 
 
+def _busy(server: RawServer, tmp_path: Path) -> str:
+    """Requests still running: simulations of an open workflow."""
+    uri = _open(server, tmp_path / "w.dip", EDITED.replace("Answr", "Answer"))
+    for number in range(2, 8):
+        server.request(number, "workspace/executeCommand", {
+            "command": "dipcheck.simulate", "arguments": [uri, {"format": "json"}],
+        })  # fmt: skip
+    return uri
+
+
+def test_shutdown_while_requests_run_cancels_them(server: RawServer, tmp_path: Path) -> None:
+    # found by tools/fuzz.py (lsp seed 2026 #7): pygls' shutdown cancelled the running requests
+    # while iterating over the table their cancellation shrinks, answered InternalError and
+    # never counted the server as shut down
+    uri = _busy(server, tmp_path)
+    server.request(20, "shutdown")
+    assert server.answer(20) == {"jsonrpc": "2.0", "id": 20, "result": None}
+    for number in range(2, 8):  # each answered: done, or cancelled
+        answer = server.answer(number)
+        assert "result" in answer or answer["error"]["code"] == -32800, answer
+    server.request(21, "textDocument/hover", {
+        "textDocument": {"uri": uri}, "position": {"line": 0, "character": 0},
+    })  # fmt: skip
+    assert server.answer(21)["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.finish() == 0
+    assert server.process.stderr is not None
+    assert "Traceback" not in server.process.stderr.read().decode()
+
+
+@pytest.mark.parametrize("shutdown", [True, False])
+def test_exit_while_requests_run_ends_at_once(
+    server: RawServer, tmp_path: Path, shutdown: bool
+) -> None:
+    # pygls closed the output and raised SystemExit inside the message loop, which the server
+    # swallowed (status 0 either way); the running work then wrote to the closed stream
+    _busy(server, tmp_path)
+    if shutdown:
+        server.request(20, "shutdown")
+    server.notify("exit")
+    assert server.finish(timeout=10) == (0 if shutdown else 1)
+    assert server.process.stderr is not None
+    assert "Traceback" not in server.process.stderr.read().decode()
+
+
 @pytest.mark.parametrize(
     "bad",
     [
