@@ -121,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
         )
     except GraphvizError as error:
         return _error(str(error))
+    if isinstance(output, str) and not args.output:
+        from dipcheck.terminal import for_stream
+
+        output = for_stream(output, sys.stdout)
     data = output if isinstance(output, bytes) else output.encode("utf-8")
     if args.output:
         with open(args.output, "wb") as handle:

@@ -230,7 +230,10 @@ def _emit(text: str | Iterable[str], args: argparse.Namespace) -> None:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.writelines(pieces)
     else:
-        sys.stdout.writelines(pieces)
+        from dipcheck.terminal import for_stream
+
+        for piece in pieces:
+            sys.stdout.write(for_stream(piece, sys.stdout))
 
 
 def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
