@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
-from dipcheck import conditions
+from dipcheck import conditions, integers
 from dipcheck.conditions import Compare, Expr, Group, Not
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 
@@ -207,8 +207,7 @@ def fails_to(edge: Edge) -> bool:
 
 
 def _int(text: str) -> int:
-    value = text.strip()
-    return int(value) if value.lstrip("+-").isdigit() else 0
+    return integers.parse_or(text, 0)
 
 
 class Guards:
