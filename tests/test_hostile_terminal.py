@@ -200,3 +200,19 @@ def test_data_to_a_pipe_keeps_every_character(tmp_path: Path, command: str) -> N
     )
     run = dipcheck(*DATA_COMMANDS[command], cwd=tmp_path)
     assert IN_PROMPT in run.stdout, run.stdout + run.stderr
+
+
+def test_bidirectional_controls_are_shown_as_escapes(tmp_path: Path) -> None:
+    """A right-to-left override in quoted text would make the terminal show the rest of the
+    line reversed ("Trojan Source"): it is shown as ``\\u202e``."""
+    (tmp_path / "w.dip").write_text(
+        'workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: "\u202eevil.md"\n',
+        encoding="utf-8",
+    )
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", "concise", "w.dip", cwd=tmp_path)
+    assert "`\\u202eevil.md` does not exist" in run.stdout, run.stdout
+    assert "\u202e" not in run.stdout
+    assert visible("\u200e\u200f\u202a\u202e\u2066\u2069") == (
+        "\\u200e\\u200f\\u202a\\u202e\\u2066\\u2069"
+    )
+    assert visible("العربية עברית") == "العربية עברית"  # right-to-left text itself stays
