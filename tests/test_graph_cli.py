@@ -344,3 +344,23 @@ def test_dot_workflows_are_drawn_too() -> None:
     picture = parse_mermaid(done.stdout)
     assert picture["shapes"]["Start"] == '(["' and picture["shapes"]["Test"] == '[/"'
     assert ("Test", "Build", "outcome=fail\n[fix]", "-->") in picture["edges"]
+
+
+@pytest.mark.skipif(
+    shutil.which("dot") is None or not sys.platform.startswith("linux"),
+    reason="needs Graphviz's dot and Linux's prlimit",
+)
+def test_dot_runs_with_a_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout of thousands of nodes took `dot` 6 GB (hostile input); it now runs under an
+    address-space limit and fails with a message instead."""
+    from dipcheck.picture import graphviz
+
+    monkeypatch.setattr(graphviz, "MEMORY_LIMIT", 128 << 20)
+    big = (
+        "digraph G {"
+        + " ".join(f"n{i} -> n{(i * 7 + 3) % 2000}; n{i} -> n{i + 1};" for i in range(2000))
+        + "}"
+    )
+    with pytest.raises(graphviz.GraphvizError, match=r"failed \(-?\d+\): .*\(it may use 128 MiB"):
+        graphviz.render(big, "svg")
+    assert graphviz.render("digraph G { a -> b }", "svg").startswith(b"<?xml")  # the twin

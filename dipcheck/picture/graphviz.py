@@ -6,6 +6,7 @@ import shutil
 import subprocess
 
 TIMEOUT = 60
+MEMORY_LIMIT = 2 << 30  # bytes of address space `dot` may use
 INSTALL_HINT = (
     "Graphviz's `dot` is not on PATH: install Graphviz (apt-get install graphviz, "
     "brew install graphviz, choco install graphviz), or ask for `--format dot` or "
@@ -29,18 +30,40 @@ def render(dot_text: str, fmt: str) -> bytes:
     if program is None:
         raise GraphvizError(INSTALL_HINT)
     try:
-        done = subprocess.run(
+        process = subprocess.Popen(
             [program, f"-T{fmt}"],
-            input=dot_text.encode("utf-8"),
-            capture_output=True,
-            timeout=TIMEOUT,
-            check=False,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
-    except subprocess.TimeoutExpired:
-        raise GraphvizError(f"`dot -T{fmt}` took longer than {TIMEOUT} s") from None
     except OSError as error:
         raise GraphvizError(f"cannot run {program}: {error}") from None
-    if done.returncode != 0 or not done.stdout:
-        message = done.stderr.decode("utf-8", errors="replace").strip()
-        raise GraphvizError(f"`dot -T{fmt}` failed ({done.returncode}): {message[:500]}")
-    return done.stdout
+    with process:
+        _limit_memory(process.pid)
+        try:
+            output, errors = process.communicate(dot_text.encode("utf-8"), timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise GraphvizError(f"`dot -T{fmt}` took longer than {TIMEOUT} s") from None
+    if process.returncode != 0 or not output:
+        message = errors.decode("utf-8", errors="replace").strip()
+        raise GraphvizError(
+            f"`dot -T{fmt}` failed ({process.returncode}): {message[:500]} (it may use "
+            f"{MEMORY_LIMIT >> 20} MiB; a graph this large is better drawn with --format dot "
+            "and a layout of your choice)"
+            if "memory" in message.lower() or process.returncode < 0
+            else f"`dot -T{fmt}` failed ({process.returncode}): {message[:500]}"
+        )
+    return output
+
+
+def _limit_memory(pid: int) -> None:
+    """Cap the address space of the ``dot`` process (Linux): a layout of thousands of nodes
+    can take gigabytes. Elsewhere only the time limit applies."""
+    try:
+        import resource
+
+        resource.prlimit(pid, resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    except (ImportError, AttributeError, OSError, ValueError):
+        pass
