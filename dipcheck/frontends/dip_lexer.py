@@ -206,19 +206,24 @@ class DipLexer:
 
     def run(self) -> LexResult:
         index = 0
-        count = len(self.lines)
+        lines = self.lines
+        count = len(lines)
+        stack = self.stack
+        groups = self.result.groups
         while index < count:
-            significant = self._significant(index)
-            if significant is None:
+            text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
+            code = text.lstrip(" \t")
+            if not code or code[0] == "#":
                 index += 1
                 continue
-            text, indent = significant
-            structure = self._indentation(index, indent)
+            indent = len(text) - len(code)
+            # a line at the current block's level needs no structure tokens
+            structure = [] if indent == stack[-1] else self._indentation(index, indent)
             if structure is None:
                 index += 1
                 continue
             content, index = self._line(index, text, indent)
-            self.result.groups.append(LineGroup(structure, content, index))
+            groups.append(LineGroup(structure, content, index))
             self.seen_content = True
         end_line = max(count - 1, 0)
         end_column = len(self.lines[end_line]) if self.lines else 0
@@ -322,10 +327,8 @@ class DipLexer:
         key = match.group(1)
         colon = match.end() - 1
         tokens = [_token("KEY", key, self._offset(index, indent))]
-        value_start = colon + 1
-        while value_start < len(text) and text[value_start] in " \t":
-            value_start += 1
-        rest = text[value_start:]
+        rest = text[colon + 1 :].lstrip(" \t")
+        value_start = len(text) - len(rest)
         next_index = index + 1
         if not rest:
             if BLOCK_KEY.fullmatch(key):
@@ -333,13 +336,9 @@ class DipLexer:
                 if raw is not None:
                     tokens.append(raw)
         else:
-            if rest[0] in '"#':
-                value_end = len(text)
-            else:
-                value_end = value_start + _strip_comment(rest, 0)
-                while value_end > value_start and text[value_end - 1] in " \t":
-                    value_end -= 1
-            value = text[value_start:value_end]
+            # a quoted value keeps the rest of the line; else a comment ends it
+            value = rest if rest[0] in '"#' else rest[: _strip_comment(rest, 0)].rstrip(" \t")
+            value_end = value_start + len(value)
             if value and YAML_BLOCK_INDICATOR.fullmatch(value):
                 raw, after = self._raw_block(index, indent)
                 if raw is not None:
@@ -356,7 +355,9 @@ class DipLexer:
                     value = ""
             if value:
                 tokens.append(_token("VALUE", value, self._offset(index, value_start)))
-        end = len(self._trimmed(self.lines[next_index - 1]))
+        end = (
+            len(text) if next_index == index + 1 else len(self._trimmed(self.lines[next_index - 1]))
+        )
         tokens.append(self._structural("_NL", next_index - 1, end))
         return tokens, next_index
 
