@@ -129,9 +129,9 @@ class FieldLowering:
 
     def name(self, token: Token) -> Name:
         if token.type == "STRING":
-            text, _ = decode_string(str(token), self.source, token.start_pos or 0)
+            text, _ = decode_string(token.value, self.source, token.start_pos or 0)
             return Name(text.value, self.span(token))
-        return Name(str(token), self.span(token))
+        return Name(token.value, self.span(token))
 
     def repeats(self, items: Iterable[K], describe: Callable[[str], str]) -> dict[str, K]:
         """Report every key given again (DC006), pointing back at its first occurrence."""
@@ -153,30 +153,39 @@ class FieldLowering:
 
     def field(self, tree: Tree) -> Field:
         """A ``field`` tree: ``KEY (VALUE | RAW)? block?``."""
-        key_token = tree.children[0]
+        source = self.source
+        key_token, *rest = tree.children
         assert isinstance(key_token, Token)
-        value_token = next((child for child in tree.children[1:] if isinstance(child, Token)), None)
-        block = next((child for child in tree.children if isinstance(child, Tree)), None)
+        value_token: Token | None = None
+        block: Tree | None = None
+        for child in rest:  # at most a value and a block, in that order
+            if isinstance(child, Token):
+                if value_token is None:
+                    value_token = child
+            elif block is None:
+                block = child
         children = (
-            tuple(self.field(item) for item in child_trees(block)) if block is not None else ()
+            tuple([self.field(item) for item in child_trees(block)]) if block is not None else ()
         )
         if value_token is None:
-            end = self.source.text.index(":", key_token.end_pos or 0) + 1
-            value = Text.at("", self.source, end)
-            value_span = Span(self.source, end, end)
+            end = source.text.index(":", key_token.end_pos or 0) + 1
+            value = Text.at("", source, end)
+            value_span = Span(source, end, end)
             is_block = quoted = False
         elif value_token.type == "RAW":
             value = self.raw_blocks[value_token.start_pos or 0]
             value_span = self.span(value_token)
             is_block, quoted = True, False
         else:
-            value, quoted = decode_string(str(value_token), self.source, value_token.start_pos or 0)
+            value, quoted = decode_string(value_token.value, source, value_token.start_pos or 0)
             value_span = self.span(value_token)
             is_block = False
-        end_token = last_token(tree)
-        span = Span(self.source, key_token.start_pos or 0, end_token.end_pos or 0)
+        # the field ends where its last nested field ends, else at its last token
+        last = key_token if value_token is None else value_token
+        end_pos = children[-1].span.end if children else last.end_pos or 0
+        span = Span(source, key_token.start_pos or 0, end_pos)
         return Field(
-            key=str(key_token),
+            key=key_token.value,
             key_span=self.span(key_token),
             value=value,
             value_span=value_span,

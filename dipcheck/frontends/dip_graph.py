@@ -58,8 +58,9 @@ class GraphLowering(FieldLowering):
             )
         body = next((item for item in blocks if item.data == "block"), None)
         raw_fields = [self.field(item) for item in child_trees(body)] if body is not None else []
-        end = last_token(tree)
-        span = Span(self.source, keyword.start_pos or 0, end.end_pos or 0)
+        # the node ends where its last field ends (else at its last token: its id or members)
+        end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
+        span = Span(self.source, keyword.start_pos or 0, end)
         declaration = self.between(keyword, id_token)
         where = f"{kind.value} `{id_token}`"
         table = schema.NODE_FIELDS[kind]
