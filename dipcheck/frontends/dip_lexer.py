@@ -15,7 +15,6 @@ it does not parse. Raw blocks keep a map from their text back to file offsets.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -124,7 +123,9 @@ def _block_end(indent: int) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1024)
-def _block_value(block: str) -> tuple[str, Sequence[tuple[int, int]], int, int]:
+def _block_value(
+    block: str,
+) -> tuple[str, tuple[tuple[int, int], ...] | Segments, int, int]:
     """A raw block's value from its lines (the first and last ones with text): each line
     right-trimmed and stripped of its indentation up to the first line's. Returns the value,
     its segments relative to the block's start, that baseline indentation and the last
@@ -172,7 +173,7 @@ class DipLexer:
 
     def __init__(self, source: SourceText) -> None:
         self.source = source
-        self.lines = source.text.split("\n")
+        self.lines = source.split_lines()
         self.result = LexResult(groups=[], raw_blocks={})
         self.stack = [0]
         self.seen_content = False
@@ -392,15 +393,12 @@ class DipLexer:
         token.line, token.column, token.end_line = first + 1, baseline + 1, last + 1
         token.end_column = end_column + 1
         token.end_pos = line_starts[last] + end_column  # the value is shorter than the text
-        if isinstance(relative, tuple):  # the map moved to the block's place in this text
-            segments: tuple[tuple[int, int], ...] | Segments = tuple(
-                [(position, begin + offset) for position, offset in relative]
-            )
-        else:  # a block of more lines than a tuple holds cheaply: packed again
-            builder = SegmentBuilder()
-            for position, offset in relative:
-                builder.add(position, begin + offset)
-            segments = builder.build()
+        # the map moved to the block's place in this text
+        segments: tuple[tuple[int, int], ...] | Segments = (
+            tuple([(position, begin + offset) for position, offset in relative])
+            if isinstance(relative, tuple)
+            else relative.shifted(begin)  # a block of more lines than a tuple holds cheaply
+        )
         self.result.raw_blocks[start] = Text(value, self.source, segments)
         return token, last + 1
 
