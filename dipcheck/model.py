@@ -171,11 +171,11 @@ class Text:
     def offset(self, index: int) -> int:
         """The source offset of text index ``index``."""
         segments = self.segments
-        if isinstance(segments, Segments | EscapeMap):
-            text_start, source_start = segments.locate(index)
-        else:
+        if isinstance(segments, tuple):  # (a plain type test: Segments is an ABC, slow to test)
             position = bisect_right(segments, (index, _AFTER_ALL)) - 1
             text_start, source_start = segments[max(position, 0)]
+        else:
+            text_start, source_start = segments.locate(index)
         return source_start + (index - text_start)
 
     def index(self, source_offset: int) -> int | None:
