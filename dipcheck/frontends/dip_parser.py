@@ -8,6 +8,8 @@ tree.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_analysis import Shift
@@ -51,7 +53,6 @@ _DESCRIPTIONS = {
     "STRAY": "text",
     "$END": "the end of the file",
 }
-_NO_ACTION = (None, None)
 _DECLARATIONS = (
     *SECTION_KEYWORDS,
     "agent",
@@ -78,6 +79,33 @@ def _expected(names: set[str]) -> str:
     return "expected " + ", ".join(wanted)
 
 
+_Actions = dict[str, tuple[bool, Any]]
+_TABLES: dict[int, tuple[object, dict[Any, _Actions]]] = {}
+
+
+def _action_table(conf: Any) -> dict[Any, _Actions]:
+    """lark's LALR table of ``conf`` with each reduce action resolved once: ``(True, state)``
+    to shift, ``(False, (size, rule name, tree builder))`` to reduce (lark looks the rule's
+    length, name and callback up on every reduction; its rules hash in Python). Kept per
+    table for the life of the process, as the grammar is."""
+    states = conf.states
+    known = _TABLES.get(id(states))
+    if known is not None and known[0] is states:
+        return known[1]
+    callbacks = conf.callbacks
+    table: dict[Any, _Actions] = {
+        state: {
+            kind: (True, target)
+            if action is Shift
+            else (False, (len(target.expansion), target.origin.name, callbacks[target]))
+            for kind, (action, target) in actions.items()
+        }
+        for state, actions in states.items()
+    }
+    _TABLES[id(states)] = (states, table)
+    return table
+
+
 def _feed_groups(state: ParserState, groups: list[LineGroup]) -> bool:
     """Feed every token of ``groups`` to ``state``; False at the first one the parse table
     has no action for (the state is then spent).
@@ -87,8 +115,8 @@ def _feed_groups(state: ParserState, groups: list[LineGroup]) -> bool:
     10,000-node workflow has 150,000 tokens. Errors go through the recovering driver, which
     feeds token by token."""
     conf = state.parse_conf
-    states = conf.states
-    callbacks = conf.callbacks
+    table = _action_table(conf)
+    token_callbacks = {kind: call for kind, call in conf.callbacks.items() if isinstance(kind, str)}
     state_stack = state.state_stack
     value_stack = state.value_stack
     for group in groups:
@@ -96,22 +124,24 @@ def _feed_groups(state: ParserState, groups: list[LineGroup]) -> bool:
             for token in tokens:
                 kind = token.type
                 while True:
-                    action, target = states[state_stack[-1]].get(kind, _NO_ACTION)
-                    if action is Shift:
-                        state_stack.append(target)
-                        value_stack.append(callbacks[kind](token) if kind in callbacks else token)
-                        break
+                    action = table[state_stack[-1]].get(kind)
                     if action is None:
                         return False
-                    size = len(target.expansion)  # reduce by the rule `target`
+                    shift, target = action
+                    if shift:
+                        state_stack.append(target)
+                        call = token_callbacks.get(kind)
+                        value_stack.append(token if call is None else call(token))
+                        break
+                    size, name, build = target  # reduce by a rule
                     if size:
                         children = value_stack[-size:]
                         del state_stack[-size:]
                         del value_stack[-size:]
                     else:
                         children = []
-                    state_stack.append(states[state_stack[-1]][target.origin.name][1])
-                    value_stack.append(callbacks[target](children) if callbacks else children)
+                    state_stack.append(table[state_stack[-1]][name][1])
+                    value_stack.append(build(children))
     return True
 
 
