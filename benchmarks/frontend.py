@@ -13,11 +13,14 @@ The figures are CPU time (``time.process_time``: steadier than wall time on a sh
 machine), the median over ``--runs`` after one untimed warm-up run. The cyclic garbage
 collector is paused during each run, as ``engine.lint_source`` pauses it around the front-end
 and the rules (with it running, its passes over the 10,000-node chain's live objects cost
-about as much again as the front-end itself). Caches keyed by text (raw
+about as much again as the front-end itself). With ``--cold`` the caches keyed by text
+(raw block values, the words of declaration and edge lines, parsed conditions) are emptied
+before every run: the figure of a file linted for the first time. Caches keyed by text (raw
 block values, conditions) are therefore warm, as they are when the language server lints a
 file again after an edit.
 
     python benchmarks/frontend.py                       # 15 runs, a 10,000-node chain, 5 runs
+    python benchmarks/frontend.py --cold                # every run with empty text caches
     python benchmarks/frontend.py --runs 31 --size 10000 --chain-runs 3
 """
 
@@ -37,6 +40,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from synthetic import chain  # noqa: E402
 
+from dipcheck import conditions  # noqa: E402
+from dipcheck.frontends import dip_lexer  # noqa: E402
 from dipcheck.frontends.common import read_from_disk  # noqa: E402
 from dipcheck.frontends.dip import _Lowering  # noqa: E402
 from dipcheck.frontends.dip_lexer import lex  # noqa: E402
@@ -46,8 +51,24 @@ from dipcheck.source import SourceText  # noqa: E402
 STAGES = ("lex", "parse", "lower")
 
 
-def run_once(path: str, text: str) -> dict[str, float]:
+# the caches keyed by text that the .dip front-end consults (those this revision has, so
+# that the script also measures earlier revisions: PYTHONPATH=<exported tree>)
+TEXT_CACHES = tuple(
+    cached
+    for cached in (
+        getattr(dip_lexer, "_block_value", None),
+        getattr(dip_lexer, "_cached_line_words", None),
+        conditions.parse,
+    )
+    if cached is not None
+)
+
+
+def run_once(path: str, text: str, cold: bool = False) -> dict[str, float]:
     """CPU seconds of each stage for one fresh source (the steps ``load_dip`` takes)."""
+    if cold:
+        for cached in TEXT_CACHES:
+            cached.cache_clear()
     clock = time.process_time
     enabled = gc.isenabled()
     gc.disable()
@@ -73,9 +94,9 @@ def _stages(path: str, text: str, clock: Callable[[], float]) -> dict[str, float
     return {"lex": lexed_at - begin, "parse": parsed_at - lexed_at, "lower": lowered_at - parsed_at}
 
 
-def measure(path: str, text: str, runs: int) -> dict[str, float]:
+def measure(path: str, text: str, runs: int, cold: bool) -> dict[str, float]:
     run_once(path, text)  # warm-up: grammar loaded, caches keyed by text filled
-    samples = [run_once(path, text) for _ in range(runs)]
+    samples = [run_once(path, text, cold) for _ in range(runs)]
     medians = {stage: statistics.median(sample[stage] for sample in samples) for stage in STAGES}
     medians["total"] = statistics.median(sum(sample.values()) for sample in samples)
     return medians
@@ -92,18 +113,20 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15, help="runs on build_product.dip")
     parser.add_argument("--size", type=int, default=10000, help="nodes in the generated chain")
     parser.add_argument("--chain-runs", type=int, default=5, help="runs on the chain")
+    parser.add_argument("--cold", action="store_true", help="empty the text caches every run")
     args = parser.parse_args()
     example = args.corpus / "tracker" / "examples" / "build_product.dip"
     if not example.is_file():
         print(f"not found: {example} (pass --corpus)", file=sys.stderr)
         return 2
-    print(f"median CPU time per stage (python {sys.version.split()[0]})")
+    caches = "empty (--cold)" if args.cold else "warm"
+    print(f"median CPU time per stage, text caches {caches} (python {sys.version.split()[0]})")
     text = example.read_text(encoding="utf-8")
-    medians = measure(str(example), text, args.runs)
+    medians = measure(str(example), text, args.runs, args.cold)
     report("build_product.dip", text.count("\n") + 1, medians, lambda s: f"{s * 1000:.2f} ms")
     generated = chain(args.size)
     path = str(ROOT / f"chain_{args.size}.dip")  # never written: the text is linted in memory
-    medians = measure(path, generated, args.chain_runs)
+    medians = measure(path, generated, args.chain_runs, args.cold)
     report(f"chain of {args.size} agents", generated.count("\n") + 1, medians, _seconds)
     return 0
 

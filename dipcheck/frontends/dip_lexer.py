@@ -174,6 +174,7 @@ class DipLexer:
     def __init__(self, source: SourceText) -> None:
         self.source = source
         self.lines = source.split_lines()
+        self.cache_words = len(self.lines) <= _LINE_CACHE_SIZE
         self.result = LexResult(groups=[], raw_blocks={})
         self.stack = [0]
         self.seen_content = False
@@ -407,98 +408,122 @@ class DipLexer:
     def _words(
         self, index: int, text: str, indent: int, first_kind: str | None = None
     ) -> list[Token]:
-        """The tokens of a declaration, section or edge line. Words are typed as
-        ``(kind, value, column)`` first; only those that stay become tokens (the words of a
-        ``when`` condition become one)."""
-        end = _strip_comment(text, indent)
-        words: list[tuple[str, str, int]] = []
-        for found in LINE_TOKEN.finditer(text, indent, end):
-            kind = found.lastgroup
-            if kind is None:  # blanks
-                continue
-            value = found.group()
-            position = found.start()
-            if kind == "OTHER" and value in "\"'":
-                self._problem(
-                    index, position, end, "unterminated string literal: add the closing quote"
-                )
-                words.append(("STRING", text[position:end], position))
-                break
-            words.append((kind, value, position))
-        if words:
-            words = self._keywords(words, text, first_kind, self._looks_like_edge(text, indent))
+        """The tokens of a declaration, section or edge line (its words come from
+        :func:`_line_words`, which a re-lint of nearly the same text finds cached)."""
+        cached = self.cache_words and len(text) <= _CACHED_LINE_CHARS
+        scan = _cached_line_words if cached else _line_words
+        words, end, unterminated = scan(text, indent, first_kind)
+        if unterminated >= 0:
+            self._problem(
+                index, unterminated, end, "unterminated string literal: add the closing quote"
+            )
         base = self.source.line_starts[index]
         tokens = [_token(kind, value, base + column) for kind, value, column in words]
         tokens.append(_token("_NL", "", base + end))
         return tokens
 
-    def _keywords(
-        self, words: list[tuple[str, str, int]], text: str, first_kind: str | None, edge: bool
-    ) -> list[tuple[str, str, int]]:
-        """Give the first word of a line, and edge attribute words, their keyword types."""
-        kind, value, column = words[0]
-        if first_kind is not None:
-            words[0] = (first_kind, value, column)
-        elif kind != "NAME":
-            pass
-        elif edge:
-            if value == "else":
-                words[0] = ("ELSE", value, column)
-            return self._edge_keywords(words, text)
-        elif value in SECTION_KEYWORDS:
-            words[0] = (SECTION_KEYWORDS[value], value, column)
-        elif value in NODE_KINDS:
-            words[0] = ("KIND", value, column)
-        return words
 
-    @staticmethod
-    def _edge_keywords(words: list[tuple[str, str, int]], text: str) -> list[tuple[str, str, int]]:
-        """Type edge attribute words and fold each ``when`` condition into one COND word."""
-        result = words[:3]
-        position = 3
-        count = len(words)
-        attribute_start = DipLexer._attribute_start
-        while position < count:
-            word = words[position]
-            kind, value, column = word
-            if kind == "NAME" and attribute_start(words, position, known=False):
-                result.append(("ATTR", value, column))
-            elif kind == "NAME" and value == "loop":
-                result.append(("LOOP", value, column))
-            elif kind == "NAME" and value == "on":
-                result.append(("ON", value, column))
-            elif kind == "NAME" and value == "when":
-                result.append(("WHEN", value, column))
-                stop = position + 1
-                while stop < count and not (
-                    (words[stop][0] == "NAME" and words[stop][1] == "loop")
-                    or attribute_start(words, stop)
-                ):
-                    stop += 1
-                if stop > position + 1:
-                    first = words[position + 1][2]
-                    _, last_value, last_column = words[stop - 1]
-                    result.append(("COND", text[first : last_column + len(last_value)], first))
-                position = stop
-                continue
-            else:
-                result.append(word)
-            position += 1
-        return result
+_Word = tuple[str, str, int]  # (token type, text, column)
 
-    @staticmethod
-    def _attribute_start(
-        words: list[tuple[str, str, int]], position: int, known: bool = True
-    ) -> bool:
-        """``word:`` starting an edge attribute. Inside a condition only the attribute names
-        end it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
-        kind, value, _ = words[position]
-        return (
-            kind == "NAME"
-            and (not known or value in EDGE_ATTRIBUTES)
-            and position + 1 < len(words)
-            and words[position + 1][0] == "COLON"
-        )
+
+def _line_words(
+    text: str, indent: int, first_kind: str | None
+) -> tuple[tuple[_Word, ...], int, int]:
+    """The words of a declaration, section or edge line, typed, as ``(kind, value, column)``;
+    the column where the code ends (a comment or the line end); and the column of an
+    unterminated string (-1: none). Only the words that stay become tokens: the words of a
+    ``when`` condition become one COND. A pure function of the line, so that the language
+    server's re-lint after a keystroke finds every line but the edited one cached
+    (:data:`_cached_line_words`)."""
+    end = _strip_comment(text, indent)
+    words: list[_Word] = []
+    unterminated = -1
+    for found in LINE_TOKEN.finditer(text, indent, end):
+        kind = found.lastgroup
+        if kind is None:  # blanks
+            continue
+        value = found.group()
+        position = found.start()
+        if kind == "OTHER" and value in "\"'":
+            unterminated = position
+            words.append(("STRING", text[position:end], position))
+            break
+        words.append((kind, value, position))
+    if words:
+        words = _keywords(words, text, first_kind, EDGE_START.match(text, indent) is not None)
+    return tuple(words), end, unterminated
+
+
+# The words of a line are cached (the language server lints the same lines again after
+# every keystroke) in a file of at most _LINE_CACHE_SIZE lines, whose word lines then all fit
+# (a larger file would only churn the cache), for lines of at most _CACHED_LINE_CHARS.
+_LINE_CACHE_SIZE = 8192
+_CACHED_LINE_CHARS = 1000
+_cached_line_words = lru_cache(maxsize=_LINE_CACHE_SIZE)(_line_words)
+
+
+def _keywords(words: list[_Word], text: str, first_kind: str | None, edge: bool) -> list[_Word]:
+    """Give the first word of a line, and edge attribute words, their keyword types."""
+    kind, value, column = words[0]
+    if first_kind is not None:
+        words[0] = (first_kind, value, column)
+    elif kind != "NAME":
+        pass
+    elif edge:
+        if value == "else":
+            words[0] = ("ELSE", value, column)
+        return _edge_keywords(words, text)
+    elif value in SECTION_KEYWORDS:
+        words[0] = (SECTION_KEYWORDS[value], value, column)
+    elif value in NODE_KINDS:
+        words[0] = ("KIND", value, column)
+    return words
+
+
+def _edge_keywords(words: list[_Word], text: str) -> list[_Word]:
+    """Type edge attribute words and fold each ``when`` condition into one COND word."""
+    result = words[:3]
+    position = 3
+    count = len(words)
+    while position < count:
+        word = words[position]
+        kind, value, column = word
+        if kind == "NAME" and _attribute_start(words, position, known=False):
+            result.append(("ATTR", value, column))
+        elif kind == "NAME" and value == "loop":
+            result.append(("LOOP", value, column))
+        elif kind == "NAME" and value == "on":
+            result.append(("ON", value, column))
+        elif kind == "NAME" and value == "when":
+            result.append(("WHEN", value, column))
+            stop = position + 1
+            while stop < count and not (
+                (words[stop][0] == "NAME" and words[stop][1] == "loop")
+                or _attribute_start(words, stop)
+            ):
+                stop += 1
+            if stop > position + 1:
+                first = words[position + 1][2]
+                _, last_value, last_column = words[stop - 1]
+                result.append(("COND", text[first : last_column + len(last_value)], first))
+            position = stop
+            continue
+        else:
+            result.append(word)
+        position += 1
+    return result
+
+
+def _attribute_start(words: list[_Word], position: int, known: bool = True) -> bool:
+    """``word:`` starting an edge attribute. Inside a condition only the attribute names end
+    it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
+    kind, value, _ = words[position]
+    return (
+        kind == "NAME"
+        and (not known or value in EDGE_ATTRIBUTES)
+        and position + 1 < len(words)
+        and words[position + 1][0] == "COLON"
+    )
 
 
 def lex(source: SourceText) -> LexResult:
