@@ -22,6 +22,7 @@ from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Name, Node, NodeKi
 from dipcheck.source import SourceText, Span
 from dipcheck.suggest import closest
 
+_NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
@@ -48,7 +49,7 @@ class GraphLowering(FieldLowering):
     def node(self, tree: Tree) -> None:
         tokens = child_tokens(tree)
         keyword, id_token = tokens[0], tokens[1]
-        kind = NodeKind(str(keyword))
+        kind = _NODE_KINDS[keyword.value]
         blocks = child_trees(tree)
         members: tuple[Name, ...] = ()
         member_list = next((item for item in blocks if item.data == "member_list"), None)
@@ -61,7 +62,6 @@ class GraphLowering(FieldLowering):
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
         span = Span(self.source, keyword.start_pos or 0, end)
-        declaration = self.between(keyword, id_token)
         where = f"{kind.value} `{id_token}`"
         table = schema.NODE_FIELDS[kind]
         branches: list[Branch] = []
@@ -83,7 +83,7 @@ class GraphLowering(FieldLowering):
             if not members:
                 self.report(
                     "DC001",
-                    declaration,
+                    self.between(keyword, id_token),
                     f"parallel `{id_token}` has no branches: write "
                     f"`parallel {id_token} -> A, B` or indented `branch: A` lines",
                 )
@@ -91,13 +91,13 @@ class GraphLowering(FieldLowering):
             if not members:
                 self.report(
                     "DC001",
-                    declaration,
+                    self.between(keyword, id_token),
                     f"fan_in `{id_token}` has no sources: write `fan_in {id_token} <- A, B`",
                 )
         elif not raw_fields:
             self.report(
                 "DC001",
-                declaration,
+                self.between(keyword, id_token),
                 f"{kind.value} `{id_token}` has an empty body: declare at least one "
                 "indented field under it",
             )
@@ -184,7 +184,8 @@ class GraphLowering(FieldLowering):
                 item = self.value_attr(keyword, parts[2:])
                 if item is not None:
                     attrs.append(item)
-        self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
+        if len(attrs) > 1:
+            self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
         self.edges.append(
             Edge(
                 source=self.name(source),
