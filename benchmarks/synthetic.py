@@ -22,6 +22,9 @@ Shapes (``--shapes``, all by default):
 * ``conditions`` — routers with several conditional edges each (conditions over several
                    keys, some unwritten), joined again after every router.
 * ``diamonds``   — the original mix: diamonds, back edges, parallel blocks, reads and writes.
+* ``router``     — one node with an edge to every other node, each taken on its own value of
+                   one key (``when ctx.route = vN``), which every target reads back: pairwise
+                   work over one node's edges (DIP103, the data-flow rules) shows here.
 
     python benchmarks/synthetic.py                          # every shape, 1k and 10k
     python benchmarks/synthetic.py --shapes skips --sizes 1000 10000 20000 --runs 5
@@ -245,6 +248,17 @@ def diamonds(size: int) -> str:
     return _workflow("N0_0", f"N{blocks - 1}_9", nodes, edges)
 
 
+def router(size: int) -> str:
+    nodes = [_agent("Router", "Pick a route.", "route")]
+    nodes.append(_agent("Done", "Finish."))
+    edges = []
+    for i in range(max(size - 2, 1)):
+        nodes.append(_agent(f"R{i}", f"Route {i}: ${{ctx.route}}."))
+        edges += [f"    Router -> R{i}  when ctx.route = v{i}", f"    R{i} -> Done"]
+    edges.append("    Router -> Done")
+    return _workflow("Router", "Done", nodes, edges)
+
+
 SHAPES: dict[str, Callable[[int], str]] = {
     "chain": chain,
     "skips": skips,
@@ -254,6 +268,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "loops": loops,
     "conditions": conditions,
     "diamonds": diamonds,
+    "router": router,
 }
 
 

@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING
 
 from dipcheck.grammar import load_grammar
 
+# Parentheses and `not` nested deeper than this are not read (the AST and every analysis of it
+# are recursive); hand-written conditions nest a few levels.
+MAX_NESTING = 100
+
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
 
@@ -209,7 +213,37 @@ def parse(text: str) -> ParseResult:
         if char in "\"'":
             return ParseResult(None, "unterminated string literal", position, len(text))
         return ParseResult(None, f"unexpected character `{char}`", position, position + 1)
+    too_deep = _too_deep(tree)
+    if too_deep is not None:
+        return ParseResult(
+            None,
+            f"parentheses and `not` nest deeper than {MAX_NESTING} levels here; dipcheck does "
+            "not read the condition further",
+            too_deep.start_pos or 0,
+            too_deep.end_pos or 0,
+        )
     return ParseResult(_build(tree))
+
+
+def _too_deep(tree: Tree) -> Token | None:
+    """The first token inside more than :data:`MAX_NESTING` groups and negations, if any
+    (counted without recursion)."""
+    from lark import Token, Tree
+
+    stack: list[tuple[Tree | Token, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            continue
+        if node.data in ("group", "negation"):
+            depth += 1
+        if depth > MAX_NESTING:
+            first: Tree | Token = node
+            while isinstance(first, Tree) and first.children:
+                first = first.children[0]
+            return first if isinstance(first, Token) else None
+        stack.extend((child, depth) for child in reversed(node.children))
+    return None
 
 
 def _last_word(text: str) -> tuple[int, int]:

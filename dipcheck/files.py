@@ -18,6 +18,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from typing import BinaryIO
 
 _warned: set[str] = set()
@@ -198,6 +199,38 @@ class FileChanged(Exception):
 
 class WriteRefused(Exception):
     """The file is not written; the message says why and what to do instead."""
+
+
+def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
+    """Write a report or other output the user named (``--output``, ``-o``) as a new file:
+    a temporary file beside ``path``, then a rename over it. A symbolic link at ``path`` is
+    replaced by the file, never written through (a link a pull request planted cannot make a
+    run overwrite the file it points to), and a failed write leaves what was there. A stream
+    that exists and is not a regular file — ``/dev/stdout``, a FIFO, a shell's ``>(…)`` — is
+    written directly: there is nothing to replace."""
+    try:
+        stream_like = not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # nothing there yet (or a broken link): a new file
+        stream_like = False
+    if stream_like:
+        with open(path, "wb") as stream:
+            for piece in pieces:
+                stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    descriptor, temporary = tempfile.mkstemp(prefix=".dipcheck-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            for piece in pieces:
+                handle.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # as open() would have made it, not mkstemp's 0600
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def write_atomically(path: str, original: str, text: str, tree: str | None = None) -> None:

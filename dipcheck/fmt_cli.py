@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from dipcheck.terminal import visible
+from dipcheck.terminal import for_stream, visible
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 BOM = "\ufeff"
@@ -159,14 +159,13 @@ def run(args: argparse.Namespace) -> int:
             continue
         changed += 1
         if args.diff:
-            sys.stdout.writelines(
-                difflib.unified_diff(
-                    text.splitlines(keepends=True),
-                    formatted.splitlines(keepends=True),
-                    path,
-                    f"{path} (formatted)",
-                )
+            diff = difflib.unified_diff(
+                text.splitlines(keepends=True),
+                formatted.splitlines(keepends=True),
+                path,
+                f"{path} (formatted)",
             )
+            sys.stdout.write(for_stream("".join(diff), sys.stdout))
         elif args.check:
             print(visible(f"would reformat {path}"))
         else:

@@ -121,16 +121,18 @@ class _ResultCache:
         return {key: value for key, value in entries.items() if self.valid(value)}
 
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
-        """The verdict for each key; ``compute`` gets the keys that are not cached yet. While
+        """The verdict for each key; ``compute`` gets the keys that are not cached yet and
+        answers None for one it could not judge (not cached: tried again next run). While
         :data:`SPAWN` is off, keys not cached yet get None (not checked now)."""
         missing = sorted({key for key in keys if key not in self.entries})
         if missing and not SPAWN.get():
             return [self.entries.get(key) for key in keys]
         if missing:
             for key, verdict in zip(missing, compute(missing), strict=True):
-                self.entries[key] = verdict
+                if verdict is not None:  # None: the tool gave no verdict (it timed out)
+                    self.entries[key] = verdict
             self._save()
-        return [self.entries[key] for key in keys]
+        return [self.entries.get(key) for key in keys]
 
     def _save(self) -> None:
         """Write the entries, merged with what other processes (parallel workers, other
@@ -244,13 +246,21 @@ class ShellcheckComment:
     replacements: tuple[tuple[int, int, int, int, str], ...] = ()
 
 
+# shellcheck's time grows faster than its input on some scripts (7,000 characters of `{{ a }}`
+# groups take it 10 s, 56,000 over 100 s): it gets this long, and scripts up to this size;
+# tracker's commands and command files are a few thousand characters.
+SHELLCHECK_SECONDS = 10
+SHELLCHECK_MAX_CHARS = 32 * 1024
+
+
 @cache
 def shellcheck_path() -> str | None:
     return shutil.which("shellcheck")
 
 
-def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]]]:
-    """shellcheck on several scripts in one process; comments per script."""
+def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]] | None]:
+    """shellcheck on several scripts in one process; comments per script, or None for each
+    when shellcheck did not answer within :data:`SHELLCHECK_SECONDS` or failed."""
     import subprocess
 
     executable = shellcheck_path()
@@ -273,13 +283,13 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
                 [*command, *names],
                 capture_output=True,
                 text=True,
-                timeout=60,
+                timeout=SHELLCHECK_SECONDS,
                 env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C.UTF-8"},
                 check=False,
             )
             comments = json.loads(completed.stdout or "{}").get("comments", [])
-        except (OSError, subprocess.SubprocessError, ValueError):
-            return [[] for _ in group]
+        except (OSError, subprocess.SubprocessError, ValueError, AttributeError):
+            return [None for _ in group]
     result: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     for comment in comments:
         result.setdefault(comment.get("file", ""), []).append(comment)
@@ -289,22 +299,24 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
 def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] | None]:
     """shellcheck's comments for each ``(script, shell)``; ``shell`` ``""`` lets shellcheck
     read the script's shebang. One process per shell for all scripts not cached yet (None:
-    not checked now, see :data:`SPAWN`)."""
+    not checked now, see :data:`SPAWN`, or shellcheck gave no answer in time). A script over
+    :data:`SHELLCHECK_MAX_CHARS` is not given to shellcheck (None)."""
     keys = [
         _digest(shell, script, SHELLCHECK_MINIMUM, *SHELLCHECK_EXCLUDED)
         for script, shell in scripts
     ]
     by_key = dict(zip(keys, scripts, strict=True))
 
-    def compute(missing: list[str]) -> list[list[dict[str, Any]]]:
+    def compute(missing: list[str]) -> list[list[dict[str, Any]] | None]:
         groups: dict[str, list[str]] = {}
         for key in missing:
-            groups.setdefault(by_key[key][1], []).append(key)
-        found: dict[str, list[dict[str, Any]]] = {}
+            if len(by_key[key][0]) <= SHELLCHECK_MAX_CHARS:
+                groups.setdefault(by_key[key][1], []).append(key)
+        found: dict[str, list[dict[str, Any]] | None] = {}
         for shell, group in groups.items():
             comments = _run_shellcheck([by_key[key] for key in group], shell)
             found.update(zip(group, comments, strict=True))
-        return [found[key] for key in missing]
+        return [found.get(key) for key in missing]
 
     return [
         None if verdict is None else [_comment(item) for item in verdict]

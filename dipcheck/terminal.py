@@ -5,20 +5,40 @@ file names and simulator output. A raw control character there is an instruction
 terminal (ESC starts an escape sequence that can clear the screen, retitle the window or hide
 text; BEL rings; NUL and the C1 controls confuse what follows), so every C0 and C1 control
 character but tab and newline, and DEL, is shown as a visible ``\\xNN`` escape, as git and
-ruff do. JSON and SARIF keep the real characters: JSON escapes them itself.
+ruff do; so are the invisible bidirectional controls (``\\u202e``…), which would reorder what
+the terminal shows. JSON and SARIF keep the real characters: JSON escapes them itself.
+
+Output that is data — a diff to apply, a converted workflow, a graph's source — is written
+exactly when it goes to a file or a pipe, and made visible only when it goes to a terminal
+(:func:`for_stream`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import TextIO
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 and C1 controls but tab and newline, DEL, and the invisible bidirectional controls
+# (U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of
+# the line ("Trojan Source")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _escape(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def visible(text: str) -> str:
     """``text`` with each control character other than tab and newline as ``\\xNN``."""
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+
+
+def for_stream(text: str, stream: TextIO) -> str:
+    """``text`` as it is written to ``stream``: exact for a file or a pipe (a diff that
+    ``patch`` applies must keep every byte), visible (:func:`visible`) for a terminal."""
+    try:
+        interactive = stream.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        interactive = False
+    return visible(text) if interactive else text

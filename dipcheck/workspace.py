@@ -261,6 +261,10 @@ class Workspace:
                 with contextlib.suppress(OSError, UnicodeDecodeError):
                     read(path)  # records that the file is missing (nothing else is read)
             for path in names:
+                if os.path.islink(path) and os.path.exists(path) and not os.path.isdir(path):
+                    kind = kind_of(os.stat(path).st_mode)  # stat follows the link, never opens
+                    problem = f"it is a symbolic link to {kind}, not a regular file"
+                    return ChildWorkflow(ref, path, None, problem, special=True)
                 if os.path.islink(path):
                     problem = (
                         "it is a symbolic link, which is not followed"
@@ -393,16 +397,18 @@ class Workspace:
         """Parse a child as tracker's ``loadPipeline`` does: a `.dot` file as DOT, anything
         else as `.dip` (``cmd/tracker/loading.go`` ``detectPipelineFormat``); the files the
         parse reads are read through ``read`` and remembered."""
-        from dipcheck.frontends.dip import load_dip
-        from dipcheck.frontends.dot import load_dot
-
         self.loads += 1
         source = SourceText(_display(real), text)
         recorder = RecordingReader(read)
         try:
             if real.lower().endswith(".dot"):
+                # imported here, for a DOT child only: a .dip lint does not load DOT's parser
+                from dipcheck.frontends.dot import load_dot
+
                 result = load_dot(source, os.path.dirname(real), recorder, require=True)
             else:
+                from dipcheck.frontends.dip import load_dip
+
                 result = load_dip(source, os.path.dirname(real), recorder)
         except Exception as error:  # a front-end bug must not stop the parent's lint
             return _Loaded(key, None, f"it could not be parsed ({type(error).__name__})")

@@ -85,6 +85,45 @@ def test_text_output_multi_line_range_and_related_note(tmp_path: Path) -> None:
     assert blocks[-1] == "Found 1 error, 1 warning in 1 file (1 file checked).\n"
 
 
+def _long_prompt(tmp_path: Path, prompt: str) -> None:
+    (tmp_path / "w.yaml").write_text(
+        f'name: x\nsteps:\n  - name: s\n    agent: dev\n    prompt: "{prompt}"\n',
+        encoding="utf-8",
+    )
+
+
+def test_text_snippet_of_a_long_line_is_cut_around_the_finding(tmp_path: Path) -> None:
+    _long_prompt(tmp_path, "x" * 300 + " {{ a }} " + "y" * 300)
+    result = dipcheck("lint", "--isolated", "--select", "L11", "w.yaml", cwd=tmp_path)
+    assert result.stdout.splitlines()[1:5] == [
+        " --> w.yaml:5:315",
+        "  |",
+        "5 | …" + "x" * 59 + " {{ a }} " + "y" * 92 + "…",
+        "  | " + " " * 61 + "^^^^^^^",
+    ]
+
+
+def test_text_snippet_cuts_a_finding_longer_than_it_shows(tmp_path: Path) -> None:
+    name = "a" * 400
+    _long_prompt(tmp_path, f"{{{{ {name} }}}}")
+    result = dipcheck("lint", "--isolated", "--select", "L11", "w.yaml", cwd=tmp_path)
+    assert result.stdout.splitlines()[3:5] == [
+        '5 |     prompt: "{{ ' + "a" * 144 + "…",
+        "  |              " + "^" * 147 + " …",
+    ]
+
+
+def test_text_report_stays_linear_in_a_line_full_of_findings(tmp_path: Path) -> None:
+    # 1000 findings on one line of 7000 characters (found by tools/fuzz.py, issue 19 §4: a
+    # snippet of the whole line per finding took memory quadratic in the line)
+    _long_prompt(tmp_path, "{{ a }}" * 1000)
+    result = dipcheck("lint", "--isolated", "--select", "L11", "w.yaml", cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert sum(line.startswith("error[L11]") for line in lines) == 1000
+    assert max(len(line) for line in lines) <= 170
+    assert len(result.stdout) < 1000 * 700
+
+
 def test_clean_file_exit_zero_and_summary() -> None:
     result = dipcheck("lint", "fixtures/review_loop.dip")
     assert (result.returncode, result.stdout) == (0, "All checks passed (1 file checked).\n")

@@ -7,6 +7,7 @@ import itertools
 import re
 import time
 
+import pytest
 from helpers import Finding, lint, only, run, template
 
 from dipcheck.config import Config
@@ -150,6 +151,17 @@ def test_dip137_unbounded_manager_loop() -> None:
     )
     assert only(lint(twin), "DIP137") == []
     assert only(lint(MANAGER), "DIP137") == []
+
+
+@pytest.mark.parametrize("cycles", ["--" + "9" * 50, "²", "+-3", "9" * 5000])
+def test_dip137_max_cycles_that_is_no_integer_is_unbounded_not_a_crash(cycles: str) -> None:
+    """Found by tools/fuzz.py (dip, seed 3030 #21642): `max_cycles: --999…` was a ValueError
+    (DC000) in DIP137; like Go's strconv.Atoi, a value that is no 64-bit integer sets no
+    bound."""
+    text = MANAGER.replace("max_cycles: 10", f"max_cycles: {cycles}")
+    findings = lint(text)
+    assert [item for item in findings if item.code == "DC000"] == []
+    assert only(findings, "DIP137") == [Finding("DIP137", "warning", (4, 16), (4, 25), "Supervise")]
 
 
 def test_dip144_agent_without_failure_route() -> None:

@@ -132,6 +132,22 @@ def test_ref_dev_stdin_does_not_read_standard_input(tmp_path: Path) -> None:
         os.close(read_end)
         os.close(write_end)
     assert run.returncode in (0, 1), run.stderr
+    assert run.stdout.startswith(
+        "parent.dip:5:10: DIP126 [warning] subgraph `S` references `/dev/stdin`, which is not "
+        "a workflow file: it is a symbolic link to a named pipe (FIFO), not a regular file; "
+        "tracker would wait on it or read it without end\n"
+    ), run.stdout
+
+
+def test_ref_to_a_symbolic_link_to_a_regular_file_is_not_dip126(tmp_path: Path) -> None:
+    """The twin: a link to a workflow is a readable child (not followed here, but not a
+    special file either)."""
+    (tmp_path / "real.dip").write_text("workflow C\n  start: A\n  exit: A\n  agent A\n", "utf-8")
+    (tmp_path / "child.dip").symlink_to(tmp_path / "real.dip")
+    (tmp_path / "parent.dip").write_text(PARENT.format(target="child.dip"), "utf-8")
+    run = lint("--no-cache", "parent.dip", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    assert "DIP126" not in run.stdout
 
 
 @pytest.mark.parametrize(("kind", "described"), KINDS)

@@ -130,3 +130,89 @@ def test_test_report_shows_control_characters_as_escapes(tmp_path: Path) -> None
     run = dipcheck("test", cwd=tmp_path)
     assert "odd \\x1b]0;pwned\\x07" in run.stdout, run.stdout + run.stderr
     assert not RAW.search(run.stdout)
+
+
+# Data written to standard output: a diff to apply, a converted workflow, a graph's source.
+# badly indented (fmt), `$repo` (DC331, fixed by --unsafe-fixes), the text in a label (graph)
+UNFORMATTED = (
+    "workflow W\n  start: A\n  exit: A\n  vars\n    repo: api\n  agent A\n"
+    "      label: {text}\n      prompt: {text}\n"
+)
+DATA_COMMANDS = {
+    "fmt --diff": ("fmt", "--diff", "w.dip"),
+    "lint --fix --diff": (
+        *("lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", "--diff", "w.dip"),
+    ),
+    "convert": ("convert", "--to", "dot", "w.dip"),
+    "graph": ("graph", "--format", "dot", "w.dip"),
+}
+
+
+def _on_a_terminal(arguments: tuple[str, ...], cwd: Path) -> bytes:
+    """What ``dipcheck ARGUMENTS`` writes when its standard output is a terminal (a pty)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dipcheck", *arguments],
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=follower,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the pty closes when the process ends
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    finally:
+        os.close(leader)
+    return b"".join(chunks)
+
+
+@pytest.mark.parametrize("command", sorted(DATA_COMMANDS))
+def test_data_on_a_terminal_shows_control_characters_as_escapes(
+    tmp_path: Path, command: str
+) -> None:
+    (tmp_path / "w.dip").write_text(
+        UNFORMATTED.format(text=f'"a {IN_PROMPT} $repo"'), encoding="utf-8"
+    )
+    shown = _on_a_terminal(DATA_COMMANDS[command], tmp_path).decode("utf-8")
+    assert "\\x1b]0;pwned\\x07\\x1b[2J" in shown, shown
+    assert not RAW.search(shown.replace("\r", "").replace("\t", "")), RAW.findall(shown)
+
+
+@pytest.mark.parametrize("command", sorted(DATA_COMMANDS))
+def test_data_to_a_pipe_keeps_every_character(tmp_path: Path, command: str) -> None:
+    """The twin: redirected, the same output is exact (``patch`` applies the diff)."""
+    (tmp_path / "w.dip").write_text(
+        UNFORMATTED.format(text=f'"a {IN_PROMPT} $repo"'), encoding="utf-8"
+    )
+    run = dipcheck(*DATA_COMMANDS[command], cwd=tmp_path)
+    assert IN_PROMPT in run.stdout, run.stdout + run.stderr
+
+
+def test_bidirectional_controls_are_shown_as_escapes(tmp_path: Path) -> None:
+    """A right-to-left override in quoted text would make the terminal show the rest of the
+    line reversed ("Trojan Source"): it is shown as ``\\u202e``."""
+    (tmp_path / "w.dip").write_text(
+        'workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: "\u202eevil.md"\n',
+        encoding="utf-8",
+    )
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", "concise", "w.dip", cwd=tmp_path)
+    assert "`\\u202eevil.md` does not exist" in run.stdout, run.stdout
+    assert "\u202e" not in run.stdout
+    assert visible("\u200e\u200f\u202a\u202e\u2066\u2069") == (
+        "\\u200e\\u200f\\u202a\\u202e\\u2066\\u2069"
+    )
+    assert visible("العربية עברית") == "العربية עברית"  # right-to-left text itself stays

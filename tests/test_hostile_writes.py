@@ -228,3 +228,45 @@ def test_update_twin_an_ordinary_test_file_is_updated_keeping_its_mode(tmp_path:
     assert "expect:" in target.read_text(encoding="utf-8")
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
     assert not list(tmp_path.glob("*.dipcheck-update"))
+
+
+# --output and -o: the report replaces the named file; a symbolic link there (one a pull
+# request planted, `report.json -> ~/.bashrc`) is replaced, never written through.
+OUTPUTS = {
+    "lint": ("lint", "--isolated", "--no-cache", "--format", "json", "w.dip", "--output"),
+    "graph": ("graph", "--format", "mermaid", "w.dip", "-o"),
+    "simulate": ("simulate", "w.dip", "--output"),
+    "diff": ("diff", "w.dip", "w.dip", "--output"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUTS))
+def test_output_through_a_planted_link_replaces_the_link(tmp_path: Path, command: str) -> None:
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    (project / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    victim = elsewhere / "bashrc"
+    victim.write_text("keep me\n", encoding="utf-8")
+    (project / "report").symlink_to(victim)
+    run = dipcheck(*OUTPUTS[command], "report", cwd=project)
+    assert run.returncode in (0, 1), run.stderr
+    assert victim.read_text(encoding="utf-8") == "keep me\n"
+    assert not (project / "report").is_symlink()
+    assert (project / "report").read_text(encoding="utf-8").strip()
+    assert sorted(path.name for path in project.iterdir()) == ["report", "w.dip"]  # no temp
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUTS))
+def test_output_twin_a_new_file_and_dev_null(tmp_path: Path, command: str) -> None:
+    """The twins: a new file is made with the usual mode; ``/dev/null`` (a stream, not a file
+    to replace) is written to as it is."""
+    (tmp_path / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    run = dipcheck(*OUTPUTS[command], "report", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "report").stat().st_mode) == 0o666 & ~mask
+    run = dipcheck(*OUTPUTS[command], "/dev/null", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    assert Path("/dev/null").is_char_device()

@@ -54,6 +54,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.files",
             "dipcheck.hashing",
             "dipcheck.terminal",
+            "dipcheck.integers",
         ),
     ),
     (

@@ -17,6 +17,9 @@ import jsonschema
 import pytest
 from helpers import PROJECT, dipcheck
 
+from dipcheck.engine import lint_text
+from dipcheck.hashing import sha256_hex
+from dipcheck.report import sarif
 from dipcheck.rules import registry
 
 SARIF_SCHEMA = json.loads(
@@ -171,6 +174,32 @@ def test_sarif_fingerprints_survive_unrelated_edits(project: Path) -> None:
     changed = _fingerprints(project)
     assert changed["DIP003"] != before["DIP003"]
     assert changed["DC009"] == before["DC009"]
+
+
+def test_sarif_fingerprints_hash_a_long_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1000 findings on one line of 7000 characters (found by tools/fuzz.py, issue 19 §4: each
+    # fingerprint hashed the whole line, time quadratic in the line)
+    hashed: list[int] = []
+
+    def counting(data: bytes) -> str:
+        hashed.append(len(data))
+        return sha256_hex(data)
+
+    monkeypatch.setattr(sarif, "sha256_hex", counting)
+    prompts = ["{{ a }}" * 1000, "{{ a }}" * 999 + "{{ a }}."]
+    fingerprints = []
+    for prompt in prompts:
+        text = f'name: x\nsteps:\n  - name: s\n    agent: dev\n    prompt: "{prompt}"\n'
+        hashed.clear()
+        document = sarif.document([lint_text(text, "w.yaml")])
+        results = [item for item in document["runs"][0]["results"] if item["ruleId"] == "L11"]
+        assert len(results) == 1000
+        assert sum(hashed) < 20 * len(text)
+        found = [item["partialFingerprints"]["dipcheck/v1"].split(":") for item in results]
+        assert [count for _, count in found] == [str(n) for n in range(1, 1001)]
+        assert len({digest for digest, _ in found}) == 1
+        fingerprints.append(found[0][0])
+    assert fingerprints[0] != fingerprints[1]  # the line's text still counts
 
 
 # -- GitHub annotations -----------------------------------------------------------------------

@@ -270,3 +270,51 @@ def test_verdict_cache_keeps_what_another_process_wrote(
     first.fill(["a"], lambda keys: [1 for _ in keys])
     second.fill(["b"], lambda keys: [2 for _ in keys])
     assert _ResultCache("verdicts").entries == {"a": 1, "b": 2}
+
+
+def test_a_verdict_the_tool_did_not_give_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tool that timed out answers None: the key is not judged, and the next run asks
+    again instead of reading "no comments" from the cache."""
+    from dipcheck.shelltools import _ResultCache
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    verdicts = _ResultCache("verdicts")
+    assert verdicts.fill(["a", "b"], lambda keys: [None, 2]) == [None, 2]
+    assert _ResultCache("verdicts").entries == {"b": 2}
+
+
+def test_shellcheck_that_times_out_gives_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dipcheck import shelltools
+
+    def slow(command: list[str], **options: object) -> subprocess.CompletedProcess:
+        assert options["timeout"] == shelltools.SHELLCHECK_SECONDS
+        raise subprocess.TimeoutExpired(command, shelltools.SHELLCHECK_SECONDS)
+
+    monkeypatch.setattr(shelltools, "shellcheck_path", lambda: "/bin/shellcheck")
+    monkeypatch.setattr(subprocess, "run", slow)
+    assert shelltools._run_shellcheck([("echo a", ""), ("echo b", "")], "bash") == [None, None]
+
+
+def test_a_script_too_long_for_shellcheck_is_not_given_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """shellcheck's time grows faster than its input on some scripts (found by tools/fuzz.py,
+    dip seed 3030 #23689: a 300 KB command kept it busy past a minute)."""
+    from dipcheck import shelltools
+
+    given: list[str] = []
+
+    def record(group: list[tuple[str, str]], shell: str) -> list[list[dict]]:
+        given.extend(script for script, _ in group)
+        return [[] for _ in group]
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(shelltools, "_run_shellcheck", record)
+    shelltools._cache.cache_clear()
+    long = "echo " + "x" * shelltools.SHELLCHECK_MAX_CHARS
+    short = "echo " + "x" * (shelltools.SHELLCHECK_MAX_CHARS - 5)
+    assert shelltools.shellcheck([(long, "bash"), (short, "bash")]) == [None, []]
+    assert given == [short]
+    shelltools._cache.cache_clear()

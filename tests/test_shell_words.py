@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from dipcheck.analysis.shell_words import simple_commands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck.analysis.shell_words import _skip_quoted, simple_commands
 
 
 def table(text: str) -> list[tuple[list[str], bool, bool, bool]]:
@@ -63,3 +66,56 @@ def test_quotes_substitutions_comments_and_heredocs_are_units() -> None:
     [echo] = [item for item in simple_commands(text) if item.words[0].value == "echo"][:1]
     assert echo.words[1].expands is False
     assert simple_commands('echo "$x"')[0].words[1].expands is True
+
+
+def _skip_quoted_recursive(text: str, index: int) -> int:
+    """The former recursive reading, kept as the reference for the iterative one."""
+    char, length = text[index], len(text)
+    if char in "'`":
+        end = text.find(char, index + 1)
+        return length if end < 0 else end + 1
+    if char == '"':
+        cursor = index + 1
+        while cursor < length:
+            if text[cursor] == "\\":
+                cursor += 2
+            elif text[cursor] == '"':
+                return cursor + 1
+            elif text.startswith("$(", cursor) or text.startswith("${", cursor):
+                cursor = _skip_quoted_recursive(text, cursor)
+            else:
+                cursor += 1
+        return length
+    opener = text[index + 1]
+    closer, depth, cursor = (")" if opener == "(" else "}"), 0, index + 1
+    while cursor < length:
+        current = text[cursor]
+        if current in "'\"`" or (current == "$" and text[cursor + 1 : cursor + 2] in ("(", "{")):
+            cursor = _skip_quoted_recursive(text, cursor)
+        elif current == "\\":
+            cursor += 2
+        else:
+            if current == opener:
+                depth += 1
+            elif current == closer:
+                depth -= 1
+                if depth == 0:
+                    return cursor + 1
+            cursor += 1
+    return length
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="$(){}\"'`\\ ab;", max_size=60))
+def test_skip_quoted_reads_as_the_recursive_reading_did(text: str) -> None:
+    for index, char in enumerate(text):
+        if char in "'\"`" or (char == "$" and text[index + 1 : index + 2] in ("(", "{")):
+            assert _skip_quoted(text, index) == _skip_quoted_recursive(text, index), index
+
+
+def test_nesting_thousands_deep_is_read_without_recursion() -> None:
+    """Found by tools/fuzz.py (dip, seed 3030): DIP111 on a command nested 10,000 deep was a
+    RecursionError (a DC000)."""
+    deep = 'echo "$(' * 10_000 + "x" + ')"' * 10_000
+    assert _skip_quoted(deep, 5) == len(deep)
+    assert [item.name for item in simple_commands(deep)] == ["echo"]

@@ -36,6 +36,8 @@ NEVER_FOR_DIP_LINT = (
     "dipcheck.fmt_cli",
     "dipcheck.report.sarif",
     "dipcheck.report.junit",
+    "dipcheck.frontends.dot",  # a .dip file's children are .dip files here
+    "dipcheck.frontends.dot_lexer",
 )
 # Not needed either when every result comes from the cache: nothing is parsed or checked.
 NEVER_FOR_CACHE_HIT = (
@@ -78,8 +80,13 @@ def offending(modules: set[str], forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_a_lint_without_the_cache_imports_only_the_lint_path(tmp_path: Path) -> None:
-    modules = imported_by("lint", "--no-cache", str(WORKFLOW), cwd=tmp_path)
+    (tmp_path / "child.dip").write_text("workflow C\n  start: A\n  exit: A\n  agent A\n")
+    (tmp_path / "parent.dip").write_text(
+        "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: child.dip\n"
+    )
+    modules = imported_by("lint", "--no-cache", str(WORKFLOW), "parent.dip", cwd=tmp_path)
     assert "dipcheck.rules.structure" in modules  # the file was linted
+    assert "dipcheck.workspace" in modules  # and its child loaded
     assert offending(modules, NEVER_FOR_DIP_LINT) == []
 
 

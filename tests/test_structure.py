@@ -443,3 +443,31 @@ def test_dip010_every_bad_edge_is_reported() -> None:
         "Work -> Done when ctx.n > 1\n    Work -> Start when (ctx.x = 1)  loop\n",
     )
     assert [item.text for item in only(lint(text), "DIP010")] == [">", "(ctx.x = 1)"]
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing"), [("(", ")"), ("not ", "")], ids=["parentheses", "not"]
+)
+def test_dip010_condition_nested_thousands_deep_is_refused_not_a_crash(
+    opening: str, closing: str
+) -> None:
+    """Hostile input: 3,000 nested groups or negations were a RecursionError (DC000) in the
+    front-end; now the first token past 100 levels is DIP010, quoted shortly."""
+    condition = opening * 3000 + "ctx.outcome = success" + closing * 3000
+    text = _condition(condition)
+    column = len("    Work -> Done when ") + 1 + len(opening) * 100
+    assert [item for item in lint(text) if item.code in ("DC000", "DIP010")] == [
+        Finding(
+            "DIP010", "error", (12, column), (12, column + len(opening.strip())), opening.strip()
+        )
+    ]
+    diagnostic = next(item for item in run(text).diagnostics if item.code == "DIP010")
+    assert diagnostic.message == (
+        f'edge Work -> Done: invalid condition "{condition[:119]}…": parentheses and `not` '
+        "nest deeper than 100 levels here; dipcheck does not read the condition further"
+    )
+
+
+def test_dip010_twin_a_condition_nested_100_deep_is_read() -> None:
+    condition = "not " * 100 + "ctx.outcome = success"
+    assert only(lint(_condition(condition)), "DIP010") == []

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
-from dipcheck import conditions
+from dipcheck import conditions, integers
 from dipcheck.conditions import Compare, Expr, Group, Not
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 
@@ -98,15 +98,17 @@ def _dnf(expr: Expr, negated: bool) -> list[list[Literal]] | None:
     parts = [_dnf(item, negated) for item in expr.items]
     if any(part is None for part in parts):
         return None
+    forms = [part or [] for part in parts]
     disjunction = (expr.op == "or") != negated
     if disjunction:
-        result = [conj for part in parts for conj in part or []]
-    else:
-        result = [
-            [lit for conj in combo for lit in conj]
-            for combo in product(*[part or [] for part in parts])
-        ]
-    return result if len(result) <= _DNF_LIMIT else None
+        result = [conj for part in forms for conj in part]
+        return result if len(result) <= _DNF_LIMIT else None
+    size = 1
+    for part in forms:  # the size first: 40 two-way `or`s would be 2**40 conjunctions
+        size *= len(part)
+        if size > _DNF_LIMIT:
+            return None
+    return [[lit for conj in combo for lit in conj] for combo in product(*forms)]
 
 
 def _contradict(first: Literal, second: Literal) -> bool:
@@ -205,8 +207,7 @@ def fails_to(edge: Edge) -> bool:
 
 
 def _int(text: str) -> int:
-    value = text.strip()
-    return int(value) if value.lstrip("+-").isdigit() else 0
+    return integers.parse_or(text, 0)
 
 
 class Guards:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 _REDIRECT = re.compile(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
@@ -71,48 +72,61 @@ class SimpleCommand:
 
 
 def _skip_quoted(text: str, index: int) -> int:
-    """The index after the quoted/expansion unit starting at ``index``."""
-    char = text[index]
+    """The index after the quoted/expansion unit starting at ``index`` (``'…'``, ``"…"``,
+    `` `…` ``, ``$( … )``, ``$(( … ))``, ``${ … }``), nested units included; the end of the
+    text when it is not closed. Iterative: nesting thousands deep is a loop, not recursion."""
     length = len(text)
-    if char == "'":
-        end = text.find("'", index + 1)
+    char = text[index]
+    if char in "'`":
+        end = text.find(char, index + 1)
         return length if end < 0 else end + 1
-    if char == '"':
-        cursor = index + 1
-        while cursor < length:
-            if text[cursor] == "\\":
-                cursor += 2
-                continue
-            if text[cursor] == '"':
-                return cursor + 1
-            if text.startswith("$(", cursor) or text.startswith("${", cursor):
-                cursor = _skip_quoted(text, cursor)
-                continue
-            cursor += 1
-        return length
-    if char == "`":
-        end = text.find("`", index + 1)
-        return length if end < 0 else end + 1
-    # $( … ), $(( … )), ${ … }
-    closer = ")" if text[index + 1] == "(" else "}"
-    opener = text[index + 1]
-    depth = 0
-    cursor = index + 1
+    # One frame per open unit: None inside "…", else [opener, closer, depth] of $( or ${.
+    frames: list[list[Any] | None] = []
+
+    def enter(at: int) -> int:
+        if text[at] == '"':
+            frames.append(None)
+        else:
+            opener = text[at + 1]
+            frames.append([opener, ")" if opener == "(" else "}", 0])
+        return at + 1
+
+    def closes(after: int) -> int | None:
+        frames.pop()
+        return None if frames else after
+
+    cursor = enter(index)
     while cursor < length:
+        frame = frames[-1]
         current = text[cursor]
-        if current in "'\"`" or (current == "$" and text[cursor + 1 : cursor + 2] in ("(", "{")):
-            cursor = _skip_quoted(text, cursor)
-            continue
+        expansion = current == "$" and text[cursor + 1 : cursor + 2] in ("(", "{")
         if current == "\\":
             cursor += 2
-            continue
-        if current == opener:
-            depth += 1
-        elif current == closer:
-            depth -= 1
-            if depth == 0:
-                return cursor + 1
-        cursor += 1
+        elif frame is None:  # inside "…"
+            if current == '"':
+                done = closes(cursor + 1)
+                if done is not None:
+                    return done
+                cursor += 1
+            elif expansion:
+                cursor = enter(cursor)
+            else:
+                cursor += 1
+        elif current in "'`":
+            end = text.find(current, cursor + 1)
+            cursor = length if end < 0 else end + 1
+        elif current == '"' or expansion:
+            cursor = enter(cursor)
+        else:
+            if current == frame[0]:
+                frame[2] += 1
+            elif current == frame[1]:
+                frame[2] -= 1
+                if frame[2] == 0:
+                    done = closes(cursor + 1)
+                    if done is not None:
+                        return done
+            cursor += 1
     return length
 
 

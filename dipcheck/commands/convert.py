@@ -10,7 +10,7 @@ import tempfile
 from dataclasses import replace
 from typing import Any
 
-from dipcheck.terminal import visible
+from dipcheck.terminal import for_stream, visible
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
@@ -134,9 +134,9 @@ def run(args: argparse.Namespace) -> int:
             return _error(f"{args.output}: not a workflow dipcheck can load")
         found = parity(original, twin, config)
         if found.ok:
-            print(f"{args.output} is the same workflow as {args.file}", file=sys.stderr)
+            print(visible(f"{args.output} is the same workflow as {args.file}"), file=sys.stderr)
             return EXIT_OK
-        print(f"{args.output} differs from {args.file}:", file=sys.stderr)
+        print(visible(f"{args.output} differs from {args.file}:"), file=sys.stderr)
         print(visible("\n".join(report(found, args.file, args.output))), file=sys.stderr)
         return EXIT_DIFFERENT
     try:
@@ -148,16 +148,18 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             _write(args.output, result.text)
         else:
-            sys.stdout.write(result.text)
+            sys.stdout.write(for_stream(result.text, sys.stdout))
     if not args.quiet:
         for note in result.notes:
             print(visible(f"note: {note}"), file=sys.stderr)
     if result.parity.ok:
         print(
-            f"parity: {name} lowers to the same workflow as {args.file} with the same findings",
+            visible(
+                f"parity: {name} lowers to the same workflow as {args.file} with the same findings"
+            ),
             file=sys.stderr,
         )
         return EXIT_OK
-    print(f"parity: {name} differs from {args.file}:", file=sys.stderr)
+    print(visible(f"parity: {name} differs from {args.file}:"), file=sys.stderr)
     print(visible("\n".join(report(result.parity, args.file, name))), file=sys.stderr)
     return EXIT_DIFFERENT

@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.files import write_output
 from dipcheck.terminal import visible
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
@@ -115,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format != "json":  # workflow text carries no terminal controls (dipcheck.terminal)
         output = visible(output)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(output)
+        write_output(args.output, [output])
     else:
         sys.stdout.write(output)
     if result.empty or args.exit_zero:

@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.files import write_output
 from dipcheck.terminal import visible
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -121,10 +122,13 @@ def run(args: argparse.Namespace) -> int:
         )
     except GraphvizError as error:
         return _error(str(error))
+    if isinstance(output, str) and not args.output:
+        from dipcheck.terminal import for_stream
+
+        output = for_stream(output, sys.stdout)
     data = output if isinstance(output, bytes) else output.encode("utf-8")
     if args.output:
-        with open(args.output, "wb") as handle:
-            handle.write(data)
+        write_output(args.output, [data])
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

@@ -227,10 +227,14 @@ def _report(
 def _emit(text: str | Iterable[str], args: argparse.Namespace) -> None:
     pieces = [text] if isinstance(text, str) else text
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.writelines(pieces)
+        from dipcheck.files import write_output
+
+        write_output(args.output, pieces)
     else:
-        sys.stdout.writelines(pieces)
+        from dipcheck.terminal import for_stream
+
+        for piece in pieces:
+            sys.stdout.write(for_stream(piece, sys.stdout))
 
 
 def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.files import write_output
 from dipcheck.target import KNOWN_TARGETS
 from dipcheck.terminal import visible
 
@@ -196,8 +197,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format != "json":  # workflow text carries no terminal controls (dipcheck.terminal)
         output = visible(output)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(output)
+        write_output(args.output, [output])
     else:
         sys.stdout.write(output)
     return code
@@ -294,8 +294,7 @@ def _coverage_reports(
             else report.dumps(coverage.document(coverages))
         )
         assert target is not None
-        with open(target, "w", encoding="utf-8") as handle:
-            handle.write(body)
+        write_output(target, [body])
         if fmt == "text":
             shown += f"coverage ({kind}) written to {target}\n"
     total = coverage.total_percent(coverages)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from dipcheck import integers
 from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends.dot_schema import SHAPE_HANDLERS
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
@@ -337,7 +338,7 @@ class _Writer:
                 f"by the label); its display label `{edge.label}` is not written"
             )
         weight = edge.attr_value("weight").strip()
-        if weight.isdigit() and int(weight) > 0:
+        if weight.isdigit() and integers.parse_or(weight, 0) > 0:
             attrs.append(f"weight={weight}")
         if edge.override:
             self.notes.append(

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from dipcheck import integers
 from dipcheck.model import NodeKind
 
 
@@ -301,12 +302,13 @@ def check_value(type_: ValueType, value: str) -> str | None:
         return None
     text = value.strip()
     if type_ is ValueType.INTEGER:
-        if not _INTEGER.fullmatch(text):
+        if integers.parse(text) is None:  # ASCII digits within 64 bits, as strconv.Atoi reads
             return f"invalid integer {text!r}"
     elif type_ is ValueType.NON_NEGATIVE:
-        if not _INTEGER.fullmatch(text):
+        number = integers.parse(text) if _INTEGER.fullmatch(text) else None
+        if number is None:  # (past 64 bits too: Go's strconv.Atoi refuses it)
             return f"invalid integer {text!r}"
-        if int(text) < 0:
+        if number < 0:
             return f"{text} is negative; it must be 0 or more"
     elif type_ is ValueType.FLOAT:
         if not _FLOAT.fullmatch(text):
@@ -370,6 +372,5 @@ def byte_size(text: str) -> int | None:
         value, multiplier = upper[:-2], 1024 * 1024
     elif upper.endswith("KB"):
         value, multiplier = upper[:-2], 1024
-    if not _INTEGER.fullmatch(value):
-        return None
-    return int(value) * multiplier
+    number = integers.parse(value) if _INTEGER.fullmatch(value) else None
+    return None if number is None else number * multiplier

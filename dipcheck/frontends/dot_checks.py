@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from lark import Token
 
+from dipcheck import integers
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends import stylesheet
@@ -53,9 +54,10 @@ def _optional(check: Callable[[str], str | None]) -> Callable[[str], str | None]
 
 
 def _positive_integer(text: str) -> str | None:
-    if not re.fullmatch(r"[+-]?[0-9]+", text):
+    number = integers.parse(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+    if number is None:  # (past 64 bits too: Go's strconv.Atoi refuses it)
         return f"invalid integer {text!r}"
-    return None if int(text) > 0 else f"{text} is not a positive integer"
+    return None if number > 0 else f"{text} is not a positive integer"
 
 
 def _positive_size(text: str) -> str | None:

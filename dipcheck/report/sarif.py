@@ -22,7 +22,7 @@ from dipcheck.report.json import sorted_diagnostics
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.rules.docs import help_markdown, help_text
-from dipcheck.source import Span
+from dipcheck.source import SourceText, Span
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SOURCE_ROOT = "%SRCROOT%"
@@ -95,25 +95,51 @@ def _fix(fix: Fix) -> dict[str, Any]:
     }
 
 
-def fingerprint(item: Diagnostic, seen: dict[str, int]) -> str:
+LONG_TEXT = 1000  # code points: a longer covered text or line enters a fingerprint as its digest
+
+
+def fingerprint(
+    item: Diagnostic, seen: dict[str, int], digests: dict[tuple[str, int, int], str]
+) -> str:
     """A hash of what the finding is about, independent of line numbers: the code, the file,
-    the covered text and its line's text (stripped); ``:n`` counts repeats in one file."""
+    the covered text and its line's text (stripped); ``:n`` counts repeats in one file. A text
+    longer than :data:`LONG_TEXT` enters as its digest, computed once (``digests``), so that
+    thousands of findings on one huge line hash the line once."""
+    source = item.span.source
     line, _ = item.span.start_position()
-    line_text = item.span.source.line_text(line).strip()
-    material = "\0".join((item.code, item.span.path, item.span.text, line_text))
+    covered = _part(source, item.span.start, item.span.end, digests)
+    line_text = _part(source, source.line_starts[line], source.line_end(line), digests)
+    material = "\0".join((item.code, item.span.path, covered, line_text.strip()))
     digest = sha256_hex(material.encode("utf-8"))[:32]
     seen[digest] = seen.get(digest, 0) + 1
     return f"{digest}:{seen[digest]}"
 
 
-def _result(item: Diagnostic, index: dict[str, int], seen: dict[str, int]) -> dict[str, Any]:
+def _part(
+    source: SourceText, start: int, end: int, digests: dict[tuple[str, int, int], str]
+) -> str:
+    """The text from ``start`` to ``end``, or past :data:`LONG_TEXT` the digest of it stripped."""
+    if end - start <= LONG_TEXT:
+        return source.text[start:end]
+    key = (source.path, start, end)
+    if key not in digests:
+        digests[key] = sha256_hex(source.text[start:end].strip().encode("utf-8"))
+    return digests[key]
+
+
+def _result(
+    item: Diagnostic,
+    index: dict[str, int],
+    seen: dict[str, int],
+    digests: dict[tuple[str, int, int], str],
+) -> dict[str, Any]:
     message = item.message + (f"\nhelp: {item.help}" if item.help else "")
     result: dict[str, Any] = {
         "ruleId": item.code,
         "level": LEVELS[item.severity],
         "message": {"text": message},
         "locations": [location(item.span)],
-        "partialFingerprints": {FINGERPRINT: fingerprint(item, seen)},
+        "partialFingerprints": {FINGERPRINT: fingerprint(item, seen, digests)},
     }
     if item.code in index:
         result["ruleIndex"] = index[item.code]
@@ -131,6 +157,7 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
     rules = registry.all_rules()
     index = {rule.code: number for number, rule in enumerate(rules)}
     seen: dict[str, int] = {}
+    digests: dict[tuple[str, int, int], str] = {}
     diagnostics = sorted_diagnostics(results)
     root = os.getcwd().replace(os.sep, "/").rstrip("/") + "/"
     return {
@@ -151,7 +178,7 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
                 "columnKind": "unicodeCodePoints",
                 "artifacts": [{"location": artifact(result.path)} for result in results],
                 "invocations": [{"executionSuccessful": True}],
-                "results": [_result(item, index, seen) for item in diagnostics],
+                "results": [_result(item, index, seen, digests) for item in diagnostics],
             }
         ],
     }

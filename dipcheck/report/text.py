@@ -1,7 +1,10 @@
 """Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style.
 
 Workflow text (messages, snippets, paths) is shown with its control characters escaped
-(:func:`dipcheck.terminal.visible`); the caret line follows the escaped snippet."""
+(:func:`dipcheck.terminal.visible`); the caret line follows the escaped snippet. A snippet shows
+at most :data:`SNIPPET_WIDTH` code points of its line, around the finding, with ``…`` where the
+line is cut, so that a report stays linear in the size of its input however long a line is
+and however many findings it holds."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections.abc import Sequence
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
+from dipcheck.source import SourceText
 from dipcheck.terminal import visible
 
 _COLORS = {
@@ -21,6 +25,9 @@ _COLORS = {
 _BLUE = "\033[1;34m"
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
+
+SNIPPET_WIDTH = 160  # code points of a line a snippet shows at most
+_CONTEXT = 60  # of them before the finding's start, when the line is cut
 
 
 class _Style:
@@ -47,16 +54,17 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     pad = " " * gutter
     where = f"{visible(item.span.path)}:{line + 1}:{column + 1}"
     lines.append(f"{pad}{style.paint('-->', _BLUE)} {where}")
-    text = item.span.source.line_text(line)
-    if text or item.span.source.text:
+    source = item.span.source
+    length = source.line_end(line) - source.line_starts[line]
+    if length or source.text:
         bar = style.paint("|", _BLUE)
         lines.append(f"{pad} {bar}")
-        lines.append(f"{style.paint(str(line + 1), _BLUE)} {bar} {_shown(text)}")
-        stop = end_column if end_line == line else len(text)
-        width = max(len(_shown(text[column:stop])), 1)
+        stop = end_column if end_line == line else length
+        shown, lead, width, cut = _snippet(source, line, column, stop)
+        lines.append(f"{style.paint(str(line + 1), _BLUE)} {bar} {shown}")
         marker = style.paint("^" * width, _COLORS[severity])
-        suffix = " …" if end_line > line else ""
-        lines.append(f"{pad} {bar} {' ' * len(_shown(text[:column]))}{marker}{suffix}")
+        suffix = " …" if end_line > line or cut else ""
+        lines.append(f"{pad} {bar} {' ' * lead}{marker}{suffix}")
     for related in item.related:
         r_line, r_column = related.span.start_position()
         lines.append(
@@ -73,6 +81,27 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     if help_text:
         lines.append(f"{pad} = help: {visible(help_text)}")
     return "\n".join(lines)
+
+
+def _snippet(source: SourceText, line: int, column: int, stop: int) -> tuple[str, int, int, bool]:
+    """The snippet of ``line`` for a finding on its columns ``column:stop``: the shown text,
+    the width of the caret line's lead and of its carets, and whether the finding goes on past
+    the shown text. A line longer than :data:`SNIPPET_WIDTH` is cut to that many code points
+    from :data:`_CONTEXT` before the finding, ``…`` marking each cut end; only the shown part
+    is read."""
+    begin = source.line_starts[line]
+    start, end = 0, source.line_end(line) - begin
+    cut_end = end > SNIPPET_WIDTH
+    if cut_end:
+        start = max(0, min(column - _CONTEXT, end - SNIPPET_WIDTH))
+        cut_end = start + SNIPPET_WIDTH < end
+        end = start + SNIPPET_WIDTH
+    text = source.text[begin + start : begin + end]
+    head = "…" if start > 0 else ""
+    lead = len(head) + len(_shown(text[: column - start]))
+    width = max(len(_shown(text[column - start : stop - start])), 1)
+    shown = f"{head}{_shown(text)}{'…' if cut_end else ''}"
+    return shown, lead, width, stop > end
 
 
 def _shown(text: str) -> str:

@@ -14,6 +14,7 @@ keys its parents may hold when they call it (``rules/boundary.py``).
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -47,11 +48,31 @@ class _Reads:
     def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
 
-    def _edge(self, ref: Reference) -> Edge | None:
-        for edge in self.workflow.edges_from(ref.owner):
+    @cached_property
+    def _conditions(self) -> dict[str, tuple[list[int], list[Edge]]]:
+        """Per source node, the starts of its edges' conditions in text order and the first
+        edge (in edge order) of each: a reference is found by bisection, not by a scan of
+        every edge (5,000 conditional edges from one node were 25 million checks)."""
+        spans: dict[str, dict[tuple[int, int], Edge]] = {}
+        for edge in self.workflow.edges:
             condition = edge.condition
-            if condition is not None and condition.span.contains(ref.span.start):
-                return edge
+            if condition is not None:
+                key = (condition.span.start, condition.span.end)
+                spans.setdefault(edge.source.value, {}).setdefault(key, edge)
+        index: dict[str, tuple[list[int], list[Edge]]] = {}
+        for owner, found in spans.items():
+            ordered = sorted(found.items(), key=lambda item: item[0])
+            index[owner] = ([start for (start, _), _ in ordered], [edge for _, edge in ordered])
+        return index
+
+    def _edge(self, ref: Reference) -> Edge | None:
+        starts, edges = self._conditions.get(ref.owner, ((), ()))
+        offset = ref.span.start
+        position = bisect.bisect_right(starts, offset) - 1
+        if position >= 0:
+            condition = edges[position].condition
+            if condition is not None and condition.span.contains(offset):
+                return edges[position]
         return None
 
     def describe(self, ref: Reference) -> str:

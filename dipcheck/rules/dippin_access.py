@@ -8,6 +8,7 @@ import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from dipcheck import integers
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, NodeKind, Workflow
 from dipcheck.references import ListItem, list_items
@@ -241,7 +242,8 @@ def negative_truncate(context: Context) -> Iterator[Diagnostic]:
     for holder in holders(context.workflow):
         item = holder.get("last_response_truncate")
         text = item.text.strip() if item is not None else ""
-        if item is not None and text.startswith("-") and text[1:].isdigit() and int(text[1:]):
+        number = integers.parse(text) if text.startswith("-") else None
+        if item is not None and number is not None and number < 0:
             yield context.finding(
                 "DIP148",
                 item.value_span,

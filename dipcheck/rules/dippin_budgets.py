@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from dipcheck import integers
 from dipcheck.analysis import runtime
 from dipcheck.analysis.long_commands import Pace, Reading, read_command
 from dipcheck.diagnostics import Diagnostic, Related, Severity
@@ -26,8 +27,7 @@ _ZERO_DURATION = re.compile(r"[+-]?0(?:0|(?<=0)\.|(?<=[0.])(?:ns|us|µs|μs|ms|s
 
 
 def _int(item: Field | None) -> int:
-    text = item.text.strip() if item is not None else ""
-    return int(text) if text.lstrip("+-").isdigit() else 0
+    return integers.parse_or(item.text, 0) if item is not None else 0
 
 
 def _negative(text: str) -> bool:

@@ -108,7 +108,9 @@ def _constraints(decl: InputDecl) -> Iterator[tuple[Field, str]]:
         elif item.key == "pattern" and kind not in ("text", "secret"):
             yield item, "text or secret"
         elif item.key in ("max_length", "multiline") and kind not in ("text", "secret"):
-            if value.lower() in ("true", "1", "yes", "on") or (value.isdigit() and int(value)):
+            if value.lower() in ("true", "1", "yes", "on") or (
+                value.isdigit() and value.strip("0") != ""  # a number other than zero
+            ):
                 yield item, "text or secret"
         elif item.key in ("min", "max") and kind != "number":
             yield item, "number"

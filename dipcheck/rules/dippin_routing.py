@@ -18,6 +18,11 @@ from dipcheck.model import Edge, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import declare, rule
 
+LiteralKey = tuple[str, str, tuple[str, ...], bool]
+# DIP103 compares at most this many pairs of edges per node (thousands of edges that all test
+# one comparison would be millions of pairs); a hand-written router has a few edges.
+_PAIR_BUDGET = 20_000
+
 DIP_ONLY = ("dip",)
 
 
@@ -122,18 +127,23 @@ def no_default_edge(context: Context) -> Iterator[Diagnostic]:
 def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for source in dict.fromkeys(edge.source.value for edge in workflow.edges):
-        seen: list[tuple[Edge, list[Literal]]] = []
+        seen: list[tuple[Edge, dict[LiteralKey, Literal]]] = []
+        having: dict[LiteralKey, list[int]] = {}  # literal → the earlier edges that test it
+        budget = _PAIR_BUDGET
         for edge in workflow.edges_from(source):
             condition = edge.condition
             if condition is None or condition.expr is None or not edge.conditional:
                 continue
             own = literals(condition.expr)
+            # only earlier edges that test one of this edge's comparisons can repeat it
+            candidates = sorted({index for item in own for index in having.get(item.key, ())})
             reported = False
-            for earlier, earlier_literals in seen:
-                if reported:
+            for index in candidates:
+                earlier, keys = seen[index]
+                if reported or budget <= 0:
                     break
+                budget -= 1
                 assert earlier.condition is not None and earlier.condition.expr is not None
-                keys = {item.key: item for item in earlier_literals}
                 repeated = next((item for item in own if item.key in keys), None)
                 if repeated is None or not may_overlap(earlier.condition.expr, condition.expr):
                     continue
@@ -152,7 +162,10 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
                     ),
                 )
                 reported = True
-            seen.append((edge, own))
+            keys = {item.key: item for item in own}  # (the last of a repeated comparison)
+            for key in keys:
+                having.setdefault(key, []).append(len(seen))
+            seen.append((edge, keys))
 
 
 @rule(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dipcheck import integers
 from dipcheck.analysis import routing, runtime
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
@@ -220,7 +221,8 @@ _POLICIES = ("any", "all", "quorum")
 
 def _positive(text: str) -> bool:
     value = text.strip()
-    return value == text and value.lstrip("+").isdigit() and int(value) > 0
+    number = integers.parse(value)
+    return value == text and not value.startswith("-") and number is not None and number > 0
 
 
 @rule(

@@ -563,9 +563,8 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
         condition = edge.condition
         if condition is None or condition.shorthand:
             continue
-        prefix = (
-            f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{condition.raw}"'
-        )
+        raw = condition.raw if len(condition.raw) <= 120 else condition.raw[:119] + "…"
+        prefix = f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{raw}"'
         if condition.expr is None:
             if condition.error and condition.error.startswith("unterminated"):
                 continue  # already a syntax error (DC001)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dipcheck import integers
 from dipcheck.analysis import runtime
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
@@ -20,8 +21,7 @@ def _raw(edge: Edge) -> str:
 
 
 def _output_limit(node: Node) -> int:
-    text = node.value("output_limit").strip()
-    return int(text) if text.lstrip("+-").isdigit() else 0
+    return integers.parse_or(node.value("output_limit"), 0)
 
 
 def _bounded(command: str) -> bool:

@@ -13,6 +13,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from dipcheck.files import write_output
 from dipcheck.model import Dialect
 from dipcheck.target import KNOWN_TARGETS
 
@@ -163,8 +164,7 @@ def _exact(path: str) -> str:
 
 def _write(args: argparse.Namespace, output: str) -> None:
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(output)
+        write_output(args.output, [output])
     else:
         sys.stdout.write(output)
 
@@ -260,8 +260,7 @@ def run(args: argparse.Namespace) -> int:
         output = session.render_run(prepared, run_, args.format)
         code = EXIT_OK if run_.end is not None and run_.end.succeeded else EXIT_FAILED
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(output)
+        write_output(args.output, [output])
     else:
         sys.stdout.write(output)
     return code

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from dipcheck import integers
 from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import Handler
 from dipcheck.simulate.graph import RunGraph
@@ -443,8 +444,9 @@ def match_answer(answer: str, shown: list[str], numbers: bool = True) -> str | N
     for item in shown:
         if item.lower() == answer.lower():
             return item
-    if numbers and answer.isdigit() and 1 <= int(answer) <= len(shown):
-        return shown[int(answer) - 1]
+    number = integers.parse(answer) if answer.isdigit() else None
+    if numbers and number is not None and 1 <= number <= len(shown):
+        return shown[number - 1]
     return None
 
 

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from dipcheck import integers
 from dipcheck.files import FileTooLarge, read_regular
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
@@ -464,8 +465,8 @@ def _edge_reasons(
         node, _, visit_text = name.partition("#")
         if not visit_text:
             visit = 1
-        elif visit_text.isdigit() and int(visit_text) >= 1:
-            visit = int(visit_text)
+        elif visit_text.isdigit() and integers.parse_or(visit_text, 0) >= 1:
+            visit = integers.parse_or(visit_text, 0)
         else:
             raise _fail(path, tree, (name,), f"`{name}`: the visit after `#` is a number from 1")
         head = node.split("/", 1)[0]

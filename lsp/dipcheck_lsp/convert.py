@@ -107,6 +107,16 @@ class Positions:
         return end
 
 
+def apply_change(text: str, where: types.Range, new: str, encoding: str) -> str:
+    """``text`` after an incremental change replacing ``where`` by ``new``, its positions read
+    as LSP defines them (:meth:`Positions.offset`): a character past its line's end is the
+    line's end (never its line break), a line past the last is the end of the text, and only
+    ``\r\n``, ``\r`` and ``\n`` end lines. A range whose end comes first is read backwards."""
+    positions = Positions(SourceText("", text), encoding)
+    start, end = sorted((positions.offset(where.start), positions.offset(where.end)))
+    return text[:start] + new + text[end:]
+
+
 def path_of(uri: str) -> str | None:
     """The file system path of a ``file:`` URI, or None for other schemes."""
     if not uri.startswith("file:"):

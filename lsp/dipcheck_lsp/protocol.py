@@ -8,6 +8,17 @@
   the traceback pygls would write to the log for it; a command given arguments it cannot use
   (:class:`BadArguments`: an unknown rule code) likewise, as ``InvalidParams``.
 * A request after ``shutdown`` is answered with ``InvalidRequest`` (pygls drops it).
+* ``shutdown`` while other requests are running cancels them and is answered with null
+  (pygls cancelled them while iterating over the table their cancellation shrinks, answered
+  ``InternalError`` and never counted the server as shut down); ``exit`` ends the process at
+  once, with status 0 after ``shutdown`` and 1 without (pygls closed the output and raised
+  ``SystemExit`` in the message loop, which the server swallowed: work still running then
+  wrote to the closed stream, and a busy worker thread kept the process alive).
+* An incremental ``didChange`` is applied as the LSP specification reads its range
+  (:func:`dipcheck_lsp.convert.apply_change`). pygls' own application splits lines at every
+  character Python calls a line break (form feed, U+2028, …), lets a character past the end
+  of a line delete the line break and clamps one past the end of the last line a character
+  short, so the server's text, and every range it reported, drifted from the editor's.
 
 (Reading the messages themselves, robust to malformed headers, is :mod:`dipcheck_lsp.stream`.)
 """
@@ -15,7 +26,11 @@
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from collections.abc import Generator
 from typing import Any
+from urllib.parse import unquote
 
 from cattrs import transform_error
 from cattrs.errors import ClassValidationError
@@ -23,6 +38,9 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
+from pygls.protocol.language_server import lsp_method
+
+from dipcheck_lsp.convert import apply_change, encoding_name
 
 # the notification a malformed request turns into once it has been answered
 ANSWERED = "$/dipcheck/answeredInvalidRequest"
@@ -63,6 +81,43 @@ class Protocol(LanguageServerProtocol):
                 )
             return
         super().handle_message(message)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        if (handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield handler, args, None
+        self._shutdown = True
+        current = self.msg_id
+        # cancelling a request runs its callback, which removes it from the table
+        for number, future in list(self._request_futures.items()):
+            if number != current and not future.done():
+                future.cancel()
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args: Any) -> Generator[Any, Any, None]:
+        if (handler := self.fm.features.get(types.EXIT)) is not None:
+            yield handler, args, None
+        sys.stderr.flush()
+        os._exit(0 if self._shutdown else 1)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Generator[Any, Any, None]:
+        """pygls' handler with each incremental change applied by
+        :func:`~dipcheck_lsp.convert.apply_change` (a change to a document that is not open
+        is ignored)."""
+        document = self.workspace.text_documents.get(unquote(params.text_document.uri))
+        if document is None:
+            return
+        encoding = encoding_name(self.workspace.position_encoding)
+        for change in params.content_changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                text = apply_change(document.source, change.range, change.text, encoding)
+                change = types.TextDocumentContentChangeWholeDocument(text=text)
+            self.workspace.update_text_document(params.text_document, change)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         method = data.get("method")

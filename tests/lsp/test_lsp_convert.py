@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from dipcheck_lsp.convert import Positions, encoding_name
-from lsp_support import offset_at, position_at
+from dipcheck_lsp.convert import Positions, apply_change, encoding_name
+from hypothesis import given
+from hypothesis import strategies as st
+from lsp_support import line_end, line_starts, offset_at, position_at
 from lsprotocol import types
 
 from dipcheck.source import SourceText
@@ -47,3 +49,101 @@ def test_encoding_names() -> None:
     assert encoding_name(types.PositionEncodingKind.Utf8) == "utf-8"
     assert encoding_name("utf-32") == "utf-32"
     assert encoding_name(None) == "utf-16"
+
+
+# -- incremental changes ----------------------------------------------------------------------
+
+
+def _change(text: str, encoding: str, start: tuple[int, int], end: tuple[int, int]) -> str:
+    where = types.Range(types.Position(*start), types.Position(*end))
+    return apply_change(text, where, "X", encoding)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_a_change_past_the_line_end_keeps_the_line_break(encoding: str) -> None:
+    # pygls deleted the line break (and a character of the next line) for these
+    assert _change("ab\ncd\n", encoding, (0, 2), (0, 3)) == "abX\ncd\n"
+    assert _change("ab\r\ncd", encoding, (0, 1), (0, 9)) == "aX\r\ncd"
+    assert _change("abc", encoding, (0, 10), (0, 10)) == "abcX"  # pygls: "abXc"
+    assert _change("ab\ncd", encoding, (7, 0), (9, 9)) == "ab\ncdX"
+    assert _change("ab\ncd", encoding, (1, 1), (0, 1)) == "aXd"  # read backwards
+
+
+@pytest.mark.parametrize("breaks", ["\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_only_lsp_line_breaks_end_lines_in_a_change(breaks: str) -> None:
+    assert _change(f"a{breaks}b\nc\rd", "utf-16", (1, 0), (1, 1)) == f"a{breaks}b\nX\rd"
+    assert _change(f"a{breaks}b\nc\rd", "utf-16", (2, 0), (2, 1)) == f"a{breaks}b\nc\rX"
+
+
+def test_a_change_inside_a_character_resolves_to_the_character_after_it() -> None:
+    assert _change("é🚀z", "utf-8", (0, 1), (0, 4)) == "éXz"
+    assert _change("é🚀z", "utf-16", (0, 2), (0, 2)) == "é🚀Xz"
+    assert _change("\ud800z", "utf-8", (0, 2), (0, 3)) == "\ud800Xz"  # a lone surrogate: 3 units
+
+
+# -- properties -------------------------------------------------------------------------------
+
+ENCODINGS = st.sampled_from(["utf-8", "utf-16", "utf-32"])
+# line breaks of every kind, characters of 1 to 4 UTF-8 bytes, astral ones, a lone surrogate
+# (what a client's invalid UTF-16 decodes to), the replacement character and Python-only
+# line breaks
+TEXTS = st.lists(
+    st.sampled_from(
+        ["\r\n", "\r", "\n", "a", " ", "é", "€", "🚀", "\ud800", "\ufffd", "\x0c", "\u2028"]
+    )
+    | st.characters(),
+    max_size=40,
+).map("".join)
+
+
+def _units(text: str, encoding: str) -> int:
+    if encoding == "utf-32":
+        return len(text)
+    if encoding == "utf-8":
+        return len(text.encode("utf-8", "surrogatepass"))
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _inside(text: str, position: types.Position, encoding: str) -> bool:
+    starts = line_starts(text)
+    if not 0 <= position.line < len(starts):
+        return False
+    line = text[starts[position.line] : line_end(text, starts, position.line)]
+    return 0 <= position.character <= _units(line, encoding)
+
+
+@given(TEXTS, st.data(), ENCODINGS)
+def test_every_offset_converts_to_a_position_inside_the_document(
+    text: str, data: st.DataObject, encoding: str
+) -> None:
+    positions = Positions(SourceText("x", text), encoding)
+    offset = data.draw(st.integers(-3, len(text) + 3))
+    position = positions.position(offset)
+    assert _inside(text, position, encoding)
+    offset = max(0, min(offset, len(text)))
+    if text[offset - 1 : offset + 1] == "\r\n":
+        assert positions.offset(position) == offset - 1  # inside a line break: its line's end
+    else:
+        assert positions.offset(position) == offset
+
+
+@given(TEXTS, st.integers(0, 50), st.integers(0, 2**31 - 1), ENCODINGS)
+def test_every_position_resolves_inside_the_document(
+    text: str, line: int, character: int, encoding: str
+) -> None:
+    positions = Positions(SourceText("x", text), encoding)
+    offset = positions.offset(types.Position(line, character))
+    assert 0 <= offset <= len(text)
+    assert text[offset - 1 : offset + 1] != "\r\n"
+    assert _inside(text, positions.position(offset), encoding)
+
+
+@given(TEXTS, st.data(), st.sampled_from(["", "X", "\n", "🚀\r\n"]), ENCODINGS)
+def test_a_change_at_converted_positions_replaces_those_offsets(
+    text: str, data: st.DataObject, new: str, encoding: str
+) -> None:
+    positions = Positions(SourceText("x", text), encoding)
+    places = [offset for offset in range(len(text) + 1) if text[offset - 1 : offset + 1] != "\r\n"]
+    start, end = sorted((data.draw(st.sampled_from(places)), data.draw(st.sampled_from(places))))
+    where = types.Range(positions.position(start), positions.position(end))
+    assert apply_change(text, where, new, encoding) == text[:start] + new + text[end:]

@@ -102,6 +102,51 @@ def test_a_childs_prompt_file_change_relints_the_parent(server: RawServer, tmp_p
 BODY = b'{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}'
 
 
+def _busy(server: RawServer, tmp_path: Path) -> str:
+    """Requests still running: simulations of an open workflow."""
+    uri = _open(server, tmp_path / "w.dip", EDITED.replace("Answr", "Answer"))
+    for number in range(2, 8):
+        server.request(number, "workspace/executeCommand", {
+            "command": "dipcheck.simulate", "arguments": [uri, {"format": "json"}],
+        })  # fmt: skip
+    return uri
+
+
+def test_shutdown_while_requests_run_cancels_them(server: RawServer, tmp_path: Path) -> None:
+    # found by tools/fuzz.py (lsp seed 2026 #7): pygls' shutdown cancelled the running requests
+    # while iterating over the table their cancellation shrinks, answered InternalError and
+    # never counted the server as shut down
+    uri = _busy(server, tmp_path)
+    server.request(20, "shutdown")
+    assert server.answer(20) == {"jsonrpc": "2.0", "id": 20, "result": None}
+    for number in range(2, 8):  # each answered: done, or cancelled
+        answer = server.answer(number)
+        assert "result" in answer or answer["error"]["code"] == -32800, answer
+    server.request(21, "textDocument/hover", {
+        "textDocument": {"uri": uri}, "position": {"line": 0, "character": 0},
+    })  # fmt: skip
+    assert server.answer(21)["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.finish() == 0
+    assert server.process.stderr is not None
+    assert "Traceback" not in server.process.stderr.read().decode()
+
+
+@pytest.mark.parametrize("shutdown", [True, False])
+def test_exit_while_requests_run_ends_at_once(
+    server: RawServer, tmp_path: Path, shutdown: bool
+) -> None:
+    # pygls closed the output and raised SystemExit inside the message loop, which the server
+    # swallowed (status 0 either way); the running work then wrote to the closed stream
+    _busy(server, tmp_path)
+    if shutdown:
+        server.request(20, "shutdown")
+    server.notify("exit")
+    assert server.finish(timeout=10) == (0 if shutdown else 1)
+    assert server.process.stderr is not None
+    assert "Traceback" not in server.process.stderr.read().decode()
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -135,6 +180,56 @@ def test_other_headers_are_accepted(server: RawServer, tmp_path: Path) -> None:
         + body
     )
     assert server.answer(4).get("result", "missing") is None
+
+
+EDITED = (
+    "workflow Editor\n  start: Ask\n  exit: Done\n  agent Ask\n    prompt:\n      What?\n"
+    "  agent Answer\n    label: Answer\n  agent Done\n    label: Done\n  edges\n"
+    "    Ask -> Answr\n    Answer -> Done\n"
+)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_a_change_past_a_line_end_keeps_the_line_break(tmp_path: Path, encoding: str) -> None:
+    # found by tools/fuzz.py (lsp seed 2026 #51): pygls let the end of a change past the end
+    # of its line delete the line break, so the server's text and its ranges were a line off
+    server = RawServer(tmp_path)
+    server.request(1, "initialize", {
+        "processId": None, "rootUri": tmp_path.as_uri(),
+        "capabilities": {"general": {"positionEncodings": [encoding]}},
+    })  # fmt: skip
+    assert server.answer(1)["result"]["capabilities"]["positionEncoding"] == encoding
+    server.notify("initialized", {})
+    uri = _open(server, tmp_path / "w.dip", EDITED)
+    _published(server, uri)
+    # delete from the end of `      What?` to one past the end of `    label: Answer`
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{
+            "range": {"start": {"line": 5, "character": 11}, "end": {"line": 7, "character": 18}},
+            "text": "",
+        }],
+    })  # fmt: skip
+    message = server.wait_for(
+        lambda item: (
+            item.get("method") == "textDocument/publishDiagnostics"
+            and item["params"].get("version") == 2
+        )
+    )
+    found = sorted(
+        (
+            item["code"],
+            *(item["range"][end][key] for end in ("start", "end") for key in ("line", "character")),
+        )
+        for item in message["params"]["diagnostics"]
+    )
+    # the text is now "…      What?\n  agent Done\n    label: Done\n  edges\n    Ask -> Answr\n…"
+    assert found == [
+        ("DIP003", 9, 11, 9, 16),
+        ("DIP003", 10, 4, 10, 10),
+        ("DIP004", 6, 8, 6, 12),
+    ]
+    _still_answers(server)
 
 
 def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_path: Path) -> None:

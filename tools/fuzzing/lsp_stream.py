@@ -527,6 +527,16 @@ def crashes(log: str) -> list[str]:
     return found
 
 
+def _version(frame: Frame) -> int | None:
+    """The document version a ``didOpen`` or ``didChange`` frame gives, or None."""
+    try:
+        params = json.loads(frame.data.split(b"\r\n\r\n", 1)[1]).get("params")
+        version = params["textDocument"]["version"]
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+    return version if isinstance(version, int) else None
+
+
 def run(session: Session, directory: str, budget: float = 20.0, memory_mb: int = 2048) -> Result:
     result = Result()
     started = time.monotonic()
@@ -591,7 +601,11 @@ def _converse(
                     pass
             if message["method"] == "textDocument/publishDiagnostics":
                 params = message.get("params", {})
-                _diagnostics(params.get("uri"), params.get("diagnostics", []))
+                uri = params.get("uri")
+                version = params.get("version")
+                if isinstance(version, int) and version in unknown_versions.get(uri, ()):
+                    return  # published for a text the session cannot know, after a newer one
+                _diagnostics(uri, params.get("diagnostics", []))
             return
         identifier = message.get("id")
         if not isinstance(identifier, int | str):
@@ -658,6 +672,7 @@ def _converse(
     frames_after_shutdown: dict[Any, bool] = {}
     fatal = False
     unknown: set[str] = set()  # documents whose text the session cannot know until replaced
+    unknown_versions: dict[str, set[int | None]] = {}  # the versions such a document had
     for frame in session.frames:
         if frame.text is not None:
             uri, text = frame.text
@@ -668,6 +683,8 @@ def _converse(
                 unknown.discard(uri)
             if text is not None and uri not in unknown:
                 texts.setdefault(uri, []).append(text)
+            if uri in unknown:
+                unknown_versions.setdefault(uri, set()).add(_version(frame))
         if frame.expects is not None and not fatal:
             pending[frame.expects] = frame.method
             frames_after_shutdown[frame.expects] = frame.after_shutdown
