@@ -37,6 +37,11 @@ class Segments(Sequence[tuple[int, int]]):
     def __len__(self) -> int:
         return len(self._text)
 
+    def shifted(self, delta: int) -> Segments:
+        """The same map with every source offset moved by ``delta`` (the text offsets are
+        shared: neither array is changed once built)."""
+        return Segments(self._text, array("q", [offset + delta for offset in self._source]))
+
     def __iter__(self) -> Iterator[tuple[int, int]]:
         return zip(self._text, self._source, strict=True)
 
@@ -112,6 +117,8 @@ class EscapeMap:
         return index, self.base + index + before + extra
 
 
+# sorts after every source offset: (index, _AFTER_ALL) follows every pair of text offset index
+_AFTER_ALL = float("inf")
 # a map of at most this many pairs stays a plain tuple
 _PACK_ABOVE = 512
 
@@ -164,11 +171,11 @@ class Text:
     def offset(self, index: int) -> int:
         """The source offset of text index ``index``."""
         segments = self.segments
-        if isinstance(segments, Segments | EscapeMap):
-            text_start, source_start = segments.locate(index)
-        else:
-            position = bisect_right(segments, (index, float("inf"))) - 1
+        if isinstance(segments, tuple):  # (a plain type test: Segments is an ABC, slow to test)
+            position = bisect_right(segments, (index, _AFTER_ALL)) - 1
             text_start, source_start = segments[max(position, 0)]
+        else:
+            text_start, source_start = segments.locate(index)
         return source_start + (index - text_start)
 
     def index(self, source_offset: int) -> int | None:

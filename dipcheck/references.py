@@ -117,7 +117,8 @@ def scan_text(
                     namespace="$",
                 )
             )
-    result.sort(key=lambda ref: ref.span.start)
+    if len(result) > 1:
+        result.sort(key=lambda ref: ref.span.start)
     return result
 
 

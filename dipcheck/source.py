@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
 from typing import NamedTuple
 
 
@@ -24,13 +25,15 @@ class SourceText:
     def line_starts(self) -> list[int]:
         """Offsets where lines start (computed when first needed: a cached lint result
         that is never shown never needs it)."""
-        starts = [0]
-        offset = 0
-        for length in map(len, self.text.split("\n")):
-            offset += length + 1
-            starts.append(offset)
-        starts.pop()  # the offset past the end of the text: no line starts there
-        return starts
+        return _line_starts(self.text.split("\n"))
+
+    def split_lines(self) -> list[str]:
+        """The text split at each ``\\n``. The line table is built from the same split when it
+        is not built yet (a lexer needs both; splitting a large file twice costs)."""
+        lines = self.text.split("\n")
+        if "line_starts" not in self.__dict__:
+            self.__dict__["line_starts"] = _line_starts(lines)  # what cached_property stores
+        return lines
 
     @property
     def line_count(self) -> int:
@@ -120,6 +123,13 @@ class Span(NamedTuple):
 
     def contains(self, offset: int) -> bool:
         return self.start <= offset <= self.end
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """The offset where each line starts: each line's length plus its line end, summed up."""
+    starts = list(accumulate(map((1).__add__, map(len, lines)), initial=0))
+    starts.pop()  # the offset past the end of the text: no line starts there
+    return starts
 
 
 def line_span(source: SourceText, line: int) -> Span:

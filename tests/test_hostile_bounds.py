@@ -107,7 +107,7 @@ def test_a_position_after_many_escapes_is_exact() -> None:
 
 @pytest.mark.parametrize("count", [3, 600])
 def test_dip_escapes_decode_the_same_either_way(count: int) -> None:
-    from dipcheck.frontends.dip import decode_string
+    from dipcheck.frontends.dip_fields import decode_string
     from dipcheck.source import SourceText
 
     source = SourceText("x.dip", "")

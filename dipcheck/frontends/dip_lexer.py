@@ -15,20 +15,20 @@ it does not parse. Raw blocks keep a map from their text back to file offsets.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from lark import Token
 
-from dipcheck.model import SegmentBuilder, Text
+from dipcheck.model import SegmentBuilder, Segments, Text
 from dipcheck.source import SourceText, Span
 
 MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
 FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
 BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
 YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
-WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*")
+# a word (all of it: possessive, as dippin reads the word before it looks for `->`) then `->`
+EDGE_START = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*+[ \t]*->")
 # The tokens of declaration and edge lines, in the order dippin's lexer tries them; any other
 # character is OTHER (dippin drops it silently; here it is reported by the parser).
 LINE_TOKEN = re.compile(
@@ -116,12 +116,16 @@ def _block_end(indent: int) -> re.Pattern[str]:
     """Finds the line end before the first line with text indented by at most ``indent``
     columns: at most that many spaces and tabs, then a character that is neither, and not
     only blanks and ``\\r`` after it (such a line is blank, as ``str.rstrip(" \\t\\r")``
-    sees it). The leading line end is a literal, which makes the search fast."""
-    return re.compile(rf"\n[ \t]{{0,{indent}}}(?![ \t\n])(?![ \t\r]*$)", re.MULTILINE)
+    sees it). The leading line end is a literal, which makes the search fast, and the blanks
+    are matched possessively: giving some back could never let a blank through the first
+    look-ahead, so trying costs time on every deeper line for nothing."""
+    return re.compile(rf"\n[ \t]{{0,{indent}}}+(?![ \t\n])(?![ \t\r]*$)", re.MULTILINE)
 
 
 @lru_cache(maxsize=1024)
-def _block_value(block: str) -> tuple[str, Sequence[tuple[int, int]], int, int]:
+def _block_value(
+    block: str,
+) -> tuple[str, tuple[tuple[int, int], ...] | Segments, int, int]:
     """A raw block's value from its lines (the first and last ones with text): each line
     right-trimmed and stripped of its indentation up to the first line's. Returns the value,
     its segments relative to the block's start, that baseline indentation and the last
@@ -147,12 +151,21 @@ def _block_value(block: str) -> tuple[str, Sequence[tuple[int, int]], int, int]:
     return "\n".join(pieces), segments.build(), baseline, len(trimmed)
 
 
-_new_token = Token._future_new  # the constructor without the keyword-argument shim
+_new_str = str.__new__
 
 
 def _token(kind: str, value: str, offset: int) -> Token:
-    """A token with the offsets the front-end uses (lines and columns come from SourceText)."""
-    return _new_token(kind, value, offset, None, None, None, None, offset + len(value))
+    """A token with the offsets the front-end uses (lines and columns come from SourceText).
+
+    It sets the fields ``Token`` would set, without its two layers of calls (the keyword
+    shim of ``Token.__new__`` and ``Token._future_new``): a large file has 150,000 tokens."""
+    token = _new_str(Token, value)
+    token.type = kind
+    token.start_pos = offset
+    token.value = value
+    token.line = token.column = token.end_line = token.end_column = None
+    token.end_pos = offset + len(value)
+    return token
 
 
 class DipLexer:
@@ -160,7 +173,8 @@ class DipLexer:
 
     def __init__(self, source: SourceText) -> None:
         self.source = source
-        self.lines = source.text.split("\n")
+        self.lines = source.split_lines()
+        self.cache_words = len(self.lines) <= _LINE_CACHE_SIZE
         self.result = LexResult(groups=[], raw_blocks={})
         self.stack = [0]
         self.seen_content = False
@@ -176,7 +190,7 @@ class DipLexer:
         self.result.problems.append(LexProblem(span, message))
 
     def _structural(self, kind: str, line: int, column: int) -> Token:
-        return _token(kind, "", self._offset(line, column))
+        return _token(kind, "", self.source.line_starts[line] + column)
 
     @staticmethod
     def _trimmed(text: str) -> str:
@@ -194,19 +208,24 @@ class DipLexer:
 
     def run(self) -> LexResult:
         index = 0
-        count = len(self.lines)
+        lines = self.lines
+        count = len(lines)
+        stack = self.stack
+        groups = self.result.groups
         while index < count:
-            significant = self._significant(index)
-            if significant is None:
+            text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
+            code = text.lstrip(" \t")
+            if not code or code[0] == "#":
                 index += 1
                 continue
-            text, indent = significant
-            structure = self._indentation(index, indent)
+            indent = len(text) - len(code)
+            # a line at the current block's level needs no structure tokens
+            structure = [] if indent == stack[-1] else self._indentation(index, indent)
             if structure is None:
                 index += 1
                 continue
             content, index = self._line(index, text, indent)
-            self.result.groups.append(LineGroup(structure, content, index))
+            groups.append(LineGroup(structure, content, index))
             self.seen_content = True
         end_line = max(count - 1, 0)
         end_column = len(self.lines[end_line]) if self.lines else 0
@@ -283,11 +302,7 @@ class DipLexer:
 
     @staticmethod
     def _looks_like_edge(text: str, indent: int) -> bool:
-        word = WORD.match(text, indent)
-        if word is None:
-            return False
-        rest = text[word.end() :].lstrip(" \t")
-        return rest.startswith("->")
+        return EDGE_START.match(text, indent) is not None
 
     def _stray(self, index: int, text: str) -> tuple[list[Token], int]:
         """Top-level text that is not a workflow declaration: one STRAY token per block."""
@@ -300,16 +315,9 @@ class DipLexer:
         start_offset = self._offset(first, 0)
         end_offset = self._offset(last, len(end_text))
         value = self.source.text[start_offset:end_offset]
-        token = Token(
-            "STRAY",
-            value,
-            start_pos=start_offset,
-            line=first + 1,
-            column=1,
-            end_line=last + 1,
-            end_column=len(end_text) + 1,
-            end_pos=end_offset,
-        )
+        token = _token("STRAY", value, start_offset)
+        token.line, token.column, token.end_line = first + 1, 1, last + 1
+        token.end_column = len(end_text) + 1
         newline = self._structural("_NL", last, len(end_text))
         return [token, newline], index
 
@@ -321,10 +329,8 @@ class DipLexer:
         key = match.group(1)
         colon = match.end() - 1
         tokens = [_token("KEY", key, self._offset(index, indent))]
-        value_start = colon + 1
-        while value_start < len(text) and text[value_start] in " \t":
-            value_start += 1
-        rest = text[value_start:]
+        rest = text[colon + 1 :].lstrip(" \t")
+        value_start = len(text) - len(rest)
         next_index = index + 1
         if not rest:
             if BLOCK_KEY.fullmatch(key):
@@ -332,13 +338,9 @@ class DipLexer:
                 if raw is not None:
                     tokens.append(raw)
         else:
-            if rest[0] in '"#':
-                value_end = len(text)
-            else:
-                value_end = value_start + _strip_comment(rest, 0)
-                while value_end > value_start and text[value_end - 1] in " \t":
-                    value_end -= 1
-            value = text[value_start:value_end]
+            # a quoted value keeps the rest of the line; else a comment ends it
+            value = rest if rest[0] in '"#' else rest[: _strip_comment(rest, 0)].rstrip(" \t")
+            value_end = value_start + len(value)
             if value and YAML_BLOCK_INDICATOR.fullmatch(value):
                 raw, after = self._raw_block(index, indent)
                 if raw is not None:
@@ -355,7 +357,9 @@ class DipLexer:
                     value = ""
             if value:
                 tokens.append(_token("VALUE", value, self._offset(index, value_start)))
-        end = len(self._trimmed(self.lines[next_index - 1]))
+        end = (
+            len(text) if next_index == index + 1 else len(self._trimmed(self.lines[next_index - 1]))
+        )
         tokens.append(self._structural("_NL", next_index - 1, end))
         return tokens, next_index
 
@@ -386,20 +390,17 @@ class DipLexer:
             self.source.text[begin : line_starts[last] + len(lines[last])]
         )
         start = begin + baseline
-        token = Token(
-            "RAW",
-            value,
-            start_pos=start,
-            line=first + 1,
-            column=baseline + 1,
-            end_line=last + 1,
-            end_column=end_column + 1,
-            end_pos=line_starts[last] + end_column,
+        token = _token("RAW", value, start)
+        token.line, token.column, token.end_line = first + 1, baseline + 1, last + 1
+        token.end_column = end_column + 1
+        token.end_pos = line_starts[last] + end_column  # the value is shorter than the text
+        # the map moved to the block's place in this text
+        segments: tuple[tuple[int, int], ...] | Segments = (
+            tuple([(position, begin + offset) for position, offset in relative])
+            if isinstance(relative, tuple)
+            else relative.shifted(begin)  # a block of more lines than a tuple holds cheaply
         )
-        segments = SegmentBuilder()
-        for position, offset in relative:
-            segments.add(position, begin + offset)
-        self.result.raw_blocks[start] = Text(value, self.source, segments.build())
+        self.result.raw_blocks[start] = Text(value, self.source, segments)
         return token, last + 1
 
     # -- word lines (declarations, sections, edges) --------------------------------------
@@ -407,95 +408,122 @@ class DipLexer:
     def _words(
         self, index: int, text: str, indent: int, first_kind: str | None = None
     ) -> list[Token]:
-        end = _strip_comment(text, indent)
-        tokens: list[Token] = []
+        """The tokens of a declaration, section or edge line (its words come from
+        :func:`_line_words`, which a re-lint of nearly the same text finds cached)."""
+        cached = self.cache_words and len(text) <= _CACHED_LINE_CHARS
+        scan = _cached_line_words if cached else _line_words
+        words, end, unterminated = scan(text, indent, first_kind)
+        if unterminated >= 0:
+            self._problem(
+                index, unterminated, end, "unterminated string literal: add the closing quote"
+            )
         base = self.source.line_starts[index]
-        position = indent
-        match = LINE_TOKEN.match
-        while position < end:
-            found = match(text, position, end)
-            assert found is not None  # the last alternative matches any character
-            kind = found.lastgroup
-            value = found.group()
-            if kind == "OTHER" and value in "\"'":
-                self._problem(
-                    index, position, end, "unterminated string literal: add the closing quote"
-                )
-                tokens.append(_token("STRING", text[position:end], base + position))
-                break
-            if kind is not None:
-                tokens.append(_token(kind, value, base + position))
-            position = found.end()
-        if tokens:
-            self._keywords(tokens, first_kind, self._looks_like_edge(text, indent))
-        tokens.append(self._structural("_NL", index, end))
+        tokens = [_token(kind, value, base + column) for kind, value, column in words]
+        tokens.append(_token("_NL", "", base + end))
         return tokens
 
-    def _keywords(self, tokens: list[Token], first_kind: str | None, edge: bool) -> None:
-        """Give the first word of a line, and edge attribute words, their keyword types."""
-        first = tokens[0]
-        if first_kind is not None:
-            first.type = first_kind
-            return
-        if first.type != "NAME":
-            return
-        if edge:
-            if first == "else":
-                first.type = "ELSE"
-            self._edge_keywords(tokens)
-            return
-        if first in SECTION_KEYWORDS:
-            first.type = SECTION_KEYWORDS[first]
-        elif first in NODE_KINDS:
-            first.type = "KIND"
 
-    def _edge_keywords(self, tokens: list[Token]) -> None:
-        """Type edge attribute words and fold each ``when`` condition into one COND token."""
-        result = tokens[:3]
-        position = 3
-        while position < len(tokens):
-            token = tokens[position]
-            if token.type == "NAME" and self._attribute_start(tokens, position, known=False):
-                token.type = "ATTR"
-                result.append(token)
-            elif token.type == "NAME" and token == "loop":
-                token.type = "LOOP"
-                result.append(token)
-            elif token.type == "NAME" and token == "on":
-                token.type = "ON"
-                result.append(token)
-            elif token.type == "NAME" and token == "when":
-                token.type = "WHEN"
-                result.append(token)
-                stop = position + 1
-                while stop < len(tokens) and not (
-                    (tokens[stop].type == "NAME" and tokens[stop] == "loop")
-                    or self._attribute_start(tokens, stop)
-                ):
-                    stop += 1
-                if stop > position + 1:
-                    start_token = tokens[position + 1]
-                    end_token = tokens[stop - 1]
-                    value = self.source.text[start_token.start_pos : end_token.end_pos]
-                    result.append(_token("COND", value, start_token.start_pos))
-                position = stop
-                continue
-            else:
-                result.append(token)
-            position += 1
-        tokens[:] = result
+_Word = tuple[str, str, int]  # (token type, text, column)
 
-    @staticmethod
-    def _attribute_start(tokens: list[Token], position: int, known: bool = True) -> bool:
-        """``word:`` starting an edge attribute. Inside a condition only the attribute names
-        end it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
-        token = tokens[position]
-        return (
-            token.type == "NAME"
-            and (token in EDGE_ATTRIBUTES or not known)
-            and position + 1 < len(tokens)
-            and tokens[position + 1].type == "COLON"
-        )
+
+def _line_words(
+    text: str, indent: int, first_kind: str | None
+) -> tuple[tuple[_Word, ...], int, int]:
+    """The words of a declaration, section or edge line, typed, as ``(kind, value, column)``;
+    the column where the code ends (a comment or the line end); and the column of an
+    unterminated string (-1: none). Only the words that stay become tokens: the words of a
+    ``when`` condition become one COND. A pure function of the line, so that the language
+    server's re-lint after a keystroke finds every line but the edited one cached
+    (:data:`_cached_line_words`)."""
+    end = _strip_comment(text, indent)
+    words: list[_Word] = []
+    unterminated = -1
+    for found in LINE_TOKEN.finditer(text, indent, end):
+        kind = found.lastgroup
+        if kind is None:  # blanks
+            continue
+        value = found.group()
+        position = found.start()
+        if kind == "OTHER" and value in "\"'":
+            unterminated = position
+            words.append(("STRING", text[position:end], position))
+            break
+        words.append((kind, value, position))
+    if words:
+        words = _keywords(words, text, first_kind, EDGE_START.match(text, indent) is not None)
+    return tuple(words), end, unterminated
+
+
+# The words of a line are cached (the language server lints the same lines again after
+# every keystroke) in a file of at most _LINE_CACHE_SIZE lines, whose word lines then all fit
+# (a larger file would only churn the cache), for lines of at most _CACHED_LINE_CHARS.
+_LINE_CACHE_SIZE = 8192
+_CACHED_LINE_CHARS = 1000
+_cached_line_words = lru_cache(maxsize=_LINE_CACHE_SIZE)(_line_words)
+
+
+def _keywords(words: list[_Word], text: str, first_kind: str | None, edge: bool) -> list[_Word]:
+    """Give the first word of a line, and edge attribute words, their keyword types."""
+    kind, value, column = words[0]
+    if first_kind is not None:
+        words[0] = (first_kind, value, column)
+    elif kind != "NAME":
+        pass
+    elif edge:
+        if value == "else":
+            words[0] = ("ELSE", value, column)
+        return _edge_keywords(words, text)
+    elif value in SECTION_KEYWORDS:
+        words[0] = (SECTION_KEYWORDS[value], value, column)
+    elif value in NODE_KINDS:
+        words[0] = ("KIND", value, column)
+    return words
+
+
+def _edge_keywords(words: list[_Word], text: str) -> list[_Word]:
+    """Type edge attribute words and fold each ``when`` condition into one COND word."""
+    result = words[:3]
+    position = 3
+    count = len(words)
+    while position < count:
+        word = words[position]
+        kind, value, column = word
+        if kind == "NAME" and _attribute_start(words, position, known=False):
+            result.append(("ATTR", value, column))
+        elif kind == "NAME" and value == "loop":
+            result.append(("LOOP", value, column))
+        elif kind == "NAME" and value == "on":
+            result.append(("ON", value, column))
+        elif kind == "NAME" and value == "when":
+            result.append(("WHEN", value, column))
+            stop = position + 1
+            while stop < count and not (
+                (words[stop][0] == "NAME" and words[stop][1] == "loop")
+                or _attribute_start(words, stop)
+            ):
+                stop += 1
+            if stop > position + 1:
+                first = words[position + 1][2]
+                _, last_value, last_column = words[stop - 1]
+                result.append(("COND", text[first : last_column + len(last_value)], first))
+            position = stop
+            continue
+        else:
+            result.append(word)
+        position += 1
+    return result
+
+
+def _attribute_start(words: list[_Word], position: int, known: bool = True) -> bool:
+    """``word:`` starting an edge attribute. Inside a condition only the attribute names end
+    it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
+    kind, value, _ = words[position]
+    return (
+        kind == "NAME"
+        and (not known or value in EDGE_ATTRIBUTES)
+        and position + 1 < len(words)
+        and words[position + 1][0] == "COLON"
+    )
 
 
 def lex(source: SourceText) -> LexResult:

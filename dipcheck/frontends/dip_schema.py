@@ -280,8 +280,26 @@ BOOLEAN_WORDS = {
 }
 
 
+# the types whose values can be refused (every other type accepts any text)
+_CHECKED_TYPES = frozenset(
+    {
+        ValueType.INTEGER,
+        ValueType.NON_NEGATIVE,
+        ValueType.FLOAT,
+        ValueType.DURATION,
+        ValueType.BOOLEAN,
+        ValueType.TIMEOUT_ACTION,
+        ValueType.NONE_ONLY,
+        ValueType.PATHS,
+    }
+)
+
+
 def check_value(type_: ValueType, value: str) -> str | None:
-    """Why ``value`` is not a valid ``type_``, or None. Strings, lists and ids always pass."""
+    """Why ``value`` is not a valid ``type_``, or None. Strings, lists and ids always pass
+    (and are not even stripped: a prompt can be a long block)."""
+    if type_ not in _CHECKED_TYPES:
+        return None
     text = value.strip()
     if type_ is ValueType.INTEGER:
         if integers.parse(text) is None:  # ASCII digits within 64 bits, as strconv.Atoi reads

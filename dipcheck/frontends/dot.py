@@ -26,22 +26,27 @@ Whether a ``.dot`` file found in a directory is a workflow at all is decided by 
 (``Mdiamond`` or ``Msquare`` shapes, ``prompt``/``tool_command``/``llm_model``/… attributes):
 an ordinary Graphviz file yields no workflow and no findings, unless configuration names its
 dialect or the user named the file (``require``).
+
+The lowering is layered: ``dot_tokens`` decides from the tokens whether the file is a workflow
+and in which dialect, ``dot_walk`` walks the parse tree and collects nodes, edges and
+attributes, ``dot_checks`` checks attributes and values, and this module chooses each node's
+handler and builds the :class:`Workflow`, and holds the entry point :func:`load_dot`.
 """
 
 from __future__ import annotations
 
-import itertools
-import re
-from dataclasses import dataclass, field, replace
-
-from lark import Token, Tree
-
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
-from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
+from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
 from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
+from dipcheck.frontends.dot_tokens import (
+    detect_dialect,
+    dotted_names,
+    is_workflow_text,
+    nesting_too_deep,
+)
+from dipcheck.frontends.dot_walk import EdgeBuild, GraphWalk
 from dipcheck.model import (
     Condition,
     Dialect,
@@ -66,63 +71,8 @@ from dipcheck.references import (
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
-# Words that make a .dot file found in a directory a workflow rather than an ordinary
-# Graphviz drawing (a file named on the command line is always read as a workflow): the
-# start/exit shapes, stage attributes, and graph and node attributes of the runtime (`goal`,
-# the model and retry settings) that Graphviz does not know — a pipeline whose start and exit
-# were drawn with other shapes is still linted.
-WORKFLOW_MARKERS = frozenset(
-    {
-        "Mdiamond",
-        "Msquare",
-        "prompt",
-        "tool_command",
-        "outputs",
-        "facts",
-        "goal_gate",
-        "goal",
-        "llm_model",
-        "llm_provider",
-        "llm_prompt",
-        "is_codergen",
-        "reasoning_effort",
-        "default_max_retry",
-        "retry_target",
-        "fallback_retry_target",
-    }
-)
-_TYPED_MARKERS = ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
-_ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`
-_GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*")
 _START_IDS = ("start", "Start")
 _EXIT_IDS = ("exit", "end", "Exit", "End")
-MAX_NESTING = 100  # subgraphs inside subgraphs; Graphviz files nest a few levels
-
-
-@dataclass
-class _Scope:
-    node_defaults: dict[str, Attr] = field(default_factory=dict)
-    edge_defaults: dict[str, Attr] = field(default_factory=dict)
-    created: set[str] = field(default_factory=set)
-    label: Attr | None = None
-
-
-@dataclass
-class _EdgeBuild:
-    source: Name
-    target: Name
-    span: Span
-    attrs: list[Attr]
-
-
-def _tokens(tree: Tree) -> list[Token]:
-    return [child for child in tree.children if isinstance(child, Token)]
-
-
-def _trees(tree: Tree) -> list[Tree]:
-    return [child for child in tree.children if isinstance(child, Tree)]
-
 
 # Handler names `tracker validate` registers that no handler answers to at run time
 # (cmd/tracker/validate.go buildValidationRegistry; the run registry in
@@ -133,321 +83,8 @@ _VALIDATE_ONLY_TYPES = {
 }
 
 
-def _first_token(item: Tree | Token) -> Token:
-    if isinstance(item, Token):
-        return item
-    for child in item.children:
-        if isinstance(child, Token | Tree):
-            return _first_token(child)
-    raise ValueError("empty tree")
-
-
-def _last_token(item: Tree | Token) -> Token:
-    if isinstance(item, Token):
-        return item
-    for child in reversed(item.children):
-        if isinstance(child, Token | Tree):
-            return _last_token(child)
-    raise ValueError("empty tree")
-
-
-def is_workflow_text(lexed: LexResult) -> bool:
-    """Does the text use any attribute or shape only a workflow uses?"""
-    for token in lexed.tokens:
-        if token.type == "ID" and str(token) in WORKFLOW_MARKERS:
-            return True
-        if token.type == "STRING" and str(token)[1:-1] in ("Mdiamond", "Msquare"):
-            return True
-    return False
-
-
-def detect_dialect(lexed: LexResult) -> Dialect:
-    """typed-outputs when the file uses that engine's templates or declarations (`facts`,
-    `outputs="name:kind"`)."""
-    tokens = lexed.tokens
-    for index, token in enumerate(tokens):
-        if token.type != "ID" or str(token) not in ("facts", "outputs"):
-            continue
-        if str(token) == "facts":
-            return Dialect.TYPED_OUTPUTS
-        value = tokens[index + 2] if index + 2 < len(tokens) else None
-        if value is not None and tokens[index + 1].type == "EQUAL" and ":" in str(value):
-            return Dialect.TYPED_OUTPUTS
-    for quoted in lexed.strings.values():
-        value = quoted.text.value
-        if "{{" in value and any(marker in value for marker in _TYPED_MARKERS):
-            return Dialect.TYPED_OUTPUTS
-    return Dialect.TRACKER
-
-
-class _Lowering(Checks):
-    def __init__(self, source: SourceText, lexed: LexResult, dialect: Dialect) -> None:
-        self.source = source
-        self.lexed = lexed
-        self.dialect = dialect
-        self.typed = dialect is Dialect.TYPED_OUTPUTS
-        self.family = dialect.attractor_family
-        self.diagnostics: list[Diagnostic] = []
-        self.graph_attrs: list[Attr] = []
-        self.nodes: dict[str, NodeBuild] = {}
-        self.edges: list[_EdgeBuild] = []
-        self.mentions: list[Name] = []
-        self.reported_values: set[int] = set()
-        self.graph_name: Name | None = None
-        self.decl_span: Span | None = None
-        self.node_table = (
-            {**schema.NODE_ATTRIBUTES, **schema.TYPED_NODE_ATTRIBUTES}
-            if self.typed
-            else schema.NODE_ATTRIBUTES
-        )
-        self.graph_table = (
-            {**schema.GRAPH_ATTRIBUTES, **schema.TYPED_GRAPH_ATTRIBUTES}
-            if self.typed
-            else schema.GRAPH_ATTRIBUTES
-        )
-
-    # -- helpers -------------------------------------------------------------------------
-
-    def text_of(self, token: Token) -> tuple[Text, bool]:
-        """The decoded value of an ID, STRING or HTML token and whether it was quoted."""
-        start = token.start_pos or 0
-        if token.type == "STRING":
-            return self.lexed.strings[start].text, True
-        return Text.at(str(token), self.source, start), False
-
-    def name(self, token: Token) -> Name:
-        return Name(self.text_of(token)[0].value, self.span(token))
-
-    # -- attributes ----------------------------------------------------------------------
-
-    def attr_list(self, tree: Tree | None, element: bool = True) -> list[Attr]:
-        """The ``key=value`` entries of an attribute list, repeated keys reported (DC006).
-        ``element``: the list belongs to a node or an edge (or sets their defaults)."""
-        if tree is None:
-            return []
-        result: list[Attr] = []
-        seen: dict[str, Attr] = {}
-        for block in _trees(tree):
-            for item in _trees(block):
-                parts = _tokens(item)
-                key_token = parts[0]
-                key = self.text_of(key_token)[0].value
-                if element and not self.family and key_token.type == "STRING":
-                    key = self.quoted_name(key_token, key)
-                if len(parts) >= 3:
-                    value, quoted = self.text_of(parts[2])
-                    value_token = parts[2]
-                    value_span = self.span(value_token)
-                    token_type = value_token.type
-                else:  # a bare `key`: no value (nothing in the file to point into)
-                    end = key_token.end_pos or 0
-                    value, quoted = Text.at("", self.source, end), False
-                    value_span = Span(self.source, end, end)
-                    token_type = "ID"
-                entry = Attr(key, self.span(key_token), value, value_span, quoted, token_type)
-                first = seen.get(key)
-                if first is not None:
-                    self.report(
-                        "DC006",
-                        entry.key_span,
-                        f"`{key}` is set twice in this attribute list; only the last value "
-                        "takes effect",
-                        related=(Related(first.key_span, "first set here"),),
-                    )
-                seen[key] = entry
-                result.append(entry)
-        return result
-
-    def quoted_name(self, token: Token, key: str) -> str:
-        """tracker's DOT loader matches node and edge attribute names as written, quotes and
-        all (``pipeline/parser.go`` cleans the value, not the name), so ``"prompt"=…`` is an
-        attribute named with its quotes that nothing reads; the model keeps that name."""
-        plain = _GOGRAPHVIZ_ID.fullmatch(key) is not None
-        self.report(
-            "DC011",
-            self.span(token),
-            f"tracker never reads the quoted attribute name `{token}`: its DOT loader keeps "
-            f"the quotes as part of the name, so the attribute is ignored — write `{key}` "
-            "without quotes",
-            severity=Severity.WARNING,
-            fix=Fix(f"write `{key}` without quotes", (Edit(self.span(token), key),))
-            if plain
-            else None,
-        )
-        return f'"{key}"'
-
-    # -- walking the tree ----------------------------------------------------------------
-
-    def lower_graphs(self, tree: Tree | None) -> bool:
-        graphs = _trees(tree) if tree is not None else []
-        if not graphs:
-            return False
-        for index, graph in enumerate(graphs):
-            tokens = _tokens(graph)
-            keyword = next(token for token in tokens if token.type in ("GRAPH", "DIGRAPH"))
-            name_token = next(
-                (token for token in tokens if token.type in ("ID", "STRING", "HTML")), None
-            )
-            first = tokens[0]
-            last = name_token or keyword
-            decl = Span(self.source, first.start_pos or 0, last.end_pos or 0)
-            if index > 0:
-                assert self.decl_span is not None
-                self.report(
-                    "DC001",
-                    decl,
-                    "a second graph in one file: a workflow file holds one digraph (tracker's "
-                    "DOT parser reads only one; move this graph into a file of its own)",
-                    related=(Related(self.decl_span, "the first graph"),),
-                )
-                continue
-            self.decl_span = decl
-            self.graph_name = self.name_of(name_token)
-            if self.family:
-                self.attractor_header(tokens)
-            self.statements(_trees(graph), _Scope(), top=True)
-        return True
-
-    def name_of(self, token: Token | None) -> Name | None:
-        return self.name(token) if token is not None else None
-
-    def statements(self, items: list[Tree], scope: _Scope, top: bool) -> None:
-        for item in items:
-            kind = item.data
-            if kind == "stmt":  # a statement followed by `;`
-                inner = _trees(item)
-                if not inner:
-                    continue
-                item = inner[0]
-                kind = item.data
-            if kind == "assignment":
-                key_token, _, value_token = _tokens(item)[:3]
-                value, quoted = self.text_of(value_token)
-                entry = Attr(
-                    self.text_of(key_token)[0].value,
-                    self.span(key_token),
-                    value,
-                    self.span(value_token),
-                    quoted,
-                    value_token.type,
-                )
-                self.graph_attribute(entry, scope, top)
-            elif kind == "attr_stmt":
-                self.attr_stmt(item, scope, top)
-            elif kind == "node_stmt":
-                self.node_stmt(item, scope)
-            elif kind == "edge_stmt":
-                self.edge_stmt(item, scope)
-            elif kind == "subgraph":
-                self.subgraph(item, scope)
-
-    def graph_attribute(self, entry: Attr, scope: _Scope, top: bool) -> None:
-        if top or not self.family:
-            self.graph_attrs.append(entry)
-        if not top and entry.key == "label":
-            scope.label = entry
-
-    def attr_stmt(self, tree: Tree, scope: _Scope, top: bool) -> None:
-        keyword = _tokens(tree)[0]
-        attrs = self.attr_list(next(iter(_trees(tree)), None), keyword.type != "GRAPH")
-        if keyword.type == "GRAPH":
-            for entry in attrs:
-                self.graph_attribute(entry, scope, top)
-        elif keyword.type == "NODE":
-            self.check_attrs(attrs, self.node_table, "node defaults")
-            for entry in attrs:
-                scope.node_defaults[entry.key] = entry
-        else:
-            self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge defaults", edge=True)
-            for entry in attrs:
-                scope.edge_defaults[entry.key] = entry
-
-    def subgraph(self, tree: Tree, scope: _Scope) -> list[Name]:
-        """Lower a subgraph; return the nodes it names (an edge to it means an edge to each)."""
-        inner = _Scope(dict(scope.node_defaults), dict(scope.edge_defaults), set(), None)
-        self.statements(_trees(tree), inner, top=False)
-        if self.family and inner.label is not None:
-            for node_id in inner.created:
-                self.nodes[node_id].classes.append(inner.label)
-        return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
-
-    def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
-        name = self.name(token)
-        node_id = name.value
-        if self.family and not _ATTRACTOR_ID.fullmatch(node_id) and node_id not in self.nodes:
-            self.refused(
-                name.span,
-                f"the node id `{node_id}` (ids are letters, digits and `_`)",
-                "rename the node",
-                None,
-            )
-        if node_id not in scope.created:
-            scope.created.add(node_id)
-            attrs = _amend(attrs, scope.node_defaults)
-        build = self.nodes.get(node_id)
-        if build is None:
-            build = NodeBuild(node_id, name.span, name.span)
-            self.nodes[node_id] = build
-        elif declared or attrs:
-            self.mentions.append(name)
-        build.attrs.extend(attrs)
-        if declared and not build.declared:
-            build.declared = True
-            build.id_span = name.span
-        return name
-
-    def node_stmt(self, tree: Tree, scope: _Scope) -> None:
-        parts = _trees(tree)
-        node_id = parts[0]
-        token = _tokens(node_id)[0]
-        attr_tree = parts[1] if len(parts) > 1 else None
-        attrs = self.attr_list(attr_tree)
-        self.check_attrs(attrs, self.node_table, f"node `{self.name(token).value}`")
-        first_time = self.name(token).value not in self.nodes
-        name = self.add_node(token, attrs, scope, declared=True)
-        build = self.nodes[name.value]
-        if first_time or build.span == build.id_span:
-            end = _last_token(tree)
-            build.span = Span(self.source, token.start_pos or 0, end.end_pos or 0)
-
-    def edge_stmt(self, tree: Tree, scope: _Scope) -> None:
-        children = _trees(tree)
-        attr_tree = children[-1] if children and children[-1].data == "attr_list" else None
-        endpoints = [item for item in children if item.data in ("node_id", "subgraph")]
-        if self.family:
-            for op in _trees(tree):
-                if op.data == "edge_op" and _tokens(op)[0].type == "UNDIRECTED":
-                    self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
-        attrs = self.attr_list(attr_tree)
-        self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
-        attrs = _amend(attrs, scope.edge_defaults)
-        resolved: list[tuple[list[Name], Span]] = []
-        for endpoint in endpoints:
-            span = Span(
-                self.source,
-                _first_token(endpoint).start_pos or 0,
-                _last_token(endpoint).end_pos or 0,
-            )
-            if endpoint.data == "node_id":
-                resolved.append(([self.add_node(_tokens(endpoint)[0], [], scope, False)], span))
-                continue
-            names = self.subgraph(endpoint, scope)
-            if not self.family:
-                self.report(
-                    "DC011",
-                    span,
-                    "tracker's DOT loader does not expand a subgraph used as an edge end: it "
-                    "makes one edge to a node named after the subgraph, not one per node — "
-                    "write one edge per node",
-                )
-                names = []
-            resolved.append((names, span))
-        for (sources, source_span), (targets, target_span) in itertools.pairwise(resolved):
-            for source in sources:
-                for target in targets:
-                    self.edges.append(
-                        _EdgeBuild(source, target, source_span.cover(target_span), attrs)
-                    )
+class _Lowering(GraphWalk):
+    """Each node's handler, and the workflow built from what the walk collected."""
 
     # -- checks while lowering -----------------------------------------------------------
 
@@ -635,7 +272,7 @@ class _Lowering(Checks):
             result.append(_with_members(node, tuple(unique.values())))
         return result
 
-    def edge(self, item: _EdgeBuild) -> Edge:
+    def edge(self, item: EdgeBuild) -> Edge:
         condition: Condition | None = None
         attrs: list[EdgeAttr] = []
         for entry in last_values(item.attrs).values():
@@ -751,15 +388,6 @@ class _Lowering(Checks):
         return tuple(result)
 
 
-def _amend(attrs: list[Attr], defaults: dict[str, Attr]) -> list[Attr]:
-    """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)."""
-    given = {entry.key for entry in attrs}
-    inherited = [
-        replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
-    ]
-    return attrs + inherited
-
-
 def _with_members(node: Node, members: tuple[Name, ...]) -> Node:
     return Node(
         id=node.id,
@@ -788,7 +416,7 @@ def load_dot(
     if not require and not is_workflow_text(lexed):
         return FrontendResult(None, [])
     chosen = dialect or detect_dialect(lexed)
-    too_deep = _too_deep(lexed, source)
+    too_deep = nesting_too_deep(lexed, source)
     if too_deep is not None:
         return FrontendResult(None, [too_deep])
     tree, problems = parse_tokens(source, lexed.tokens)
@@ -803,7 +431,7 @@ def load_dot(
         if item.span.start not in consequences:
             lowering.report("DC001", item.span, item.message)
     if not chosen.attractor_family:
-        _dotted_names(lowering, lexed)
+        dotted_names(lowering, lexed)
         for quoted in lexed.strings.values():
             if quoted.concatenated:
                 first, last = quoted.parts[0], quoted.parts[-1]
@@ -821,70 +449,6 @@ def load_dot(
         return FrontendResult(None, lowering.diagnostics)
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.diagnostics)
-
-
-def _too_deep(lexed: LexResult, source: SourceText) -> Diagnostic | None:
-    """DC001 at the first `{` nested deeper than :data:`MAX_NESTING` subgraphs: such a file is
-    not read further (lowering subgraphs is recursive)."""
-    depth = 0
-    for token in lexed.tokens:
-        if token.type == "LBRACE":
-            depth += 1
-            if depth > MAX_NESTING + 1:  # (the graph's own braces are the first level)
-                start = token.start_pos or 0
-                return loading_finding(
-                    "DC001",
-                    Span(source, start, start + 1),
-                    f"subgraphs nest deeper than {MAX_NESTING} levels here; dipcheck does not "
-                    "read the file further (YAML step workflows have the same limit)",
-                )
-        elif token.type == "RBRACE":
-            depth = max(depth - 1, 0)
-    return None
-
-
-def _dotted_names(lowering: _Lowering, lexed: LexResult) -> None:
-    """gographviz reads an unquoted name as letters, digits and `_` only, so a `.` in one
-    (`human.default_choice=…`, an Attractor spelling) stops tracker from loading the file
-    (tracker commit d4ab4d2: "The DOT parser rejects dotted attribute names")."""
-    depth = 0
-    tokens = lexed.tokens
-    for index, token in enumerate(tokens):
-        kind = token.type
-        depth += kind == "LSQB"
-        depth -= kind == "RSQB" and depth > 0
-        text = str(token)
-        if kind != "ID" or "." not in text or not (text[0].isalpha() or text[0] == "_"):
-            continue
-        span = lowering.span(token)
-        following = tokens[index + 1].type if index + 1 < len(tokens) else ""
-        problem = (
-            f"tracker's DOT parser (gographviz) does not accept `.` in an unquoted name, so "
-            f"`{text}` stops the file from loading (`DOT parse error`)"
-        )
-        if depth and following == "EQUAL":
-            read = text.rsplit(".", 1)[1]
-            if read in schema.NODE_ATTRIBUTES or read in schema.EDGE_ATTRIBUTES:
-                lowering.report(
-                    "DC001",
-                    span,
-                    f"{problem}; tracker reads this value from `{read}` — rename it",
-                    fix=Fix(f"rename `{text}` to `{read}`", (Edit(span, read),)),
-                )
-            else:
-                lowering.report(
-                    "DC001",
-                    span,
-                    f"{problem}; quoting it does not help (tracker then keeps the quotes in the "
-                    "name and never reads it) — use an attribute tracker reads",
-                )
-            continue
-        lowering.report(
-            "DC001",
-            span,
-            f'{problem} — quote it: `"{text}"`',
-            fix=Fix(f"quote `{text}`", (Edit(span, f'"{text}"'),)),
-        )
 
 
 def _next_token_start(lexed: LexResult, offset: int) -> int:

@@ -7,8 +7,8 @@ The DOT runtimes keep an attribute they do not know and ignore it (tracker's
 same, other-formats.md §2), so the file still runs: an unknown attribute is a warning here,
 never an error, and the exporters' own metadata (``node_type``, ``is_codergen``) is quiet.
 
-:class:`Checks` is a mixin of the lowering in ``frontends/dot.py``, which supplies the source,
-the lexed strings, the dialect and the attribute tables.
+:class:`Checks` is the base of the DOT lowering (``frontends/dot_walk.py``, which supplies the
+source, the lexed strings, the dialect and the attribute tables, and ``frontends/dot.py``).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def last_values(attrs: list[Attr]) -> dict[str, Attr]:
 
 
 class Checks:
-    """Checks of the lowering; the attributes below are set by ``frontends/dot.py``."""
+    """Checks of the lowering; the attributes below are set by ``frontends/dot_walk.py``."""
 
     source: SourceText
     lexed: LexResult

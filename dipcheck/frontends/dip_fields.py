@@ -1,0 +1,389 @@
+"""Lowering ``.dip`` fields: ``key: value`` lines, multi-line blocks and their values.
+
+:class:`FieldLowering` turns ``field`` parse trees into :class:`Field` objects and checks them
+against the dippin schema the way the loader does: unknown keys (DC004, DC009), values that do
+not parse (DC005), repeated keys (DC006), mapping blocks (``params:``, ``steer_context:``,
+``inputs:``) split into entries, and file directives read (DC003). It also holds what every
+part of the lowering shares: the source, the diagnostics and the parse-tree helpers. The
+graph (``dip_graph``) and the file structure (``dip``) build on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Protocol, TypeVar
+
+from lark import Token, Tree
+
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.frontends import dip_schema as schema
+from dipcheck.frontends import escapes
+from dipcheck.frontends.common import FileReader, include_file
+from dipcheck.frontends.dip_lexer import FIELD_LINE
+from dipcheck.model import Field, Name, SegmentBuilder, Text
+from dipcheck.source import SourceText, Span
+from dipcheck.suggest import closest
+
+
+class Keyed(Protocol):
+    """Anything with a key and the span of the key (fields, edge attributes)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def key_span(self) -> Span: ...
+
+
+K = TypeVar("K", bound=Keyed)
+
+
+_DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
+_PAIRS = (("\\\\", "\\"), ('\\"', '"'))
+
+
+def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool]:
+    """Unquote a single-line value as dippin does; the Text maps back through escapes."""
+    if len(text) >= 2 and text[0] == text[-1] in "\"'":
+        inner = text[1:-1]
+        if ("\\" if text[0] == '"' else "''") not in inner:
+            return Text(inner, source, ((0, start + 1),)), True  # no escape: a plain slice
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        # `\"` and `\\` are escapes (left to right, so `\\"` is a backslash and a quote)
+        decoded = (
+            escapes.decode_pairs(inner, _PAIRS, start + 1, True)
+            if (text.count("\\") > escapes.MANY)
+            else None
+        )
+        if decoded is not None:
+            return Text(decoded[0], source, decoded[1]), True
+        segments = SegmentBuilder()
+        segments.add(0, start + 1)
+        base = start + 1
+        for count, escape in enumerate(_DOUBLE_ESCAPE.finditer(inner)):
+            at = escape.start()
+            segments.add(at - count, base + at + 1)  # the escaped character
+            if escape.end() < len(inner):
+                segments.add(at - count + 1, base + escape.end())  # what follows it
+        value = _DOUBLE_ESCAPE.sub(r"\1", inner)
+        return Text(value, source, segments.build()), True
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        inner = text[1:-1]
+        segments = SegmentBuilder()
+        segments.add(0, start + 1)
+        base = start + 1
+        for count, escape in enumerate(re.finditer("''", inner)):
+            segments.add(escape.start() - count + 1, base + escape.end())
+        return Text(inner.replace("''", "'"), source, segments.build()), True
+    return Text.at(text, source, start), False
+
+
+def child_tokens(tree: Tree) -> list[Token]:
+    return [child for child in tree.children if isinstance(child, Token)]
+
+
+def child_trees(tree: Tree) -> list[Tree]:
+    return [child for child in tree.children if isinstance(child, Tree)]
+
+
+def last_token(tree: Tree) -> Token:
+    for child in reversed(tree.children):
+        if isinstance(child, Token):
+            return child
+        if isinstance(child, Tree) and child.children:
+            return last_token(child)
+    raise ValueError("empty tree")
+
+
+class FieldLowering:
+    """The fields of a ``.dip`` file, and the state every part of its lowering shares."""
+
+    def __init__(
+        self,
+        source: SourceText,
+        raw_blocks: dict[int, Text],
+        base_dir: str | None,
+        display_base: str,
+        reader: FileReader,
+    ) -> None:
+        self.source = source
+        self.raw_blocks = raw_blocks
+        self.base_dir = base_dir
+        self.display_base = display_base
+        self.reader = reader
+        self.diagnostics: list[Diagnostic] = []
+        self.included: list[SourceText] = []
+
+    # -- small helpers -------------------------------------------------------------------
+
+    def span(self, token: Token) -> Span:
+        return Span(self.source, token.start_pos or 0, token.end_pos or 0)
+
+    def between(self, first: Token, last: Token) -> Span:
+        return Span(self.source, first.start_pos or 0, last.end_pos or 0)
+
+    def report(self, code: str, span: Span, message: str, **extra: object) -> None:
+        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
+
+    def name(self, token: Token) -> Name:
+        if token.type == "STRING":
+            text, _ = decode_string(token.value, self.source, token.start_pos or 0)
+            return Name(text.value, self.span(token))
+        return Name(token.value, self.span(token))
+
+    def repeats(self, items: Iterable[K], describe: Callable[[str], str]) -> dict[str, K]:
+        """Report every key given again (DC006), pointing back at its first occurrence."""
+        seen: dict[str, K] = {}
+        for item in items:
+            first = seen.get(item.key)
+            if first is not None:
+                self.report(
+                    "DC006",
+                    item.key_span,
+                    describe(item.key),
+                    related=(Related(first.key_span, "first given here"),),
+                )
+            else:
+                seen[item.key] = item
+        return seen
+
+    # -- fields --------------------------------------------------------------------------
+
+    def field(self, tree: Tree) -> Field:
+        """A ``field`` tree: ``KEY (VALUE | RAW)? block?``."""
+        source = self.source
+        key_token, *rest = tree.children
+        assert isinstance(key_token, Token)
+        value_token: Token | None = None
+        block: Tree | None = None
+        for child in rest:  # at most a value and a block, in that order
+            if isinstance(child, Token):
+                if value_token is None:
+                    value_token = child
+            elif block is None:
+                block = child
+        children = (
+            tuple([self.field(item) for item in child_trees(block)]) if block is not None else ()
+        )
+        if value_token is None:
+            end = source.text.index(":", key_token.end_pos or 0) + 1
+            value = Text.at("", source, end)
+            value_span = Span(source, end, end)
+            is_block = quoted = False
+        elif value_token.type == "RAW":
+            value = self.raw_blocks[value_token.start_pos or 0]
+            value_span = self.span(value_token)
+            is_block, quoted = True, False
+        else:
+            value, quoted = decode_string(value_token.value, source, value_token.start_pos or 0)
+            value_span = self.span(value_token)
+            is_block = False
+        # the field ends where its last nested field ends, else at its last token
+        last = key_token if value_token is None else value_token
+        end_pos = children[-1].span.end if children else last.end_pos or 0
+        span = Span(source, key_token.start_pos or 0, end_pos)
+        return Field(
+            key=key_token.value,
+            key_span=self.span(key_token),
+            value=value,
+            value_span=value_span,
+            span=span,
+            block=is_block,
+            quoted=quoted,
+            children=children,
+        )
+
+    def check_fields(
+        self,
+        fields: Iterable[Field],
+        table: dict[str, schema.FieldSpec],
+        where: str,
+        params_hint: bool = False,
+        nested: frozenset[str] = frozenset(),
+    ) -> list[Field]:
+        """Report unknown keys, bad values and repeats; return the fields with mapping blocks
+        and file directives resolved."""
+        fields = list(fields)
+        seen = self.repeats(
+            [item for item in fields if item.key in table],
+            lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
+        )
+        result: list[Field] = []
+        for item in fields:
+            spec = table.get(item.key)
+            if spec is None:
+                self.unknown_field(item, table, where, params_hint)
+                result.append(item)
+                continue
+            if item.children and item.key not in nested:
+                first, last = item.children[0], item.children[-1]
+                self.report(
+                    "DC001",
+                    Span(self.source, first.span.start, last.span.end),
+                    f"unexpected indented block under `{item.key}:`; only `key:` with nothing "
+                    "after the colon starts a multi-line value",
+                )
+            result.append(self.check_value(item, spec))
+        for directive, inline in schema.INLINE_TWIN.items():
+            if directive in seen and inline in seen:
+                self.report(
+                    "DC006",
+                    seen[directive].key_span,
+                    f"`{inline}` and `{directive}` are both set in {where}; dippin refuses "
+                    "a node with both",
+                    related=(Related(seen[inline].key_span, f"`{inline}` set here"),),
+                )
+        return result
+
+    def unknown_field(
+        self, item: Field, table: dict[str, schema.FieldSpec], where: str, params_hint: bool
+    ) -> None:
+        alias = schema.RUNTIME_ALIASES.get(item.key)
+        if alias is not None and alias in table:
+            fix = Fix(f"rename `{item.key}` to `{alias}`", (Edit(item.key_span, alias),))
+            self.report(
+                "DC009",
+                item.key_span,
+                f"`{item.key}` is tracker's graph attribute name, not a .dip field; dippin "
+                f"rejects it: write `{alias}:`",
+                fix=fix,
+            )
+            return
+        if item.key == "retry" and item.children:
+            self.report(
+                "DC004",
+                item.key_span,
+                "nested `retry` blocks are not supported: use the flat fields retry_policy, "
+                "max_retries, base_delay, retry_target and fallback_target",
+            )
+            return
+        if item.key in schema.FORK_ONLY_FIELDS:
+            self.report(
+                "DC004",
+                item.key_span,
+                f"`{item.key}` exists only in the dippin fork (its ACID/spec extension); upstream "
+                "dippin and tracker reject it, so the workflow does not load",
+            )
+            return
+        suggestion = closest(item.key, table)
+        message = f"unknown field `{item.key}` in {where}"
+        fix = None
+        if suggestion:
+            message += f" (did you mean `{suggestion}`?)"
+            fix = Fix(
+                f"rename `{item.key}` to `{suggestion}`",
+                (Edit(item.key_span, suggestion),),
+                safe=False,
+            )
+        elif params_hint:
+            message += "; handler parameters belong under `params:`"
+        elif where == "the workflow header" and item.key in schema.DEFAULTS_FIELDS:
+            message += f"; `{item.key}` belongs under `defaults`"
+        self.report("DC004", item.key_span, message, fix=fix)
+
+    def check_value(self, item: Field, spec: schema.FieldSpec) -> Field:
+        kind = spec.type
+        if kind is schema.ValueType.MAPPING:
+            return self.mapping(item)
+        if kind is schema.ValueType.FILE:
+            return self.directive(item)
+        if item.block and kind not in (
+            schema.ValueType.STRING,
+            schema.ValueType.LIST,
+            schema.ValueType.CONDITION,
+        ):
+            self.report(
+                "DC005",
+                item.value_span,
+                f"`{item.key}` takes a single {kind.value}, not a multi-line block",
+            )
+            return item
+        problem = schema.check_value(kind, item.text)
+        if problem is not None:
+            span = item.value_span if item.value_span.end > item.value_span.start else item.key_span
+            self.report("DC005", span, f"{problem} for `{item.key}`")
+        return item
+
+    def mapping(self, item: Field) -> Field:
+        """Parse a ``params:``/``steer_context:``/``inputs:`` block into child fields."""
+        entries: list[Field] = []
+        text = item.value
+        value = text.value
+        position = 0
+        for line in value.split("\n"):
+            line_start = position
+            position += len(line) + 1
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            lead = line_start + len(line) - len(line.lstrip())
+            if FIELD_LINE.match(stripped) and ("=" not in stripped.split(":", 1)[0]):
+                key, _, rest = stripped.partition(":")
+                entries.append(self.entry(text, lead, key.strip(), rest, lead + len(key) + 1))
+                continue
+            if "=" in stripped:
+                cursor = lead
+                for part in stripped.split(","):
+                    part_start = cursor + len(part) - len(part.lstrip())
+                    cursor += len(part) + 1
+                    key, equals, rest = part.strip().partition("=")
+                    if not equals or not key.strip():
+                        self.report(
+                            "DC005",
+                            text.span(part_start, part_start + len(part.strip())),
+                            f"`{item.key}` entries are `key: value` (or `key=value`)",
+                        )
+                        continue
+                    entries.append(
+                        self.entry(text, part_start, key.strip(), rest, part_start + len(key) + 1)
+                    )
+                continue
+            self.report(
+                "DC005",
+                text.span(lead, lead + len(stripped)),
+                f"`{item.key}` entries are `key: value` lines, not {stripped!r}",
+            )
+        self.repeats(
+            entries,
+            lambda key: f"duplicate {item.key} key `{key}`; only the last value takes effect",
+        )
+        for entry in entries:
+            if item.key == "steer_context" and ":" in entry.key:
+                self.report(
+                    "DC005",
+                    entry.key_span,
+                    f"steer_context key `{entry.key}` contains `:`, which tracker rejects",
+                )
+        return replace(item, children=tuple(entries))
+
+    def entry(self, text: Text, start: int, key: str, rest: str, rest_start: int) -> Field:
+        value_text = rest.strip()
+        value_start = rest_start + (len(rest) - len(rest.lstrip()))
+        if len(value_text) >= 2 and value_text[0] == value_text[-1] and value_text[0] in "\"'":
+            decoded, quoted = decode_string(value_text, self.source, 0)
+            inner = Text(decoded.value, text.source, ((0, text.offset(value_start + 1)),))
+        else:
+            inner, quoted = Text(value_text, text.source, ((0, text.offset(value_start)),)), False
+        key_span = text.span(start, start + len(key))
+        value_span = text.span(value_start, value_start + len(value_text))
+        return Field(
+            key=key,
+            key_span=key_span,
+            value=inner,
+            value_span=value_span,
+            span=key_span.cover(value_span),
+            quoted=quoted,
+        )
+
+    def directive(self, item: Field) -> Field:
+        if not item.text.strip():
+            self.report("DC003", item.key_span, f"`{item.key}` names no file")
+            return item
+        inclusion = include_file(self.base_dir, self.display_base, item.text, self.reader)
+        if inclusion.source is None:
+            self.report("DC003", item.value_span, f"`{item.key}`: {inclusion.error}")
+            return item
+        self.included.append(inclusion.source)
+        return replace(item, included=Text(inclusion.source.text, inclusion.source, ((0, 0),)))

@@ -1,0 +1,298 @@
+"""Lowering the graph of a ``.dip`` workflow: node blocks and the ``edges`` section.
+
+:class:`GraphLowering` turns node declarations (with their ``parallel ->``/``fan_in <-``
+member lists and ``branch:`` blocks) into :class:`Node` objects and edge lines into
+:class:`Edge` objects with their ``when``/``on`` conditions and attributes; once every node is
+known it resolves the ``on X`` shorthands and adds the fork and join edges that ``parallel``
+and ``fan_in`` lists imply.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+from dipcheck import conditions
+from dipcheck.diagnostics import Related
+from dipcheck.frontends import dip_schema as schema
+from dipcheck.frontends.common import FileReader, make_condition
+from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
+from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Name, Node, NodeKind, Text
+from dipcheck.source import SourceText, Span
+from dipcheck.suggest import closest
+
+_NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
+_ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+class GraphLowering(FieldLowering):
+    """The nodes and edges of a ``.dip`` workflow."""
+
+    def __init__(
+        self,
+        source: SourceText,
+        raw_blocks: dict[int, Text],
+        base_dir: str | None,
+        display_base: str,
+        reader: FileReader,
+    ) -> None:
+        super().__init__(source, raw_blocks, base_dir, display_base, reader)
+        self.nodes: list[Node] = []
+        self.edges: list[Edge] = []
+        self.pending_on: list[tuple[int, Token, Token]] = []
+        self.else_target: Name | None = None
+        self.else_span: Span | None = None
+
+    # -- nodes ---------------------------------------------------------------------------
+
+    def node(self, tree: Tree) -> None:
+        tokens = child_tokens(tree)
+        keyword, id_token = tokens[0], tokens[1]
+        kind = _NODE_KINDS[keyword.value]
+        blocks = child_trees(tree)
+        members: tuple[Name, ...] = ()
+        member_list = next((item for item in blocks if item.data == "member_list"), None)
+        if member_list is not None:
+            members = tuple(
+                self.name(token) for token in child_tokens(member_list) if token.type == "NAME"
+            )
+        body = next((item for item in blocks if item.data == "block"), None)
+        raw_fields = [self.field(item) for item in child_trees(body)] if body is not None else []
+        # the node ends where its last field ends (else at its last token: its id or members)
+        end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
+        span = Span(self.source, keyword.start_pos or 0, end)
+        where = f"{kind.value} `{id_token}`"
+        table = schema.NODE_FIELDS[kind]
+        branches: list[Branch] = []
+        if kind is NodeKind.PARALLEL:
+            for item in raw_fields:
+                if item.key == "branch":
+                    branch_fields = self.check_fields(
+                        item.children, schema.BRANCH_FIELDS, f"branch `{item.text}`"
+                    )
+                    branches.append(
+                        Branch(
+                            Name(item.text.strip(), item.value_span),
+                            tuple(branch_fields),
+                            item.span,
+                        )
+                    )
+            if branches and not members:
+                members = tuple(branch.target for branch in branches)
+            if not members:
+                self.report(
+                    "DC001",
+                    self.between(keyword, id_token),
+                    f"parallel `{id_token}` has no branches: write "
+                    f"`parallel {id_token} -> A, B` or indented `branch: A` lines",
+                )
+        elif kind is NodeKind.FAN_IN:
+            if not members:
+                self.report(
+                    "DC001",
+                    self.between(keyword, id_token),
+                    f"fan_in `{id_token}` has no sources: write `fan_in {id_token} <- A, B`",
+                )
+        elif not raw_fields:
+            self.report(
+                "DC001",
+                self.between(keyword, id_token),
+                f"{kind.value} `{id_token}` has an empty body: declare at least one "
+                "indented field under it",
+            )
+        fields = self.check_fields(
+            [
+                item
+                for item in raw_fields
+                if not (kind is NodeKind.PARALLEL and item.key == "branch")
+            ],
+            table,
+            where,
+            params_hint=kind in (NodeKind.AGENT, NodeKind.SUBGRAPH),
+        )
+        self.nodes.append(
+            Node(
+                id=str(id_token),
+                kind=kind,
+                id_span=self.span(id_token),
+                kind_span=self.span(keyword),
+                span=span,
+                fields=tuple(fields),
+                members=members,
+                branches=tuple(branches),
+            )
+        )
+
+    # -- edges ---------------------------------------------------------------------------
+
+    def edges_block(self, tree: Tree) -> None:
+        for item in child_trees(tree):
+            if item.data == "else_edge":
+                self.else_edge(item)
+            else:
+                self.edge(item)
+
+    def else_edge(self, tree: Tree) -> None:
+        keyword, _, target = child_tokens(tree)
+        span = self.between(keyword, target)
+        if self.else_target is not None:
+            assert self.else_span is not None
+            self.report(
+                "DC001",
+                span,
+                "only one `else ->` is allowed per workflow",
+                related=(Related(self.else_span, "the first `else ->`"),),
+            )
+            return
+        self.else_target = self.name(target)
+        self.else_span = span
+
+    def edge(self, tree: Tree) -> None:
+        tokens = child_tokens(tree)
+        source, target = tokens[0], tokens[2]
+        end = last_token(tree)
+        span = Span(self.source, source.start_pos or 0, end.end_pos or 0)
+        condition: Condition | None = None
+        condition_span: Span | None = None
+        attrs: list[EdgeAttr] = []
+        for attr in child_trees(tree):
+            parts = child_tokens(attr)
+            keyword = parts[0]
+            if attr.data in ("when_attr", "on_attr"):
+                attr_span = self.between(keyword, parts[-1])
+                if condition_span is not None:
+                    self.report(
+                        "DC006",
+                        attr_span,
+                        "this edge already has a condition; only one `when`/`on` applies",
+                        related=(Related(condition_span, "first condition"),),
+                    )
+                    continue
+                condition_span = attr_span
+                if attr.data == "when_attr":
+                    if len(parts) < 2:
+                        self.report("DC001", self.span(keyword), "`when` needs a condition")
+                        continue
+                    condition = self.condition(parts[1])
+                else:
+                    self.pending_on.append((len(self.edges), keyword, parts[1]))
+                continue
+            if attr.data == "loop_attr":
+                attrs.append(EdgeAttr("loop", self.span(keyword), None, self.span(keyword)))
+            else:
+                item = self.value_attr(keyword, parts[2:])
+                if item is not None:
+                    attrs.append(item)
+        if len(attrs) > 1:
+            self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
+        self.edges.append(
+            Edge(
+                source=self.name(source),
+                target=self.name(target),
+                span=span,
+                condition=condition,
+                attrs=tuple(attrs),
+            )
+        )
+
+    def value_attr(self, keyword: Token, values: list[Token]) -> EdgeAttr | None:
+        key = str(keyword)
+        key_span = self.span(keyword)
+        first = values[0]
+        span = self.between(keyword, values[-1])
+        if key not in schema.EDGE_ATTRIBUTES:
+            suggestion = closest(key, schema.EDGE_ATTRIBUTES)
+            hint = (
+                f" (did you mean `{suggestion}`?)"
+                if suggestion
+                else (
+                    "; edge attributes are when, on, label, choice, weight, loop, restart, override"
+                )
+            )
+            self.report("DC004", key_span, f"unknown edge attribute `{key}`{hint}")
+            return None
+        if len(values) > 1:
+            extra = self.between(values[1], values[-1])
+            self.report(
+                "DC001",
+                extra,
+                f"`{key}:` takes one value; dippin keeps `{first}` and silently drops "
+                f'`{extra.text}` — quote a value with spaces: `{key}: "{first} {extra.text}"`',
+            )
+        value = self.name(first)
+        if key == "weight":
+            problem = schema.check_value(schema.ValueType.INTEGER, value.value)
+            if problem:
+                self.report("DC005", value.span, f"{problem} for `weight`")
+        elif key in ("restart", "override"):
+            problem = schema.check_value(schema.ValueType.BOOLEAN, value.value)
+            if problem:
+                self.report("DC005", value.span, f"{problem} for `{key}`")
+        return EdgeAttr(key, key_span, value, span)
+
+    def condition(self, token: Token) -> Condition:
+        text = Text.at(str(token), self.source, token.start_pos or 0)
+        return make_condition(text, self.span(token))
+
+    def resolve_shorthands(self) -> None:
+        """Turn ``on X`` into the condition it stands for, now that node kinds are known."""
+        kinds = {node.id: node for node in self.nodes}
+        for index, keyword, value in self.pending_on:
+            edge = self.edges[index]
+            span = self.between(keyword, value)
+            word = str(value)
+            if not _ON_TOKEN.fullmatch(word):
+                self.report(
+                    "DC005",
+                    self.span(value),
+                    f"`on {word}`: an outcome token is letters, digits, `_` and `-`",
+                )
+                continue
+            node = kinds.get(edge.source.value)
+            if node is None:
+                continue
+            if node.kind is NodeKind.AGENT:
+                variable = "ctx.outcome"
+            elif node.kind is NodeKind.TOOL and node.get("marker_grep") is not None:
+                variable = "ctx.tool_marker"
+            else:
+                self.report(
+                    "DC001",
+                    span,
+                    f"`on {word}` needs a source with an outcome channel (an agent, or a tool "
+                    f"with marker_grep); {node.kind.value} `{node.id}` has none — use "
+                    f"`when ctx.outcome = {word}`",
+                )
+                continue
+            raw = f"{variable} = {word}"
+            parsed = conditions.parse(raw)
+            condition = Condition(
+                raw=raw,
+                text=Text.at(raw, self.source, span.start),
+                span=span,
+                expr=parsed.expr,
+                error=parsed.error,
+                shorthand=True,
+            )
+            self.edges[index] = Edge(
+                source=edge.source,
+                target=edge.target,
+                span=edge.span,
+                condition=condition,
+                attrs=edge.attrs,
+            )
+
+    def implicit_edges(self) -> None:
+        """The fork and join edges that `parallel` and `fan_in` lists imply."""
+        for node in self.nodes:
+            if node.kind is NodeKind.PARALLEL:
+                for member in node.members:
+                    self.edges.append(
+                        Edge(Name(node.id, node.id_span), member, member.span, implicit=True)
+                    )
+            elif node.kind is NodeKind.FAN_IN:
+                for member in node.members:
+                    self.edges.append(
+                        Edge(member, Name(node.id, node.id_span), member.span, implicit=True)
+                    )

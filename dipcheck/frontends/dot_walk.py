@@ -1,0 +1,351 @@
+"""Walking a DOT parse tree: graphs, subgraphs and statements, as tracker's DOT loader does.
+
+:class:`GraphWalk` collects graph attributes, nodes and edges with their attribute lists:
+``node [...]``/``edge [...]`` defaults apply to the nodes and edges created after them in the
+same (sub)graph, a node named again merges its attributes, an edge statement creates the
+nodes it names and ``A -> B -> C`` is one edge per hop. Where the dialects differ (subgraph
+attributes and labels, edges to subgraphs, quoted attribute names, node ids) it follows the
+file's dialect. ``frontends/dot.py`` turns what it collects into the workflow.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field, replace
+
+from lark import Token, Tree
+
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.frontends import dot_schema as schema
+from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild
+from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.model import Dialect, Name, Text
+from dipcheck.source import SourceText, Span
+
+_ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`
+_GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*")
+
+
+@dataclass
+class _Scope:
+    node_defaults: dict[str, Attr] = field(default_factory=dict)
+    edge_defaults: dict[str, Attr] = field(default_factory=dict)
+    created: set[str] = field(default_factory=set)
+    label: Attr | None = None
+
+
+@dataclass
+class EdgeBuild:
+    source: Name
+    target: Name
+    span: Span
+    attrs: list[Attr]
+
+
+def _tokens(tree: Tree) -> list[Token]:
+    return [child for child in tree.children if isinstance(child, Token)]
+
+
+def _trees(tree: Tree) -> list[Tree]:
+    return [child for child in tree.children if isinstance(child, Tree)]
+
+
+def _first_token(item: Tree | Token) -> Token:
+    if isinstance(item, Token):
+        return item
+    for child in item.children:
+        if isinstance(child, Token | Tree):
+            return _first_token(child)
+    raise ValueError("empty tree")
+
+
+def _last_token(item: Tree | Token) -> Token:
+    if isinstance(item, Token):
+        return item
+    for child in reversed(item.children):
+        if isinstance(child, Token | Tree):
+            return _last_token(child)
+    raise ValueError("empty tree")
+
+
+def _amend(attrs: list[Attr], defaults: dict[str, Attr]) -> list[Attr]:
+    """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)."""
+    given = {entry.key for entry in attrs}
+    inherited = [
+        replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
+    ]
+    return attrs + inherited
+
+
+class GraphWalk(Checks):
+    """The graph attributes, nodes and edges a DOT parse tree declares."""
+
+    def __init__(self, source: SourceText, lexed: LexResult, dialect: Dialect) -> None:
+        self.source = source
+        self.lexed = lexed
+        self.dialect = dialect
+        self.typed = dialect is Dialect.TYPED_OUTPUTS
+        self.family = dialect.attractor_family
+        self.diagnostics: list[Diagnostic] = []
+        self.graph_attrs: list[Attr] = []
+        self.nodes: dict[str, NodeBuild] = {}
+        self.edges: list[EdgeBuild] = []
+        self.mentions: list[Name] = []
+        self.reported_values: set[int] = set()
+        self.graph_name: Name | None = None
+        self.decl_span: Span | None = None
+        self.node_table = (
+            {**schema.NODE_ATTRIBUTES, **schema.TYPED_NODE_ATTRIBUTES}
+            if self.typed
+            else schema.NODE_ATTRIBUTES
+        )
+        self.graph_table = (
+            {**schema.GRAPH_ATTRIBUTES, **schema.TYPED_GRAPH_ATTRIBUTES}
+            if self.typed
+            else schema.GRAPH_ATTRIBUTES
+        )
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def text_of(self, token: Token) -> tuple[Text, bool]:
+        """The decoded value of an ID, STRING or HTML token and whether it was quoted."""
+        start = token.start_pos or 0
+        if token.type == "STRING":
+            return self.lexed.strings[start].text, True
+        return Text.at(str(token), self.source, start), False
+
+    def name(self, token: Token) -> Name:
+        return Name(self.text_of(token)[0].value, self.span(token))
+
+    # -- attributes ----------------------------------------------------------------------
+
+    def attr_list(self, tree: Tree | None, element: bool = True) -> list[Attr]:
+        """The ``key=value`` entries of an attribute list, repeated keys reported (DC006).
+        ``element``: the list belongs to a node or an edge (or sets their defaults)."""
+        if tree is None:
+            return []
+        result: list[Attr] = []
+        seen: dict[str, Attr] = {}
+        for block in _trees(tree):
+            for item in _trees(block):
+                parts = _tokens(item)
+                key_token = parts[0]
+                key = self.text_of(key_token)[0].value
+                if element and not self.family and key_token.type == "STRING":
+                    key = self.quoted_name(key_token, key)
+                if len(parts) >= 3:
+                    value, quoted = self.text_of(parts[2])
+                    value_token = parts[2]
+                    value_span = self.span(value_token)
+                    token_type = value_token.type
+                else:  # a bare `key`: no value (nothing in the file to point into)
+                    end = key_token.end_pos or 0
+                    value, quoted = Text.at("", self.source, end), False
+                    value_span = Span(self.source, end, end)
+                    token_type = "ID"
+                entry = Attr(key, self.span(key_token), value, value_span, quoted, token_type)
+                first = seen.get(key)
+                if first is not None:
+                    self.report(
+                        "DC006",
+                        entry.key_span,
+                        f"`{key}` is set twice in this attribute list; only the last value "
+                        "takes effect",
+                        related=(Related(first.key_span, "first set here"),),
+                    )
+                seen[key] = entry
+                result.append(entry)
+        return result
+
+    def quoted_name(self, token: Token, key: str) -> str:
+        """tracker's DOT loader matches node and edge attribute names as written, quotes and
+        all (``pipeline/parser.go`` cleans the value, not the name), so ``"prompt"=…`` is an
+        attribute named with its quotes that nothing reads; the model keeps that name."""
+        plain = _GOGRAPHVIZ_ID.fullmatch(key) is not None
+        self.report(
+            "DC011",
+            self.span(token),
+            f"tracker never reads the quoted attribute name `{token}`: its DOT loader keeps "
+            f"the quotes as part of the name, so the attribute is ignored — write `{key}` "
+            "without quotes",
+            severity=Severity.WARNING,
+            fix=Fix(f"write `{key}` without quotes", (Edit(self.span(token), key),))
+            if plain
+            else None,
+        )
+        return f'"{key}"'
+
+    # -- walking the tree ----------------------------------------------------------------
+
+    def lower_graphs(self, tree: Tree | None) -> bool:
+        graphs = _trees(tree) if tree is not None else []
+        if not graphs:
+            return False
+        for index, graph in enumerate(graphs):
+            tokens = _tokens(graph)
+            keyword = next(token for token in tokens if token.type in ("GRAPH", "DIGRAPH"))
+            name_token = next(
+                (token for token in tokens if token.type in ("ID", "STRING", "HTML")), None
+            )
+            first = tokens[0]
+            last = name_token or keyword
+            decl = Span(self.source, first.start_pos or 0, last.end_pos or 0)
+            if index > 0:
+                assert self.decl_span is not None
+                self.report(
+                    "DC001",
+                    decl,
+                    "a second graph in one file: a workflow file holds one digraph (tracker's "
+                    "DOT parser reads only one; move this graph into a file of its own)",
+                    related=(Related(self.decl_span, "the first graph"),),
+                )
+                continue
+            self.decl_span = decl
+            self.graph_name = self.name_of(name_token)
+            if self.family:
+                self.attractor_header(tokens)
+            self.statements(_trees(graph), _Scope(), top=True)
+        return True
+
+    def name_of(self, token: Token | None) -> Name | None:
+        return self.name(token) if token is not None else None
+
+    def statements(self, items: list[Tree], scope: _Scope, top: bool) -> None:
+        for item in items:
+            kind = item.data
+            if kind == "stmt":  # a statement followed by `;`
+                inner = _trees(item)
+                if not inner:
+                    continue
+                item = inner[0]
+                kind = item.data
+            if kind == "assignment":
+                key_token, _, value_token = _tokens(item)[:3]
+                value, quoted = self.text_of(value_token)
+                entry = Attr(
+                    self.text_of(key_token)[0].value,
+                    self.span(key_token),
+                    value,
+                    self.span(value_token),
+                    quoted,
+                    value_token.type,
+                )
+                self.graph_attribute(entry, scope, top)
+            elif kind == "attr_stmt":
+                self.attr_stmt(item, scope, top)
+            elif kind == "node_stmt":
+                self.node_stmt(item, scope)
+            elif kind == "edge_stmt":
+                self.edge_stmt(item, scope)
+            elif kind == "subgraph":
+                self.subgraph(item, scope)
+
+    def graph_attribute(self, entry: Attr, scope: _Scope, top: bool) -> None:
+        if top or not self.family:
+            self.graph_attrs.append(entry)
+        if not top and entry.key == "label":
+            scope.label = entry
+
+    def attr_stmt(self, tree: Tree, scope: _Scope, top: bool) -> None:
+        keyword = _tokens(tree)[0]
+        attrs = self.attr_list(next(iter(_trees(tree)), None), keyword.type != "GRAPH")
+        if keyword.type == "GRAPH":
+            for entry in attrs:
+                self.graph_attribute(entry, scope, top)
+        elif keyword.type == "NODE":
+            self.check_attrs(attrs, self.node_table, "node defaults")
+            for entry in attrs:
+                scope.node_defaults[entry.key] = entry
+        else:
+            self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge defaults", edge=True)
+            for entry in attrs:
+                scope.edge_defaults[entry.key] = entry
+
+    def subgraph(self, tree: Tree, scope: _Scope) -> list[Name]:
+        """Lower a subgraph; return the nodes it names (an edge to it means an edge to each)."""
+        inner = _Scope(dict(scope.node_defaults), dict(scope.edge_defaults), set(), None)
+        self.statements(_trees(tree), inner, top=False)
+        if self.family and inner.label is not None:
+            for node_id in inner.created:
+                self.nodes[node_id].classes.append(inner.label)
+        return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
+
+    def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
+        name = self.name(token)
+        node_id = name.value
+        if self.family and not _ATTRACTOR_ID.fullmatch(node_id) and node_id not in self.nodes:
+            self.refused(
+                name.span,
+                f"the node id `{node_id}` (ids are letters, digits and `_`)",
+                "rename the node",
+                None,
+            )
+        if node_id not in scope.created:
+            scope.created.add(node_id)
+            attrs = _amend(attrs, scope.node_defaults)
+        build = self.nodes.get(node_id)
+        if build is None:
+            build = NodeBuild(node_id, name.span, name.span)
+            self.nodes[node_id] = build
+        elif declared or attrs:
+            self.mentions.append(name)
+        build.attrs.extend(attrs)
+        if declared and not build.declared:
+            build.declared = True
+            build.id_span = name.span
+        return name
+
+    def node_stmt(self, tree: Tree, scope: _Scope) -> None:
+        parts = _trees(tree)
+        node_id = parts[0]
+        token = _tokens(node_id)[0]
+        attr_tree = parts[1] if len(parts) > 1 else None
+        attrs = self.attr_list(attr_tree)
+        self.check_attrs(attrs, self.node_table, f"node `{self.name(token).value}`")
+        first_time = self.name(token).value not in self.nodes
+        name = self.add_node(token, attrs, scope, declared=True)
+        build = self.nodes[name.value]
+        if first_time or build.span == build.id_span:
+            end = _last_token(tree)
+            build.span = Span(self.source, token.start_pos or 0, end.end_pos or 0)
+
+    def edge_stmt(self, tree: Tree, scope: _Scope) -> None:
+        children = _trees(tree)
+        attr_tree = children[-1] if children and children[-1].data == "attr_list" else None
+        endpoints = [item for item in children if item.data in ("node_id", "subgraph")]
+        if self.family:
+            for op in _trees(tree):
+                if op.data == "edge_op" and _tokens(op)[0].type == "UNDIRECTED":
+                    self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
+        attrs = self.attr_list(attr_tree)
+        self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
+        attrs = _amend(attrs, scope.edge_defaults)
+        resolved: list[tuple[list[Name], Span]] = []
+        for endpoint in endpoints:
+            span = Span(
+                self.source,
+                _first_token(endpoint).start_pos or 0,
+                _last_token(endpoint).end_pos or 0,
+            )
+            if endpoint.data == "node_id":
+                resolved.append(([self.add_node(_tokens(endpoint)[0], [], scope, False)], span))
+                continue
+            names = self.subgraph(endpoint, scope)
+            if not self.family:
+                self.report(
+                    "DC011",
+                    span,
+                    "tracker's DOT loader does not expand a subgraph used as an edge end: it "
+                    "makes one edge to a node named after the subgraph, not one per node — "
+                    "write one edge per node",
+                )
+                names = []
+            resolved.append((names, span))
+        for (sources, source_span), (targets, target_span) in itertools.pairwise(resolved):
+            for source in sources:
+                for target in targets:
+                    self.edges.append(
+                        EdgeBuild(source, target, source_span.cover(target_span), attrs)
+                    )
