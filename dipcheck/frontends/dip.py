@@ -15,6 +15,7 @@ import os
 
 from lark import Token, Tree
 
+from dipcheck import integers
 from dipcheck.diagnostics import Related
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
@@ -101,7 +102,8 @@ class _Lowering(GraphLowering):
     def version_line(self, tree: Tree) -> None:
         keyword, number = child_tokens(tree)[:2]
         text = str(number)
-        if not text.isdigit() or int(text) < 1:
+        version = integers.parse_or(text, 0) if text.isdigit() else 0
+        if version < 1:
             self.report(
                 "DC001",
                 self.between(keyword, number),
@@ -109,7 +111,7 @@ class _Lowering(GraphLowering):
                 "number of 1 or more",
             )
             return
-        self.version = int(text)
+        self.version = version
 
     def stray(self, tree: Tree) -> None:
         token = child_tokens(tree)[0]

@@ -160,6 +160,8 @@ class _Driver:
                 return state.feed_token(Token("$END", "", len(self.source.text)), True)
         except UnexpectedToken:
             pass
+        except (AttributeError, KeyError, TypeError, ValueError):
+            pass  # lark's tables are not laid out as _feed_groups reads them (another lark)
         return self._recover(parser.parse_interactive([]).parser_state)
 
     def _recover(self, state: ParserState) -> Tree | None:
