@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -136,7 +137,10 @@ def read_regular(path: str, limit: int) -> bytes:
     before it is opened (:class:`NotRegularFile`; :class:`IsADirectoryError` for a directory),
     so a read never waits for a writer or runs without end; a file with more than ``limit``
     bytes is :class:`FileTooLarge`. The file is opened without blocking and checked again once
-    open, so that it cannot be swapped for a FIFO in between."""
+    open, so that it cannot be swapped for a FIFO in between. A name with a NUL character,
+    which no file can have, is :class:`FileNotFoundError` (``os.stat`` raises ValueError)."""
+    if "\0" in path:
+        raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
     _check_regular(path, os.stat(path).st_mode)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0))

@@ -288,3 +288,31 @@ def test_a_fifo_test_file_is_an_error_not_a_hang(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert "w.tests.yaml is a named pipe (FIFO), not a regular file" in run.stdout
+
+
+def test_a_child_name_with_a_nul_character_is_missing_not_a_crash(tmp_path: Path) -> None:
+    """Found by tools/fuzz.py (dot, seed 3030 #4436): `subgraph_ref="\\0"` reached os.stat,
+    whose ValueError was a DC000 in seven rules."""
+    from dipcheck.engine import lint_file
+
+    (tmp_path / "w.dot").write_text(
+        "digraph G { start [shape=Mdiamond]; done [shape=Msquare]; X [shape=house, "
+        'subgraph_ref="a\x00b"]; start -> X -> done; }\n',
+        encoding="utf-8",
+    )
+    found = [(item.code, item.message) for item in lint_file(str(tmp_path / "w.dot")).diagnostics]
+    assert [code for code, _ in found if code == "DC000"] == []
+    assert (
+        "DIP135",
+        "manager loop `X` references `a\x00b`, which does not exist next to this workflow "
+        "(tried as written and with `.dip`)",
+    ) in found
+
+
+def test_read_regular_refuses_a_name_with_a_nul_character(tmp_path: Path) -> None:
+    from dipcheck.files import read_regular
+
+    (tmp_path / "a").write_text("x", encoding="utf-8")
+    assert read_regular(str(tmp_path / "a"), 10) == b"x"  # the twin
+    with pytest.raises(FileNotFoundError):
+        read_regular(str(tmp_path / "a\x00b"), 10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Callable
@@ -47,6 +48,8 @@ class RecordingReader:
     def __call__(self, path: str) -> str:
         key = os.path.abspath(path)
         try:
+            if "\0" in path:  # (os.stat would raise ValueError: no file has such a name)
+                raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL", path)
             stamp = _stamp(os.stat(path))
             text = self.inner(path)
         except (OSError, UnicodeDecodeError):
