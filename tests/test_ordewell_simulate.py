@@ -229,3 +229,47 @@ def test_configuration_names_replies_and_runners(tmp_path: Path) -> None:
     )
     # every task but the two on codex (the top-level user task too: checked at generation)
     assert cli.stdout.count("[O05]") == 15
+
+
+def _chain_plan(path: Path, count: int) -> Path:
+    """``count`` ai tasks, each depending on the one before (plan-N.json names a plan)."""
+    tasks = [
+        {
+            "id": f"t{index}",
+            "order": index + 1,
+            "title": f"Task {index}",
+            "type": "ai",
+            "status": "pending",
+            "dependencies": [f"t{index - 1}"] if index else [],
+            "prompt": "Do it.",
+            "assignedRunner": "claude-code",
+            "subtasks": [],
+        }
+        for index in range(count)
+    ]
+    file = path / "plan-1.json"
+    file.write_text(json.dumps({"tasks": tasks}), encoding="utf-8")
+    return file
+
+
+def test_text_output_names_at_most_ten_indirect_dependencies(tmp_path: Path) -> None:
+    """A task deep in a large plan has hundreds of indirect dependencies, each with its chain
+    (3,000 tasks wrote 322 MB); the text names ten, JSON lists them all."""
+    plan = _chain_plan(tmp_path, 14)
+    result = dipcheck("simulate", plan)
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.split("  t13 ", 1)[1]
+    line = next(text for text in last.splitlines() if "does not receive" in text)
+    assert line.startswith("    does not receive (indirect dependencies) t0 (via t13 → ")
+    assert line.count("(via ") == 10 and line.endswith(
+        ", and 2 more (--format json lists them all)"
+    )
+    document = waves(plan, None, tmp_path)
+    assert document["waves"] == [[f"t{index}"] for index in range(14)]
+
+
+def test_text_output_twin_ten_indirect_dependencies_are_all_named(tmp_path: Path) -> None:
+    result = dipcheck("simulate", _chain_plan(tmp_path, 12))
+    last = result.stdout.split("  t11 ", 1)[1]
+    line = next(text for text in last.splitlines() if "does not receive" in text)
+    assert line.count("(via ") == 10 and "json lists them all" not in line

@@ -202,9 +202,12 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
                     + ", which left no output: nothing handed over"
                 )
             if start.indirect:
+                shown = start.indirect[:_SHOWN_INDIRECT]
+                more = len(start.indirect) - len(shown)
                 lines.append(
                     "    does not receive (indirect dependencies) "
-                    + ", ".join(_via(facts, task, other) for other in start.indirect)
+                    + ", ".join(_via(facts, task, other) for other in shown)
+                    + (f", and {more} more (--format json lists them all)" if more else "")
                 )
             if not (start.receives or start.without_output or start.indirect):
                 lines.append("    receives no other task's output")
@@ -244,6 +247,11 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
         if tasks:
             lines.append(f"  {title}: {', '.join(_ids(tasks))}")
     return "\n".join(lines) + "\n"
+
+
+# the indirect dependencies named per task in the text report (a task deep in a large plan
+# has hundreds, each with its chain)
+_SHOWN_INDIRECT = 10
 
 
 def _via(facts: PlanFacts, task: PlanTask, other: PlanTask) -> str:

@@ -72,6 +72,9 @@ class _Scheduler:
         self.starting: set[Any] = set()
         self.running = False
         self.wave: list[PlanTask] = []
+        # each task's dependencies as keys, computed once: every scheduling pass checks them
+        # all (a task's JSON does not change during a run)
+        self.dep_keys: list[list[Any]] = [[key(dep) for dep in self.deps(t)] for t in self.flat]
 
     # -- PlanStore ---------------------------------------------------------------------------
 
@@ -126,7 +129,8 @@ class _Scheduler:
     def blocked(self, index: int) -> bool:
         if self.status[index] == "blocked":
             return True
-        return any(key(dep) in self.failed for dep in self.deps(self.flat[index]))
+        failed = self.failed
+        return bool(failed) and any(dep in failed for dep in self.dep_keys[index])
 
     def ready(self) -> list[PlanTask]:
         if not self.running:
@@ -142,7 +146,7 @@ class _Scheduler:
             and truthy(task.js.get("prompt", UNDEFINED))
             and key(task.id) not in self.on_hold
             and not self.blocked(task.index)
-            and all(key(dep) in self.completed for dep in self.deps(task))
+            and all(dep in self.completed for dep in self.dep_keys[task.index])
         ]
         from functools import cmp_to_key
 
@@ -206,7 +210,7 @@ class _Scheduler:
             if task.is_user
             and self.status[task.index] != "completed"
             and not self.blocked(task.index)
-            and all(key(dep) in self.completed for dep in self.deps(task))
+            and all(dep in self.completed for dep in self.dep_keys[task.index])
         ]
         done: list[PlanTask] = []
         for task in eligible:
@@ -218,7 +222,7 @@ class _Scheduler:
             ident = key(task.id)
             for other in self.flat:
                 if self.status[other.index] == "blocked" and any(
-                    key(dep) == ident for dep in self.deps(other)
+                    dep == ident for dep in self.dep_keys[other.index]
                 ):
                     self.status[other.index] = "pending"
             self.on_hold.discard(ident)
@@ -231,15 +235,10 @@ class _Scheduler:
         direct: set[int] = set()
         for dep in self.deps(task):
             index = self.entry(dep)
-            if index is None:
-                continue
+            if index is None or index in direct:  # (by index: comparing tasks compares
+                continue  # their whole JSON, and a task may list a dependency twice)
             direct.add(index)
-            target = self.flat[index]
-            if self.summary[index]:
-                if target not in receives:
-                    receives.append(target)
-            elif target not in without:
-                without.append(target)
+            (receives if self.summary[index] else without).append(self.flat[index])
         indirect = [
             self.flat[index]
             for index in sorted(self.facts.ancestors(task))
