@@ -212,3 +212,21 @@ def test_an_always_true_condition_is_not_a_dead_edge(tmp_path: Path) -> None:
     done = dipcheck("diff", tmp_path / "w.dip", tmp_path / "w.dip")
     assert done.returncode == 0, done.stdout
     assert done.stdout.endswith("w.dip: no semantic change\n")
+
+
+def test_a_never_true_condition_the_label_still_takes_is_not_a_dead_edge(tmp_path: Path) -> None:
+    """DC303 says `outcome = fail` after a choice gate is never true, but the answer picks the
+    edge by its label whatever its condition (edge selection's label step), and the explorer
+    takes it: a file diffed with itself has no routing effect (found by
+    test_semdiff_properties in CI)."""
+    text = (
+        "workflow W\n  start: Start\n  exit: Done\n  agent Start\n    label: Start\n"
+        "  agent Done\n    label: Done\n  human Ask\n    label: Go?\n  edges\n"
+        "    Start -> Ask\n    Ask -> Done  when ctx.outcome = fail\n"
+    )
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    lint = dipcheck("lint", "--isolated", "--no-cache", "--format", "concise", tmp_path / "w.dip")
+    assert "DC303 [warning] the condition on `Ask -> Done` is never true" in lint.stdout
+    done = dipcheck("diff", tmp_path / "w.dip", tmp_path / "w.dip")
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.endswith("w.dip: no semantic change\n")

@@ -105,8 +105,11 @@ def _fires(version: Side, edge: EdgeShape) -> bool:
 
 
 def _dead(version: Side, edge: EdgeShape) -> bool:
-    """Is it proven that no run takes the edge?"""
-    if version.edge_ids.get(id(edge)) in version.proven_dead:
+    """Is it proven that no run takes the edge? A condition that is never true (DC303) does
+    not keep an edge from being taken by its label (a human gate's answer picks an edge
+    whatever its condition, docs/runtime/edge-selection.md#preferred-label): a run the
+    explorer saw take it wins over the finding."""
+    if version.edge_ids.get(id(edge)) in version.proven_dead and not _fires(version, edge):
         return True
     return version.fires is not None and version.complete and not _fires(version, edge)
 
