@@ -212,6 +212,17 @@ def test_an_unsupported_yaml_version_is_a_syntax_error(version: str) -> None:
     assert "versions 1.1 and 1.2 only" in problem.message
 
 
+def test_an_unsupported_yaml_version_after_a_byte_order_mark_is_not_a_crash() -> None:
+    """Found by tools/fuzz.py (yaml, seed 3232 #24744): a file starting with two byte-order
+    marks (the reader drops one) hid the directive from the check, and ruamel's assertion on
+    `%YAML 1.1000…` was a DC000."""
+    from dipcheck.engine import lint_text
+
+    text = "\ufeff%YAML   1.1" + "0" * 3000 + "\n---\n\xa0steps:"
+    codes = [item.code for item in lint_text(text, "w.yaml", named=True).diagnostics]
+    assert "DC000" not in codes
+
+
 def test_a_supported_yaml_version_loads() -> None:
     text = "%YAML 1.1\n---\nsteps:\n  - name: a\n    agent: x\n    prompt: hi\n"
     assert "DC001" not in [item.code for item in check(text).diagnostics]

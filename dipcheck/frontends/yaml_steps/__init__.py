@@ -61,7 +61,9 @@ MAX_YAML_CHARS = 2 * 1024 * 1024
 _MENTIONS_STEPS = re.compile(r"""\bsteps["']?\s*:""")
 _TOP_LEVEL_STEPS = re.compile(r"""^["']?steps["']?[ \t]*:""", re.MULTILINE)
 _STEP_KEYWORD = re.compile(r"""\b(?:agent|tool|prompt)["']?[ \t]*:""")
-_YAML_DIRECTIVE = re.compile(r"^%YAML[ \t]+(\S+)", re.MULTILINE)
+_YAML_DIRECTIVE = re.compile(
+    r"^\ufeff*%YAML[ \t]+(\S+)", re.MULTILINE
+)  # (after byte-order marks too)
 _SYNTAX_HINTS = (
     ("found character '\\t'", "YAML is indented with spaces, never tabs"),
     ("found character '@'", "quote a value that starts with `@`"),
