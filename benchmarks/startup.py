@@ -55,6 +55,20 @@ def timed(command: list[str], cwd: Path, environment: dict[str, str]) -> tuple[f
     return (time.perf_counter() - started) * 1000, (_children_cpu() - cpu) * 1000
 
 
+def warm_up(command: list[str], cwd: Path, environment: dict[str, str]) -> None:
+    """Run ``command`` once and stop unless it really linted (exit status 1 is also Python's
+    answer to a missing module, so the status alone does not tell a lint from a failure)."""
+    completed = subprocess.run(
+        command, cwd=cwd, env=environment, capture_output=True, text=True, check=False
+    )
+    linted = command[1] == "-c" or bool(completed.stdout.strip())
+    if completed.returncode not in (0, 1) or completed.stderr.strip() or not linted:
+        raise SystemExit(
+            f"{' '.join(command)}: exit status {completed.returncode}, "
+            f"{completed.stderr.strip()[-300:] or 'no report'}"
+        )
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
@@ -82,7 +96,7 @@ def main() -> int:
             "result cache": lint,
         }
         for command in commands.values():  # warm-up: bytecode, shell verdicts, result cache
-            timed(command, path.parent, environment)
+            warm_up(command, path.parent, environment)
         figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
         for _ in range(runs):  # interleaved, so a burst of load hits every measure alike
             for name, command in commands.items():

@@ -10,11 +10,13 @@ process for text they have seen.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -26,6 +28,9 @@ from dipcheck.references import placeholders
 
 _CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
 _MAX_CACHE_BYTES = 64 * 1024 * 1024
+_MAX_ENTRIES = 2048  # verdicts kept per tool, newest first, within _MAX_KEPT_BYTES of JSON
+_MAX_KEPT_BYTES = 512 * 1024
+_STALE_SECONDS = 3600  # a temporary file this old was left by a process that was killed
 SHELLCHECK_SHELLS = frozenset({"sh", "bash", "dash", "ksh", "busybox"})
 # Checks that misfire on workflow commands (as actionlint finds for `run:` scripts): sourced
 # files are not at hand (SC1090, SC1091); variables come from tracker's environment (SC2154);
@@ -95,7 +100,10 @@ class _ResultCache:
     """Verdicts of one tool by sha256 of its input, kept in one JSON file in the private
     per-user cache directory (none when that directory is refused: see
     :mod:`dipcheck.files`). ``valid`` tells a verdict of the right shape; any other entry
-    read from the file is a miss."""
+    read from the file is a miss. An entry is checked when it is looked up, not when the file
+    is read (a process uses a few of them), and the file keeps only the most recently written
+    or used (:data:`_MAX_ENTRIES`, :data:`_MAX_KEPT_BYTES`), so that reading it stays cheap
+    however many scripts a machine has checked."""
 
     def __init__(self, name: str, valid: Callable[[Any], bool] = lambda _: True) -> None:
         from dipcheck.files import private_cache_directory
@@ -118,12 +126,16 @@ class _ResultCache:
         entries = stored.get("entries")
         if not isinstance(entries, dict):
             return {}
-        return {key: value for key, value in entries.items() if self.valid(value)}
+        return entries
 
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
         """The verdict for each key; ``compute`` gets the keys that are not cached yet and
         answers None for one it could not judge (not cached: tried again next run). While
         :data:`SPAWN` is off, keys not cached yet get None (not checked now)."""
+        for key in keys:  # a verdict used now moves to the end; a malformed one is a miss
+            verdict = self.entries.pop(key, None)
+            if verdict is not None and self.valid(verdict):
+                self.entries[key] = verdict
         missing = sorted({key for key in keys if key not in self.entries})
         if missing and not SPAWN.get():
             return [self.entries.get(key) for key in keys]
@@ -139,14 +151,47 @@ class _ResultCache:
         runs) wrote since this one read the file."""
         if self.path is None:
             return
-        self.entries = {**self._read(), **self.entries}
+        merged = {key: value for key, value in self._read().items() if key not in self.entries}
+        merged.update(self.entries)  # what this process read, used and judged: newest last
+        kept: list[tuple[str, Any]] = []
+        size = 0
+        for key, value in reversed(merged.items()):
+            if len(kept) == _MAX_ENTRIES:
+                break
+            entry_size = len(key) + len(json.dumps(value))
+            if size + entry_size <= _MAX_KEPT_BYTES:  # else too large to keep: judged again
+                size += entry_size
+                kept.append((key, value))
+        self.entries = dict(reversed(kept))
+        directory, name = os.path.split(self.path)
+        _remove_stale_temporaries(directory, name)
         try:
-            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(self.path))
+            handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.")
+        except OSError:
+            return
+        try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump({"version": _CACHE_VERSION, "entries": self.entries}, stream)
             os.replace(temporary, self.path)
         except OSError:
-            pass
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _remove_stale_temporaries(directory: str, name: str) -> None:
+    """Remove the temporary files of ``name`` that a killed process left in ``directory``."""
+    now = time.time()
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                if not entry.name.startswith(f".{name}.") or not entry.is_file(
+                    follow_symlinks=False
+                ):
+                    continue
+                if now - entry.stat(follow_symlinks=False).st_mtime > _STALE_SECONDS:
+                    os.unlink(entry.path)
+    except OSError:
+        pass
 
 
 # Whether a check may start bash or shellcheck for a script whose verdict is not cached. The

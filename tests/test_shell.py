@@ -4,9 +4,12 @@ those of the file. Nothing is ever executed."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -283,6 +286,60 @@ def test_a_verdict_the_tool_did_not_give_is_not_kept(
     verdicts = _ResultCache("verdicts")
     assert verdicts.fill(["a", "b"], lambda keys: [None, 2]) == [None, 2]
     assert _ResultCache("verdicts").entries == {"b": 2}
+
+
+def test_verdict_cache_keeps_the_most_recently_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file holds at most ``_MAX_ENTRIES`` verdicts, dropping those unused longest: a
+    cache that only grew took 0.2 s to read once fuzzing had filled it with 4,000 verdicts."""
+    from dipcheck import shelltools
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(shelltools, "_MAX_ENTRIES", 3)
+    shelltools._ResultCache("verdicts").fill(["a", "b", "c"], lambda keys: [1 for _ in keys])
+    verdicts = shelltools._ResultCache("verdicts")
+    assert verdicts.fill(["a", "d"], lambda keys: [2 for _ in keys]) == [1, 2]  # "a" used
+    assert shelltools._ResultCache("verdicts").entries == {"c": 1, "a": 1, "d": 2}
+
+
+def test_a_malformed_verdict_is_judged_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipcheck import shelltools
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    judged: list[str] = []
+
+    def judge(keys: list[str]) -> list[int]:
+        judged.extend(keys)
+        return [1 for _ in keys]
+
+    shelltools._ResultCache("verdicts").fill(["a"], judge)
+    path = tmp_path / "verdicts.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    stored["entries"]["a"] = "not a verdict"
+    path.write_text(json.dumps(stored), encoding="utf-8")
+    checked = shelltools._ResultCache("verdicts", lambda value: isinstance(value, int))
+    assert checked.fill(["a"], judge) == [1] and judged == ["a", "a"]
+
+
+def test_a_killed_writer_leaves_no_lasting_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipcheck import shelltools
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    stale, fresh = tmp_path / ".verdicts.json.old", tmp_path / ".verdicts.json.new"
+    for item in (stale, fresh):
+        item.write_text("{", encoding="utf-8")
+    hours_ago = time.time() - 2 * shelltools._STALE_SECONDS
+    os.utime(stale, (hours_ago, hours_ago))
+    shelltools._ResultCache("verdicts").fill(["a"], lambda keys: [1 for _ in keys])
+    assert sorted(item.name for item in tmp_path.iterdir()) == [
+        ".verdicts.json.new",
+        "verdicts.json",
+    ]
 
 
 def test_shellcheck_that_times_out_gives_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
