@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from lark import Token, Tree
@@ -97,22 +97,20 @@ def last_token(tree: Tree) -> Token:
     raise ValueError("empty tree")
 
 
+@dataclass(eq=False, repr=False)  # an object with state, not a value: identity, no field dump
 class FieldLowering:
-    """The fields of a ``.dip`` file, and the state every part of its lowering shares."""
+    """The fields of a ``.dip`` file, and the state every part of its lowering shares.
 
-    def __init__(
-        self,
-        source: SourceText,
-        raw_blocks: dict[int, Text],
-        base_dir: str | None,
-        display_base: str,
-        reader: FileReader,
-    ) -> None:
-        self.source = source
-        self.raw_blocks = raw_blocks
-        self.base_dir = base_dir
-        self.display_base = display_base
-        self.reader = reader
+    The constructor takes what the lexer and the loader hand over; each layer of the lowering
+    adds its own state in ``__post_init__`` (calling its parent's first)."""
+
+    source: SourceText
+    raw_blocks: dict[int, Text]  # multi-line block values by their token's offset (dip_lexer)
+    base_dir: str | None  # file directives are read relative to it (None: no directory)
+    display_base: str  # the directory an included file's name is shown in
+    reader: FileReader
+
+    def __post_init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
         self.included: list[SourceText] = []
 
