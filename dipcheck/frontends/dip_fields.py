@@ -24,7 +24,7 @@ from dipcheck.frontends.common import FileReader, include_file
 from dipcheck.frontends.dip_lexer import FIELD_LINE
 from dipcheck.model import Field, Name, SegmentBuilder, Text
 from dipcheck.source import SourceText, Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 
 class Keyed(Protocol):
@@ -265,19 +265,11 @@ class FieldLowering:
                 "dippin and tracker reject it, so the workflow does not load",
             )
             return
-        suggestion = closest(item.key, table)
-        message = f"unknown field `{item.key}` in {where}"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(
-                f"rename `{item.key}` to `{suggestion}`",
-                (Edit(item.key_span, suggestion),),
-                safe=False,
-            )
-        elif params_hint:
+        hint, fix = suggestion_fix(item.key, table, item.key_span, rename=True)
+        message = f"unknown field `{item.key}` in {where}{hint}"
+        if fix is None and params_hint:
             message += "; handler parameters belong under `params:`"
-        elif where == "the workflow header" and item.key in schema.DEFAULTS_FIELDS:
+        elif fix is None and where == "the workflow header" and item.key in schema.DEFAULTS_FIELDS:
             message += f"; `{item.key}` belongs under `defaults`"
         self.report("DC004", item.key_span, message, fix=fix)
 
