@@ -183,6 +183,21 @@ def test_deep_nesting_is_an_error_not_a_crash() -> None:
     spans_inside(result)
 
 
+def test_a_backslash_at_the_end_of_a_string_is_an_unclosed_string() -> None:
+    """A file ending inside a string just after a backslash was a TypeError (ord of an empty
+    string) while the error was worded: a DC000 (tools/fuzz.py plan seed 5555 #2466)."""
+    text = '{"tasks": [{"id": 1, "title": "half \\'
+    try:
+        parse_strict(SourceText("<x>", text))
+    except JsonError as error:
+        assert error.message == "the string is not closed"
+    else:
+        raise AssertionError("expected an unclosed string")
+    result = lint_text(text, "<cut>.json", None, "ordewell")
+    assert "DC000" not in {item.code for item in result.diagnostics}
+    spans_inside(result)
+
+
 def test_huge_plan_lints() -> None:
     tasks = [
         {

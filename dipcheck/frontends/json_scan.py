@@ -451,6 +451,8 @@ class Parser:
                 break
             if char == "\\":
                 following = text[cursor + 1 : cursor + 2]
+                if not following:  # a backslash ends the file: the string is not closed
+                    break
                 if following == "u":
                     if not re.match(r"[0-9a-fA-F]{4}", text[cursor + 2 : cursor + 6]):
                         return self.error(cursor, "`\\u` must be followed by four hex digits", 2)
