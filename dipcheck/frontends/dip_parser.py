@@ -18,7 +18,7 @@ from lark.parsers.lalr_parser_state import ParserState
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_grammar
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -177,21 +177,21 @@ class _Driver:
                 structure, depth = self._consume_skipped(structure, depth)
                 if depth:
                     continue
-            before = snapshot_state(state)
+            before = Checkpoint(state)
             try:
                 for token in structure:
                     state.feed_token(token)
             except UnexpectedToken:
-                state = before
+                state = before.restore()
                 self._unexpected_indent(group)
                 depth = self._skip_from(structure)
                 continue
-            after_structure = snapshot_state(state)
+            after_structure = Checkpoint(state)
             try:
                 for token in group.content:
                     state.feed_token(token)
             except UnexpectedToken as error:
-                state = after_structure
+                state = after_structure.restore()
                 self._line_error(group, error)
                 skip_child = True
         try:

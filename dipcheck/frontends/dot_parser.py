@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import ProblemLog, SyntaxProblem, load_grammar, snapshot_state
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_grammar
 from dipcheck.source import SourceText, Span
 
 _DESCRIPTIONS = {
@@ -73,7 +73,7 @@ class _Driver:
             return self.recover(parser.parse_interactive([]).parser_state)
 
     @staticmethod
-    def accepts(state: ParserState, kind: str) -> bool:
+    def accepts(state: ParserState | Checkpoint, kind: str) -> bool:
         return kind in state.parse_conf.parse_table.states[state.position]
 
     def first_on_line(self, index: int) -> bool:
@@ -103,14 +103,14 @@ class _Driver:
 
     def recover(self, state: ParserState) -> Tree | None:
         starts = self.statement_starts()
-        saved = snapshot_state(state)
+        saved = Checkpoint(state)
         saved_at = 0
         index = 0
         tokens = self.tokens
         while index < len(tokens):
             token = tokens[index]
             if index in starts:
-                saved, saved_at = snapshot_state(state), index
+                saved, saved_at = Checkpoint(state), index
             try:
                 state.feed_token(token)
             except UnexpectedToken as error:
@@ -124,15 +124,16 @@ class _Driver:
                     ),
                     len(tokens),
                 )
-                state = snapshot_state(saved)
+                state = saved.restore()
                 continue
             index += 1
         return self.finish(state, saved)
 
-    def finish(self, state: ParserState, saved: ParserState) -> Tree | None:
+    def finish(self, state: ParserState, saved: Checkpoint) -> Tree | None:
         """Feed the end of the file, closing what is still open (after reporting it)."""
         reported = False
-        for candidate in (state, saved):
+        for attempt in range(2):  # the state reached, then the last statement start's
+            candidate = state if attempt == 0 else saved.restore()
             for _ in range(len(candidate.state_stack) + 2):
                 try:
                     if self.accepts(candidate, "$END"):
