@@ -504,3 +504,33 @@ def test_a_message_quoting_a_huge_name_is_cut(tmp_path: Path) -> None:
     assert cut and all(message[MAX_MESSAGE:].startswith("… (") for message in cut)
     short = lint_run(text.replace(name, "Approve")).diagnostics
     assert short and not any(item.message.endswith(" more characters)") for item in short)
+
+
+@pytest.mark.parametrize("fmt", ["dot", "dip"])
+def test_a_file_full_of_one_problem_keeps_a_thousand_findings(fmt: str) -> None:
+    """300 KB of adjacent empty DOT strings made 300,000 findings (600 MB, tools/fuzz.py dot
+    seed 6161 #28): a front-end keeps MAX_PER_CODE findings of a code per file, the last one
+    saying how many more there are. Its twin: at the limit, nothing is said."""
+    from dipcheck.diagnostics import MAX_PER_CODE
+
+    def workflow(repeats: int) -> tuple[str, str, str]:
+        if fmt == "dot":
+            keys = ", ".join("label=x" for _ in range(repeats + 1))
+            text = (
+                "digraph G {\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n"
+                f"  A [shape=box, prompt=p, {keys}]\n  S -> A -> E\n}}\n"
+            )
+            return text, "<t>.dot", "DC006"
+        fields = "".join(f"    unknown_{number}: x\n" for number in range(repeats))
+        text = f"workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: p\n{fields}"
+        return text, "<t>.dip", "DC004"
+
+    text, path, code = workflow(MAX_PER_CODE + 500)
+    found = [item for item in lint_run(text, path).diagnostics if item.code == code]
+    assert len(found) == MAX_PER_CODE
+    noted = [item for item in found if item.message.endswith("in this file are not shown)")]
+    assert len(noted) == 1 and f"(500 more {code} findings" in noted[0].message
+    text, path, code = workflow(MAX_PER_CODE)
+    found = [item for item in lint_run(text, path).diagnostics if item.code == code]
+    assert len(found) == MAX_PER_CODE
+    assert not any("not shown" in item.message for item in found)

@@ -302,4 +302,4 @@ def load_dip(
     for item in problems:
         lowering.report("DC001", item.span, item.message)
     workflow = lowering.lower(tree)
-    return FrontendResult(workflow, lowering.diagnostics)
+    return FrontendResult(workflow, lowering.limit.noted(lowering.diagnostics))

@@ -17,7 +17,7 @@ from typing import Protocol, TypeVar
 
 from lark import Token, Tree
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends import escapes
 from dipcheck.frontends.common import FileReader, include_file
@@ -112,6 +112,7 @@ class FieldLowering:
 
     def __post_init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.limit = CodeLimit()
         self.included: list[SourceText] = []
 
     # -- small helpers -------------------------------------------------------------------
@@ -123,7 +124,8 @@ class FieldLowering:
         return Span(self.source, first.start_pos or 0, last.end_pos or 0)
 
     def report(self, code: str, span: Span, message: str, **extra: object) -> None:
-        self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
+        if self.limit.admit(code):
+            self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
 
     def name(self, token: Token) -> Name:
         if token.type == "STRING":

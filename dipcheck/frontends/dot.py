@@ -446,9 +446,9 @@ def load_dot(
         span = Span(source, 0, 0) if not source.text.strip() else _first_line(source)
         if tree is not None or not problems:
             lowering.report("DC001", span, "no graph: a DOT workflow is `digraph Name { … }`")
-        return FrontendResult(None, lowering.diagnostics)
+        return FrontendResult(None, lowering.limit.noted(lowering.diagnostics))
     workflow = lowering.build()
-    return FrontendResult(workflow, lowering.diagnostics)
+    return FrontendResult(workflow, lowering.limit.noted(lowering.diagnostics))
 
 
 def _next_token_start(lexed: LexResult, offset: int) -> int:

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from lark import Token
 
 from dipcheck import integers
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, loading_finding
+from dipcheck.diagnostics import (
+    CodeLimit,
+    Diagnostic,
+    Edit,
+    Fix,
+    Related,
+    Severity,
+    loading_finding,
+)
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends import stylesheet
 from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_duration
@@ -149,6 +157,7 @@ class Checks:
     typed: bool
     family: bool
     diagnostics: list[Diagnostic]
+    limit: CodeLimit
     node_table: dict[str, schema.Attribute]
     graph_table: dict[str, schema.Attribute]
     reported_values: set[int]
@@ -159,6 +168,8 @@ class Checks:
     def report(
         self, code: str, span: Span, message: str, severity: Severity | None = None, **extra: object
     ) -> None:
+        if not self.limit.admit(code):
+            return
         found = loading_finding(code, span, message, **extra)  # type: ignore[arg-type]
         if severity is None and code == "DC004":
             severity = Severity.WARNING  # the runtime ignores the attribute; the file runs

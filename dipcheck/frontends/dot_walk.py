@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild
 from dipcheck.frontends.dot_lexer import LexResult
@@ -89,6 +89,7 @@ class GraphWalk(Checks):
         self.typed = dialect is Dialect.TYPED_OUTPUTS
         self.family = dialect.attractor_family
         self.diagnostics: list[Diagnostic] = []
+        self.limit = CodeLimit()
         self.graph_attrs: list[Attr] = []
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[EdgeBuild] = []
