@@ -255,11 +255,11 @@ _SHOWN_INDIRECT = 10
 
 
 def _via(facts: PlanFacts, task: PlanTask, other: PlanTask) -> str:
-    chain = [_id(item) for item in facts.chain(task, other.index)]
-    if len(chain) > 6:
-        chain = [*chain[:4], f"… {len(chain) - 5} more …", chain[-1]]
-    chain = " → ".join(chain)
-    return f"{_id(other)} (via {chain})"
+    head, length = facts.chain(task, other.index, 6)
+    names = [_id(item) for item in head]
+    if length > 6:
+        names = [*names[:4], f"… {length - 5} more …", _id(other)]
+    return f"{_id(other)} (via {' → '.join(names)})"
 
 
 def _deps(task: PlanTask) -> list[Any]:
