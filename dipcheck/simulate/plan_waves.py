@@ -11,13 +11,11 @@ on hold, and its slot is refilled at once) or ``cancel``.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from functools import cmp_to_key
 from typing import Any
 
 from dipcheck.analysis.plan_facts import PlanFacts, bits
-from dipcheck.jsvalue import UNDEFINED, key, sign, to_number, truthy
+from dipcheck.jsvalue import UNDEFINED, key, to_number, truthy
 from dipcheck.plan import Plan, PlanKind, PlanTask
 
 OUTCOMES = ("success", "fail", "spawn_fail", "cancel")
@@ -199,17 +197,15 @@ class _Scheduler:
             for index in sorted(self.startable)
             if self.ids[index] not in self.on_hold and not self.blocked(index)
         ]
-        if len(found) > 1:  # sorted by order (``a.order - b.order``)
+        if len(found) > 1:
+            # sorted by order with the comparator ``a.order - b.order``: a sort asks only
+            # whether one item is less than another, and ``a - b < 0`` is ``a < b`` for any two
+            # numbers, NaN (never less, never greater) and infinities included
             orders = self.orders
             for index in found:
-                if index not in orders:
+                if index not in orders:  # (Number() of an object may throw, as the sort would)
                     orders[index] = to_number(self.flat[index].js.get("order"))
-            if any(math.isnan(orders[index]) for index in found):
-                # NaN compares equal to every order: the comparator is not a total order, so
-                # the result is the one this sort makes with it
-                found.sort(key=cmp_to_key(lambda a, b: sign(orders[a] - orders[b])))
-            else:
-                found.sort(key=orders.__getitem__)
+            found.sort(key=orders.__getitem__)
         return [self.flat[index] for index in found[:slots]]
 
     def tick(self, depth: int = 0) -> None:
