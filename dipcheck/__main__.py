@@ -1,5 +1,5 @@
 """``python -m dipcheck``."""
 
-from dipcheck.cli import main
+from dipcheck.cli import entry
 
-raise SystemExit(main())
+entry()

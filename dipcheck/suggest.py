@@ -193,11 +193,15 @@ def suggestion_fix(
     candidates: Iterable[str],
     span: Span,
     render: Callable[[str], str] = str,
+    *,
+    rename: bool = False,
 ) -> tuple[str, Fix | None]:
     """A did-you-mean hint for a message (``""`` when nothing is close) and an unsafe fix
-    that writes ``render(suggestion)`` over ``span``."""
+    that writes ``render(suggestion)`` over ``span``; with ``rename`` (an unknown key at
+    ``span``) the fix is described as renaming ``word``."""
     match = closest(word, candidates)
     if match is None:
         return "", None
     text = render(match)
-    return f" (did you mean `{text}`?)", Fix(f"change to `{text}`", (Edit(span, text),), False)
+    description = f"rename `{word}` to `{text}`" if rename else f"change to `{text}`"
+    return f" (did you mean `{text}`?)", Fix(description, (Edit(span, text),), False)

@@ -149,6 +149,10 @@ def _dip_files(directory: str) -> list[str]:
 _CANDIDATES: OrderedDict[str, tuple[str, str, Workflow | None]] = OrderedDict()
 _CANDIDATES_LOCK = threading.Lock()
 _MAX_CANDIDATES = 512
+# the texts kept, in characters: a long-running language server in a directory of large
+# workflows keeps at most this much of them (a text over it is read again when needed)
+_MAX_CANDIDATE_CHARS = 16 * 1024 * 1024
+_candidate_chars = 0  # the length of the texts in _CANDIDATES
 
 
 # a `ref:` or `subgraph_ref:` field, which every parent has (a bare "ref" is in "prefer" and
@@ -185,12 +189,24 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             workflow = load_dip(SourceText(_display(real), text), os.path.dirname(real)).workflow
         except Exception:  # a front-end bug must not stop the child's lint
             workflow = None
-    with _CANDIDATES_LOCK:
-        _CANDIDATES[real] = (stamp, text, workflow if workflow is not None else cached[2])
-        _CANDIDATES.move_to_end(real)
-        while len(_CANDIDATES) > _MAX_CANDIDATES:
-            _CANDIDATES.popitem(last=False)
+    _keep(real, (stamp, text, workflow if workflow is not None else cached[2]))
     return workflow
+
+
+def _keep(real: str, entry: tuple[str, str, Workflow | None]) -> None:
+    """Remember ``entry`` for ``real``, the least recently used forgotten beyond the limits."""
+    global _candidate_chars
+    with _CANDIDATES_LOCK:
+        previous = _CANDIDATES.pop(real, None)
+        if previous is not None:
+            _candidate_chars -= len(previous[1])
+        _CANDIDATES[real] = entry
+        _candidate_chars += len(entry[1])
+        while _CANDIDATES and (
+            len(_CANDIDATES) > _MAX_CANDIDATES or _candidate_chars > _MAX_CANDIDATE_CHARS
+        ):
+            _, dropped = _CANDIDATES.popitem(last=False)
+            _candidate_chars -= len(dropped[1])
 
 
 def _names(parent_path: str, ref: str, real_child: str) -> bool:

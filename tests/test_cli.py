@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -518,3 +519,68 @@ def test_a_dipcheck_toml_with_other_tool_tables_is_still_an_error(tmp_path: Path
     result = dipcheck("lint", str(path))
     assert result.returncode == 2
     assert "unknown key(s) tool" in result.stderr
+
+
+# -- the process's end: `entry` skips the interpreter's teardown ------------------------------
+
+
+def _many_findings(directory: Path, files: int = 150) -> None:
+    for number in range(files):
+        (directory / f"w{number}.dip").write_text(
+            "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: ${ctx.nowhere}\n",
+            encoding="utf-8",
+        )
+
+
+def test_the_command_flushes_its_report_before_ending(tmp_path: Path) -> None:
+    """`entry` ends the process with os._exit, which writes nothing still buffered: the
+    report must be flushed first (a short report stays in a block-buffered stream's buffer)."""
+    _many_findings(tmp_path, files=3)
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    run = subprocess.run(  # block-buffered standard output, as in a real pipe
+        [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--no-cache", "."],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stdout.count("DC102") == 3 and run.stderr == ""
+    assert run.stdout.endswith("Found 3 warnings in 3 files (3 files checked).\n")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    _many_findings(tmp_path)
+    command = [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--no-cache", "."]
+    with subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.read(100)
+        process.stdout.close()  # the reader goes away (`dipcheck lint | head`)
+        errors = process.stderr.read()
+        assert process.wait(timeout=120) in (0, 1)
+    assert errors == b""
+
+
+@pytest.mark.parametrize(
+    ("words", "status", "stream", "text"),
+    [
+        (["--help"], 0, "stdout", "usage: dipcheck"),
+        (["lint", "--no-such-option"], 2, "stderr", "unrecognized arguments: --no-such-option"),
+    ],
+)
+def test_usage_exits_keep_their_status(
+    words: list[str], status: int, stream: str, text: str
+) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", *words], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == status and text in getattr(run, stream)
+
+
+def test_the_installed_command_is_entry() -> None:
+    import tomllib
+
+    project = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["dipcheck"] == "dipcheck.cli:entry"

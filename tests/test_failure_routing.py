@@ -555,6 +555,17 @@ def test_dc318_twins() -> None:
     assert only(lint(plain), "DC318") == []
 
 
+def test_dc318_an_undeclared_handler_is_not_a_crash() -> None:
+    """A handler named only by edges (no declaration: DIP003, tracker refuses the file) was a
+    KeyError in DC318 (tools/fuzz.py dip seed 4444 #208)."""
+    undeclared = SUMMARY.replace(
+        "  agent FailureSummary\n    prompt: Summarise what failed and why.\n", ""
+    )
+    found = lint(undeclared)
+    assert only(found, "DC000") == [] and only(found, "DC318") == []
+    assert "DIP003" in {item.code for item in found}
+
+
 # -- DC319 parallel-branch-misuse: inert attributes -----------------------------------------------
 
 RETRYING_BRANCHES = template(

@@ -865,6 +865,7 @@ def test_dc004_did_you_mean() -> None:
     diagnostic = next(item for item in run(text).diagnostics if item.code == "DC004")
     assert diagnostic.message == "unknown field `promt` in agent `A` (did you mean `prompt`?)"
     assert diagnostic.fix is not None and not diagnostic.fix.safe
+    assert diagnostic.fix.description == "rename `promt` to `prompt`"
     assert [(edit.span.text, edit.text) for edit in diagnostic.fix.edits] == [("promt", "prompt")]
 
 

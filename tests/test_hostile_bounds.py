@@ -449,3 +449,29 @@ def test_a_deeply_nested_configuration_is_an_error(tmp_path: Path, name: str) ->
     assert "Traceback" not in result.stderr
     assert result.returncode == 2
     assert f"{name}: arrays or tables nest too deep to read" in result.stderr
+
+
+def test_the_parent_scan_keeps_a_bounded_amount_of_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The texts of the sibling workflows read while looking for a file's parents are kept
+    for the next lint, within a character budget: a language server open in a directory of
+    large workflows does not hold them all. The parent is still found."""
+    from dipcheck import workspace
+
+    monkeypatch.setattr(workspace, "_CANDIDATES", workspace.OrderedDict())
+    monkeypatch.setattr(workspace, "_candidate_chars", 0)
+    monkeypatch.setattr(workspace, "_MAX_CANDIDATE_CHARS", 50_000)
+    child = "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt: hi\n"
+    (tmp_path / "child.dip").write_text(child, encoding="utf-8")
+    (tmp_path / "parent.dip").write_text(
+        "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: child.dip\n", encoding="utf-8"
+    )
+    filler = "# " + "x" * 20_000 + "\nworkflow F\n  start: A\n  exit: A\n  agent A\n    prompt: x\n"
+    for number in range(10):
+        (tmp_path / f"other{number}.dip").write_text(filler, encoding="utf-8")
+    links = workspace.Workspace().parents(str(tmp_path / "child.dip"))
+    assert [Path(link.path).name for link in links] == ["parent.dip"]
+    kept = sum(len(entry[1]) for entry in workspace._CANDIDATES.values())
+    assert kept == workspace._candidate_chars <= 50_000
+    assert len(workspace._CANDIDATES) < 11

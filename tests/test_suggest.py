@@ -7,7 +7,8 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.suggest import Names, _scan, closest, distance
+from dipcheck.source import SourceText, Span
+from dipcheck.suggest import Names, _scan, closest, distance, suggestion_fix
 
 # A small alphabet makes near misses, shared prefixes and ties common.
 WORDS = st.text(alphabet="abc_1", max_size=7)
@@ -52,3 +53,16 @@ def test_distance() -> None:
     assert distance("kitten", "sitting", 5) == 3
     assert distance("kitten", "sitting") == 3  # the limit
     assert distance("abc", "abc") == 0
+
+
+def test_suggestion_fix_describes_a_rename_of_a_key() -> None:
+    source = SourceText("<test>", "promt: x")
+    span = Span(source, 0, 5)
+    hint, fix = suggestion_fix("promt", ("label", "prompt"), span, rename=True)
+    assert hint == " (did you mean `prompt`?)"
+    assert fix is not None and not fix.safe
+    assert fix.description == "rename `promt` to `prompt`"
+    assert [(edit.span.text, edit.text) for edit in fix.edits] == [("promt", "prompt")]
+    _, change = suggestion_fix("promt", ("prompt",), span)
+    assert change is not None and change.description == "change to `prompt`"
+    assert suggestion_fix("zzzzz", ("prompt",), span, rename=True) == ("", None)

@@ -24,21 +24,14 @@ from dipcheck.frontends.dip_graph import GraphLowering
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.frontends.stylesheet import dip_selectors
-from dipcheck.model import Field, InputDecl, Name, Reference, Text, Workflow
+from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
 from dipcheck.source import SourceText, Span, line_span
 
 
 class _Lowering(GraphLowering):
-    def __init__(
-        self,
-        source: SourceText,
-        raw_blocks: dict[int, Text],
-        base_dir: str | None,
-        display_base: str,
-        reader: FileReader,
-    ) -> None:
-        super().__init__(source, raw_blocks, base_dir, display_base, reader)
+    def __post_init__(self) -> None:
+        super().__post_init__()
         self.version = 1
         self.workflow_name: Name | None = None
         self.decl_span: Span | None = None

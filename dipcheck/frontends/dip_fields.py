@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from lark import Token, Tree
@@ -24,7 +24,7 @@ from dipcheck.frontends.common import FileReader, include_file
 from dipcheck.frontends.dip_lexer import FIELD_LINE
 from dipcheck.model import Field, Name, SegmentBuilder, Text
 from dipcheck.source import SourceText, Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 
 class Keyed(Protocol):
@@ -97,22 +97,20 @@ def last_token(tree: Tree) -> Token:
     raise ValueError("empty tree")
 
 
+@dataclass(eq=False, repr=False)  # an object with state, not a value: identity, no field dump
 class FieldLowering:
-    """The fields of a ``.dip`` file, and the state every part of its lowering shares."""
+    """The fields of a ``.dip`` file, and the state every part of its lowering shares.
 
-    def __init__(
-        self,
-        source: SourceText,
-        raw_blocks: dict[int, Text],
-        base_dir: str | None,
-        display_base: str,
-        reader: FileReader,
-    ) -> None:
-        self.source = source
-        self.raw_blocks = raw_blocks
-        self.base_dir = base_dir
-        self.display_base = display_base
-        self.reader = reader
+    The constructor takes what the lexer and the loader hand over; each layer of the lowering
+    adds its own state in ``__post_init__`` (calling its parent's first)."""
+
+    source: SourceText
+    raw_blocks: dict[int, Text]  # multi-line block values by their token's offset (dip_lexer)
+    base_dir: str | None  # file directives are read relative to it (None: no directory)
+    display_base: str  # the directory an included file's name is shown in
+    reader: FileReader
+
+    def __post_init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
         self.included: list[SourceText] = []
 
@@ -267,19 +265,11 @@ class FieldLowering:
                 "dippin and tracker reject it, so the workflow does not load",
             )
             return
-        suggestion = closest(item.key, table)
-        message = f"unknown field `{item.key}` in {where}"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(
-                f"rename `{item.key}` to `{suggestion}`",
-                (Edit(item.key_span, suggestion),),
-                safe=False,
-            )
-        elif params_hint:
+        hint, fix = suggestion_fix(item.key, table, item.key_span, rename=True)
+        message = f"unknown field `{item.key}` in {where}{hint}"
+        if fix is None and params_hint:
             message += "; handler parameters belong under `params:`"
-        elif where == "the workflow header" and item.key in schema.DEFAULTS_FIELDS:
+        elif fix is None and where == "the workflow header" and item.key in schema.DEFAULTS_FIELDS:
             message += f"; `{item.key}` belongs under `defaults`"
         self.report("DC004", item.key_span, message, fix=fix)
 

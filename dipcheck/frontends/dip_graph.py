@@ -16,10 +16,10 @@ from lark import Token, Tree
 from dipcheck import conditions
 from dipcheck.diagnostics import Related
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import FileReader, make_condition
+from dipcheck.frontends.common import make_condition
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
 from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Name, Node, NodeKind, Text
-from dipcheck.source import SourceText, Span
+from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
@@ -29,15 +29,8 @@ _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 class GraphLowering(FieldLowering):
     """The nodes and edges of a ``.dip`` workflow."""
 
-    def __init__(
-        self,
-        source: SourceText,
-        raw_blocks: dict[int, Text],
-        base_dir: str | None,
-        display_base: str,
-        reader: FileReader,
-    ) -> None:
-        super().__init__(source, raw_blocks, base_dir, display_base, reader)
+    def __post_init__(self) -> None:
+        super().__post_init__()
         self.nodes: list[Node] = []
         self.edges: list[Edge] = []
         self.pending_on: list[tuple[int, Token, Token]] = []

@@ -27,7 +27,7 @@ from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.model import Field, Name, Text
 from dipcheck.source import SourceText, Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import closest, suggestion_fix
 
 # attributes whose values tracker checks (``""``: by their type; otherwise the allowed words)
 _CHECKED = {
@@ -242,14 +242,8 @@ class Checks:
                 "the engine that runs it)",
             )
             return
-        suggestion = closest(key, table)
-        message = f"unknown attribute `{key}` in {where}"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(
-                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
-            )
+        hint, fix = suggestion_fix(key, table, entry.key_span, rename=True)
+        message = f"unknown attribute `{key}` in {where}{hint}"
         message += "; the runtime ignores attributes it does not know"
         self.report("DC004", entry.key_span, message, fix=fix)
 
@@ -414,17 +408,15 @@ class Checks:
                 ),
             )
             return
-        suggestion = closest(key, self.graph_table)
-        if not suggestion or self.used_as_variable(key):
+        hint, fix = suggestion_fix(key, self.graph_table, entry.key_span, rename=True)
+        if fix is None or self.used_as_variable(key):
             return
         self.report(
             "DC004",
             entry.key_span,
-            f"unknown graph attribute `{key}` (did you mean `{suggestion}`?); the runtime "
-            "ignores it (it is only available as `$" + key + "`)",
-            fix=Fix(
-                f"rename `{key}` to `{suggestion}`", (Edit(entry.key_span, suggestion),), False
-            ),
+            f"unknown graph attribute `{key}`{hint}; the runtime ignores it (it is only "
+            "available as `$" + key + "`)",
+            fix=fix,
         )
 
     def used_as_variable(self, key: str) -> bool:

@@ -527,6 +527,7 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
         target
         for target in facts.handlers
         if target != exit_id
+        and target in workflow.node_map  # an undeclared edge target is DIP003's, not a handler
         and facts.edges_from(target)
         and all(edge.target.value == exit_id for edge in facts.edges_from(target))
     ]

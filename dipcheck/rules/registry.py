@@ -29,6 +29,7 @@ RULE_MODULES = (
     "dipcheck.rules.loading",
     "dipcheck.rules.structure",
     "dipcheck.rules.dataflow",
+    "dipcheck.rules.stale_context",
     "dipcheck.rules.safety",
     "dipcheck.rules.tracker",
     "dipcheck.rules.routing",

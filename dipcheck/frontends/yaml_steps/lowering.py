@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.diagnostics import Diagnostic, Related, loading_finding
 from dipcheck.frontends import step_refs
 from dipcheck.frontends.yaml_steps.tree import (
     CORE_TAG,
@@ -37,7 +37,7 @@ from dipcheck.model import (
     Workflow,
 )
 from dipcheck.source import SourceText, Span, line_span
-from dipcheck.suggest import closest
+from dipcheck.suggest import suggestion_fix
 
 TOP_LEVEL_KEYS = ("name", "description", "inputs", "outputs", "steps")
 STEP_KEYS = ("name", "agent", "tool", "prompt", "inputs", "output", "next", "conditions")
@@ -187,17 +187,9 @@ class Lowering:
         return item.value_span if item.value_span.end > item.value_span.start else item.key_span
 
     def unknown_key(self, item: Field, known: tuple[str, ...], what: str) -> None:
-        suggestion = closest(item.key, known)
-        message = f"unknown {what} `{item.key}`"
-        fix = None
-        if suggestion:
-            message += f" (did you mean `{suggestion}`?)"
-            fix = Fix(
-                f"rename `{item.key}` to `{suggestion}`",
-                (Edit(item.key_span, suggestion),),
-                safe=False,
-            )
-        else:
+        hint, fix = suggestion_fix(item.key, known, item.key_span, rename=True)
+        message = f"unknown {what} `{item.key}`{hint}"
+        if fix is None:
             message += f"; {what}s are {', '.join(known)}"
         self.report("DC004", item.key_span, message, fix=fix)
 

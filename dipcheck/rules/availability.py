@@ -1,0 +1,385 @@
+"""The classification behind DC101 to DC106 and DC108: every context read of a workflow
+(``analysis/context_reads.py``) is classified once, as tracker's submit-time availability check
+does (docs/runtime/context.md#the-variable-check), and the findings are kept by code for the
+rules of ``rules/dataflow.py`` to hand out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cached_property
+
+from dipcheck.analysis import runtime, typed_outputs
+from dipcheck.analysis.context_reads import ContextReads, Read
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.model import Origin, RefKind
+from dipcheck.rules.context import Context
+from dipcheck.source import Span
+from dipcheck.suggest import Names, closest
+
+
+class Availability:
+    """Runs tracker's classification once per workflow and keeps the findings by code."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.workflow = context.workflow
+        self.flow = context.flow
+        self.reads = ContextReads(self.workflow)
+        self.typed = typed_outputs.applies(self.workflow)
+
+    @cached_property
+    def findings(self) -> list[Diagnostic]:
+        chosen: dict[tuple[str, str], Diagnostic] = {}
+        order: list[tuple[str, str]] = []
+        for item in self.reads.items:
+            found = self._classify(item)
+            if found is None:
+                continue
+            slot = (item.ref.owner, item.key)
+            previous = chosen.get(slot)
+            if previous is None:
+                order.append(slot)
+                chosen[slot] = found
+            elif previous.severity < Severity.ERROR and found.severity is Severity.ERROR:
+                chosen[slot] = found
+        result = [chosen[slot] for slot in order]
+        boundary = self.context.boundary if result else None
+        if boundary is not None and boundary.orphan:
+            # the key may well come from a parent dipcheck did not find: say so, quietly
+            keys = {id(chosen[slot]): slot[1] for slot in order}
+            result = [
+                replace(
+                    item,
+                    message=item.message + boundary.orphan_note(written=False),
+                    severity=Severity.INFO,
+                )
+                if item.code in ("DC101", "DC102", "DC103", "DC104")
+                and not keys[id(item)].startswith("node.")
+                else item
+                for item in result
+            ]
+        return result
+
+    def _classify(self, item: Read) -> Diagnostic | None:
+        ref = item.ref
+        key = item.key
+        flow = self.flow
+        if self.workflow.format == "yaml":
+            return self._classify_step(item)
+        if ref.kind is RefKind.SCOPED:
+            return self._scoped(item)
+        if self.typed:
+            if typed_outputs.is_ambient(key):
+                return None  # DC110 checks failure_reason
+        elif runtime.is_ambient(key):
+            return None
+        if ref.owner in flow.opaque_reach:
+            return None
+        found = self._classify_key(item)
+        if found is not None and self.context.boundary.provides(key):
+            return None  # the parent's context holds it when this child runs (§5.7)
+        return found
+
+    def _classify_key(self, item: Read) -> Diagnostic | None:
+        flow = self.flow
+        key = item.key
+        producers = flow.producers.get(key)
+        if not producers:
+            return self._missing(item)
+        sibling = self._sibling_read(item, producers)
+        if sibling is not None:
+            return sibling
+        if not flow.may_reach(key, item.ref.owner, item.after):
+            return self._unreachable(item, producers)
+        return self._not_every_path(item, producers)
+
+    def _classify_step(self, item: Read) -> Diagnostic | None:
+        producers = self.flow.producers.get(item.key)
+        if not producers:
+            return None  # a reference to no step: L10/L11 report it
+        if item.ref.owner not in self.flow.reachable:
+            return None  # the referencing step never runs: DIP004 reports that
+        if not self.flow.may_reach(item.key, item.ref.owner, item.after):
+            return self._unreachable(item, producers)
+        return self._not_every_path(item, producers)
+
+    @cached_property
+    def _known_keys(self) -> Names:
+        """Did-you-mean candidates for a key: the produced keys, then the ambient ones."""
+        return Names([*self.flow.producers, *sorted(runtime.ALWAYS_AVAILABLE)])
+
+    @cached_property
+    def _node_names(self) -> Names:
+        return Names(sorted(self.workflow.node_map))
+
+    def _did_you_mean(self, key: str) -> str:
+        match = closest(key, self._known_keys)
+        return f" (did you mean `{match}`?)" if match else ""
+
+    def _missing(self, item: Read) -> Diagnostic:
+        ref = item.ref
+        fatal = ref.origin is Origin.READS or (ref.origin is Origin.CONDITION and ref.explicit)
+        fatal = fatal or self.typed  # that engine's validator refuses every such read
+        code = "DC101" if fatal else "DC102"
+        declare = (
+            "declare it in an upstream node's `outputs` (or a script's `facts`)"
+            if self.typed
+            else "declare it in an upstream node's `writes:`"
+        )
+        if self._in_command(item):
+            # Declaring a writer would make tracker refuse the command (§2.1): say so.
+            return self.context.finding(
+                code,
+                ref.span,
+                f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
+                "this workflow writes it, so it expands to an empty string; a node that wrote "
+                "it would not help: tracker fails the run when a tool command's "
+                f"`{ref.text}` holds a value (only {', '.join(sorted(runtime.TOOL_SAFE_KEYS))} "
+                "may be interpolated there). Write the value to a file in an earlier node and "
+                "read the file in the command",
+            )
+        message = (
+            f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
+            f"this workflow writes it{self._did_you_mean(item.key)}: fix the key name, or "
+            f"{declare}"
+        )
+        if not fatal:
+            message += " (until then it expands to an empty string)"
+        return self.context.finding(code, ref.span, message, fix=self._rename_fix(item))
+
+    def _in_command(self, item: Read) -> bool:
+        """Is the reference a `${ctx.K}` in a tool command, with K outside the safe keys?"""
+        ref = item.ref
+        node = self.workflow.node(ref.owner)
+        return (
+            node is not None
+            and ref.origin is Origin.INTERP
+            and ref.attribute in ("command", "command_file")
+            and runtime.handler_of(node, self.workflow) is runtime.Handler.TOOL
+            and item.key not in runtime.TOOL_SAFE_KEYS
+        )
+
+    def _rename_fix(self, item: Read) -> Fix | None:
+        """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
+        match = closest(item.key, self._known_keys)
+        span = item.ref.span
+        at = span.text.rfind(item.key)
+        if match is None or at < 0:
+            return None
+        start = span.start + at
+        edit = Edit(Span(span.source, start, start + len(item.key)), match)
+        return Fix(f"change to `{match}`", (edit,), safe=False)
+
+    def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
+        notes: list[Related] = []
+        for production in self.flow.productions_by_key.get(key, ()):
+            if production.node not in producers:
+                continue
+            if self.workflow.format == "yaml":
+                note = f"step `{production.node}` is declared here"
+            else:
+                note = f"`{key}` is written by `{production.node}` here"
+            notes.append(Related(production.item.span, note))
+        return tuple(notes)
+
+    def _unreachable(self, item: Read, producers: list[str]) -> Diagnostic:
+        ref = item.ref
+        names = ", ".join(f"`{name}`" for name in sorted(producers))
+        if self.workflow.format == "yaml":
+            message = (
+                f"step `{ref.owner}` references `{item.key}` in {item.where}, but step "
+                f"`{producers[0]}` never runs before it on any path, so the engine substitutes "
+                f"`_(unavailable: {ref.node or item.key})_`"
+            )
+        else:
+            message = (
+                f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but its only "
+                f"producer(s) {names} cannot reach it along any edge path — verify the "
+                "routing (restarts and resume can still deliver it)"
+            )
+        return self.context.finding(
+            "DC103", ref.span, message, related=self._producer_notes(item.key, producers)
+        )
+
+    def _not_every_path(self, item: Read, producers: list[str]) -> Diagnostic | None:
+        flow = self.flow
+        ref = item.ref
+        if flow.always_available(item.key, ref.owner, item.after):
+            return self._lost_on_failure(item, producers)
+        witness = flow.witness(item.key, ref.owner, item.after)
+        if witness is None:
+            return None
+        if witness.cleared is not None:
+            return self._cleared(item, producers, witness.cleared)
+        nodes = self.workflow.node_map
+        route = witness.render()
+        names = ", ".join(f"`{name}`" for name in producers)
+        if self.workflow.format == "yaml":
+            step = ref.node or item.key
+            message = (
+                f"step `{step}` has not always run before `{ref.owner}`: on the path {route} it "
+                f"has not run yet, so {item.where} gets `_(unavailable: {step})_` there"
+            )
+        elif witness.nodes == (ref.owner,):
+            message = (
+                f"`{ref.owner}` is the start node and reads context key `{item.key}` in "
+                f"{item.where} before any node has written it (written only by {names})"
+            )
+        else:
+            when = "when its outgoing conditions are evaluated" if item.after else "when it runs"
+            message = (
+                f"context key `{item.key}` is not written on every path to `{ref.owner}`: "
+                f"along {route} no node writes it, so {item.where} sees an empty value "
+                f"{when} (written only by {names})"
+            ) + self._nested_note(producers)
+        related = []
+        for index, step in enumerate(witness.nodes, 1):
+            if step not in nodes:
+                continue
+            reads_here = step == ref.owner and not item.after and index == len(witness.nodes)
+            if reads_here:
+                note = "reads it"
+            elif self.workflow.format == "yaml":
+                note = "runs"
+            else:
+                note = f"does not write `{item.key}`"
+            related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
+        related.extend(self._producer_notes(item.key, producers))
+        found = self.context.finding("DC104", ref.span, message, related=tuple(related))
+        if self.typed:  # that engine refuses to start a run with such a read (seed 003)
+            found = found.with_severity(Severity.ERROR)
+        return found
+
+    def _cleared(self, item: Read, producers: list[str], step: tuple[str, str]) -> Diagnostic:
+        """DC104 for a key that a clearing `loop_restart` removes (typed-outputs dialect)."""
+        ref = item.ref
+        source, target = step
+        edge = next((e for e in self.workflow.edges_from(source) if e.target.value == target), None)
+        related = [Related(edge.span, "clears the iteration context")] if edge else []
+        related.extend(self._producer_notes(item.key, producers))
+        return self.context.finding(
+            "DC104",
+            ref.span,
+            f"context key `{item.key}` is gone when `{ref.owner}` reads it after the restart "
+            f"`{source} -> {target}`: `loop_restart=true` clears the iteration context and "
+            f"keeps only the declared inputs, so {item.where} sees an empty value (written "
+            f"only by {', '.join(f'`{name}`' for name in producers)}, before the restart)",
+            related=tuple(related),
+        ).with_severity(Severity.ERROR)
+
+    def _nested_note(self, producers: list[str]) -> str:
+        """Why the writes of a branch of a nested parallel block never arrive."""
+        branch_of = self.flow.branch_of
+        for producer in producers:
+            inner = branch_of.get(producer)
+            if inner is not None and inner in branch_of:
+                return (
+                    f"; `{producer}` is a branch of `{inner}`, which itself runs as a branch of "
+                    f"`{branch_of[inner]}`: a nested parallel node returns none of its "
+                    "branches' writes to the outer join"
+                )
+        return ""
+
+    def _lost_on_failure(self, item: Read, producers: list[str]) -> Diagnostic | None:
+        flow = self.flow
+        ref = item.ref
+        if flow.survives_branch_failure(item.key, ref.owner, item.after):
+            return None
+        blocks = flow.losing_blocks(item.key, ref.owner)
+        if not blocks:
+            return None
+        block = blocks[0]
+        writers = [b for b in block.branches if b in producers or b in flow.opaque]
+        names = ", ".join(f"`{name}`" for name in writers)
+        policy = (
+            "the default `fan_in_policy` (any)"
+            if block.policy == "any"
+            else f"`fan_in_policy` {block.policy}"
+        )
+        nodes = self.workflow.node_map
+        related = [Related(nodes[block.parallel].id_span, f"parallel `{block.parallel}`")]
+        related.extend(self._producer_notes(item.key, writers))
+        return self.context.finding(
+            "DC108",
+            ref.span,
+            f"`{ref.owner}` reads `{item.key}`, which only branch(es) {names} of parallel "
+            f"`{block.parallel}` write: under {policy} the join `{block.join}` still succeeds "
+            f"when {'that branch fails' if len(writers) == 1 else 'those branches fail'}, "
+            "and the key is then missing",
+            related=tuple(related),
+        )
+
+    def _scoped(self, item: Read) -> Diagnostic | None:
+        ref = item.ref
+        node_id = ref.node or ""
+        if not node_id or not ref.key:
+            return None
+        nodes = self.workflow.node_map
+        target = nodes.get(node_id)
+        span = ref.node_span or ref.span
+        if target is None:
+            match = closest(node_id, self._node_names)
+            hint = f" (did you mean `{match}`?)" if match else ""
+            return self.context.finding(
+                "DC105",
+                span,
+                f"`{ref.owner}` references scoped context key `node.{node_id}.{ref.key}` in "
+                f"{item.where}, but `{node_id}` is not a node in this workflow{hint}",
+            )
+        parallel = self.flow.branch_of.get(node_id)
+        if parallel is not None:
+            return self.context.finding(
+                "DC106",
+                ref.span,
+                f"`node.{node_id}.{ref.key}` is never set: `{node_id}` runs as a branch of "
+                f"parallel `{parallel}`, and branches get no `node.<id>.*` aliases — read "
+                "`parallel.results`, or have the branch write a key that the fan_in merges",
+            )
+        declared = self.flow.keys_by_node.get(node_id, frozenset())
+        possible = runtime.possible_keys(target, self.workflow, declared)
+        if possible is not None and ref.key not in possible:
+            handler = runtime.handler_of(target, self.workflow).value
+            article = "an" if target.kind.value[0] in "aeiou" else "a"
+            return self.context.finding(
+                "DC105",
+                ref.span,
+                f"`{node_id}` is {article} {target.kind.value} node (handler `{handler}`) and "
+                f"never writes `{ref.key}`, so `node.{node_id}.{ref.key}` is always empty"
+                + self._possible_hint(ref.key, possible),
+            )
+        return None
+
+    @staticmethod
+    def _possible_hint(key: str, possible: frozenset[str]) -> str:
+        match = closest(key, sorted(possible))
+        return f" (did you mean `{match}`?)" if match else ""
+
+    def _sibling_read(self, item: Read, producers: list[str]) -> Diagnostic | None:
+        branch_of = self.flow.branch_of
+        ref = item.ref
+        parallel = branch_of.get(ref.owner)
+        if parallel is None:
+            return None
+        siblings = [
+            node for node in producers if branch_of.get(node) == parallel and node != ref.owner
+        ]
+        if not siblings or len(siblings) != len(producers):
+            return None
+        names = ", ".join(f"`{name}`" for name in siblings)
+        return self.context.finding(
+            "DC106",
+            ref.span,
+            f"branch `{ref.owner}` of parallel `{parallel}` reads `{item.key}`, which only its "
+            f"sibling branch(es) {names} write; branches run on separate copies of the "
+            "context and never see each other's writes",
+            related=self._producer_notes(item.key, siblings),
+        )
+
+
+def findings_of(context: Context, code: str) -> Iterator[Diagnostic]:
+    analysis = context.shared("availability", lambda: Availability(context))
+    for item in analysis.findings:
+        if item.code == code:
+            yield item
