@@ -138,28 +138,35 @@ def _ids(tasks: list[PlanTask]) -> list[str]:
 def document(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> dict[str, Any]:
     from dipcheck.report.json import diagnostic_dict
 
+    # each task's id as text, made once: a task deep in a large plan is listed as an indirect
+    # dependency of thousands of tasks
+    names = [_id(task) for task in loaded.plan.flat]
+
+    def ids(tasks: list[PlanTask]) -> list[str]:
+        return [names[task.index] for task in tasks]
+
     return {
         "version": 1,
         "file": loaded.path,
         "format": "ordewell",
         "max_parallel_sessions": scenario.max_parallel,
-        "waves": [_ids(wave) for wave in outcome.waves],
+        "waves": [ids(wave) for wave in outcome.waves],
         "user_waves": sorted(outcome.user_waves),
-        "completed": _ids(outcome.completed),
-        "failed": _ids(outcome.failed),
-        "blocked": _ids(outcome.blocked),
-        "on_hold": _ids(outcome.on_hold),
-        "not_run": _ids(outcome.not_run),
+        "completed": ids(outcome.completed),
+        "failed": ids(outcome.failed),
+        "blocked": ids(outcome.blocked),
+        "on_hold": ids(outcome.on_hold),
+        "not_run": ids(outcome.not_run),
         "stopped_by_failure": outcome.stopped_by_failure,
         "all_complete": outcome.all_complete,
         "refused": outcome.refused,
         "started": [
             {
-                "task": _id(start.task),
+                "task": names[start.task.index],
                 "wave": start.wave,
-                "receives": _ids(start.receives),
-                "no_output": _ids(start.without_output),
-                "not_received": _ids(start.indirect),
+                "receives": ids(start.receives),
+                "no_output": ids(start.without_output),
+                "not_received": ids(start.indirect),
             }
             for start in outcome.starts
         ],
