@@ -9,7 +9,9 @@ scenario that cannot be used or an unknown task.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from dipcheck.analysis.plan_facts import PlanFacts, label
@@ -281,10 +283,31 @@ def exit_status(outcome: Outcome) -> int:
 
 
 def run_waves(loaded: Loaded, scenario_path: str | None, fmt: str) -> tuple[str, int]:
+    pieces, status = waves_report(loaded, scenario_path, fmt)
+    return "".join(pieces), status
+
+
+def waves_report(loaded: Loaded, scenario_path: str | None, fmt: str) -> tuple[Iterator[str], int]:
+    """The report in pieces of about a megabyte, and the exit status: the JSON report of a
+    large plan (every indirect dependency of every started task) runs to tens of megabytes,
+    and is written as it is encoded."""
     scenario = scenario_from(scenario_path, loaded.plan)
     outcome = simulate(loaded.plan, scenario)
     if fmt == "json":
-        return json.dumps(
-            document(loaded, scenario, outcome), indent=2, ensure_ascii=False
-        ) + "\n", exit_status(outcome)
-    return text(loaded, scenario, outcome), exit_status(outcome)
+        encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
+        chunks = encoder.iterencode(document(loaded, scenario, outcome))
+        return _batched(chain(chunks, ["\n"])), exit_status(outcome)
+    return iter([text(loaded, scenario, outcome)]), exit_status(outcome)
+
+
+def _batched(chunks: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
+    batch: list[str] = []
+    length = 0
+    for chunk in chunks:
+        batch.append(chunk)
+        length += len(chunk)
+        if length >= size:
+            yield "".join(batch)
+            batch, length = [], 0
+    if batch:
+        yield "".join(batch)
