@@ -30,10 +30,26 @@ class Severity(IntEnum):
             ) from None
 
 
+# Characters of a message kept: one that quotes a huge name (a step name of 300,000
+# characters) is cut here, once, rather than in every report, editor hover and cache entry.
+MAX_MESSAGE = 2000
+
+
+def bounded(message: str) -> str:
+    """``message``, cut after :data:`MAX_MESSAGE` characters with a note of how many went."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE} more characters)"
+
+
 @dataclass(frozen=True, slots=True)
 class Related:
     span: Span
     message: str
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", bounded(self.message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +74,10 @@ class Diagnostic:
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
     help: str | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", bounded(self.message))
 
     def with_severity(self, severity: Severity) -> Diagnostic:
         return replace(self, severity=severity)

@@ -18,27 +18,40 @@ from dipcheck.source import Span
 
 # Below this many candidates a plain scan is as fast as building an index.
 _INDEX_FROM = 64
+# A word longer than this gets no suggestion: no one mistypes a name that long, and the
+# search costs the word's length for every candidate (the index: for every prefix it visits).
+MAX_WORD = 256
 
 
 def distance(left: str, right: str, limit: int = 3) -> int:
-    """Levenshtein distance, giving up (returning ``limit``) once it reaches ``limit``."""
+    """Levenshtein distance, giving up (returning ``limit``) once it reaches ``limit``.
+
+    Only the cells within ``limit - 1`` of the table's diagonal are computed (any other is at
+    least ``limit``), so the cost is the length times the limit, not the product of the
+    lengths: two names of 300,000 characters took hours."""
     if abs(len(left) - len(right)) >= limit:
         return limit
-    previous = list(range(len(right) + 1))
+    width = limit - 1  # the band: columns i - width … i + width of row i
+    size = len(right)
+    # band[k] is the cell of column (row - width + k); cells off the table count as ``limit``
+    band = [k - width if 0 <= k - width <= size else limit for k in range(2 * width + 1)]
     for row, char in enumerate(left, 1):
-        current = [row]
-        for column, other in enumerate(right, 1):
-            current.append(
-                min(
-                    previous[column] + 1,
-                    current[column - 1] + 1,
-                    previous[column - 1] + (char != other),
-                )
-            )
+        current: list[int] = []
+        for k in range(2 * width + 1):
+            column = row - width + k
+            if column < 0 or column > size:
+                current.append(limit)
+            elif column == 0:
+                current.append(min(row, limit))
+            else:
+                above = band[k + 1] + 1 if k < 2 * width else limit
+                beside = current[k - 1] + 1 if k > 0 else limit
+                diagonal = band[k] + (char != right[column - 1])
+                current.append(min(above, beside, diagonal, limit))
         if min(current) >= limit:
             return limit
-        previous = current
-    return min(previous[-1], limit)
+        band = current
+    return min(band[size - len(left) + width], limit)
 
 
 class Names:
@@ -72,6 +85,8 @@ class Names:
     def closest(self, word: str, max_distance: int = 2) -> str | None:
         """The name nearest to ``word`` within ``max_distance`` edits, ``word`` itself
         excluded; among equally near names the first in order."""
+        if len(word) > MAX_WORD:
+            return None
         slot = (word, max_distance)
         if slot not in self._answers:
             if len(self._order) < _INDEX_FROM:
@@ -175,11 +190,12 @@ def _scan(word: str, candidates: Iterable[str], max_distance: int) -> str | None
 
 
 def closest(word: str, candidates: Iterable[str], max_distance: int = 2) -> str | None:
-    """The candidate nearest to ``word`` within ``max_distance`` edits (ties: first in order).
-    Pass a :class:`Names` when asking about many words against the same candidates."""
+    """The candidate nearest to ``word`` within ``max_distance`` edits (ties: first in order;
+    none for a word over :data:`MAX_WORD` characters). Pass a :class:`Names` when asking
+    about many words against the same candidates."""
     if isinstance(candidates, Names):
         return candidates.closest(word, max_distance)
-    return _scan(word, candidates, max_distance)
+    return _scan(word, candidates, max_distance) if len(word) <= MAX_WORD else None
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

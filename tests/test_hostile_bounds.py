@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from helpers import Finding, dedent, lint, only
+from helpers import run as lint_run
 
 MEMORY = 512 << 20  # 0.1.0 took 1.4 GB for 7 MB of escapes
 
@@ -475,3 +476,31 @@ def test_the_parent_scan_keeps_a_bounded_amount_of_text(
     kept = sum(len(entry[1]) for entry in workspace._CANDIDATES.values())
     assert kept == workspace._candidate_chars <= 50_000
     assert len(workspace._CANDIDATES) < 11
+
+
+def test_a_message_quoting_a_huge_name_is_cut(tmp_path: Path) -> None:
+    """A step name of 300,000 characters was quoted whole by every message naming it (a
+    300 KB message per finding, in every report and editor hover): messages and related
+    notes stop after MAX_MESSAGE characters and say how many were left out."""
+    from dipcheck.diagnostics import MAX_MESSAGE
+
+    name = "Approve" + " and" * 5_000
+    text = dedent(
+        f"""
+        workflow W
+          start: {name}x
+          exit: Done
+          agent Done
+            prompt: done
+          agent {name.replace(" ", "")}
+            prompt: hi
+        """
+    )
+    found = lint_run(text).diagnostics
+    messages = [item.message for item in found]
+    messages += [note.message for item in found for note in item.related]
+    assert found and all(len(message) <= MAX_MESSAGE + 40 for message in messages)
+    cut = [message for message in messages if message.endswith(" more characters)")]
+    assert cut and all(message[MAX_MESSAGE:].startswith("… (") for message in cut)
+    short = lint_run(text.replace(name, "Approve")).diagnostics
+    assert short and not any(item.message.endswith(" more characters)") for item in short)

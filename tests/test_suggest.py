@@ -66,3 +66,35 @@ def test_suggestion_fix_describes_a_rename_of_a_key() -> None:
     _, change = suggestion_fix("promt", ("prompt",), span)
     assert change is not None and change.description == "change to `prompt`"
     assert suggestion_fix("zzzzz", ("prompt",), span, rename=True) == ("", None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text("abc", max_size=8),
+    st.text("abcd", max_size=8),
+    st.integers(min_value=1, max_value=5),
+)
+def test_banded_distance_matches_the_whole_table(left: str, right: str, limit: int) -> None:
+    """Only the cells near the diagonal are computed; the answer is the full table's."""
+    previous = list(range(len(right) + 1))
+    for row, char in enumerate(left, 1):
+        current = [row]
+        for column, other in enumerate(right, 1):
+            current.append(
+                min(previous[column] + 1, current[-1] + 1, previous[column - 1] + (char != other))
+            )
+        previous = current
+    assert distance(left, right, limit) == min(previous[-1], limit)
+
+
+def test_long_names_are_cheap_to_compare() -> None:
+    """Two step names of 300,000 characters (tools/fuzz.py yaml seed 4444 #68) were one
+    table of 9·10¹⁰ cells: the lint never ended. The band makes distance linear, and a word
+    over MAX_WORD characters is not looked up at all."""
+    long = "Approve" + " and" * 75_000
+    started = time.process_time()
+    assert distance(long, long + "x") == 1
+    assert distance("x" + long, long + "y") == 2
+    assert closest(long + "x", [long, "Approve"]) is None
+    assert closest(long[:200] + "x", [long[:200], "Approve"]) == long[:200]
+    assert time.process_time() - started < 60  # was hours; the point is the growth
