@@ -12,12 +12,19 @@ completed with a captured output summary. Times, in process after an untimed war
 Times are CPU time of this process (``time.process_time``), which a machine shared with other
 jobs does not inflate; the wall-clock median is printed beside the lint time.
 
+With ``--simulate``, instead: ``python -m dipcheck simulate --dialect ordewell`` (text report)
+on plans of each ``--sizes`` (default 1,000 and 3,000 tasks) as a fresh process, ``--runs``
+times each: median wall time, median CPU time (user + system of the child) and peak RSS, and
+the growth from the smallest size to the largest against the growth in tasks.
+
     python benchmarks/ordewell_plan.py
     python benchmarks/ordewell_plan.py --tasks 2000 --runs 9
+    python benchmarks/ordewell_plan.py --simulate --runs 3
     python benchmarks/ordewell_plan.py --write 500 > plan.json
 
 Budget (issue 20): lint of a 500-task plan under 1 s, any hand-over under 200 ms. Exits 1
-when a budget is exceeded.
+when a budget is exceeded. Budget of ``--simulate`` (issue 19 §3, linear scaling): the CPU
+time grows at most 1.5 times as fast as the plan (3,000 tasks: at most 4.5 times 1,000's).
 """
 
 from __future__ import annotations
@@ -25,12 +32,17 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 LINT_BUDGET = 1.0
 HANDOVER_BUDGET = 0.2
+SIMULATE_GROWTH_BUDGET = 1.5  # CPU growth over task growth
 
 
 VERBS = ("Implement", "Add", "Wire", "Refactor", "Document", "Test", "Harden", "Migrate")
@@ -112,15 +124,57 @@ def generate(count: int) -> str:
     return json.dumps({"tasks": tasks}, indent=2) + "\n"
 
 
+def simulate_scaling(sizes: list[int], runs: int) -> int:
+    """Time ``dipcheck simulate`` on a plan of each size in fresh processes."""
+    rows: list[tuple[int, float, float, float]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            path = Path(folder) / f"plan-{size}.json"
+            path.write_text(generate(size), encoding="utf-8")
+            command = [sys.executable, "-m", "dipcheck", "simulate", "--dialect", "ordewell"]
+            walls, cpus, peaks = [], [], []
+            for _ in range(runs):
+                start = time.perf_counter()
+                child = subprocess.Popen(
+                    [*command, str(path)], stdout=subprocess.DEVNULL, cwd=folder
+                )
+                _, status, usage = os.wait4(child.pid, 0)
+                walls.append(time.perf_counter() - start)
+                if os.waitstatus_to_exitcode(status) not in (0, 1):
+                    print(f"simulate of {size} tasks failed (status {status})", file=sys.stderr)
+                    return 2
+                cpus.append(usage.ru_utime + usage.ru_stime)
+                peaks.append(usage.ru_maxrss / 1024)  # KiB on Linux
+            row = (size, statistics.median(walls), statistics.median(cpus), max(peaks))
+            rows.append(row)
+            print(
+                f"{size} tasks: simulate {row[1]:.2f} s wall, {row[2]:.2f} s CPU "
+                f"(median of {runs}), peak RSS {row[3]:.0f} MiB"
+            )
+    (small, _, small_cpu, _), (large, _, large_cpu, _) = rows[0], rows[-1]
+    growth, allowed = large_cpu / small_cpu, SIMULATE_GROWTH_BUDGET * large / small
+    print(
+        f"growth {small} → {large} tasks ({large / small:.1f}x): CPU {growth:.2f}x "
+        f"(budget {allowed:.1f}x)"
+    )
+    return 0 if growth <= allowed else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tasks", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--write", type=int, metavar="N", help="print an N-task plan and stop")
+    parser.add_argument(
+        "--simulate", action="store_true", help="time `dipcheck simulate` on --sizes instead"
+    )
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 3000])
     args = parser.parse_args()
     if args.write:
         sys.stdout.write(generate(args.write))
         return 0
+    if args.simulate:
+        return simulate_scaling(sorted(args.sizes), args.runs)
     from dipcheck.engine import lint_text
     from dipcheck.simulate import handover
 

@@ -6,6 +6,7 @@ composes; and the JSON scanner agrees with Python's parser on strict JSON."""
 from __future__ import annotations
 
 import json
+from functools import cmp_to_key
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,11 +14,11 @@ from hypothesis import strategies as st
 from dipcheck.config import Config
 from dipcheck.engine import lint_text
 from dipcheck.frontends.json_scan import JsonError, parse_strict
-from dipcheck.jsvalue import key
+from dipcheck.jsvalue import UNDEFINED, difference, key, sign, truthy
 from dipcheck.model import Dialect
-from dipcheck.plan import Plan
+from dipcheck.plan import Plan, PlanTask
 from dipcheck.simulate import handover
-from dipcheck.simulate.plan_waves import Scenario, simulate
+from dipcheck.simulate.plan_waves import OUTCOMES, Scenario, _Scheduler, simulate
 from dipcheck.source import SourceText
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -216,3 +217,158 @@ def test_huge_plan_lints() -> None:
     assert result.diagnostics == []
     outcome = simulate(result.workflow.plan, Scenario())
     assert len(outcome.waves) == 800
+
+
+# -- dependency facts against a plain breadth-first search -------------------------------------
+
+GRAPH_IDS = st.sampled_from(["a", "b", "c", "d", "e", "f", "g", "x"])  # "x" often names no task
+GRAPHS = st.lists(
+    st.tuples(GRAPH_IDS, st.lists(GRAPH_IDS, max_size=4), st.sampled_from(["ai", "user"])),
+    min_size=1,
+    max_size=12,
+)
+
+
+def graph_plan(rows: list[tuple[str, list[str], str]]) -> Plan:
+    """A plan of the rows (id, dependencies, type): ids repeat, dependencies may name no task
+    or the task itself, cycles and chains come as drawn."""
+    tasks = [
+        {"id": ident, "order": number, "type": kind, "dependencies": deps, "prompt": "Do it"}
+        for number, (ident, deps, kind) in enumerate(rows)
+    ]
+    result = lint_text(json.dumps({"tasks": tasks}), "<plan>.json")
+    assert result.workflow is not None
+    return result.workflow.plan
+
+
+def reference_search(plan: Plan, start: int) -> dict[int, int]:
+    """Every task reachable from ``start`` along dependencies (a dependency names every task
+    with that id), with the task it was first reached from, breadth first."""
+    by_id: dict[object, list[int]] = {}
+    for task in plan.flat:
+        by_id.setdefault(task.id, []).append(task.index)
+    parents: dict[int, int] = {}
+    queue = [start]
+    for current in queue:
+        for dep in plan.flat[current].js["dependencies"]:
+            for target in by_id.get(dep, []):
+                if target not in parents and target != start:
+                    parents[target] = current
+                    queue.append(target)
+    return parents
+
+
+@SETTINGS
+@given(GRAPHS)
+def test_reach_and_chains_match_a_breadth_first_search(
+    rows: list[tuple[str, list[str], str]],
+) -> None:
+    from dipcheck.analysis.plan_facts import PlanFacts, bits
+
+    plan = graph_plan(rows)
+    facts = PlanFacts(plan)
+    for task in plan.flat:
+        parents = reference_search(plan, task.index)
+        assert bits(facts.reach[task.index]) == sorted(parents)
+        for target in parents:
+            chain = [target]
+            while chain[-1] != task.index:
+                chain.append(parents[chain[-1]])
+            chain.reverse()
+            for head in (1, 2, 4, 6, len(chain), len(chain) + 3):
+                shown, length = facts.chain(task, target, head)
+                assert length == len(chain)
+                assert [item.index for item in shown] == chain[:head]
+
+
+@SETTINGS
+@given(GRAPHS, st.integers(1, 4))
+def test_started_tasks_are_handed_their_indirect_dependencies(
+    rows: list[tuple[str, list[str], str]], limit: int
+) -> None:
+    """What a started task does not receive: every task it depends on, directly or not, but
+    the last task of each id it lists (the one Ordewell looks its dependencies up as)."""
+    plan = graph_plan(rows)
+    last = {task.id: task.index for task in plan.flat}
+    for start in simulate(plan, Scenario(limit)).starts:
+        direct = {last[dep] for dep in start.task.js["dependencies"] if dep in last}
+        expected = sorted(set(reference_search(plan, start.task.index)) - direct)
+        assert [item.index for item in start.indirect] == expected
+
+
+class _Checked(_Scheduler):
+    """The scheduler, with every pass's ready tasks and tracked sets compared with a scan of
+    every task (what ``ready`` and ``user_wave`` read without the tracking)."""
+
+    def ready(self) -> list[PlanTask]:
+        if self.running:
+            waiting = [
+                sum(1 for dep in keys if dep not in self.completed) for keys in self.dep_keys
+            ]
+            assert self.missing == waiting
+            assert self.startable == {
+                task.index
+                for task in self.flat
+                if self.status[task.index] in ("pending", "approved")
+                and not task.is_user
+                and truthy(task.js.get("prompt", UNDEFINED))
+                and not waiting[task.index]
+            }
+            assert self.doable == {
+                task.index
+                for task in self.flat
+                if task.is_user
+                and self.status[task.index] != "completed"
+                and not waiting[task.index]
+            }
+            assert self.all_completed() == all(item == "completed" for item in self.status)
+        found = super().ready()
+        if self.running and self.scenario.max_parallel > len(self.active):
+            scanned = [
+                task
+                for task in self.flat
+                if task.index in self.startable
+                and key(task.id) not in self.on_hold
+                and not self.blocked(task.index)
+            ]
+            scanned.sort(
+                key=cmp_to_key(lambda a, b: sign(difference(a.js.get("order"), b.js.get("order"))))
+            )
+            assert found == scanned[: self.scenario.max_parallel - len(self.active)]
+        return found
+
+
+STORED_ROWS = st.lists(
+    st.tuples(
+        GRAPH_IDS,
+        st.lists(GRAPH_IDS, max_size=3),
+        st.sampled_from(["ai", "ai", "user"]),
+        st.sampled_from(["pending", "completed", "failed", "blocked", "in_progress", "approved"]),
+        st.sampled_from([1, 2, 2, 3, "x", None]),  # "x": NaN, equal to every order in a sort
+        st.sampled_from(["Do it", "Do it", ""]),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(STORED_ROWS, st.booleans(), st.integers(0, 4), st.data())
+def test_tracked_scheduling_matches_a_scan_of_every_task(
+    rows: list[tuple[str, list[str], str, str, object, str]],
+    session: bool,
+    limit: int,
+    data: st.DataObject,
+) -> None:
+    tasks = [
+        {"id": ident, "order": order, "type": kind, "status": status, "dependencies": deps}
+        | {"prompt": prompt, "assignedRunner": "claude-code"}
+        for ident, deps, kind, status, order, prompt in rows
+    ]
+    result = lint_text(render(tasks, session, False), "<plan>.json")
+    assert result.workflow is not None
+    plan = result.workflow.plan
+    ids = sorted({row[0] for row in rows})
+    outcomes = data.draw(st.dictionaries(st.sampled_from(ids), st.sampled_from(list(OUTCOMES))))
+    checked = _Checked(plan, Scenario(limit, outcomes)).run()
+    assert checked == simulate(plan, Scenario(limit, outcomes))

@@ -273,3 +273,19 @@ def test_text_output_twin_ten_indirect_dependencies_are_all_named(tmp_path: Path
     last = result.stdout.split("  t11 ", 1)[1]
     line = next(text for text in last.splitlines() if "does not receive" in text)
     assert line.count("(via ") == 10 and "json lists them all" not in line
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_report_written_to_a_file_is_the_one_printed(fmt: str, tmp_path: Path) -> None:
+    """The report is written in pieces of about a megabyte as it is encoded (a large plan's
+    JSON report runs to tens of megabytes): the file holds what standard output shows."""
+    plan = _chain_plan(tmp_path, 500)
+    printed = dipcheck("simulate", plan, "--format", fmt)
+    out = tmp_path / f"report.{fmt}"
+    written = dipcheck("simulate", plan, "--format", fmt, "-o", out)
+    assert (printed.returncode, written.returncode, written.stdout) == (0, 0, "")
+    assert out.read_text(encoding="utf-8") == printed.stdout
+    if fmt == "json":  # several pieces
+        assert len(printed.stdout) > 2 << 20
+        started = json.loads(printed.stdout)["started"]
+        assert started[-1]["not_received"] == [f"t{i}" for i in range(498)]

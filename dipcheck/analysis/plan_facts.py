@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
 from typing import Any
 
 from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
@@ -61,6 +62,18 @@ def effective_prompt(task: PlanTask) -> tuple[str, JMember | None]:
     return prompt, None
 
 
+def bits(mask: int) -> list[int]:
+    """The positions of a mask's set bits, lowest first."""
+    digits = bin(mask)[:1:-1].encode("ascii").translate(_DIGIT_VALUES)
+    return list(compress(range(len(digits)), digits))
+
+
+_DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+
+# distance tables kept by PlanFacts.chain (a table is the size of the target's dependents)
+_DISTANCE_TABLES = 32
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     """A place in a prompt that names another task."""
@@ -105,32 +118,14 @@ class PlanFacts:
     def direct(self, task: PlanTask) -> set[int]:
         return {target for target, _ in self.edges[task.index]}
 
-    def ancestors(self, task: PlanTask) -> dict[int, int]:
-        """Every task ``task`` depends on, directly or not, with the task it was reached from
-        (breadth first: the chain back is a shortest one); memoised."""
-        cache: dict[int, dict[int, int]] = self.__dict__.setdefault("_ancestors", {})
-        found = cache.get(task.index)
-        if found is not None:
-            return found
-        parents: dict[int, int] = {}
-        queue = deque([task.index])
-        while queue:
-            current = queue.popleft()
-            for target, _ in self.edges[current]:
-                if target not in parents and target != task.index:
-                    parents[target] = current
-                    queue.append(target)
-        cache[task.index] = parents
-        return parents
-
     def chain_text(self, task: PlanTask, target: int, limit: int = 6) -> str:
         """``task 4 → task 3 → task 2``; a long chain keeps its ends (``… 12 more …``)."""
-        chain = self.chain(task, target)
-        if len(chain) > limit:
-            hidden = len(chain) - limit + 1
-            shown = [*chain[: limit - 2], None, chain[-1]]
+        head, length = self.chain(task, target, limit)
+        if length > limit:
+            hidden = length - limit + 1
+            shown = [*head[: limit - 2], None, self.flat[target]]
         else:
-            hidden, shown = 0, list(chain)
+            hidden, shown = 0, list(head)
         names = [f"task {self.label_of(item)}" if item else f"… {hidden} more …" for item in shown]
         return " → ".join(names)
 
@@ -141,52 +136,54 @@ class PlanFacts:
             found = cache[task.index] = label(task)
         return found
 
-    def chain(self, task: PlanTask, target: int) -> list[PlanTask]:
-        """``task`` → … → ``target`` along dependencies (shortest)."""
-        parents = self.ancestors(task)
-        path = [target]
-        while path[-1] != task.index:
-            path.append(parents[path[-1]])
-        return [self.flat[index] for index in reversed(path)]
+    def chain(self, task: PlanTask, target: int, head: int) -> tuple[list[PlanTask], int]:
+        """The first ``head`` tasks of the chain ``task`` → … → ``target`` along dependencies,
+        and the chain's length in tasks. The chain is the one a breadth-first search from
+        ``task`` finds (a shortest one; among those, the one taking the earliest listed
+        dependency at each step), walked forwards: from each task, its first listed dependency
+        one step closer to ``target``."""
+        distance = self._distances_to(target)
+        length = distance[task.index] + 1
+        path = [task.index]
+        while len(path) < min(head, length):
+            closer = distance[path[-1]] - 1
+            path.append(next(t for t, _ in self.edges[path[-1]] if distance.get(t) == closer))
+        return [self.flat[index] for index in path], length
+
+    def _distances_to(self, target: int) -> dict[int, int]:
+        """How many dependency steps from each task that depends on ``target`` (breadth first
+        along the dependents); the last few targets' tables are kept."""
+        cache: dict[int, dict[int, int]] = self.__dict__.setdefault("_distances", {})
+        found = cache.pop(target, None)
+        if found is None:
+            found = {target: 0}
+            queue = deque([target])
+            while queue:
+                current = queue.popleft()
+                step = found[current] + 1
+                for dependent in self.dependents[current]:
+                    if dependent not in found:
+                        found[dependent] = step
+                        queue.append(dependent)
+            if len(cache) >= _DISTANCE_TABLES:
+                del cache[next(iter(cache))]
+        cache[target] = found  # most recently used last
+        return found
 
     @cached_property
     def reach(self) -> list[int]:
-        """For each task, the set of tasks it depends on (transitively) as a bit mask: one
-        pass in dependency order, each task's mask the union of its dependencies' (a task
-        on a cycle is computed by a search of its own)."""
-        count = len(self.flat)
-        masks: list[int | None] = [None] * count
-        on_cycle = {
-            index
-            for component in self._components()
-            if len(component) > 1 or any(t == component[0] for t, _ in self.edges[component[0]])
-            for index in component
-        }
-        for start in range(count):
-            if masks[start] is not None:
-                continue
-            stack: list[tuple[int, int]] = [(start, 0)]
-            visiting: set[int] = set()
-            while stack:
-                node, position = stack.pop()
-                if masks[node] is not None:
-                    continue
-                if node in on_cycle or (position == 0 and node in visiting):
-                    masks[node] = sum(1 << index for index in self.ancestors(self.flat[node]))
-                    continue
-                visiting.add(node)
-                row = self.edges[node]
-                while position < len(row) and masks[row[position][0]] is not None:
-                    position += 1
-                if position < len(row):
-                    stack.append((node, position))
-                    stack.append((row[position][0], 0))
-                    continue
-                mask = 0
-                for target, _ in row:
-                    mask |= (1 << target) | (masks[target] or 0)
-                masks[node] = mask & ~(1 << node) if node not in on_cycle else mask
-        return [mask or 0 for mask in masks]
+        """For each task, the set of tasks it depends on (transitively, itself excluded) as a
+        bit mask: one pass over the strongly connected components, each found after those it
+        depends on, a component's mask the union of its members' dependencies and theirs."""
+        masks = [0] * len(self.flat)
+        for component in self._components():
+            mask = 0
+            for member in component:
+                for target, _ in self.edges[member]:
+                    mask |= (1 << target) | masks[target]
+            for member in component:
+                masks[member] = mask
+        return [mask & ~(1 << index) for index, mask in enumerate(masks)]
 
     def direct_mask(self, task: PlanTask) -> int:
         mask = 0

@@ -179,10 +179,13 @@ def _plan(args: argparse.Namespace, config: Any) -> int:
             fmt = args.format if args.format in ("text", "json") else None
             if fmt is None:
                 return _error("an Ordewell plan simulates to text or json")
-            output, code = plan_cli.run_waves(loaded, args.scenario, fmt)
+            pieces, code = plan_cli.waves_report(loaded, args.scenario, fmt)
             for warning in loaded.warnings:
                 print(f"dipcheck simulate: warning: {warning}", file=sys.stderr)
-            _write(args, output)
+            if args.output:
+                write_output(args.output, pieces)
+            else:
+                sys.stdout.writelines(pieces)
             return code
         task = handover.find_task(loaded.plan, args.handover)
         if task is None:

@@ -9,7 +9,9 @@ scenario that cannot be used or an unknown task.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from dipcheck.analysis.plan_facts import PlanFacts, label
@@ -138,28 +140,35 @@ def _ids(tasks: list[PlanTask]) -> list[str]:
 def document(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> dict[str, Any]:
     from dipcheck.report.json import diagnostic_dict
 
+    # each task's id as text, made once: a task deep in a large plan is listed as an indirect
+    # dependency of thousands of tasks
+    names = [_id(task) for task in loaded.plan.flat]
+
+    def ids(tasks: list[PlanTask]) -> list[str]:
+        return [names[task.index] for task in tasks]
+
     return {
         "version": 1,
         "file": loaded.path,
         "format": "ordewell",
         "max_parallel_sessions": scenario.max_parallel,
-        "waves": [_ids(wave) for wave in outcome.waves],
+        "waves": [ids(wave) for wave in outcome.waves],
         "user_waves": sorted(outcome.user_waves),
-        "completed": _ids(outcome.completed),
-        "failed": _ids(outcome.failed),
-        "blocked": _ids(outcome.blocked),
-        "on_hold": _ids(outcome.on_hold),
-        "not_run": _ids(outcome.not_run),
+        "completed": ids(outcome.completed),
+        "failed": ids(outcome.failed),
+        "blocked": ids(outcome.blocked),
+        "on_hold": ids(outcome.on_hold),
+        "not_run": ids(outcome.not_run),
         "stopped_by_failure": outcome.stopped_by_failure,
         "all_complete": outcome.all_complete,
         "refused": outcome.refused,
         "started": [
             {
-                "task": _id(start.task),
+                "task": names[start.task.index],
                 "wave": start.wave,
-                "receives": _ids(start.receives),
-                "no_output": _ids(start.without_output),
-                "not_received": _ids(start.indirect),
+                "receives": ids(start.receives),
+                "no_output": ids(start.without_output),
+                "not_received": ids(start.indirect),
             }
             for start in outcome.starts
         ],
@@ -255,11 +264,11 @@ _SHOWN_INDIRECT = 10
 
 
 def _via(facts: PlanFacts, task: PlanTask, other: PlanTask) -> str:
-    chain = [_id(item) for item in facts.chain(task, other.index)]
-    if len(chain) > 6:
-        chain = [*chain[:4], f"… {len(chain) - 5} more …", chain[-1]]
-    chain = " → ".join(chain)
-    return f"{_id(other)} (via {chain})"
+    head, length = facts.chain(task, other.index, 6)
+    names = [_id(item) for item in head]
+    if length > 6:
+        names = [*names[:4], f"… {length - 5} more …", _id(other)]
+    return f"{_id(other)} (via {' → '.join(names)})"
 
 
 def _deps(task: PlanTask) -> list[Any]:
@@ -274,10 +283,31 @@ def exit_status(outcome: Outcome) -> int:
 
 
 def run_waves(loaded: Loaded, scenario_path: str | None, fmt: str) -> tuple[str, int]:
+    pieces, status = waves_report(loaded, scenario_path, fmt)
+    return "".join(pieces), status
+
+
+def waves_report(loaded: Loaded, scenario_path: str | None, fmt: str) -> tuple[Iterator[str], int]:
+    """The report in pieces of about a megabyte, and the exit status: the JSON report of a
+    large plan (every indirect dependency of every started task) runs to tens of megabytes,
+    and is written as it is encoded."""
     scenario = scenario_from(scenario_path, loaded.plan)
     outcome = simulate(loaded.plan, scenario)
     if fmt == "json":
-        return json.dumps(
-            document(loaded, scenario, outcome), indent=2, ensure_ascii=False
-        ) + "\n", exit_status(outcome)
-    return text(loaded, scenario, outcome), exit_status(outcome)
+        encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
+        chunks = encoder.iterencode(document(loaded, scenario, outcome))
+        return _batched(chain(chunks, ["\n"])), exit_status(outcome)
+    return iter([text(loaded, scenario, outcome)]), exit_status(outcome)
+
+
+def _batched(chunks: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
+    batch: list[str] = []
+    length = 0
+    for chunk in chunks:
+        batch.append(chunk)
+        length += len(chunk)
+        if length >= size:
+            yield "".join(batch)
+            batch, length = [], 0
+    if batch:
+        yield "".join(batch)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dipcheck.analysis.plan_facts import PlanFacts
-from dipcheck.jsvalue import UNDEFINED, difference, key, sign, truthy
+from dipcheck.analysis.plan_facts import PlanFacts, bits
+from dipcheck.jsvalue import UNDEFINED, key, to_number, truthy
 from dipcheck.plan import Plan, PlanKind, PlanTask
 
 OUTCOMES = ("success", "fail", "spawn_fail", "cancel")
@@ -72,9 +72,28 @@ class _Scheduler:
         self.starting: set[Any] = set()
         self.running = False
         self.wave: list[PlanTask] = []
-        # each task's dependencies as keys, computed once: every scheduling pass checks them
-        # all (a task's JSON does not change during a run)
+        # what a task's JSON says never changes during a run, so it is computed once: each
+        # task's dependencies and id as keys, whether it is an ai task with a prompt, its order
+        # as a number (when a sort first compares it: a conversion may throw)
         self.dep_keys: list[list[Any]] = [[key(dep) for dep in self.deps(t)] for t in self.flat]
+        self.ids: list[Any] = [key(task.id) for task in self.flat]
+        self.user: list[bool] = [task.is_user for task in self.flat]
+        self.runnable: list[bool] = [
+            not task.is_user and truthy(task.js.get("prompt", UNDEFINED)) for task in self.flat
+        ]
+        self.orders: dict[int, float] = {}
+        self.needed_by: dict[Any, list[int]] = {}  # a key → the tasks listing it (per entry)
+        for index, keys in enumerate(self.dep_keys):
+            for dep in keys:
+                self.needed_by.setdefault(dep, []).append(index)
+        # kept up to date from the start of a run (`track`), so that a scheduling pass looks
+        # at the tasks that can start instead of every task: how many of each task's
+        # dependency entries are not completed, the ai tasks pending or approved with none
+        # missing, the user tasks not completed with none missing, the completed statuses
+        self.missing: list[int] = []
+        self.startable: set[int] = set()
+        self.doable: set[int] = set()
+        self.statuses_completed = 0
 
     # -- PlanStore ---------------------------------------------------------------------------
 
@@ -87,15 +106,50 @@ class _Scheduler:
 
     def mark(self, ident: Any, status: str) -> None:
         ident_key = key(ident)
+        was_completed = ident_key in self.completed
         self.completed.discard(ident_key)
         self.failed.discard(ident_key)
         if status == "completed":
             self.completed.add(ident_key)
         elif status == "failed":
             self.failed.add(ident_key)
+        if was_completed != (ident_key in self.completed):
+            step = -1 if status == "completed" else 1
+            for dependent in self.needed_by.get(ident_key, ()):
+                self.missing[dependent] += step
+                self.refresh(dependent)
         index = self.entry(ident)
         if index is not None:
-            self.status[index] = status
+            self.set_status(index, status)
+
+    def set_status(self, index: int, status: Any) -> None:
+        self.statuses_completed += (status == "completed") - (self.status[index] == "completed")
+        self.status[index] = status
+        self.refresh(index)
+
+    def track(self) -> None:
+        """Start keeping the counts and sets ``ready`` and ``user_wave`` read."""
+        self.missing = [
+            sum(1 for dep in keys if dep not in self.completed) for keys in self.dep_keys
+        ]
+        self.statuses_completed = sum(1 for status in self.status if status == "completed")
+        for index in range(len(self.flat)):
+            self.refresh(index)
+
+    def refresh(self, index: int) -> None:
+        status = self.status[index]
+        waiting = self.missing[index] != 0
+        if self.runnable[index] and not waiting and status in ("pending", "approved"):
+            self.startable.add(index)
+        else:
+            self.startable.discard(index)
+        if self.user[index] and not waiting and status != "completed":
+            self.doable.add(index)
+        else:
+            self.doable.discard(index)
+
+    def all_completed(self) -> bool:
+        return self.statuses_completed == len(self.status)
 
     def load(self) -> str | None:
         """``executePlan``: ``resetForRun`` then ``loadPlan``; the refusal when the plan has an
@@ -139,21 +193,20 @@ class _Scheduler:
         if slots <= 0:
             return []
         found = [
-            task
-            for task in self.flat
-            if self.status[task.index] in ("pending", "approved")
-            and not task.is_user
-            and truthy(task.js.get("prompt", UNDEFINED))
-            and key(task.id) not in self.on_hold
-            and not self.blocked(task.index)
-            and all(dep in self.completed for dep in self.dep_keys[task.index])
+            index
+            for index in sorted(self.startable)
+            if self.ids[index] not in self.on_hold and not self.blocked(index)
         ]
-        from functools import cmp_to_key
-
-        found.sort(
-            key=cmp_to_key(lambda a, b: sign(difference(a.js.get("order"), b.js.get("order"))))
-        )
-        return found[:slots]
+        if len(found) > 1:
+            # sorted by order with the comparator ``a.order - b.order``: a sort asks only
+            # whether one item is less than another, and ``a - b < 0`` is ``a < b`` for any two
+            # numbers, NaN (never less, never greater) and infinities included
+            orders = self.orders
+            for index in found:
+                if index not in orders:  # (Number() of an object may throw, as the sort would)
+                    orders[index] = to_number(self.flat[index].js.get("order"))
+            found.sort(key=orders.__getitem__)
+        return [self.flat[index] for index in found[:slots]]
 
     def tick(self, depth: int = 0) -> None:
         """One scheduling pass (``tick``): start the ready tasks, or, with nothing ready and
@@ -162,7 +215,7 @@ class _Scheduler:
             return
         ready = self.ready()
         if not ready and not self.active:
-            if all(status == "completed" for status in self.status):
+            if self.all_completed():
                 self.running = False
             return
         for task in ready:
@@ -204,14 +257,7 @@ class _Scheduler:
     def user_wave(self) -> list[PlanTask]:
         """The human completes every user task that can be done now
         (docs/runtime/failures.md#retries item 5)."""
-        eligible = [
-            task
-            for task in self.flat
-            if task.is_user
-            and self.status[task.index] != "completed"
-            and not self.blocked(task.index)
-            and all(dep in self.completed for dep in self.dep_keys[task.index])
-        ]
+        eligible = [self.flat[index] for index in sorted(self.doable) if not self.blocked(index)]
         done: list[PlanTask] = []
         for task in eligible:
             index = self.entry(task.id)
@@ -220,11 +266,9 @@ class _Scheduler:
             self.mark(task.id, "completed")
             self.summary[index] = True
             ident = key(task.id)
-            for other in self.flat:
-                if self.status[other.index] == "blocked" and any(
-                    dep == ident for dep in self.dep_keys[other.index]
-                ):
-                    self.status[other.index] = "pending"
+            for other in self.needed_by.get(ident, ()):
+                if self.status[other] == "blocked":
+                    self.set_status(other, "pending")
             self.on_hold.discard(ident)
             done.append(task)
         return done
@@ -239,11 +283,10 @@ class _Scheduler:
                 continue  # their whole JSON, and a task may list a dependency twice)
             direct.add(index)
             (receives if self.summary[index] else without).append(self.flat[index])
-        indirect = [
-            self.flat[index]
-            for index in sorted(self.facts.ancestors(task))
-            if index not in direct and index != task.index
-        ]
+        mask = self.facts.reach[task.index]
+        for index in direct:
+            mask &= ~(1 << index)
+        indirect = list(map(self.flat.__getitem__, bits(mask)))
         return Start(task, wave, receives, without, indirect)
 
     def run(self) -> Outcome:
@@ -252,6 +295,7 @@ class _Scheduler:
         starts: list[Start] = []
         refused = self.load()
         if refused is None:
+            self.track()
             self.running = True
             for _ in range(2 * len(self.flat) + 2):
                 self.wave = []
@@ -280,7 +324,7 @@ class _Scheduler:
             completed=[t for t in flat if self.status[t.index] == "completed"],
             failed=[t for t in flat if self.status[t.index] == "failed"],
             blocked=[t for t in flat if self.blocked(t.index)],
-            on_hold=[t for t in flat if key(t.id) in self.on_hold],
+            on_hold=[t for t in flat if self.ids[t.index] in self.on_hold],
             not_run=[t for t in flat if self.status[t.index] not in ("completed", "failed")],
             stopped_by_failure=bool(self.failed),
             all_complete=all(status == "completed" for status in self.status),

@@ -10,7 +10,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from dipcheck.analysis.plan_facts import PlanFacts, label
+from dipcheck.analysis.plan_facts import PlanFacts, bits, label
 from dipcheck.config import Config
 from dipcheck.jsvalue import UNDEFINED, to_string, truthy
 from dipcheck.model import Node, Workflow
@@ -98,7 +98,7 @@ def task_hover(node: Node, workflow: Workflow) -> str | None:
     if not direct:
         handed.append("Receives no other task's output (no dependencies).")
     indirect_mask = facts.reach[task.index] & ~facts.direct_mask(task)
-    indirect = [facts.flat[i] for i in range(len(facts.flat)) if (indirect_mask >> i) & 1]
+    indirect = [facts.flat[i] for i in bits(indirect_mask)]
     if indirect:
         handed.append(
             f"Does **not** receive (indirect dependencies): {_listing(indirect)} — declare a "
