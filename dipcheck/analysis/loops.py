@@ -109,6 +109,31 @@ class LoopReads:
             return "sometimes"
         return ""
 
+    @cached_property
+    def _by_handler(self) -> dict[runtime.Handler, list[str]]:
+        table: dict[runtime.Handler, list[str]] = {}
+        for node_id, handler in self.handlers.items():
+            table.setdefault(handler, []).append(node_id)
+        return table
+
+    def _candidates(self, key: str) -> set[str]:
+        """The nodes whose own run may write ``key``: for any other, :meth:`_writes` is ""
+        (asking every node about every key made 5,000 condition keys over 10,000 nodes
+        quadratic)."""
+        if key.startswith("node."):
+            owner = key[len("node.") :].partition(".")[0]
+            return {owner} if owner in self.handlers else set()
+        found = {node for node in self.flow.producers.get(key, ()) if node in self.handlers}
+        for handler, nodes in self._by_handler.items():
+            if (
+                key in _EVERY_RUN.get(handler, ())
+                or key in _SOME_RUNS.get(handler, ())
+                or (handler is _TOOL and key in _MARKER_KEYS)
+                or (handler is _HUMAN and key in ("human_response", INTERVIEW_KEY))
+            ):
+                found.update(nodes)
+        return found
+
     def writers(self, key: str) -> tuple[set[str], set[str]] | None:
         """The nodes after which ``key`` holds a value written on this visit, always and on
         some runs; None for a key this analysis does not follow."""
@@ -122,7 +147,7 @@ class LoopReads:
             return None  # reset before every node, constant, or not this analysis's concern
         always: set[str] = set(self.flow.opaque)
         sometimes: set[str] = set()
-        for node_id in self.handlers:
+        for node_id in self._candidates(key):
             how = self._writes(node_id, key)
             if how == "always":
                 always.add(node_id)
