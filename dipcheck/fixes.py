@@ -149,6 +149,22 @@ def _attempt(
     return None
 
 
+def _breaks(
+    outcome: FixOutcome, item: Diagnostic, before: Counter[str], config: Config, fmt: str | None
+) -> list[str] | None:
+    """What applying ``item`` alone to the outcome's text would add (DC0xx codes, or that it
+    changes nothing), or None when it is fine; the outcome is not changed."""
+    assert item.fix is not None
+    text = apply_edits(outcome.text, item.fix.edits)
+    if text == outcome.text:
+        return ["nothing (no change)"]
+    linted = lint_text(text, outcome.path, config, fmt, named=outcome.named)
+    after = loading_counts(linted.diagnostics)
+    if _no_new_loading(before, after):
+        return None
+    return sorted(after - before)
+
+
 def fix_text(
     text: str,
     path: str,
@@ -181,15 +197,24 @@ def fix_text(
         if batch is not None:
             result = batch
             continue
-        # Something in the batch breaks the file (or changes nothing): keep the first fix
-        # that is fine on its own, refuse the ones that are not, and start a new pass.
+        # Something in the batch breaks the file (or changes nothing): try each fix on its
+        # own and refuse those that break it, so that the next pass's batch holds the rest
+        # (keeping only the first good fix per pass left a file with one bad fix among
+        # eleven unfinished after ten passes). When each is fine alone, only not together,
+        # keep the first and start a new pass.
+        fine: list[Diagnostic] = []
         for item in chosen:
-            single = _attempt(outcome, [item], before, config, fmt)
-            if single is not None:
-                result = single
-                break
+            added = _breaks(outcome, item, before, config, fmt)
+            if added is None:
+                fine.append(item)
+                continue
             refused.add(_key(item))
             outcome.rejected.append(item)
+            outcome.breaks[id(item)] = added
+        if fine and len(fine) == len(chosen):
+            single = _attempt(outcome, fine[:1], before, config, fmt)
+            assert single is not None  # fine alone, as _breaks found
+            result = single
     outcome.converged = not pending(result)
     return outcome
 

@@ -100,3 +100,26 @@ def test_add_ignore_leaves_only_suppression_findings_and_is_idempotent(text: str
     assert all(item.code.startswith("DC9") for item in remaining)
     again = add_ignores(outcome.text, "w.dip", CONFIG)
     assert again.text == outcome.text
+
+
+def test_one_fix_that_breaks_the_file_does_not_hold_back_the_others() -> None:
+    """Ten fine fixes and one that adds a loading finding (renaming `promt` where `prompt` is
+    already set gives DC006): every pass's batch failed on the bad one, and only the first
+    fine fix was kept per pass, so ten passes ended unfinished (found by the test above in
+    the clean-clone CI). Each fix is now tried alone, the bad one refused, the rest batched."""
+    agents = "".join(
+        f"  agent {name}\n    label: {name}\n    llm_model: claude\n    promt: Plan it.\n"
+        for name in ("Build", "Test", "Review")
+    )
+    text = (
+        "workflow W\n  start: Planx\n  exit: Ship\n"
+        "  agent Plan\n    label: Plan\n    llm_model: claude\n"
+        f"{agents}"
+        "  agent Ship\n    label: Ship\n    prompt: Do the work.\n    llm_model: claude\n"
+        "    promt: Plan it.\n"
+        "  edges\n    Plan -> Build -> Test -> Review -> Ship\n"
+    )
+    outcome = fix_text(text, "w.dip", CONFIG, unsafe=True)
+    assert outcome.converged and outcome.passes <= 3
+    assert [item.span.start for item in outcome.rejected] == [text.rindex("promt")]
+    assert "promt" not in outcome.text.replace("    promt: Plan it.\n  edges", "")
