@@ -127,42 +127,27 @@ def _key(item: Diagnostic) -> tuple[str, str, str, tuple[str, ...]]:
     )
 
 
-def _attempt(
+def _trial(
     outcome: FixOutcome,
     fixes: list[Diagnostic],
     before: Counter[str],
     config: Config,
     fmt: str | None,
-) -> LintResult | None:
-    """Apply ``fixes`` to the outcome's text and keep the result when it changes the text and
-    adds no DC0xx finding; otherwise record what it would add and return None."""
+) -> tuple[str, LintResult, list[str]]:
+    """``fixes`` applied to the outcome's text, the new text's lint, and what they break: the
+    DC0xx codes they add, or that they change nothing (empty when they are fine). The
+    outcome is not changed."""
     edits = [edit for item in fixes if item.fix is not None for edit in item.fix.edits]
     text = apply_edits(outcome.text, edits)
-    result = lint_text(text, outcome.path, config, fmt, named=outcome.named)
-    if text != outcome.text and _no_new_loading(before, loading_counts(result.diagnostics)):
-        outcome.text, outcome.result = text, result
-        outcome.applied.extend(fixes)
-        return result
-    if len(fixes) == 1:
-        added = loading_counts(result.diagnostics) - before
-        outcome.breaks[id(fixes[0])] = sorted(added) or ["nothing (no change)"]
-    return None
-
-
-def _breaks(
-    outcome: FixOutcome, item: Diagnostic, before: Counter[str], config: Config, fmt: str | None
-) -> list[str] | None:
-    """What applying ``item`` alone to the outcome's text would add (DC0xx codes, or that it
-    changes nothing), or None when it is fine; the outcome is not changed."""
-    assert item.fix is not None
-    text = apply_edits(outcome.text, item.fix.edits)
     if text == outcome.text:
-        return ["nothing (no change)"]
-    linted = lint_text(text, outcome.path, config, fmt, named=outcome.named)
-    after = loading_counts(linted.diagnostics)
-    if _no_new_loading(before, after):
-        return None
-    return sorted(after - before)
+        return text, outcome.result, ["nothing (no change)"]
+    result = lint_text(text, outcome.path, config, fmt, named=outcome.named)
+    return text, result, sorted(loading_counts(result.diagnostics) - before)
+
+
+def _keep(outcome: FixOutcome, fixes: list[Diagnostic], text: str, result: LintResult) -> None:
+    outcome.text, outcome.result = text, result
+    outcome.applied.extend(fixes)
 
 
 def fix_text(
@@ -193,28 +178,30 @@ def fix_text(
             return outcome
         outcome.passes += 1
         before = loading_counts(result.diagnostics)
-        batch = _attempt(outcome, chosen, before, config, fmt)
-        if batch is not None:
-            result = batch
+        text, linted, broken = _trial(outcome, chosen, before, config, fmt)
+        if not broken:
+            _keep(outcome, chosen, text, linted)
+            result = linted
             continue
         # Something in the batch breaks the file (or changes nothing): try each fix on its
         # own and refuse those that break it, so that the next pass's batch holds the rest
         # (keeping only the first good fix per pass left a file with one bad fix among
         # eleven unfinished after ten passes). When each is fine alone, only not together,
         # keep the first and start a new pass.
-        fine: list[Diagnostic] = []
+        first: tuple[str, LintResult] | None = None
+        refused_now = False
         for item in chosen:
-            added = _breaks(outcome, item, before, config, fmt)
-            if added is None:
-                fine.append(item)
+            text, linted, broken = _trial(outcome, [item], before, config, fmt)
+            if not broken:
+                first = first or (text, linted)
                 continue
             refused.add(_key(item))
+            refused_now = True
             outcome.rejected.append(item)
-            outcome.breaks[id(item)] = added
-        if fine and len(fine) == len(chosen):
-            single = _attempt(outcome, fine[:1], before, config, fmt)
-            assert single is not None  # fine alone, as _breaks found
-            result = single
+            outcome.breaks[id(item)] = broken
+        if first is not None and not refused_now:
+            _keep(outcome, chosen[:1], *first)
+            result = first[1]
     outcome.converged = not pending(result)
     return outcome
 
