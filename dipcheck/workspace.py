@@ -145,8 +145,10 @@ def _dip_files(directory: str) -> list[str]:
 
 
 # Parses of the workflows looked at as possible parents, shared by every Workspace (the
-# language server builds one per lint): real path -> (size:mtime, text, workflow or None).
-_CANDIDATES: OrderedDict[str, tuple[str, str, Workflow | None]] = OrderedDict()
+# language server builds one per lint): real path -> (size:mtime, text, whether the text has
+# a `ref` line, workflow or None).
+_Candidate = tuple[str, str, bool, Workflow | None]
+_CANDIDATES: OrderedDict[str, _Candidate] = OrderedDict()
 _CANDIDATES_LOCK = threading.Lock()
 _MAX_CANDIDATES = 512
 # the texts kept, in characters: a long-running language server in a directory of large
@@ -178,9 +180,9 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             text = read_from_disk(real)
         except (OSError, UnicodeDecodeError):
             return None
-        cached = (stamp, text, None)
-    _, text, workflow = cached
-    if stem not in text or _REF_LINE.search(text) is None:
+        cached = (stamp, text, _REF_LINE.search(text) is not None, None)
+    _, text, has_ref, workflow = cached
+    if not has_ref or stem not in text:
         workflow = None
     elif workflow is None:
         from dipcheck.frontends.dip import load_dip
@@ -189,11 +191,11 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             workflow = load_dip(SourceText(_display(real), text), os.path.dirname(real)).workflow
         except Exception:  # a front-end bug must not stop the child's lint
             workflow = None
-    _keep(real, (stamp, text, workflow if workflow is not None else cached[2]))
+    _keep(real, (stamp, text, has_ref, workflow if workflow is not None else cached[3]))
     return workflow
 
 
-def _keep(real: str, entry: tuple[str, str, Workflow | None]) -> None:
+def _keep(real: str, entry: _Candidate) -> None:
     """Remember ``entry`` for ``real``, the least recently used forgotten beyond the limits."""
     global _candidate_chars
     with _CANDIDATES_LOCK:

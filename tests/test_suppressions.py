@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers import Finding, lint, run, template
+from hypothesis import given
+from hypothesis import strategies as st
 
-from dipcheck.suppressions import suppression_edit
+from dipcheck.suppressions import _MENTION, _mentions, suppression_edit
 
 BASE = template(
     """
@@ -141,3 +143,26 @@ def test_suppression_edit_extends_an_existing_comment() -> None:
     assert edit.text == ", DC105"
     applied = text[: edit.span.start] + edit.text + text[edit.span.end :]
     assert lint(applied) == []
+
+
+_MENTION_PIECES = st.sampled_from(
+    [
+        "dipcheck",
+        "DipCheck",
+        "dipchec",
+        "d\u0130pcheck",
+        "d\u0131pcheck",
+        "dipchec\u212a",
+        "—",
+        "\udc80",
+        " ",
+    ]
+)
+
+
+@given(st.lists(st.one_of(_MENTION_PIECES, st.text(max_size=4)), max_size=8))
+def test_the_quick_mention_test_agrees_with_the_case_insensitive_regex(pieces: list[str]) -> None:
+    # the prefilter of every lint must find exactly what `_MENTION` (re.IGNORECASE) finds,
+    # non-ASCII text, the characters Unicode folds into i and k, and lone surrogates included
+    text = "".join(pieces)
+    assert _mentions(text) == (_MENTION.search(text) is not None)
