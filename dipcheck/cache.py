@@ -69,12 +69,11 @@ def code_fingerprint() -> str:
     for top in (package, grammars):
         for root, dirs, names in os.walk(top):
             dirs[:] = sorted(name for name in dirs if name != "__pycache__")
+            where = os.path.relpath(root, top)
             for name in sorted(names):
                 if name.endswith((".py", ".lark", ".tables")):
                     info = os.stat(os.path.join(root, name))
-                    parts.append(
-                        f"{os.path.relpath(root, top)}/{name}:{info.st_size}:{info.st_mtime_ns}"
-                    )
+                    parts.append(f"{where}/{name}:{info.st_size}:{info.st_mtime_ns}")
     parts.extend(f"{name}={shutil.which(name)}" for name in EXTERNAL_PROGRAMS)
     return sha256_hex("\n".join(parts).encode("utf-8"))
 

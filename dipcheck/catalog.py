@@ -23,8 +23,9 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache
+
+from dipcheck.records import field, record
 
 SELECTORS = ("latest", "stable", "sota")
 _ALIAS = re.compile(r"^(?:(?P<provider>[A-Za-z0-9_.-]+)/)?(?P<family>[^@/\s]+)@(?P<selector>\S*)$")
@@ -35,7 +36,7 @@ def fold(model: str) -> str:
     return model.strip().replace(".", "-")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Provider:
     name: str
     description: str
@@ -62,7 +63,7 @@ class Provider:
         return next((members for family, members in self.families if family == name), None)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class AliasResolution:
     """What ``[provider/]family@selector`` resolves to: a model, or why it does not."""
 
@@ -73,7 +74,7 @@ class AliasResolution:
     problem: str | None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Catalog:
     providers: tuple[Provider, ...]
     _index: dict[str, Provider] = field(default_factory=dict, compare=False, repr=False)

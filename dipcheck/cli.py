@@ -8,10 +8,10 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from dipcheck import __version__
+from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
 
@@ -123,7 +123,14 @@ def _command(argv: Sequence[str]) -> str | None:
 
 def _parser(command: str | None = None, *, every: bool = False) -> argparse.ArgumentParser:
     """The command line parser, with the full parser of ``command`` (of every command when
-    ``every``); the other commands are only named, with their help line."""
+    ``every``). When ``command`` names a command, its parser is the only one built (start-up
+    time); without one, or with a word that names none, the other commands are listed with
+    their help line, as ``dipcheck --help`` and argparse's "invalid choice" show them."""
+    known = command in ("lint", "rule", "lsp") or command in COMMANDS
+
+    def listed(name: str) -> bool:
+        return every or not known or command == name
+
     parser = argparse.ArgumentParser(
         prog="dipcheck",
         description=DESCRIPTION,
@@ -133,6 +140,24 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
     parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    if listed("lint"):
+        _add_lint(commands, full=every or command == "lint")
+    if listed("rule"):
+        _add_rule(commands)
+    for name, (module, help_line) in COMMANDS.items():
+        if every or command == name:
+            importlib.import_module(module).add_parser(commands)
+        elif not known:
+            commands.add_parser(name, help=help_line, add_help=False)
+    if listed("lsp"):
+        # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's parser
+        commands.add_parser(
+            "lsp", help="run the language server (JSON-RPC over stdio)", add_help=False
+        )
+    return parser
+
+
+def _add_lint(commands: argparse._SubParsersAction, *, full: bool) -> None:
     lint = commands.add_parser(
         "lint",
         help="check workflow files and directories",
@@ -232,11 +257,13 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
     lint.add_argument(
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
     )
-    if every or command == "lint":
+    if full:
         from dipcheck.commands import lint as lint_command
 
         lint_command.add_arguments(lint)
 
+
+def _add_rule(commands: argparse._SubParsersAction) -> None:
     rule = commands.add_parser(
         "rule",
         help="explain a rule, or list every rule",
@@ -250,15 +277,6 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
     rule.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
-
-    for name, (module, help_line) in COMMANDS.items():
-        if every or command == name:
-            importlib.import_module(module).add_parser(commands)
-        else:
-            commands.add_parser(name, help=help_line, add_help=False)
-    # `dipcheck lsp` hands its options (--stdio, --help, --version) to the server's own parser
-    commands.add_parser("lsp", help="run the language server (JSON-RPC over stdio)", add_help=False)
-    return parser
 
 
 def _split(values: Sequence[str] | None) -> tuple[str, ...]:

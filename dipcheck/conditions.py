@@ -7,11 +7,11 @@ maps them into the file, so one parse can be cached and reused for every identic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dipcheck.grammar import load_grammar
+from dipcheck.records import record
 
 # Parentheses and `not` nested deeper than this are not read (the AST and every analysis of it
 # are recursive); hand-written conditions nest a few levels.
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from lark import Lark, Token, Tree
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Operand:
     text: str
     start: int
@@ -36,7 +36,7 @@ class Operand:
         return unquote(self.text)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Compare:
     left: Operand
     op: str
@@ -56,14 +56,14 @@ class Compare:
         return ",".join(item.value for item in self.right)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Not:
     expr: Expr
     start: int
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class BoolOp:
     op: str  # "and" or "or"
     items: tuple[Expr, ...]
@@ -72,7 +72,7 @@ class BoolOp:
     symbols: tuple[tuple[str, int, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Group:
     expr: Expr
     start: int
@@ -82,7 +82,7 @@ class Group:
 Expr = Compare | Not | BoolOp | Group
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ParseResult:
     expr: Expr | None
     error: str | None = None
@@ -291,7 +291,7 @@ def comparisons(expr: Expr) -> list[Compare]:
     return [node for node in walk(expr) if isinstance(node, Compare)]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Incompatibility:
     """A reason why dippin's condition parser rejects a condition (upstream DIP010)."""
 

@@ -28,13 +28,13 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
 from dipcheck.files import read_regular
+from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
@@ -70,7 +70,7 @@ class ConfigError(Exception):
     """A configuration file that cannot be used; the CLI exits with status 2."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     select: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import IntEnum
 
+from dipcheck.records import record, replace
 from dipcheck.source import Span
 
 
@@ -42,7 +42,7 @@ def bounded(message: str) -> str:
     return f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE} more characters)"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Related:
     span: Span
     message: str
@@ -52,20 +52,20 @@ class Related:
             object.__setattr__(self, "message", bounded(self.message))
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Edit:
     span: Span
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Fix:
     description: str
     edits: tuple[Edit, ...]
     safe: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Diagnostic:
     code: str
     severity: Severity

@@ -18,7 +18,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from typing import BinaryIO
 
@@ -40,6 +39,8 @@ def default_cache_directory() -> str:
         base = os.path.join(home, ".cache") if os.path.isabs(home) else ""
     if base:
         return os.path.join(base, "dipcheck")
+    import tempfile  # (here: a cached lint needs no temporary file)
+
     user = os.getuid() if hasattr(os, "getuid") else "user"
     return os.path.join(tempfile.gettempdir(), f"dipcheck-{user}")
 
@@ -221,6 +222,8 @@ def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
             for piece in pieces:
                 stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
         return
+    import tempfile
+
     directory = os.path.dirname(os.path.abspath(path))
     descriptor, temporary = tempfile.mkstemp(prefix=".dipcheck-", suffix=".tmp", dir=directory)
     try:
@@ -264,6 +267,8 @@ def write_atomically(path: str, original: str, text: str, tree: str | None = Non
             "break the link with `cp FILE tmp && mv tmp FILE` first)"
         )
     bom = _current(target, original)
+    import tempfile
+
     directory, name = os.path.split(target)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     try:

@@ -19,16 +19,16 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit
 from dipcheck.engine import LintResult, anchors, detect_format, lint_text
+from dipcheck.records import field, record
 
 MAX_PASSES = 10
 
 
-@dataclass
+@record
 class FixOutcome:
     """What fixing one file's text did."""
 

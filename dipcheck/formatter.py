@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 from typing import Any
 
 from lark import Token
@@ -32,6 +31,7 @@ from dipcheck.frontends.dip import load_dip
 from dipcheck.frontends.dip_lexer import _strip_comment, lex
 from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.model import Field, Workflow
+from dipcheck.records import record
 from dipcheck.source import SourceText
 
 INDENT = "  "
@@ -42,7 +42,7 @@ class FormatError(Exception):
     """The file cannot be formatted (syntax errors, or a result that would change it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Line:
     """One output line; ``content`` marks a line of a raw block (a blank one is kept)."""
 

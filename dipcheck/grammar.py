@@ -20,13 +20,13 @@ import os
 import pickle
 import sys
 import tempfile
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.hashing import sha256_hex
+from dipcheck.records import field, record
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -239,13 +239,13 @@ class Checkpoint:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SyntaxProblem:
     span: Span
     message: str
 
 
-@dataclass
+@record
 class ProblemLog:
     """Syntax problems of one file, at most one per line (the first error on a line explains
     the ones recovery would find after it)."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 from dipcheck.dialect import Dialect
+from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class SegmentBuilder:
         return Segments(self._text, self._source)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Text:
     """A decoded value and a piecewise map from its characters back into a source.
 
@@ -206,7 +206,7 @@ class Text:
         return Span(self.source, begin, finish)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Name:
     """An identifier or short value with its span (node ids, labels, list members)."""
 
@@ -214,7 +214,7 @@ class Name:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Field:
     """``key: value`` with an optional nested block of fields (``inputs`` attributes, branches).
 
@@ -280,7 +280,7 @@ class Origin(StrEnum):
     INPUTS = "inputs"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Reference:
     """One read of a name, with the exact span of the text that reads it.
 
@@ -305,7 +305,7 @@ class Reference:
         return self.span.text
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Branch:
     """A ``branch: Target`` entry of a block-form parallel node."""
 
@@ -314,7 +314,7 @@ class Branch:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Node:
     """A node. ``handler`` is the runtime handler when the source names it directly (a DOT
     shape or ``type``: ``start``, ``exit``, ``codergen`` …); empty when the kind decides."""
@@ -330,9 +330,7 @@ class Node:
     handler: str = ""
     # fields by key, the last occurrence winning (as `last_field`); built once, rules ask a
     # node for its fields tens of thousands of times per corpus run
-    _by_key: dict[str, Field] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
+    _by_key: dict[str, Field] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_key = self._by_key
@@ -363,7 +361,7 @@ class Node:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class EdgeAttr:
     key: str
     key_span: Span
@@ -371,7 +369,7 @@ class EdgeAttr:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Condition:
     """An edge condition: its text, where it is, and its AST when it parses.
 
@@ -399,7 +397,7 @@ class Condition:
         return self.locate(self.error_start, max(self.error_end, self.error_start))
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Edge:
     source: Name
     target: Name
@@ -441,7 +439,7 @@ class Edge:
         return self.condition is not None and self.condition.raw.strip() != ""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class InputDecl:
     name: Name
     type: Name
@@ -449,7 +447,7 @@ class InputDecl:
     span: Span
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Workflow:
     """One workflow file, lowered. Lookup tables are computed once on first use.
 

@@ -16,12 +16,12 @@ stored plan (a session file), the members exactly as stored.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from dipcheck.jsvalue import UNDEFINED
 from dipcheck.model import Text
+from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
 
 SLICE_VALUES = ("AFK", "HITL")
@@ -31,7 +31,7 @@ DEFAULT_RUNNERS = ("claude-code", "codex", "opencode")
 # -- JSON values with spans --------------------------------------------------------------------
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JValue:
     span: Span
 
@@ -39,7 +39,7 @@ class JValue:
         raise NotImplementedError
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JString(JValue):
     value: str
     text: Text  # the decoded value mapped back into the file
@@ -55,7 +55,7 @@ class JString(JValue):
         )
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JNumber(JValue):
     value: float
 
@@ -63,7 +63,7 @@ class JNumber(JValue):
         return self.value
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JLiteral(JValue):
     """``true``, ``false`` or ``null``."""
 
@@ -73,7 +73,7 @@ class JLiteral(JValue):
         return self.value
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JArray(JValue):
     items: list[JValue] = field(default_factory=list)
 
@@ -81,7 +81,7 @@ class JArray(JValue):
         return [item.py() for item in self.items]
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JMember:
     key: JString
     value: JValue
@@ -91,7 +91,7 @@ class JMember:
         return Span(self.key.span.source, self.key.span.start, self.value.span.end)
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class JObject(JValue):
     members: list[JMember] = field(default_factory=list)
     _index: dict[str, JMember] | None = None
@@ -124,7 +124,7 @@ class PlanKind(StrEnum):
     SESSION = "session"  # `.ordewell/sessions/*.json`: `{meta, plan}`, the stored state
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class PlanTask:
     """One task of the tree, subtasks included. ``index`` is its place in the flattened,
     parent-first order (``flattenTasks``); ``js`` the values Ordewell works with."""
@@ -186,7 +186,7 @@ class PlanTask:
             parent = parent.parent
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Dependency:
     """One entry of a task's ``dependencies`` list: the id Ordewell compares (a string after
     ``parseTask``; as stored in a session) and the entry's span."""
@@ -202,7 +202,7 @@ class Dependency:
         return to_string(self.value) if not isinstance(self.value, dict) else "[object Object]"
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Candidate:
     """A `tasks`-keyed object of a planner reply, in reply order; ``error`` says why Ordewell
     rejects it (None: it would be accepted)."""
@@ -213,7 +213,7 @@ class Candidate:
     error_span: Span | None = None
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Plan:
     """The plan a file carries: the top-level tasks (the one Ordewell would lint or run), the
     flattened tree, the enabled runners and, for a reply, every candidate."""

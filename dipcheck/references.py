@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dipcheck import conditions
 from dipcheck.model import Condition, Origin, Reference, RefKind, Text
+from dipcheck.records import record
 from dipcheck.source import Span
 
 _NAMESPACES = {
@@ -33,7 +33,7 @@ _CONDITION_NAMESPACES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Placeholder:
     """A ``${…}`` occurrence: its inner text and the span of the whole placeholder."""
 
@@ -157,7 +157,7 @@ def _longest_variable(candidate: str, names: frozenset[str]) -> str | None:
     return best
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ListItem:
     value: str
     span: Span

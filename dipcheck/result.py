@@ -6,8 +6,9 @@ results all come from the cache do not import the front-ends and rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from dipcheck.records import field, record
 
 if TYPE_CHECKING:
     from dipcheck.diagnostics import Diagnostic, Severity
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from dipcheck.source import SourceText
 
 
-@dataclass
+@record
 class LintResult:
     """One file's findings. ``workflow`` is None for results that come from the cache or a
     worker process; ``dependencies`` maps every file the lint read (absolute path) to a hash

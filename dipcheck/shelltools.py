@@ -19,11 +19,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
 from dipcheck.hashing import sha256_hex
+from dipcheck.records import record
 from dipcheck.references import placeholders
 
 _CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
@@ -276,7 +276,7 @@ def bash_check(scripts: list[str]) -> list[tuple[int, str] | None]:
 # -- shellcheck -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ShellcheckComment:
     """One shellcheck finding; lines and columns are 1-based, columns count characters and the
     end column is exclusive (shellcheck's ``json1`` format)."""

@@ -33,10 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
+from dipcheck.records import field, record
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
@@ -73,7 +73,7 @@ def _mentions(text: str) -> bool:
     return b"dipcheck" in text.encode("utf-8", "surrogatepass").lower()
 
 
-@dataclass
+@record
 class Entry:
     """One code of one suppression comment."""
 
@@ -86,7 +86,7 @@ class Entry:
     used: bool = False
 
 
-@dataclass
+@record
 class Malformed:
     """A comment that means to suppress something but is not a suppression (DC904).
 
@@ -104,7 +104,7 @@ class Malformed:
     removal: Edit  # deletes the comment
 
 
-@dataclass
+@record
 class Suppressions:
     entries: list[Entry] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)

@@ -8,7 +8,7 @@ splits dippin's ``and``/``or`` keywords too. Rules and the simulator ask a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dipcheck.records import record
 
 # The release docs/runtime/ describes (v0.64.0, commit 226f4e27).
 DEFAULT_TARGET = "0.64"
@@ -22,7 +22,7 @@ _DESCRIPTIONS = {
 KNOWN_TARGETS = tuple(_DESCRIPTIONS)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TargetVersion:
     major: int
     minor: int

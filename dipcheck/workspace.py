@@ -41,12 +41,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dipcheck.files import inside, kind_of
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk, unchanged
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.source import SourceText
 
 MAX_DEPTH = 10
@@ -66,7 +66,7 @@ def subgraph_refs(workflow: Workflow) -> Iterator[tuple[Node, Field]]:
             yield node, item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ChildWorkflow:
     """What a ref names.
 
@@ -84,7 +84,7 @@ class ChildWorkflow:
     special: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Link:
     """One child met by :meth:`Workspace.walk`: the ref nodes from the entry file down to it
     (``chain[0]`` is in the entry file, ``chain[-1]`` names this child) and the child."""
@@ -94,7 +94,7 @@ class Link:
     depth: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ParentLink:
     """A workflow that runs a file as a child: its path, the parsed workflow and the
     ``subgraph``/``manager_loop`` node whose ref names the file."""
@@ -226,7 +226,7 @@ def _names(parent_path: str, ref: str, real_child: str) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Loaded:
     digest: str
     workflow: Workflow | None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import helpers
@@ -15,6 +14,7 @@ from helpers import Finding, only, template
 from dipcheck.catalog import Provider, default_catalog, parse_extra_models
 from dipcheck.config import Config, ConfigError, parse_config
 from dipcheck.frontends.dip import load_dip
+from dipcheck.records import replace
 from dipcheck.rules.context import Context
 from dipcheck.rules.dippin_agents import deprecated_model
 from dipcheck.source import SourceText

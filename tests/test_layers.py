@@ -41,6 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "base",
         (
             "dipcheck",
+            "dipcheck.records",
             "dipcheck.source",
             "dipcheck.target",
             "dipcheck.jsvalue",

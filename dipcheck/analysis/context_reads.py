@@ -7,13 +7,13 @@ where it is read.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.model import Edge, Origin, Reference, RefKind, Workflow
+from dipcheck.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Read:
     """A reference with what the checks need to phrase and place a finding."""
 

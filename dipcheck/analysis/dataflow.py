@@ -35,16 +35,16 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.graph import components
 from dipcheck.model import Edge, Node, NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.references import ListItem, list_items
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Witness:
     """A path from the start that passes no producer. When the path is long, ``skipped``
     nodes between the first node and the rest are left out."""
@@ -60,7 +60,7 @@ class Witness:
         return " → ".join(self.nodes)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Production:
     """One place that makes a node produce a key (a ``writes:`` entry, ``answers_key``, or
     the node itself for step workflows)."""
@@ -695,7 +695,7 @@ class ContextFlow:
         return min(options, key=depth.__getitem__) if options else None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class ParallelBlock:
     """A parallel node, its branches (in order) and the fan_in that joins them. ``lossy``:
     the join can succeed while a branch failed (``fan_in_policy`` ``any``, the default, or a

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
@@ -37,6 +36,7 @@ from dipcheck.analysis.routing import ConditionError
 from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.model import Edge, Name, Node, NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.target import DEFAULT, TargetVersion
 
 # The node attributes the strict-failure fallback reads, in order (`findFallbackTarget`); a
@@ -62,7 +62,7 @@ class Route(StrEnum):
     NO_MATCH = "no_match"  # no condition holds and no unconditional edge: the run fails
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FailurePath:
     """Where a failure of one node goes. ``edge``: the edge taken (CONDITION,
     UNCONDITIONAL), or for MAYBE the first edge whose condition may hold. ``target`` and
@@ -84,7 +84,7 @@ class FailurePath:
         return self.route in (Route.FALLBACK, Route.CONDITION)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Parallel:
     """A parallel node's branch targets (run inside its handler) and its join (the node the
     handler suggests afterwards, `.dip` ``parallel_join``), when it has one."""

@@ -12,19 +12,19 @@ enclosing ``not`` folded in. Facts are computed once per workflow (:class:`Guard
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import product
 
 from dipcheck import conditions, integers
 from dipcheck.conditions import Compare, Expr, Group, Not
 from dipcheck.model import Edge, Node, NodeKind, Workflow
+from dipcheck.records import record
 
 OUTCOME_VARIABLES = frozenset({"outcome"})
 FAIL_VALUES = frozenset({"fail", "failure"})
 _DNF_LIMIT = 64
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Literal:
     """One comparison of a condition: ``variable op values``, possibly negated."""
 

@@ -16,10 +16,10 @@ otherwise (a project script, an interpreter, a network call).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
+from dipcheck.records import record
 
 LIMIT_SECONDS = 30
 
@@ -91,7 +91,7 @@ class Pace(Enum):
     LONG = "long"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Reading:
     """The verdict on a command; for a long one, the text that makes it long (its offsets
     in the command) and what it is."""

@@ -35,12 +35,12 @@ graph (:class:`~dipcheck.analysis.dataflow.ContextFlow`), conditions ignored.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from functools import cached_property
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.model import Edge, Origin, Reference, RefKind, Workflow
+from dipcheck.records import record
 
 _CODERGEN = runtime.Handler.CODERGEN
 _TOOL = runtime.Handler.TOOL
@@ -64,7 +64,7 @@ _BUILTIN = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class StaleRead:
     """A condition operand that can read ``key`` as the previous iteration left it."""
 

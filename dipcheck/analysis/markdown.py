@@ -12,12 +12,13 @@ placeholder sits inside a block the author wrote.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from dipcheck.records import record
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Fence:
     """A fenced block: the offsets of its opening line (without the newline), of its body,
     and of its closing line (``close_start == close_end == len(text)`` when unclosed)."""

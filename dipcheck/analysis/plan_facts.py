@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
 from typing import Any
 
 from dipcheck.jsvalue import UNDEFINED, coalesce, key, to_string, truthy
 from dipcheck.plan import Dependency, JMember, Plan, PlanTask
+from dipcheck.records import record
 
 _TASK_LABEL = re.compile(
     r"\b[Tt]ask\s+#?(\d+(?:\.\d+)?)(?!\w|\.\d)|(?<![\w#])#(\d+(?:\.\d+)?)(?!\w|\.\d)"
@@ -74,7 +74,7 @@ _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 _DISTANCE_TABLES = 32
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Mention:
     """A place in a prompt that names another task."""
 

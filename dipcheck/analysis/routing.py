@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from dipcheck import conditions
 from dipcheck.model import Edge
+from dipcheck.records import record
 from dipcheck.target import DEFAULT, TargetVersion
 
 # tracker's operator search order (pipeline/condition.go): the first operator of this list
@@ -192,7 +192,7 @@ def split_condition(text: str) -> list[list[str]]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Clause:
     """One clause as tracker reads it: ``not`` prefixes, left operand, operator, literal."""
 
@@ -390,7 +390,7 @@ def routing_key(edge: Edge) -> str:
     return edge.choice or edge.label or edge.target.value
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Selection:
     """The edge tracker takes, and why.
 

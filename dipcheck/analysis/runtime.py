@@ -9,10 +9,10 @@ command may interpolate and which keys ``writes:`` may not name.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 
 from dipcheck.model import Node, NodeKind, Workflow
+from dipcheck.records import record
 
 
 class Handler(StrEnum):
@@ -322,7 +322,7 @@ FIDELITY_KEYS["truncate"] = FIDELITY_KEYS["summary:medium"]
 READS_FIDELITIES = frozenset({"summary:medium", "truncate"})
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Fidelity:
     """The fidelity tracker resolves for a node's prompt (``ResolveFidelity``): ``level``;
     ``source`` is ``"node"``, ``"default"`` or ``"builtin"``; ``skipped`` holds an invalid

@@ -12,9 +12,10 @@ body, not in a function body, not after ``&&`` or ``||``, and not in an ``elif``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from dipcheck.records import record
 
 _REDIRECT = re.compile(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
@@ -24,7 +25,7 @@ _OPENERS = frozenset({"then", "do"})
 _CLOSERS = frozenset({"fi", "done", "esac"})
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Word:
     """A word as written (``text``, with its offsets in the command) and its value with
     quotes removed. ``expands``: it contains a ``$`` expansion or a backtick outside single
@@ -37,14 +38,14 @@ class Word:
     expands: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Redirect:
     fd: str  # "" (stdout for >, stdin for <), a digit, or "&" (stdout and stderr)
     op: str
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SimpleCommand:
     """One simple command: its words (assignments and redirections removed), redirections,
     and where it sits. ``piped``: its output goes into a following ``|``."""

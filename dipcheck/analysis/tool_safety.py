@@ -17,8 +17,9 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+
+from dipcheck.records import record
 
 # defaultDenyPatterns (tool_safety.go), in tracker's order: the first match is the one named.
 BUILTIN_DENY_PATTERNS = (
@@ -62,7 +63,7 @@ WORKING_DIR_FORBIDDEN = "`$;|&()<>\n\r"
 MAX_OUTPUT_LIMIT = 10 * 1024 * 1024
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Statement:
     """One statement as tracker splits it: its text (trimmed) and offsets in the command."""
 
@@ -201,7 +202,7 @@ def comma_patterns(value: str) -> list[tuple[str, int, int]]:
     return result
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Verdict:
     """A statement of the written command that tracker refuses whatever its placeholders
     expand to: ``pattern`` is the denying pattern, or None when the statement matches no

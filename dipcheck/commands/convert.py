@@ -7,9 +7,9 @@ import argparse
 import os
 import sys
 import tempfile
-from dataclasses import replace
 from typing import Any
 
+from dipcheck.records import replace
 from dipcheck.terminal import for_stream, visible
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2

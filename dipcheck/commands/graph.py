@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 from typing import Any
 
 from dipcheck.files import write_output
+from dipcheck.records import replace
 from dipcheck.terminal import visible
 
 EXIT_OK, EXIT_ERROR = 0, 2

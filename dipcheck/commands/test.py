@@ -11,10 +11,10 @@ import argparse
 import os
 import sys
 import time
-from dataclasses import replace
 from typing import Any
 
 from dipcheck.files import write_output
+from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
 from dipcheck.terminal import visible
 

@@ -14,11 +14,11 @@ in the parity check too.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.engine import LintResult, lint_text
+from dipcheck.records import field, record
 from dipcheck.semdiff.compare import Change, compare
 from dipcheck.semdiff.routing import format_specific, unmatched
 from dipcheck.semdiff.shape import shape
@@ -26,7 +26,7 @@ from dipcheck.semdiff.shape import shape
 SUFFIXES = {"dip": ".dip", "dot": ".dot"}
 
 
-@dataclass
+@record
 class Parity:
     changes: list[Change] = field(default_factory=list)
     only_original: list[Diagnostic] = field(default_factory=list)
@@ -37,7 +37,7 @@ class Parity:
         return not self.changes and not self.only_original and not self.only_converted
 
 
-@dataclass
+@record
 class Conversion:
     text: str
     target: str

@@ -13,25 +13,24 @@ line ends; comments after the last element are the tail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dipcheck.frontends.dip_lexer import FIELD_LINE, _strip_comment
 from dipcheck.frontends.dip_lexer import lex as lex_dip
 from dipcheck.frontends.dot_lexer import lex as lex_dot
 from dipcheck.model import Edge, Field, InputDecl, Node, Workflow
+from dipcheck.records import field, record
 from dipcheck.source import SourceText
 
 Element = Node | Field | Edge | InputDecl
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Comment:
     lines: tuple[str, ...]  # the text of each line, without the comment marker
     start: int
     trailing: bool  # after code on the same line
 
 
-@dataclass
+@record
 class Attached:
     before: dict[int, list[Comment]] = field(default_factory=dict)  # id(element) → comments
     after: dict[int, list[Comment]] = field(default_factory=dict)

@@ -22,13 +22,13 @@ their ``.dip`` names (the DOT front-end maps them), so this writes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from dipcheck.analysis import routing
 from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends import dip_schema
 from dipcheck.frontends.dip_lexer import YAML_BLOCK_INDICATOR
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
+from dipcheck.records import field, record
 from dipcheck.semdiff.shape import PRESENTATION, inert, pairs_value
 from dipcheck.simulate.graph import RunGraph
 
@@ -44,7 +44,7 @@ class ConvertError(Exception):
     """A workflow that cannot be written as .dip (a node id .dip cannot spell)."""
 
 
-@dataclass
+@record
 class Output:
     text: str
     notes: list[str] = field(default_factory=list)

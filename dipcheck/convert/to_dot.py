@@ -25,12 +25,12 @@ branch overrides; back-edge marks are not written (tracker's engine never reads 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from dipcheck import integers
 from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends.dot_schema import SHAPE_HANDLERS
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
+from dipcheck.records import field, record
 from dipcheck.semdiff.shape import list_value, pairs_value
 from dipcheck.simulate.graph import RunGraph
 
@@ -87,7 +87,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KEYWORDS = frozenset({"node", "edge", "graph", "digraph", "subgraph", "strict"})
 
 
-@dataclass
+@record
 class Output:
     text: str
     notes: list[str] = field(default_factory=list)

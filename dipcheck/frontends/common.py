@@ -6,11 +6,11 @@ import errno
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, inside, read_regular
 from dipcheck.hashing import sha256_hex
+from dipcheck.records import field, record
 from dipcheck.source import SourceText
 
 if TYPE_CHECKING:  # the result cache uses this module: it does not import the model
@@ -87,13 +87,13 @@ def unchanged(path: str, recorded: str | None) -> bool:
     return recorded.rsplit(":", 1)[1] == digest(text.encode("utf-8"))
 
 
-@dataclass
+@record
 class FrontendResult:
     workflow: Workflow | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Inclusion:
     source: SourceText | None
     error: str | None

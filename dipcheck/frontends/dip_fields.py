@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from lark import Token, Tree
@@ -23,6 +22,7 @@ from dipcheck.frontends import escapes
 from dipcheck.frontends.common import FileReader, include_file
 from dipcheck.frontends.dip_lexer import FIELD_LINE
 from dipcheck.model import Field, Name, SegmentBuilder, Text
+from dipcheck.records import record, replace
 from dipcheck.source import SourceText, Span
 from dipcheck.suggest import suggestion_fix
 
@@ -97,7 +97,7 @@ def last_token(tree: Tree) -> Token:
     raise ValueError("empty tree")
 
 
-@dataclass(eq=False, repr=False)  # an object with state, not a value: identity, no field dump
+@record(eq=False, repr=False)  # an object with state, not a value: identity, no field dump
 class FieldLowering:
     """The fields of a ``.dip`` file, and the state every part of its lowering shares.
 

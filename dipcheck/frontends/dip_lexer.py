@@ -15,12 +15,12 @@ it does not parse. Raw blocks keep a map from their text back to file offsets.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from lark import Token
 
 from dipcheck.model import SegmentBuilder, Segments, Text
+from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
 
 MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
@@ -55,7 +55,7 @@ NODE_KINDS = frozenset({"agent", "human", "tool", "subgraph", "conditional", "ma
 EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"})
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class LexProblem:
     """A problem the lexer finds on its own (bad indentation, unterminated string …)."""
 
@@ -64,7 +64,7 @@ class LexProblem:
     code: str = "DC001"
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class LineGroup:
     """The tokens of one logical line: block structure first, then content and ``_NL``."""
 
@@ -73,7 +73,7 @@ class LineGroup:
     line: int
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class LexResult:
     groups: list[LineGroup]
     raw_blocks: dict[int, Text]

@@ -7,11 +7,11 @@ used by the front-end (DC004/DC005), by completion and by hover.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 
 from dipcheck import integers
 from dipcheck.model import NodeKind
+from dipcheck.records import record
 
 
 class ValueType(StrEnum):
@@ -31,7 +31,7 @@ class ValueType(StrEnum):
     PATHS = "path globs"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FieldSpec:
     type: ValueType
     doc: str

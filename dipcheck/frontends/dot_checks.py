@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from lark import Token
 
@@ -34,6 +33,7 @@ from dipcheck.frontends import stylesheet
 from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_duration
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.model import Field, Name, Text
+from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
 from dipcheck.suggest import closest, suggestion_fix
 
@@ -86,7 +86,7 @@ _HANDLER_VALUES: dict[str, dict[str, Callable[[str], str | None]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Attr:
     """One ``key=value`` as written (``inherited``: it came from a ``node``/``edge`` default)."""
 
@@ -125,7 +125,7 @@ class Attr:
         )
 
 
-@dataclass
+@record
 class NodeBuild:
     id: str
     id_span: Span

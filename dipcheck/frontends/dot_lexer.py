@@ -16,12 +16,12 @@ before a line break outside a string joins the lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from lark import Token
 
 from dipcheck.frontends import escapes
 from dipcheck.model import EscapeMap, SegmentBuilder, Text
+from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
 
 KEYWORDS = {
@@ -65,7 +65,7 @@ _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"))
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class QuotedString:
     """A decoded quoted string (all of its ``+``-joined parts) and where each part is."""
 
@@ -77,13 +77,13 @@ class QuotedString:
         return len(self.parts) > 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class LexProblem:
     span: Span
     message: str
 
 
-@dataclass
+@record
 class LexResult:
     tokens: list[Token] = field(default_factory=list)
     strings: dict[int, QuotedString] = field(default_factory=dict)

@@ -12,10 +12,9 @@ docs/runtime/loading.md#from-dippin-to-trackers-graph).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dipcheck.frontends.dip_schema import INT, B, D, F, S, U, ValueType
 from dipcheck.model import Name, NodeKind, Text
+from dipcheck.records import record
 from dipcheck.references import list_items
 from dipcheck.source import Span
 
@@ -66,7 +65,7 @@ TYPED_OUTPUT_TYPES: dict[str, NodeKind] = {
 OUTPUT_KINDS = ("text", "json", "choice", "number", "boolean", "list")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Attribute:
     """A DOT attribute the runtime reads: the model's field name for it, its value type and
     what it does. ``handlers``: the handlers that use it (empty: every node)."""
@@ -455,7 +454,7 @@ DIP_ONLY_DIRECTIVES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Output:
     """One ``name:kind`` declaration; a choice lists its values as ``choice(a|b)``."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
@@ -21,6 +20,7 @@ from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.model import Dialect, Name, Text
+from dipcheck.records import field, record, replace
 from dipcheck.source import SourceText, Span
 
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -28,7 +28,7 @@ _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*")
 
 
-@dataclass
+@record
 class _Scope:
     node_defaults: dict[str, Attr] = field(default_factory=dict)
     edge_defaults: dict[str, Attr] = field(default_factory=dict)
@@ -36,7 +36,7 @@ class _Scope:
     label: Attr | None = None
 
 
-@dataclass
+@record
 class EdgeBuild:
     source: Name
     target: Name

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 
 from dipcheck.jsvalue import JS_SPACE, JS_SPACE_CLASS
 from dipcheck.model import Text
 from dipcheck.plan import JArray, JLiteral, JMember, JNumber, JObject, JString, JValue
+from dipcheck.records import record
 from dipcheck.source import SourceText, Span
 
 MAX_DEPTH = 512
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OffsetMap:
     """Offsets of a derived text → offsets of the text it came from: a breakpoint ``(n, o)``
     maps ``n + k`` to ``o + k`` until the next breakpoint. No breakpoints: the identity."""
@@ -50,7 +50,7 @@ class OffsetMap:
         return bisect_right(self.new, start) < bisect_left(self.new, end)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Chain:
     """Several maps applied one after the other (the last rewrite's map first)."""
 
@@ -105,7 +105,7 @@ FENCE_JSON = re.compile(r"```json" + JS_SPACE_CLASS + "*", re.IGNORECASE | re.AS
 FENCE = re.compile(r"```" + JS_SPACE_CLASS + "*")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Deletion:
     """Text a rewrite deletes, in original offsets, and which rewrite deletes it."""
 
@@ -138,7 +138,7 @@ def strip_noise(text: str) -> tuple[str, Chain, list[Deletion]]:
 # -- candidates --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Objects:
     """What ``extractObjectsWithKey`` finds: the balanced objects with the key (start, end
     exclusive), the fallback (first balanced object, or None), whether an object ran to the

@@ -30,7 +30,6 @@ the task (spans on the entry), so that the language server resolves a dependency
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from dipcheck.diagnostics import Diagnostic, loading_finding
@@ -61,6 +60,7 @@ from dipcheck.plan import (
     PlanKind,
     PlanTask,
 )
+from dipcheck.records import record
 from dipcheck.source import SourceText, Span
 
 MAX_PLAN_CHARS = 8 * 1024 * 1024
@@ -84,7 +84,7 @@ class Crash(Exception):
         self.message = message
 
 
-@dataclass
+@record
 class _Read:
     """One candidate read: its root object, why Ordewell rejects it, and the plan built."""
 

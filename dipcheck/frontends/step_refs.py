@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
+
+from dipcheck.records import record
 
 NAME_PATTERN = "[A-Za-z_][A-Za-z0-9_-]*"
 INPUT_NAMESPACE = "input"
@@ -33,7 +34,7 @@ class Form(StrEnum):
     MALFORMED = "malformed"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class StepRef:
     """One reference. ``start``/``end`` delimit the reference text (``input.issue``); for a
     placeholder ``outer_start``/``outer_end`` delimit ``{{ … }}``, for an ``inputs:`` entry

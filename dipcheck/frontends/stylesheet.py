@@ -10,30 +10,30 @@ Its syntax errors are reported with their exact place inside the quoted value.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from dipcheck.model import Name, Text
+from dipcheck.records import record
 
 _SELECTOR = re.compile(r"\*|[#.]?[A-Za-z_][A-Za-z0-9_.\-]*")
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 STYLESHEET_PROPERTIES = ("llm_model", "llm_provider", "reasoning_effort")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class StyleProblem:
     start: int
     end: int
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class StyleProperty:
     name: str
     start: int
     end: int
 
 
-@dataclass
+@record
 class Parsed:
     selectors: list[Name]
     properties: list[StyleProperty]

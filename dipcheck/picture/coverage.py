@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.files import FileTooLarge, read_regular
 from dipcheck.model import Edge
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 
 MAX_BYTES = 32 * 1024 * 1024
@@ -45,7 +45,7 @@ class CoverageError(Exception):
     """The coverage file cannot be read or has no entry for the drawn workflow."""
 
 
-@dataclass
+@record
 class EdgeCoverage:
     """Covered edges by (from, to, index) and by (from, to, line, column) for ``items``."""
 

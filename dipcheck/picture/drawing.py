@@ -12,9 +12,8 @@ DOT gets quoted, escaped identifiers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dipcheck.analysis.runtime import Handler
+from dipcheck.records import field, record
 
 GREY = "#9e9e9e"
 LABEL_GREY = "#5f6368"
@@ -46,7 +45,7 @@ DOT_SHAPES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Look:
     """A named style: ``fill`` for boxes, ``color`` for outlines and lines, ``font`` for an
     arrow's label, ``width`` in points (0: the default), ``line`` one of ``solid``,
@@ -59,7 +58,7 @@ class Look:
     line: str = "solid"
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Box:
     key: str
     label: str
@@ -70,7 +69,7 @@ class Box:
     note: str = ""  # a second, smaller line under the label (finding codes …)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Arrow:
     source: str
     target: str
@@ -80,7 +79,7 @@ class Arrow:
     constraint: bool = True  # False: Graphviz does not rank the target below the source
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Cluster:
     key: str
     label: str
@@ -89,7 +88,7 @@ class Cluster:
     tooltip: str = ""
 
 
-@dataclass
+@record
 class Drawing:
     name: str
     title: str = ""

@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.model import Edge, Node, NodeKind, Workflow
@@ -33,6 +32,7 @@ from dipcheck.picture.drawing import (
     shorten,
     wrap,
 )
+from dipcheck.records import record
 from dipcheck.simulate.graph import RunGraph, node_attr
 
 MAX_DEPTH = 3
@@ -46,13 +46,16 @@ _PREFIX = re.compile(r"(?<![\w.])(?:ctx|context)\.")
 ChildLoader = Callable[[Workflow, str], "Workflow | str"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Options:
     expand: bool = False
     direction: str = "TB"
 
 
-@dataclass
+DEFAULT_OPTIONS = Options()
+
+
+@record
 class _Marks:
     """Findings by node id and by edge (``id()``), and those that belong to neither."""
 
@@ -311,7 +314,7 @@ def draw(
     workflow: Workflow,
     diagnostics: Sequence[Diagnostic] = (),
     untested: Callable[[RunGraph], set[int]] | None = None,
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
     loader: ChildLoader | None = None,
 ) -> Drawing:
     """The picture of ``workflow`` with ``diagnostics`` overlaid; ``untested`` gives the
@@ -344,7 +347,7 @@ def render(
     fmt: str,
     diagnostics: Sequence[Diagnostic] = (),
     untested: Callable[[RunGraph], set[int]] | None = None,
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
     loader: ChildLoader | None = None,
 ) -> str | bytes:
     """The picture in ``fmt``: Mermaid (a fenced Markdown block) or DOT text, or SVG/PNG

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from dipcheck.records import record
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
 
 
-@dataclass
+@record
 class Row:
     code: str
     name: str

@@ -7,13 +7,13 @@ rules of ``rules/dataflow.py`` to hand out.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Origin, RefKind
+from dipcheck.records import replace
 from dipcheck.rules.context import Context
 from dipcheck.source import Span
 from dipcheck.suggest import Names, closest

@@ -14,12 +14,12 @@ rules say so instead of treating the file as a whole program.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.frontends.common import FileReader
 from dipcheck.model import RefKind, Workflow
+from dipcheck.records import record
 from dipcheck.workspace import ParentLink, Workspace
 
 # How many levels of parents are followed (a parent's parent …).
@@ -29,7 +29,7 @@ _CHILD_DIRECTORIES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Boundary:
     """``provided``: keys some parent's context may hold when it runs this file (None: any
     key, an opaque node of the parent's reaches the call). ``read_above``: keys the parents

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dipcheck import integers
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.references import ListItem, list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
@@ -19,7 +19,7 @@ RE_ENABLING_PARAMS = ("allowed_tools", "disallowed_tools", "tool_choice", "permi
 MODES = ("require", "prefer")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Holder:
     """An agent, or a parallel branch override: what carries tool-access settings."""
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, Node, NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.workspace import CYCLE, ChildWorkflow, Link, found_above, subgraph_refs
@@ -163,7 +163,7 @@ def restricts(workflow: Workflow) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Boundary:
     code: str
     link: Link

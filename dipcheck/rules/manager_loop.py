@@ -12,11 +12,11 @@ evaluating its conditions again; ``stack.child.exit_status`` is written at that 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from dipcheck.analysis import routing, runtime
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, Node, Workflow
+from dipcheck.records import record
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
@@ -159,7 +159,7 @@ def manager_loop_refused(context: Context) -> Iterator[Diagnostic]:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Operand:
     key: str
     start: int

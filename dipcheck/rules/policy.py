@@ -25,9 +25,8 @@ it, rendered on the rule's page (``docs/rules/``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dipcheck.diagnostics import Severity
+from dipcheck.records import record
 
 # Topical groups: each rule is in exactly one.
 GROUPS: dict[str, str] = {
@@ -55,7 +54,7 @@ def group_names() -> list[str]:
     return [*GROUPS, *DERIVED]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Audit:
     group: str
     severity: Severity  # the audited default; must equal the severity the rule declares

@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
+from dipcheck.records import field, record
 from dipcheck.rules import policy
 from dipcheck.rules.severity_audit import AUDIT
 from dipcheck.source import Span
@@ -73,7 +73,7 @@ FixAvailability = Literal["none", "sometimes", "always"]
 FIRST_RELEASE = "0.1.0"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Rule:
     code: str
     name: str

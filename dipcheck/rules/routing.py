@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 
 from dipcheck import conditions
 from dipcheck.analysis import routing, runtime
@@ -18,6 +17,7 @@ from dipcheck.analysis.routing import Clause, ConditionError
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.model import Condition, Edge, NodeKind, Workflow
+from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -29,7 +29,7 @@ _POSITIVE = frozenset({"=", "==", "contains", "startswith", "endswith", "in", "m
 _LEFTOVER = re.compile(r"\s(and|or)\s|(^|\s)not\s|[()]")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Misreading:
     start: int  # offsets into the condition text as written
     end: int

@@ -13,12 +13,12 @@ code exists, and that the page is current.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from dipcheck.records import record
 from dipcheck.rules import registry
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Entry:
     """``codes``: the codes that predict the message; a ``"DIP101..DIP165"`` item stands for
     every registered code in that range; empty when no static reading can predict the

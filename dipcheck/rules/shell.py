@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.model import NodeKind, Text, Workflow
+from dipcheck.records import record
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.rules.safety import command_references
@@ -150,7 +150,7 @@ def first_program(script: str) -> tuple[str, int, int] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Command:
     node: str
     text: Text

@@ -17,12 +17,12 @@ rest of the lint (see benchmarks/simulate.py).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Dialect, Edge
+from dipcheck.records import record
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
@@ -39,7 +39,7 @@ _ALWAYS_SUCCEED = ("conditional",)
 _STATUSES = ("success", "fail", "partial_success")
 
 
-@dataclass
+@record
 class Explored:
     """One exploration per linted workflow, shared by the DC4xx rules."""
 

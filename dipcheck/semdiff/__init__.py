@@ -9,10 +9,9 @@ fixed); ``report`` writes text, Markdown or JSON; ``sources`` reads files and ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
+from dipcheck.records import record
 from dipcheck.semdiff.compare import Change, compare
 from dipcheck.semdiff.routing import (
     DEFAULT_MAX_STATES,
@@ -28,7 +27,7 @@ class DiffError(Exception):
     """A version that is not a workflow dipcheck can load."""
 
 
-@dataclass
+@record
 class Diff:
     old: str
     new: str

@@ -16,8 +16,8 @@ other format: what one of the formats cannot say and the runtime does not read i
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from dipcheck.records import record
 from dipcheck.semdiff.shape import EdgeShape, NodeShape, Shape
 
 PROMPT_KEYS = frozenset(
@@ -25,7 +25,7 @@ PROMPT_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Change:
     """One difference. ``what`` is ``setting``, ``node``, ``field``, ``prompt``, ``edge``,
     ``condition`` or ``order``; ``kind`` is ``added``, ``removed`` or ``changed``;
@@ -46,7 +46,7 @@ class Change:
         return (order.index(self.what), self.subject, self.detail)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Pairing:
     """Edges of both versions paired, per source: ``pairs`` of (old, new) and the rest."""
 

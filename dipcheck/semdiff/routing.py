@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.model import Dialect, Edge, Workflow
+from dipcheck.records import field, record
 from dipcheck.semdiff.compare import pair_edges
 from dipcheck.semdiff.shape import EdgeShape, Shape, shape
 from dipcheck.simulate.graph import RunGraph
@@ -29,7 +29,7 @@ DEFAULT_MAX_STATES = 3000
 DEAD_EDGE_CODES = frozenset({"DC302", "DC303", "DC313"})
 
 
-@dataclass
+@record
 class Side:
     """One version in a diff: the workflow, its shape, the edges explored runs take (``None``:
     not explored) and its findings."""
@@ -86,7 +86,7 @@ def prepare(
     return Side(workflow, shaped, fires, complete, succeeds, findings, edge_ids, dead)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Effect:
     """``kind``: ``fires`` (an edge that can now fire), ``dead`` (one that no longer can,
     or an added edge that never can), ``exit-gained``/``exit-lost`` (a node that gained or

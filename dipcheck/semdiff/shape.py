@@ -23,12 +23,12 @@ and fields under their
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
 
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.frontends import dip_schema, dot_schema
 from dipcheck.model import Field, Node, NodeKind, Workflow
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.target import DEFAULT, TargetVersion
 
@@ -56,7 +56,7 @@ _DIRECTIVES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class NodeShape:
     id: str
     kind: str
@@ -68,7 +68,7 @@ class NodeShape:
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # field → its line
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class EdgeShape:
     source: str
     target: str
@@ -99,7 +99,7 @@ class EdgeShape:
         return text
 
 
-@dataclass
+@record
 class Shape:
     name: str
     format: str

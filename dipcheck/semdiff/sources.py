@@ -14,10 +14,10 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
 
 from dipcheck.files import read_regular
 from dipcheck.frontends.common import MAX_INCLUDED_BYTES, FileReader, read_from_disk
+from dipcheck.records import record
 
 GIT_PREFIX = "git:"
 TIMEOUT = 30
@@ -28,7 +28,7 @@ class SourceError(Exception):
     """A version that cannot be read."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Version:
     """``label`` is what the report calls it; ``path`` the file path the front-end sees
     (its suffix picks the format, its directory anchors included files)."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 from typing import Any
 
 from dipcheck.files import write_output
 from dipcheck.model import Dialect
+from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2

@@ -25,11 +25,11 @@ import json
 import os
 from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
+from dipcheck.records import field, record
 from dipcheck.simulate.expand import expand
 from dipcheck.simulate.graph import RunGraph, field_value, node_attr, source_file, to_int
 from dipcheck.simulate.handlers import LEAF, Outcome
@@ -60,7 +60,7 @@ class _OverBudget(Exception):
     """The work of one outermost node went over :data:`MAX_NESTED_WORK`."""
 
 
-@dataclass
+@record
 class _Running:
     """The composite handlers running now (outermost first) and the work left to them."""
 

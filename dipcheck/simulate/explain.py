@@ -10,12 +10,12 @@ grammar.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.model import Edge
+from dipcheck.records import record
 from dipcheck.references import placeholders
 from dipcheck.simulate.expand import expand
 from dipcheck.simulate.graph import RunGraph
@@ -31,7 +31,7 @@ _STEP = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Comparison:
     """One clause: ``left op right`` (``right`` is the literal, ``negated`` a leading not)."""
 

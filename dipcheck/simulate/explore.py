@@ -34,12 +34,12 @@ import heapq
 import itertools
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge
+from dipcheck.records import field, record
 from dipcheck.simulate.alternatives import OTHER, ExploreOracle
 from dipcheck.simulate.runner import Machine, State, Transition
 from dipcheck.simulate.scenario import Scenario, ScenarioOracle
@@ -105,7 +105,7 @@ def retried(step: Step) -> bool:
     )
 
 
-@dataclass
+@record
 class Exploration:
     paths: list[Terminal] = field(default_factory=list)
     states: int = 0

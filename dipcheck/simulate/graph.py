@@ -18,13 +18,13 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from dipcheck.analysis.routing import runtime_text
 from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.model import Edge, Field, Name, Node, NodeKind, Workflow
+from dipcheck.records import record
 
 # tracker's built-in retry policies: name → retries (§5.4).
 RETRY_POLICIES = {"none": 0, "standard": 2, "aggressive": 5, "patient": 3, "linear": 3}
@@ -76,7 +76,7 @@ def to_int(text: str, default: int) -> int:
         return default
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Parallel:
     """A parallel node: its branch targets (run inside the handler) and its join."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import TOOL_SAFE_KEYS, Handler
+from dipcheck.records import field, record
 from dipcheck.references import list_items, placeholders
 from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph, node_attr
@@ -28,7 +28,7 @@ YES_NO = ("Yes", "No")
 FREEFORM_AUTO_TEXT = "auto-approved"  # what tracker's auto-approve types when a gate has no labels
 
 
-@dataclass
+@record
 class Outcome:
     status: str  # success | fail | retry
     updates: dict[str, str] = field(default_factory=dict)

@@ -11,7 +11,6 @@ block is one placeholder line in its place: ``[ordewell:guardrail]``,
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cmp_to_key
 from typing import Any
 
@@ -28,6 +27,7 @@ from dipcheck.jsvalue import (
     truthy,
 )
 from dipcheck.plan import Plan, PlanTask
+from dipcheck.records import record
 
 MAP_MAX_ENTRIES = 30
 MAP_MIN_ROWS = 3
@@ -41,7 +41,7 @@ class HandoverError(Exception):
     value), or the task does not exist."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Options:
     plan_map: bool = True
     tdd: bool = False

@@ -10,10 +10,10 @@ fallback, a goal-gate redirect) are drawn as extra dashed edges. Node shapes are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.picture.drawing import Arrow, Box, Drawing, Look, shorten, to_dot, to_mermaid
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.trace import Run
 
@@ -24,7 +24,7 @@ RED_FILL = "#f8d7da"
 MAX_LABEL = 48
 
 
-@dataclass
+@record
 class Picture:
     """What to draw: every edge of the graph (with the steps that took it), redirects, and
     which nodes were visited."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
@@ -19,6 +18,7 @@ from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.jsvalue import key, to_string
 from dipcheck.plan import Plan, PlanTask
+from dipcheck.records import record
 from dipcheck.simulate.plan_waves import DEFAULT_PARALLEL, OUTCOMES, Outcome, Scenario, simulate
 
 
@@ -26,7 +26,7 @@ class PlanError(Exception):
     """A plan or scenario that cannot be simulated (exit status 2)."""
 
 
-@dataclass
+@record
 class Loaded:
     path: str
     plan: Plan

@@ -11,24 +11,24 @@ on hold, and its slot is refilled at once) or ``cancel``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck.analysis.plan_facts import PlanFacts, bits
 from dipcheck.jsvalue import UNDEFINED, key, to_number, truthy
 from dipcheck.plan import Plan, PlanKind, PlanTask
+from dipcheck.records import field, record
 
 OUTCOMES = ("success", "fail", "spawn_fail", "cancel")
 DEFAULT_PARALLEL = 3
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Scenario:
     max_parallel: int = DEFAULT_PARALLEL
     outcomes: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@record
 class Start:
     """A task started in a wave, and what it is handed: the direct dependencies whose output
     it receives, the direct ones with no output captured, and the indirect ones it does not
@@ -41,7 +41,7 @@ class Start:
     indirect: list[PlanTask]
 
 
-@dataclass
+@record
 class Outcome:
     waves: list[list[PlanTask]]
     user_waves: set[int]

@@ -17,11 +17,11 @@ completed is a loop restart.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge
+from dipcheck.records import field, record, replace
 from dipcheck.simulate import composite, explain
 from dipcheck.simulate.expand import expand, expand_graph_variables
 from dipcheck.simulate.graph import RunGraph
@@ -54,7 +54,7 @@ _KNOWN = frozenset(
 _KNOWN_PREFIXES = ("graph.", "params.", "internal.", "stack.", "node.", "parallel.", "fan_in.")
 
 
-@dataclass
+@record
 class State:
     """Everything the engine carries from one node to the next (a checkpoint, roughly)."""
 
@@ -101,7 +101,7 @@ class State:
                 self.retries.pop(item, None)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Decision:
     """What edge selection decided at a node, with the words that explain it."""
 
@@ -111,7 +111,7 @@ class Decision:
     why: str  # why the chosen edge won ("" when none was chosen)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Transition:
     steps: tuple[Step, ...]
     state: State | None = None

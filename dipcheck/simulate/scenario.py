@@ -24,12 +24,12 @@ node's kind is a :class:`ScenarioError` with the line and column and a did-you-m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck import integers
 from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import Handler
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import YES_NO, producible
 from dipcheck.simulate.world import Choice, DefaultOracle
@@ -47,7 +47,7 @@ class ScenarioError(Exception):
         self.message = message
 
 
-@dataclass
+@record
 class Scenario:
     path: str = "<default scenario>"
     context: dict[str, str] = field(default_factory=dict)

@@ -6,12 +6,12 @@ The CLI and the language server both go through here.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.model import Dialect
+from dipcheck.records import field, record
 from dipcheck.simulate.children import load_child
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.runner import DEFAULT_MAX_STEPS, Machine, simulate
@@ -36,7 +36,7 @@ class SimulateError(Exception):
     """The simulation cannot start: a workflow that does not load, a bad scenario."""
 
 
-@dataclass
+@record
 class Prepared:
     path: str
     graph: RunGraph

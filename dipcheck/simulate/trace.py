@@ -10,9 +10,8 @@ node that ran them, with ``within`` naming it and ``depth`` > 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dipcheck.model import Edge
+from dipcheck.records import field, record
 
 # Why an edge or redirect was taken. The first five are tracker's own decision priorities
 # (§5.3, `decision_edge` events); the rest are the engine's redirects (§5.3 step 0, §5.4, §5.5).
@@ -42,7 +41,7 @@ STATUSES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Rejected:
     """An edge considered before the chosen one, and why it lost."""
 
@@ -50,7 +49,7 @@ class Rejected:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Taken:
     """How a step left its node: an edge of the graph, or an engine redirect (``edge`` None)."""
 
@@ -65,7 +64,7 @@ class Taken:
     restart_why: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Step:
     node: str  # `Parent/Child` for a node of a subgraph child
     handler: str
@@ -112,7 +111,7 @@ class Step:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class End:
     status: str
     message: str  # the runtime's own words where it has some, and the section that says so
@@ -126,7 +125,7 @@ class End:
         return self.status in SUCCEEDED
 
 
-@dataclass
+@record
 class Run:
     """One simulated run of a workflow."""
 

@@ -9,8 +9,9 @@ exhaustive explorer gives every alternative that can change the route.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from dipcheck.records import record
 
 if TYPE_CHECKING:
     from dipcheck.simulate.runner import Machine, State
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 ChildRun = tuple["list[Step]", "End", dict[str, str]]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Choice:
     outcome: str | None = None  # success | fail | retry (agents), success | fail (interview)
     label: str | None = None  # a human gate's answer: an edge label, Yes/No

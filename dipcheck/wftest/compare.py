@@ -8,8 +8,7 @@ difference, citing docs/runtime/.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from dipcheck.records import record
 from dipcheck.simulate.render import ARROW
 from dipcheck.simulate.trace import Step
 from dipcheck.wftest.dippin_sim import VISIT_CAP, Decision, DippinRun
@@ -17,7 +16,7 @@ from dipcheck.wftest.expect import Observed
 from dipcheck.wftest.model import Expectation
 
 
-@dataclass
+@record
 class Disagreement:
     dippin_passes: bool  # dippin's verdict (tracker's is the opposite)
     dippin_failures: list[str]

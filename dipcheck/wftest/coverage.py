@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck.analysis.routing import compare, routing_key
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge
+from dipcheck.records import field, record
 from dipcheck.simulate import explain
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import human, producible
@@ -40,7 +40,7 @@ _OUTPUT_KEYS = ("tool_stdout", "tool_marker", "tool_route")
 _LITERAL = re.compile(r"[^.*+?\[\]{}()|\\^$]+")
 
 
-@dataclass
+@record
 class Item:
     kind: str
     node: str  # the node it belongs to (an edge's source)
@@ -56,7 +56,7 @@ class Item:
         return self.hits > 0
 
 
-@dataclass
+@record
 class Coverage:
     workflow: str
     items: list[Item] = field(default_factory=list)

@@ -23,9 +23,8 @@ Each reading that is not one-to-one leaves a note on the test.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from dipcheck.analysis.runtime import Handler
+from dipcheck.records import field, record, replace
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import declared_writes, producible
 from dipcheck.simulate.scenario import Scenario
@@ -36,7 +35,7 @@ DEFAULT_TOOL_STDOUT = "success"  # dippin-language.md §5.2 step 3
 _TOOL_KEYS = ("tool_stdout", "tool_stderr", "tool_marker")
 
 
-@dataclass
+@record
 class _Node:
     choice: Choice = field(default_factory=Choice)
     stdout_given: bool = False

@@ -14,12 +14,11 @@ each (selected) branch up to their fan-in. 500 steps is an error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge, NodeKind
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import find_marker
 from dipcheck.wftest.dippin import split
@@ -29,7 +28,7 @@ VISIT_CAP = 3  # dippin test's MaxNodeVisits
 MAX_STEPS = 500
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decision:
     """How dippin's simulator left a node: the rule (``only``, ``label``, ``loop_break``,
     ``condition``, ``unconditional``, ``else``, ``first_edge``, ``dead_end``), where to."""
@@ -42,7 +41,7 @@ class Decision:
     index: int  # the node's place in the path
 
 
-@dataclass
+@record
 class DippinRun:
     path: list[str] = field(default_factory=list)
     status: str = "success"  # success | dead_end | error

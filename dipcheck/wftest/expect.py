@@ -11,9 +11,9 @@ simulator lists them. ``visited``/``not_visited`` look at every step, child-work
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from dipcheck.records import field, record
 from dipcheck.simulate.render import ARROW
 from dipcheck.simulate.trace import End, Step
 from dipcheck.wftest.model import DIPPIN, Expectation
@@ -21,7 +21,7 @@ from dipcheck.wftest.model import DIPPIN, Expectation
 Reach = Callable[[str], frozenset[str]]
 
 
-@dataclass
+@record
 class Observed:
     """One simulated run, as the expectations see it."""
 
@@ -51,7 +51,7 @@ class Observed:
         return {key for step in self.steps for key, _ in step.writes}
 
 
-@dataclass
+@record
 class Failure:
     key: str
     line: int

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck import integers
 from dipcheck.files import FileTooLarge, read_regular
+from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
 from dipcheck.simulate.trace import REASONS, STATUSES
@@ -125,7 +125,7 @@ def _walk(directory: str) -> Iterator[str]:
 # -- step 1: syntax and shape -----------------------------------------------------------------
 
 
-@dataclass
+@record
 class Parsed:
     path: str
     kind: str

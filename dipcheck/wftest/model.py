@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from dipcheck.records import field, record
 
 if TYPE_CHECKING:
     from dipcheck.simulate.scenario import Scenario
@@ -48,7 +49,7 @@ class TestFileError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     """A warning about a test file that still runs (1-based line and column)."""
 
@@ -57,7 +58,7 @@ class Problem:
     message: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Expectation:
     key: str
     value: Any
@@ -65,7 +66,7 @@ class Expectation:
     column: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DippinCase:
     """A dippin test's own inputs, for running it the way dippin does."""
 
@@ -73,7 +74,7 @@ class DippinCase:
     branch: tuple[str, ...] = ()
 
 
-@dataclass
+@record
 class TestCase:
     name: str
     line: int
@@ -85,7 +86,7 @@ class TestCase:
     plan: dict[str, Any] | None = None  # an Ordewell plan test's scenario
 
 
-@dataclass
+@record
 class TestFile:
     path: str
     kind: str  # DIPCHECK or DIPPIN

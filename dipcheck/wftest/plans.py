@@ -11,14 +11,14 @@ against what the simulator returns, through the small :class:`PlanBackend` inter
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dipcheck.records import record
 from dipcheck.wftest.expect import Failure
 from dipcheck.wftest.model import Expectation
 
 
-@dataclass
+@record
 class PlanRun:
     waves: list[list[str]]
     completed: list[str]

@@ -8,11 +8,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from dipcheck.config import Config
 from dipcheck.model import Edge
+from dipcheck.records import field, record
 from dipcheck.shelltools import SPAWN
 from dipcheck.simulate import explain
 from dipcheck.simulate.children import load_child
@@ -70,7 +70,7 @@ def clause_values(
     return tuple(values)
 
 
-@dataclass
+@record
 class TestResult:
     case: TestCase
     observed: expect.Observed | None = None
@@ -87,7 +87,7 @@ class TestResult:
         return "failed" if self.failures else "passed"
 
 
-@dataclass
+@record
 class FileResult:
     path: str
     kind: str

@@ -14,11 +14,11 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.model import Edge
+from dipcheck.records import record
 from dipcheck.simulate.explore import OTHER, Exploration, Terminal
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import declared_writes, find_marker, placeholder
@@ -32,7 +32,7 @@ OTHER_OUTPUT = "other output"
 _FREE = re.compile(r"""([A-Za-z_][\w.\-]*)=('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
 
 
-@dataclass
+@record
 class Suggestion:
     edge: Edge
     test: dict[str, Any]  # name, context, nodes, expect

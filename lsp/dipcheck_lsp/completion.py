@@ -19,7 +19,6 @@ the context-key dataflow), which may be a version behind while the user types:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -27,6 +26,7 @@ from dipcheck import catalog
 from dipcheck.analysis import runtime
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.model import NodeKind, Workflow
+from dipcheck.records import record
 from dipcheck.rules import registry
 from dipcheck_lsp.state import Snapshot
 
@@ -55,7 +55,7 @@ _YAML_PLACEHOLDER = re.compile(r"\{\{\s*([\w.\-]*)$")
 _YAML_INPUTS = re.compile(r"^\s*(?:-\s+)?inputs\s*:\s*\[[^\]]*$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Line:
     """A line of the document above the cursor: its number, indentation and text."""
 

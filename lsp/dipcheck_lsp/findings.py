@@ -15,7 +15,6 @@ file, therefore still sees every finding in the workflow it is editing.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lsprotocol import types
@@ -23,6 +22,7 @@ from lsprotocol import types
 from dipcheck.diagnostics import Diagnostic, Edit, Severity
 from dipcheck.engine import LintResult
 from dipcheck.model import Field, Workflow
+from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.suppressions import suppression_edits
@@ -40,7 +40,7 @@ SEVERITY = {
 UNSUPPRESSIBLE = frozenset({"DC000", "DC001", "DC002", "DC901", "DC902"})
 
 
-@dataclass
+@record
 class Converted:
     """The diagnostics of one lint: the document's own and those of included files."""
 

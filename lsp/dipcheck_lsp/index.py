@@ -14,7 +14,6 @@ file directive); lookups by position only consider the workflow's own source.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -22,6 +21,7 @@ from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends import dot_schema
 from dipcheck.model import Dialect, Field, Node, Origin, Reference, RefKind, Text, Workflow
+from dipcheck.records import record
 from dipcheck.source import SourceText, Span
 from dipcheck.suppressions import scan
 from dipcheck_lsp import links
@@ -48,7 +48,7 @@ class Role(StrEnum):
     REFERENCE = "reference"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Occurrence:
     """One occurrence of a name. ``owner`` is the node it belongs to; for keys ``after``
     says the read happens after the owner ran (an edge condition) and ``scope`` names the

@@ -23,7 +23,6 @@ import itertools
 import os
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -33,6 +32,7 @@ from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
 from dipcheck.engine import LintResult, detect_format, lint_text
 from dipcheck.frontends.common import read_from_disk
+from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
@@ -48,7 +48,7 @@ SHELL_CHECK_PAUSE = 1.0
 LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
-@dataclass
+@record
 class Settings:
     """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
     under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
@@ -139,7 +139,7 @@ class Host(Protocol):
     def log_error(self, message: str) -> None: ...
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Request:
     """Everything a worker thread needs to lint one version of one document."""
 
@@ -156,7 +156,7 @@ class Request:
     quick: bool = False  # while typing: no bash/shellcheck process for uncached commands
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Snapshot:
     """One finished lint of one version of a document."""
 
@@ -263,7 +263,7 @@ def lint(request: Request) -> Snapshot:
     )
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Document:
     uri: str
     path: str | None

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, insort
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from dipcheck.conditions import BoolOp, Compare, Not, walk
 from dipcheck.frontends.dot_lexer import KEYWORDS, lex
 from dipcheck.model import Condition, Field, Origin, RefKind, Workflow
+from dipcheck.records import record
 from dipcheck.source import Span
 from dipcheck_lsp.convert import Positions, units
 from dipcheck_lsp.index import Index, Kind, Role
@@ -44,7 +44,7 @@ _SECTION = re.compile(r"^[ \t]*(defaults|vars|inputs|edges)[ \t]*$", re.MULTILIN
 _WHEN = re.compile(r"when\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Token:
     start: int
     end: int

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from lsprotocol import types
 
 from dipcheck.config import Config, ConfigError, load_config
 from dipcheck.engine import expand_paths, linked_outside, load_workflow
 from dipcheck.model import Workflow
+from dipcheck.records import record
 from dipcheck.source import Span
 from dipcheck_lsp import watch
 from dipcheck_lsp.convert import Positions, uri_of
@@ -60,7 +60,7 @@ def matches(query: str, name: str) -> bool:
     return all(char in rest for char in query.lower())
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Parsed:
     stamp: watch.Stamp
     included: bool  # named by the configuration's `include` (read as a step workflow)

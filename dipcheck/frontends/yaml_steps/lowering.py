@@ -5,7 +5,6 @@ placeholders and ``inputs:`` entries become references."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from dipcheck import conditions
@@ -36,6 +35,7 @@ from dipcheck.model import (
     Text,
     Workflow,
 )
+from dipcheck.records import replace
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import suggestion_fix
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from dipcheck.diagnostics import Diagnostic, Related, loading_finding
 from dipcheck.model import Text
+from dipcheck.records import record
 from dipcheck.source import SourceText, Span, line_span
 
 MAX_ALIAS_EXPANSION = 100_000
@@ -48,7 +48,7 @@ _ESCAPE_WIDTH = {"x": 4, "u": 6, "U": 10}
 # -- the YAML tree --------------------------------------------------------------------------
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Scalar:
     value: str
     style: str | None  # None (plain), "'", '"', "|" or ">"
@@ -59,7 +59,7 @@ class Scalar:
     size: int = 1
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Seq:
     items: list[YNode]
     flow: bool
@@ -69,7 +69,7 @@ class Seq:
     size: int = 1
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Map:
     pairs: list[tuple[YNode, YNode]]
     flow: bool
@@ -79,7 +79,7 @@ class Map:
     size: int = 1
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Alias:
     name: str
     target: Scalar | Seq | Map | None

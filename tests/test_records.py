@@ -1,0 +1,196 @@
+"""``dipcheck.records``: classes made by ``@record`` behave as the same ``@dataclass`` would.
+
+The property test builds one class description twice, with the standard library's
+``dataclasses`` and with ``dipcheck.records``, and compares what users of the class see:
+construction (and its errors), ``repr``, equality, hashing, frozen assignment, ``replace``
+and a pickle round trip.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck import records
+
+KINDS = ("required", "default", "factory", "late_factory", "late_default")
+
+
+@st.composite
+def descriptions(draw: st.DrawFn) -> dict[str, Any]:
+    count = draw(st.integers(1, 5))
+    specs = [
+        (
+            f"f{index}",
+            draw(st.sampled_from(KINDS)),
+            draw(st.booleans()),  # compared
+            draw(st.booleans()),  # shown in repr
+        )
+        for index in range(count)
+    ]
+    options = {
+        "frozen": draw(st.booleans()),
+        "slots": draw(st.booleans()),
+        "eq": draw(st.booleans()),
+        "repr": draw(st.booleans()),
+    }
+    return {"specs": specs, "options": options}
+
+
+def _make(module: Any, description: dict[str, Any]) -> type | Exception:
+    namespace: dict[str, Any] = {"__annotations__": {}, "__module__": __name__}
+    for name, kind, compared, shown in description["specs"]:
+        namespace["__annotations__"][name] = "object"
+        common = {"compare": compared, "repr": shown}
+        if kind == "default":
+            namespace[name] = module.field(default=7, **common)
+        elif kind == "factory":
+            namespace[name] = module.field(default_factory=list, **common)
+        elif kind == "late_factory":
+            namespace[name] = module.field(default_factory=dict, init=False, **common)
+        elif kind == "late_default":
+            namespace[name] = module.field(default=(), init=False, **common)
+        else:
+            namespace[name] = module.field(**common)
+    decorate = module.dataclass if module is dataclasses else module.record
+    try:
+        return decorate(**description["options"])(type("Made", (), namespace))
+    except (TypeError, ValueError) as error:
+        return error
+
+
+def _outcome(action: Any) -> Any:
+    try:
+        return ("ok", action())
+    except (TypeError, ValueError, AttributeError) as error:
+        return ("raised", isinstance(error, AttributeError), type(error).__name__)
+
+
+@settings(max_examples=300, deadline=None)
+@given(descriptions(), st.integers(0, 3), st.integers(0, 3), st.integers(0, 5))
+def test_a_record_behaves_as_the_same_dataclass(
+    description: dict[str, Any], first: int, second: int, given_count: int
+) -> None:
+    standard = _make(dataclasses, description)
+    ours = _make(records, description)
+    if isinstance(standard, Exception) or isinstance(ours, Exception):
+        assert type(standard) is type(ours), (standard, ours)
+        return
+    init_names = [name for name, kind, *_ in description["specs"] if not kind.startswith("late")]
+    names = init_names[:given_count]
+
+    def build(cls: type, seed: int) -> Any:
+        return cls(*[[seed, name] for name in names])
+
+    made = {}
+    for label, cls in (("standard", standard), ("ours", ours)):
+        made[label] = [
+            _outcome(lambda cls=cls, seed=seed: build(cls, seed)) for seed in (first, second)
+        ]
+    assert [item[0] for item in made["standard"]] == [item[0] for item in made["ours"]]
+    if made["standard"][0][0] != "ok":
+        return
+    (a, b), (c, d) = ([item[1] for item in made[label]] for label in ("standard", "ours"))
+    shown = description["options"]["repr"]  # else object's repr, with an address
+    if shown:
+        assert repr(a).replace("Made", "X") == repr(c).replace("Made", "X")
+    assert (a == b) == (c == d)
+    assert (a == a) == (c == c)
+    assert (a != b) == (c != d)
+    hashed = _outcome(lambda: hash(a)), _outcome(lambda: hash(c))
+    assert hashed[0][0] == hashed[1][0]
+    if hashed[0][0] == "ok" and a == b:
+        assert hash(c) == hash(d)
+    assigned = _outcome(lambda: setattr(a, "f0", 1)), _outcome(lambda: setattr(c, "f0", 1))
+    assert assigned[0][:2] == assigned[1][:2]
+    deleted = _outcome(lambda: delattr(b, "f0")), _outcome(lambda: delattr(d, "f0"))
+    assert deleted[0][:2] == deleted[1][:2]
+    changes = {name: "changed" for name in init_names[:1]}
+    replaced = (
+        _outcome(lambda: repr(dataclasses.replace(a, **changes))),
+        _outcome(lambda: repr(records.replace(c, **changes))),
+    )
+    assert replaced[0][0] == replaced[1][0]
+    if replaced[0][0] == "ok" and shown:
+        assert replaced[0][1].replace("Made", "X") == replaced[1][1].replace("Made", "X")
+    assert [item.name for item in dataclasses.fields(a)] == [
+        item.name for item in records.fields(c)
+    ]
+
+
+@records.record(frozen=True, slots=True)
+class Point:
+    x: int
+    y: int = 0
+    notes: list[str] = records.field(default_factory=list, compare=False)
+
+
+@records.record(frozen=True)
+class Bounded:
+    text: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.text[:3])
+
+
+def test_a_frozen_slotted_record_round_trips_through_pickle() -> None:
+    point = Point(1, 2, ["a"])
+    copied = pickle.loads(pickle.dumps(point))
+    assert copied == point
+    assert copied.notes == ["a"]
+    assert not hasattr(copied, "__dict__")
+    with pytest.raises(records.FrozenInstanceError, match="cannot assign to field 'x'"):
+        copied.x = 3  # type: ignore[misc]
+
+
+def test_init_is_compiled_on_first_use_and_post_init_runs() -> None:
+    @records.record(frozen=True, slots=True)
+    class Late:
+        value: int
+
+    lazy = Late.__init__
+    assert Late(1).value == 1
+    assert Late.__init__ is not lazy
+    assert Late.__init__.__qualname__.endswith("Late.__init__")
+    with pytest.raises(TypeError, match="value"):
+        Late()  # type: ignore[call-arg]
+    assert Bounded("abcdef").text == "abc"
+    assert Bounded("abcdef") == Bounded("abc")
+    assert hash(Bounded("abcdef")) == hash(Bounded("abc"))
+
+
+def test_a_field_option_record_cannot_honour_is_refused_when_the_class_is_made() -> None:
+    namespace = {"__annotations__": {"limit": "ClassVar[int]"}, "limit": 3}
+    with pytest.raises(TypeError, match="not supported by @record"):
+        records.record(type("Options", (), namespace))
+    with pytest.raises(ValueError, match="use default_factory"):
+        records.record(type("Listy", (), {"__annotations__": {"items": "list"}, "items": []}))
+    with pytest.raises(ValueError, match="both default and default_factory"):
+        records.field(default=1, default_factory=list)
+
+
+def test_a_cached_lint_imports_neither_dataclasses_nor_lark(tmp_path: Path) -> None:
+    # the result-cache path of `dipcheck lint` is start-up bound: dataclasses (and the inspect
+    # module it imports) and lark cost more than the look-up itself
+    workflow = tmp_path / "w.dip"
+    workflow.write_text('workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: "hi"\n')
+    environment = {**os.environ, "DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-X", "importtime", "-m", "dipcheck", "lint", str(workflow)]
+    first = subprocess.run(command, capture_output=True, text=True, env=environment)
+    second = subprocess.run(command, capture_output=True, text=True, env=environment)
+    assert first.stdout == second.stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in second.stderr.splitlines()}
+    assert "dipcheck.cache" in imported
+    assert "dipcheck.engine" not in imported  # the findings came from the cache
+    assert not imported & {"dataclasses", "inspect", "lark"}
+    imported_first = {line.rsplit("|", 1)[-1].strip() for line in first.stderr.splitlines()}
+    assert "dipcheck.engine" in imported_first
