@@ -94,7 +94,18 @@ class Config:
         return codes
 
     def enabled(self, rule: registry.Rule) -> bool:
+        if not (self.select or self.extend_select or self.ignore):
+            return rule.enabled
         return rule.code in self.active_codes
+
+    def code_active(self, code: str) -> bool:
+        """Is a finding of ``code`` reported? Without selectors this asks the registry for
+        that one rule, which does not import every rule module as :attr:`active_codes` does
+        (a lint imports only the modules of its file's format)."""
+        if self.select or self.extend_select or self.ignore:
+            return code in self.active_codes
+        rule = registry.get(code)
+        return rule is not None and rule.enabled
 
     @cached_property
     def active_codes(self) -> frozenset[str]:
@@ -168,13 +179,12 @@ class Config:
         """Drop findings of rules that are not selected, apply severity overrides and
         per-file ignores. Loading errors (DC0xx) can be re-graded but never dropped by
         selection: a file that does not parse is always reported."""
-        active = self.active_codes
         ignored = self.file_ignores(source.path) if self.per_file_ignores else set()
         overrides = dict(self.severity)
         result: list[Diagnostic] = []
         for item in diagnostics:
             always = item.code in ("DC000", "DC001", "DC002")
-            if not always and (item.code not in active or item.code in ignored):
+            if not always and (not self.code_active(item.code) or item.code in ignored):
                 continue
             severity = overrides.get(item.code)
             result.append(replace(item, severity=severity) if severity else item)

@@ -147,8 +147,8 @@ def run_rules(
         workspace=workspace,
         reader=reader,
     )
-    for item in registry.checks():
-        if workflow.format not in item.formats or not config.enabled(item):
+    for item in registry.checks(workflow.format):
+        if not config.enabled(item):
             continue
         assert item.check is not None
         try:
@@ -211,7 +211,7 @@ def _lint_source(
             path = os.path.join(base_dir, os.path.basename(source.path))
         diagnostics.extend(run_rules(loaded.workflow, config, path, workspace, reader))
     marks = suppressions.scan(source, fmt)
-    diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.active_codes)
+    diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.code_active)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
     return LintResult(source.path, source, loaded.workflow, _distinct(diagnostics))

@@ -115,7 +115,7 @@ class Suppressions:
         diagnostics: list[Diagnostic],
         source: SourceText,
         anchors: dict[int, int],
-        active: frozenset[str],
+        active: Callable[[str], bool],
     ) -> list[Diagnostic]:
         """Drop suppressed findings; report unused and unknown codes. A finding inside an
         included file (``prompt_file`` …) counts as being on the line of the directive that
@@ -137,7 +137,7 @@ class Suppressions:
             if not hit:
                 kept.append(item)
         for entry in self.entries:
-            if not entry.used and entry.rules & active:
+            if not entry.used and any(active(code) for code in entry.rules):
                 kept.append(
                     finding(
                         "DC901",

@@ -71,9 +71,9 @@ def test_a_rule_crash_is_dc000_and_the_other_rules_still_run(
     )
     real_checks = registry.checks
 
-    def checks() -> Iterator[registry.Rule]:
+    def checks(fmt: str | None = None) -> Iterator[registry.Rule]:
         yield crashing
-        yield from (item for item in real_checks() if item.code != "DIP001")
+        yield from (item for item in real_checks(fmt) if item.code != "DIP001")
 
     monkeypatch.setattr(registry, "checks", checks)
     result = lint_text("workflow W\n  exit: A\n  agent A\n    label: A\n  edges\n    A -> B\n")

@@ -24,40 +24,46 @@ if TYPE_CHECKING:
 
 Check = Callable[["Context"], Iterable[Diagnostic]]
 
-# Modules that declare rules, in the order their findings are produced.
-RULE_MODULES = (
-    "dipcheck.rules.loading",
-    "dipcheck.rules.structure",
-    "dipcheck.rules.dataflow",
-    "dipcheck.rules.stale_context",
-    "dipcheck.rules.safety",
-    "dipcheck.rules.tracker",
-    "dipcheck.rules.routing",
-    "dipcheck.rules.failure_routing",
-    "dipcheck.rules.runtime_values",
-    "dipcheck.rules.outcomes",
-    "dipcheck.rules.prompt_text",
-    "dipcheck.rules.attractor",
-    "dipcheck.rules.typed_outputs",
-    "dipcheck.rules.shell",
-    "dipcheck.rules.tool_policy",
-    "dipcheck.rules.handlers",
-    "dipcheck.rules.manager_loop",
-    "dipcheck.rules.dippin_routing",
-    "dipcheck.rules.dippin_conditions",
-    "dipcheck.rules.dippin_human",
-    "dipcheck.rules.dippin_agents",
-    "dipcheck.rules.dippin_budgets",
-    "dipcheck.rules.dippin_access",
-    "dipcheck.rules.dippin_inputs",
-    "dipcheck.rules.dippin_context",
-    "dipcheck.rules.dippin_crossfile",
-    "dipcheck.rules.configuration",
-    "dipcheck.rules.steps",
-    "dipcheck.rules.simulation",
-    "dipcheck.rules.ordewell",
-    "dipcheck.rules.ordewell_context",
-)
+# Modules that declare rules, in the order their findings are produced, with the input formats
+# their rules check (a module's rules, and the rules of other modules it extends, cover no
+# other format). Linting a file imports only the modules of its format: a YAML step workflow
+# does not load the dippin rules, a .dip file not the Ordewell ones. A test derives the formats
+# from the rules the modules register and compares them with these.
+_EVERY = frozenset({"dip", "dot", "yaml", "ordewell"})
+_GRAPHS = frozenset({"dip", "dot"})
+RULE_MODULES: dict[str, frozenset[str]] = {
+    "dipcheck.rules.loading": _EVERY,
+    "dipcheck.rules.structure": _EVERY,
+    "dipcheck.rules.dataflow": frozenset({"dip", "dot", "yaml"}),
+    "dipcheck.rules.stale_context": _GRAPHS,
+    "dipcheck.rules.safety": frozenset({"dip", "dot", "yaml"}),
+    "dipcheck.rules.tracker": _GRAPHS,
+    "dipcheck.rules.routing": _GRAPHS,
+    "dipcheck.rules.failure_routing": _GRAPHS,
+    "dipcheck.rules.runtime_values": _GRAPHS,
+    "dipcheck.rules.outcomes": _GRAPHS,
+    "dipcheck.rules.prompt_text": _GRAPHS,
+    "dipcheck.rules.attractor": _GRAPHS,
+    "dipcheck.rules.typed_outputs": frozenset({"dot"}),
+    "dipcheck.rules.shell": _GRAPHS,
+    "dipcheck.rules.tool_policy": _GRAPHS,
+    "dipcheck.rules.handlers": _GRAPHS,
+    "dipcheck.rules.manager_loop": _GRAPHS,
+    "dipcheck.rules.dippin_routing": _GRAPHS,
+    "dipcheck.rules.dippin_conditions": _GRAPHS,
+    "dipcheck.rules.dippin_human": _GRAPHS,
+    "dipcheck.rules.dippin_agents": _GRAPHS,
+    "dipcheck.rules.dippin_budgets": _GRAPHS,
+    "dipcheck.rules.dippin_access": _GRAPHS,
+    "dipcheck.rules.dippin_inputs": frozenset({"dip"}),
+    "dipcheck.rules.dippin_context": _GRAPHS,
+    "dipcheck.rules.dippin_crossfile": _GRAPHS,
+    "dipcheck.rules.configuration": _EVERY,
+    "dipcheck.rules.steps": frozenset({"yaml"}),
+    "dipcheck.rules.simulation": _GRAPHS,
+    "dipcheck.rules.ordewell": frozenset({"ordewell"}),
+    "dipcheck.rules.ordewell_context": frozenset({"ordewell"}),
+}
 
 # Where the rule pages generated into docs/rules/ (python -m dipcheck.docgen) are published.
 # DIPCHECK_DOCS_URL points the links elsewhere (a fork, a mirror, an internal copy).
@@ -140,7 +146,8 @@ def docs_url(code: str) -> str:
 
 _RULES: dict[str, Rule] = {}
 _BY_NAME: dict[str, Rule] = {}
-_loaded = False
+_loaded = False  # every rule module is imported
+_formats_loaded: set[str] = set()  # the rule modules of these formats are imported
 _from_snapshot = False  # _RULES holds a snapshot (metadata, no checks): see use_snapshot
 _ordered: list[Rule] = []  # _RULES sorted by code; emptied whenever _RULES changes
 
@@ -279,19 +286,23 @@ def extend(code: str, fmt: str, note: str) -> Callable[[Check], Check]:
     return register
 
 
-def _load(checks: bool = False) -> None:
-    """Import the rule modules (they register their rules) — unless a metadata snapshot is in
-    use and no check function is needed."""
+def _load(checks: bool = False, fmt: str | None = None) -> None:
+    """Import the rule modules (they register their rules), or only those of format ``fmt``
+    — unless a metadata snapshot is in use and no check function is needed."""
     global _loaded, _from_snapshot
-    if _loaded or (_from_snapshot and not checks):
+    if _loaded or (_from_snapshot and not checks) or fmt in _formats_loaded:
         return
     if _from_snapshot:
         _RULES.clear()
         _BY_NAME.clear()
         _from_snapshot = False
-    _loaded = True
-    for module in RULE_MODULES:
-        importlib.import_module(module)
+    if fmt is None:
+        _loaded = True
+    else:
+        _formats_loaded.add(fmt)
+    for module, formats in RULE_MODULES.items():
+        if fmt is None or fmt in formats:
+            importlib.import_module(module)
 
 
 def snapshot() -> list[dict[str, object]]:
@@ -376,9 +387,14 @@ def _from_snapshot_item(item: Any) -> Rule:
 
 def all_rules() -> list[Rule]:
     _load()
+    return list(_in_order())
+
+
+def _in_order() -> list[Rule]:
+    """The rules registered so far, by code."""
     if len(_ordered) != len(_RULES):
         _ordered[:] = sorted(_RULES.values(), key=lambda item: code_key(item.code))
-    return list(_ordered)
+    return _ordered
 
 
 def code_key(code: str) -> tuple[str, int, str]:
@@ -388,9 +404,12 @@ def code_key(code: str) -> tuple[str, int, str]:
 
 
 def get(code_or_name: str) -> Rule | None:
-    _load()
     text = code_or_name.strip()
-    return _RULES.get(text.upper()) or _BY_NAME.get(text.lower())
+    found = _RULES.get(text.upper()) or _BY_NAME.get(text.lower())
+    if found is None and not _loaded:  # a rule of a module not imported yet, or none at all
+        _load()
+        found = _RULES.get(text.upper()) or _BY_NAME.get(text.lower())
+    return found
 
 
 def severity_of(code: str) -> Severity:
@@ -427,8 +446,10 @@ def finding(
     return Diagnostic(code, severity_of(code), message, span, related, fix, help)
 
 
-def checks() -> Iterator[Rule]:
-    _load(checks=True)
-    for item in all_rules():
-        if item.check is not None:
+def checks(fmt: str | None = None) -> Iterator[Rule]:
+    """The rules with a check function: of every format, or of format ``fmt`` (only its rule
+    modules are imported)."""
+    _load(checks=True, fmt=fmt)
+    for item in list(_in_order()) if fmt is not None and not _loaded else all_rules():
+        if item.check is not None and (fmt is None or fmt in item.formats):
             yield item
