@@ -22,9 +22,9 @@ import sys
 import tempfile
 from functools import cache
 from importlib import import_module
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+import dipcheck.grammars
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import field, record
 from dipcheck.source import Span
@@ -44,8 +44,18 @@ _LEXER = "<lexer>"  # stands for the lexer class in stored tables
 _MAX_TABLES = 4 * 1024 * 1024
 
 
+# The grammars' directory (a package of plain files: read with open(), not importlib.resources,
+# whose import costs a one-file lint more than reading the grammar does).
+_GRAMMARS = os.path.dirname(os.path.abspath(dipcheck.grammars.__file__))
+
+
+def _beside(name: str) -> str:
+    return os.path.join(_GRAMMARS, name)
+
+
 def grammar_text(name: str) -> str:
-    return files("dipcheck.grammars").joinpath(name).read_text(encoding="utf-8")
+    with open(_beside(name), encoding="utf-8") as handle:
+        return handle.read()
 
 
 def _lexer_name(lexer: type | str) -> str:
@@ -150,10 +160,12 @@ def load_grammar(name: str, start: str = "start", lexer: type | str = "contextua
     from lark import Lark
 
     key = tables_key(name, start, lexer)
-    shipped = files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables")
     candidates: list[bytes] = []
-    with contextlib.suppress(OSError):
-        candidates.append(shipped.read_bytes())
+    with (
+        contextlib.suppress(OSError),
+        open(_beside(name.removesuffix(".lark") + ".tables"), "rb") as shipped,
+    ):
+        candidates.append(shipped.read())
     cached = _cached_tables_path(name, key)
     if cached is not None:
         from dipcheck.files import read_private
@@ -191,7 +203,7 @@ def write_tables() -> list[str]:
     written = []
     for name, spec in SHIPPED.items():
         start, lexer = _resolve(spec)
-        path = str(files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables"))
+        path = _beside(name.removesuffix(".lark") + ".tables")
         with open(path, "wb") as handle:
             handle.write(_tables_bytes(name, tables_key(name, start, lexer)))
         written.append(path)

@@ -9,11 +9,7 @@ and a pickle round trip.
 from __future__ import annotations
 
 import dataclasses
-import os
 import pickle
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -176,21 +172,3 @@ def test_a_field_option_record_cannot_honour_is_refused_when_the_class_is_made()
         records.record(type("Listy", (), {"__annotations__": {"items": "list"}, "items": []}))
     with pytest.raises(ValueError, match="both default and default_factory"):
         records.field(default=1, default_factory=list)
-
-
-def test_a_cached_lint_imports_neither_dataclasses_nor_lark(tmp_path: Path) -> None:
-    # the result-cache path of `dipcheck lint` is start-up bound: dataclasses (and the inspect
-    # module it imports) and lark cost more than the look-up itself
-    workflow = tmp_path / "w.dip"
-    workflow.write_text('workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: "hi"\n')
-    environment = {**os.environ, "DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
-    command = [sys.executable, "-X", "importtime", "-m", "dipcheck", "lint", str(workflow)]
-    first = subprocess.run(command, capture_output=True, text=True, env=environment)
-    second = subprocess.run(command, capture_output=True, text=True, env=environment)
-    assert first.stdout == second.stdout
-    imported = {line.rsplit("|", 1)[-1].strip() for line in second.stderr.splitlines()}
-    assert "dipcheck.cache" in imported
-    assert "dipcheck.engine" not in imported  # the findings came from the cache
-    assert not imported & {"dataclasses", "inspect", "lark"}
-    imported_first = {line.rsplit("|", 1)[-1].strip() for line in first.stderr.splitlines()}
-    assert "dipcheck.engine" in imported_first
