@@ -7,13 +7,13 @@ separate ``exec``, about 1 ms a class, and importing :mod:`dataclasses` imports
 never instantiated in that run. :func:`record` makes the same classes with the same behaviour
 for what it supports:
 
-* ``__init__`` is compiled the first time the class is instantiated (never, for a class the
-  run does not use), in the shape ``@dataclass`` gives it: the fields in order, defaults,
-  ``field(default_factory=…)``, ``field(init=False)``, then ``__post_init__``;
-* ``__eq__``, ``__hash__`` and ``__repr__`` are shared functions over the class's field names
-  (``operator.attrgetter``: no compiling), with ``@dataclass``'s rules: equal only to an
-  instance of the same class, hashable when frozen, unhashable when mutable with ``eq``, a
-  method the class body defines itself is kept;
+* ``__init__``, ``__eq__`` and ``__hash__`` are compiled the first time they are called
+  (never, for a class the run does not use), as ``@dataclass`` writes them: ``__init__``
+  takes the fields in order with their defaults, ``field(default_factory=…)`` and
+  ``field(init=False)``, then calls ``__post_init__``; an instance equals only an instance
+  of the same class with equal compared fields; a frozen class hashes its compared fields, a
+  mutable one with ``eq`` is unhashable; a method the class body defines itself is kept;
+* ``__repr__`` is one shared function over the class's field names;
 * ``frozen=True`` refuses assignment and deletion of fields (:class:`FrozenInstanceError`, an
   ``AttributeError``), and ``slots=True`` rebuilds the class with ``__slots__`` (and, frozen,
   the ``__getstate__``/``__setstate__`` that let it be pickled to a worker process);
@@ -26,7 +26,6 @@ when the class is defined, so a class never silently behaves differently from a 
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
@@ -182,18 +181,24 @@ def _build(cls: type[T], *, frozen: bool, slots: bool, eq: bool, repr: bool) -> 
     cls.__match_args__ = tuple(item.name for item in every if item.init)  # type: ignore[attr-defined]
     body = cls.__dict__
     if "__init__" not in body:
-        cls.__init__ = _lazy_init(cls, every, frozen)  # type: ignore[misc]
-    compared = tuple(item.name for item in every if item.compare)
-    key: Callable[[Any], Any] = attrgetter(*compared) if compared else _no_key
+        cls.__init__ = _on_first_call(cls, "__init__", lambda: _init_source(cls, every, frozen))  # type: ignore[misc]
+    compared = [f"self.{item.name}," for item in every if item.compare]
+    key = f"({''.join(compared)})"
     if repr and "__repr__" not in body:
         cls.__repr__ = _repr_of(tuple(item.name for item in every if item.repr))  # type: ignore[method-assign]
     if eq and "__eq__" not in body:
-        cls.__eq__ = _eq_of(key)  # type: ignore[method-assign]
+        equal = (
+            "def __eq__(self, other):\n if other.__class__ is self.__class__:\n"
+            f"  return {key} == {key.replace('self.', 'other.')}\n return NotImplemented",
+            {},
+        )
+        cls.__eq__ = _on_first_call(cls, "__eq__", lambda: equal)  # type: ignore[method-assign]
     if not keeps_hash:
         # eq and frozen hash the compared fields; eq and mutable is unhashable; without eq,
         # the inherited hash (identity) is kept
         if eq and frozen:
-            cls.__hash__ = _hash_of(key)  # type: ignore[method-assign]
+            hashed = (f"def __hash__(self):\n return hash({key})", {})
+            cls.__hash__ = _on_first_call(cls, "__hash__", lambda: hashed)  # type: ignore[method-assign]
         elif eq:
             cls.__hash__ = None  # type: ignore[assignment]
     if frozen:
@@ -219,16 +224,26 @@ def _with_slots(cls: type[T], own: list[Field]) -> type[T]:
     return rebuilt
 
 
-def _lazy_init(cls: type, every: tuple[Field, ...], frozen: bool) -> Callable[..., None]:
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compile_init(cls, every, frozen)
-        cls.__init__ = init  # type: ignore[misc]
-        init(self, *args, **kwargs)
+def _on_first_call(
+    cls: type, name: str, text: Callable[[], tuple[str, dict[str, Any]]]
+) -> Callable[..., Any]:
+    """A stand-in for method ``name`` of ``cls`` that compiles the method from ``text()``
+    (its source and the names it uses) when first called, puts it on the class and runs it."""
 
-    return __init__
+    def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        source, scope = text()
+        namespace: dict[str, Any] = {}
+        exec(source, scope, namespace)  # the text is built from the class's own field names
+        method = namespace[name]
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+        return method(self, *args, **kwargs)
+
+    first_call.__name__ = name
+    return first_call
 
 
-def _compile_init(cls: type, every: tuple[Field, ...], frozen: bool) -> Callable[..., None]:
+def _init_source(cls: type, every: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
     scope: dict[str, Any] = {"_setattr": object.__setattr__, "_FACTORY": MISSING}
     parameters = ["self"]
     lines = []
@@ -255,16 +270,7 @@ def _compile_init(cls: type, every: tuple[Field, ...], frozen: bool) -> Callable
         lines.append(f"_setattr(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
-    source = f"def __init__({', '.join(parameters)}):\n " + "\n ".join(lines or ["pass"])
-    namespace: dict[str, Any] = {}
-    exec(source, scope, namespace)  # the text is built from the class's own field names
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
-
-
-def _no_key(_instance: object) -> tuple[()]:
-    return ()
+    return f"def __init__({', '.join(parameters)}):\n " + "\n ".join(lines or ["pass"]), scope
 
 
 def _repr_of(names: tuple[str, ...]) -> Callable[[Any], str]:
@@ -273,22 +279,6 @@ def _repr_of(names: tuple[str, ...]) -> Callable[[Any], str]:
         return f"{self.__class__.__qualname__}({shown})"
 
     return __repr__
-
-
-def _eq_of(key: Callable[[Any], Any]) -> Callable[[Any, object], Any]:
-    def __eq__(self: Any, other: object) -> Any:
-        if other.__class__ is self.__class__:
-            return key(self) == key(other)
-        return NotImplemented
-
-    return __eq__
-
-
-def _hash_of(key: Callable[[Any], Any]) -> Callable[[Any], int]:
-    def __hash__(self: Any) -> int:
-        return hash(key(self))
-
-    return __hash__
 
 
 def _frozen_setattr(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], None]:

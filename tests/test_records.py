@@ -148,15 +148,20 @@ def test_a_frozen_slotted_record_round_trips_through_pickle() -> None:
         copied.x = 3  # type: ignore[misc]
 
 
-def test_init_is_compiled_on_first_use_and_post_init_runs() -> None:
+def test_methods_are_compiled_on_first_use_and_post_init_runs() -> None:
     @records.record(frozen=True, slots=True)
     class Late:
         value: int
 
-    lazy = Late.__init__
+    stand_ins = [Late.__init__, Late.__eq__, Late.__hash__]
     assert Late(1).value == 1
-    assert Late.__init__ is not lazy
-    assert Late.__init__.__qualname__.endswith("Late.__init__")
+    assert Late(1) == Late(1) and Late(1) != Late(2)
+    assert hash(Late(1)) == hash(Late(1))
+    compiled = [Late.__init__, Late.__eq__, Late.__hash__]
+    names = ("__init__", "__eq__", "__hash__")
+    for before, after, name in zip(stand_ins, compiled, names, strict=True):
+        assert after is not before
+        assert after.__qualname__.endswith(f"Late.{name}")
     with pytest.raises(TypeError, match="value"):
         Late()  # type: ignore[call-arg]
     assert Bounded("abcdef").text == "abc"
