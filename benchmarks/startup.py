@@ -2,6 +2,7 @@
 
     python benchmarks/startup.py                        # parallel-ralph-dev.dip, 9 runs each
     python benchmarks/startup.py --runs 15 --file some.dip
+    python benchmarks/startup.py --against /tmp/old/bin/python   # two revisions, same runs
 
 Each run is a new ``python -m dipcheck lint <file>`` process (interpreter start-up, imports,
 configuration, the lint or the cache look-up, and the text report), timed from start to exit.
@@ -79,36 +80,18 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="the workflow to lint")
-    parser.add_argument("--runs", type=int, default=9, help="runs of each (default 9, min 7)")
-    args = parser.parse_args()
-    if not args.file.is_file():
-        print(f"{args.file}: not found (the shared corpus sits beside the project)")
-        return 2
-    runs = max(7, args.runs)
-    path = args.file.resolve()
-    with tempfile.TemporaryDirectory(prefix="dipcheck-startup-") as cache_dir:
-        environment = {
-            key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
-        }
-        environment["DIPCHECK_CACHE_DIR"] = cache_dir
-        lint = [sys.executable, "-m", "dipcheck", "lint", path.name]
-        commands = {
-            "interpreter only": [sys.executable, "-c", "pass"],
-            "no result cache": [*lint[:4], "--no-cache", path.name],
-            "result cache": lint,
-        }
-        for command in commands.values():  # warm-up: bytecode, shell verdicts, result cache
-            warm_up(command, path.parent, environment)
-        figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
-        for _ in range(runs):  # interleaved, so a burst of load hits every measure alike
-            for name, command in commands.items():
-                wall, cpu = timed(command, path.parent, environment)
-                figures[name][0].append(wall)
-                figures[name][1].append(cpu)
-    print(f"dipcheck lint {path.name}: {runs} fresh processes each, bytecode cached")
+def _commands(python: str, name: str) -> dict[str, list[str]]:
+    lint = [python, "-m", "dipcheck", "lint", name]
+    return {
+        "interpreter only": [python, "-c", "pass"],
+        "no result cache": [*lint[:4], "--no-cache", name],
+        "result cache": lint,
+    }
+
+
+def _report(figures: dict[str, tuple[list[float], list[float]]], label: str) -> bool:
+    """Print one interpreter's figures; whether both targets are met."""
+    print(label)
     met = True
     for name, (walls, cpus) in figures.items():
         line = (
@@ -126,6 +109,56 @@ def main() -> int:
         f"{name} {statistics.median(figures[name][0]) - bare:.1f} ms" for name in TARGETS_MS
     )
     print(f"  dipcheck's own share (median minus the bare interpreter): {shares}")
+    return met
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="the workflow to lint")
+    parser.add_argument("--runs", type=int, default=9, help="runs of each (default 9, min 7)")
+    parser.add_argument(
+        "--against",
+        metavar="PYTHON",
+        help="another interpreter (a venv holding another revision), timed in the same runs",
+    )
+    args = parser.parse_args()
+    if not args.file.is_file():
+        print(f"{args.file}: not found (the shared corpus sits beside the project)")
+        return 2
+    runs = max(7, args.runs)
+    path = args.file.resolve()
+    pythons = {"this": sys.executable, **({"against": args.against} if args.against else {})}
+    with tempfile.TemporaryDirectory(prefix="dipcheck-startup-") as cache_dir:
+        environment = {
+            key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
+        }
+        environments = {
+            who: {**environment, "DIPCHECK_CACHE_DIR": os.path.join(cache_dir, who)}
+            for who in pythons
+        }
+        commands = {who: _commands(python, path.name) for who, python in pythons.items()}
+        for who, own in commands.items():  # warm-up: bytecode, shell verdicts, result cache
+            for command in own.values():
+                warm_up(command, path.parent, environments[who])
+        figures = {who: {name: ([], []) for name in own} for who, own in commands.items()}
+        for _ in range(runs):  # interleaved, so a burst of load hits every measure alike
+            for who, own in commands.items():
+                for name, command in own.items():
+                    wall, cpu = timed(command, path.parent, environments[who])
+                    figures[who][name][0].append(wall)
+                    figures[who][name][1].append(cpu)
+    title = f"dipcheck lint {path.name}: {runs} fresh processes each, bytecode cached"
+    met = _report(figures["this"], title + (f" ({sys.executable})" if args.against else ""))
+    if args.against:
+        _report(figures["against"], f"against {args.against}, in the same runs")
+        cpu = {
+            who: {name: statistics.median(figures[who][name][1]) for name in TARGETS_MS}
+            for who in figures
+        }
+        ratios = ", ".join(
+            f"{name} {cpu['this'][name] / cpu['against'][name]:.2f} times" for name in TARGETS_MS
+        )
+        print(f"  CPU medians, this / against: {ratios}")
     return 0 if met else 1
 
 
