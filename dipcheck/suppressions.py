@@ -42,18 +42,31 @@ from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 from dipcheck.suggest import closest
 
-_DIRECTIVE = re.compile(
-    r"(?:#|//|/\*)\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]"
-)
+
+# (the two patterns of suppression comments are compiled when a text first mentions
+# dipcheck: most files never do, and compiling them costs more than the quick test)
+@lru_cache(maxsize=1)
+def _directive() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:#|//|/\*)\s*dipcheck:\s*(ignore|file-ignore|disable|enable)\s*\[([^\]]*)\]"
+    )
+
+
 _BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
 _VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
 _QUOTED_VALUE = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+
+
 # A comment that sets out to be a suppression: `dipcheck` (any case), an optional colon and
 # the directive word; _malformed decides whether it is one gone wrong.
-_ATTEMPT = re.compile(
-    r"(?:#|//|/\*)[ \t]*(dipcheck)\b[ \t]*(:?)[ \t]*([A-Za-z][A-Za-z_-]*)?", re.IGNORECASE
-)
+@lru_cache(maxsize=1)
+def _attempt() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:#|//|/\*)[ \t]*(dipcheck)\b[ \t]*(:?)[ \t]*([A-Za-z][A-Za-z_-]*)?", re.IGNORECASE
+    )
+
+
 KINDS = ("ignore", "file-ignore", "disable", "enable")
 _MENTION = re.compile("dipcheck", re.IGNORECASE)
 _FOLDED = "\u0130\u0131\u212a"  # dotted I, dotless i, Kelvin sign: i, i and k to _MENTION
@@ -398,7 +411,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             continue
         if fmt == "dip" and _VALUE_KEY.fullmatch(line[:start]):
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
-        match = _DIRECTIVE.match(line, start)
+        match = _directive().match(line, start)
         own_line = not line[:start].strip()
         extent = _block_end if dot is None else (lambda _, first: dot.statement_end(first))
         if match is None:
@@ -482,8 +495,8 @@ def _comment_end(line: str, start: int) -> int:
 
 def _malformed(source: SourceText, line: str, number: int, start: int) -> Malformed | None:
     """A comment that sets out to be a suppression (``dipcheck:``, or ``dipcheck`` followed by
-    a directive word) but that :data:`_DIRECTIVE` does not accept, with what is wrong."""
-    attempt = _ATTEMPT.match(line, start)
+    a directive word) but that :func:`_directive` does not accept, with what is wrong."""
+    attempt = _attempt().match(line, start)
     if attempt is None:
         return None
     name, colon, word = attempt.group(1), attempt.group(2), attempt.group(3) or ""
@@ -653,7 +666,7 @@ def _comment_edit(
         existing = lines[line]
         start = _comment_start(existing) if fmt != "dot" else existing.find(f"{leader} dipcheck:")
         if start != -1:
-            match = _DIRECTIVE.match(existing, start)
+            match = _directive().match(existing, start)
             if match is not None and match.group(1) == "ignore":
                 close = source.line_starts[line] + match.end(2)
                 return Edit(Span(source, close, close), f", {listed}")
@@ -662,7 +675,7 @@ def _comment_edit(
     indent = lines[line][: _indent(lines[line])]
     if line > 0:
         above = lines[line - 1]
-        match = _DIRECTIVE.match(above, _indent(above))
+        match = _directive().match(above, _indent(above))
         if match is not None and match.group(1) == "ignore" and not above[: match.start()].strip():
             close = source.line_starts[line - 1] + match.end(2)
             return Edit(Span(source, close, close), f", {listed}")

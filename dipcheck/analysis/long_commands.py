@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import cache
 
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.records import record
@@ -75,12 +76,20 @@ _QUICK_GIT = _words(
 )
 # Words that start another program (the program is the next word that is not an option).
 _WRAPPERS = frozenset({"sudo", "env", "nice", "nohup", "time", "exec", "command", "xargs"})
+
+
 # A `while`/`until` loop that waits for something; `while read …` walks its input and ends
 # with it, so it is not one.
-_LOOP = re.compile(
-    r"(?:^|[;&|(]|\bthen\b|\bdo\b|\belse\b)\s*(while|until)\s+(?!(?:IFS=\S*\s+)?read\b)",
-    re.MULTILINE,
-)
+# (compiled when first needed: compiling it costs a one-file lint more than matching does,
+# and most commands never get this far)
+@cache
+def _loop() -> re.Pattern[str]:
+    return re.compile(
+        r"(?:^|[;&|(]|\bthen\b|\bdo\b|\belse\b)\s*(while|until)\s+(?!(?:IFS=\S*\s+)?read\b)",
+        re.MULTILINE,
+    )
+
+
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd]?)$")
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -172,7 +181,7 @@ def read_command(text: str) -> Reading:
         what = _long(command)
         if what is not None:
             return Reading(Pace.LONG, command.start, command.end, what)
-    loop = _LOOP.search(text)
+    loop = _loop().search(text)
     if loop is not None:
         start = loop.start(1)
         end = text.find("\n", start)

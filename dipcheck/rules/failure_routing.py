@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.failure import (
@@ -402,12 +403,18 @@ _TRIVIAL_PROMPT = 6  # words on one line: a placeholder, not a task
 _LIFECYCLE = frozenset(
     {"start", "begin", "init", "initialize", "done", "exit", "end", "finish", "complete"}
 )
+
+
 # what a placeholder prompt says: that the run starts, ends or passes through
-_LIFECYCLE_WORDS = re.compile(
-    r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|init(?:iali[sz](?:e|es|ed|ing))?|done|"
-    r"complete[sd]?|finish(?:e[sd]|ing)?|end(?:s|ed)?|exit(?:s|ed|ing)?|pass(?:es)?[ -]?through)\b",
-    re.IGNORECASE,
-)
+# (compiled when first needed: compiling it costs more than a file that never asks)
+@cache
+def _lifecycle_words() -> re.Pattern[str]:
+    return re.compile(
+        r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|init(?:iali[sz](?:e|es|ed|ing))?|done|"
+        r"complete[sd]?|finish(?:e[sd]|ing)?|end(?:s|ed)?|exit(?:s|ed|ing)?|"
+        r"pass(?:es)?[ -]?through)\b",
+        re.IGNORECASE,
+    )
 
 
 @rule(
@@ -484,7 +491,7 @@ def _placeholder(node: Node, prompt: str) -> bool:
     names = {node.id.lower(), node.value("label").strip().strip('"').lower()}
     text = prompt.strip()
     short = "\n" not in text and len(text.split()) <= _TRIVIAL_PROMPT
-    return short and bool(names & _LIFECYCLE) and _LIFECYCLE_WORDS.search(text) is not None
+    return short and bool(names & _LIFECYCLE) and _lifecycle_words().search(text) is not None
 
 
 # -- DC318 ----------------------------------------------------------------------------------

@@ -128,7 +128,12 @@ NOT_PROGRAMS = frozenset(
     ]
 )
 _PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
-_FUNCTION = re.compile(r"(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\s*\)")
+
+
+@cache
+def _function() -> re.Pattern[str]:
+    """A shell function definition (compiled when first needed: few commands define one)."""
+    return re.compile(r"(?:^|[\s;&|(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\s*\)")
 
 
 @lru_cache(maxsize=1024)
@@ -137,7 +142,7 @@ def first_program(script: str) -> tuple[str, int, int] | None:
     function the script defines, as ``(name, start, end)``; None when there is none. Names
     that expand (``$tool``) or are paths (``./run.sh``) are not programs looked up on PATH."""
     defines = "()" in script.replace(" ", "")
-    functions = {match.group(1) for match in _FUNCTION.finditer(script)} if defines else set()
+    functions = {match.group(1) for match in _function().finditer(script)} if defines else set()
     for command in simple_commands(script):
         if not command.words:
             continue
