@@ -135,6 +135,11 @@ class CodeLimit:
         self.counts[code] = count
         return count <= MAX_PER_CODE
 
+    def full(self, code: str) -> bool:
+        """Whether a further finding of ``code`` would only be counted: a caller then need not
+        build its message (a did-you-mean search is an edit distance per known name)."""
+        return self.counts.get(code, 0) >= MAX_PER_CODE
+
     def noted(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """``diagnostics`` with the last finding of each code over the limit saying how many
         more the file has."""

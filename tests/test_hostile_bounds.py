@@ -534,3 +534,46 @@ def test_a_file_full_of_one_problem_keeps_a_thousand_findings(fmt: str) -> None:
     found = [item for item in lint_run(text, path).diagnostics if item.code == code]
     assert len(found) == MAX_PER_CODE
     assert not any("not shown" in item.message for item in found)
+
+
+@pytest.mark.parametrize("fmt", ["dot", "dip"])
+def test_unknown_names_past_the_limit_get_no_did_you_mean_search(
+    fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """75,000 unknown DOT attributes took 20 s (tools/fuzz.py dot seed 1204 #778), nearly all
+    of it the did-you-mean search of findings past MAX_PER_CODE, which are only counted. Its
+    twin: under the limit, every unknown name is searched and its suggestion shown."""
+    from dipcheck import suggest
+    from dipcheck.diagnostics import MAX_PER_CODE
+
+    searched: list[str] = []
+    real = suggest.closest
+
+    def counted(word: str, candidates: object, *args: object, **kwargs: object) -> str | None:
+        searched.append(word)
+        return real(word, candidates, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(suggest, "closest", counted)
+
+    def workflow(count: int) -> tuple[str, str]:
+        if fmt == "dot":
+            keys = ", ".join(f"labl{number}=x" for number in range(count))
+            text = (
+                "digraph G {\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n"
+                f"  A [shape=box, prompt=p, {keys}]\n  S -> A -> E\n}}\n"
+            )
+            return text, "<t>.dot"
+        fields = "".join(f"    labl{number}: x\n" for number in range(count))
+        return f"workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: p\n{fields}", "<t>.dip"
+
+    text, path = workflow(MAX_PER_CODE + 2000)
+    found = [item for item in lint_run(text, path).diagnostics if item.code == "DC004"]
+    assert len(found) == MAX_PER_CODE
+    assert "(2000 more DC004 findings" in found[-1].message
+    assert sum(word.startswith("labl") for word in searched) == MAX_PER_CODE
+    searched.clear()
+    text, path = workflow(10)  # labl0 … labl9: one edit from `label`
+    found = [item for item in lint_run(text, path).diagnostics if item.code == "DC004"]
+    assert len(found) == 10
+    assert sum(word.startswith("labl") for word in searched) == 10
+    assert all("did you mean `label`?" in item.message for item in found)

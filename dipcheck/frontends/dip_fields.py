@@ -267,6 +267,9 @@ class FieldLowering:
                 "dippin and tracker reject it, so the workflow does not load",
             )
             return
+        if self.limit.full("DC004"):
+            self.report("DC004", item.key_span, "")  # only counted: no did-you-mean search
+            return
         hint, fix = suggestion_fix(item.key, table, item.key_span, rename=True)
         message = f"unknown field `{item.key}` in {where}{hint}"
         if fix is None and params_hint:
