@@ -506,14 +506,18 @@ def test_a_message_quoting_a_huge_name_is_cut(tmp_path: Path) -> None:
     assert short and not any(item.message.endswith(" more characters)") for item in short)
 
 
-@pytest.mark.parametrize("fmt", ["dot", "dip"])
+@pytest.mark.parametrize("fmt", ["dot", "dip", "yaml"])
 def test_a_file_full_of_one_problem_keeps_a_thousand_findings(fmt: str) -> None:
     """300 KB of adjacent empty DOT strings made 300,000 findings (600 MB, tools/fuzz.py dot
-    seed 6161 #28): a front-end keeps MAX_PER_CODE findings of a code per file, the last one
-    saying how many more there are. Its twin: at the limit, nothing is said."""
+    seed 6161 #28), and a 100 KB step workflow 100,000 (tools/fuzz.py yaml seed 1204 #5683):
+    a front-end keeps MAX_PER_CODE findings of a code per file, the last one saying how many
+    more there are. Its twin: at the limit, nothing is said."""
     from dipcheck.diagnostics import MAX_PER_CODE
 
     def workflow(repeats: int) -> tuple[str, str, str]:
+        if fmt == "yaml":
+            keys = "".join("    agent: x\n" for _ in range(repeats + 1))
+            return f"steps:\n  - name: a\n    prompt: p\n{keys}", "<t>.steps.yaml", "DC006"
         if fmt == "dot":
             keys = ", ".join("label=x" for _ in range(repeats + 1))
             text = (
@@ -536,7 +540,7 @@ def test_a_file_full_of_one_problem_keeps_a_thousand_findings(fmt: str) -> None:
     assert not any("not shown" in item.message for item in found)
 
 
-@pytest.mark.parametrize("fmt", ["dot", "dip"])
+@pytest.mark.parametrize("fmt", ["dot", "dip", "yaml"])
 def test_unknown_names_past_the_limit_get_no_did_you_mean_search(
     fmt: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -556,6 +560,9 @@ def test_unknown_names_past_the_limit_get_no_did_you_mean_search(
     monkeypatch.setattr(suggest, "closest", counted)
 
     def workflow(count: int) -> tuple[str, str]:
+        if fmt == "yaml":
+            keys = "".join(f"    promp{number}: x\n" for number in range(count))
+            return f"steps:\n  - name: a\n    prompt: p\n{keys}", "<t>.steps.yaml"
         if fmt == "dot":
             keys = ", ".join(f"labl{number}=x" for number in range(count))
             text = (
@@ -566,14 +573,16 @@ def test_unknown_names_past_the_limit_get_no_did_you_mean_search(
         fields = "".join(f"    labl{number}: x\n" for number in range(count))
         return f"workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: p\n{fields}", "<t>.dip"
 
+    # one edit from a known name, for the first ten numbers
+    stem, known = ("promp", "prompt") if fmt == "yaml" else ("labl", "label")
     text, path = workflow(MAX_PER_CODE + 2000)
     found = [item for item in lint_run(text, path).diagnostics if item.code == "DC004"]
     assert len(found) == MAX_PER_CODE
     assert "(2000 more DC004 findings" in found[-1].message
-    assert sum(word.startswith("labl") for word in searched) == MAX_PER_CODE
+    assert sum(word.startswith(stem) for word in searched) == MAX_PER_CODE
     searched.clear()
-    text, path = workflow(10)  # labl0 … labl9: one edit from `label`
+    text, path = workflow(10)
     found = [item for item in lint_run(text, path).diagnostics if item.code == "DC004"]
     assert len(found) == 10
-    assert sum(word.startswith("labl") for word in searched) == 10
-    assert all("did you mean `label`?" in item.message for item in found)
+    assert sum(word.startswith(stem) for word in searched) == 10
+    assert all(f"did you mean `{known}`?" in item.message for item in found)

@@ -44,6 +44,7 @@ from dipcheck.frontends.yaml_steps.tree import (
     LINE_BREAKS,
     SPACE,
     Alias,
+    Findings,
     Map,
     Refused,
     Scalar,
@@ -189,13 +190,14 @@ def load_steps(
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
-    builder = TreeBuilder(source)
+    findings = Findings()
+    builder = TreeBuilder(source, findings)
     try:
         builder.feed(YAML(typ="rt").parse(text))
     except Refused as refusal:
         if not certain:
             return FrontendResult(None)
-        return FrontendResult(None, [*builder.diagnostics, refusal.diagnostic])
+        return FrontendResult(None, [*findings.result(), refusal.diagnostic])
     except YAMLError as error:
         return FrontendResult(None, [_syntax_error(source, error)] if certain else [])
     except AssertionError as error:
@@ -226,12 +228,5 @@ def load_steps(
                 )
             ],
         )
-    lowering = Lowering(source)
-    lowering.diagnostics.extend(builder.diagnostics)
-    workflow = lowering.lower(*shape)
-    # a mapping reached through several aliases is checked once per alias: report it once
-    unique = {
-        (item.code, item.span.start, item.span.end, item.message): item
-        for item in lowering.diagnostics
-    }
-    return FrontendResult(workflow, list(unique.values()))
+    workflow = Lowering(source, findings).lower(*shape)
+    return FrontendResult(workflow, findings.result())

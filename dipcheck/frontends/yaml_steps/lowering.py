@@ -8,11 +8,12 @@ import re
 from typing import Any
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Diagnostic, Related, loading_finding
+from dipcheck.diagnostics import Related, loading_finding
 from dipcheck.frontends import step_refs
 from dipcheck.frontends.yaml_steps.tree import (
     CORE_TAG,
     Alias,
+    Findings,
     Map,
     Scalar,
     Seq,
@@ -63,9 +64,9 @@ def _kind(node: YNode | None) -> str:
 
 
 class Lowering:
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, findings: Findings) -> None:
         self.source = source
-        self.diagnostics: list[Diagnostic] = []
+        self.findings = findings
         self.texts: dict[int, Text] = {}
         self.header: list[Field] = []
         self.inputs: list[InputDecl] = []
@@ -85,7 +86,7 @@ class Lowering:
         return line_span(self.source, self.source.line_of(node.start))
 
     def report(self, code: str, span: Span, message: str, **extra: Any) -> None:
-        self.diagnostics.append(loading_finding(code, span, message, **extra))
+        self.findings.add(loading_finding(code, span, message, **extra))
 
     @staticmethod
     def resolve(node: YNode | None) -> Value | None:
@@ -187,6 +188,10 @@ class Lowering:
         return item.value_span if item.value_span.end > item.value_span.start else item.key_span
 
     def unknown_key(self, item: Field, known: tuple[str, ...], what: str) -> None:
+        if self.findings.limit.full("DC004"):
+            # only counted: no did-you-mean search (an edit distance per known name)
+            self.report("DC004", item.key_span, f"unknown {what} `{item.key}`")
+            return
         hint, fix = suggestion_fix(item.key, known, item.key_span, rename=True)
         message = f"unknown {what} `{item.key}`{hint}"
         if fix is None:
@@ -222,7 +227,7 @@ class Lowering:
         for entry in steps.items:
             self.step(entry)
         if not self.nodes:
-            if not self.diagnostics:
+            if not self.findings.items:
                 self.report("DC001", decl_span, "the workflow has no usable step")
             return None
         first = self.nodes[0]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from dipcheck.diagnostics import Diagnostic, Related, loading_finding
+from dipcheck.diagnostics import CodeLimit, Diagnostic, Related, loading_finding
 from dipcheck.model import Text
 from dipcheck.records import record
 from dipcheck.source import SourceText, Span, line_span
@@ -100,14 +100,40 @@ class Refused(Exception):
         self.diagnostic = diagnostic
 
 
+class Findings:
+    """A step-workflow file's findings, in the order found. A mapping reached through several
+    aliases is checked once per alias, so a finding already made is not made again; past
+    :data:`~dipcheck.diagnostics.MAX_PER_CODE` findings of one code, a finding is only
+    counted (50,000 duplicate keys made 50,000 findings)."""
+
+    __slots__ = ("items", "limit", "seen")
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self.limit = CodeLimit()
+        self.seen: set[tuple[str, int, int, str]] = set()
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        key = (diagnostic.code, diagnostic.span.start, diagnostic.span.end, diagnostic.message)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if self.limit.admit(diagnostic.code):
+            self.items.append(diagnostic)
+
+    def result(self) -> list[Diagnostic]:
+        """The findings kept, the last one of a code over the limit saying how many more."""
+        return self.limit.noted(self.items)
+
+
 class TreeBuilder:
     """Builds the first document's tree from parser events; reports duplicate keys, unsafe
     tags and bad aliases as it goes, and stops when aliases expand too far."""
 
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, findings: Findings) -> None:
         self.source = source
         self.text = source.text
-        self.diagnostics: list[Diagnostic] = []
+        self.findings = findings
         self.root: YNode | None = None
         self.documents = 0
         self.anchors: dict[str, Value] = {}
@@ -143,7 +169,7 @@ class TreeBuilder:
             span = self.span(offset, offset + 3)
         else:
             span = line_span(self.source, self.source.line_of(offset))
-        self.diagnostics.append(
+        self.findings.add(
             loading_finding(
                 "DC001",
                 span,
@@ -199,7 +225,7 @@ class TreeBuilder:
             tag_span = (begin, end)
         if tag is not None and tag not in SAFE_TAGS and tag_span is not None:
             begin, end = tag_span
-            self.diagnostics.append(
+            self.findings.add(
                 loading_finding(
                     "DC001",
                     self.span(begin, end),
@@ -264,13 +290,13 @@ class TreeBuilder:
         target = self.anchors.get(name)
         node = Alias(name, None, start, end)
         if target is None:
-            self.diagnostics.append(
+            self.findings.add(
                 loading_finding(
                     "DC001", self.span(start, end), f"alias `*{name}` has no anchor `&{name}`"
                 )
             )
         elif id(target) in self.open_ids:
-            self.diagnostics.append(
+            self.findings.add(
                 loading_finding(
                     "DC001",
                     self.span(start, end),
@@ -317,7 +343,7 @@ class TreeBuilder:
             if first is None:
                 seen[key.value] = key
             else:
-                self.diagnostics.append(
+                self.findings.add(
                     loading_finding(
                         "DC006",
                         self.span(key.start, key.end),
