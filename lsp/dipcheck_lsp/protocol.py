@@ -87,10 +87,17 @@ class Protocol(LanguageServerProtocol):
         if (handler := self.fm.features.get(types.SHUTDOWN)) is not None:
             yield handler, args, None
         self._shutdown = True
-        current = self.msg_id
+        self.cancel_pending(keep=self.msg_id)
+
+    def cancel_pending(self, keep: Any = None) -> None:
+        """Cancel every request still being answered (but ``keep``), each answered with a
+        ``RequestCancelled`` error. The table holds a request before the handler task pygls
+        runs for it (``workspace/executeCommand`` runs the command as a task of its own), so
+        the request is cancelled first: pygls then drops the task's end instead of reading the
+        result of a cancelled task, which it would log as a crash."""
         # cancelling a request runs its callback, which removes it from the table
         for number, future in list(self._request_futures.items()):
-            if number != current and not future.done():
+            if number != keep and not future.done():
                 future.cancel()
 
     @lsp_method(types.EXIT)

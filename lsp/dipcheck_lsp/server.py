@@ -161,16 +161,21 @@ class DipcheckServer(LanguageServer):
         self._stop_event = threading.Event()
         reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
-        try:
-            asyncio.run(
-                stream.serve(
-                    self._stop_event,
-                    reader,
-                    self.protocol,
-                    logging.getLogger("pygls.server"),
-                    self.report_server_error,
-                )
+
+        async def serve() -> None:
+            await stream.serve(
+                self._stop_event,
+                reader,
+                self.protocol,
+                logging.getLogger("pygls.server"),
+                self.report_server_error,
             )
+            # the input ended: what is still running will not be waited for (asyncio.run
+            # cancels it), so its requests are cancelled before their handlers are
+            self.protocol.cancel_pending()
+
+        try:
+            asyncio.run(serve())
         except BrokenPipeError:
             logging.getLogger("pygls.server").error("Connection to the client is lost.")
         except (KeyboardInterrupt, SystemExit):

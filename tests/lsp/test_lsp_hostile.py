@@ -263,3 +263,28 @@ def test_the_end_of_input_after_a_malformed_message_ends_the_server(
     assert server.process.stderr is not None
     assert b"Traceback" not in server.process.stderr.read()
     assert code in (0, 1)
+
+
+CHAIN = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: go\n"
+
+
+@pytest.mark.parametrize("answered_first", [False, True], ids=["input-ends-first", "answered"])
+def test_the_end_of_input_during_a_command_ends_the_server_without_a_traceback(
+    server: RawServer, tmp_path: Path, answered_first: bool
+) -> None:
+    """The input ended while `dipcheck.simulate` was still running: asyncio cancelled the
+    command's task, and pygls, which runs commands as a task of their own, read its result
+    and logged `CancelledError` as "Exception in callback" (tools/fuzz.py lsp seed 1205
+    #449). Its twin: a command answered before the input ends."""
+    uri = _open(server, tmp_path / "w.dip", CHAIN)
+    server.request(2, "workspace/executeCommand", {
+        "command": "dipcheck.simulate", "arguments": [uri, {"format": "text"}],
+    })  # fmt: skip
+    if answered_first:
+        assert "result" in server.answer(2)
+    assert server.process.stdin is not None
+    server.process.stdin.close()
+    assert server.finish(timeout=30) in (0, 1)
+    assert server.process.stderr is not None
+    log = server.process.stderr.read().decode("utf-8", "replace")
+    assert "Traceback" not in log and "CancelledError" not in log
