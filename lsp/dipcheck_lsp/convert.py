@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 from lsprotocol import types
@@ -46,6 +46,8 @@ def units(text: str, encoding: str) -> int:
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# characters wider than one code unit: everything past ASCII in UTF-8, astral ones in UTF-16
+_WIDE = {UTF8: re.compile(r"[^\x00-\x7f]"), UTF16: re.compile(r"[\U00010000-\U0010ffff]")}
 
 
 class Positions:
@@ -61,6 +63,28 @@ class Positions:
             self.starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
         else:
             self.starts = source.line_starts
+        # per line read so far: None when every character is one code unit, else the offsets
+        # of the wider characters and, cumulated, the units they add (so a position on a
+        # 300 KB line does not count the line up to it again for each offset)
+        self.wide: dict[int, tuple[list[int], list[int]] | None] = {}
+
+    def _wide(self, line: int) -> tuple[list[int], list[int]] | None:
+        if line in self.wide:
+            return self.wide[line]
+        found: tuple[list[int], list[int]] | None = None
+        pattern = _WIDE.get(self.encoding)
+        start, end = self.starts[line], self.line_end(line)
+        text = self.source.text
+        if pattern is not None and not text[start:end].isascii():
+            offsets: list[int] = []
+            added = [0]
+            for match in pattern.finditer(text, start, end):
+                offsets.append(match.start())
+                added.append(added[-1] + width(match.group(), self.encoding) - 1)
+            if offsets:
+                found = (offsets, added)
+        self.wide[line] = found
+        return found
 
     def line_end(self, line: int) -> int:
         """The offset just past the last character of ``line``, before its line break."""
@@ -78,7 +102,11 @@ class Positions:
         line = bisect_right(self.starts, offset) - 1
         start = self.starts[line]
         end = min(offset, self.line_end(line))
-        return types.Position(line, units(text[start:end], self.encoding))
+        wide = self._wide(line)
+        if wide is None:
+            return types.Position(line, end - start)
+        offsets, added = wide
+        return types.Position(line, end - start + added[bisect_left(offsets, end)])
 
     def range(self, start: int, end: int) -> types.Range:
         return types.Range(self.position(start), self.position(end))
@@ -96,9 +124,9 @@ class Positions:
         start = self.starts[position.line]
         end = self.line_end(position.line)
         wanted = max(position.character, 0)
+        if self._wide(position.line) is None:
+            return start + min(wanted, end - start)
         line = self.source.text[start:end]
-        if line.isascii() or self.encoding == UTF32:
-            return start + min(wanted, len(line))
         count = 0
         for index, char in enumerate(line):
             if count >= wanted:
