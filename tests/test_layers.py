@@ -56,6 +56,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.hashing",
             "dipcheck.terminal",
             "dipcheck.integers",
+            "dipcheck.jsontext",
         ),
     ),
     (

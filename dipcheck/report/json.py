@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from dipcheck import __version__
+from dipcheck import __version__, jsontext
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
@@ -105,20 +104,19 @@ def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
 
 def encode(value: dict[str, Any]) -> Iterator[str]:
     """``json.dumps(value, ensure_ascii=False, indent=2)`` in pieces: a top-level list (or
-    iterator) is encoded one item at a time. The indenting encoder would build the whole
-    text at once from one small string per token, many times the text's size."""
+    iterator) is encoded one item at a time (with :func:`dipcheck.jsontext.dumps`), so the
+    whole text is never built at once."""
     if not value:
         yield "{}"
         return
     for position, (key, item) in enumerate(value.items()):
-        yield ("{\n  " if position == 0 else ",\n  ") + json.dumps(key, ensure_ascii=False) + ": "
+        yield ("{\n  " if position == 0 else ",\n  ") + jsontext.dumps(key) + ": "
         if isinstance(item, list | Iterator):
             empty = True
             for entry in item:
-                text = json.dumps(entry, ensure_ascii=False, indent=2).replace("\n", "\n    ")
-                yield ("[\n    " if empty else ",\n    ") + text
+                yield ("[\n    " if empty else ",\n    ") + jsontext.dumps(entry, 2)
                 empty = False
             yield "[]" if empty else "\n  ]"
         else:
-            yield json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            yield jsontext.dumps(item, 1)
     yield "\n}"

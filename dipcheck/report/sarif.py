@@ -9,13 +9,12 @@ covers and the text of its line, so that alerts survive edits elsewhere in the f
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from dipcheck import __version__
+from dipcheck import __version__, jsontext
 from dipcheck.diagnostics import Diagnostic, Fix, Severity
 from dipcheck.hashing import sha256_hex
 from dipcheck.report.json import sorted_diagnostics
@@ -185,4 +184,4 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
 
 
 def render(results: Sequence[LintResult]) -> str:
-    return json.dumps(document(results), ensure_ascii=False, indent=2) + "\n"
+    return jsontext.dumps(document(results)) + "\n"

@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from dipcheck import jsontext
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.simulate.trace import End, Run, Step, Taken
 
@@ -217,7 +218,7 @@ def document(
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return jsontext.dumps(data) + "\n"
 
 
 # -- --all-paths -----------------------------------------------------------------------------
