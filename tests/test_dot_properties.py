@@ -103,3 +103,54 @@ def test_mutated_dot_pipelines_never_raise(data: st.DataObject) -> None:
         else:
             text = text[:offset]
     _check_dot(lint_text(text, str(path), data.draw(st.sampled_from(DIALECTS))))
+
+
+def _parsed(text: str) -> tuple[str, list[tuple[int, int, str]]]:
+    from dipcheck.frontends.dot_lexer import lex
+    from dipcheck.frontends.dot_parser import parse_tokens
+    from dipcheck.source import SourceText
+
+    source = SourceText("<hypothesis>.dot", text)
+    tree, problems = parse_tokens(source, lex(source).tokens)
+    shown = repr(tree) if tree is None else tree.pretty()
+    return shown, [(item.span.start, item.span.end, item.message) for item in problems]
+
+
+def _token_by_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``grammar.feed_all`` fail as it would with a lark whose tables it cannot read:
+    the parser then feeds lark one token at a time, as lark's own driver does."""
+    from dipcheck import grammar
+
+    def other_layout(conf: object) -> dict:
+        raise AttributeError("states")
+
+    monkeypatch.setattr(grammar, "action_table", other_layout)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=60).map("".join))
+def test_the_fast_feed_parses_and_recovers_as_token_by_token_does(text: str) -> None:
+    """The DOT parser feeds whole files, and in recovery whole statements, in one loop over
+    lark's tables (a 360 KB file with 150,000 strings spent most of its parse in lark's
+    per-token calls); the tree and the syntax problems are those of feeding lark token by
+    token, on valid and broken text alike."""
+    fast = _parsed(text)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _token_by_token(monkeypatch)
+        slow = _parsed(text)
+    assert fast == slow
+
+
+def test_the_slow_path_is_the_one_compared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin: with the tables unreadable, feed_all raises (so the comparison above is
+    between two different drivers), and a broken file still gets its problems."""
+    from lark.exceptions import UnexpectedToken
+
+    from dipcheck import grammar
+
+    _token_by_token(monkeypatch)
+    with pytest.raises(AttributeError):
+        grammar.feed_all(None, [])  # type: ignore[arg-type]
+    shown, problems = _parsed("digraph G {\n  a -> ;\n  b [x=1\n}\n")
+    assert problems and shown
+    assert issubclass(UnexpectedToken, Exception)

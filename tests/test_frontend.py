@@ -1292,7 +1292,7 @@ def test_crlf_line_endings() -> None:
 def test_the_dip_parser_does_without_its_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """The one-loop feed reads lark's LALR tables directly; when a lark version lays them out
     otherwise, the token-by-token driver parses the same file to the same workflow."""
-    from dipcheck.frontends import dip_parser
+    from dipcheck import grammar
     from dipcheck.frontends.dip import load_dip
     from dipcheck.source import SourceText
 
@@ -1302,7 +1302,7 @@ def test_the_dip_parser_does_without_its_fast_path(monkeypatch: pytest.MonkeyPat
     def other_layout(conf: object) -> dict:
         raise AttributeError("states")
 
-    monkeypatch.setattr(dip_parser, "_action_table", other_layout)
+    monkeypatch.setattr(grammar, "action_table", other_layout)
     slow = load_dip(SourceText("review_loop.dip", text))
     assert repr(slow.workflow) == repr(fast.workflow)
     assert [(d.code, d.span.start, d.span.end, d.message) for d in slow.diagnostics] == [

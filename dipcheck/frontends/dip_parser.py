@@ -8,17 +8,14 @@ tree.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
-from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_grammar
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, feed_all, load_grammar
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -79,72 +76,6 @@ def _expected(names: set[str]) -> str:
     return "expected " + ", ".join(wanted)
 
 
-_Actions = dict[str, tuple[bool, Any]]
-_TABLES: dict[int, tuple[object, dict[Any, _Actions]]] = {}
-
-
-def _action_table(conf: Any) -> dict[Any, _Actions]:
-    """lark's LALR table of ``conf`` with each reduce action resolved once: ``(True, state)``
-    to shift, ``(False, (size, rule name, tree builder))`` to reduce (lark looks the rule's
-    length, name and callback up on every reduction; its rules hash in Python). Kept per
-    table for the life of the process, as the grammar is."""
-    states = conf.states
-    known = _TABLES.get(id(states))
-    if known is not None and known[0] is states:
-        return known[1]
-    callbacks = conf.callbacks
-    table: dict[Any, _Actions] = {
-        state: {
-            kind: (True, target)
-            if action is Shift
-            else (False, (len(target.expansion), target.origin.name, callbacks[target]))
-            for kind, (action, target) in actions.items()
-        }
-        for state, actions in states.items()
-    }
-    _TABLES[id(states)] = (states, table)
-    return table
-
-
-def _feed_groups(state: ParserState, groups: list[LineGroup]) -> bool:
-    """Feed every token of ``groups`` to ``state``; False at the first one the parse table
-    has no action for (the state is then spent).
-
-    This is lark's ``ParserState.feed_token`` (shift, or reduce until a shift) as one loop
-    over all tokens, the tables and stacks looked up once instead of once per token: a
-    10,000-node workflow has 150,000 tokens. Errors go through the recovering driver, which
-    feeds token by token."""
-    conf = state.parse_conf
-    table = _action_table(conf)
-    token_callbacks = {kind: call for kind, call in conf.callbacks.items() if isinstance(kind, str)}
-    state_stack = state.state_stack
-    value_stack = state.value_stack
-    for group in groups:
-        for tokens in (group.structure, group.content):
-            for token in tokens:
-                kind = token.type
-                while True:
-                    action = table[state_stack[-1]].get(kind)
-                    if action is None:
-                        return False
-                    shift, target = action
-                    if shift:
-                        state_stack.append(target)
-                        call = token_callbacks.get(kind)
-                        value_stack.append(token if call is None else call(token))
-                        break
-                    size, name, build = target  # reduce by a rule
-                    if size:
-                        children = value_stack[-size:]
-                        del state_stack[-size:]
-                        del value_stack[-size:]
-                    else:
-                        children = []
-                    state_stack.append(table[state_stack[-1]][name][1])
-                    value_stack.append(build(children))
-    return True
-
-
 class _Driver:
     def __init__(self, source: SourceText, lexed: LexResult) -> None:
         self.source = source
@@ -156,12 +87,18 @@ class _Driver:
         parser = load_grammar("dip.lark", lexer=TokenListLexer)
         state = parser.parse_interactive([]).parser_state
         try:
-            if _feed_groups(state, self.groups):
+            tokens = (
+                token
+                for group in self.groups
+                for part in (group.structure, group.content)
+                for token in part
+            )
+            if feed_all(state, tokens):
                 return state.feed_token(Token("$END", "", len(self.source.text)), True)
         except UnexpectedToken:
             pass
         except (AttributeError, KeyError, TypeError, ValueError):
-            pass  # lark's tables are not laid out as _feed_groups reads them (another lark)
+            pass  # lark's tables are not laid out as feed_all reads them (another lark)
         return self._recover(parser.parse_interactive([]).parser_state)
 
     def _recover(self, state: ParserState) -> Tree | None:

@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
 from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_grammar
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, feed_all, load_grammar
 from dipcheck.source import SourceText, Span
 
 _DESCRIPTIONS = {
@@ -66,11 +66,14 @@ class _Driver:
         parser = load_grammar("dot.lark", lexer=TokenListLexer)
         state = parser.parse_interactive([]).parser_state
         try:
-            for token in self.tokens:
-                state.feed_token(token)
-            return state.feed_token(self.end, True)
+            if feed_all(state, self.tokens):
+                return state.feed_token(self.end, True)
         except UnexpectedToken:
-            return self.recover(parser.parse_interactive([]).parser_state)
+            pass
+        except (AttributeError, KeyError, TypeError, ValueError):
+            # lark's tables are not laid out as feed_all reads them (another lark)
+            return self.recover(parser.parse_interactive([]).parser_state, fast=False)
+        return self.recover(parser.parse_interactive([]).parser_state)
 
     @staticmethod
     def accepts(state: ParserState | Checkpoint, kind: str) -> bool:
@@ -79,10 +82,9 @@ class _Driver:
     def first_on_line(self, index: int) -> bool:
         if index == 0:
             return True
-        previous = self.tokens[index - 1]
-        return self.source.line_of(previous.end_pos or 0) < self.source.line_of(
-            self.tokens[index].start_pos or 0
-        )
+        # a line break between the two tokens (the line table counts `\n` only)
+        start = self.tokens[index - 1].end_pos or 0
+        return self.source.text.find("\n", start, self.tokens[index].start_pos or 0) >= 0
 
     def statement_starts(self) -> set[int]:
         """Token indices where a statement may begin (outside attribute lists)."""
@@ -101,16 +103,30 @@ class _Driver:
                 depth = max(depth - 1, 0)
         return starts
 
-    def recover(self, state: ParserState) -> Tree | None:
+    def following(self, starts: set[int]) -> dict[int, int]:
+        """For each statement start, the next one (or the end of the tokens)."""
+        ordered = sorted(starts)
+        return dict(zip(ordered, [*ordered[1:], len(self.tokens)], strict=False))
+
+    def recover(self, state: ParserState, fast: bool = True) -> Tree | None:
         starts = self.statement_starts()
         saved = Checkpoint(state)
         saved_at = 0
         index = 0
         tokens = self.tokens
+        following = self.following(starts)
         while index < len(tokens):
             token = tokens[index]
             if index in starts:
                 saved, saved_at = Checkpoint(state), index
+                if fast:
+                    # the statement in one loop; only a statement that fails is fed again
+                    # token by token, from its start, for the error lark reports
+                    stop = following[index]
+                    if feed_all(state, tokens[index:stop]):
+                        index = stop
+                        continue
+                    state = saved.restore()
             try:
                 state.feed_token(token)
             except UnexpectedToken as error:
