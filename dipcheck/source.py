@@ -11,9 +11,14 @@ from bisect import bisect_right
 from collections import namedtuple
 from functools import cached_property
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dipcheck.records import record
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+T = TypeVar("T")
 
 
 @record(eq=False)
@@ -28,6 +33,23 @@ class SourceText:
         """Offsets where lines start (computed when first needed: a cached lint result
         that is never shown never needs it)."""
         return _line_starts(self.text.split("\n"))
+
+    def derived(self, key: str, build: Callable[[], T]) -> T:
+        """``build()``, computed once per source and kept with it: a value that depends on
+        the text alone, which several parts ask for (the DOT tokens: the front-end, the
+        suppression quick fixes and the editor's highlighting each lexed the file). Not
+        pickled with the source (see :meth:`__getstate__`)."""
+        memo: dict[str, Any] = self.__dict__.setdefault("_derived", {})
+        if key not in memo:
+            memo[key] = build()
+        return memo[key]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The source's state for pickling (a worker process sends its results back):
+        without :meth:`derived` values, which the receiver can compute again."""
+        state = dict(self.__dict__)
+        state.pop("_derived", None)
+        return state
 
     def split_lines(self) -> list[str]:
         """The text split at each ``\\n``. The line table is built from the same split when it

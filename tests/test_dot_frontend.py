@@ -658,3 +658,37 @@ def test_a_bare_attribute_at_the_end_of_the_file_stays_inside_it() -> None:
     assert result.workflow is not None
     retry = result.workflow.default("retry_target")
     assert retry is not None and retry.text == "" and retry.value_span.start == len(text)
+
+
+def test_a_dot_source_is_lexed_once_for_the_lint_and_its_quick_fixes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The suppression quick fixes (and the editor's highlighting) lexed a DOT file again
+    after the front-end had: 30 ms more per edit on a 66 KB pipeline. The tokens are kept
+    with the source; the twin: another source of the same text is lexed on its own, and the
+    kept tokens do not travel with a pickled source (a worker's result)."""
+    import pickle
+
+    from dipcheck.frontends import dot_lexer
+    from dipcheck.source import SourceText
+    from dipcheck.suppressions import suppression_edits
+
+    runs: list[SourceText] = []
+    real = dot_lexer._Lexer.run
+
+    def counted(self: dot_lexer._Lexer) -> dot_lexer.LexResult:
+        runs.append(self.source)
+        return real(self)
+
+    monkeypatch.setattr(dot_lexer._Lexer, "run", counted)
+    text = (
+        'digraph G {\n  s [shape=Mdiamond]\n  a [shape=box, prompt="hi", labl="x"]\n  s -> a\n}\n'
+    )
+    result = lint_text(text, "w.dot")
+    edits = suppression_edits(result.diagnostics, "dot")
+    assert result.diagnostics and len(edits) == len(result.diagnostics)
+    assert runs == [result.source]
+    again = lint_text(text, "w.dot")
+    assert runs == [result.source, again.source] and again.source is not result.source
+    copied = pickle.loads(pickle.dumps(result.source))
+    assert "_derived" not in copied.__dict__ and copied.text == text

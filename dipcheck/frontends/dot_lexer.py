@@ -250,4 +250,6 @@ class _Lexer:
 
 
 def lex(source: SourceText) -> LexResult:
-    return _Lexer(source).run()
+    """The tokens, strings, problems and comments of a DOT source, lexed once per source and
+    shared (:meth:`~dipcheck.source.SourceText.derived`): read them, never change them."""
+    return source.derived("dot-lex", _Lexer(source).run)
