@@ -90,3 +90,44 @@ def test_condition_reads_name_their_own_edge(text: str) -> None:
             if edge.condition is not None and edge.condition.span.contains(item.span.start)
         )
         assert f"edge `{edge.source.value} -> {edge.target.value}`" in item.message
+
+
+def test_dip103_on_thousands_of_edges_testing_one_key_grows_linearly() -> None:
+    """A DOT chain `A -> A -> … -> A [condition=…]` of 20,000 edges from one node, each
+    testing the same comparison, took 39 s (tools/fuzz.py dot seed 1207 #5421): every edge
+    gathered all earlier edges that test its comparison before looking at the first. Now
+    they are merged lazily: 8 times the edges cost about 8 times as much (it was 46 times);
+    the twin: edges testing different values repeat nothing."""
+    import gc
+    import time
+
+    from dipcheck.frontends.dip import load_dip
+    from dipcheck.rules.context import Context
+    from dipcheck.rules.dippin_routing import overlapping_condition
+    from dipcheck.source import SourceText
+
+    def router(count: int, value: str = "done") -> Context:
+        lines = [f"    R -> E  when ctx.route = {value.format(index)}" for index in range(count)]
+        text = (
+            "workflow W\n  start: R\n  exit: E\n  agent R\n    prompt: p\n    writes: route\n"
+            "  agent E\n    prompt: e\n  edges\n" + "\n".join(lines) + "\n"
+        )
+        workflow = load_dip(SourceText("<router>.dip", text)).workflow
+        assert workflow is not None
+        return Context(workflow)
+
+    def seconds(context: Context, count: int) -> float:
+        times = []
+        gc.disable()  # as the engine runs the rules
+        try:
+            for _ in range(3):
+                started = time.process_time()
+                found = list(overlapping_condition(context))
+                times.append(time.process_time() - started)
+                assert len(found) == count - 1  # each edge repeats the first one's test
+        finally:
+            gc.enable()
+        return sorted(times)[1]
+
+    assert seconds(router(16_000), 16_000) < 16 * seconds(router(2_000), 2_000)
+    assert list(overlapping_condition(router(2_000, "v{}"))) == []

@@ -7,6 +7,7 @@ the rule says so in its documentation (DIP103, DIP105, DIP151).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import deque
 from collections.abc import Iterator
@@ -135,10 +136,17 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
             if condition is None or condition.expr is None or not edge.conditional:
                 continue
             own = literals(condition.expr)
-            # only earlier edges that test one of this edge's comparisons can repeat it
-            candidates = sorted({index for item in own for index in having.get(item.key, ())})
+            # only earlier edges that test one of this edge's comparisons can repeat it, in
+            # declaration order: each key's list is in that order already, and merging them
+            # lazily costs only the pairs compared (building the whole set was quadratic when
+            # 20,000 edges from one node test the same key)
+            candidates = heapq.merge(*(having[item.key] for item in own if item.key in having))
             reported = False
+            previous = -1
             for index in candidates:
+                if index == previous:
+                    continue  # tested through two of its comparisons
+                previous = index
                 earlier, keys = seen[index]
                 if reported or budget <= 0:
                     break
