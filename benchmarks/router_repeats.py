@@ -23,8 +23,11 @@ from dipcheck.rules.dippin_routing import overlapping_condition
 from dipcheck.source import SourceText
 
 
-def context(count: int) -> Context:
-    lines = ["    R -> E  when ctx.route = done"] * count
+def context(count: int, value: str = "done") -> Context:
+    """The rule's context for a workflow whose node ``R`` has ``count`` edges, each testing
+    ``ctx.route = value`` (``value`` formatted with the edge's number: ``"v{}"`` gives every
+    edge its own value). tests/test_router_scaling.py builds its workflows here too."""
+    lines = [f"    R -> E  when ctx.route = {value.format(index)}" for index in range(count)]
     text = (
         "workflow W\n  start: R\n  exit: E\n  agent R\n    prompt: p\n    writes: route\n"
         "  agent E\n    prompt: e\n  edges\n" + "\n".join(lines) + "\n"

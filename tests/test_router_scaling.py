@@ -5,12 +5,18 @@ from one node took 19 s, now 2 s)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.analysis.guards import literals, may_overlap
 from dipcheck.engine import lint_text
 from dipcheck.model import Edge
+
+# the DIP103 benchmark's workflow builder (benchmarks/router_repeats.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 COMPARISONS = ["ctx.a = 1", "ctx.a = 2", "ctx.b = x", "ctx.b != x", "ctx.outcome = success"]
 
@@ -101,20 +107,10 @@ def test_dip103_on_thousands_of_edges_testing_one_key_grows_linearly() -> None:
     import gc
     import time
 
-    from dipcheck.frontends.dip import load_dip
+    from router_repeats import context as router
+
     from dipcheck.rules.context import Context
     from dipcheck.rules.dippin_routing import overlapping_condition
-    from dipcheck.source import SourceText
-
-    def router(count: int, value: str = "done") -> Context:
-        lines = [f"    R -> E  when ctx.route = {value.format(index)}" for index in range(count)]
-        text = (
-            "workflow W\n  start: R\n  exit: E\n  agent R\n    prompt: p\n    writes: route\n"
-            "  agent E\n    prompt: e\n  edges\n" + "\n".join(lines) + "\n"
-        )
-        workflow = load_dip(SourceText("<router>.dip", text)).workflow
-        assert workflow is not None
-        return Context(workflow)
 
     def seconds(context: Context, count: int) -> float:
         times = []
