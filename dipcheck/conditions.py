@@ -8,17 +8,14 @@ maps them into the file, so one parse can be cached and reused for every identic
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from dipcheck.grammar import load_grammar
+from dipcheck.grammar import load_tables
+from dipcheck.lalr import Token, Tree, UnexpectedCharacters, UnexpectedToken
 from dipcheck.records import record
 
 # Parentheses and `not` nested deeper than this are not read (the AST and every analysis of it
 # are recursive); hand-written conditions nest a few levels.
 MAX_NESTING = 100
-
-if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
 
 
 @record(frozen=True, slots=True)
@@ -110,17 +107,11 @@ def unquote(text: str) -> str:
     return text
 
 
-def _parser() -> Lark:
-    return load_grammar("condition.lark", start="start")
-
-
 def _operand(token: Token, quoted: bool) -> Operand:
     return Operand(str(token), token.start_pos or 0, token.end_pos or 0, quoted)
 
 
 def _build(tree: Tree | Token) -> Expr:
-    from lark import Token
-
     assert not isinstance(tree, Token)
     kind = tree.data
     children = tree.children
@@ -164,8 +155,6 @@ def _build(tree: Tree | Token) -> Expr:
 
 
 def _values(tree: Tree | Token) -> tuple[Operand, ...]:
-    from lark import Token
-
     assert not isinstance(tree, Token)
     if tree.data == "items":
         result: list[Operand] = []
@@ -182,12 +171,10 @@ def _values(tree: Tree | Token) -> tuple[Operand, ...]:
 @lru_cache(maxsize=4096)
 def parse(text: str) -> ParseResult:
     """Parse condition text; on failure the error names the offending token."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-
     if not text.strip():
         return ParseResult(None, "empty condition", 0, len(text))
     try:
-        tree = _parser().parse(text)
+        tree = load_tables("condition.lark").parse_text(text)
     except UnexpectedToken as error:
         token = error.token
         if token.type == "$END":
@@ -201,11 +188,6 @@ def parse(text: str) -> ParseResult:
             f"unexpected `{token}`: {_expected(error.expected)}",
             start,
             start + len(str(token)),
-        )
-    except UnexpectedEOF as error:
-        start, end = _last_word(text)
-        return ParseResult(
-            None, "condition ends too early: " + _expected(error.expected), start, end
         )
     except UnexpectedCharacters as error:
         position = error.pos_in_stream
@@ -228,8 +210,6 @@ def parse(text: str) -> ParseResult:
 def _too_deep(tree: Tree) -> Token | None:
     """The first token inside more than :data:`MAX_NESTING` groups and negations, if any
     (counted without recursion)."""
-    from lark import Token, Tree
-
     stack: list[tuple[Tree | Token, int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()

@@ -25,11 +25,10 @@ import re
 from bisect import bisect_left
 from typing import Any
 
-from lark import Token
-
 from dipcheck.frontends.dip import load_dip
 from dipcheck.frontends.dip_lexer import _strip_comment, lex
 from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.lalr import Token
 from dipcheck.model import Field, Workflow
 from dipcheck.records import record
 from dipcheck.source import SourceText

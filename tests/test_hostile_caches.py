@@ -183,36 +183,57 @@ def test_verdicts_of_the_wrong_shape_are_misses_not_crashes(tmp_path: Path) -> N
 
 
 def test_the_shipped_grammar_tables_are_those_of_the_grammars() -> None:
-    """Run ``python -m dipcheck.grammar`` after changing a grammar (or lark)."""
-    from importlib.resources import files
+    """Run ``python -m dipcheck.grammar`` after changing a grammar."""
+    from dipcheck.grammar import SHIPPED, _beside, tables_key
 
-    from dipcheck.grammar import SHIPPED, _read_tables, _resolve, tables_key
-
-    for name, spec in SHIPPED.items():
-        start, lexer = _resolve(spec)
-        data = files("dipcheck.grammars").joinpath(name.removesuffix(".lark") + ".tables")
-        assert _read_tables(data.read_bytes(), tables_key(name, start, lexer)) is not None, name
+    for name in SHIPPED:
+        with open(_beside(name.removesuffix(".lark") + ".tables"), encoding="utf-8") as handle:
+            assert json.load(handle)["key"] == tables_key(name), name
 
 
-def test_the_shipped_tables_parse_as_the_grammar_does() -> None:
-    from lark import Lark
+@pytest.mark.parametrize("stored", ["stale", "not json", "missing"])
+def test_tables_not_built_from_the_grammar_are_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stored: str
+) -> None:
+    """The tables are plain JSON read from dipcheck's own directory; tables of another grammar
+    text (or a damaged file) are not used: they are built from the grammar, with lark."""
+    from dipcheck import grammar
+    from dipcheck.lalr import Tables
 
-    from dipcheck.grammar import _options, grammar_text, load_grammar
+    for name in grammar.SHIPPED:
+        shutil.copy(grammar._beside(name), tmp_path / name)
+    tables = tmp_path / "condition.tables"
+    shipped = json.loads(Path(grammar._beside("condition.tables")).read_text(encoding="utf-8"))
+    if stored == "stale":
+        tables.write_text(json.dumps({**shipped, "key": "0" * 64}), encoding="utf-8")
+    elif stored == "not json":
+        tables.write_bytes(pickle.dumps(_Plant(str(tmp_path / "code-ran"))))
+    monkeypatch.setattr(grammar, "_GRAMMARS", str(tmp_path))
+    built: list[str] = []
+    real = grammar.build_tables
+    monkeypatch.setattr(grammar, "build_tables", lambda name: built.append(name) or real(name))
+    grammar.load_tables.cache_clear()
+    try:
+        tree = grammar.load_tables("condition.lark").parse_text("ctx.a = b")
+    finally:
+        grammar.load_tables.cache_clear()
+    assert built == ["condition.lark"]
+    assert tree == Tables(shipped).parse_text("ctx.a = b")
+    assert repr(tree).startswith("Tree('compare', [Token('WORD', 'ctx.a'), Token('OP', '=')")
+    assert not (tmp_path / "code-ran").exists()
 
-    shipped = load_grammar("condition.lark")
-    built = Lark(grammar_text("condition.lark"), **_options("start", "contextual"))
-    for text in (
-        "ctx.outcome = success",
-        "ctx.a != 'b' && not ctx.c contains x || ctx.d startswith \"e\"",
-        "(ctx.x = 1 or ctx.y = 2) and ctx.z = 3",
-    ):
-        assert shipped.parse(text) == built.parse(text)
 
+def test_fresh_tables_are_not_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin: the shipped tables are used as they are (lark is not needed to lint)."""
+    from dipcheck import grammar
 
-def test_stored_tables_holding_code_are_refused(tmp_path: Path) -> None:
-    from dipcheck.grammar import _read_tables
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} was built")
 
-    marker = tmp_path / "code-ran"
-    blob = pickle.dumps({"key": "k", "data": _Plant(str(marker)), "memo": {}})
-    assert _read_tables(blob, "k") is None
-    assert not marker.exists()
+    monkeypatch.setattr(grammar, "build_tables", refuse)
+    grammar.load_tables.cache_clear()
+    try:
+        for name in grammar.SHIPPED:
+            assert grammar.load_tables(name).states
+    finally:
+        grammar.load_tables.cache_clear()

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dipcheck.frontends import dip_lexer, dip_parser, dot_lexer, dot_parser
 from dipcheck.grammar import Checkpoint
+from dipcheck.lalr import ParserState, Tree
 from dipcheck.source import SourceText
 
 
@@ -16,17 +17,16 @@ class CopyingCheckpoint:
     """The checkpoint as it was: the trees on the stack copied one level deep."""
 
     def __init__(self, state: object) -> None:
-        from lark import Tree
-        from lark.parsers.lalr_parser_state import ParserState
-
         assert isinstance(state, ParserState)
         values = [
             Tree(value.data, list(value.children)) if isinstance(value, Tree) else value
             for value in state.value_stack
         ]
-        self._state = ParserState(state.parse_conf, state.lexer, list(state.state_stack), values)
-        self.parse_conf = state.parse_conf
+        self._state = ParserState(state.tables, list(state.state_stack), values)
         self.position = self._state.position
+
+    def accepts(self, kind: str) -> bool:
+        return self._state.accepts(kind)
 
     def restore(self) -> object:
         copy = CopyingCheckpoint(self._state)
@@ -105,8 +105,6 @@ def test_dip_recovery_matches_copying_checkpoints(lines: list[str]) -> None:
 def test_a_checkpoint_does_not_copy_the_trees() -> None:
     """Taking a checkpoint at each of 20,000 statements after an error was quadratic (each
     copied the growing statement list: tools/fuzz.py dot seed 5555 #495, 300 KB, 28 s)."""
-    from lark import Tree
-
     body = "".join(f"n{number};\n" for number in range(20_000))
     source = SourceText("<t>.dot", "digraph G {\na -> ;\n" + body + "}\n")
     taken: list[Checkpoint] = []

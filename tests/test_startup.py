@@ -50,11 +50,17 @@ NEVER_FOR_DIP_LINT = (
     "importlib.resources",
     "zipfile",
     "ipaddress",
+    # lark builds the grammar tables ahead of time (dipcheck.lalr runs them), and with it go
+    # what it imports; dipcheck.records makes dipcheck's own classes without dataclasses
+    "lark",
+    "dataclasses",
+    "inspect",
+    "logging",
+    "pickle",
 )
 # Not needed either when every result comes from the cache: nothing is parsed or checked.
 NEVER_FOR_CACHE_HIT = (
     *NEVER_FOR_DIP_LINT,
-    "lark",
     "dipcheck.engine",
     "dipcheck.model",
     "dipcheck.frontends.dip",
@@ -65,9 +71,6 @@ NEVER_FOR_CACHE_HIT = (
     "dipcheck.suppressions",
     "dipcheck.shelltools",
     "subprocess",
-    # dipcheck.records makes the classes (lark imports dataclasses, which imports inspect)
-    "dataclasses",
-    "inspect",
 )
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import os
 
-from lark import Token, Tree
-
 from dipcheck import integers
 from dipcheck.diagnostics import Related
 from dipcheck.frontends import dip_schema as schema
@@ -24,6 +22,7 @@ from dipcheck.frontends.dip_graph import GraphLowering
 from dipcheck.frontends.dip_lexer import FIELD_LINE, lex
 from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.frontends.stylesheet import dip_selectors
+from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
 from dipcheck.source import SourceText, Span, line_span

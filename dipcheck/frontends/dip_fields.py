@@ -14,13 +14,12 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Protocol, TypeVar
 
-from lark import Token, Tree
-
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends import escapes
 from dipcheck.frontends.common import FileReader, include_file
 from dipcheck.frontends.dip_lexer import FIELD_LINE
+from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, Name, SegmentBuilder, Text
 from dipcheck.records import record, replace
 from dipcheck.source import SourceText, Span

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
-
 from dipcheck import conditions
 from dipcheck.diagnostics import Related
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import make_condition
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
+from dipcheck.lalr import Token, Tree
 from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Name, Node, NodeKind, Text
 from dipcheck.source import Span
 from dipcheck.suggest import closest

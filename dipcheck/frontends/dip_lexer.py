@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from lark import Token
-
+from dipcheck.lalr import Token
 from dipcheck.model import SegmentBuilder, Segments, Text
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span

@@ -8,14 +8,10 @@ tree.
 
 from __future__ import annotations
 
-from lark import Token, Tree
-from lark.exceptions import UnexpectedToken
-from lark.parsers.lalr_parser_state import ParserState
-
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
-from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, feed_all, load_grammar
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_tables
+from dipcheck.lalr import ParserState, Token, Tree, UnexpectedToken
 from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
@@ -84,22 +80,20 @@ class _Driver:
 
     def run(self) -> Tree | None:
         """Parse in one pass; if that fails, parse again line by line with recovery."""
-        parser = load_grammar("dip.lark", lexer=TokenListLexer)
-        state = parser.parse_interactive([]).parser_state
-        try:
-            tokens = (
-                token
-                for group in self.groups
-                for part in (group.structure, group.content)
-                for token in part
-            )
-            if feed_all(state, tokens):
+        tables = load_tables("dip.lark")
+        state = ParserState(tables)
+        tokens = (
+            token
+            for group in self.groups
+            for part in (group.structure, group.content)
+            for token in part
+        )
+        if state.feed_all(tokens):
+            try:
                 return state.feed_token(Token("$END", "", len(self.source.text)), True)
-        except UnexpectedToken:
-            pass
-        except (AttributeError, KeyError, TypeError, ValueError):
-            pass  # lark's tables are not laid out as feed_all reads them (another lark)
-        return self._recover(parser.parse_interactive([]).parser_state)
+            except UnexpectedToken:
+                pass
+        return self._recover(ParserState(tables))
 
     def _recover(self, state: ParserState) -> Tree | None:
         depth = 0

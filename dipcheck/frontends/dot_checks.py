@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lark import Token
-
 from dipcheck import integers
 from dipcheck.diagnostics import (
     CodeLimit,
@@ -32,6 +30,7 @@ from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends import stylesheet
 from dipcheck.frontends.dip_schema import ValueType, byte_size, check_value, go_duration
 from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.lalr import Token
 from dipcheck.model import Field, Name, Text
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span

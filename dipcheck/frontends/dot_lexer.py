@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from dipcheck.frontends import escapes
+from dipcheck.lalr import Token
 from dipcheck.model import EscapeMap, SegmentBuilder, Text
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
@@ -92,7 +91,7 @@ class LexResult:
 
 
 def _token(kind: str, value: str, start: int, end: int) -> Token:
-    # positional arguments: lark's keyword handling costs as much as the token itself
+    # positional arguments: keywords cost as much as the token itself
     return Token(kind, value, start, None, None, None, None, end)
 
 

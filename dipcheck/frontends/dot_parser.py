@@ -10,12 +10,8 @@ error is reported and the rest of the file still yields a tree.
 
 from __future__ import annotations
 
-from lark import Token, Tree
-from lark.exceptions import UnexpectedToken
-from lark.parsers.lalr_parser_state import ParserState
-
-from dipcheck.frontends.token_lexer import TokenListLexer
-from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, feed_all, load_grammar
+from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_tables
+from dipcheck.lalr import ParserState, Token, Tree, UnexpectedToken
 from dipcheck.source import SourceText, Span
 
 _DESCRIPTIONS = {
@@ -63,21 +59,14 @@ class _Driver:
         self.end = Token("$END", "", start_pos=len(source.text), end_pos=len(source.text))
 
     def run(self) -> Tree | None:
-        parser = load_grammar("dot.lark", lexer=TokenListLexer)
-        state = parser.parse_interactive([]).parser_state
-        try:
-            if feed_all(state, self.tokens):
+        tables = load_tables("dot.lark")
+        state = ParserState(tables)
+        if state.feed_all(self.tokens):
+            try:
                 return state.feed_token(self.end, True)
-        except UnexpectedToken:
-            pass
-        except (AttributeError, KeyError, TypeError, ValueError):
-            # lark's tables are not laid out as feed_all reads them (another lark)
-            return self.recover(parser.parse_interactive([]).parser_state, fast=False)
-        return self.recover(parser.parse_interactive([]).parser_state)
-
-    @staticmethod
-    def accepts(state: ParserState | Checkpoint, kind: str) -> bool:
-        return kind in state.parse_conf.parse_table.states[state.position]
+            except UnexpectedToken:
+                pass
+        return self.recover(ParserState(tables))
 
     def first_on_line(self, index: int) -> bool:
         if index == 0:
@@ -108,7 +97,7 @@ class _Driver:
         ordered = sorted(starts)
         return dict(zip(ordered, [*ordered[1:], len(self.tokens)], strict=False))
 
-    def recover(self, state: ParserState, fast: bool = True) -> Tree | None:
+    def recover(self, state: ParserState) -> Tree | None:
         starts = self.statement_starts()
         saved = Checkpoint(state)
         saved_at = 0
@@ -119,14 +108,13 @@ class _Driver:
             token = tokens[index]
             if index in starts:
                 saved, saved_at = Checkpoint(state), index
-                if fast:
-                    # the statement in one loop; only a statement that fails is fed again
-                    # token by token, from its start, for the error lark reports
-                    stop = following[index]
-                    if feed_all(state, tokens[index:stop]):
-                        index = stop
-                        continue
-                    state = saved.restore()
+                # the statement in one loop; only a statement that fails is fed again token
+                # by token, from its start, for the error the table gives
+                stop = following[index]
+                if state.feed_all(tokens[index:stop]):
+                    index = stop
+                    continue
+                state = saved.restore()
             try:
                 state.feed_token(token)
             except UnexpectedToken as error:
@@ -136,7 +124,7 @@ class _Driver:
                     (
                         later
                         for later in range(first, len(tokens))
-                        if later in starts and self.accepts(saved, tokens[later].type)
+                        if later in starts and saved.accepts(tokens[later].type)
                     ),
                     len(tokens),
                 )
@@ -152,13 +140,13 @@ class _Driver:
             candidate = state if attempt == 0 else saved.restore()
             for _ in range(len(candidate.state_stack) + 2):
                 try:
-                    if self.accepts(candidate, "$END"):
+                    if candidate.accepts("$END"):
                         return candidate.feed_token(self.end, True)
                     if not reported:
                         reported = True
                         self.report_end(candidate)
                     closer = next(
-                        (kind for kind in ("RSQB", "RBRACE") if self.accepts(candidate, kind)),
+                        (kind for kind in ("RSQB", "RBRACE") if candidate.accepts(kind)),
                         None,
                     )
                     if closer is None:
@@ -206,7 +194,7 @@ class _Driver:
         self.log.record(span, f"unexpected {shown}: {_expected(expected)}")
 
     def report_end(self, state: ParserState) -> None:
-        expected = set(state.parse_conf.parse_table.states[state.position])
+        expected = set(state.tables.states[state.position])  # terminals and rules, as before
         for opener, closer in (("LSQB", "RSQB"), ("LBRACE", "RBRACE")):
             if closer not in expected:
                 continue

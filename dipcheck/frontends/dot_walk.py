@@ -13,12 +13,11 @@ from __future__ import annotations
 import itertools
 import re
 
-from lark import Token, Tree
-
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild
 from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
 from dipcheck.records import field, record, replace
 from dipcheck.source import SourceText, Span
