@@ -3,6 +3,7 @@
     python benchmarks/startup.py                        # parallel-ralph-dev.dip, 9 runs each
     python benchmarks/startup.py --runs 15 --file some.dip
     python benchmarks/startup.py --against /tmp/old/bin/python   # two revisions, same runs
+    python benchmarks/startup.py --lived-in 2048       # a machine that has checked scripts
 
 Each run is a new ``python -m dipcheck lint <file>`` process (interpreter start-up, imports,
 configuration, the lint or the cache look-up, and the text report), timed from start to exit.
@@ -13,6 +14,11 @@ is dipcheck, not the compiler or other programs.
 1. no result cache: ``dipcheck lint --no-cache f.dip`` (the file is linted);
 2. result cache: ``dipcheck lint f.dip`` with the cache filled by the warm-up (nothing is
    linted: the cached findings are printed).
+
+``--lived-in N`` first fills the shell-verdict cache with N made-up verdicts of each tool
+(``bash -n``'s, and shellcheck's of three comments each), written by each interpreter's own
+dipcheck, as a machine that has checked N other scripts has it: the fresh cache directory of
+the plain runs hides what reading the verdicts costs.
 
 For scale, the bare interpreter (``python -c pass``, site and the editable-install hook
 included) is timed the same way, and the medians are also printed less the bare
@@ -80,6 +86,25 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
 
 
+_FILL = """
+import hashlib
+from dipcheck.shelltools import _ResultCache
+keys = [hashlib.sha256(str(number).encode()).hexdigest() for number in range({count})]
+comment = {{"code": 2086, "level": "info", "line": 3, "column": 12, "endLine": 3,
+            "endColumn": 19, "message": "Double quote to prevent globbing and word splitting.",
+            "fix": {{"replacements": [{{"line": 3, "column": 12, "endLine": 3, "endColumn": 12,
+                                       "replacement": '"'}}]}}}}
+_ResultCache("bash-n").fill(keys, lambda asked: [[0, ""] for _ in asked])
+_ResultCache("shellcheck").fill(keys, lambda asked: [[comment] * 3 for _ in asked])
+"""
+
+
+def lived_in(python: str, cwd: Path, environment: dict[str, str], count: int) -> None:
+    """Fill the shell-verdict cache of ``environment`` with ``count`` verdicts of each tool."""
+    fill = [python, "-c", _FILL.format(count=count)]
+    subprocess.run(fill, cwd=cwd, env=environment, check=True)
+
+
 def _commands(python: str, name: str) -> dict[str, list[str]]:
     lint = [python, "-m", "dipcheck", "lint", name]
     return {
@@ -121,6 +146,13 @@ def main() -> int:
         metavar="PYTHON",
         help="another interpreter (a venv holding another revision), timed in the same runs",
     )
+    parser.add_argument(
+        "--lived-in",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first fill the shell-verdict cache with N made-up verdicts of each tool",
+    )
     args = parser.parse_args()
     if not args.file.is_file():
         print(f"{args.file}: not found (the shared corpus sits beside the project)")
@@ -137,6 +169,9 @@ def main() -> int:
             for who in pythons
         }
         commands = {who: _commands(python, path.name) for who, python in pythons.items()}
+        for who in commands if args.lived_in else ():
+            os.makedirs(environments[who]["DIPCHECK_CACHE_DIR"], mode=0o700)
+            lived_in(pythons[who], path.parent, environments[who], args.lived_in)
         for who, own in commands.items():  # warm-up: bytecode, shell verdicts, result cache
             for command in own.values():
                 warm_up(command, path.parent, environments[who])
@@ -148,6 +183,8 @@ def main() -> int:
                     figures[who][name][0].append(wall)
                     figures[who][name][1].append(cpu)
     title = f"dipcheck lint {path.name}: {runs} fresh processes each, bytecode cached"
+    if args.lived_in:
+        title += f", {args.lived_in} other verdicts of each tool in the cache"
     met = _report(figures["this"], title + (f" ({sys.executable})" if args.against else ""))
     if args.against:
         _report(figures["against"], f"against {args.against}, in the same runs")

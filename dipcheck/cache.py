@@ -23,14 +23,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 from functools import cache
 from typing import Any
 
 from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.files import read_regular
+from dipcheck.files import read_regular, which
 from dipcheck.frontends.common import digest, unchanged
 from dipcheck.hashing import sha256_hex
 from dipcheck.result import LintResult, decode_text
@@ -74,7 +73,7 @@ def code_fingerprint() -> str:
                 if name.endswith((".py", ".lark", ".tables")):
                     info = os.stat(os.path.join(root, name))
                     parts.append(f"{where}/{name}:{info.st_size}:{info.st_mtime_ns}")
-    parts.extend(f"{name}={shutil.which(name)}" for name in EXTERNAL_PROGRAMS)
+    parts.extend(f"{name}={which(name)}" for name in EXTERNAL_PROGRAMS)
     return sha256_hex("\n".join(parts).encode("utf-8"))
 
 

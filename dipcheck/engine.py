@@ -18,7 +18,6 @@ import gc
 import os
 import re
 import sys
-import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO
@@ -118,6 +117,8 @@ def _front_end(
 
 
 def _internal_error(source: SourceText, where: str, error: BaseException) -> Diagnostic:
+    import traceback  # (here: with linecache and tokenize, only a crash needs it)
+
     frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
     location = f" at {os.path.basename(frame.filename)}:{frame.lineno}" if frame else ""
     return finding(

@@ -5,7 +5,7 @@ subgraph child, a configuration or scenario file, a cache entry — is read by
 :func:`read_regular`: regular files only, and never more than a limit, so a FIFO or a device
 can neither hang a run nor exhaust its memory.
 
-A cache directory holds verdicts and parse tables that decide findings; one that another user
+A cache directory holds verdicts and results that decide findings; one that another user
 can write (a shared temp directory created by someone else, a directory others may write to)
 lets that user forge or suppress findings, so it is refused and the run goes on without it.
 """
@@ -43,6 +43,24 @@ def default_cache_directory() -> str:
 
     user = os.getuid() if hasattr(os, "getuid") else "user"
     return os.path.join(tempfile.gettempdir(), f"dipcheck-{user}")
+
+
+def which(name: str) -> str | None:
+    """The program ``name`` as the shell would find it on ``$PATH`` (:func:`shutil.which`,
+    whose import brings the compression modules into every run, for the POSIX case)."""
+    if sys.platform == "win32":  # extensions from PATHEXT, the current directory first
+        import shutil
+
+        return shutil.which(name)
+    if os.sep in name:
+        candidates = [name]
+    else:
+        directories = os.environ.get("PATH", os.defpath).split(os.pathsep)
+        candidates = [os.path.join(directory, name) for directory in dict.fromkeys(directories)]
+    for candidate in candidates:
+        if os.access(candidate, os.F_OK | os.X_OK) and not os.path.isdir(candidate):
+            return candidate
+    return None
 
 
 def unsafe_directory(path: str) -> str | None:

@@ -3,9 +3,9 @@
 is :mod:`dipcheck.analysis.shell_words`.)
 
 Nothing here executes a command: ``bash -n`` only parses, shellcheck only analyses. Verdicts
-are cached by content, in memory and in one JSON file per tool in the private per-user cache
-directory (:mod:`dipcheck.files`), so repeated runs and the language server do not start a
-process for text they have seen.
+are cached by content, in memory and in small JSON files per tool in the private per-user
+cache directory (:mod:`dipcheck.files`), so repeated runs and the language server do not start
+a process for text they have seen.
 """
 
 from __future__ import annotations
@@ -14,22 +14,23 @@ import contextlib
 import json
 import os
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
+from dipcheck.files import which
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import record
 from dipcheck.references import placeholders
 
-_CACHE_VERSION = 1  # bash-n.json keeps the format earlier releases wrote
-_MAX_CACHE_BYTES = 64 * 1024 * 1024
-_MAX_ENTRIES = 2048  # verdicts kept per tool, newest first, within _MAX_KEPT_BYTES of JSON
-_MAX_KEPT_BYTES = 512 * 1024
+_CACHE_VERSION = 1  # each shard keeps the format the one file of earlier releases had
+_MAX_CACHE_BYTES = 4 * 1024 * 1024  # a shard file longer than this is not read
+# verdicts kept per shard (256 shards per tool), newest last, within _MAX_KEPT_BYTES of JSON
+_MAX_ENTRIES = 16
+_MAX_KEPT_BYTES = 32 * 1024
+_SHARD = re.compile(r"[0-9a-f]{2}")
 _STALE_SECONDS = 3600  # a temporary file this old was left by a process that was killed
 SHELLCHECK_SHELLS = frozenset({"sh", "bash", "dash", "ksh", "busybox"})
 # Checks that misfire on workflow commands (as actionlint finds for `run:` scripts): sourced
@@ -96,27 +97,40 @@ def shebang_shell(script: str) -> str | None:
     return name
 
 
+def _shard(key: str) -> str:
+    """The shard of a verdict: the first two hex digits of its key (a sha256)."""
+    return key[:2] if _SHARD.fullmatch(key[:2]) else "00"
+
+
 class _ResultCache:
-    """Verdicts of one tool by sha256 of its input, kept in one JSON file in the private
-    per-user cache directory (none when that directory is refused: see
-    :mod:`dipcheck.files`). ``valid`` tells a verdict of the right shape; any other entry
-    read from the file is a miss. An entry is checked when it is looked up, not when the file
-    is read (a process uses a few of them), and the file keeps only the most recently written
-    or used (:data:`_MAX_ENTRIES`, :data:`_MAX_KEPT_BYTES`), so that reading it stays cheap
-    however many scripts a machine has checked."""
+    """Verdicts of one tool by sha256 of its input, kept in the private per-user cache
+    directory (none when that directory is refused: see :mod:`dipcheck.files`) in 256 JSON
+    files by the key's first two hex digits (``bash-n/3f.json``): a process reads only the
+    files of the verdicts it looks up. One file for all verdicts made every run read all of
+    them: 1 MB of JSON and 20 ms once a machine had checked a few thousand scripts.
+
+    ``valid`` tells a verdict of the right shape; any other entry read from a file is a miss.
+    Each file keeps only the most recently written or used (:data:`_MAX_ENTRIES`,
+    :data:`_MAX_KEPT_BYTES`)."""
 
     def __init__(self, name: str, valid: Callable[[Any], bool] = lambda _: True) -> None:
         from dipcheck.files import private_cache_directory
 
-        directory = private_cache_directory()
-        self.path = None if directory is None else os.path.join(directory, f"{name}.json")
+        self.name = name
+        self.parent = private_cache_directory()
         self.valid = valid
-        self.entries: dict[str, Any] = self._read()
+        self.shards: dict[str, dict[str, Any]] = {}  # the files read: shard -> entries
 
-    def _read(self) -> dict[str, Any]:
+    def _path(self, shard: str) -> str | None:
+        return (
+            None if self.parent is None else os.path.join(self.parent, self.name, f"{shard}.json")
+        )
+
+    def _read(self, shard: str) -> dict[str, Any]:
         from dipcheck.files import read_private
 
-        data = None if self.path is None else read_private(self.path, _MAX_CACHE_BYTES)
+        path = self._path(shard)
+        data = None if path is None else read_private(path, _MAX_CACHE_BYTES)
         try:
             stored = json.loads(data) if data is not None else None
         except ValueError:
@@ -128,31 +142,51 @@ class _ResultCache:
             return {}
         return entries
 
+    def _get(self, key: str) -> Any:
+        return self.shards[_shard(key)].get(key)
+
     def fill(self, keys: list[str], compute: Callable[[list[str]], list[Any]]) -> list[Any]:
         """The verdict for each key; ``compute`` gets the keys that are not cached yet and
         answers None for one it could not judge (not cached: tried again next run). While
         :data:`SPAWN` is off, keys not cached yet get None (not checked now)."""
         for key in keys:  # a verdict used now moves to the end; a malformed one is a miss
-            verdict = self.entries.pop(key, None)
+            shard = _shard(key)
+            if shard not in self.shards:
+                self.shards[shard] = self._read(shard)
+            entries = self.shards[shard]
+            verdict = entries.pop(key, None)
             if verdict is not None and self.valid(verdict):
-                self.entries[key] = verdict
-        missing = sorted({key for key in keys if key not in self.entries})
+                entries[key] = verdict
+        missing = sorted({key for key in keys if self._get(key) is None})
         if missing and not SPAWN.get():
-            return [self.entries.get(key) for key in keys]
+            return [self._get(key) for key in keys]
         if missing:
             for key, verdict in zip(missing, compute(missing), strict=True):
                 if verdict is not None:  # None: the tool gave no verdict (it timed out)
-                    self.entries[key] = verdict
-            self._save()
-        return [self.entries.get(key) for key in keys]
+                    self.shards[_shard(key)][key] = verdict
+            self._save({_shard(key) for key in keys})
+        return [self._get(key) for key in keys]
 
-    def _save(self) -> None:
-        """Write the entries, merged with what other processes (parallel workers, other
-        runs) wrote since this one read the file."""
-        if self.path is None:
+    def _save(self, shards: set[str]) -> None:
+        """Write the files of ``shards`` (those this lookup read and judged), each merged
+        with what other processes (parallel workers, other runs) wrote since this one read
+        it."""
+        from dipcheck.files import usable_directory
+
+        if self.parent is None:
             return
-        merged = {key: value for key, value in self._read().items() if key not in self.entries}
-        merged.update(self.entries)  # what this process read, used and judged: newest last
+        directory = os.path.join(self.parent, self.name)
+        if not usable_directory(directory):
+            return
+        with contextlib.suppress(OSError):  # the one file of earlier releases
+            os.unlink(os.path.join(self.parent, f"{self.name}.json"))
+        for shard in sorted(shards):
+            self.shards[shard] = self._write(directory, shard)
+
+    def _write(self, directory: str, shard: str) -> dict[str, Any]:
+        entries = self.shards[shard]
+        merged = {key: value for key, value in self._read(shard).items() if key not in entries}
+        merged.update(entries)  # what this process read, used and judged: newest last
         kept: list[tuple[str, Any]] = []
         size = 0
         for key, value in reversed(merged.items()):
@@ -162,20 +196,23 @@ class _ResultCache:
             if size + entry_size <= _MAX_KEPT_BYTES:  # else too large to keep: judged again
                 size += entry_size
                 kept.append((key, value))
-        self.entries = dict(reversed(kept))
-        directory, name = os.path.split(self.path)
+        entries = dict(reversed(kept))
+        name = f"{shard}.json"
         _remove_stale_temporaries(directory, name)
+        import tempfile  # (here: a run whose verdicts are all cached writes nothing)
+
         try:
             handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.")
         except OSError:
-            return
+            return entries
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump({"version": _CACHE_VERSION, "entries": self.entries}, stream)
-            os.replace(temporary, self.path)
+                json.dump({"version": _CACHE_VERSION, "entries": entries}, stream)
+            os.replace(temporary, os.path.join(directory, name))
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+        return entries
 
 
 def _remove_stale_temporaries(directory: str, name: str) -> None:
@@ -235,7 +272,7 @@ def _digest(*parts: str) -> str:
 
 @cache
 def bash_path() -> str | None:
-    return shutil.which("bash")
+    return which("bash")
 
 
 def _run_bash(script: str) -> tuple[int, str]:
@@ -300,13 +337,14 @@ SHELLCHECK_MAX_CHARS = 32 * 1024
 
 @cache
 def shellcheck_path() -> str | None:
-    return shutil.which("shellcheck")
+    return which("shellcheck")
 
 
 def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]] | None]:
     """shellcheck on several scripts in one process; comments per script, or None for each
     when shellcheck did not answer within :data:`SHELLCHECK_SECONDS` or failed."""
     import subprocess
+    import tempfile
 
     executable = shellcheck_path()
     assert executable is not None

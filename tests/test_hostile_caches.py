@@ -106,16 +106,25 @@ def test_no_grammar_pickle_is_read_even_from_an_explicit_cache_directory(tmp_pat
     assert not marker.exists()
 
 
-def _forged_verdicts(tmp_path: Path, workflow: Path) -> dict[str, object]:
-    """The verdict file a clean run writes for ``workflow``, with every verdict turned into
-    "bash found nothing wrong"."""
+def _forged_verdicts(tmp_path: Path, workflow: Path) -> dict[str, dict[str, object]]:
+    """The verdict files a clean run writes for ``workflow`` (by name in ``bash-n/``), with
+    every verdict turned into "bash found nothing wrong"."""
     clean = tmp_path / "clean-cache"
     clean.mkdir(mode=0o700)
     dipcheck("lint", "--no-cache", "--isolated", workflow, env={"DIPCHECK_CACHE_DIR": str(clean)})
-    stored = json.loads((clean / "bash-n.json").read_text(encoding="utf-8"))
-    assert stored["entries"], "the clean run checked the command with bash"
-    stored["entries"] = {key: [0, ""] for key in stored["entries"]}
-    return stored
+    forged = {}
+    for path in sorted((clean / "bash-n").glob("*.json")):
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored["entries"] = {key: [0, ""] for key in stored["entries"]}
+        forged[path.name] = stored
+    assert any(stored["entries"] for stored in forged.values()), "bash checked the command"
+    return forged
+
+
+def _plant(directory: Path, forged: dict[str, dict[str, object]]) -> None:
+    (directory / "bash-n").mkdir(exist_ok=True)
+    for name, stored in forged.items():
+        (directory / "bash-n" / name).write_text(json.dumps(stored), encoding="utf-8")
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash -n verdicts need bash")
@@ -127,7 +136,7 @@ def test_verdicts_planted_by_another_user_are_not_believed(tmp_path: Path, how: 
     env = _environment(tmp_path)
     for directory in _candidate_directories(tmp_path):
         _hostile(directory, how)
-        (directory / "bash-n.json").write_text(json.dumps(forged), encoding="utf-8")
+        _plant(directory, forged)
     run = dipcheck("lint", "--no-cache", "--isolated", "--format", "concise", workflow, env=env)
     assert "DIP123" in run.stdout, "a forged verdict hid the finding"
     assert "not using the cache in" in run.stderr
@@ -169,8 +178,9 @@ def test_verdicts_of_the_wrong_shape_are_misses_not_crashes(tmp_path: Path) -> N
     cache = tmp_path / "odd"
     cache.mkdir(mode=0o700)
     for verdict in (["x", 5], "nothing", [None], {"a": 1}, [1, 2, 3]):
-        forged["entries"] = {key: verdict for key in forged["entries"]}  # type: ignore[union-attr]
-        (cache / "bash-n.json").write_text(json.dumps(forged), encoding="utf-8")
+        for stored in forged.values():
+            stored["entries"] = dict.fromkeys(stored["entries"], verdict)  # type: ignore[call-overload]
+        _plant(cache, forged)
         run = dipcheck(
             "lint", "--no-cache", "--isolated", "--format", "concise", workflow,
             env={"DIPCHECK_CACHE_DIR": str(cache)},

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from helpers import PROJECT, dedent
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
 
@@ -316,3 +318,45 @@ def test_read_regular_refuses_a_name_with_a_nul_character(tmp_path: Path) -> Non
     assert read_regular(str(tmp_path / "a"), 10) == b"x"  # the twin
     with pytest.raises(FileNotFoundError):
         read_regular(str(tmp_path / "a\x00b"), 10)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the POSIX lookup (Windows uses shutil's)")
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["bash", "shellcheck", "dot"]),
+            st.sampled_from(["executable", "plain", "directory", "absent"]),
+        ),
+        max_size=6,
+    ),
+    st.sampled_from(["bash", "shellcheck", "dot", "d0/bash"]),
+)
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_which_finds_what_shutil_which_finds(
+    tmp_path_factory: pytest.TempPathFactory, entries: list[tuple[str, str]], wanted: str
+) -> None:
+    """``files.which`` (the lookup a lint uses, without importing shutil) answers as
+    :func:`shutil.which` on a ``$PATH`` of directories holding executables, plain files and
+    directories of the name, in any order."""
+    import shutil
+
+    from dipcheck.files import which
+
+    root = tmp_path_factory.mktemp("path")
+    directories = []
+    for index, (name, kind) in enumerate(entries):
+        directory = root / f"d{index}"
+        directory.mkdir()
+        directories.append(str(directory))
+        target = directory / name
+        if kind == "directory":
+            target.mkdir()
+        elif kind != "absent":
+            target.write_text("#!/bin/sh\n", encoding="utf-8")
+            target.chmod(0o755 if kind == "executable" else 0o644)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", os.pathsep.join([*directories, *directories[:1]]))
+        patch.chdir(root)
+        assert which(wanted) == shutil.which(wanted)

@@ -263,6 +263,14 @@ def test_cli_no_shell_and_no_env_checks(tmp_path: Path) -> None:
     assert "DIP123" not in quiet and "DIP125" not in quiet and "DC207" not in quiet
 
 
+def _stored(cache: Path) -> dict[str, object]:
+    """Every verdict kept in ``cache`` for the tool "verdicts", shard after shard."""
+    entries: dict[str, object] = {}
+    for path in sorted((cache / "verdicts").glob("*.json")):
+        entries.update(json.loads(path.read_text(encoding="utf-8"))["entries"])
+    return entries
+
+
 def test_verdict_cache_keeps_what_another_process_wrote(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -272,7 +280,13 @@ def test_verdict_cache_keeps_what_another_process_wrote(
     first, second = _ResultCache("verdicts"), _ResultCache("verdicts")  # two workers
     first.fill(["a"], lambda keys: [1 for _ in keys])
     second.fill(["b"], lambda keys: [2 for _ in keys])
-    assert _ResultCache("verdicts").entries == {"a": 1, "b": 2}
+    assert _stored(tmp_path) == {"a": 1, "b": 2}  # keys that are not sha256: one shard
+    first.fill(["3fa", "a"], lambda keys: [3 for _ in keys])
+    assert _stored(tmp_path) == {"3fa": 3, "a": 1, "b": 2}
+    assert sorted(path.name for path in (tmp_path / "verdicts").iterdir()) == [
+        "00.json",
+        "3f.json",
+    ]
 
 
 def test_a_verdict_the_tool_did_not_give_is_not_kept(
@@ -285,13 +299,13 @@ def test_a_verdict_the_tool_did_not_give_is_not_kept(
     monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
     verdicts = _ResultCache("verdicts")
     assert verdicts.fill(["a", "b"], lambda keys: [None, 2]) == [None, 2]
-    assert _ResultCache("verdicts").entries == {"b": 2}
+    assert _stored(tmp_path) == {"b": 2}
 
 
 def test_verdict_cache_keeps_the_most_recently_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The file holds at most ``_MAX_ENTRIES`` verdicts, dropping those unused longest: a
+    """A shard holds at most ``_MAX_ENTRIES`` verdicts, dropping those unused longest: a
     cache that only grew took 0.2 s to read once fuzzing had filled it with 4,000 verdicts."""
     from dipcheck import shelltools
 
@@ -300,7 +314,8 @@ def test_verdict_cache_keeps_the_most_recently_used(
     shelltools._ResultCache("verdicts").fill(["a", "b", "c"], lambda keys: [1 for _ in keys])
     verdicts = shelltools._ResultCache("verdicts")
     assert verdicts.fill(["a", "d"], lambda keys: [2 for _ in keys]) == [1, 2]  # "a" used
-    assert shelltools._ResultCache("verdicts").entries == {"c": 1, "a": 1, "d": 2}
+    stored = json.loads((tmp_path / "verdicts" / "00.json").read_text(encoding="utf-8"))
+    assert stored["entries"] == {"c": 1, "a": 1, "d": 2}
 
 
 def test_a_malformed_verdict_is_judged_again(
@@ -316,7 +331,7 @@ def test_a_malformed_verdict_is_judged_again(
         return [1 for _ in keys]
 
     shelltools._ResultCache("verdicts").fill(["a"], judge)
-    path = tmp_path / "verdicts.json"
+    path = tmp_path / "verdicts" / "00.json"
     stored = json.loads(path.read_text(encoding="utf-8"))
     stored["entries"]["a"] = "not a verdict"
     path.write_text(json.dumps(stored), encoding="utf-8")
@@ -330,16 +345,40 @@ def test_a_killed_writer_leaves_no_lasting_temporary_file(
     from dipcheck import shelltools
 
     monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
-    stale, fresh = tmp_path / ".verdicts.json.old", tmp_path / ".verdicts.json.new"
+    (tmp_path / "verdicts").mkdir(mode=0o700)
+    stale, fresh = tmp_path / "verdicts" / ".00.json.old", tmp_path / "verdicts" / ".00.json.new"
     for item in (stale, fresh):
         item.write_text("{", encoding="utf-8")
     hours_ago = time.time() - 2 * shelltools._STALE_SECONDS
     os.utime(stale, (hours_ago, hours_ago))
     shelltools._ResultCache("verdicts").fill(["a"], lambda keys: [1 for _ in keys])
-    assert sorted(item.name for item in tmp_path.iterdir()) == [
-        ".verdicts.json.new",
-        "verdicts.json",
+    assert sorted(item.name for item in (tmp_path / "verdicts").iterdir()) == [
+        ".00.json.new",
+        "00.json",
     ]
+
+
+def test_a_lookup_reads_only_the_shards_of_its_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """256 files by the key's first two hex digits: a run asking for a few verdicts reads a
+    few small files, not every verdict the machine has kept; the one file earlier releases
+    wrote goes when a shard is written."""
+    from dipcheck import files, shelltools
+
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path))
+    (tmp_path / "verdicts.json").write_text('{"version": 1, "entries": {}}', encoding="utf-8")
+    keys = [f"{first:02x}{'0' * 62}" for first in range(256)]
+    shelltools._ResultCache("verdicts").fill(keys, lambda asked: [1 for _ in asked])
+    assert len(list((tmp_path / "verdicts").iterdir())) == 256
+    assert not (tmp_path / "verdicts.json").exists()
+    read: list[str] = []
+    real = files.read_private
+    monkeypatch.setattr(
+        files, "read_private", lambda path, limit: read.append(path) or real(path, limit)
+    )
+    assert shelltools._ResultCache("verdicts").fill(keys[7:9], lambda asked: []) == [1, 1]
+    assert sorted(os.path.basename(path) for path in read) == ["07.json", "08.json"]
 
 
 def test_shellcheck_that_times_out_gives_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
