@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from dipcheck.lalr import Token
+from dipcheck.lalr import Token, new_token
 from dipcheck.model import SegmentBuilder, Segments, Text
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
@@ -150,23 +150,6 @@ def _block_value(
     return "\n".join(pieces), segments.build(), baseline, len(trimmed)
 
 
-_new_str = str.__new__
-
-
-def _token(kind: str, value: str, offset: int) -> Token:
-    """A token with the offsets the front-end uses (lines and columns come from SourceText).
-
-    It sets the fields ``Token`` would set, without its two layers of calls (the keyword
-    shim of ``Token.__new__`` and ``Token._future_new``): a large file has 150,000 tokens."""
-    token = _new_str(Token, value)
-    token.type = kind
-    token.start_pos = offset
-    token.value = value
-    token.line = token.column = token.end_line = token.end_column = None
-    token.end_pos = offset + len(value)
-    return token
-
-
 class DipLexer:
     """Lexes one source; call :meth:`run` once."""
 
@@ -189,7 +172,8 @@ class DipLexer:
         self.result.problems.append(LexProblem(span, message))
 
     def _structural(self, kind: str, line: int, column: int) -> Token:
-        return _token(kind, "", self.source.line_starts[line] + column)
+        offset = self.source.line_starts[line] + column
+        return new_token(kind, "", offset, offset)
 
     @staticmethod
     def _trimmed(text: str) -> str:
@@ -314,7 +298,7 @@ class DipLexer:
         start_offset = self._offset(first, 0)
         end_offset = self._offset(last, len(end_text))
         value = self.source.text[start_offset:end_offset]
-        token = _token("STRAY", value, start_offset)
+        token = new_token("STRAY", value, start_offset, start_offset + len(value))
         token.line, token.column, token.end_line = first + 1, 1, last + 1
         token.end_column = len(end_text) + 1
         newline = self._structural("_NL", last, len(end_text))
@@ -327,7 +311,8 @@ class DipLexer:
     ) -> tuple[list[Token], int]:
         key = match.group(1)
         colon = match.end() - 1
-        tokens = [_token("KEY", key, self._offset(index, indent))]
+        start = self._offset(index, indent)
+        tokens = [new_token("KEY", key, start, start + len(key))]
         rest = text[colon + 1 :].lstrip(" \t")
         value_start = len(text) - len(rest)
         next_index = index + 1
@@ -355,7 +340,8 @@ class DipLexer:
                     next_index = after
                     value = ""
             if value:
-                tokens.append(_token("VALUE", value, self._offset(index, value_start)))
+                start = self._offset(index, value_start)
+                tokens.append(new_token("VALUE", value, start, start + len(value)))
         end = (
             len(text) if next_index == index + 1 else len(self._trimmed(self.lines[next_index - 1]))
         )
@@ -389,7 +375,7 @@ class DipLexer:
             self.source.text[begin : line_starts[last] + len(lines[last])]
         )
         start = begin + baseline
-        token = _token("RAW", value, start)
+        token = new_token("RAW", value, start, start + len(value))
         token.line, token.column, token.end_line = first + 1, baseline + 1, last + 1
         token.end_column = end_column + 1
         token.end_pos = line_starts[last] + end_column  # the value is shorter than the text
@@ -417,8 +403,11 @@ class DipLexer:
                 index, unterminated, end, "unterminated string literal: add the closing quote"
             )
         base = self.source.line_starts[index]
-        tokens = [_token(kind, value, base + column) for kind, value, column in words]
-        tokens.append(_token("_NL", "", base + end))
+        tokens = [
+            new_token(kind, value, base + column, base + column + len(value))
+            for kind, value, column in words
+        ]
+        tokens.append(new_token("_NL", "", base + end, base + end))
         return tokens
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from dipcheck.frontends import escapes
-from dipcheck.lalr import Token
+from dipcheck.lalr import Token, new_token
 from dipcheck.model import EscapeMap, SegmentBuilder, Text
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
@@ -90,9 +90,7 @@ class LexResult:
     comments: list[Span] = field(default_factory=list)
 
 
-def _token(kind: str, value: str, start: int, end: int) -> Token:
-    # positional arguments: keywords cost as much as the token itself
-    return Token(kind, value, start, None, None, None, None, end)
+_token = new_token
 
 
 class _Lexer:
