@@ -121,6 +121,31 @@ def _command(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it (``$COLUMNS``, else
+    standard output's terminal, else 80)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter given the width it would take: argparse makes a formatter for
+    every option added, and without a width each one imports :mod:`shutil` (with the
+    compression modules) to ask the terminal."""
+
+    def __init__(self, prog: str, **options: int) -> None:
+        options.setdefault("width", terminal_columns() - 2)
+        super().__init__(prog, **options)
+
+
 def _parser(command: str | None = None, *, every: bool = False) -> argparse.ArgumentParser:
     """The command line parser, with the full parser of ``command`` (of every command when
     ``every``). When ``command`` names a command, its parser is the only one built (start-up
@@ -135,7 +160,7 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
         prog="dipcheck",
         description=DESCRIPTION,
         epilog=MAIN_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"dipcheck {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -166,7 +191,7 @@ def _add_lint(commands: argparse._SubParsersAction, *, full: bool) -> None:
         "files that look like workflows and for YAML files that have the shape of a step "
         "workflow; the other files found are skipped and counted.",
         epilog=LINT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     lint.add_argument(
         "paths",
@@ -270,7 +295,7 @@ def _add_rule(commands: argparse._SubParsersAction) -> None:
         description="Print a rule's documentation: what it finds, why it matters, an example\n"
         "and the fix. Accepts a code (DIP005) or a name (unconditional-cycle).",
         epilog=RULE_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     rule.add_argument("rule", nargs="?", metavar="CODE|NAME", help="the rule to explain")
     rule.add_argument("--all", action="store_true", help="list every rule")

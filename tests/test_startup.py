@@ -57,6 +57,12 @@ NEVER_FOR_DIP_LINT = (
     "inspect",
     "logging",
     "pickle",
+    # standard modules a lint has no use for: argparse's terminal width and `which` (shutil,
+    # with the compression modules), temporary files (only written when a verdict is new),
+    # tracebacks (only a crash's DC000 names where it happened)
+    "shutil",
+    "tempfile",
+    "traceback",
 )
 # Not needed either when every result comes from the cache: nothing is parsed or checked.
 NEVER_FOR_CACHE_HIT = (

@@ -12,12 +12,12 @@ of the same length first, so the positions the tools report are those of the fil
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
+from dipcheck.files import which
 from dipcheck.model import NodeKind, Text, Workflow
 from dipcheck.records import record
 from dipcheck.rules.context import Context
@@ -279,7 +279,7 @@ def context_in_command(context: Context) -> Iterator[Diagnostic]:
 
 @cache
 def _on_path(name: str) -> bool:
-    return shutil.which(name) is not None
+    return which(name) is not None
 
 
 @rule(
