@@ -38,7 +38,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import threading
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -149,7 +149,7 @@ def _dip_files(directory: str) -> list[str]:
 # a `ref` line, workflow or None).
 _Candidate = tuple[str, str, bool, Workflow | None]
 _CANDIDATES: OrderedDict[str, _Candidate] = OrderedDict()
-_CANDIDATES_LOCK = threading.Lock()
+_CANDIDATES_LOCK = allocate_lock()
 _MAX_CANDIDATES = 512
 # the texts kept, in characters: a long-running language server in a directory of large
 # workflows keeps at most this much of them (a text over it is read again when needed)
@@ -261,7 +261,7 @@ class Workspace:
         self.reader = reader
         self._cache: dict[str, _Loaded] = {}
         self._parents: dict[str, tuple[ParentLink, ...]] = {}
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
         self.loads = 0  # files parsed so far (each at most once while unchanged)
 
     def forget(self, path: str | None = None) -> None:
