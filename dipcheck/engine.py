@@ -27,6 +27,7 @@ from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
+from dipcheck.lazyre import lazy
 from dipcheck.model import Dialect
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
@@ -66,11 +67,11 @@ def detect_format(path: str, config: Config | None = None) -> str | None:
     return None
 
 
-_DOT_HEAD = re.compile(
+_DOT_HEAD = lazy(
     r"(?:\s++|//[^\n]*+|#[^\n]*+|/\*.*?\*/)*+(?:strict\s+)?(?:di)?graph\b",
     re.IGNORECASE | re.DOTALL,
 )
-_YAML_STEPS = re.compile(r"\A---[ \t]*$|^steps[ \t]*:", re.MULTILINE)
+_YAML_STEPS = lazy(r"\A---[ \t]*$|^steps[ \t]*:", re.MULTILINE)
 
 
 def sniff_format(text: str) -> str:

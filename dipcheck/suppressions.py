@@ -36,6 +36,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
+from dipcheck.lazyre import lazy
 from dipcheck.records import field, record
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
@@ -52,10 +53,9 @@ def _directive() -> re.Pattern[str]:
     )
 
 
-_BLOCK_KEY = re.compile(r"[ \t]*[A-Za-z0-9_]+:[ \t]*$")
-_VALUE_KEY = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
-_YAML_BLOCK = re.compile(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
-_QUOTED_VALUE = re.compile(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+_VALUE_KEY = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
+_YAML_BLOCK = lazy(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
+_QUOTED_VALUE = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
 
 
 # A comment that sets out to be a suppression: `dipcheck` (any case), an optional colon and
@@ -70,7 +70,7 @@ def _attempt() -> re.Pattern[str]:
 KINDS = ("ignore", "file-ignore", "disable", "enable")
 _MENTION = re.compile("dipcheck", re.IGNORECASE)
 _FOLDED = "\u0130\u0131\u212a"  # dotted I, dotless i, Kelvin sign: i, i and k to _MENTION
-_CODE_TOKEN = re.compile(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z0-9_-]*)")
+_CODE_TOKEN = lazy(r"[ \t]*,?[ \t]*([A-Za-z][A-Za-z0-9_-]*)")
 # Loading failures a comment cannot (or must not) hide: the file has to be mended.
 NOT_ADOPTABLE = frozenset({"DC000", "DC001", "DC002"})
 
@@ -225,7 +225,7 @@ def _yaml_content_lines(lines: list[str]) -> set[int]:
 
 # A `.dip` line that is exactly `key:` (trailing blanks allowed), its indentation captured;
 # matched from the line end before it (a literal first character makes the search fast)
-_DIP_BLOCK_LINE = re.compile(r"\n([ \t]*)[A-Za-z0-9_]+:[^\S\n]*$", re.MULTILINE)
+_DIP_BLOCK_LINE = lazy(r"\n([ \t]*)[A-Za-z0-9_]+:[^\S\n]*$", re.MULTILINE)
 
 
 @lru_cache(maxsize=64)

@@ -146,8 +146,8 @@ def _dip_files(directory: str) -> list[str]:
 
 # Parses of the workflows looked at as possible parents, shared by every Workspace (the
 # language server builds one per lint): real path -> (size:mtime, text, whether the text has
-# a `ref` line, workflow or None).
-_Candidate = tuple[str, str, bool, Workflow | None]
+# a `ref` line (None: not looked for yet), workflow or None).
+_Candidate = tuple[str, str, bool | None, Workflow | None]
 _CANDIDATES: OrderedDict[str, _Candidate] = OrderedDict()
 _CANDIDATES_LOCK = allocate_lock()
 _MAX_CANDIDATES = 512
@@ -200,8 +200,10 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             text = read_from_disk(real)
         except (OSError, UnicodeDecodeError):
             return None
-        cached = (stamp, text, has_ref_field(text), None)
+        cached = (stamp, text, None, None)
     _, text, has_ref, workflow = cached
+    if stem in text and has_ref is None:  # (the name first: most siblings do not have it)
+        has_ref = has_ref_field(text)
     if not has_ref or stem not in text:
         workflow = None
     elif workflow is None:

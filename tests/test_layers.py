@@ -47,6 +47,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.jsvalue",
             "dipcheck.catalog",
             "dipcheck.progress",
+            "dipcheck.lazyre",
             "dipcheck.lalr",
             "dipcheck.grammar",
             "dipcheck.diagnostics",

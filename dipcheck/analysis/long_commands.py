@@ -20,6 +20,7 @@ from enum import Enum
 from functools import cache
 
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
+from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
 LIMIT_SECONDS = 30
@@ -90,7 +91,7 @@ def _loop() -> re.Pattern[str]:
     )
 
 
-_DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd]?)$")
+_DURATION = lazy(r"^(\d+(?:\.\d+)?)([smhd]?)$")
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 
 

@@ -11,11 +11,10 @@ placeholder sits inside a block the author wrote.
 
 from __future__ import annotations
 
-import re
-
+from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
-_FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+_FENCE = lazy(r"^( {0,3})(`{3,}|~{3,})(.*)$")
 
 
 @record(frozen=True, slots=True)

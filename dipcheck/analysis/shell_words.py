@@ -15,10 +15,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
-_REDIRECT = re.compile(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
-_HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+_REDIRECT = lazy(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
+_HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 # A run of characters that can neither end a word nor start a quote, expansion or operator.
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
 _OPENERS = frozenset({"then", "do"})

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
+from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
 # defaultDenyPatterns (tool_safety.go), in tracker's order: the first match is the one named.
@@ -47,13 +48,13 @@ _GO_SPACE = "[\t\n\f\r ]"
 # tracker's separator is `\s*(;|&&|\|\|)\s*`; the whitespace around it is left to the pieces'
 # trimming (the same statements), so that a long run of blanks is not rescanned from each
 # of its characters (quadratic: 20,000 blanks took half a minute)
-_SEPARATOR = re.compile(r";|&&|\|\|")
-_COLLAPSE = re.compile(rf"{_GO_SPACE}+")
-_PIPE = re.compile(rf"{_GO_SPACE}*\|{_GO_SPACE}*")
-_REDIR_DUP = re.compile(r"[0-9]*(?:>&|<&)(?:[0-9]+|-)")
-_REDIR_FUSED = re.compile(r"[0-9]*(?:>>|<>|>|<)[^&|;<>\\`()]+")
-_REDIR_AMP_FUSED = re.compile(r"&>>?[^&|;<>\\`()]+")
-_REDIR_OPERATOR = re.compile(r"(?:[0-9]*(?:>>|<>|>|<)|&>>?)")
+_SEPARATOR = lazy(r";|&&|\|\|")
+_COLLAPSE = lazy(rf"{_GO_SPACE}+")
+_PIPE = lazy(rf"{_GO_SPACE}*\|{_GO_SPACE}*")
+_REDIR_DUP = lazy(r"[0-9]*(?:>&|<&)(?:[0-9]+|-)")
+_REDIR_FUSED = lazy(r"[0-9]*(?:>>|<>|>|<)[^&|;<>\\`()]+")
+_REDIR_AMP_FUSED = lazy(r"&>>?[^&|;<>\\`()]+")
+_REDIR_OPERATOR = lazy(r"(?:[0-9]*(?:>>|<>|>|<)|&>>?)")
 _TARGET_FORBIDDEN = frozenset("&|;<>\\`()")
 # Values tried in place of each placeholder: empty, one word, two words.
 PROBES = ("", "x", "x y")

@@ -10,6 +10,7 @@ import re
 from enum import StrEnum
 
 from dipcheck import integers
+from dipcheck.lazyre import lazy
 from dipcheck.model import NodeKind
 from dipcheck.records import record
 
@@ -263,11 +264,9 @@ INLINE_TWIN = {
     "prompt_suffix_file": "prompt_suffix",
 }
 
-_INTEGER = re.compile(r"[+-]?\d+")
-_FLOAT = re.compile(
-    r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE
-)
-_DURATION = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))++|[+-]?0")
+_INTEGER = lazy(r"[+-]?\d+")
+_FLOAT = lazy(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE)
+_DURATION = lazy(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))++|[+-]?0")
 BOOLEAN_WORDS = {
     "true": True,
     "1": True,
@@ -340,7 +339,7 @@ _GO_UNITS = {
     "m": 60.0,
     "h": 3600.0,
 }
-_GO_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_GO_PART = lazy(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
 
 
 def go_duration(text: str) -> float | None:

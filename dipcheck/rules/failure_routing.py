@@ -33,6 +33,7 @@ from dipcheck.analysis.failure import (
 )
 from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.diagnostics import Diagnostic, Related, Severity
+from dipcheck.lazyre import lazy
 from dipcheck.model import Dialect, Edge, Field, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.outcomes import gated_branches, inert_branch_fields
@@ -335,7 +336,7 @@ def _no_match(context: Context, node: Node, expected: str, graph_key: str) -> Di
 
 # -- DC316 ----------------------------------------------------------------------------------
 
-_BRANCH_FALLBACK = re.compile(r"branch\.(\d+)\.(fallback_target|fallback_retry_target)")
+_BRANCH_FALLBACK = lazy(r"branch\.(\d+)\.(fallback_target|fallback_retry_target)")
 
 
 @rule(

@@ -16,6 +16,7 @@ from dipcheck.analysis import routing, runtime
 from dipcheck.analysis.routing import Clause, ConditionError
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.lazyre import lazy
 from dipcheck.model import Condition, Edge, NodeKind, Workflow
 from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
@@ -26,7 +27,7 @@ from dipcheck.target import KNOWN_TARGETS, TargetVersion, parse_target
 # -- DC301 -----------------------------------------------------------------------------------
 
 _POSITIVE = frozenset({"=", "==", "contains", "startswith", "endswith", "in", "matches"})
-_LEFTOVER = re.compile(r"\s(and|or)\s|(^|\s)not\s|[()]")
+_LEFTOVER = lazy(r"\s(and|or)\s|(^|\s)not\s|[()]")
 
 
 @record(frozen=True, slots=True)
