@@ -62,11 +62,8 @@ class Token(str):
         token.end_pos = end_pos
         return token
 
-    def update(self, type: str | None = None, value: str | None = None) -> Token:
-        """A copy with another kind or text, in the same place."""
-        return Token(
-            self.type if type is None else type,
-            self.value if value is None else value,
+    def _place(self) -> tuple[int | None, ...]:
+        return (
             self.start_pos,
             self.line,
             self.column,
@@ -74,6 +71,11 @@ class Token(str):
             self.end_column,
             self.end_pos,
         )
+
+    def update(self, type: str | None = None, value: str | None = None) -> Token:
+        """A copy with another kind or text, in the same place."""
+        kind = self.type if type is None else type
+        return Token(kind, self.value if value is None else value, *self._place())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Token) and self.type != other.type:
@@ -89,19 +91,7 @@ class Token(str):
         return f"Token({self.type!r}, {self.value!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (
-            Token,
-            (
-                self.type,
-                self.value,
-                self.start_pos,
-                self.line,
-                self.column,
-                self.end_line,
-                self.end_column,
-                self.end_pos,
-            ),
-        )
+        return (Token, (self.type, self.value, *self._place()))
 
 
 _new_str = str.__new__
@@ -308,32 +298,14 @@ class ParserState:
 
     def feed_token(self, token: Token, is_end: bool = False) -> Any:
         """Shift ``token`` (reducing first as the table says); with ``is_end`` (the ``$END``
-        token), reduce to the start rule and return the tree."""
-        states = self.tables.states
-        end = self.tables.end
-        state_stack = self.state_stack
-        value_stack = self.value_stack
-        kind = token.type
-        while True:
-            action = states[state_stack[-1]].get(kind)
-            if action is None:
-                raise UnexpectedToken(token, self.tables.expected(state_stack[-1]))
-            shift, target = action
-            if shift:
-                state_stack.append(target)
-                value_stack.append(token)
-                return None
-            size, name, build = target
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            state_stack.append(states[state_stack[-1]][name][1])
-            value_stack.append(build(children))
-            if is_end and state_stack[-1] == end:
-                return value_stack[-1]
+        token), reduce to the start rule and return the tree. Raises :class:`UnexpectedToken`
+        where the table has no action, the reductions done before it kept (as lark's
+        driver does: go back to a checkpoint)."""
+        if self.feed_all((token,)):
+            return None
+        if is_end and self.state_stack[-1] == self.tables.end:  # the end state has no action
+            return self.value_stack[-1]
+        raise UnexpectedToken(token, self.tables.expected(self.state_stack[-1]))
 
     def feed_all(self, tokens: Iterable[Token]) -> bool:
         """Feed every one of ``tokens``; False at the first one the table has no action for

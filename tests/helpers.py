@@ -105,23 +105,3 @@ def dipcheck(
         timeout=120,
         check=False,
     )
-
-
-def feed_token_by_token(monkeypatch: object) -> list[int]:
-    """Make ``ParserState.feed_all`` (the parsers' one-loop feed) feed one token at a time
-    through ``feed_token``, the driver syntax-error recovery uses; the list counts its calls."""
-    from dipcheck.lalr import ParserState, UnexpectedToken
-
-    calls: list[int] = []
-
-    def one_by_one(state: ParserState, tokens: object) -> bool:
-        calls.append(1)
-        try:
-            for token in tokens:  # type: ignore[attr-defined]
-                state.feed_token(token)
-        except UnexpectedToken:
-            return False
-        return True
-
-    monkeypatch.setattr(ParserState, "feed_all", one_by_one)  # type: ignore[attr-defined]
-    return calls

@@ -1287,22 +1287,3 @@ def test_crlf_line_endings() -> None:
     (reference,) = workflow.references
     assert reference.span.text == "${ctx.x}"
     assert position(reference.span) == ((6, 11), (6, 19))
-
-
-def test_the_dip_parser_does_without_its_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one-loop feed of a whole file parses it to the workflow that feeding the tokens one
-    at a time (recovery's driver) gives."""
-    from helpers import feed_token_by_token
-
-    from dipcheck.frontends.dip import load_dip
-    from dipcheck.source import SourceText
-
-    text = (Path(__file__).parents[1] / "fixtures" / "review_loop.dip").read_text("utf-8")
-    fast = load_dip(SourceText("review_loop.dip", text))
-    calls = feed_token_by_token(monkeypatch)
-    slow = load_dip(SourceText("review_loop.dip", text))
-    assert calls, "the slow driver parsed the file"
-    assert repr(slow.workflow) == repr(fast.workflow)
-    assert [(d.code, d.span.start, d.span.end, d.message) for d in slow.diagnostics] == [
-        (d.code, d.span.start, d.span.end, d.message) for d in fast.diagnostics
-    ]

@@ -129,6 +129,16 @@ def _compare(name: str, source: SourceText, tokens: list[Token]) -> Any:
     ours = _fed(tokens, end, ParserState(load_tables(name)), (UnexpectedToken,))
     theirs = _fed(tokens, end, _lark_parser(name).parse_interactive([]).parser_state, (LarkToken,))
     assert ours == theirs
+    # the one-loop feed of the whole stream (what the front-ends run first): the same answer
+    whole = ParserState(load_tables(name))
+    if whole.feed_all(tokens):
+        closing = Token("$END", "", end, None, None, None, None, end)
+        try:
+            assert _shape(whole.feed_token(closing, True)) == theirs
+        except UnexpectedToken:
+            assert theirs[:2] == ("failed at", len(tokens))
+    else:
+        assert theirs[0] == "failed at" and theirs[1] < len(tokens)
     return ours
 
 
