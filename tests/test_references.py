@@ -3,14 +3,18 @@ escapes), in raw blocks, in conditions and in files read by ``prompt_file``."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
 from helpers import FIXTURES, dedent, position, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dipcheck.engine import lint_file
 from dipcheck.model import Origin, Reference, RefKind, Text, Workflow
-from dipcheck.references import list_items, placeholders, scan_text
+from dipcheck.references import list_items, placeholders, scan_templates, scan_text
 from dipcheck.source import SourceText, Span
 
 WORKFLOW = dedent(
@@ -285,3 +289,48 @@ def test_list_items_spans() -> None:
     items = list_items(Text.at(source.text, source, 0))
     assert [(item.value, item.span.text) for item in items] == [("a", "a"), ("b", "b"), ("c", "c")]
     assert all(isinstance(item.span, Span) for item in items)
+
+
+# -- `{{ … }}` templates (typed-outputs DOT) --------------------------------------------------
+
+OLD_TEMPLATE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+
+
+def _templates(value: str) -> list[tuple[str, str, int, int]]:
+    source = SourceText("t.dot", value)
+    found = scan_templates(Text.at(value, source, 0), "N", "prompt")
+    return [(item.kind.value, item.key, item.span.start, item.span.end) for item in found]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["{{", "}}", "{", "}", " ", "\t", "\n", "\x1c", "\u3000", "context.k"]),
+            st.sampled_from(["inputs.x", "context.a.b", "other", "."]),
+            st.characters(codec="utf-8"),
+        ),
+        max_size=20,
+    ).map("".join)
+)
+def test_templates_are_read_as_the_pattern_with_blanks_around_did(value: str) -> None:
+    """The inside of `{{ … }}`, blanks around it removed, as `\\{\\{\\s*([^{}]*?)\\s*\\}\\}`
+    read it (the blanks are stripped in Python now: that pattern was exponential on runs of
+    blanks), at the same places."""
+    expected = [(m.start(), m.end(), m.group(1)) for m in OLD_TEMPLATE.finditer(value)]
+    found = _templates(value)
+    assert [(start, end) for _, _, start, end in found] == [(s, e) for s, e, _ in expected]
+    for (kind, key, _, _), (_, _, inner) in zip(found, expected, strict=True):
+        namespace, dot, rest = inner.partition(".")
+        known = namespace in ("inputs", "context") and dot and rest
+        assert key == (rest if known else inner), (kind, key, inner)
+
+
+def test_blanks_and_unclosed_templates_take_linear_time() -> None:
+    """20,000 `{{` before 300,000 spaces and no `}}` (tools/fuzz.py dot seed 1208 #27722)
+    took minutes; the twin below shows a closed template is still found after them."""
+    value = "{" * 20_000 + " " * 300_000
+    started = time.process_time()
+    assert _templates(value) == []
+    assert time.process_time() - started < 5
+    assert _templates(value + "{{ context.k }}")[-1][:2] == ("ctx", "k")
