@@ -6,6 +6,8 @@ composes; and the JSON scanner agrees with Python's parser on strict JSON."""
 from __future__ import annotations
 
 import json
+import re
+import time
 from functools import cmp_to_key
 
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 
 from dipcheck.config import Config
 from dipcheck.engine import lint_text
-from dipcheck.frontends.json_scan import JsonError, parse_strict
+from dipcheck.frontends.json_scan import JsonError, parse_strict, think_blocks
 from dipcheck.jsvalue import UNDEFINED, difference, key, sign, truthy
 from dipcheck.model import Dialect
 from dipcheck.plan import Plan, PlanTask
@@ -372,3 +374,30 @@ def test_tracked_scheduling_matches_a_scan_of_every_task(
     outcomes = data.draw(st.dictionaries(st.sampled_from(ids), st.sampled_from(list(OUTCOMES))))
     checked = _Checked(plan, Scenario(limit, outcomes)).run()
     assert checked == simulate(plan, Scenario(limit, outcomes))
+
+
+# -- think blocks (stripModelNoise) -----------------------------------------------------------
+
+LAZY_THINK = re.compile(r"<think>[\s\S]*?</think>", re.IGNORECASE | re.ASCII)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["<think>", "</think>", "<THINK>", "</Think>", "<think", "x", "\n", "İ"]),
+        max_size=16,
+    ).map("".join)
+)
+def test_think_blocks_are_those_the_lazy_pattern_finds(text: str) -> None:
+    """Ordewell's `<think>[\\s\\S]*?</think>` (case-insensitive), found tag by tag."""
+    assert think_blocks(text) == [match.span() for match in LAZY_THINK.finditer(text)]
+
+
+def test_unclosed_think_tags_take_linear_time() -> None:
+    """8,000 `<think>` without a `</think>` took 8.7 s with the pattern (each tried to the end
+    of the text); the twin after them shows a closed block is still found."""
+    text = "<think>" * 40_000 + "{}"
+    started = time.process_time()
+    assert think_blocks(text) == []
+    assert time.process_time() - started < 2
+    assert think_blocks(text + "</think>") == [(0, len(text) + 8)]
