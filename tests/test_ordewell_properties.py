@@ -401,3 +401,41 @@ def test_unclosed_think_tags_take_linear_time() -> None:
     assert think_blocks(text) == []
     assert time.process_time() - started < 2
     assert think_blocks(text + "</think>") == [(0, len(text) + 8)]
+
+
+MARKER = re.compile(r"<<<ORDEWELL_(?:DONE_[^>]*|CHECKPOINT:.*?)>>>", re.DOTALL)
+
+
+def first_marker(text: str) -> str | None:
+    from dipcheck.rules import registry
+
+    list(registry.checks())  # every rule module, imported in the registry's order
+    from dipcheck.rules.ordewell_context import first_marker as found
+
+    return found(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["<<<ORDEWELL_", "<", "DONE_", "CHECKPOINT:", ">", ">>>", ">>", "x", "\n", "ok"]
+        ),
+        max_size=16,
+    ).map("".join)
+)
+def test_the_marker_found_is_the_patterns(text: str) -> None:
+    """`first_marker` finds what `<<<ORDEWELL_(?:DONE_[^>]*|CHECKPOINT:.*?)>>>` finds."""
+    found = MARKER.search(text)
+    assert first_marker(text) == (found.group() if found else None)
+
+
+def test_unclosed_markers_take_linear_time() -> None:
+    """8,000 openings that nothing closes took 19 s with the pattern; the twin after them
+    shows a closed marker is still found."""
+    text = "<<<ORDEWELL_CHECKPOINT:" * 20_000 + "<<<ORDEWELL_DONE_x>" * 20_000
+    started = time.process_time()
+    assert first_marker(text) is None
+    assert time.process_time() - started < 2
+    # the first checkpoint opening now runs to the only `>>>`, at the end
+    assert first_marker(text + ">>") == text + ">>"
