@@ -584,3 +584,20 @@ def test_the_installed_command_is_entry() -> None:
 
     project = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["scripts"]["dipcheck"] == "dipcheck.cli:entry"
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-4", "wide", "57", "200"])
+def test_the_help_width_is_the_one_shutil_gives(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    """The command line's formatters are given the terminal's width (argparse would import
+    shutil for each option to ask): the width `shutil.get_terminal_size` reports."""
+    import shutil
+
+    from dipcheck.cli import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
