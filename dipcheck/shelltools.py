@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
-from dipcheck.files import which
+from dipcheck.files import private_cache_directory, read_private, usable_directory, which
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import record
 from dipcheck.references import placeholders
@@ -114,8 +114,6 @@ class _ResultCache:
     :data:`_MAX_KEPT_BYTES`)."""
 
     def __init__(self, name: str, valid: Callable[[Any], bool] = lambda _: True) -> None:
-        from dipcheck.files import private_cache_directory
-
         self.name = name
         self.parent = private_cache_directory()
         self.valid = valid
@@ -127,8 +125,6 @@ class _ResultCache:
         )
 
     def _read(self, shard: str) -> dict[str, Any]:
-        from dipcheck.files import read_private
-
         path = self._path(shard)
         data = None if path is None else read_private(path, _MAX_CACHE_BYTES)
         try:
@@ -171,8 +167,6 @@ class _ResultCache:
         """Write the files of ``shards`` (those this lookup read and judged), each merged
         with what other processes (parallel workers, other runs) wrote since this one read
         it."""
-        from dipcheck.files import usable_directory
-
         if self.parent is None:
             return
         directory = os.path.join(self.parent, self.name)

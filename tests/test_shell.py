@@ -375,7 +375,7 @@ def test_a_lookup_reads_only_the_shards_of_its_keys(
     read: list[str] = []
     real = files.read_private
     monkeypatch.setattr(
-        files, "read_private", lambda path, limit: read.append(path) or real(path, limit)
+        shelltools, "read_private", lambda path, limit: read.append(path) or real(path, limit)
     )
     assert shelltools._ResultCache("verdicts").fill(keys[7:9], lambda asked: []) == [1, 1]
     assert sorted(os.path.basename(path) for path in read) == ["07.json", "08.json"]
