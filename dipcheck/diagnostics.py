@@ -115,9 +115,11 @@ def loading_finding(
     return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)
 
 
-# Findings of one code a front-end keeps per file: past this, a finding is counted, not kept
-# (300 KB of adjacent empty DOT strings made 300,000 findings, 600 MB); the last one kept says
-# how many more there were.
+# Findings of one code kept per file: past this, a finding is counted, not kept (300 KB of
+# adjacent empty DOT strings made 300,000 front-end findings, 600 MB; a 60,000-edge DOT chain
+# 180,000 rule findings); the last one kept says how many more there were. Front-ends count
+# as they go (:class:`CodeLimit`), and the engine applies the same limit to the whole file's
+# findings once suppressions have been applied (:func:`within_limit`).
 MAX_PER_CODE = 1000
 
 
@@ -157,6 +159,14 @@ class CodeLimit:
             if not over:
                 break
         return result
+
+
+def within_limit(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The first :data:`MAX_PER_CODE` of ``diagnostics`` of each code, in their order; the last
+    one kept of a code that had more says how many more."""
+    limit = CodeLimit()
+    kept = [item for item in diagnostics if limit.admit(item.code)]
+    return limit.noted(kept) if len(kept) < len(diagnostics) else diagnostics
 
 
 def delete_lines(span: Span) -> Edit:

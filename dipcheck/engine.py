@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from dipcheck import suppressions
 from dipcheck.config import Config
-from dipcheck.diagnostics import Diagnostic
+from dipcheck.diagnostics import Diagnostic, within_limit
 from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.lazyre import lazy
@@ -216,7 +216,7 @@ def _lint_source(
     diagnostics = marks.apply(diagnostics, source, anchors(loaded.workflow), config.code_active)
     diagnostics = config.apply(source, diagnostics)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return LintResult(source.path, source, loaded.workflow, _distinct(diagnostics))
+    return LintResult(source.path, source, loaded.workflow, within_limit(_distinct(diagnostics)))
 
 
 def _distinct(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

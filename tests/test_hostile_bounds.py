@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import Finding, dedent, lint, only
+from helpers import Finding, as_finding, dedent, lint, only
 from helpers import run as lint_run
 
 MEMORY = 512 << 20  # 0.1.0 took 1.4 GB for 7 MB of escapes
@@ -538,6 +538,59 @@ def test_a_file_full_of_one_problem_keeps_a_thousand_findings(fmt: str) -> None:
     found = [item for item in lint_run(text, path).diagnostics if item.code == code]
     assert len(found) == MAX_PER_CODE
     assert not any("not shown" in item.message for item in found)
+
+
+def _dot_chain(links: int) -> str:
+    """A DOT pipeline whose one line holds ``links`` edges `A -> A`: DIP003 for each end of
+    each edge (`A` is not declared) and DIP009 for each edge after the first."""
+    chain = " -> ".join(["A"] * (links + 1))
+    return f"digraph G {{\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n  S -> E\n  {chain}\n}}\n"
+
+
+def test_a_rule_keeps_a_thousand_findings_of_its_code_per_file() -> None:
+    """A 60,000-edge DOT chain on an undeclared node made 180,000 rule findings (tools/fuzz.py
+    dot seed 1208 #20774: 7.7 s to lint, then 30 s and 880 MB to print them as JSON): the
+    engine keeps MAX_PER_CODE findings of each code, as the front-ends do, and the last one
+    kept (by position) says how many more there are."""
+    from dipcheck.diagnostics import MAX_PER_CODE
+
+    found = lint_run(_dot_chain(MAX_PER_CODE + 299), "<t>.dot").diagnostics  # 1,298 repeats
+    repeated = [item for item in found if item.code == "DIP009"]
+    assert len(repeated) == MAX_PER_CODE
+    assert len([item for item in found if item.code == "DIP003"]) == MAX_PER_CODE
+    # the last one kept is the chain's 1,001st edge (the first is not a repeat), on line 5
+    column = 3 + 5 * MAX_PER_CODE
+    assert as_finding(repeated[-1]) == ("DIP009", "error", (5, column), (5, column + 6), "A -> A")
+    assert repeated[-1].message.endswith("(298 more DIP009 findings in this file are not shown)")
+    assert not any("not shown" in item.message for item in repeated[:-1])
+
+
+def test_a_rule_at_the_limit_says_nothing_more() -> None:
+    """The twin: exactly MAX_PER_CODE repeated edges are all shown, none with a note."""
+    from dipcheck.diagnostics import MAX_PER_CODE
+
+    found = lint_run(_dot_chain(MAX_PER_CODE + 1), "<t>.dot").diagnostics
+    repeated = [item for item in found if item.code == "DIP009"]
+    assert len(repeated) == MAX_PER_CODE
+    assert not any("not shown" in item.message for item in repeated)
+
+
+def test_suppressed_findings_do_not_count_against_the_limit() -> None:
+    """The limit applies to what suppressions leave: 1,300 repeated edges of which 400 are
+    suppressed show 900 findings, not the 600 left if the limit came first."""
+    lines = [
+        ("  // dipcheck: ignore[DIP009] generated\n" if 1 <= index <= 400 else "") + "  A -> A"
+        for index in range(1301)
+    ]
+    text = (
+        "digraph G {\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n  A [shape=box, prompt=p]\n"
+        "  S -> A -> E\n" + "\n".join(lines) + "\n}\n"
+    )
+    found = lint_run(text, "<t>.dot").diagnostics
+    repeated = [item for item in found if item.code == "DIP009"]
+    assert len(repeated) == 900
+    assert not any("not shown" in item.message for item in found)
+    assert not [item for item in found if item.code == "DC901"]
 
 
 @pytest.mark.parametrize("fmt", ["dot", "dip", "yaml"])
