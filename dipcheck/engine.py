@@ -149,14 +149,17 @@ def run_rules(
         workspace=workspace,
         reader=reader,
     )
-    for item in registry.checks(workflow.format):
-        if not config.enabled(item):
-            continue
-        assert item.check is not None
-        try:
-            yield from item.check(context)
-        except Exception as error:  # a bug in one rule must not hide the others
-            yield _internal_error(workflow.source, f"rule {item.code}", error)
+    try:
+        for item in registry.checks(workflow.format):
+            if not config.enabled(item):
+                continue
+            assert item.check is not None
+            try:
+                yield from item.check(context)
+            except Exception as error:  # a bug in one rule must not hide the others
+                yield _internal_error(workflow.source, f"rule {item.code}", error)
+    finally:
+        context.close()
 
 
 @contextmanager

@@ -89,6 +89,17 @@ class Context:
                 )
         return children[id(item)]
 
+    def close(self) -> None:
+        """Forget the analyses built for this lint. Some refer back to the context (they ask it
+        for others), so until then the context, its analyses and the workflow they hold form a
+        cycle that only the cycle collector would free; once forgotten, the model is freed as
+        soon as the last result holding it is dropped (the language server drops one per
+        edit)."""
+        self._shared.clear()
+        for name, value in vars(Context).items():
+            if isinstance(value, cached_property):
+                self.__dict__.pop(name, None)
+
     def shared(self, name: str, build: Callable[[], T]) -> T:
         """An analysis object several rules share, built on first use."""
         if name not in self._shared:
