@@ -86,6 +86,7 @@ from dipcheck_lsp import (
     watch,
     workspace_symbols,
 )
+from dipcheck_lsp.collector import take_over
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
 from dipcheck_lsp.protocol import ANSWERED, Protocol, Refused, quiet_refusals
@@ -703,5 +704,6 @@ def main(argv: Sequence[str] | None = None, prog: str = "dipcheck-lsp") -> int:
     # which is most of what made the slowest lints slow.
     lint_text("workflow Warmup\n  start: A\n  exit: A\n\n  agent A\n    label: A\n", "<warmup>.dip")
     gc.freeze()
+    take_over()  # cycles are collected between lints (collector.py)
     server.start_io()
     return 0

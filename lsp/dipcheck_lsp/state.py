@@ -38,6 +38,7 @@ from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
 from dipcheck.target import TargetVersion, parse_target
 from dipcheck_lsp import links, testing, watch
+from dipcheck_lsp.collector import IdleCollector
 from dipcheck_lsp.convert import Positions, path_of
 from dipcheck_lsp.findings import Converted, convert
 from dipcheck_lsp.index import Index
@@ -289,6 +290,7 @@ class State:
         self.config_errors: set[str] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.on_linted: Callable[[], None] | None = None  # after each new snapshot
+        self.collector = IdleCollector()
 
     # -- document lifecycle --------------------------------------------------------------
 
@@ -453,7 +455,11 @@ class State:
                 return cached
             request = self.request(doc, version, text)
             loop = asyncio.get_running_loop()
-            doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+            self.collector.started()
+            try:
+                doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+            finally:
+                self.collector.finished()
             if self.on_linted is not None:
                 self.on_linted()
             return doc.snapshot
