@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from dipcheck.dialect import Dialect
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from dipcheck.conditions import Expr
@@ -479,6 +481,15 @@ class Workflow:
     # format-specific detail the neutral model has no place for (an Ordewell plan's
     # `dipcheck.plan.Plan`: task tree, candidates, stored state)
     plan: Any = None
+
+    def derived(self, key: str, build: Callable[[], T]) -> T:
+        """``build()``, computed once per workflow and kept with it: a fact that depends on the
+        workflow alone and that many rules ask for (the handler each node runs, the keys
+        nodes declare they write), which the analyses above the model compute."""
+        memo: dict[str, Any] = self.__dict__.setdefault("_derived", {})
+        if key not in memo:
+            memo[key] = build()
+        return memo[key]
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)

@@ -46,7 +46,18 @@ _HANDLERS = {item.value: item for item in Handler}
 def handler_of(node: Node, workflow: Workflow) -> Handler:
     """The handler tracker runs for ``node``: the one the source names (a DOT shape or
     ``type``), else the kind's; an agent without a prompt at the start or exit becomes the
-    passthrough ``start``/``exit`` handler (``ensureStartExitNodes``)."""
+    passthrough ``start``/``exit`` handler (``ensureStartExitNodes``). Worked out once per
+    node and workflow (a dozen rules ask about every node)."""
+    known: dict[int, tuple[Node, Handler]] = workflow.derived("handlers", dict)
+    found = known.get(id(node))
+    if found is not None and found[0] is node:
+        return found[1]
+    handler = _handler(node, workflow)
+    known[id(node)] = (node, handler)  # (the node is kept: its id cannot be reused meanwhile)
+    return handler
+
+
+def _handler(node: Node, workflow: Workflow) -> Handler:
     named = _HANDLERS.get(node.handler) if node.handler else None
     if named is not None:
         return named
@@ -61,7 +72,14 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
 
 def nodes_run_by(workflow: Workflow, handler: Handler) -> Iterator[Node]:
     """The nodes tracker runs with ``handler``, in declaration order."""
-    return (node for node in workflow.nodes if handler_of(node, workflow) is handler)
+    return iter(workflow.derived("run_by", lambda: _run_by(workflow)).get(handler, ()))
+
+
+def _run_by(workflow: Workflow) -> dict[Handler, list[Node]]:
+    table: dict[Handler, list[Node]] = {}
+    for node in workflow.nodes:
+        table.setdefault(handler_of(node, workflow), []).append(node)
+    return table
 
 
 def tool_nodes(workflow: Workflow) -> Iterator[Node]:

@@ -35,6 +35,12 @@ def command_references(workflow: Workflow) -> Iterator[Reference]:
 
 
 def declared_writes(workflow: Workflow) -> Iterator[tuple[str, ListItem]]:
+    """Each entry of each node's ``writes:``, with the node's id (listed once per workflow:
+    four rules ask)."""
+    return iter(workflow.derived("declared_writes", lambda: list(_declared_writes(workflow))))
+
+
+def _declared_writes(workflow: Workflow) -> Iterator[tuple[str, ListItem]]:
     for node in workflow.nodes:
         writes = node.get("writes")
         if writes is not None:
