@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
+from helpers import PROJECT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,8 +79,49 @@ def _outcome(action: Any) -> Any:
 def test_a_record_behaves_as_the_same_dataclass(
     description: dict[str, Any], first: int, second: int, given_count: int
 ) -> None:
-    standard = _make(dataclasses, description)
+    """Its methods compiled when first called (a class the ahead-of-time table lacks)."""
+    _compare(description, first, second, given_count, _make(records, description))
+
+
+def _compiled_ahead(registered: int) -> dict[str, Any]:
+    """The ahead-of-time table `python -m dipcheck.records` would write for the classes made
+    since ``registered`` method sources were known, loaded as the written module would be."""
+    sources = [text() for text in records._SOURCES[registered:]]
+    text = records.ahead_of_time_module((source, scope.keys()) for source, scope in sources)
+    namespace: dict[str, Any] = {}
+    exec(compile(text, "_record_methods.py", "exec"), namespace)
+    methods: dict[str, Any] = namespace["METHODS"]
+    assert {source for source, _ in sources} == set(methods)
+    return methods
+
+
+def _no_compiling(*args: object) -> None:
+    raise AssertionError("a method was compiled although the table holds it")
+
+
+@settings(max_examples=300, deadline=None)
+@given(descriptions(), st.integers(0, 3), st.integers(0, 3), st.integers(0, 5))
+def test_a_record_with_methods_compiled_ahead_behaves_as_the_same_dataclass(
+    description: dict[str, Any], first: int, second: int, given_count: int
+) -> None:
+    """The same comparison with every method taken from the ahead-of-time table (and compiling
+    refused, so a method not taken from it fails the test)."""
+    registered = len(records._SOURCES)
     ours = _make(records, description)
+    saved = records._ahead
+    records._ahead = _compiled_ahead(registered)
+    records.exec = _no_compiling  # type: ignore[attr-defined]
+    try:
+        _compare(description, first, second, given_count, ours)
+    finally:
+        records._ahead = saved
+        del records.exec  # type: ignore[attr-defined]
+
+
+def _compare(
+    description: dict[str, Any], first: int, second: int, given_count: int, ours: Any
+) -> None:
+    standard = _make(dataclasses, description)
     if isinstance(standard, Exception) or isinstance(ours, Exception):
         assert type(standard) is type(ours), (standard, ours)
         return
@@ -177,3 +221,42 @@ def test_a_field_option_record_cannot_honour_is_refused_when_the_class_is_made()
         records.record(type("Listy", (), {"__annotations__": {"items": "list"}, "items": []}))
     with pytest.raises(ValueError, match="both default and default_factory"):
         records.field(default=1, default_factory=list)
+
+
+def test_the_ahead_of_time_table_is_current() -> None:
+    """`dipcheck/_record_methods.py` holds the methods of every record class there is now (run
+    `python -m dipcheck.records` after adding or changing one)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "dipcheck.records", "--check"],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_lint_compiles_no_method() -> None:
+    """Every record method a lint of `.dip` and DOT files needs comes from the table: with
+    compiling refused, the lints still run (and report what they always did)."""
+    script = (
+        "import sys\n"
+        "from dipcheck import records\n"
+        "def refused(*args):\n"
+        "    raise SystemExit('compiled: ' + args[0].splitlines()[0])\n"
+        "records.exec = refused\n"
+        "from dipcheck.engine import lint_text\n"
+        "for path in sys.argv[1:]:\n"
+        "    with open(path, encoding='utf-8') as stream:\n"
+        "        result = lint_text(stream.read(), path)\n"
+        "    print(len(result.diagnostics))\n"
+    )
+    paths = [
+        str(PROJECT / "fixtures" / "review_loop.dip"),
+        str(PROJECT / "fixtures" / "dot" / "review.dot"),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", script, *paths], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.split()) == 2
