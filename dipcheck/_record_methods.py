@@ -1,4 +1,4 @@
-"""Record methods compiled ahead of time: written by `python -m dipcheck.records`, do
+"""Record methods compiled ahead of time: written by `python tools/record_methods.py`, do
 not edit. dipcheck.records takes a method from here when its source is listed, and
 compiles it itself otherwise (a class added since the file was written)."""
 

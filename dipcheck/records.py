@@ -224,7 +224,7 @@ def _with_slots(cls: type[T], own: list[Field]) -> type[T]:
     return rebuilt
 
 
-# Every method source a stand-in will compile, as `python -m dipcheck.records` collects them.
+# Every method source a stand-in will compile, as `python tools/record_methods.py` collects them.
 _SOURCES: list[Callable[[], tuple[str, dict[str, Any]]]] = []
 _ahead: dict[str, Callable[..., Callable[..., Any]]] | None = None
 
@@ -273,7 +273,7 @@ def ahead_of_time_module(sources: Iterable[tuple[str, Iterable[str]]]) -> str:
     names it takes from its scope): each method is written inside a function of those names,
     so that the module's bytecode, cached like any other, holds it compiled."""
     lines = [
-        '"""Record methods compiled ahead of time: written by `python -m dipcheck.records`, do',
+        '"""Record methods compiled ahead of time: written by `python tools/record_methods.py`, do',
         "not edit. dipcheck.records takes a method from here when its source is listed, and",
         'compiles it itself otherwise (a class added since the file was written)."""',
         "",
@@ -356,49 +356,3 @@ def _getstate(self: Any) -> tuple[Any, ...]:
 def _setstate(self: Any, state: tuple[Any, ...]) -> None:
     for item, value in zip(fields(self), state, strict=True):
         object.__setattr__(self, item.name, value)
-
-
-def _main(argv: list[str]) -> int:
-    """``python -m dipcheck.records``: write ``dipcheck/_record_methods.py`` from every record
-    class of dipcheck and its language server; ``--check``: exit 1 when it is not current."""
-    import importlib
-    import os
-    import pkgutil
-
-    import dipcheck
-    from dipcheck import records  # (this file runs as __main__: the classes use that module)
-    from dipcheck.rules import registry
-
-    registry.all_rules()  # (the rule modules, in the order their rules must be declared)
-    for package in ("dipcheck", "dipcheck_lsp"):
-        root = importlib.import_module(package)
-        for found in pkgutil.walk_packages(root.__path__, f"{package}."):
-            if not found.name.endswith(("__main__", "._record_methods")):
-                importlib.import_module(found.name)
-    sources = []
-    for text in records._SOURCES:
-        source, scope = text()
-        sources.append((source, scope.keys()))
-    wanted = ahead_of_time_module(sources)
-    path = os.path.join(os.path.dirname(dipcheck.__file__), "_record_methods.py")
-    try:
-        with open(path, encoding="utf-8") as stream:
-            current = stream.read()
-    except FileNotFoundError:
-        current = None
-    if "--check" in argv:
-        if current != wanted:
-            print(f"{path} is not current: run python -m dipcheck.records")
-            return 1
-        return 0
-    if current != wanted:
-        with open(path, "w", encoding="utf-8") as stream:
-            stream.write(wanted)
-    print(f"{path}: {len(set(source for source, _ in sources))} methods")
-    return 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    raise SystemExit(_main(sys.argv[1:]))

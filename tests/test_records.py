@@ -84,7 +84,7 @@ def test_a_record_behaves_as_the_same_dataclass(
 
 
 def _compiled_ahead(registered: int) -> dict[str, Any]:
-    """The ahead-of-time table `python -m dipcheck.records` would write for the classes made
+    """The ahead-of-time table `python tools/record_methods.py` would write for the classes made
     since ``registered`` method sources were known, loaded as the written module would be."""
     sources = [text() for text in records._SOURCES[registered:]]
     text = records.ahead_of_time_module((source, scope.keys()) for source, scope in sources)
@@ -225,9 +225,9 @@ def test_a_field_option_record_cannot_honour_is_refused_when_the_class_is_made()
 
 def test_the_ahead_of_time_table_is_current() -> None:
     """`dipcheck/_record_methods.py` holds the methods of every record class there is now (run
-    `python -m dipcheck.records` after adding or changing one)."""
+    `python tools/record_methods.py` after adding or changing one)."""
     done = subprocess.run(
-        [sys.executable, "-m", "dipcheck.records", "--check"],
+        [sys.executable, str(PROJECT / "tools" / "record_methods.py"), "--check"],
         capture_output=True,
         text=True,
         cwd=PROJECT,
