@@ -6,7 +6,9 @@ about 10 ms, the conversion of its diagnostics paying for it) before the diagnos
 The server turns the collector off for good once it has started (:func:`take_over`) and
 collects cycles itself: when no lint has run for ``quiet`` seconds, and at the latest after
 ``every`` lints (a client that never pauses still has its memory returned), always between
-lints, never during one. Reference counting frees everything else at once, as before.
+lints, never during one. Requests that lint nothing (hover, tokens, completion) allocate too:
+every ``period`` seconds, a collection also runs when ``allocations`` objects have been made
+since the last one. Reference counting frees everything else at once, as before.
 """
 
 from __future__ import annotations
@@ -23,13 +25,17 @@ def take_over() -> None:
 class IdleCollector:
     """Collects cycles after the lints quieten down (see the module's docstring)."""
 
-    def __init__(self, quiet: float = 1.0, every: int = 64) -> None:
+    def __init__(
+        self, quiet: float = 1.0, every: int = 64, period: float = 30.0, allocations: int = 10_000
+    ) -> None:
         self.quiet = quiet
         self.every = every
+        self.period = period
+        self.allocations = allocations
         self.running = 0  # lints in flight
         self.since = 0  # lints finished since the last collection
-        self.collections = 0
         self._timer: asyncio.TimerHandle | None = None
+        self._ticking = False
 
     def started(self) -> None:
         """A lint is about to run."""
@@ -46,6 +52,9 @@ class IdleCollector:
         # publishes its result first); otherwise once nothing has been linted for a while.
         delay = 0.0 if self.since >= self.every else self.quiet
         self._timer = loop.call_later(delay, self._collect)
+        if not self._ticking:
+            self._ticking = True
+            loop.call_later(self.period, self._tick)
 
     def _collect(self) -> None:
         self._timer = None
@@ -53,4 +62,10 @@ class IdleCollector:
             return
         gc.collect()
         self.since = 0
-        self.collections += 1
+
+    def _tick(self) -> None:
+        asyncio.get_running_loop().call_later(self.period, self._tick)
+        if gc.get_count()[0] >= self.allocations and not self.running:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._collect()

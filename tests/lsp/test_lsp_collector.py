@@ -60,3 +60,41 @@ def test_a_client_that_never_pauses_still_gets_its_memory_back(collections: list
 
     assert asyncio.run(scenario(2)) == 0
     assert asyncio.run(scenario(3)) == 1
+
+
+def _allocating(threshold: int) -> int:
+    """Collections made by the periodic check when 5,000 objects are made after one lint and
+    no lint follows (the pause-timer is far away), with the collector's threshold given."""
+    calls: list[int] = []
+
+    async def scenario() -> None:
+        collector = IdleCollector(quiet=60, every=100, period=0.05, allocations=threshold)
+        collector.started()
+        collector.finished()
+        kept = [[] for _ in range(5000)]
+        await asyncio.sleep(0.2)
+        assert kept
+
+    enabled = gc.isenabled()
+    gc.disable()  # (the count of objects made since the last collection must grow)
+    real = gc.collect
+    try:
+        real()
+        gc.collect = lambda *args: calls.append(1) or 0  # type: ignore[assignment]
+        asyncio.run(scenario())
+    finally:
+        gc.collect = real  # type: ignore[assignment]
+        if enabled:
+            gc.enable()
+    return len(calls)
+
+
+def test_requests_that_lint_nothing_still_get_collections() -> None:
+    """Hover, tokens and completion allocate without linting: a periodic check collects once
+    enough objects have been made."""
+    assert _allocating(1000) >= 1
+
+
+def test_no_periodic_collection_below_the_threshold() -> None:
+    """The twin: fewer objects made than the threshold, no collection."""
+    assert _allocating(10_000_000) == 0
