@@ -7,8 +7,10 @@ separate ``exec``, about 1 ms a class, and importing :mod:`dataclasses` imports
 never instantiated in that run. :func:`record` makes the same classes with the same behaviour
 for what it supports:
 
-* ``__init__``, ``__eq__`` and ``__hash__`` are compiled the first time they are called
-  (never, for a class the run does not use), as ``@dataclass`` writes them: ``__init__``
+* ``__init__``, ``__eq__`` and ``__hash__`` are made the first time they are called (never,
+  for a class the run does not use) — taken from ``_record_methods.py``, where
+  ``tools/record_methods.py`` wrote them compiled ahead of time, or else compiled then — as
+  ``@dataclass`` writes them: ``__init__``
   takes the fields in order with their defaults, ``field(default_factory=…)`` and
   ``field(init=False)``, then calls ``__post_init__``; an instance equals only an instance
   of the same class with equal compared fields; a frozen class hashes its compared fields, a
