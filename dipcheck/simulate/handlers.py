@@ -133,31 +133,55 @@ def command_text(graph: RunGraph, node_id: str) -> str:
     return graph.nodes[node_id].value("command") or graph.attr(node_id, "command")
 
 
+def _command_facts(graph: RunGraph, node_id: str) -> tuple[str, dict[str, tuple[int, str]], bool]:
+    """What the check of a tool command needs, read once per run (an exploration visits a tool
+    node many times, and a long command was scanned and expanded at every visit): the command
+    after the `$name` pass; for each context key that makes the expansion fail when it holds
+    a value, the position and text of the first placeholder it makes fail, in the order of
+    the placeholders; and whether the command can never expand to nothing (text
+    outside the placeholders, or a `${nodot}` kept as written, always remains)."""
+    text = expand_graph_variables(command_text(graph, node_id), graph.graph_values)
+    failing: dict[str, tuple[int, str]] = {}
+    outside: list[str] = []
+    position = 0
+    literal = False
+    for index, item in enumerate(placeholders(text)):
+        namespace, dot, key = item.inner.partition(".")
+        literal = literal or not dot
+        outside.append(text[position : item.start])
+        position = item.end
+        if namespace == "ctx" and key not in TOOL_SAFE_KEYS:
+            failing.setdefault(key, (index, f"${{ctx.{key}}}"))
+        elif namespace == "inputs":
+            failing.setdefault(f"inputs.{key}", (index, f"${{inputs.{key}}}"))
+    outside.append(text[position:])
+    return text, failing, literal or bool("".join(outside).strip())
+
+
 def command_problem(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> str | None:
     """The handler error tracker raises while expanding a tool command
     (docs/runtime/tools.md#keys-a-command-may-use): a `${ctx.K}`
     outside the four safe keys, or any `${inputs.K}`, whose key holds a value; or a command
     that expands to nothing."""
-    commands = graph.memo.setdefault("commands", {})  # the `$name` pass, once per node
-    text = commands.get(node_id)
-    if text is None:
-        text = expand_graph_variables(command_text(graph, node_id), graph.graph_values)
-        commands[node_id] = text
-    for item in placeholders(text):
-        namespace, _, key = item.inner.partition(".")
-        if namespace == "ctx" and key not in TOOL_SAFE_KEYS and key in ctx:
-            return (
-                f"node {node_id!r} tool_command variable expansion failed: tool_command "
-                f"references unsafe variable ${{ctx.{key}}} — LLM/tool output cannot be "
-                "interpolated into shell commands (docs/runtime/tools.md#keys-a-command-may-use)"
-            )
-        if namespace == "inputs" and f"inputs.{key}" in ctx:
-            return (
-                f"node {node_id!r} tool_command variable expansion failed: tool_command "
-                f"references unsafe variable ${{inputs.{key}}} — caller-supplied inputs cannot "
-                "be interpolated into shell commands (docs/runtime/tools.md#keys-a-command-may-use)"
-            )
-    if not expand(text, ctx, graph.graph_values).strip():
+    commands = graph.memo.setdefault("commands", {})  # read once per node, not per visit
+    facts = commands.get(node_id)
+    if facts is None:
+        facts = commands[node_id] = _command_facts(graph, node_id)
+    text, failing, never_empty = facts
+    if len(failing) <= len(ctx):
+        found = next((key for key in failing if key in ctx), None)
+    else:  # (the first failing placeholder among the keys that hold a value)
+        present = [key for key in ctx if key in failing]
+        found = min(present, key=lambda key: failing[key][0]) if present else None
+    if found is not None:
+        written = failing[found][1]
+        source = "LLM/tool output" if written.startswith("${ctx.") else "caller-supplied inputs"
+        return (
+            f"node {node_id!r} tool_command variable expansion failed: tool_command "
+            f"references unsafe variable {written} — {source} cannot be interpolated into "
+            "shell commands (docs/runtime/tools.md#keys-a-command-may-use)"
+        )
+    if not never_empty and not expand(text, ctx, graph.graph_values).strip():
         return (
             f"node {node_id!r} tool_command expanded to empty — check that all ${{...}} "
             "references resolve (docs/runtime/tools.md#keys-a-command-may-use)"
