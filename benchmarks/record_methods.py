@@ -20,20 +20,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-DEFAULT_FILE = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "corpus"
-    / "tracker"
-    / "examples"
-    / "parallel-ralph-dev.dip"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from startup import DEFAULT_FILE, _children_cpu
 
 SCRIPT = """
 import sys
@@ -45,13 +39,8 @@ main(["lint", "--no-cache", "--quiet", sys.argv[2]])
 """
 
 
-def _cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _run(mode: str, path: Path, env: dict[str, str]) -> float:
-    before = _cpu()
+    before = _children_cpu()
     subprocess.run(
         [sys.executable, "-c", SCRIPT, mode, str(path)],
         stdout=subprocess.DEVNULL,
@@ -59,7 +48,7 @@ def _run(mode: str, path: Path, env: dict[str, str]) -> float:
         env=env,
         check=False,
     )
-    return _cpu() - before
+    return _children_cpu() - before
 
 
 def _table_import(env: dict[str, str]) -> float:

@@ -10,28 +10,16 @@ collector after every edit (``Context.close``)."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from helpers import CORPUS, PROJECT
 
+from dipcheck.engine import _without_cycle_collection as collector_off
 from dipcheck.engine import lint_text
 
 FILES = sorted((PROJECT / "fixtures").rglob("*.dip"))
 CORPUS_FILES = sorted(CORPUS.rglob("*.dip")) if CORPUS.is_dir() else []
-
-
-@contextmanager
-def collector_off() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def left_in_cycles(path: Path) -> int:
