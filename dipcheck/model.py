@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from dipcheck.dialect import Dialect
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import SourceText, Span, kept_with
 
 T = TypeVar("T")
 
@@ -486,10 +486,7 @@ class Workflow:
         """``build()``, computed once per workflow and kept with it: a fact that depends on the
         workflow alone and that many rules ask for (the handler each node runs, the keys
         nodes declare they write), which the analyses above the model compute."""
-        memo: dict[str, Any] = self.__dict__.setdefault("_derived", {})
-        if key not in memo:
-            memo[key] = build()
-        return memo[key]
+        return kept_with(self, key, build)
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)

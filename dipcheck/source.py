@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+def kept_with(owner: object, key: str, build: Callable[[], T]) -> T:
+    """``build()``, computed once and kept in ``owner``'s ``_derived`` memo under ``key`` (a
+    value derived from an object that does not change: a source's text, a workflow)."""
+    memo: dict[str, Any] = owner.__dict__.setdefault("_derived", {})
+    if key not in memo:
+        memo[key] = build()
+    return memo[key]
+
+
 @record(eq=False)
 class SourceText:
     """The text of one file, with the line table needed to convert offsets."""
@@ -39,10 +48,7 @@ class SourceText:
         the text alone, which several parts ask for (the DOT tokens: the front-end, the
         suppression quick fixes and the editor's highlighting each lexed the file). Not
         pickled with the source (see :meth:`__getstate__`)."""
-        memo: dict[str, Any] = self.__dict__.setdefault("_derived", {})
-        if key not in memo:
-            memo[key] = build()
-        return memo[key]
+        return kept_with(self, key, build)
 
     def __getstate__(self) -> dict[str, Any]:
         """The source's state for pickling (a worker process sends its results back):
