@@ -265,7 +265,7 @@ def _m31():
 def _m32():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.groups,self.raw_blocks,self.problems,self.ignored,) == (other.groups,other.raw_blocks,other.problems,other.ignored,)
+      return (self.groups,self.raw_blocks,self.problems,self.ignored,self.over_limit,self.count,) == (other.groups,other.raw_blocks,other.problems,other.ignored,other.over_limit,other.count,)
      return NotImplemented
     return __eq__
 
@@ -1185,7 +1185,7 @@ def _m146():
 def _m147():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.tokens,self.strings,self.problems,self.comments,) == (other.tokens,other.strings,other.problems,other.comments,)
+      return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)
      return NotImplemented
     return __eq__
 
@@ -2206,12 +2206,14 @@ def _m294(_FACTORY, _setattr):
     return __init__
 
 
-def _m295(_FACTORY, _factory2, _factory3, _setattr):
-    def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY):
+def _m295(_FACTORY, _default4, _default5, _factory2, _factory3, _setattr):
+    def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):
      self.groups = groups
      self.raw_blocks = raw_blocks
      self.problems = _factory2() if problems is _FACTORY else problems
      self.ignored = _factory3() if ignored is _FACTORY else ignored
+     self.over_limit = over_limit
+     self.count = count
     return __init__
 
 
@@ -3533,12 +3535,14 @@ def _m425(_FACTORY, _setattr):
     return __init__
 
 
-def _m426(_FACTORY, _factory0, _factory1, _factory2, _factory3, _setattr):
-    def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY):
+def _m426(_FACTORY, _default4, _default5, _factory0, _factory1, _factory2, _factory3, _setattr):
+    def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):
      self.tokens = _factory0() if tokens is _FACTORY else tokens
      self.strings = _factory1() if strings is _FACTORY else strings
      self.problems = _factory2() if problems is _FACTORY else problems
      self.comments = _factory3() if comments is _FACTORY else comments
+     self.over_limit = over_limit
+     self.count = count
     return __init__
 
 
@@ -3741,7 +3745,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.fill,self.color,self.font,self.width,self.line,) == (other.fill,other.color,other.font,other.width,other.line,)\n return NotImplemented': _m29,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.form,self.name,self.field,self.start,self.end,self.name_start,self.outer_start,self.outer_end,self.problem,) == (other.form,other.name,other.field,other.start,other.end,other.name_start,other.outer_start,other.outer_end,other.problem,)\n return NotImplemented': _m30,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.group,self.severity,self.why,) == (other.group,other.severity,other.why,)\n return NotImplemented': _m31,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.groups,self.raw_blocks,self.problems,self.ignored,) == (other.groups,other.raw_blocks,other.problems,other.ignored,)\n return NotImplemented': _m32,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.groups,self.raw_blocks,self.problems,self.ignored,self.over_limit,self.count,) == (other.groups,other.raw_blocks,other.problems,other.ignored,other.over_limit,other.count,)\n return NotImplemented': _m32,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.id,self.id_span,self.span,self.attrs,self.declared,self.classes,) == (other.id,other.id_span,other.span,other.attrs,other.declared,other.classes,)\n return NotImplemented': _m33,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.id,self.kind,self.handler,self.fields,self.branches,self.join,self.line,) == (other.id,other.kind,other.handler,other.fields,other.branches,other.join,other.line,)\n return NotImplemented': _m34,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.id,self.kind,self.id_span,self.kind_span,self.span,self.fields,self.members,self.branches,self.handler,) == (other.id,other.kind,other.id_span,other.kind_span,other.span,other.fields,other.members,other.branches,other.handler,)\n return NotImplemented': _m35,
@@ -3856,7 +3860,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)\n return NotImplemented': _m144,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)\n return NotImplemented': _m145,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)\n return NotImplemented': _m146,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,) == (other.tokens,other.strings,other.problems,other.comments,)\n return NotImplemented': _m147,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)\n return NotImplemented': _m147,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.type,self.doc,) == (other.type,other.doc,)\n return NotImplemented': _m148,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,)\n return NotImplemented': _m149,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)\n return NotImplemented': _m150,
@@ -4004,7 +4008,7 @@ METHODS = {
     "def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):\n _setattr(self, 'fill', fill)\n _setattr(self, 'color', color)\n _setattr(self, 'font', font)\n _setattr(self, 'width', width)\n _setattr(self, 'line', line)": _m292,
     "def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):\n _setattr(self, 'form', form)\n _setattr(self, 'name', name)\n _setattr(self, 'field', field)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'name_start', name_start)\n _setattr(self, 'outer_start', outer_start)\n _setattr(self, 'outer_end', outer_end)\n _setattr(self, 'problem', problem)": _m293,
     "def __init__(self, group, severity, why):\n _setattr(self, 'group', group)\n _setattr(self, 'severity', severity)\n _setattr(self, 'why', why)": _m294,
-    'def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY):\n self.groups = groups\n self.raw_blocks = raw_blocks\n self.problems = _factory2() if problems is _FACTORY else problems\n self.ignored = _factory3() if ignored is _FACTORY else ignored': _m295,
+    'def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):\n self.groups = groups\n self.raw_blocks = raw_blocks\n self.problems = _factory2() if problems is _FACTORY else problems\n self.ignored = _factory3() if ignored is _FACTORY else ignored\n self.over_limit = over_limit\n self.count = count': _m295,
     'def __init__(self, id, id_span, span, attrs=_FACTORY, declared=_default4, classes=_FACTORY):\n self.id = id\n self.id_span = id_span\n self.span = span\n self.attrs = _factory3() if attrs is _FACTORY else attrs\n self.declared = declared\n self.classes = _factory5() if classes is _FACTORY else classes': _m296,
     "def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'handler', handler)\n _setattr(self, 'fields', fields)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)\n _setattr(self, 'line', line)\n _setattr(self, 'lines', _factory7() if lines is _FACTORY else lines)": _m297,
     "def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'id_span', id_span)\n _setattr(self, 'kind_span', kind_span)\n _setattr(self, 'span', span)\n _setattr(self, 'fields', fields)\n _setattr(self, 'members', members)\n _setattr(self, 'branches', branches)\n _setattr(self, 'handler', handler)\n _setattr(self, '_by_key', _factory9())\n self.__post_init__()": _m298,
@@ -4135,7 +4139,7 @@ METHODS = {
     "def __init__(self, text, start, end, quoted=_default3):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'quoted', quoted)": _m423,
     "def __init__(self, text, start, end, value, expands):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'value', value)\n _setattr(self, 'expands', expands)": _m424,
     'def __init__(self, text, target, path, notes, parity, converted):\n self.text = text\n self.target = target\n self.path = path\n self.notes = notes\n self.parity = parity\n self.converted = converted': _m425,
-    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments': _m426,
+    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count': _m426,
     "def __init__(self, type, doc):\n _setattr(self, 'type', type)\n _setattr(self, 'doc', doc)": _m427,
     'def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):\n self.uri = uri\n self.path = path\n self.language_id = language_id\n self.generation = generation\n self.snapshot = snapshot\n self.published = published\n self.timer = timer\n self.quick = quick\n self.pause = pause\n self.lock = _factory9() if lock is _FACTORY else lock\n self.closed = closed': _m428,
     'def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):\n self.uri = uri\n self.version = version\n self.generation = generation\n self.result_id = result_id\n self.path = path\n self.fmt = fmt\n self.root = root\n self.result = result\n self.converted = converted\n self.deps = deps\n self.encoding = encoding\n self.stamps = _factory11() if stamps is _FACTORY else stamps': _m429,

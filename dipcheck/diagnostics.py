@@ -115,6 +115,18 @@ def loading_finding(
     return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)
 
 
+def too_many_tokens(span: Span, limit: int, unit: str = "tokens") -> Diagnostic:
+    """The DC002 finding of a file whose front-end stopped at ``span``, the first token past
+    ``limit`` (:data:`~dipcheck.source.MAX_TOKENS`)."""
+    return loading_finding(
+        "DC002",
+        span,
+        f"the file holds more than {limit:,} {unit}, over dipcheck's limit for one workflow: it "
+        "stops reading here and checks nothing in the file; split the workflow into smaller "
+        "files",
+    )
+
+
 # Findings of one code kept per file: past this, a finding is counted, not kept (300 KB of
 # adjacent empty DOT strings made 300,000 front-end findings, 600 MB; a 60,000-edge DOT chain
 # 180,000 rule findings); the last one kept says how many more there were. Front-ends count

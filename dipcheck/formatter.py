@@ -31,7 +31,7 @@ from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.lalr import Token
 from dipcheck.model import Field, Workflow
 from dipcheck.records import record
-from dipcheck.source import SourceText
+from dipcheck.source import MAX_TOKENS, SourceText
 
 INDENT = "  "
 _BLANKS = re.compile(r"[ \t]+")
@@ -266,6 +266,11 @@ def format_dip(text: str) -> str:
     plain = text[len(bom) :].replace("\r\n", "\n")
     source = SourceText("<fmt>", plain)
     loaded = load_dip(source, None, _no_files)
+    if any(item.code == "DC002" for item in loaded.diagnostics):  # past MAX_TOKENS
+        raise FormatError(
+            f"the file holds more than {MAX_TOKENS:,} tokens, over dipcheck's limit for one "
+            "workflow; not formatted"
+        )
     if _syntax_errors(source) or any(item.code == "DC001" for item in loaded.diagnostics):
         raise FormatError("the file has syntax errors (`dipcheck lint` shows them); not formatted")
     formatter = _Formatter(source)

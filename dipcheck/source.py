@@ -180,3 +180,30 @@ def line_span(source: SourceText, line: int) -> Span:
 
 # The largest workflow file dipcheck reads.
 MAX_FILE_BYTES = 8 * 1024 * 1024
+
+# The most tokens a front-end reads from one file: `.dip` and DOT tokens (words, strings,
+# punctuation, indentation), JSON values of a plan. A file's cost grows with its tokens, not its
+# bytes: 1 MB of adjacent empty DOT strings is 333,000 tokens and took 20 s and 540 MB, and 8 MB
+# would take minutes and gigabytes. Past the limit the front-end stops reading and the file is
+# one DC002 finding. The limit is about twice the largest 10,000-node workflow of
+# benchmarks/synthetic.py (280,000 tokens, placeholders counted as below); tracker's largest
+# example is 1,238 tokens and 140 placeholders (its prompts are one token each).
+MAX_TOKENS = 500_000
+# A `${…}` placeholder counts as the five tokens it is made of (`${`, a namespace, `.`, a key,
+# `}`): the checks of its key (known keys, did-you-mean) cost about 100 µs each.
+PLACEHOLDER_TOKENS = 5
+
+
+def placeholders_past(source: SourceText, spent: int) -> Span | None:
+    """The first ``${`` past :data:`MAX_TOKENS` when a front-end has already read ``spent``
+    tokens and each placeholder opening in the text counts :data:`PLACEHOLDER_TOKENS`; None
+    while the file stays within the limit."""
+    text = source.text
+    allowed = (MAX_TOKENS - spent) // PLACEHOLDER_TOKENS
+    if text.count("${") <= allowed:
+        return None
+    found = -1
+    for _ in range(allowed + 1):
+        found = text.find("${", found + 1)
+    close = text.find("}", found, found + 200)
+    return Span(source, found, close + 1 if close != -1 else found + 2)

@@ -9,7 +9,9 @@ strings and punctuation. Keywords are contextual: only the first word of a line 
 and ``X -> Y`` is always an edge whatever ``X`` is called.
 
 Lines are grouped so that the parser driver can skip one line (and the block under it) when
-it does not parse. Raw blocks keep a map from their text back to file offsets.
+it does not parse. Raw blocks keep a map from their text back to file offsets. Lexing stops at
+the line that takes the file past :data:`~dipcheck.source.MAX_TOKENS` tokens
+(``LexResult.over_limit``: the first token past it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from functools import cache, lru_cache
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import SegmentBuilder, Segments, Text
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span
 
 MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
 FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
@@ -78,6 +80,8 @@ class LexResult:
     raw_blocks: dict[int, Text]
     problems: list[LexProblem] = field(default_factory=list)
     ignored: list[Span] = field(default_factory=list)
+    over_limit: Span | None = None  # the first token past MAX_TOKENS: lexing stopped there
+    count: int = 0  # tokens read
 
 
 def _indent_width(line: str) -> int:
@@ -195,6 +199,7 @@ class DipLexer:
         count = len(lines)
         stack = self.stack
         groups = self.result.groups
+        left = MAX_TOKENS
         while index < count:
             text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
             code = text.lstrip(" \t")
@@ -208,6 +213,10 @@ class DipLexer:
                 index += 1
                 continue
             content, index = self._line(index, text, indent)
+            left -= len(structure) + len(content)
+            if left < 0:
+                self.result.over_limit = _past_limit(self.source, structure + content, left)
+                return self.result
             groups.append(LineGroup(structure, content, index))
             self.seen_content = True
         end_line = max(count - 1, 0)
@@ -215,6 +224,7 @@ class DipLexer:
         closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
         if closing:
             self.result.groups.append(LineGroup(closing, [], end_line))
+        self.result.count = MAX_TOKENS - left
         return self.result
 
     def _indentation(self, line: int, indent: int) -> list[Token] | None:
@@ -437,6 +447,8 @@ def _line_words(
             words.append(("STRING", text[position:end], position))
             break
         words.append((kind, value, position))
+        if len(words) > MAX_TOKENS:  # the lexer stops at this line: no need to read on
+            return tuple(words), end, unterminated
     if words:
         words = _keywords(words, text, first_kind, EDGE_START.match(text, indent) is not None)
     return tuple(words), end, unterminated
@@ -512,6 +524,16 @@ def _attribute_start(words: list[_Word], position: int, known: bool = True) -> b
         and position + 1 < len(words)
         and words[position + 1][0] == "COLON"
     )
+
+
+def _past_limit(source: SourceText, tokens: list[Token], past: int) -> Span:
+    """The first token with text among the last ``-past`` of a line's ``tokens`` (those past the
+    limit), or else the line's last token with text: indentation and line ends have none."""
+    visible = [token for token in tokens if token.end_pos != token.start_pos]
+    later = [token for token in tokens[past:] if token.end_pos != token.start_pos]
+    chosen = later[0] if later else visible[-1] if visible else tokens[past]
+    start = chosen.start_pos or 0
+    return Span(source, start, chosen.end_pos or start)
 
 
 def lex(source: SourceText) -> LexResult:

@@ -35,6 +35,7 @@ handler and builds the :class:`Workflow`, and holds the entry point :func:`load_
 
 from __future__ import annotations
 
+from dipcheck.diagnostics import too_many_tokens
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
@@ -68,7 +69,7 @@ from dipcheck.references import (
     scan_templates,
     scan_text,
 )
-from dipcheck.source import SourceText, Span, line_span
+from dipcheck.source import MAX_TOKENS, SourceText, Span, line_span, placeholders_past
 from dipcheck.suggest import closest
 
 _START_IDS = ("start", "Start")
@@ -415,6 +416,9 @@ def load_dot(
     lexed = lex(source)
     if not require and not is_workflow_text(lexed):
         return FrontendResult(None, [])
+    over_limit = lexed.over_limit or placeholders_past(source, lexed.count)
+    if over_limit is not None:
+        return FrontendResult(None, [too_many_tokens(over_limit, MAX_TOKENS)])
     chosen = dialect or detect_dialect(lexed)
     too_deep = nesting_too_deep(lexed, source)
     if too_deep is not None:

@@ -10,7 +10,8 @@ value and the map from decoded characters back to the file are kept in
 :attr:`LexResult.strings`, keyed by the token's start offset. Decoding follows tracker's
 ``unescapeDOT``: ``\\n``, ``\\t``, ``\\\\`` and ``\\"`` are decoded, any other backslash is kept
 as written. Comments are ``//`` and ``#`` to the end of the line and ``/* … */``; a backslash
-before a line break outside a string joins the lines.
+before a line break outside a string joins the lines. Lexing stops at the first token (or
+``+``-joined part) past :data:`~dipcheck.source.MAX_TOKENS` (:attr:`LexResult.over_limit`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dipcheck.frontends import escapes
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import EscapeMap, SegmentBuilder, Text
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span
 
 KEYWORDS = {
     "strict": "STRICT",
@@ -61,6 +62,7 @@ _LEXEME = re.compile(
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_JOINED = re.compile(r"[ \t\r\n\f\v]*\+")
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"))
 
 
@@ -88,6 +90,9 @@ class LexResult:
     strings: dict[int, QuotedString] = field(default_factory=dict)
     problems: list[LexProblem] = field(default_factory=list)
     comments: list[Span] = field(default_factory=list)
+    # the first token (or `+`-joined string part) past MAX_TOKENS: lexing stopped there
+    over_limit: Span | None = None
+    count: int = 0  # tokens and `+`-joined parts read
 
 
 _token = new_token
@@ -98,6 +103,7 @@ class _Lexer:
         self.source = source
         self.text = source.text
         self.result = LexResult()
+        self.parts = 0  # `+`-joined string parts after the first: they count as tokens
 
     def token(self, kind: str, start: int, end: int) -> None:
         self.result.tokens.append(_token(kind, self.text[start:end], start, end))
@@ -112,6 +118,11 @@ class _Lexer:
         comments = self.result.comments
         index = 0
         while index < length:
+            if len(tokens) + self.parts > MAX_TOKENS:
+                last = tokens[-1]
+                self.stop(last.start_pos or 0, last.end_pos or 0)
+            if self.result.over_limit is not None:
+                break
             match = _LEXEME.match(text, index)
             if match is None:
                 char = text[index]
@@ -145,7 +156,14 @@ class _Lexer:
             elif kind in ("comment", "block"):
                 comments.append(Span(self.source, index, end))
             index = end
+        if len(tokens) + self.parts > MAX_TOKENS:  # the last token did it
+            self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
+        self.result.count = len(tokens) + self.parts
         return self.result
+
+    def stop(self, start: int, end: int) -> None:
+        if self.result.over_limit is None:
+            self.result.over_limit = Span(self.source, start, end)
 
     def string_part(
         self, start: int, segments: SegmentBuilder, base: int, packed: bool
@@ -185,6 +203,19 @@ class _Lexer:
     def quoted(self, start: int) -> int:
         """A quoted string and any ``+ "…"`` parts joined to it; returns the offset after it."""
         text = self.text
+        match = _QUOTED.match(text, start)
+        if (
+            match is not None
+            and "\\" not in match.group(1)
+            and not _JOINED.match(text, match.end())
+        ):
+            # the common case, a string without escapes and not joined to another: its value is
+            # its body, one segment long
+            end = match.end()
+            value = Text(match.group(1), self.source, ((0, start + 1),))
+            self.result.strings[start] = QuotedString(value, (Span(self.source, start, end),))
+            self.token("STRING", start, end)
+            return end
         segments = SegmentBuilder()
         first = self.string_part(start, segments, 0, packed=True)
         if first is None:
@@ -209,6 +240,7 @@ class _Lexer:
             following = probe.end() if probe is not None else after + 1
             if not text.startswith('"', following):
                 break
+            self.parts += 1
             if mapped is not None:  # joined to more: the first part mapped escape by escape
                 again = self.string_part(start, segments, 0, packed=False)
                 assert again is not None
@@ -217,6 +249,9 @@ class _Lexer:
             if part is None:
                 break
             part_end, part_chars, _ = part
+            if len(self.result.tokens) + self.parts > MAX_TOKENS:
+                self.stop(following, part_end)
+                break
             length += sum(len(chunk) for chunk in part_chars)
             chars.extend(part_chars)
             parts.append(Span(self.source, following, part_end))

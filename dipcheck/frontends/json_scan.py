@@ -23,7 +23,7 @@ from dipcheck.jsvalue import JS_SPACE, JS_SPACE_CLASS
 from dipcheck.model import Text
 from dipcheck.plan import JArray, JLiteral, JMember, JNumber, JObject, JString, JValue
 from dipcheck.records import record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span
 
 MAX_DEPTH = 512
 
@@ -297,15 +297,26 @@ class JsonError(Exception):
         self.message = message
 
 
+class TooLarge(Exception):
+    """The text holds more than :data:`~dipcheck.source.MAX_TOKENS` values; ``span`` is the
+    first value past the limit."""
+
+    def __init__(self, span: Span) -> None:
+        super().__init__(f"more than {MAX_TOKENS} JSON values")
+        self.span = span
+
+
 class Parser:
     """``JSON.parse`` over ``text`` (already repaired), building values whose spans are mapped
-    through ``chain`` into ``source``."""
+    through ``chain`` into ``source``. Raises :class:`TooLarge` at the value past
+    :data:`~dipcheck.source.MAX_TOKENS`."""
 
     def __init__(self, text: str, source: SourceText, chain: Chain, base: int = 0) -> None:
         self.text = text
         self.source = source
         self.chain = chain
         self.base = base  # where `text` starts in the coordinates `chain` maps from
+        self.left = MAX_TOKENS
 
     def span(self, start: int, end: int) -> Span:
         if not self.chain.maps:
@@ -330,6 +341,8 @@ class Parser:
                 raise self.error(len(text), "the JSON ends before its value is complete", 0)
             char = text[position]
             value: JValue | None = None
+            start = position
+            self.left -= 1
             if char == "{" or char == "[":
                 if len(stack) >= MAX_DEPTH:
                     raise self.error(position, f"nested deeper than {MAX_DEPTH} levels")
@@ -347,6 +360,8 @@ class Parser:
                     value = container
                     position = after + 1
                 else:
+                    if self.left < 0:  # a container's text: its opening bracket
+                        raise TooLarge(self.span(start, start + 1))
                     if char == "{":
                         key, position = self.key(after)
                         stack.append((container, key))
@@ -369,6 +384,8 @@ class Parser:
                         break
                 else:
                     raise self.error(position, f"unexpected `{_shown(char)}` where a value belongs")
+            if self.left < 0:
+                raise TooLarge(self.span(start, position))
             # attach the value, closing containers as long as their end follows
             while True:
                 if not stack:

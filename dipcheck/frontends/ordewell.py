@@ -32,13 +32,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dipcheck.diagnostics import Diagnostic, loading_finding
+from dipcheck.diagnostics import Diagnostic, loading_finding, too_many_tokens
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.json_scan import (
     Chain,
     JsonError,
     OffsetMap,
     Parser,
+    TooLarge,
     escape_controls,
     find_objects,
     parse_strict,
@@ -61,7 +62,7 @@ from dipcheck.plan import (
     PlanTask,
 )
 from dipcheck.records import record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span
 
 MAX_PLAN_CHARS = 8 * 1024 * 1024
 MAX_TASKS = 100_000
@@ -121,11 +122,14 @@ def load_plan(
                 )
             ],
         )
-    if _LOOKS_LIKE_SESSION.search(text) and text.lstrip().startswith("{"):
-        session = _session(source, enabled, require)
-        if session is not None:
-            return session
-    return _reply(source, enabled, require)
+    try:
+        if _LOOKS_LIKE_SESSION.search(text) and text.lstrip().startswith("{"):
+            session = _session(source, enabled, require)
+            if session is not None:
+                return session
+        return _reply(source, enabled, require)
+    except TooLarge as error:
+        return FrontendResult(None, [too_many_tokens(error.span, MAX_TOKENS, "JSON values")])
 
 
 # -- session files ---------------------------------------------------------------------------

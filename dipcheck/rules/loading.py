@@ -41,9 +41,17 @@ declare(
     "unreadable-source",
     LOADING_SEVERITY["DC002"],
     summary="A file cannot be read, is not UTF-8, or exceeds the size limit.",
-    rationale="A workflow the runtime cannot read cannot run.",
+    rationale=(
+        "A workflow the runtime cannot read cannot run. A file over dipcheck's own limits "
+        "(8 MB, 2 MB for YAML; 500,000 tokens, a `${…}` placeholder counting five; 60,000 "
+        "YAML nodes) is not checked at all: past them a hostile file could take minutes and "
+        "gigabytes, and the largest real workflows are far below them."
+    ),
     example="(a file saved as UTF-16)",
-    fix="Save the file as UTF-8 and keep it under the size limit.",
+    fix=(
+        "Save the file as UTF-8 and keep it under the limits; split a workflow that large into "
+        "subgraphs."
+    ),
 )
 
 declare(

@@ -37,7 +37,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from dipcheck.diagnostics import Diagnostic, Related, loading_finding
+from dipcheck.diagnostics import Diagnostic, Related, loading_finding, too_many_tokens
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.yaml_steps.lowering import Lowering
 from dipcheck.frontends.yaml_steps.tree import (
@@ -49,10 +49,11 @@ from dipcheck.frontends.yaml_steps.tree import (
     Refused,
     Scalar,
     Seq,
+    TooLarge,
     TreeBuilder,
     YNode,
 )
-from dipcheck.source import SourceText, Span, line_span
+from dipcheck.source import MAX_TOKENS, SourceText, Span, line_span, placeholders_past
 
 if TYPE_CHECKING:
     from ruamel.yaml.error import StreamMark
@@ -187,6 +188,9 @@ def load_steps(
                 )
             ],
         )
+    too_many = placeholders_past(source, 0)
+    if too_many is not None:
+        return FrontendResult(None, [too_many_tokens(too_many, MAX_TOKENS)] if certain else [])
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
@@ -194,6 +198,8 @@ def load_steps(
     builder = TreeBuilder(source, findings)
     try:
         builder.feed(YAML(typ="rt").parse(text))
+    except TooLarge as refusal:
+        return FrontendResult(None, [refusal.diagnostic] if certain else [])
     except Refused as refusal:
         if not certain:
             return FrontendResult(None)

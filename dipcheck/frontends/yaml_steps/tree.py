@@ -7,12 +7,16 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from dipcheck.diagnostics import CodeLimit, Diagnostic, Related, loading_finding
+from dipcheck.diagnostics import CodeLimit, Diagnostic, Related, loading_finding, too_many_tokens
 from dipcheck.model import Text
 from dipcheck.records import record
 from dipcheck.source import SourceText, Span, line_span
 
 MAX_ALIAS_EXPANSION = 100_000
+# YAML nodes (scalars, lists, mappings, aliases) read from one file, in every document: ruamel's
+# pure-Python parser takes 70-180 µs a node (1 MB of flow items, 500,000 nodes, took 75 s), so
+# YAML gets a lower limit than MAX_TOKENS; 60,000 nodes are some 12,000 steps
+MAX_NODES = 60_000
 MAX_DEPTH = 100  # ruamel's scanner is quadratic in flow-nesting depth: refuse deeper files
 
 CORE_TAG = "tag:yaml.org,2002:"
@@ -100,6 +104,10 @@ class Refused(Exception):
         self.diagnostic = diagnostic
 
 
+class TooLarge(Refused):
+    """The file holds more than :data:`MAX_NODES` YAML nodes: nothing in it is checked."""
+
+
 class Findings:
     """A step-workflow file's findings, in the order found. A mapping reached through several
     aliases is checked once per alias, so a finding already made is not made again; past
@@ -148,7 +156,14 @@ class TreeBuilder:
     def feed(self, events: Iterable[Any]) -> None:
         from ruamel.yaml import events as kinds
 
+        nodes = 0
         for event in events:
+            if isinstance(event, kinds.NodeEvent):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    start, end = event.start_mark.index, event.end_mark.index
+                    span = self.span(start, end if end > start else self.word_end(start))
+                    raise TooLarge(too_many_tokens(span, MAX_NODES, "YAML nodes"))
             if isinstance(event, kinds.DocumentStartEvent):
                 self.documents += 1
                 if self.documents == 2:
@@ -163,6 +178,14 @@ class TreeBuilder:
                 self.close(event.end_mark.index)
             elif isinstance(event, kinds.AliasEvent):
                 self.alias(event)
+
+    def word_end(self, offset: int) -> int:
+        """The end of the word at ``offset``: where a node without a text of its own (a block
+        mapping, an empty value) is shown."""
+        text = self.text
+        while offset < len(text) and text[offset] not in _PROPERTY_END:
+            offset += 1
+        return offset
 
     def second_document(self, offset: int) -> None:
         if self.text.startswith("---", offset):
