@@ -60,6 +60,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.terminal",
             "dipcheck.integers",
             "dipcheck.jsontext",
+            "dipcheck.yamlbound",
         ),
     ),
     (

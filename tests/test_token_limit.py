@@ -26,6 +26,7 @@ import dipcheck.frontends.dot
 import dipcheck.frontends.ordewell
 import dipcheck.frontends.yaml_steps
 import dipcheck.source
+from dipcheck import yamlbound
 from dipcheck.engine import lint_text
 from dipcheck.formatter import FormatError, format_dip
 from dipcheck.frontends import dip_lexer, dot_lexer
@@ -293,3 +294,61 @@ def test_the_documented_limits_are_the_limits() -> None:
     document = (PROJECT / "docs" / "output-format.md").read_text(encoding="utf-8")
     for figure in (f"{MAX_TOKENS:,}", f"{tree.MAX_NODES:,}"):
         assert figure in rationale and figure in document
+
+
+# -- scenarios and test files (YAML read whole, with the same node limit) -----------------------
+
+# nodes: the mapping, `context`, its mapping, `a`, `x`, `max_steps`, `5`
+SCENARIO = "context:\n  a: x\nmax_steps: 5\n"
+
+
+def test_a_scenario_over_the_node_limit_is_refused_at_the_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from simulate_support import machine_for
+    from test_simulate_scenario import WORKFLOW
+
+    from dipcheck.simulate.children import load_child
+    from dipcheck.simulate.scenario import ScenarioError, load_scenario
+
+    graph = machine_for(WORKFLOW).graph
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 6)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario("s.yaml", SCENARIO, graph, load_child)
+    assert (caught.value.line, caught.value.column, caught.value.message) == (
+        3,
+        12,
+        "the file holds more than 6 YAML nodes, over dipcheck's limit",
+    )
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 7)
+    assert load_scenario("s.yaml", SCENARIO, graph, load_child).max_steps == 5
+
+
+def test_a_test_file_over_the_node_limit_is_refused_at_the_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dipcheck.wftest.loader import _read_yaml
+    from dipcheck.wftest.model import TestFileError
+
+    text = "tests:\n  - name: a\n    expect: {status: success}\n"
+    # the mapping, `tests`, the list, the test, `name`, `a`, `expect`, its mapping, `status`, …
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 8)
+    with pytest.raises(TestFileError) as caught:
+        _read_yaml("t.tests.yaml", text)
+    assert (caught.value.line, caught.value.column, caught.value.message) == (
+        3,
+        14,
+        "the file holds more than 8 YAML nodes, over dipcheck's limit",
+    )
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 10)
+    assert _read_yaml("t.tests.yaml", text)
+
+
+def test_bounded_loading_stops_early_on_a_million_flow_items() -> None:
+    started = time.process_time()
+    with pytest.raises(Exception, match="more than 60,000 YAML nodes") as caught:
+        yamlbound.load_bounded("- {a: x," + "x," * 1_000_000 + "}\n")
+    # the list, the mapping, `a`, `x`, then a key `x` and its empty value for each `x,`: the
+    # node past the limit is the key `x` at column 8 + 2k (0-based), k = (MAX_NODES - 4) // 2
+    assert caught.value.problem_mark.column == 8 + 2 * ((yamlbound.MAX_NODES - 4) // 2)
+    assert time.process_time() - started < 60

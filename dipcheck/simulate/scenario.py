@@ -34,6 +34,7 @@ from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import YES_NO, producible
 from dipcheck.simulate.world import Choice, DefaultOracle
 from dipcheck.suggest import did_you_mean
+from dipcheck.yamlbound import load_bounded, too_many_nodes
 
 MAX_SCENARIO_BYTES = 1024 * 1024
 
@@ -171,17 +172,19 @@ def position(
 
 def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -> Scenario:
     """Read and check a scenario file for the workflow ``graph`` describes."""
-    from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError
 
     if len(text) > MAX_SCENARIO_BYTES:
         raise ScenarioError(path, 1, 1, f"the scenario is larger than {MAX_SCENARIO_BYTES} bytes")
     try:
-        tree = YAML(typ="rt").load(text)
+        tree = load_bounded(text)
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ScenarioError(path, line, column, f"not valid YAML: {error.problem}") from None
+        problem = error.problem or ""
+        if problem != too_many_nodes():
+            problem = f"not valid YAML: {problem}"
+        raise ScenarioError(path, line, column, problem) from None
     except RecursionError:  # the YAML reader is recursive; nothing of a scenario nests so deep
         raise ScenarioError(path, 1, 1, "the scenario nests too deep to read") from None
     if tree is None:

@@ -53,6 +53,7 @@ from dipcheck.wftest.model import (
     TestFileError,
     where,
 )
+from dipcheck.yamlbound import load_bounded, too_many_nodes
 
 MAX_TEST_FILE_BYTES = 4 * 1024 * 1024
 WORKFLOW_SUFFIXES = (".dip", ".dot", ".yaml", ".yml", ".json")
@@ -155,15 +156,17 @@ def read(path: str, text: str | None = None) -> Parsed:
 
 
 def _read_yaml(path: str, text: str) -> Parsed:
-    from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     try:
-        tree = YAML(typ="rt").load(text)
+        tree = load_bounded(text)
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise TestFileError(path, line, column, f"not valid YAML: {error.problem}") from None
+        problem = error.problem or ""
+        if problem != too_many_nodes():
+            problem = f"not valid YAML: {problem}"
+        raise TestFileError(path, line, column, problem) from None
     except YAMLError as error:
         raise TestFileError(path, 1, 1, f"not valid YAML: {error}") from None
     declared: str | None = None

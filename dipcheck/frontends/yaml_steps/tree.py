@@ -11,12 +11,9 @@ from dipcheck.diagnostics import CodeLimit, Diagnostic, Related, loading_finding
 from dipcheck.model import Text
 from dipcheck.records import record
 from dipcheck.source import SourceText, Span, line_span
+from dipcheck.yamlbound import MAX_NODES
 
 MAX_ALIAS_EXPANSION = 100_000
-# YAML nodes (scalars, lists, mappings, aliases) read from one file, in every document: ruamel's
-# pure-Python parser takes 70-180 µs a node (1 MB of flow items, 500,000 nodes, took 75 s), so
-# YAML gets a lower limit than MAX_TOKENS; 60,000 nodes are some 12,000 steps
-MAX_NODES = 60_000
 MAX_DEPTH = 100  # ruamel's scanner is quadratic in flow-nesting depth: refuse deeper files
 
 CORE_TAG = "tag:yaml.org,2002:"
