@@ -2,8 +2,8 @@
 
 ruamel's pure-Python reader takes 70-180 µs a node, so 2 MB of flow items (a million nodes)
 would take minutes: every YAML file dipcheck reads stops at the node past :data:`MAX_NODES`
-(a step workflow, as it builds its tree from parser events; scenarios and test files, through
-:func:`load_bounded`)."""
+(a step workflow, as it builds its tree from parser events; scenarios, plan scenarios and test
+files, through :func:`load_bounded`)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ def too_many_nodes() -> str:
     return f"the file holds more than {MAX_NODES:,} YAML nodes, over dipcheck's limit"
 
 
-def load_bounded(text: str) -> Any:
-    """``YAML(typ="rt").load(text)``, raising :class:`ruamel.yaml.composer.ComposerError` (a
+def load_bounded(text: str, typ: str = "rt") -> Any:
+    """``YAML(typ=typ, pure=True).load(text)``, raising ruamel's ``ComposerError`` (a
     ``MarkedYAMLError`` marking the node) past :data:`MAX_NODES` nodes; its ``problem`` is
     :func:`too_many_nodes`."""
     from ruamel.yaml import YAML
@@ -35,6 +35,6 @@ def load_bounded(text: str) -> Any:
                 raise ComposerError(None, None, too_many_nodes(), mark)
             return super().compose_node(parent, index)
 
-    yaml = YAML(typ="rt")
+    yaml = YAML(typ=typ, pure=True)
     yaml.Composer = Counting
     return yaml.load(text)

@@ -352,3 +352,24 @@ def test_bounded_loading_stops_early_on_a_million_flow_items() -> None:
     # node past the limit is the key `x` at column 8 + 2k (0-based), k = (MAX_NODES - 4) // 2
     assert caught.value.problem_mark.column == 8 + 2 * ((yamlbound.MAX_NODES - 4) // 2)
     assert time.process_time() - started < 60
+
+
+def test_a_plan_scenario_over_the_node_limit_is_refused_at_the_node(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dipcheck.config import Config
+    from dipcheck.simulate.plan_cli import PlanError, load, scenario_from
+
+    plan = load(str(PROJECT / "fixtures" / "ordewell" / "plan-12.json"), Config()).plan
+    path = tmp_path / "scenario.yaml"
+    # nodes: the mapping, `max_parallel_sessions`, `2`, `tasks`, its mapping, `settings-model`, …
+    path.write_text("max_parallel_sessions: 2\ntasks:\n  settings-model: {outcome: fail}\n", encoding="utf-8")
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 5)
+    with pytest.raises(PlanError) as caught:
+        scenario_from(str(path), plan)
+    assert (
+        str(caught.value)
+        == f"{path}:3:3: the file holds more than 5 YAML nodes, over dipcheck's limit"
+    )
+    monkeypatch.setattr(yamlbound, "MAX_NODES", 9)
+    assert scenario_from(str(path), plan).max_parallel == 2

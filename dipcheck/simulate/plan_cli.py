@@ -79,11 +79,17 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
         text = read_regular(path, MAX_SCENARIO_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise PlanError(f"{path}: cannot read the scenario: {error}") from None
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    from dipcheck.yamlbound import load_bounded, too_many_nodes
 
     try:
-        data = YAML(typ="safe", pure=True).load(text)
+        data = load_bounded(text, typ="safe")
+    except MarkedYAMLError as error:
+        if error.problem != too_many_nodes() or error.problem_mark is None:
+            raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
+        mark = error.problem_mark
+        raise PlanError(f"{path}:{mark.line + 1}:{mark.column + 1}: {error.problem}") from None
     except YAMLError as error:
         raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
     return scenario_of(data, plan, path)
