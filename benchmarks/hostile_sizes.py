@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from synthetic import lint_once  # noqa: E402
+from synthetic import lint_once
 
 DIP_HEAD = (
     "workflow W\n  start: A\n  exit: B\n\n  agent A\n    prompt: hi\n  agent B\n"
@@ -54,21 +54,29 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "joined.dot": lambda n: _repeat(
         'digraph G {\n  A [shape=box, prompt="x"', ' + "ab"', "]\n}\n", n
     ),
-    "attributes.dot": lambda n: "digraph G {\n"
-    + "".join(f'  n{i} [shape=box, prompt="p{i}"]\n' for i in range(n // 32))
-    + "}\n",
+    "attributes.dot": lambda n: (
+        "digraph G {\n"
+        + "".join(f'  n{i} [shape=box, prompt="p{i}"]\n' for i in range(n // 32))
+        + "}\n"
+    ),
     "edges.dip": lambda n: _repeat(DIP_HEAD, "    A -> B\n", "", n),
     "words.dip": lambda n: _repeat(DIP_HEAD + "    A -> B ", "x ", "\n", n),
-    "placeholders.dip": lambda n: "workflow W\n  start: A\n  exit: A\n\n  agent A\n    prompt: "
-    + "".join(f"${{ctx.k{i}}} " for i in range(n // 14))
-    + "\n",
-    "prompt.dip": lambda n: "workflow W\n  start: A\n  exit: A\n\n  agent A\n    prompt:\n"
-    + "".join(f"      line ${{ctx.k{i}}} text\n" for i in range(n // 30)),
+    "placeholders.dip": lambda n: (
+        "workflow W\n  start: A\n  exit: A\n\n  agent A\n    prompt: "
+        + "".join(f"${{ctx.k{i}}} " for i in range(n // 14))
+        + "\n"
+    ),
+    "prompt.dip": lambda n: (
+        "workflow W\n  start: A\n  exit: A\n\n  agent A\n    prompt:\n"
+        + "".join(f"      line ${{ctx.k{i}}} text\n" for i in range(n // 30))
+    ),
     "flow.yaml": lambda n: _repeat(
         "steps:\n  - name: a\n    agent: x\n  - {name: x,", "x,", "}\n", min(n, 2_000_000)
     ),
-    "steps.yaml": lambda n: "name: w\nsteps:\n"
-    + "".join(f"  - name: s{i}\n    agent: a{i}\n" for i in range(min(n, 2_000_000) // 34)),
+    "steps.yaml": lambda n: (
+        "name: w\nsteps:\n"
+        + "".join(f"  - name: s{i}\n    agent: a{i}\n" for i in range(min(n, 2_000_000) // 34))
+    ),
     "dependencies.json": lambda n: json.dumps(
         {
             "tasks": [

@@ -363,7 +363,8 @@ def test_a_plan_scenario_over_the_node_limit_is_refused_at_the_node(
     plan = load(str(PROJECT / "fixtures" / "ordewell" / "plan-12.json"), Config()).plan
     path = tmp_path / "scenario.yaml"
     # nodes: the mapping, `max_parallel_sessions`, `2`, `tasks`, its mapping, `settings-model`, …
-    path.write_text("max_parallel_sessions: 2\ntasks:\n  settings-model: {outcome: fail}\n", encoding="utf-8")
+    text = "max_parallel_sessions: 2\ntasks:\n  settings-model: {outcome: fail}\n"
+    path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(yamlbound, "MAX_NODES", 5)
     with pytest.raises(PlanError) as caught:
         scenario_from(str(path), plan)

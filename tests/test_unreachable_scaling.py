@@ -111,7 +111,9 @@ def test_a_long_unreachable_chain_past_the_budget_is_reported_without_its_list()
 
 
 def test_one_unreachable_entry_lists_the_nodes_behind_it() -> None:
-    text = WORKFLOW + """
+    text = (
+        WORKFLOW
+        + """
       agent B
         prompt: hi
 
@@ -121,6 +123,7 @@ def test_one_unreachable_entry_lists_the_nodes_behind_it() -> None:
       edges
         B -> C
     """
+    )
     assert only(lint(text), "DIP004") == [
         Finding("DIP004", "error", (8, 9), (8, 10), "B"),
     ]
