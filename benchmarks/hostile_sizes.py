@@ -19,7 +19,9 @@ findings. Shapes:
 * ``prompt.dip``: a multi-line prompt, one placeholder a line;
 * ``flow.yaml``: a step workflow with a flow mapping of ``x,`` keys;
 * ``steps.yaml``: a step workflow of two-key steps;
-* ``dependencies.json``: an Ordewell plan whose one task has a huge ``dependencies`` list.
+* ``dependencies.json``: an Ordewell plan whose one task has a huge ``dependencies`` list;
+* ``misspelt.dot``: a thousand misspelt graph attributes, then nodes with a label each;
+* ``orphans.dip``: agents no edge leads to.
 
 Budget (issue 19 §1, "bounded everywhere"): every shape ends, with a DC002 finding when it
 is over a limit (``docs/output-format.md``), within seconds and a few hundred MB.
@@ -49,6 +51,23 @@ def _repeat(head: str, unit: str, tail: str, size: int) -> str:
     return head + unit * count + tail
 
 
+def _misspelt(size: int) -> str:
+    """Graph attributes one letter away from tracker's (each is a DC004 with a suggestion),
+    and nodes with a label each up to ``size``."""
+    from dipcheck.frontends.dot_schema import GRAPH_ATTRIBUTES
+
+    keys: dict[str, None] = {}
+    for name in (name for name in GRAPH_ATTRIBUTES if len(name) > 6):
+        for index in range(len(name)):
+            for letter in "xq":
+                keys.setdefault(name[:index] + letter + name[index + 1 :])
+    attributes = ", ".join(f'{key}="v"' for key in list(keys)[:1000])
+    head = f"digraph G {{\n  graph [{attributes}]\n  start [shape=Mdiamond]\n"
+    head += "  exit [shape=Msquare]\n  start -> exit\n"
+    count = max(0, size - len(head)) // 28
+    return head + "".join(f'  n{index} [label="s{index}"]\n' for index in range(count)) + "}\n"
+
+
 SHAPES: dict[str, Callable[[int], str]] = {
     "adjacent.dot": lambda n: _repeat('digraph G {\n  A [prompt="x" ', '"" ', "]\n}\n", n),
     "joined.dot": lambda n: _repeat(
@@ -76,6 +95,11 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "steps.yaml": lambda n: (
         "name: w\nsteps:\n"
         + "".join(f"  - name: s{i}\n    agent: a{i}\n" for i in range(min(n, 2_000_000) // 34))
+    ),
+    "misspelt.dot": _misspelt,
+    "orphans.dip": lambda n: (
+        "workflow W\n  start: A\n  exit: A\n\n  agent A\n    prompt: hi\n"
+        + "".join(f"  agent X{i}\n    prompt: hi\n" for i in range(n // 30))
     ),
     "dependencies.json": lambda n: json.dumps(
         {

@@ -160,7 +160,7 @@ def test_versions_from_git(repository: Path) -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("git:--output=/tmp/x:flows/release.dip", "is not a revision dipcheck accepts"),
+        ("git:--output={victim}:flows/release.dip", "is not a revision dipcheck accepts"),
         ("git:HEAD..main:flows/release.dip", "is not a revision dipcheck accepts"),
         ("git:HEAD:--help", "the path cannot start with `-`"),
         ("git:HEAD", "write git:REV:path"),
@@ -169,12 +169,13 @@ def test_versions_from_git(repository: Path) -> None:
     ],
 )
 def test_unsafe_or_wrong_git_versions_are_refused(
-    repository: Path, spec: str, message: str
+    repository: Path, tmp_path: Path, spec: str, message: str
 ) -> None:
-    done = dipcheck("diff", spec, "flows/release.dip", cwd=repository)
+    victim = tmp_path / "victim"  # what `git --output=` would write, were it passed on
+    done = dipcheck("diff", spec.format(victim=victim), "flows/release.dip", cwd=repository)
     assert done.returncode == 2 and done.stdout == ""
     assert message in done.stderr
-    assert not Path("/tmp/x").exists() or spec != "git:--output=/tmp/x:flows/release.dip"
+    assert not victim.exists()
 
 
 def test_errors(tmp_path: Path) -> None:
