@@ -1,4 +1,4 @@
-"""Hostile files at the size limit: what one large file of a repeated small thing costs.
+"""Hostile files up to the size limit: what one large file of a repeated small thing costs.
 
     python benchmarks/hostile_sizes.py                    # every shape at 8 MB, one run each
     python benchmarks/hostile_sizes.py --mb 1 --runs 3 --shapes adjacent.dot flow.yaml
