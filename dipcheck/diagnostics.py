@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from dipcheck.records import record, replace
-from dipcheck.source import Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span, placeholders_past
 
 
 class Severity(IntEnum):
@@ -113,6 +113,14 @@ def loading_finding(
 ) -> Diagnostic:
     """A loading problem (DC0xx) with its code's default severity."""
     return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)
+
+
+def past_token_limit(source: SourceText, stopped: Span | None, read: int) -> Diagnostic | None:
+    """The DC002 finding of a front-end that ``stopped`` at a token past
+    :data:`~dipcheck.source.MAX_TOKENS`, or whose ``read`` tokens and the text's placeholders
+    together pass it; None when the file is within the limit."""
+    span = stopped or placeholders_past(source, read)
+    return None if span is None else too_many_tokens(span, MAX_TOKENS)
 
 
 def too_many_tokens(span: Span, limit: int, unit: str = "tokens") -> Diagnostic:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from dipcheck import integers
-from dipcheck.diagnostics import Related, too_many_tokens
+from dipcheck.diagnostics import Related, past_token_limit
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.dip_fields import child_tokens, child_trees
@@ -25,7 +25,7 @@ from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
-from dipcheck.source import MAX_TOKENS, SourceText, Span, line_span, placeholders_past
+from dipcheck.source import SourceText, Span, line_span
 
 
 class _Lowering(GraphLowering):
@@ -293,9 +293,9 @@ def load_dip(
 ) -> FrontendResult:
     """Parse and lower one ``.dip`` source. File directives resolve against ``base_dir``."""
     lexed = lex(source)
-    over_limit = lexed.over_limit or placeholders_past(source, lexed.count)
-    if over_limit is not None:
-        return FrontendResult(None, [too_many_tokens(over_limit, MAX_TOKENS)])
+    too_large = past_token_limit(source, lexed.over_limit, lexed.count)
+    if too_large is not None:
+        return FrontendResult(None, [too_large])
     tree, problems = parse_groups(source, lexed)
     display_base = os.path.dirname(source.path)
     lowering = _Lowering(source, lexed.raw_blocks, base_dir, display_base, reader)

@@ -35,7 +35,7 @@ handler and builds the :class:`Workflow`, and holds the entry point :func:`load_
 
 from __future__ import annotations
 
-from dipcheck.diagnostics import too_many_tokens
+from dipcheck.diagnostics import past_token_limit
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
@@ -69,7 +69,7 @@ from dipcheck.references import (
     scan_templates,
     scan_text,
 )
-from dipcheck.source import MAX_TOKENS, SourceText, Span, line_span, placeholders_past
+from dipcheck.source import SourceText, Span, line_span
 from dipcheck.suggest import closest
 
 _START_IDS = ("start", "Start")
@@ -416,9 +416,9 @@ def load_dot(
     lexed = lex(source)
     if not require and not is_workflow_text(lexed):
         return FrontendResult(None, [])
-    over_limit = lexed.over_limit or placeholders_past(source, lexed.count)
-    if over_limit is not None:
-        return FrontendResult(None, [too_many_tokens(over_limit, MAX_TOKENS)])
+    too_large = past_token_limit(source, lexed.over_limit, lexed.count)
+    if too_large is not None:
+        return FrontendResult(None, [too_large])
     chosen = dialect or detect_dialect(lexed)
     too_deep = nesting_too_deep(lexed, source)
     if too_deep is not None:

@@ -37,7 +37,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from dipcheck.diagnostics import Diagnostic, Related, loading_finding, too_many_tokens
+from dipcheck.diagnostics import Diagnostic, Related, loading_finding, past_token_limit
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.yaml_steps.lowering import Lowering
 from dipcheck.frontends.yaml_steps.tree import (
@@ -53,7 +53,7 @@ from dipcheck.frontends.yaml_steps.tree import (
     TreeBuilder,
     YNode,
 )
-from dipcheck.source import MAX_TOKENS, SourceText, Span, line_span, placeholders_past
+from dipcheck.source import SourceText, Span, line_span
 
 if TYPE_CHECKING:
     from ruamel.yaml.error import StreamMark
@@ -188,9 +188,9 @@ def load_steps(
                 )
             ],
         )
-    too_many = placeholders_past(source, 0)
-    if too_many is not None:
-        return FrontendResult(None, [too_many_tokens(too_many, MAX_TOKENS)] if certain else [])
+    too_large = past_token_limit(source, None, 0)
+    if too_large is not None:
+        return FrontendResult(None, [too_large] if certain else [])
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
