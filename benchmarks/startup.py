@@ -13,7 +13,11 @@ is dipcheck, not the compiler or other programs.
 
 1. no result cache: ``dipcheck lint --no-cache f.dip`` (the file is linted);
 2. result cache: ``dipcheck lint f.dip`` with the cache filled by the warm-up (nothing is
-   linted: the cached findings are printed).
+   linted: the run cache, ``dipcheck/replay.py``, prints what the same command printed);
+3. per-file results: the same with ``--show-fixes``, which without ``--fix`` changes nothing
+   but is an option the run cache does not keep, so the findings come from the per-file
+   result cache and the report is rendered again (what a run with a terminal attached, or
+   one that printed a warning, costs). Not a target; shown for scale.
 
 ``--lived-in N`` first fills the shell-verdict cache with N made-up verdicts of each tool
 (``bash -n``'s, and shellcheck's of three comments each), written by each interpreter's own
@@ -111,6 +115,7 @@ def _commands(python: str, name: str) -> dict[str, list[str]]:
         "interpreter only": [python, "-c", "pass"],
         "no result cache": [*lint[:4], "--no-cache", name],
         "result cache": lint,
+        "per-file results": [*lint[:4], "--show-fixes", name],
     }
 
 

@@ -1,5 +1,5 @@
 """``python -m dipcheck``."""
 
-from dipcheck.cli import entry
+from dipcheck.launch import entry
 
 entry()

@@ -23,58 +23,25 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from functools import cache
 from typing import Any
 
-from dipcheck import __version__
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.files import read_regular, which
-from dipcheck.frontends.common import digest, unchanged
+from dipcheck.files import MAX_FILE_BYTES, read_regular, unchanged
+from dipcheck.fingerprint import code_fingerprint
+from dipcheck.frontends.common import digest
 from dipcheck.hashing import sha256_hex
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
-from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
+from dipcheck.source import SourceText, Span
 
 FORMAT_VERSION = 1
 _MAX_ENTRY_BYTES = 64 * 1024 * 1024
-DEFAULT_DIRECTORY = ".dipcheck_cache"
 RESULTS = "results"
-EXTERNAL_PROGRAMS = ("bash", "shellcheck")
 _CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
     "# This file is a cache directory tag created by dipcheck.\n"
 )
-
-
-def directory_for(explicit: str | None, config: Config) -> str:
-    if explicit:
-        return explicit
-    from_environment = os.environ.get("DIPCHECK_CACHE_DIR")
-    if from_environment:
-        return from_environment
-    root = config.root if config.path else os.getcwd()
-    return os.path.join(root, DEFAULT_DIRECTORY)
-
-
-@cache
-def code_fingerprint() -> str:
-    """Size and modification time of every module and grammar of dipcheck."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    import dipcheck.grammars  # a directory beside the package (pyproject.toml: package-dir)
-
-    grammars = os.path.dirname(os.path.abspath(dipcheck.grammars.__file__))
-    parts: list[str] = [__version__]
-    for top in (package, grammars):
-        for root, dirs, names in os.walk(top):
-            dirs[:] = sorted(name for name in dirs if name != "__pycache__")
-            where = os.path.relpath(root, top)
-            for name in sorted(names):
-                if name.endswith((".py", ".lark", ".tables")):
-                    info = os.stat(os.path.join(root, name))
-                    parts.append(f"{where}/{name}:{info.st_size}:{info.st_mtime_ns}")
-    parts.extend(f"{name}={which(name)}" for name in EXTERNAL_PROGRAMS)
-    return sha256_hex("\n".join(parts).encode("utf-8"))
 
 
 class ResultCache:

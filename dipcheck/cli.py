@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from dipcheck import __version__
 from dipcheck.records import replace
@@ -464,23 +463,6 @@ def _rule_dict(rule: object) -> dict[str, object]:
         "targets": None if rule.targets is None else sorted(rule.targets),
         "url": rule.url,
     }
-
-
-def entry() -> NoReturn:
-    """The ``dipcheck`` command (and ``python -m dipcheck``): :func:`main`, then the process
-    ends without the interpreter's teardown, which frees every module and object one by one
-    (a fifth of a cached one-file lint: ``benchmarks/startup.py``). By then every pool has
-    been shut down and every file closed; only the standard streams still need flushing."""
-    try:
-        code = main()
-    except SystemExit as stop:  # argparse: --help, usage errors
-        if isinstance(stop.code, str):
-            print(stop.code, file=sys.stderr)
-        code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # the reader went away, or it is closed
-            stream.flush()
-    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

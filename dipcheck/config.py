@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from dipcheck.configfile import MAX_CONFIG_BYTES, find_config
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
 from dipcheck.files import read_regular
@@ -39,12 +40,9 @@ from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
 
-MAX_CONFIG_BYTES = 4 * 1024 * 1024
-
 if TYPE_CHECKING:
     from dipcheck.catalog import Catalog
 
-CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 KNOWN_KEYS = frozenset(
     {
         "select",
@@ -316,36 +314,6 @@ def load_config_file(path: str) -> Config:
         # the pyproject.toml form copied into dipcheck.toml: `[tool.dipcheck]` works there too
         return parse_config(tool["dipcheck"], path)
     return parse_config(document, path)
-
-
-def find_config(start: str) -> str | None:
-    """The closest dipcheck configuration file at or above ``start``."""
-    directory = os.path.abspath(start)
-    if not os.path.isdir(directory):
-        directory = os.path.dirname(directory)
-    while True:
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(directory, name)
-            if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
-                return candidate
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-
-
-def _has_section(path: str) -> bool:
-    """Whether a ``pyproject.toml`` configures dipcheck. A file that is not UTF-8 and names
-    dipcheck at all counts (loading it is then a configuration error, not settings dropped)."""
-    try:
-        data = read_regular(path, MAX_CONFIG_BYTES)
-    except OSError:
-        return False
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return b"dipcheck" in data
-    return b"[tool.dipcheck" in data
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:

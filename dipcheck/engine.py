@@ -25,14 +25,21 @@ from typing import TYPE_CHECKING, BinaryIO
 from dipcheck import suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, within_limit
-from dipcheck.files import FileTooLarge, NotRegularFile, inside, read_regular, read_stream
+from dipcheck.files import (
+    MAX_FILE_BYTES,
+    FileTooLarge,
+    NotRegularFile,
+    inside,
+    read_regular,
+    read_stream,
+)
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.lazyre import lazy
 from dipcheck.model import Dialect
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
-from dipcheck.source import MAX_FILE_BYTES, SourceText, Span
+from dipcheck.source import SourceText, Span
 from dipcheck.workspace import Workspace
 
 if TYPE_CHECKING:

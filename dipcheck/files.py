@@ -18,8 +18,13 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Iterable
-from typing import BinaryIO
+
+from dipcheck.hashing import sha256_hex
+
+TYPE_CHECKING = False  # as typing's, without importing typing (and re): dipcheck/replay.py
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import BinaryIO
 
 _warned: set[str] = set()
 
@@ -209,6 +214,50 @@ def read_private(path: str, limit: int) -> bytes | None:
         return read_regular(path, limit)
     except OSError:
         return None
+
+
+# -- reading included files, and telling whether one changed ----------------------------------
+
+# The largest workflow file dipcheck reads.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+# The largest file a workflow includes (prompt file, command file, subgraph child).
+MAX_INCLUDED_BYTES = 4 * 1024 * 1024
+
+
+def read_from_disk(path: str) -> str:
+    """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
+    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read)."""
+    return read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
+
+
+def file_stamp(info: os.stat_result) -> str:
+    """``size:mtime`` of a file, the part of a :class:`~dipcheck.frontends.common.RecordingReader`
+    record that is compared without reading it."""
+    return f"{info.st_size}:{info.st_mtime_ns}"
+
+
+def unchanged(path: str, recorded: str | None) -> bool:
+    """Would reading ``path`` now give what :class:`RecordingReader` recorded? The size and
+    modification time decide when they are the same; otherwise the content hash does."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return recorded is None
+    if stat.S_ISLNK(info.st_mode):
+        return False  # include_file refuses symbolic links before it reads
+    if recorded is None:
+        try:
+            read_from_disk(path)
+        except (OSError, UnicodeDecodeError):
+            return True
+        return False
+    if recorded.startswith(file_stamp(info) + ":"):
+        return True
+    try:
+        text = read_from_disk(path)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return recorded.rsplit(":", 1)[1] == sha256_hex(text.encode("utf-8"))
 
 
 # -- writing ----------------------------------------------------------------------------------

@@ -76,8 +76,7 @@ def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
 
 
 def _read(path: str) -> str:
-    from dipcheck.files import read_regular
-    from dipcheck.source import MAX_FILE_BYTES
+    from dipcheck.files import MAX_FILE_BYTES, read_regular
 
     return _decode(read_regular(path, MAX_FILE_BYTES))
 
@@ -101,9 +100,14 @@ def run(args: argparse.Namespace) -> int:
     import difflib
 
     from dipcheck.engine import linked_outside, sniff_format
-    from dipcheck.files import FileChanged, WriteRefused, read_stream, write_atomically
+    from dipcheck.files import (
+        MAX_FILE_BYTES,
+        FileChanged,
+        WriteRefused,
+        read_stream,
+        write_atomically,
+    )
     from dipcheck.formatter import FormatError, format_dip
-    from dipcheck.source import MAX_FILE_BYTES
 
     if "-" in args.paths:
         if len(args.paths) > 1:

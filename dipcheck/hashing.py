@@ -4,8 +4,11 @@ every start-up, and the result cache's hit path needs nothing else of it (issue 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # as typing's, without importing typing (and re): dipcheck/replay.py
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def _constructor() -> Callable[[bytes], Any]:

@@ -178,9 +178,6 @@ def line_span(source: SourceText, line: int) -> Span:
     return Span(source, start, end)
 
 
-# The largest workflow file dipcheck reads.
-MAX_FILE_BYTES = 8 * 1024 * 1024
-
 # The most tokens a front-end reads from one file: `.dip` and DOT tokens (words, strings,
 # punctuation, indentation), JSON values of a plan. A file's cost grows with its tokens, not its
 # bytes: 1 MB of adjacent empty DOT strings is 333,000 tokens and took 20 s and 540 MB, and 8 MB

@@ -42,8 +42,8 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import inside, kind_of
-from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk, unchanged
+from dipcheck.files import inside, kind_of, unchanged
+from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.records import record

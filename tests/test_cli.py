@@ -583,7 +583,7 @@ def test_the_installed_command_is_entry() -> None:
     import tomllib
 
     project = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["scripts"]["dipcheck"] == "dipcheck.cli:entry"
+    assert project["project"]["scripts"]["dipcheck"] == "dipcheck.launch:entry"
 
 
 @pytest.mark.parametrize("columns", [None, "", "0", "-4", "wide", "57", "200"])

@@ -61,6 +61,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.integers",
             "dipcheck.jsontext",
             "dipcheck.yamlbound",
+            "dipcheck.configfile",
+            "dipcheck.fingerprint",
         ),
     ),
     (
@@ -108,6 +110,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.suppressions",
             "dipcheck.rules.docs",
             "dipcheck.cache",
+            "dipcheck.replay",
         ),
     ),
     ("engine", ("dipcheck.engine", "dipcheck.fixes")),
@@ -140,6 +143,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         (
             "dipcheck.__main__",
             "dipcheck.cli",
+            "dipcheck.launch",
             "dipcheck.commands.*",
             "dipcheck.fmt_cli",
             "dipcheck.simulate.cli",

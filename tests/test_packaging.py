@@ -173,4 +173,4 @@ def test_python_m_build_makes_a_releasable_sdist_and_wheel(tmp_path: Path) -> No
     assert metadata["Name"] == "dipcheck"
     assert metadata["Requires-Python"] == ">=3.11"
     assert "Programming Language :: Python :: 3.11" in metadata.get_all("Classifier")
-    assert "dipcheck = dipcheck.cli:entry" in entry_points
+    assert "dipcheck = dipcheck.launch:entry" in entry_points

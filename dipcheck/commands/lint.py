@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from dipcheck import replay
 from dipcheck.terminal import visible
 
 if TYPE_CHECKING:
@@ -154,13 +155,14 @@ def _lint(
     workflow are left out and appended to ``skipped``."""
     cache = None
     if not args.no_cache:
-        from dipcheck.cache import ResultCache, directory_for
+        from dipcheck.cache import ResultCache
 
-        cache = ResultCache(directory_for(args.cache_dir, config), config)
+        cache = ResultCache(replay.cache_directory(args.cache_dir, config.path), config)
     file_paths = [path for path in paths if path != "-"]
     if cache is not None and "-" not in paths:
         cached = _all_cached(file_paths, cache)
         if cached is not None:
+            replay.note(cached, cache.root)
             return cached
     from dipcheck.engine import lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
@@ -179,6 +181,8 @@ def _lint(
     results.extend(
         lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
     )
+    if cache is not None:
+        replay.note(results, cache.root)
     return results
 
 

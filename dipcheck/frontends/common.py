@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dipcheck.files import FileTooLarge, NotRegularFile, describe_size, inside, read_regular
+from dipcheck.files import (
+    FileTooLarge,
+    NotRegularFile,
+    describe_size,
+    file_stamp,
+    inside,
+    read_from_disk,
+)
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import field, record
 from dipcheck.source import SourceText
@@ -18,16 +24,8 @@ if TYPE_CHECKING:  # the result cache uses this module: it does not import the m
     from dipcheck.model import Condition, Text, Workflow
     from dipcheck.source import Span
 
-MAX_INCLUDED_BYTES = 4 * 1024 * 1024
-
 # Reads an included file given its absolute path; raises OSError or UnicodeDecodeError.
 FileReader = Callable[[str], str]
-
-
-def read_from_disk(path: str) -> str:
-    """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
-    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read)."""
-    return read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
 
 
 def digest(data: bytes) -> str:
@@ -50,41 +48,13 @@ class RecordingReader:
         try:
             if "\0" in path:  # (os.stat would raise ValueError: no file has such a name)
                 raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL", path)
-            stamp = _stamp(os.stat(path))
+            stamp = file_stamp(os.stat(path))
             text = self.inner(path)
         except (OSError, UnicodeDecodeError):
             self.reads[key] = None
             raise
         self.reads[key] = f"{stamp}:{digest(text.encode('utf-8'))}"
         return text
-
-
-def _stamp(info: os.stat_result) -> str:
-    return f"{info.st_size}:{info.st_mtime_ns}"
-
-
-def unchanged(path: str, recorded: str | None) -> bool:
-    """Would reading ``path`` now give what :class:`RecordingReader` recorded? The size and
-    modification time decide when they are the same; otherwise the content hash does."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return recorded is None
-    if stat.S_ISLNK(info.st_mode):
-        return False  # include_file refuses symbolic links before it reads
-    if recorded is None:
-        try:
-            read_from_disk(path)
-        except (OSError, UnicodeDecodeError):
-            return True
-        return False
-    if recorded.startswith(_stamp(info) + ":"):
-        return True
-    try:
-        text = read_from_disk(path)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return recorded.rsplit(":", 1)[1] == digest(text.encode("utf-8"))
 
 
 @record

@@ -15,8 +15,8 @@ import re
 import shutil
 import subprocess
 
-from dipcheck.files import read_regular
-from dipcheck.frontends.common import MAX_INCLUDED_BYTES, FileReader, read_from_disk
+from dipcheck.files import MAX_INCLUDED_BYTES, read_regular
+from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.records import record
 
 GIT_PREFIX = "git:"

@@ -29,7 +29,8 @@ from typing import Any, Protocol
 from lsprotocol import types
 
 from dipcheck.analysis.dataflow import ContextFlow
-from dipcheck.config import CONFIG_NAMES, Config, ConfigError, load_config
+from dipcheck.config import Config, ConfigError, load_config
+from dipcheck.configfile import CONFIG_NAMES
 from dipcheck.engine import LintResult, detect_format, lint_text
 from dipcheck.frontends.common import read_from_disk
 from dipcheck.records import field, record, replace

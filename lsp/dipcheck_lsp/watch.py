@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 from lsprotocol import types
 
-from dipcheck.config import CONFIG_NAMES
+from dipcheck.configfile import CONFIG_NAMES
 
 CONFIG_GLOB = "**/{" + ",".join(CONFIG_NAMES) + "}"
 POLL_SECONDS = 1.0

@@ -1,0 +1,41 @@
+"""Finding the configuration file (:mod:`dipcheck.config` reads it): kept apart so that a run
+the run cache answers (:mod:`dipcheck.replay`) finds it without loading the settings' code."""
+
+from __future__ import annotations
+
+import os
+
+from dipcheck.files import read_regular
+
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
+
+
+def find_config(start: str) -> str | None:
+    """The closest dipcheck configuration file at or above ``start``."""
+    directory = os.path.abspath(start)
+    if not os.path.isdir(directory):
+        directory = os.path.dirname(directory)
+    while True:
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(directory, name)
+            if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
+                return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _has_section(path: str) -> bool:
+    """Whether a ``pyproject.toml`` configures dipcheck. A file that is not UTF-8 and names
+    dipcheck at all counts (loading it is then a configuration error, not settings dropped)."""
+    try:
+        data = read_regular(path, MAX_CONFIG_BYTES)
+    except OSError:
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return b"dipcheck" in data
+    return b"[tool.dipcheck" in data
