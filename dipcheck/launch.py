@@ -21,7 +21,10 @@ def entry() -> NoReturn:
     from dipcheck import replay
 
     run = replay.prepare(sys.argv[1:])
-    code = None if run is None else run.replay()
+    try:
+        code = None if run is None else run.replay()
+    except BrokenPipeError:  # the reader went away, as cli.main takes it
+        code = 0
     if code is None:
         if run is not None:
             run.capture()

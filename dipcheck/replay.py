@@ -243,20 +243,25 @@ def _interactive() -> bool:
 
 
 class _Tee:
-    """A text stream that passes writes on and remembers them (up to the entry limit)."""
+    """A text stream that passes writes on and remembers them (up to the entry limit, and
+    only while every write succeeded)."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.written: list[str] = []
         self.size = 0
-        self.overflow = False
+        self.overflow = False  # more than an entry keeps, or a write failed
 
     def write(self, text: str) -> int:
         if not self.overflow:
             self.size += len(text)
             self.overflow = self.size > MAX_ENTRY_BYTES // 4
             self.written.append(text)
-        return self.stream.write(text)
+        try:
+            return self.stream.write(text)
+        except BaseException:  # (a closed pipe: the run ends with status 0, its output cut)
+            self.overflow = True
+            raise
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.stream, name)

@@ -271,12 +271,15 @@ def test_which_command_lines_may_be_kept(
         assert (options.paths, options.config, options.cache_dir) == (paths, config, cache_dir)
 
 
-def _watched_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> replay.Run:
+def _watched_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep_stdout: bool = False
+) -> replay.Run:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "cache").mkdir(mode=0o700)
     (tmp_path / "a.dip").write_text(CLEAN, encoding="utf-8")
-    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    if not keep_stdout:
+        monkeypatch.setattr(sys, "stdout", io.StringIO())
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     run = replay.prepare(["lint", "--isolated", "a.dip"])
     assert run is not None and run.replay() is None
@@ -312,6 +315,45 @@ def test_a_watched_run_is_kept_and_answered(
     again = replay.prepare(["lint", "--isolated", "a.dip"])
     assert again is not None and again.replay() == 1
     assert sys.stdout.getvalue() == "findings\nfindings\n"
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_run_whose_reader_went_away_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A closed pipe cuts the output and the run ends with status 0 (cli.main): keeping it
+    would answer the next run with part of the report and the wrong status."""
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    run = _watched_run(tmp_path, monkeypatch, keep_stdout=True)
+    with pytest.raises(BrokenPipeError):
+        print("findings", file=sys.stdout)
+    replay.note([_result("a.dip")], str(tmp_path / "cache"))
+    run.keep(0)
+    assert not (tmp_path / "cache" / replay.RUNS).exists()
+
+
+def test_a_replay_to_a_closed_pipe_ends_quietly(project: Path) -> None:
+    """An answer longer than the stream's buffer meets the closed pipe while it is written:
+    status 0 and nothing on standard error, as cli.main ends such a run."""
+    missing = "".join(f"    A -> Gone{number}\n" for number in range(300))
+    (project / "big.dip").write_text(WORKFLOW + missing, encoding="utf-8")
+    first = _lint(project, "big.dip")
+    assert len(first.stdout) > 64 * 1024 and len(_runs(project)) == 1
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "dipcheck", "lint", "big.dip"],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # before the answer is written
+    error = reader.stderr.read()
+    assert reader.wait(timeout=60) == 0 and error == b""
+    assert _lint(project, "big.dip").stdout == first.stdout
 
 
 @pytest.mark.parametrize("status, root", [(2, "cache"), (0, "elsewhere"), (0, None)])
