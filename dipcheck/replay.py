@@ -129,7 +129,6 @@ class Run:
     """One ``dipcheck lint`` command line that may be answered from the run cache."""
 
     def __init__(self, words: Sequence[str], options: _Options) -> None:
-        self.options = options
         self.config_path = options.config_path()
         self.directory = cache_directory(options.cache_dir, self.config_path)
         environment = sorted(
@@ -141,8 +140,9 @@ class Run:
         # (repr writes a surrogate or a control character as an escape: one key per command)
         key = repr((MAGIC, code_fingerprint(), list(words), os.getcwd(), environment, streams))
         self.entry = os.path.join(self.directory, RUNS, sha256_hex(key.encode("utf-8")))
-        self.noted: tuple[Sequence[LintResult], str] | None = None
+        self.noted: tuple[Sequence[LintResult], str, str | None] | None = None
         self._streams: tuple[_Tee, _Tee] | None = None
+        self._config_before: bytes | None = None
 
     # -- answering ---------------------------------------------------------------------------
 
@@ -184,6 +184,7 @@ class Run:
         """Watch what the run writes to the standard streams from now on; :func:`note` tells
         this run what the lint found."""
         global _capturing
+        self._config_before = _record(self.config_path) if self.config_path else b""
         self._streams = (_Tee(sys.stdout), _Tee(sys.stderr))
         sys.stdout, sys.stderr = self._streams  # type: ignore[assignment]
         _capturing = self
@@ -198,13 +199,15 @@ class Run:
         sys.stdout, sys.stderr = stdout.stream, stderr.stream
         if self.noted is None or status not in (0, 1) or stderr.written or stdout.overflow:
             return
-        results, cache_root = self.noted
-        if os.path.abspath(cache_root) != os.path.abspath(self.directory):
-            return
+        results, cache_root, config_path = self.noted
+        if os.path.abspath(cache_root) != os.path.abspath(self.directory) or (
+            config_path and os.path.abspath(config_path)
+        ) != (self.config_path and os.path.abspath(self.config_path)):
+            return  # (the run found its settings or its cache elsewhere)
         files = _linted(results)
         config = _record(self.config_path) if self.config_path else b""
-        if files is None or config is None:
-            return
+        if files is None or config is None or config != self._config_before:
+            return  # (a file changed while it was linted)
         fields = [MAGIC, b"%d" % status, "".join(stdout.written).encode("utf-8", "surrogatepass")]
         fields += [(self.config_path or "").encode("utf-8", "surrogateescape"), config]
         fields += [part for pair in files for part in pair]
@@ -214,11 +217,11 @@ class Run:
 _capturing: Run | None = None  # the run whose output is being watched
 
 
-def note(results: Sequence[LintResult], cache_root: str) -> None:
-    """What a plain lint found, with the result cache directory it used: the run being
-    watched (:meth:`Run.capture`) keeps them for its entry."""
+def note(results: Sequence[LintResult], cache_root: str, config_path: str | None) -> None:
+    """What a plain lint found, with the result cache directory and the configuration file
+    it used: the run being watched (:meth:`Run.capture`) keeps them for its entry."""
     if _capturing is not None:
-        _capturing.noted = (results, cache_root)
+        _capturing.noted = (results, cache_root, config_path)
 
 
 def prepare(words: Sequence[str]) -> Run | None:

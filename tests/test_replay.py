@@ -299,7 +299,7 @@ def test_a_run_that_warned_is_not_kept(tmp_path: Path, monkeypatch: pytest.Monke
     run = _watched_run(tmp_path, monkeypatch)
     print("findings", file=sys.stdout)
     print("dipcheck: warning: something", file=sys.stderr)
-    replay.note([_result("a.dip")], str(tmp_path / "cache"))
+    replay.note([_result("a.dip")], str(tmp_path / "cache"), None)
     run.keep(0)
     assert not (tmp_path / "cache" / replay.RUNS).exists()
 
@@ -309,7 +309,7 @@ def test_a_watched_run_is_kept_and_answered(
 ) -> None:
     run = _watched_run(tmp_path, monkeypatch)
     print("findings", file=sys.stdout)
-    replay.note([_result("a.dip")], str(tmp_path / "cache"))
+    replay.note([_result("a.dip")], str(tmp_path / "cache"), None)
     run.keep(1)
     assert sys.stdout.getvalue() == "findings\n"
     again = replay.prepare(["lint", "--isolated", "a.dip"])
@@ -331,7 +331,7 @@ def test_a_run_whose_reader_went_away_is_not_kept(
     run = _watched_run(tmp_path, monkeypatch, keep_stdout=True)
     with pytest.raises(BrokenPipeError):
         print("findings", file=sys.stdout)
-    replay.note([_result("a.dip")], str(tmp_path / "cache"))
+    replay.note([_result("a.dip")], str(tmp_path / "cache"), None)
     run.keep(0)
     assert not (tmp_path / "cache" / replay.RUNS).exists()
 
@@ -362,7 +362,7 @@ def test_a_run_is_kept_only_after_a_lint_into_its_cache(
 ) -> None:
     run = _watched_run(tmp_path, monkeypatch)
     if root is not None:
-        replay.note([_result("a.dip")], str(tmp_path / root))
+        replay.note([_result("a.dip")], str(tmp_path / root), None)
     run.keep(status)
     assert not (tmp_path / "cache" / replay.RUNS).exists()
 
@@ -373,7 +373,7 @@ def test_a_linted_file_changed_before_the_entry_is_written_is_not_kept(
     run = _watched_run(tmp_path, monkeypatch)
     linted = _result("a.dip")
     (tmp_path / "a.dip").write_text(WORKFLOW, encoding="utf-8")
-    replay.note([linted], str(tmp_path / "cache"))
+    replay.note([linted], str(tmp_path / "cache"), None)
     run.keep(0)
     assert not (tmp_path / "cache" / replay.RUNS).exists()
 
@@ -468,3 +468,34 @@ def test_a_kept_run_imports_only_the_run_cache(project: Path) -> None:
         if any(name == item or name.startswith(item + ".") for item in NEVER_FOR_A_KEPT_RUN)
     }
     assert offending == set()
+
+
+def test_a_run_that_used_other_settings_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = _watched_run(tmp_path, monkeypatch)  # (`--isolated`: no configuration file)
+    (tmp_path / "dipcheck.toml").write_text("ignore = []\n", encoding="utf-8")
+    replay.note([_result("a.dip")], str(tmp_path / "cache"), "dipcheck.toml")
+    run.keep(0)
+    assert not (tmp_path / "cache" / replay.RUNS).exists()
+
+
+@pytest.mark.parametrize("changed", [False, True])
+def test_a_config_changed_during_the_run_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: bool
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DIPCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    (tmp_path / "cache").mkdir(mode=0o700)
+    (tmp_path / "a.dip").write_text(CLEAN, encoding="utf-8")
+    (tmp_path / "c.toml").write_text("ignore = []\n", encoding="utf-8")
+    run = replay.prepare(["lint", "--config", "c.toml", "a.dip"])
+    assert run is not None
+    run.capture()
+    if changed:
+        (tmp_path / "c.toml").write_text('ignore = ["DIP003"]\n', encoding="utf-8")
+    replay.note([_result("a.dip")], str(tmp_path / "cache"), "c.toml")
+    run.keep(0)
+    assert (tmp_path / "cache" / replay.RUNS).exists() is not changed

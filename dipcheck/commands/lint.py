@@ -162,7 +162,7 @@ def _lint(
     if cache is not None and "-" not in paths:
         cached = _all_cached(file_paths, cache)
         if cached is not None:
-            replay.note(cached, cache.root)
+            replay.note(cached, cache.root, config.path)
             return cached
     from dipcheck.engine import lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
@@ -182,7 +182,7 @@ def _lint(
         lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
     )
     if cache is not None:
-        replay.note(results, cache.root)
+        replay.note(results, cache.root, config.path)
     return results
 
 
