@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from helpers import dipcheck
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck import replay
@@ -499,3 +499,67 @@ def test_a_config_changed_during_the_run_is_not_kept(
     replay.note([_result("a.dip")], str(tmp_path / "cache"), "c.toml")
     run.keep(0)
     assert (tmp_path / "cache" / replay.RUNS).exists() is not changed
+
+
+# -- the answer is always the lint's ----------------------------------------------------------
+
+_STEPS = st.sampled_from(
+    [
+        "lint",
+        "edit the workflow",
+        "restore the workflow",
+        "edit the prompt",
+        "remove the prompt",
+        "restore the prompt",
+        "add a config",
+        "change the config",
+        "remove the config",
+        "touch the workflow",
+    ]
+)
+
+
+def _apply(project: Path, step: str) -> None:
+    workflow, prompt, config = (
+        project / "demo.dip",
+        project / "prompts" / "plan.md",
+        project / "dipcheck.toml",
+    )
+    if step == "edit the workflow":
+        workflow.write_text(WORKFLOW.replace("A -> Gone", "A -> B"), encoding="utf-8")
+    elif step == "restore the workflow":
+        workflow.write_text(WORKFLOW, encoding="utf-8")
+    elif step == "edit the prompt":
+        prompt.write_text("Plan.\n", encoding="utf-8")
+    elif step == "remove the prompt":
+        prompt.unlink(missing_ok=True)
+    elif step == "restore the prompt":
+        prompt.write_text("Check ${ctx.outcome}.\n", encoding="utf-8")
+    elif step == "add a config":
+        config.write_text('ignore = ["DC202"]\n', encoding="utf-8")
+    elif step == "change the config":
+        config.write_text('fail-on = "warning"\n', encoding="utf-8")
+    elif step == "remove the config":
+        config.unlink(missing_ok=True)
+    elif step == "touch the workflow":
+        os.utime(workflow)
+
+
+@settings(max_examples=12, deadline=None)
+@given(steps=st.lists(_STEPS, min_size=1, max_size=6))
+def test_every_answer_is_what_a_lint_would_say(tmp_path_factory, steps: list[str]) -> None:
+    """After any sequence of edits, each answer (from the run cache or not) is exactly what a
+    lint without any cache prints, with the same exit status."""
+    project = tmp_path_factory.mktemp("steps")
+    (project / "prompts").mkdir()
+    _apply(project, "restore the prompt")
+    _apply(project, "restore the workflow")
+    for step in ["lint", *steps, "lint"]:
+        _apply(project, step)
+        answer = _lint(project)
+        fresh = _lint(project, "--no-cache", "demo.dip")
+        assert (answer.returncode, answer.stdout, answer.stderr) == (
+            fresh.returncode,
+            fresh.stdout,
+            fresh.stderr,
+        )
