@@ -324,15 +324,19 @@ def _fields(data: bytes) -> list[bytes] | None:
 
 
 def _write(path: str, data: bytes) -> None:
-    """Write ``path`` atomically in its directory (created private), then drop the oldest
-    entries past :data:`MAX_RUNS`; quietly nothing when that cannot be done."""
+    """Write ``path`` atomically in its directory (created private inside the result cache's
+    directory), then drop the oldest entries past :data:`MAX_RUNS`; quietly nothing when that
+    cannot be done."""
     runs = os.path.dirname(path)
     temporary = os.path.join(runs, f".{os.getpid()}.{os.urandom(6).hex()}.tmp")
+    if unsafe_directory(os.path.dirname(runs)):
+        return  # (missing: the result cache makes it, with its tags; or not this user's alone)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
         os.makedirs(runs, mode=0o700, exist_ok=True)
-        if unsafe_directory(os.path.dirname(runs)) or unsafe_directory(runs):
+        if unsafe_directory(runs):
             return
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        handle = os.open(temporary, flags, 0o600)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.replace(temporary, path)

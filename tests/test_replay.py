@@ -389,6 +389,11 @@ def test_the_oldest_entries_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert names == ["entry2", "entry3", "entry4"]
 
 
+def test_no_entry_is_written_without_the_result_cache_directory(tmp_path: Path) -> None:
+    replay._write(str(tmp_path / "cache" / replay.RUNS / "entry"), b"x")
+    assert not (tmp_path / "cache").exists()
+
+
 def test_an_entry_is_not_written_into_a_directory_others_can_write(tmp_path: Path) -> None:
     root = tmp_path / "cache"
     root.mkdir(mode=0o777)
