@@ -8,8 +8,10 @@ report: about 70 ms beyond the interpreter's own start, where issue 19 §3 allow
 A run entry keeps the whole answer of one command line instead:
 
 * its key: the command line, the working directory, the environment variables a lint reads
-  (``DIPCHECK_*``, ``NO_COLOR``, ``PATH``), the encodings of the standard streams and the code
-  fingerprint (:mod:`dipcheck.fingerprint`);
+  (``DIPCHECK_*``, ``NO_COLOR``, ``PATH``), the encodings of the standard streams and whether
+  each is a terminal (colour and the escaping of control characters depend on it: pre-commit
+  gives its hooks a pseudo-terminal when its own output is one), and the code fingerprint
+  (:mod:`dipcheck.fingerprint`);
 * its content: the configuration file the run used (its path and hash: a configuration file
   that appears closer to the files, or goes away, is a miss), the hash of every linted file,
   every file their lint read (recorded as the result cache records them), the exit status and
@@ -18,11 +20,11 @@ A run entry keeps the whole answer of one command line instead:
 Only a plain lint of named regular files is kept: no option outside :data:`_SWITCHES` and
 :data:`_VALUED` (so no ``--fix``, ``--diff``, ``--watch``, ``--add-ignore``, ``--output``,
 ``--no-cache`` or ``--show-settings``), no standard input, no directory (its files are found
-by a walk an entry could not re-check cheaply), no terminal on standard output or error
-(colour, the progress bar and escapes depend on it) and nothing written to standard error (a
-warning is said by every run). Entries live in the result cache's directory under ``runs/``,
-are written atomically, at most :data:`MAX_RUNS` of them (the oldest go first), and are read
-only from a directory the result cache would trust.
+by a walk an entry could not re-check cheaply) and nothing written to standard error (a
+warning is said by every run; the progress bar, drawn on a terminal for ten files or more and
+erased when done, is no part of the answer: :func:`unwatched`). Entries live in the result
+cache's directory under ``runs/``, are written atomically, at most :data:`MAX_RUNS` of them (the
+oldest go first), and are read only from a directory the result cache would trust.
 """
 
 from __future__ import annotations
@@ -136,7 +138,9 @@ class Run:
             for name, value in os.environ.items()
             if name.startswith("DIPCHECK_") or name in _ENVIRONMENT
         )
-        streams = [(stream.encoding, stream.errors) for stream in (sys.stdout, sys.stderr)]
+        streams = [
+            (stream.encoding, stream.errors, stream.isatty()) for stream in (sys.stdout, sys.stderr)
+        ]
         # (repr writes a surrogate or a control character as an escape: one key per command)
         key = repr((MAGIC, code_fingerprint(), list(words), os.getcwd(), environment, streams))
         self.entry = os.path.join(self.directory, RUNS, sha256_hex(key.encode("utf-8")))
@@ -224,10 +228,16 @@ def note(results: Sequence[LintResult], cache_root: str, config_path: str | None
         _capturing.noted = (results, cache_root, config_path)
 
 
+def unwatched(stream: TextIO) -> TextIO:
+    """``stream`` without the watch :meth:`Run.capture` put on it: for what is drawn and
+    erased again (the progress bar), which an answer must not repeat."""
+    return stream.stream if isinstance(stream, _Tee) else stream
+
+
 def prepare(words: Sequence[str]) -> Run | None:
     """The :class:`Run` of a command line the run cache may answer, else None."""
     options = _Options(words)
-    if not options.usable or _interactive():
+    if not options.usable or not _usable_streams():
         return None
     for path in options.paths:
         try:
@@ -238,11 +248,12 @@ def prepare(words: Sequence[str]) -> Run | None:
     return Run(words, options)
 
 
-def _interactive() -> bool:
+def _usable_streams() -> bool:
+    """Whether both standard streams are open (``pythonw`` has none)."""
     try:
-        return sys.stdout.isatty() or sys.stderr.isatty()
+        return all(isinstance(stream.isatty(), bool) for stream in (sys.stdout, sys.stderr))
     except (AttributeError, ValueError):
-        return True
+        return False
 
 
 class _Tee:
@@ -265,6 +276,10 @@ class _Tee:
         except BaseException:  # (a closed pipe: the run ends with status 0, its output cut)
             self.overflow = True
             raise
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.stream, name)

@@ -148,8 +148,9 @@ DATA_COMMANDS = {
 }
 
 
-def _on_a_terminal(arguments: tuple[str, ...], cwd: Path) -> bytes:
-    """What ``dipcheck ARGUMENTS`` writes when its standard output is a terminal (a pty)."""
+def _on_a_terminal(arguments: tuple[str, ...], cwd: Path, colour: bool = False) -> bytes:
+    """What ``dipcheck ARGUMENTS`` writes when its standard output is a terminal (a pty);
+    ``colour``: without ``NO_COLOR`` in the environment (else with it)."""
     import os
     import pty
     import subprocess
@@ -163,6 +164,10 @@ def _on_a_terminal(arguments: tuple[str, ...], cwd: Path) -> bytes:
             stdin=subprocess.DEVNULL,
             stdout=follower,
             stderr=subprocess.DEVNULL,
+            env={
+                **{key: value for key, value in os.environ.items() if key != "NO_COLOR"},
+                **({} if colour else {"NO_COLOR": "1"}),
+            },
         )
         os.close(follower)
         chunks = []
@@ -216,3 +221,24 @@ def test_bidirectional_controls_are_shown_as_escapes(tmp_path: Path) -> None:
         "\\u200e\\u200f\\u202a\\u202e\\u2066\\u2069"
     )
     assert visible("العربية עברית") == "العربية עברית"  # right-to-left text itself stays
+
+
+# the report's own colour codes: select graphic rendition, ESC [ numbers m
+_COLOUR = re.compile("\x1b\\[[0-9;]*m")
+
+
+@pytest.mark.parametrize("colour", [True, False])
+@pytest.mark.parametrize("fmt", ["text", "concise"])
+def test_a_report_on_a_terminal_keeps_its_colours_and_escapes_the_rest(
+    project: Path, fmt: str, colour: bool
+) -> None:
+    """The report's colour codes reach the terminal as codes, not as ``\\x1b[1;31m`` text
+    (they did: the whole report was escaped once more on its way to a terminal), while the
+    control characters of the file are still shown as escapes."""
+    arguments = ("lint", "--isolated", "--no-cache", "--format", fmt, "w.dip")
+    shown = _on_a_terminal(arguments, project, colour).decode("utf-8")
+    assert "unexpected `\\x1b`" in shown  # the ESC of the file, escaped
+    assert bool(_COLOUR.search(shown)) is (colour and fmt == "text")  # (concise: never)
+    assert "\\x1b[0m" not in shown and "\\x1b[1;" not in shown
+    rest = _COLOUR.sub("", shown).replace("\r", "").replace("\t", "")
+    assert not RAW.search(rest), RAW.findall(rest)

@@ -568,3 +568,58 @@ def test_every_answer_is_what_a_lint_would_say(tmp_path_factory, steps: list[str
             fresh.stdout,
             fresh.stderr,
         )
+
+
+# -- on a terminal (pre-commit gives its hooks a pseudo-terminal when its own output is one) ---
+
+
+def _on_terminal(project: Path, *words: str) -> tuple[int, bytes]:
+    """Run ``dipcheck lint WORDS`` with standard output and error on a pseudo-terminal; its
+    exit status and everything the terminal received."""
+    import pty
+
+    environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    reader, writer = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dipcheck", "lint", *words],
+        cwd=project,
+        stdin=subprocess.DEVNULL,
+        stdout=writer,
+        stderr=writer,
+        env=environment,
+    )
+    os.close(writer)
+    received = b""
+    while True:
+        try:
+            chunk = os.read(reader, 65536)
+        except OSError:  # EIO: the process closed its side
+            break
+        if not chunk:
+            break
+        received += chunk
+    os.close(reader)
+    return process.wait(timeout=120), received
+
+
+def test_a_run_on_a_terminal_is_kept_and_answered_in_colour(project: Path) -> None:
+    first = _on_terminal(project, "demo.dip")
+    assert first[0] == 1 and b"\x1b[" in first[1]  # coloured
+    assert first == _on_terminal(project, "--no-cache", "demo.dip")
+    assert len(_runs(project)) == 1
+    _mark(project)
+    assert _on_terminal(project, "demo.dip") == (1, MARKER.replace("\n", "\r\n").encode())
+    piped = _lint(project)  # the same command line into a pipe: another entry, no colour
+    assert "\x1b[" not in piped.stdout and MARKER not in piped.stdout
+    assert len(_runs(project)) == 2
+
+
+def test_the_progress_bar_is_no_part_of_the_answer(project: Path) -> None:
+    names = [f"flow{number}.dip" for number in range(12)]
+    for name in names:
+        (project / name).write_text(CLEAN, encoding="utf-8")
+    first = _on_terminal(project, *names)
+    assert b"/12 files" in first[1]  # the bar was drawn (and erased)
+    assert len(_runs(project)) == 1
+    _mark(project)
+    assert _on_terminal(project, *names)[1] == MARKER.replace("\n", "\r\n").encode()

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from dipcheck import replay
 from dipcheck.terminal import visible
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
     results = _lint(paths, config, args, skipped)
     if not results:
         _nothing_linted(paths, args)
-    _emit(_report(results, args, config, len(skipped)), args)
+    _write_report(results, args, config, len(skipped))
     return _status(results, config, args)
 
 
@@ -177,7 +177,11 @@ def _lint(
             results.append(LintResult(name, problem.span.source, None, [problem]))
         else:
             results.append(lint_text(source.text, name, config, named=True))
-    bar = ProgressBar() if ProgressBar.wanted(sys.stderr, args.quiet) else None
+    bar = (
+        ProgressBar(replay.unwatched(sys.stderr))
+        if ProgressBar.wanted(sys.stderr, args.quiet)
+        else None
+    )
     results.extend(
         lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
     )
@@ -202,43 +206,66 @@ def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResul
     return results
 
 
-def _report(
-    results: Sequence[LintResult], args: argparse.Namespace, config: Config, skipped: int = 0
-) -> Iterable[str]:
-    """The report in pieces (a large JSON report is written as it is built)."""
+def _write_report(
+    results: Sequence[LintResult],
+    args: argparse.Namespace,
+    config: Config,
+    skipped: int = 0,
+    stream: TextIO | None = None,
+) -> None:
+    """Render and write the report to ``--output`` or standard output (``stream``: there
+    instead; a large JSON report is written as it is built). A coloured report goes out as it
+    is: the text reporters show control characters in what they quote as escapes themselves,
+    and escaping the whole would print their own colour codes as ``\\x1b[…``."""
+    target = sys.stdout if stream is None else stream
     if args.statistics:
         from dipcheck.report import statistics
 
-        return [statistics.render(results, "json" if args.format == "json" else "text")]
-    from dipcheck.report import render_chunks
+        pieces: Iterable[str] = [
+            statistics.render(results, "json" if args.format == "json" else "text")
+        ]
+        color = False
+    else:
+        from dipcheck.report import render_chunks
 
-    color = args.color == "always" or (
-        args.color == "auto"
-        and not args.output
-        and sys.stdout.isatty()
-        and not os.environ.get("NO_COLOR")
-    )
-    return render_chunks(
-        results,
-        args.format,
-        color=color,
-        fail_on=config.fail_on,
-        quiet=args.quiet,
-        skipped=skipped,
-    )
+        color = args.color == "always" or (
+            args.color == "auto"
+            and not (args.output and stream is None)
+            and target.isatty()
+            and not os.environ.get("NO_COLOR")
+        )
+        pieces = render_chunks(
+            results,
+            args.format,
+            color=color,
+            fail_on=config.fail_on,
+            quiet=args.quiet,
+            skipped=skipped,
+        )
+    if stream is None:
+        _emit(pieces, args, escaped=color)
+    else:
+        _write(pieces, stream, escaped=color)
 
 
-def _emit(text: str | Iterable[str], args: argparse.Namespace) -> None:
+def _emit(text: str | Iterable[str], args: argparse.Namespace, *, escaped: bool = False) -> None:
+    """Write ``text`` to ``--output``, else to standard output (:func:`_write`)."""
     pieces = [text] if isinstance(text, str) else text
     if args.output:
         from dipcheck.files import write_output
 
         write_output(args.output, pieces)
     else:
-        from dipcheck.terminal import for_stream
+        _write(pieces, sys.stdout, escaped=escaped)
 
-        for piece in pieces:
-            sys.stdout.write(for_stream(piece, sys.stdout))
+
+def _write(pieces: Iterable[str], stream: TextIO, *, escaped: bool = False) -> None:
+    """Write ``pieces`` to ``stream``, with control characters shown as escapes on a terminal
+    unless the text is ``escaped`` already."""
+    from dipcheck.terminal import for_stream
+
+    for piece in pieces:
+        stream.write(piece if escaped else for_stream(piece, stream))
 
 
 def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
@@ -353,12 +380,9 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(unread)
         else:
             sys.stdout.write(outcomes[0].text)
-        if args.output:
-            _emit(_report(results, args, config), args)
-        else:
-            sys.stderr.writelines(_report(results, args, config))
+        _write_report(results, args, config, stream=None if args.output else sys.stderr)
     else:
-        _emit(_report(results, args, config), args)
+        _write_report(results, args, config)
     _fix_summary(outcomes, args, "Fixed")
     return _status(results, config, args)
 
