@@ -16,8 +16,8 @@ is dipcheck, not the compiler or other programs.
    linted: the run cache, ``dipcheck/replay.py``, prints what the same command printed);
 3. per-file results: the same with ``--show-fixes``, which without ``--fix`` changes nothing
    but is an option the run cache does not keep, so the findings come from the per-file
-   result cache and the report is rendered again (what a run with a terminal attached, or
-   one that printed a warning, costs). Not a target; shown for scale.
+   result cache and the report is rendered again (what a run that printed a warning, or one
+   with an option the run cache does not keep, costs). Not a target; shown for scale.
 
 ``--lived-in N`` first fills the shell-verdict cache with N made-up verdicts of each tool
 (``bash -n``'s, and shellcheck's of three comments each), written by each interpreter's own
