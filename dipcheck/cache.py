@@ -74,7 +74,8 @@ class ResultCache:
 
     def _entry(self, path: str, named: bool) -> str:
         key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}"
-        return os.path.join(self.directory, sha256_hex(key.encode("utf-8")))
+        # (surrogateescape: a file name that is not UTF-8 keeps its own bytes, and entry)
+        return os.path.join(self.directory, sha256_hex(key.encode("utf-8", "surrogateescape")))
 
     def lookup(self, path: str, named: bool = False) -> LintResult | None:
         """The cached result for ``path`` (linted as a named file or as one found in a
@@ -114,19 +115,18 @@ class ResultCache:
             return
         try:
             self._prepare()
-            text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-            self._write(self._entry(result.path, named), text)
+            self._write(self._entry(result.path, named), _json_bytes(entry))
             if not os.path.exists(self.rules):
-                self._write(self.rules, json.dumps(registry.snapshot(), ensure_ascii=False))
+                self._write(self.rules, _json_bytes(registry.snapshot()))
         except OSError:
             return
 
-    def _write(self, path: str, text: str) -> None:
+    def _write(self, path: str, data: bytes) -> None:
         import tempfile
 
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, path)
 
     def _prepare(self) -> None:
@@ -139,6 +139,16 @@ class ResultCache:
             if not os.path.exists(marker):
                 with open(marker, "w", encoding="utf-8") as stream:
                     stream.write(text)
+
+
+def _json_bytes(value: object) -> bytes:
+    """``value`` as compact UTF-8 JSON; a lone surrogate (the name of a file that is not
+    UTF-8, as Python decodes it) is written as a ``\\udcXX`` escape, which reads back as it was."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, separators=(",", ":")).encode("ascii")
 
 
 def _trusted(path: str) -> bool:

@@ -20,6 +20,13 @@ def entry() -> NoReturn:
     and every file closed; only the standard streams still need flushing."""
     from dipcheck import replay
 
+    for stream in (sys.stdout, sys.stderr):
+        # a file name that is not UTF-8 (lone surrogates, as Python decodes it) is printed as
+        # the bytes it has, as git prints it, where a strict stream (a UTF-8 locale other
+        # than C) would end the run with a traceback
+        if getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(AttributeError, ValueError):
+                stream.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     run = replay.prepare(sys.argv[1:])
     try:
         code = None if run is None else run.replay()

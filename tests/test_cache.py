@@ -217,3 +217,21 @@ def test_rule_snapshot_gives_way_to_the_rule_modules(then: str) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
+    """Python gives such a name lone surrogates; the entry's key and JSON keep them (the
+    store was a UnicodeEncodeError traceback)."""
+    name = os.fsdecode(b"fl\xffow.dip")
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "one.md").write_text("Check ${ctx.outcome}.\n", encoding="utf-8")
+    (tmp_path / name).write_text(WORKFLOW.format(name="One", prompt="one.md"), encoding="utf-8")
+    words = ("lint", "--isolated", "--format", "concise", "--show-fixes", name)
+    cold = dipcheck(*words, cwd=tmp_path)
+    assert (cold.returncode, cold.stderr) == (0, "") and "DC202" in cold.stdout
+    [entry] = (tmp_path / ".dipcheck_cache" / "results").iterdir()
+    assert json.loads(entry.read_bytes())["path"] == name
+    before = entry.stat().st_mtime_ns
+    warm = dipcheck(*words, cwd=tmp_path)
+    assert (warm.returncode, warm.stdout, warm.stderr) == (0, cold.stdout, "")
+    assert entry.stat().st_mtime_ns == before  # answered from the entry, not linted again

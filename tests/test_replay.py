@@ -623,3 +623,28 @@ def test_the_progress_bar_is_no_part_of_the_answer(project: Path) -> None:
     assert len(_runs(project)) == 1
     _mark(project)
     assert _on_terminal(project, *names)[1] == MARKER.replace("\n", "\r\n").encode()
+
+
+def test_a_file_name_that_is_not_utf8_is_kept(project: Path) -> None:
+    """Its name reaches the report as the bytes it has (standard output escapes surrogates
+    back), and the entry keeps them."""
+    name = os.fsdecode(b"de\xffmo.dip")
+    (project / name).write_text(WORKFLOW, encoding="utf-8")
+
+    def lint() -> tuple[int, bytes, bytes]:
+        run = subprocess.run(
+            [sys.executable, "-m", "dipcheck", "lint", "--format", "concise", name],
+            cwd=project,
+            capture_output=True,
+            check=False,
+            env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},  # as in a UTF-8 locale
+        )
+        return run.returncode, run.stdout, run.stderr
+
+    first = lint()
+    assert first[0] == 1 and first[2] == b"" and b"de\xffmo.dip:10:" in first[1]
+    assert lint() == first
+    _mark(project)
+    assert lint() == (1, MARKER.encode(), b"")
+    (project / name).write_text(CLEAN, encoding="utf-8")
+    assert lint()[0] == 0
