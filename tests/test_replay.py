@@ -648,3 +648,25 @@ def test_a_file_name_that_is_not_utf8_is_kept(project: Path) -> None:
     assert lint() == (1, MARKER.encode(), b"")
     (project / name).write_text(CLEAN, encoding="utf-8")
     assert lint()[0] == 0
+
+
+_WORDS = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["lint", "-", "--", "-q", "--format", "--config=", "--cache-dir", "--isolated", "="]
+        ),
+        st.text(max_size=12),
+    ),
+    max_size=8,
+)
+
+
+@given(words=_WORDS)
+def test_any_command_line_is_judged_without_an_error(words: list[str]) -> None:
+    """Whatever the command line (empty words, `=` alone, a valued option at the end, NUL
+    characters), deciding whether the run cache may answer it raises nothing."""
+    options = replay._Options(words)
+    if options.usable:
+        assert words[0] == "lint" and options.paths
+        assert all(path and not path.startswith("-") for path in options.paths)
+    replay.prepare(words)
