@@ -47,14 +47,19 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _try_repo(
-    repository: Path, home: Path, hook: str = "dipcheck"
+    repository: Path,
+    home: Path,
+    hook: str = "dipcheck",
+    *options: str,
+    env_extra: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     env = {
         key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
     }
     env.update({"PRE_COMMIT_HOME": str(home), "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"})
+    env.update(env_extra or {})
     return subprocess.run(
-        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files"],
+        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files", *options],
         cwd=repository,
         capture_output=True,
         text=True,
@@ -62,6 +67,41 @@ def _try_repo(
         timeout=900,
         check=False,
     )
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.skipif(not (PROJECT / ".git").exists(), reason="the checkout is not a git repository")
+def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
+    tmp_path: Path, pre_commit_home: Path
+) -> None:
+    """With colour on, pre-commit runs its hooks on a pseudo-terminal (so does a `git commit`
+    in a terminal): the second run of the hook on unchanged files is answered from the run
+    cache, told by the output kept in the entry being replaced by a marker."""
+    sys.path.insert(0, str(PROJECT / "tests"))
+    from test_replay import _encode
+
+    from dipcheck import replay
+
+    repository = tmp_path / "repo"
+    repository.mkdir()
+    _git(repository, "init", "-q")
+    (repository / "bad.dip").write_text(BAD, encoding="utf-8")
+    (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
+    _git(repository, "add", ".")
+    cache = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    first = _try_repo(repository, pre_commit_home, "dipcheck", "--color", "always", env_extra=cache)
+    assert first.returncode == 1 and "DIP003" in first.stdout, first.stdout + first.stderr
+    assert "\x1b[1;31merror[DIP003]" in first.stdout  # coloured by dipcheck: a terminal
+    [entry] = (tmp_path / "cache" / replay.RUNS).iterdir()
+    fields = replay._fields(entry.read_bytes())
+    assert fields is not None
+    fields[2] = b"answered from the run cache\n"
+    entry.write_bytes(_encode(fields))
+    second = _try_repo(
+        repository, pre_commit_home, "dipcheck", "--color", "always", env_extra=cache
+    )
+    assert second.returncode == 1 and "answered from the run cache" in second.stdout
+    assert "DIP003" not in second.stdout
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
