@@ -47,19 +47,14 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _try_repo(
-    repository: Path,
-    home: Path,
-    hook: str = "dipcheck",
-    *options: str,
-    env_extra: dict[str, str] | None = None,
+    repository: Path, home: Path, hook: str = "dipcheck"
 ) -> subprocess.CompletedProcess[str]:
     env = {
         key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
     }
     env.update({"PRE_COMMIT_HOME": str(home), "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"})
-    env.update(env_extra or {})
     return subprocess.run(
-        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files", *options],
+        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files"],
         cwd=repository,
         capture_output=True,
         text=True,
@@ -76,20 +71,50 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
 ) -> None:
     """With colour on, pre-commit runs its hooks on a pseudo-terminal (so does a `git commit`
     in a terminal): the second run of the hook on unchanged files is answered from the run
-    cache, told by the output kept in the entry being replaced by a marker."""
+    cache, told by the output kept in the entry being replaced by a marker. (`try-repo`
+    installs the hook afresh each time, a new fingerprint: a configured repository at this
+    checkout's commit is run instead.)"""
     sys.path.insert(0, str(PROJECT / "tests"))
     from test_replay import _encode
 
     from dipcheck import replay
 
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=PROJECT, capture_output=True, text=True, check=True
+    ).stdout.strip()
     repository = tmp_path / "repo"
     repository.mkdir()
     _git(repository, "init", "-q")
+    (repository / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {PROJECT}\n    rev: {head}\n    hooks:\n      - id: dipcheck\n",
+        encoding="utf-8",
+    )
     (repository / "bad.dip").write_text(BAD, encoding="utf-8")
     (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
     _git(repository, "add", ".")
-    cache = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
-    first = _try_repo(repository, pre_commit_home, "dipcheck", "--color", "always", env_extra=cache)
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
+    }
+    env.update(
+        {
+            "PRE_COMMIT_HOME": str(pre_commit_home),
+            "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}",
+            "DIPCHECK_CACHE_DIR": str(tmp_path / "cache"),
+        }
+    )
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(BIN / "pre-commit"), "run", "--all-files", "--color", "always"],
+            cwd=repository,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=900,
+            check=False,
+        )
+
+    first = run()
     assert first.returncode == 1 and "DIP003" in first.stdout, first.stdout + first.stderr
     assert "\x1b[1;31merror[DIP003]" in first.stdout  # coloured by dipcheck: a terminal
     [entry] = (tmp_path / "cache" / replay.RUNS).iterdir()
@@ -97,9 +122,7 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     assert fields is not None
     fields[2] = b"answered from the run cache\n"
     entry.write_bytes(_encode(fields))
-    second = _try_repo(
-        repository, pre_commit_home, "dipcheck", "--color", "always", env_extra=cache
-    )
+    second = run()
     assert second.returncode == 1 and "answered from the run cache" in second.stdout
     assert "DIP003" not in second.stdout
 
