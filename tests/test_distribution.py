@@ -74,9 +74,6 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     cache, told by the output kept in the entry being replaced by a marker. (`try-repo`
     installs the hook afresh each time, a new fingerprint: a configured repository at this
     checkout's commit is run instead.)"""
-    sys.path.insert(0, str(PROJECT / "tests"))
-    from test_replay import _encode
-
     from dipcheck import replay
 
     head = subprocess.run(
@@ -121,7 +118,7 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     fields = replay._fields(entry.read_bytes())
     assert fields is not None
     fields[2] = b"answered from the run cache\n"
-    entry.write_bytes(_encode(fields))
+    entry.write_bytes(b"".join(b"%d:%s," % (len(part), part) for part in fields))
     second = run()
     assert second.returncode == 1 and "answered from the run cache" in second.stdout
     assert "DIP003" not in second.stdout
