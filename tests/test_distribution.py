@@ -46,22 +46,31 @@ def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def _try_repo(
-    repository: Path, home: Path, hook: str = "dipcheck"
+def _pre_commit(
+    repository: Path, home: Path, *words: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {
+    """``pre-commit WORDS`` in ``repository`` with the store ``home`` (and ``env`` added)."""
+    environment = {
         key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
     }
-    env.update({"PRE_COMMIT_HOME": str(home), "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"})
+    environment["PRE_COMMIT_HOME"] = str(home)
+    environment["PATH"] = f"{BIN}{os.pathsep}{environment.get('PATH', '')}"
+    environment.update(env or {})
     return subprocess.run(
-        [str(BIN / "pre-commit"), "try-repo", str(PROJECT), hook, "--all-files"],
+        [str(BIN / "pre-commit"), *words],
         cwd=repository,
         capture_output=True,
         text=True,
-        env=env,
+        env=environment,
         timeout=900,
         check=False,
     )
+
+
+def _try_repo(
+    repository: Path, home: Path, hook: str = "dipcheck"
+) -> subprocess.CompletedProcess[str]:
+    return _pre_commit(repository, home, "try-repo", str(PROJECT), hook, "--all-files")
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -89,27 +98,11 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     (repository / "bad.dip").write_text(BAD, encoding="utf-8")
     (repository / "good.dot").write_text(GOOD_DOT, encoding="utf-8")
     _git(repository, "add", ".")
-    env = {
-        key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")
-    }
-    env.update(
-        {
-            "PRE_COMMIT_HOME": str(pre_commit_home),
-            "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}",
-            "DIPCHECK_CACHE_DIR": str(tmp_path / "cache"),
-        }
-    )
 
     def run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(BIN / "pre-commit"), "run", "--all-files", "--color", "always"],
-            cwd=repository,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=900,
-            check=False,
-        )
+        cache = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+        words = ("run", "--all-files", "--color", "always")
+        return _pre_commit(repository, pre_commit_home, *words, env=cache)
 
     first = run()
     assert first.returncode == 1 and "DIP003" in first.stdout, first.stdout + first.stderr
