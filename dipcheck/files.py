@@ -237,7 +237,8 @@ def file_stamp(info: os.stat_result) -> str:
 
 
 def unchanged(path: str, recorded: str | None) -> bool:
-    """Would reading ``path`` now give what :class:`RecordingReader` recorded? The size and
+    """Would reading ``path`` now give what a
+    :class:`~dipcheck.frontends.common.RecordingReader` recorded? The size and
     modification time decide when they are the same; otherwise the content hash does."""
     try:
         info = os.lstat(path)

@@ -171,9 +171,8 @@ class Run:
             return None
         if status not in (0, 1) or config != (self.config_path or "") or len(fields) % 2 == 0:
             return None
-        if (fields[4] != b"" if not config else not _same(config, fields[4])) or not all(
-            _same(path, kept) for path, kept in pairs
-        ):
+        config_kept = _same(config, fields[4]) if config else fields[4] == b""
+        if not config_kept or not all(_same(path, kept) for path, kept in pairs):
             return None
         sys.stdout.write(output)
         return status
@@ -215,7 +214,7 @@ class Run:
         fields = [MAGIC, b"%d" % status, "".join(stdout.written).encode("utf-8", "surrogatepass")]
         fields += [(self.config_path or "").encode("utf-8", "surrogateescape"), config]
         fields += [part for pair in files for part in pair]
-        _write(self.entry, b"".join(b"%d:%s," % (len(part), part) for part in fields))
+        _write(self.entry, _encode(fields))
 
 
 _capturing: Run | None = None  # the run whose output is being watched
@@ -319,6 +318,11 @@ def _same(path: str, kept: bytes) -> bool:
     if kept == b"-":
         return unchanged(path, None)
     return kept.startswith(b"~") and unchanged(path, kept[1:].decode("ascii", "replace"))
+
+
+def _encode(fields: Iterable[bytes]) -> bytes:
+    """Fields as an entry holds them: ``length:bytes,`` each (read back by :func:`_fields`)."""
+    return b"".join(b"%d:%s," % (len(part), part) for part in fields)
 
 
 def _fields(data: bytes) -> list[bytes] | None:

@@ -111,7 +111,7 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     fields = replay._fields(entry.read_bytes())
     assert fields is not None
     fields[2] = b"answered from the run cache\n"
-    entry.write_bytes(b"".join(b"%d:%s," % (len(part), part) for part in fields))
+    entry.write_bytes(replay._encode(fields))
     second = run()
     assert second.returncode == 1 and "answered from the run cache" in second.stdout
     assert "DIP003" not in second.stdout

@@ -59,17 +59,13 @@ def _runs(project: Path) -> list[Path]:
     return sorted(runs.iterdir()) if runs.is_dir() else []
 
 
-def _encode(fields: list[bytes]) -> bytes:
-    return b"".join(b"%d:%s," % (len(part), part) for part in fields)
-
-
 def _mark(project: Path) -> None:
     """Replace the output kept in the one entry by :data:`MARKER` (the rest as it was)."""
     [entry] = _runs(project)
     fields = replay._fields(entry.read_bytes())
     assert fields is not None and fields[0] == replay.MAGIC
     fields[2] = MARKER.encode("utf-8")
-    entry.write_bytes(_encode(fields))
+    entry.write_bytes(replay._encode(fields))
 
 
 def test_a_run_again_is_answered_from_the_entry(project: Path) -> None:
@@ -220,11 +216,11 @@ def test_a_directory_others_can_write_is_not_used(project: Path) -> None:
         lambda data: b"",
         lambda data: b"99999999999:" + data,
         lambda data: data.replace(replay.MAGIC, b"dipcheck-run 0"),
-        lambda data: _encode([replay.MAGIC, b"7", b"x", b"", b""]),
-        lambda data: _encode([replay.MAGIC, b"1", b"x", b"", b"", b"demo.dip"]),
-        lambda data: _encode([replay.MAGIC, b"1", b"x", b"", b"", b"demo.dip", b"?"]),
-        lambda data: _encode([replay.MAGIC, b"one", b"x", b"", b""]),
-        lambda data: _encode([replay.MAGIC, b"1", b"\xff", b"", b""]),
+        lambda data: replay._encode([replay.MAGIC, b"7", b"x", b"", b""]),
+        lambda data: replay._encode([replay.MAGIC, b"1", b"x", b"", b"", b"demo.dip"]),
+        lambda data: replay._encode([replay.MAGIC, b"1", b"x", b"", b"", b"demo.dip", b"?"]),
+        lambda data: replay._encode([replay.MAGIC, b"one", b"x", b"", b""]),
+        lambda data: replay._encode([replay.MAGIC, b"1", b"\xff", b"", b""]),
     ],
 )
 def test_a_damaged_entry_is_a_miss(project: Path, damage) -> None:
@@ -404,13 +400,13 @@ def test_an_entry_is_not_written_into_a_directory_others_can_write(tmp_path: Pat
 
 @given(st.lists(st.binary(max_size=40), max_size=12))
 def test_fields_read_back_what_was_written(fields: list[bytes]) -> None:
-    assert replay._fields(_encode(fields)) == fields
+    assert replay._fields(replay._encode(fields)) == fields
 
 
 @given(st.binary(max_size=200))
 def test_fields_of_any_bytes_are_a_list_or_none(data: bytes) -> None:
     fields = replay._fields(data)
-    assert fields is None or _encode(fields) == data
+    assert fields is None or replay._encode(fields) == data
 
 
 def test_the_cache_directory_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -217,7 +217,6 @@ def _write_report(
     instead; a large JSON report is written as it is built). A coloured report goes out as it
     is: the text reporters show control characters in what they quote as escapes themselves,
     and escaping the whole would print their own colour codes as ``\\x1b[…``."""
-    target = sys.stdout if stream is None else stream
     if args.statistics:
         from dipcheck.report import statistics
 
@@ -230,8 +229,8 @@ def _write_report(
 
         color = args.color == "always" or (
             args.color == "auto"
-            and not (args.output and stream is None)
-            and target.isatty()
+            and not args.output
+            and (sys.stdout if stream is None else stream).isatty()
             and not os.environ.get("NO_COLOR")
         )
         pieces = render_chunks(
