@@ -18,7 +18,8 @@ from dipcheck.rules.structure import _Budget, _entries
 
 
 def _brute_entries(unreached: list[str], inside: dict[str, list[str]]) -> list[str]:
-    """The definition: a node no earlier declared unreached node leads to."""
+    """The definition: a node that no unreached node outside its own cycle leads to, and the
+    first declared one of that cycle."""
 
     def reach(node: str) -> set[str]:
         seen, stack = {node}, [node]
@@ -31,13 +32,18 @@ def _brute_entries(unreached: list[str], inside: dict[str, list[str]]) -> list[s
 
     behind = {node: reach(node) for node in unreached}
     order = {node: index for index, node in enumerate(unreached)}
-    return [
-        node
-        for node in unreached
-        if not any(
-            other != node and node in behind[other] and order[other] < order[node]
+
+    def entered_from_outside(node: str) -> bool:
+        return any(node in behind[other] and other not in behind[node] for other in unreached)
+
+    def first_of_its_cycle(node: str) -> bool:
+        return not any(
+            node in behind[other] and other in behind[node] and order[other] < order[node]
             for other in unreached
         )
+
+    return [
+        node for node in unreached if not entered_from_outside(node) and first_of_its_cycle(node)
     ]
 
 
@@ -57,7 +63,12 @@ def graphs(draw: st.DrawFn) -> tuple[list[str], dict[str, list[str]]]:
 def test_the_entries_are_the_definitions(graph: tuple[list[str], dict[str, list[str]]]) -> None:
     unreached, inside = graph
     order = {node: index for index, node in enumerate(unreached)}
-    assert _entries(unreached, inside, order) == _brute_entries(unreached, inside)
+    entries = _entries(unreached, inside, order)
+    assert entries == _brute_entries(unreached, inside)
+    covered = set(entries)  # every unreached node is an entry or behind one
+    for entry in entries:
+        covered.update(_Budget().behind(entry, inside) or ())
+    assert covered == set(unreached)
 
 
 def test_the_nodes_behind_an_entry_are_listed_until_the_budget_is_spent() -> None:
@@ -127,3 +138,49 @@ def test_one_unreachable_entry_lists_the_nodes_behind_it() -> None:
     assert only(lint(text), "DIP004") == [
         Finding("DIP004", "error", (8, 9), (8, 10), "B"),
     ]
+
+
+def test_an_entry_declared_after_the_nodes_behind_it_is_the_only_finding() -> None:
+    """The nodes behind a misspelt edge target declared before it (here `Done`): one finding
+    on the entry, `B`, whose list names them, and none on `Done` itself."""
+    text = (
+        WORKFLOW
+        + """
+      agent Done
+        prompt: hi
+
+      agent B
+        prompt: hi
+
+      edges
+        B -> Done
+    """
+    )
+    found = [item for item in lint_text(dedent(text), "w.dip").diagnostics if item.code == "DIP004"]
+    assert [as_finding(item)[:4] for item in found] == [("DIP004", "error", (11, 9), (11, 10))]
+    assert found[0].message == (
+        "node `B` is not reachable from the start node `A`, and the node after it cannot run "
+        "either: `Done`"
+    )
+
+
+def test_a_cycle_entered_from_an_unreachable_node_is_reported_at_that_node() -> None:
+    text = (
+        WORKFLOW
+        + """
+      agent L1
+        prompt: hi
+
+      agent L2
+        prompt: hi
+
+      agent H
+        prompt: hi
+
+      edges
+        L1 -> L2
+        L2 -> L1
+        H -> L1
+    """
+    )
+    assert only(lint(text), "DIP004") == [Finding("DIP004", "error", (14, 9), (14, 10), "H")]

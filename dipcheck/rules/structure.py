@@ -233,7 +233,8 @@ def unknown_node_in_field(context: Context) -> Iterator[Diagnostic]:
 def unreachable_node(context: Context) -> Iterator[Diagnostic]:
     """One finding per unreachable *entry* — a node no other unreachable node leads to (the
     first declared one of a cycle of them) — listing the nodes behind it as related
-    information, so one misspelled edge target is one finding, not one per node after it."""
+    information, so one misspelled edge target is one finding, not one per node after it,
+    whatever order the nodes are declared in."""
     workflow = context.workflow
     graph = context.graph
     if not graph.start_valid:
@@ -276,24 +277,23 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
 def _entries(
     unreached: list[str], inside: dict[str, list[str]], order: dict[str, int]
 ) -> list[str]:
-    """The unreached nodes that no earlier declared unreached node leads to, in order: a cycle
-    of them is entered at its first declared node. Linear: the components of the unreached
-    nodes, and for each the earliest declared node of the components that lead to it (a
-    node-by-node search took minutes for 60,000 isolated nodes)."""
-    groups = graph_components(unreached, inside)  # sources first
+    """The unreached nodes that no other unreachable node leads to, in declaration order: the
+    first declared node of each group of them (a cycle, or one node) that no edge from the
+    rest enters. Every unreached node is behind one of them. Linear: the components of the
+    unreached nodes (a node-by-node search took minutes for 60,000 isolated nodes)."""
+    groups = graph_components(unreached, inside)
     group_of = {member: number for number, group in enumerate(groups) for member in group}
-    earliest_above = [len(unreached)] * len(groups)
-    entries = []
+    entered = [False] * len(groups)
     for number, group in enumerate(groups):
-        first = min(group, key=order.__getitem__)
-        if earliest_above[number] > order[first]:
-            entries.append(first)
-        floor = min(order[first], earliest_above[number])
         for member in group:
             for target in inside[member]:
-                other = group_of[target]
-                if other != number and floor < earliest_above[other]:
-                    earliest_above[other] = floor
+                if group_of[target] != number:
+                    entered[group_of[target]] = True
+    entries = [
+        min(group, key=order.__getitem__)
+        for number, group in enumerate(groups)
+        if not entered[number]
+    ]
     return sorted(entries, key=order.__getitem__)
 
 
