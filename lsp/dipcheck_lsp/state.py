@@ -527,12 +527,16 @@ class State:
     # -- push ----------------------------------------------------------------------------
 
     def push(self, doc: Document, snapshot: Snapshot) -> None:
-        before = doc.published.converted.foreign if doc.published else {}
+        # the previous lint is freed once the diagnostics are out, not before: dropping the
+        # last reference to a large workflow's model frees tens of thousands of objects
+        previous = doc.published
+        before = previous.converted.foreign if previous else {}
         doc.published = snapshot
         self.send(doc.uri)
         for uri in {*before, *snapshot.converted.foreign}:
             if uri != doc.uri:
                 self.send(uri)
+        del previous
 
     def send(self, uri: str) -> None:
         """Publish everything known for ``uri``: its own findings (when it is open) and
