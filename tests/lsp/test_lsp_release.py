@@ -8,10 +8,10 @@ import gc
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
+from dipcheck_lsp import state
 from lsprotocol import types
 
 from dipcheck.config import Config
-from dipcheck_lsp import state
 
 TEXT = """workflow W
   start: A
