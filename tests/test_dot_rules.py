@@ -56,6 +56,30 @@ def test_a_start_named_start_without_the_shape_is_explained() -> None:
     assert "`start` is not one" in lint_message(text, "DIP001")
 
 
+def test_the_start_and_exit_findings_help_with_dot_not_the_dip_header() -> None:
+    """The rule's own help is the `.dip` header's `start:`/`exit:`, which a DOT graph has
+    not: a DOT finding says how to draw the node."""
+    from helpers import run
+
+    no_start = ENDS.replace("shape=Mdiamond", "shape=box")
+    found = [item for item in run(no_start, "<test>.dot").diagnostics if item.code == "DIP001"]
+    assert [(item.code, item.help) for item in found] == [
+        ("DIP001", "Draw the start node with that shape, e.g. `Start [shape=Mdiamond]`.")
+    ]
+    named = ENDS.replace("  e [shape=Msquare]", "  exit [shape=box]").replace("-> e", "-> exit")
+    assert only(lint(named, "<test>.dot"), "DIP002") == [
+        Finding("DIP002", "error", (4, 15), (4, 18), "box")
+    ]
+    found = [item for item in run(named, "<test>.dot").diagnostics if item.code == "DIP002"]
+    assert found[0].help == "Draw the exit node with that shape, e.g. `exit [shape=Msquare]`."
+    two = ENDS.replace("  s -> a", "  t [shape=Mdiamond]\n  s -> a")
+    found = [item for item in run(two, "<test>.dot").diagnostics if item.code == "DIP001"]
+    assert [item.help for item in found] == [
+        "Keep `shape=Mdiamond` on one node and give the others another shape."
+    ]
+    assert check(ENDS, "DIP001", "DIP002") == []
+
+
 def lint_message(text: str, code: str) -> str:
     from helpers import run
 

@@ -102,7 +102,10 @@ declare(
         "it as 0 (`pipeline/engine_edges.go`)."
     ),
     example="tool Build\n  timeout: 2d",
-    fix="Write the value in the expected form (durations: 30s, 5m, 1h30m; booleans: true/false).",
+    fix=(
+        "Write the value in the form the field takes, as the message says: a duration (30s, 5m, "
+        "1h30m), true/false, a number, or one of the names it lists."
+    ),
 )
 
 declare(

@@ -76,10 +76,13 @@ def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]
             if named
             else ""
         )
+        example = named[0].id if named else key.capitalize()
         yield context.finding(
             code,
             named[0].kind_span if named else workflow.decl_span,
             f"the graph has no {key} node: give exactly one node `shape={shape}`{hint}",
+            # (the rule's own help is the `.dip` header's `start:`/`exit:`, which DOT lacks)
+            help=f"Draw the {key} node with that shape, e.g. `{example} [shape={shape}]`.",
         )
         return
     first = chosen[0]
@@ -90,6 +93,7 @@ def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]
             f"the graph has {len(chosen)} {key} nodes (shape={shape}), expected exactly 1: "
             f"tracker refuses the graph",
             related=(Related(first.kind_span, f"the first {key} node, `{first.id}`"),),
+            help=f"Keep `shape={shape}` on one node and give the others another shape.",
         )
 
 
