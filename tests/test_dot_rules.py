@@ -80,6 +80,17 @@ def test_the_start_and_exit_findings_help_with_dot_not_the_dip_header() -> None:
     assert check(ENDS, "DIP001", "DIP002") == []
 
 
+def test_a_second_start_node_is_not_also_unreachable() -> None:
+    """Two start shapes: DIP001 refuses the graph; the first is not reported again as a node
+    the other (the one tracker records) cannot reach. A node neither reaches still is."""
+    two = ENDS.replace("  s -> a", "  t [shape=Mdiamond]\n  s -> a")
+    assert check(two, "DIP001", "DIP004") == [
+        Finding("DIP001", "error", (5, 12), (5, 20), "Mdiamond")
+    ]
+    orphan = two.replace("  s -> a", "  o\n  s -> a")
+    assert check(orphan, "DIP004") == [Finding("DIP004", "error", (6, 3), (6, 4), "o")]
+
+
 def lint_message(text: str, code: str) -> str:
     from helpers import run
 

@@ -9,7 +9,7 @@ from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.analysis.graph import components as graph_components
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, Field, Name, NodeKind
+from dipcheck.model import Edge, Field, Name, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -57,16 +57,23 @@ _DOT_SHAPES = {"start": "Mdiamond", "exit": "Msquare"}
 _DOT_NAMES = {"start": ("start", "begin"), "exit": ("exit", "end", "done")}
 
 
+def _shaped(workflow: Workflow, key: str) -> list[Node]:
+    """The DOT nodes tracker counts as start (exit) nodes: by the shape, whatever handler a
+    ``type`` gives them (``pipeline/validate.go`` counts shapes)."""
+    shape = _DOT_SHAPES[key]
+    return [
+        node
+        for node in workflow.nodes
+        if node.handler == key or node.value("shape").strip() == shape
+    ]
+
+
 def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
     """tracker's ``validateStartExit``: exactly one node of the start (exit) shape, whatever
     handler a ``type`` gives it (``pipeline/validate.go`` counts shapes)."""
     workflow = context.workflow
     shape = _DOT_SHAPES[key]
-    chosen = [
-        node
-        for node in workflow.nodes
-        if node.handler == key or node.value("shape").strip() == shape
-    ]
+    chosen = _shaped(workflow, key)
     if not chosen:
         # a node named for the role but drawn with another shape (`circle`, `doublecircle`):
         # point at its shape, the text to change
@@ -245,7 +252,10 @@ def unreachable_node(context: Context) -> Iterator[Diagnostic]:
         return
     seeds = {workflow.start}
     extras = (
-        ()  # tracker's DOT check walks edges only (validateReachability)
+        # tracker's DOT check walks edges only (validateReachability), from its start node,
+        # the last one drawn as one; with several, DIP001 refuses the graph, and the others
+        # are its start nodes too, not nodes the start cannot reach
+        [node.id for node in _shaped(workflow, "start")]
         if workflow.format == "dot"
         else (
             workflow.default_value("on_failure"),
