@@ -110,9 +110,10 @@ def loading_finding(
     message: str,
     related: tuple[Related, ...] = (),
     fix: Fix | None = None,
+    help: str | None = None,
 ) -> Diagnostic:
     """A loading problem (DC0xx) with its code's default severity."""
-    return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix)
+    return Diagnostic(code, LOADING_SEVERITY[code], message, span, related, fix, help)
 
 
 def past_token_limit(source: SourceText, stopped: Span | None, read: int) -> Diagnostic | None:

@@ -121,6 +121,76 @@ def test_every_broken_fixture_is_listed() -> None:
     assert names == set(BROKEN) | {"flow"}  # broken_flow.yaml: tests/test_yaml_flow.py
 
 
+# Rules shared with `.dip` files whose own help speaks of nodes, edges, keys and `params:`:
+# a step workflow's finding carries help in its own terms (what the text report prints).
+STEP_HELP = {
+    "unknown_target": ("DIP003", "Correct the step name (see the suggestion), or add the step."),
+    "unreachable": (
+        "DIP004",
+        "Route to it with `next:` or `conditions:` from a step that runs, or delete it.",
+    ),
+    "duplicate_step": ("DIP008", "Rename one of the steps."),
+    "unknown_key": ("DC004", "Correct the key (see the suggestion), or remove it."),
+    "flow": (
+        "DC103",
+        "Route the referenced step before this one, or move the reference to a step that runs "
+        "after it.",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STEP_HELP))
+def test_a_step_finding_helps_in_terms_of_steps(name: str) -> None:
+    code, help_text = STEP_HELP[name]
+    path = STEPS / f"broken_{name}.yaml"
+    found = [item for item in lint_text(path.read_text(), str(path)).diagnostics]
+    assert [item.help for item in found if item.code == code] == [help_text]
+
+
+def test_a_step_read_not_on_every_path_helps_in_terms_of_steps() -> None:
+    path = STEPS / "broken_flow.yaml"
+    found = [item for item in lint_text(path.read_text(), str(path)).diagnostics]
+    assert [(item.code, item.help) for item in found if item.code == "DC104"] == [
+        (
+            "DC104",
+            "Route every path to this step through the referenced one, or move the reference "
+            "to a step that always runs after it.",
+        )
+    ] * 2
+
+
+def test_the_same_findings_in_a_dip_file_keep_their_rule_help() -> None:
+    text = dedent(
+        """
+        workflow W
+          start: A
+          exit: A
+
+          agent A
+            prompt: hi
+            promt: typo
+
+          agent A
+            prompt: again
+
+          agent Lost
+            prompt: never
+
+          edges
+            A -> Nowhere
+        """
+    )
+    found = {item.code: item.help for item in lint_text(text, "w.dip").diagnostics}
+    assert {
+        code: found.get(code, "absent") for code in ("DC004", "DIP003", "DIP004", "DIP008")
+    } == {
+        "DC004": None,
+        "DIP003": None,
+        "DIP004": None,
+        "DIP008": None,
+    }
+
+
 # -- L01 removed-outputs-key ----------------------------------------------------------------
 
 

@@ -199,8 +199,18 @@ class Availability:
                 f"producer(s) {names} cannot reach it along any edge path — verify the "
                 "routing (restarts and resume can still deliver it)"
             )
+        help_text = (
+            "Route the referenced step before this one, or move the reference to a step "
+            "that runs after it."
+            if self.workflow.format == "yaml"
+            else None  # the rule's own help speaks of keys and producers
+        )
         return self.context.finding(
-            "DC103", ref.span, message, related=self._producer_notes(item.key, producers)
+            "DC103",
+            ref.span,
+            message,
+            related=self._producer_notes(item.key, producers),
+            help=help_text,
         )
 
     def _not_every_path(self, item: Read, producers: list[str]) -> Diagnostic | None:
@@ -247,7 +257,15 @@ class Availability:
                 note = f"does not write `{item.key}`"
             related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
-        found = self.context.finding("DC104", ref.span, message, related=tuple(related))
+        help_text = (
+            "Route every path to this step through the referenced one, or move the reference "
+            "to a step that always runs after it."
+            if self.workflow.format == "yaml"
+            else None  # the rule's own help speaks of keys written on every path
+        )
+        found = self.context.finding(
+            "DC104", ref.span, message, related=tuple(related), help=help_text
+        )
         if self.typed:  # that engine refuses to start a run with such a read (seed 003)
             found = found.with_severity(Severity.ERROR)
         return found

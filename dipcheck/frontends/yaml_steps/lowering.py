@@ -196,7 +196,9 @@ class Lowering:
         message = f"unknown {what} `{item.key}`{hint}"
         if fix is None:
             message += f"; {what}s are {', '.join(known)}"
-        self.report("DC004", item.key_span, message, fix=fix)
+        # (the rule's own help speaks of a `.dip` node's `params:`, which steps have not)
+        help_text = "Correct the key (see the suggestion), or remove it."
+        self.report("DC004", item.key_span, message, fix=fix, help=help_text)
 
     def wrong_type(self, item: Field, expected: str) -> None:
         self.report("DC005", self.where(item), f"`{item.key}:` takes {expected}")
