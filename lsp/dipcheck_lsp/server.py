@@ -62,7 +62,7 @@ from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pygls.io_ import StdinAsyncReader, StdoutWriter
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
@@ -160,7 +160,7 @@ class DipcheckServer(LanguageServer):
         """pygls' stdio server with :func:`stream.serve` reading the messages (it recovers
         from a malformed header; pygls' loop never answers again after one)."""
         self._stop_event = threading.Event()
-        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        reader = stream.BoundedReader(stdin or sys.stdin.buffer, self.thread_pool)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
 
         async def serve() -> None:

@@ -7,7 +7,9 @@ ignored, names in any case). A header it cannot use — a line without ``:``, a 
 not a number or over :data:`MAX_MESSAGE`, no length at all — and a body that is not JSON are
 answered with a ``ParseError`` (id null); the loop then looks for the next ``Content-Length:``
 (within a line, too: a body without a line break ends where the next header starts) and goes
-on from there. The end of input ends the loop.
+on from there. The end of input ends the loop. Header lines are read at most
+:data:`MAX_HEADER_LINE` bytes at a time (:class:`BoundedReader`): input that never breaks its
+line is taken in pieces, each answered or skipped as above, never held whole.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from typing import Any, Protocol
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader
 
 MAX_MESSAGE = 64 * 1024 * 1024
+MAX_HEADER_LINE = 64 * 1024  # a real header line is a few dozen bytes
 _LENGTH = b"content-length:"
 
 
@@ -29,6 +33,15 @@ class Reader(Protocol):
     def readline(self) -> Awaitable[bytes]: ...
 
     def readexactly(self, n: int) -> Awaitable[bytes]: ...
+
+
+class BoundedReader(StdinAsyncReader):
+    """pygls' standard-input reader, whose ``readline`` returns at most
+    :data:`MAX_HEADER_LINE` bytes (pygls' reads up to a line break however far away it is: a
+    gigabyte without one was held in memory whole)."""
+
+    def readline(self) -> Awaitable[bytes]:
+        return self.loop.run_in_executor(self.executor, self.stdin.readline, MAX_HEADER_LINE)
 
 
 class _Malformed(Exception):

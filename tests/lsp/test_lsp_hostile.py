@@ -288,3 +288,37 @@ def test_the_end_of_input_during_a_command_ends_the_server_without_a_traceback(
     assert server.process.stderr is not None
     log = server.process.stderr.read().decode("utf-8", "replace")
     assert "Traceback" not in log and "CancelledError" not in log
+
+
+def _peak_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the peak from /proc")
+def test_a_header_line_without_a_line_break_is_never_held_whole(server: RawServer) -> None:
+    """64 MiB without a line break where a header should be: read in pieces of at most
+    MAX_HEADER_LINE bytes, each a parse error or skipped, then the next message is answered.
+    pygls' reader held the whole line (and copies of it): a gigabyte took a gigabyte."""
+    before = _peak_kib(server.process.pid)
+    server.send(b"x" * (64 * 1024 * 1024))
+    server.request(7, "shutdown")
+    assert server.answer(7).get("result", "missing") is None
+    assert server.wait_for(lambda item: "error" in item and item.get("id") is None)
+    assert _peak_kib(server.process.pid) - before < 16 * 1024  # KiB: not the 64 MiB line
+
+
+def test_a_bounded_header_read_returns_the_line_in_pieces() -> None:
+    import asyncio
+    import io
+
+    from dipcheck_lsp.stream import MAX_HEADER_LINE, BoundedReader
+
+    async def lines() -> list[bytes]:
+        reader = BoundedReader(io.BytesIO(b"a" * (MAX_HEADER_LINE + 5) + b"\nnext\n"))
+        return [await reader.readline() for _ in range(4)]
+
+    assert asyncio.run(lines()) == [b"a" * MAX_HEADER_LINE, b"aaaaa\n", b"next\n", b""]
