@@ -242,3 +242,36 @@ def test_a_report_on_a_terminal_keeps_its_colours_and_escapes_the_rest(
     assert "\\x1b[0m" not in shown and "\\x1b[1;" not in shown
     rest = _COLOUR.sub("", shown).replace("\r", "").replace("\t", "")
     assert not RAW.search(rest), RAW.findall(rest)
+
+
+def _plan(tmp_path: Path) -> Path:
+    """An Ordewell plan whose ids and titles carry the hostile text (the plan's own text)."""
+    task = {"type": "ai", "assignedRunner": "codex", "autonomy": "AFK", "sliceType": "AFK"}
+    plan = {
+        "tasks": [
+            {**task, "id": f"a{HOSTILE}", "title": f"T{HOSTILE}", "prompt": "do a"},
+            {**task, "id": "b", "title": "B", "prompt": "do b", "dependencies": [f"a{HOSTILE}"]},
+        ]
+    }
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    return path
+
+
+def test_a_plan_simulation_shows_control_characters_as_escapes(tmp_path: Path) -> None:
+    run = dipcheck("simulate", "--isolated", _plan(tmp_path).name, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"  a{SHOWN} (task 0 “T{SHOWN}”)" in run.stdout, run.stdout
+    assert "    receives the output of a" + SHOWN in run.stdout
+    assert not RAW.search(run.stdout.replace("\n", ""))
+
+
+def test_a_plan_simulation_as_json_on_a_terminal_shows_them_and_to_a_pipe_keeps_them(
+    tmp_path: Path,
+) -> None:
+    _plan(tmp_path)
+    shown = _on_a_terminal(("simulate", "--isolated", "--format", "json", "plan.json"), tmp_path)
+    text = shown.decode("utf-8")
+    assert "\\x9b" in text and not RAW.search(text.replace("\r", "").replace("\n", "")), text
+    piped = dipcheck("simulate", "--isolated", "--format", "json", "plan.json", cwd=tmp_path)
+    assert json.loads(piped.stdout)["waves"][0][0] == f"a{HOSTILE}"

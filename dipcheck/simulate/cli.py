@@ -16,6 +16,7 @@ from dipcheck.files import write_output
 from dipcheck.model import Dialect
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
+from dipcheck.terminal import for_stream, visible
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 DEFAULT_MAX_PATHS = 1000
@@ -149,8 +150,6 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    from dipcheck.terminal import visible
-
     print(visible(f"dipcheck simulate: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
@@ -181,11 +180,11 @@ def _plan(args: argparse.Namespace, config: Any) -> int:
                 return _error("an Ordewell plan simulates to text or json")
             pieces, code = plan_cli.waves_report(loaded, args.scenario, fmt)
             for warning in loaded.warnings:
-                print(f"dipcheck simulate: warning: {warning}", file=sys.stderr)
+                print(visible(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
             if args.output:
                 write_output(args.output, pieces)
-            else:
-                sys.stdout.writelines(pieces)
+            else:  # (JSON leaves C1 controls raw: a terminal gets them shown)
+                sys.stdout.writelines(for_stream(piece, sys.stdout) for piece in pieces)
             return code
         task = handover.find_task(loaded.plan, args.handover)
         if task is None:
@@ -197,7 +196,7 @@ def _plan(args: argparse.Namespace, config: Any) -> int:
     except (plan_cli.PlanError, handover.HandoverError) as error:
         return _error(str(error))
     for warning in loaded.warnings:
-        print(f"dipcheck simulate: warning: {warning}", file=sys.stderr)
+        print(visible(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
     if handover.missing_marker(task):
         print(
             f"dipcheck simulate: warning: task {args.handover!r} has no completionMarker: "
