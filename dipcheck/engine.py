@@ -408,17 +408,22 @@ def tree_of(argument: str) -> str:
 
 
 def linked_outside(path: str, tree: str) -> Diagnostic | None:
-    """The DC002 finding for a file that is a symbolic link to something outside ``tree``
-    (a link in a pull request to ``/proc/self/environ`` or a key file): it is not read, so
-    that no finding can quote it; None for any other file."""
-    if not os.path.islink(path) or inside(path, tree):
+    """The DC002 finding for a file that a symbolic link takes outside ``tree`` (a link in a
+    pull request to ``/proc/self/environ`` or a key file, or to a directory holding one): it
+    is not read, so that no finding can quote it; None for any other file."""
+    if inside(path, tree):
         return None
     shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+    how = (
+        "it is a symbolic link to a file"
+        if os.path.islink(path)
+        else "a symbolic link on its path leads to a directory"
+    )
     return finding(
         "DC002",
         Span(SourceText(path, ""), 0, 0),
-        f"not read: it is a symbolic link to a file outside `{shown}`, the tree being "
-        "checked; check that file where it is",
+        f"not read: {how} outside `{shown}`, the tree being checked; check that file where it is",
+        help="Lint that file in its own directory tree.",  # (not DC002's size/encoding help)
     )
 
 

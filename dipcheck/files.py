@@ -315,11 +315,15 @@ def write_atomically(path: str, original: str, text: str, tree: str | None = Non
 
     Raises :class:`FileChanged` when the file no longer holds ``original`` (checked before
     writing and again just before the rename), and :class:`WriteRefused`, leaving the file
-    alone, when ``path`` is a symbolic link that leads outside ``tree``, when the file is
-    read-only, or when it has other hard links (a rename would give this name a new file and
-    leave the other names with the old text)."""
-    if tree is not None and os.path.islink(path) and not inside(path, tree):
-        raise WriteRefused("it is a symbolic link to a file outside the tree being changed")
+    alone, when a symbolic link (the file, or a directory on its path) takes ``path`` outside
+    ``tree``, when the file is read-only, or when it has other hard links (a rename would give
+    this name a new file and leave the other names with the old text)."""
+    if tree is not None and not inside(path, tree):
+        raise WriteRefused(
+            "it is a symbolic link to a file outside the tree being changed"
+            if os.path.islink(path)
+            else "a symbolic link on its path leads to a directory outside the tree being changed"
+        )
     target = os.path.realpath(path)
     info = os.stat(target)
     if not stat.S_ISREG(info.st_mode):

@@ -137,3 +137,31 @@ def test_fmt_and_fix_do_not_read_a_link_out_of_the_tree(layout: Path, command: t
         assert "symbolic link to a file outside" in run.stdout + run.stderr
     assert SECRET not in run.stdout + run.stderr
     assert (layout.parent / "outside" / "leak.dip").read_text(encoding="utf-8") == LEAKY
+
+
+@pytest.mark.parametrize("argument", ["sub/leak.dip", "sub", "."])
+def test_a_file_behind_a_directory_link_out_of_the_tree_is_not_read(
+    layout: Path, argument: str
+) -> None:
+    """`sub -> ../outside` inside the tree: the file named through it (or found in it) lies
+    outside, as a file that is itself such a link does; only the last part of the path was
+    checked, so its secret was quoted."""
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "sub").symlink_to("../outside", target_is_directory=True)
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", "concise", argument, cwd=layout)
+    if argument == ".":  # a directory walk does not follow a directory link at all
+        assert "leak.dip" not in run.stdout, run.stdout
+    else:
+        assert run.stdout.splitlines()[0] == (
+            "sub/leak.dip:1:1: DC002 [error] not read: a symbolic link on its path leads to a "
+            "directory outside `.`, the tree being checked; check that file where it is"
+        )
+    assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_file_behind_a_directory_link_inside_the_tree_is_read(layout: Path) -> None:
+    (layout / "real").mkdir()
+    (layout / "real" / "w.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "sub").symlink_to("real", target_is_directory=True)
+    run = dipcheck("lint", "--isolated", "--no-cache", "sub/w.dip", cwd=layout)
+    assert "DC001" in run.stdout and "DC002" not in run.stdout  # read, parsed and quoted

@@ -270,3 +270,32 @@ def test_output_twin_a_new_file_and_dev_null(tmp_path: Path, command: str) -> No
     run = dipcheck(*OUTPUTS[command], "/dev/null", cwd=tmp_path)
     assert run.returncode in (0, 1), run.stderr
     assert Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_directory_link_out_of_the_tree_is_not_written_through(
+    tmp_path: Path, command: str
+) -> None:
+    """`tree/sub -> ../outside`: `sub/x.dip` is outside the tree, though its last part is no
+    link (only that part was checked, and the file outside was rewritten)."""
+    _, text = COMMANDS[command]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x.dip").write_text(text, encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "sub").symlink_to("../outside", target_is_directory=True)
+    run = _run(command, "sub/x.dip", cwd=tree)
+    assert (outside / "x.dip").read_text(encoding="utf-8") == text
+    assert "a symbolic link on its path leads to a directory outside" in run.stdout + run.stderr
+    assert run.returncode != 0
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_directory_link_inside_the_tree_is_written_through(tmp_path: Path, command: str) -> None:
+    _, text = COMMANDS[command]
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "x.dip").write_text(text, encoding="utf-8")
+    (tmp_path / "sub").symlink_to("real", target_is_directory=True)
+    run = _run(command, "sub/x.dip", cwd=tmp_path)
+    assert (tmp_path / "real" / "x.dip").read_text(encoding="utf-8") != text, run.stdout
