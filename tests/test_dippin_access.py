@@ -178,7 +178,14 @@ def test_dip158_constraints() -> None:
 
 @pytest.mark.parametrize(
     ("pattern", "problem"),
-    [(r"^[a-z]+$", None), (r"\p{L}+", None), (r"(a", "missing ), unterminated subpattern")],
+    [
+        (r"^[a-z]+$", None),
+        (r"\p{L}+", None),
+        (r"(a", "missing ): (a"),
+        # RE2 decides, not an approximation with Python's `re` (which takes `\Z`; Go does not)
+        (r"\Z", "invalid escape sequence: \\Z"),
+        (r"^(a|aa)+$", None),
+    ],
 )
 def test_pattern_problem(pattern: str, problem: str | None) -> None:
     found = pattern_problem(pattern)

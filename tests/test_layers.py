@@ -63,6 +63,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.yamlbound",
             "dipcheck.configfile",
             "dipcheck.fingerprint",
+            "dipcheck.gore",
         ),
     ),
     (

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from dipcheck import conditions
+from dipcheck import conditions, gore
 from dipcheck.model import Edge
 from dipcheck.records import record
 from dipcheck.target import DEFAULT, TargetVersion
@@ -282,9 +282,9 @@ def compare(actual: str, op: str, expected: str) -> bool:
     elif base == "in":
         result = actual in [item.strip() for item in expected.split(",")]
     elif base == "matches":
-        try:
-            result = re.search(expected, actual) is not None
-        except re.error as error:
+        try:  # RE2, as Go: linear in the text, whatever the pattern
+            result = gore.search(expected, actual) is not None
+        except gore.PatternError as error:
             raise ConditionError(f"invalid regex {expected!r} in condition: {error}") from None
     elif base in (">", ">=", "<", "<="):
         try:

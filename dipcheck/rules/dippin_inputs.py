@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.dip_schema import INPUT_TYPES
+from dipcheck.gore import PatternError, compile_go
 from dipcheck.model import Field, InputDecl, RefKind
 from dipcheck.references import list_items
 from dipcheck.rules.context import Context
@@ -16,24 +17,23 @@ from dipcheck.rules.registry import rule
 from dipcheck.rules.safety import COMMAND_ATTRIBUTES
 from dipcheck.suggest import suggestion_fix
 
-# Constructs Python's `re` accepts and Go's RE2 (which tracker and dippin use) rejects.
+# Constructs Go's RE2 (which tracker and dippin use) rejects, named in the reader's terms
+# (RE2's own message for a lookahead is "invalid perl operator: (?=").
 _RE2_REJECTS = (
     (re.compile(r"\(\?<?[=!]"), "lookaround assertions"),
     (re.compile(r"\\[1-9]|\(\?P="), "backreferences"),
     (re.compile(r"\(\?>"), "atomic groups"),
 )
-# RE2 escapes Python's `re` does not know, replaced before Python compiles the pattern.
-_RE2_ONLY = re.compile(r"\\[pP](?:\{[^}]*\}|[A-Za-z])|\\[zC]")
 
 
 def pattern_problem(pattern: str) -> str | None:
-    """Why Go's RE2 rejects ``pattern``, or None (a close approximation with Python's ``re``)."""
+    """Why Go's RE2 rejects ``pattern``, or None (RE2 itself decides: :mod:`dipcheck.gore`)."""
     for construct, name in _RE2_REJECTS:
         if construct.search(pattern):
             return f"RE2 does not support {name}"
     try:
-        re.compile(_RE2_ONLY.sub("x", pattern))
-    except re.error as error:
+        compile_go(pattern)
+    except PatternError as error:
         return str(error)
     return None
 

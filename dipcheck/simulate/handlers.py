@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from dipcheck.analysis.routing import routing_key
 from dipcheck.analysis.runtime import TOOL_SAFE_KEYS, Handler
+from dipcheck.gore import PatternError, compile_go
 from dipcheck.records import field, record
 from dipcheck.references import list_items, placeholders
 from dipcheck.simulate.expand import expand, expand_graph_variables
@@ -194,8 +195,8 @@ def find_marker(pattern: str, stdout: str) -> tuple[str | None, str]:
     when it has one, else the match [inferred from `examples/posix-tool-command.dip`, whose
     `^workspace-(ready|missing)$` is routed on `tool_marker = ready`]."""
     try:
-        regex = re.compile(pattern)
-    except re.error as error:
+        regex = compile_go(pattern)  # RE2, as Go: linear in the text, whatever the pattern
+    except PatternError as error:
         return None, f"invalid regex: {error}"
     for line in stdout.split("\n"):
         match = regex.search(line)
