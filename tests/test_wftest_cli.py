@@ -363,3 +363,48 @@ def test_discovery_and_missing_pieces(tmp_path: Path) -> None:
     found = dipcheck("test", cwd=tmp_path)  # a directory: every test file under it
     assert found.returncode == 2  # orphan.tests.yaml is still there
     assert "nested/checks.tests.yaml::a PASSED" in found.stdout
+
+
+SECRET_WORKFLOW = dedent(
+    """
+    workflow W
+      start: TOPSECRETNODE
+      exit: TOPSECRETNODE
+      agent TOPSECRETNODE
+        label: secret
+    """
+)
+ONE_TEST = "workflow: {target}\ntests:\n  - name: t\n    expect:\n      status: success\n"
+
+
+@pytest.mark.parametrize("target", ["../outside/w.dip", "/proc/self/environ", "sub/w.dip"])
+def test_a_test_file_cannot_name_a_workflow_outside_the_tree(tmp_path: Path, target: str) -> None:
+    """A `.tests.yaml` from a pull request naming `/proc/self/environ` or a file beside the
+    checkout (directly, or through a directory link): it is not read, so `test -v` cannot
+    print what it holds (the node ids of another workflow were printed)."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "w.dip").write_text(SECRET_WORKFLOW, encoding="utf-8")
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "sub").symlink_to("../outside", target_is_directory=True)
+    (flow / "t.tests.yaml").write_text(ONE_TEST.format(target=target), encoding="utf-8")
+    run = dipcheck("test", "-v", "t.tests.yaml", cwd=flow)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert (
+        f"t.tests.yaml:1:11: `workflow:` names {target}, outside `.`, the tree being tested "
+        "(symbolic links resolved): it is not read"
+    ) in run.stdout
+    assert "TOPSECRETNODE" not in run.stdout + run.stderr
+
+
+def test_a_test_file_may_name_a_workflow_elsewhere_in_the_tree(tmp_path: Path) -> None:
+    """The twin: tests kept in `tests/`, the workflow in `flows/`, run from the top."""
+    (tmp_path / "flows").mkdir()
+    (tmp_path / "flows" / "w.dip").write_text(SECRET_WORKFLOW, encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.tests.yaml").write_text(
+        ONE_TEST.format(target="../flows/w.dip"), encoding="utf-8"
+    )
+    run = dipcheck("test", "tests/t.tests.yaml", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout

@@ -18,7 +18,11 @@ FILES = sorted([*TRACKER.rglob("*.dip"), *TRACKER.rglob("*.dot")]) if TRACKER.is
 
 
 @pytest.mark.skipif(not FILES, reason="../shared/corpus not found beside the project")
-def test_every_corpus_workflow_can_be_tested(tmp_path: Path) -> None:
+def test_every_corpus_workflow_can_be_tested(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the test files (here) name corpus workflows (there): both lie in the tree tested, `/`
+    monkeypatch.chdir("/")
     workflows = runner.Workflows(Config())
     tested = 0
     for index, workflow in enumerate(FILES):

@@ -28,7 +28,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from dipcheck import integers
-from dipcheck.files import FileTooLarge, read_regular
+from dipcheck.engine import tree_of
+from dipcheck.files import FileTooLarge, inside, read_regular
 from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
@@ -200,9 +201,22 @@ def _read_yaml(path: str, text: str) -> Parsed:
     if not items:
         raise TestFileError(path, *where(tree, ()), "the file has no tests")
     workflow = declared if declared is not None else workflow_beside(path)
-    if declared is not None and not os.path.isfile(declared):
+    if declared is not None:
         line, column = where(tree, ("workflow",), value=True)
-        raise TestFileError(path, line, column, f"no workflow file {declared}")
+        top = tree_of(path)
+        if not inside(declared, top):
+            # a test file from a pull request must not make `dipcheck test` read (and print
+            # the node ids of) `/proc/self/environ` or a file beside the checkout
+            shown = os.path.relpath(top) if inside(top, os.getcwd()) else top
+            raise TestFileError(
+                path,
+                line,
+                column,
+                f"`workflow:` names {declared}, outside `{shown}`, the tree being tested "
+                "(symbolic links resolved): it is not read",
+            )
+        if not os.path.isfile(declared):
+            raise TestFileError(path, line, column, f"no workflow file {declared}")
     _check_items(path, tree, items, DIPCHECK)
     return Parsed(path, DIPCHECK, tree, items, workflow)
 
