@@ -236,10 +236,19 @@ def file_stamp(info: os.stat_result) -> str:
     return f"{info.st_size}:{info.st_mtime_ns}"
 
 
+def place_of(path: str) -> str:
+    """Where ``path`` leads, every symbolic link resolved (a digest of its real path): part of
+    a :class:`~dipcheck.frontends.common.RecordingReader` record, because whether a file
+    directive may read a file depends on it (a folder swapped for a link out of the tree, the
+    file it holds unchanged, makes a read that passed a refused one)."""
+    return sha256_hex(os.path.realpath(path).encode("utf-8", "surrogateescape"))[:16]
+
+
 def unchanged(path: str, recorded: str | None) -> bool:
     """Would reading ``path`` now give what a
-    :class:`~dipcheck.frontends.common.RecordingReader` recorded? The size and
-    modification time decide when they are the same; otherwise the content hash does."""
+    :class:`~dipcheck.frontends.common.RecordingReader` recorded (``size:mtime:place:sha256``)?
+    It must lead to the same place (:func:`place_of`); then the size and modification time
+    decide when they are the same, and otherwise the content hash does."""
     try:
         info = os.lstat(path)
     except OSError:
@@ -252,13 +261,24 @@ def unchanged(path: str, recorded: str | None) -> bool:
         except (OSError, UnicodeDecodeError):
             return True
         return False
-    if recorded.startswith(file_stamp(info) + ":"):
+    size_and_time, place, content = _fields(recorded)
+    if place != place_of(path):
+        return False
+    if size_and_time == file_stamp(info):
         return True
     try:
         text = read_from_disk(path)
     except (OSError, UnicodeDecodeError):
         return False
-    return recorded.rsplit(":", 1)[1] == sha256_hex(text.encode("utf-8"))
+    return content == sha256_hex(text.encode("utf-8"))
+
+
+def _fields(recorded: str) -> tuple[str, str, str]:
+    """A record's ``size:mtime``, place and content hash (empty strings for a record that is
+    not one: it then matches nothing)."""
+    size_and_time, _, rest = recorded.rpartition(":")  # rest: the content hash
+    size_and_time, _, place = size_and_time.rpartition(":")
+    return size_and_time, place, rest
 
 
 # -- writing ----------------------------------------------------------------------------------

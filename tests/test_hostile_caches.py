@@ -247,3 +247,41 @@ def test_fresh_tables_are_not_built_again(monkeypatch: pytest.MonkeyPatch) -> No
             assert grammar.load_tables(name).states
     finally:
         grammar.load_tables.cache_clear()
+
+
+SWAPPED = dedent(
+    """
+    workflow W
+      start: A
+      exit: A
+      agent A
+        prompt_file: prompts/plan.md
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("command", [("lint",), ("lint", "--format", "json")])
+def test_a_folder_swapped_for_a_link_out_of_the_tree_is_not_answered_from_the_cache(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """`prompts/` moved out of the tree and a link put in its place: the file it holds is
+    the same (size, time, content), but the directive now leads outside, which tracker and a
+    fresh lint refuse (DC003). The cached pass was replayed, by the result cache and the run
+    cache, because a record held no trace of where the path led. The twin: before the swap
+    the command passes twice, the second time from the cache."""
+    flow = tmp_path / "flow"
+    (flow / "prompts").mkdir(parents=True)
+    (flow / "prompts" / "plan.md").write_text("Plan the work.\n", encoding="utf-8")
+    (flow / "w.dip").write_text(SWAPPED, encoding="utf-8")
+    environment = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    arguments = (*command, "--isolated", "w.dip")
+    assert dipcheck(*arguments, cwd=flow, env=environment).returncode == 0
+    assert dipcheck(*arguments, cwd=flow, env=environment).returncode == 0  # cached
+    (flow / "prompts").rename(tmp_path / "outside")
+    (flow / "prompts").symlink_to("../outside", target_is_directory=True)
+    run = dipcheck(*arguments, cwd=flow, env=environment)
+    assert run.returncode == 1, run.stdout
+    assert "DC003" in run.stdout
+    fresh = dipcheck(*command, "--isolated", "--no-cache", "w.dip", cwd=flow)
+    assert run.stdout == fresh.stdout

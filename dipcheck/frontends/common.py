@@ -13,6 +13,7 @@ from dipcheck.files import (
     describe_size,
     file_stamp,
     inside,
+    place_of,
     read_from_disk,
 )
 from dipcheck.hashing import sha256_hex
@@ -35,9 +36,10 @@ def digest(data: bytes) -> str:
 class RecordingReader:
     """A :data:`FileReader` that remembers every file a lint read, so that a cached result
     can tell whether any of them changed — whatever directive (prompt file, command file,
-    subgraph child …) read it. ``reads`` maps the absolute path to ``size:mtime:sha256`` of
-    what was read (the size and time taken before reading), or None when it could not be
-    read; :func:`unchanged` compares a file with such a record."""
+    subgraph child …) read it. ``reads`` maps the absolute path to ``size:mtime:place:sha256``
+    of what was read (the size and time taken before reading; the place: where its links
+    lead, :func:`~dipcheck.files.place_of`), or None when it could not be read;
+    :func:`unchanged` compares a file with such a record."""
 
     def __init__(self, inner: FileReader = read_from_disk) -> None:
         self.inner = inner
@@ -48,7 +50,7 @@ class RecordingReader:
         try:
             if "\0" in path:  # (os.stat would raise ValueError: no file has such a name)
                 raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL", path)
-            stamp = file_stamp(os.stat(path))
+            stamp = f"{file_stamp(os.stat(path))}:{place_of(path)}"
             text = self.inner(path)
         except (OSError, UnicodeDecodeError):
             self.reads[key] = None
