@@ -46,6 +46,7 @@ def units(text: str, encoding: str) -> int:
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")  # a line and its break, or the last
 # characters wider than one code unit: everything past ASCII in UTF-8, astral ones in UTF-16
 _WIDE = {UTF8: re.compile(r"[^\x00-\x7f]"), UTF16: re.compile(r"[\U00010000-\U0010ffff]")}
 
@@ -133,6 +134,14 @@ class Positions:
                 return start + index
             count += width(char, self.encoding)
         return end
+
+
+def lsp_lines(text: str) -> list[str]:
+    """``text`` cut into the lines LSP numbers, each keeping its line break: only ``\\r\\n``,
+    ``\\r`` and ``\\n`` end a line, as in :class:`Positions`. ``str.splitlines`` also ends
+    one at ``\\f``, ``\\x85``, U+2028 and five more characters, so line ``n`` of its list
+    would not be line ``n`` of the client's document."""
+    return _LINE.findall(text)
 
 
 def apply_change(text: str, where: types.Range, new: str, encoding: str) -> str:

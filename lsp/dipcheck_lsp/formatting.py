@@ -13,7 +13,7 @@ from difflib import SequenceMatcher
 from lsprotocol import types
 
 from dipcheck.formatter import FormatError, format_dip, lower, meaning
-from dipcheck_lsp.convert import units
+from dipcheck_lsp.convert import lsp_lines, units
 
 Edit = tuple[int, int, list[str]]  # replace source lines [start, end) by these lines
 
@@ -87,8 +87,8 @@ def format_edits(
         formatted = format_dip(text)
     except FormatError:
         return None
-    before = text.splitlines(keepends=True)
-    edits = _line_edits(before, formatted.splitlines(keepends=True))
+    before = lsp_lines(text)
+    edits = _line_edits(before, lsp_lines(formatted))
     if lines_range is not None:
         edits = _within(before, edits, *lines_range, meaning(lower(text)))
     return [

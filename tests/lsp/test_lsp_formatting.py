@@ -84,3 +84,76 @@ async def test_broken_and_yaml_documents_get_no_edits(lsp: Session) -> None:
             types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
         )
         assert not edits
+
+
+# Characters that ``str.splitlines`` ends a line at and LSP does not: inside a prompt they are
+# text, and the edits' line numbers must be the client's ("" is the same document without one).
+INLINE_BREAKS = ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", ""]
+
+
+def _with_break(char: str) -> str:
+    """A workflow whose prompt holds ``char`` and whose line 6 (0-based) alone is not
+    formatted."""
+    return dedent(
+        f"""
+        workflow W
+          start: A
+          exit: B
+          agent A
+            prompt: Say x{char}y.
+          agent B
+              label:    B
+          edges
+            A -> B
+        """
+    )
+
+
+@pytest.mark.parametrize("char", INLINE_BREAKS, ids=ascii)
+async def test_formatting_counts_only_lsp_line_breaks(lsp: Session, char: str) -> None:
+    text = _with_break(char)
+    uri = lsp.open("inline.dip", text)
+    edits = await lsp.client.text_document_formatting_async(
+        types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
+    )
+    assert edits is not None
+    assert list(edits) == [
+        types.TextEdit(types.Range(types.Position(6, 0), types.Position(7, 0)), "    label: B\n")
+    ]
+    formatted = text.replace("      label:    B", "    label: B")
+    assert apply_edits(text, edits, lsp.encoding) == format_dip(text) == formatted
+
+
+@pytest.mark.parametrize("char", INLINE_BREAKS, ids=ascii)
+async def test_range_formatting_counts_only_lsp_line_breaks(lsp: Session, char: str) -> None:
+    text = _with_break(char)
+    uri = lsp.open("inline-range.dip", text)
+    found: list[list[types.TextEdit]] = []
+    for line in (6, 7):  # the badly indented line, then `  edges` (already formatted)
+        edits = await lsp.client.text_document_range_formatting_async(
+            types.DocumentRangeFormattingParams(
+                lsp.doc(uri), types.Range(types.Position(line, 0), types.Position(line, 4)), OPTIONS
+            )
+        )
+        assert edits is not None
+        found.append(list(edits))
+    assert found == [
+        [types.TextEdit(types.Range(types.Position(6, 0), types.Position(7, 0)), "    label: B\n")],
+        [],
+    ]
+
+
+async def test_a_lone_carriage_return_ends_a_line_for_formatting(lsp: Session) -> None:
+    # a lone `\r` does end a line for LSP (not for dipcheck's own line table, which counts
+    # `\n`s): the badly indented line is line 7 here, and the edits must say so
+    text = _with_break("\r")
+    uri = lsp.open("lone-cr.dip", text)
+    edits = await lsp.client.text_document_formatting_async(
+        types.DocumentFormattingParams(lsp.doc(uri), OPTIONS)
+    )
+    assert edits is not None
+    assert list(edits) == [
+        types.TextEdit(types.Range(types.Position(7, 0), types.Position(8, 0)), "    label: B\n")
+    ]
+    formatted = text.replace("      label:    B", "    label: B")
+    assert apply_edits(text, edits, lsp.encoding) == format_dip(text) == formatted
