@@ -24,6 +24,7 @@ from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit
 from dipcheck.engine import LintResult, anchors, detect_format, lint_text
 from dipcheck.records import field, record
+from dipcheck.source import lines_with_ends
 
 MAX_PASSES = 10
 
@@ -237,8 +238,8 @@ def add_ignores(
 def unified_diff(outcome: FixOutcome) -> str:
     """The change as a unified diff that ``patch -p0`` applies from the current directory."""
     lines = difflib.unified_diff(
-        outcome.original.splitlines(keepends=True),
-        outcome.text.splitlines(keepends=True),
+        lines_with_ends(outcome.original),
+        lines_with_ends(outcome.text),
         fromfile=outcome.path,
         tofile=outcome.path,
     )

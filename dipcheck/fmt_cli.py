@@ -108,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
         write_atomically,
     )
     from dipcheck.formatter import FormatError, format_dip
+    from dipcheck.source import lines_with_ends
 
     if "-" in args.paths:
         if len(args.paths) > 1:
@@ -164,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
         changed += 1
         if args.diff:
             diff = difflib.unified_diff(
-                text.splitlines(keepends=True),
-                formatted.splitlines(keepends=True),
+                lines_with_ends(text),
+                lines_with_ends(formatted),
                 path,
                 f"{path} (formatted)",
             )

@@ -166,6 +166,19 @@ def _line_starts(lines: list[str]) -> list[int]:
     return starts
 
 
+def lines_with_ends(text: str) -> list[str]:
+    """``text`` cut after each ``\\n``, each line keeping its line break (the last one has none
+    when the text does not end with one): the lines of :class:`SourceText`, numbered as
+    ``diff`` and ``patch`` number them. Not ``str.splitlines(keepends=True)``: that also cuts
+    at ``\\f``, ``\\x85``, U+2028 and five more characters, so each one inside a prompt
+    would shift every line after it by one."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]  # the text after the last break has none
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
 def line_span(source: SourceText, line: int) -> Span:
     """The span of a line's text without its indentation and line break."""
     start = source.line_starts[line] if line < source.line_count else len(source.text)

@@ -13,6 +13,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -323,6 +324,42 @@ def test_diff_of_a_file_without_a_final_newline_applies(tmp_path: Path) -> None:
     )
     assert (tmp_path / "w.dip").read_text(encoding="utf-8").endswith("    model: x")
     assert dipcheck("lint", "--isolated", "w.dip", cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "char",
+    ["\r", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", ""],
+    ids=ascii,
+)
+def test_diff_counts_only_newlines(tmp_path: Path, char: str) -> None:
+    # `str.splitlines` also ends a line at these characters (`patch` does not): inside a prompt
+    # they are text, and the hunk must number the lines as patch will ("": without one)
+    text = (
+        "workflow W\n  start: A\n  exit: B\n  agent A\n"
+        f"    prompt: Say x{char}y.\n"
+        "  agent B\n    label: B\n    llm_model: x\n  edges\n    A -> B\n"
+    )
+    (tmp_path / "w.dip").write_bytes(text.encode("utf-8"))
+    # read as bytes: text mode would turn the lone `\r` into a line break of its own
+    diff = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--diff", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert diff.stdout.decode("utf-8") == (
+        "--- w.dip\n"
+        "+++ w.dip\n"
+        "@@ -5,6 +5,6 @@\n"
+        f"     prompt: Say x{char}y.\n"
+        "   agent B\n"
+        "     label: B\n"
+        "-    llm_model: x\n"
+        "+    model: x\n"
+        "   edges\n"
+        "     A -> B\n"
+    )
 
 
 def test_fix_keeps_permissions_and_byte_order_mark(tmp_path: Path) -> None:

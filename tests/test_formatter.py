@@ -284,6 +284,43 @@ def test_cli_check_diff_and_write(tmp_path: Path) -> None:
     assert "0 files would be reformatted, 2 already formatted" in again.stderr
 
 
+# Characters that ``str.splitlines`` ends a line at and ``diff`` and ``patch`` do not (they end
+# lines at `\n` only, as dipcheck's line numbers do): inside a prompt they are text, and the
+# hunks must count the lines as patch will. "" is the same file without one.
+INLINE_BREAKS = ["\r", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", ""]
+
+
+@pytest.mark.parametrize("char", INLINE_BREAKS, ids=ascii)
+def test_cli_diff_counts_only_newlines(tmp_path: Path, char: str) -> None:
+    text = (
+        "workflow W\n  start: A\n  exit: B\n  agent A\n"
+        f"    prompt: Say x{char}y.\n"
+        "  agent B\n      label:    B\n  edges\n    A -> B\n"
+    )
+    (tmp_path / "w.dip").write_bytes(text.encode("utf-8"))
+    # read as bytes: text mode would turn the lone `\r` into a line break of its own
+    diff = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "fmt", "--diff", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert diff.returncode == 1
+    assert diff.stdout.decode("utf-8") == (
+        "--- w.dip\n"
+        "+++ w.dip (formatted)\n"
+        "@@ -4,6 +4,6 @@\n"
+        "   agent A\n"
+        f"     prompt: Say x{char}y.\n"
+        "   agent B\n"
+        "-      label:    B\n"
+        "+    label: B\n"
+        "   edges\n"
+        "     A -> B\n"
+    )
+
+
 def test_cli_stdin_and_errors(tmp_path: Path) -> None:
     piped = fmt("-", stdin=MESSY)
     assert piped.returncode == 0

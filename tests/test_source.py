@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dipcheck.source import SourceText, Span, line_span
+from dipcheck.source import SourceText, Span, line_span, lines_with_ends
 
 
 def test_line_table_and_positions() -> None:
@@ -44,6 +44,18 @@ def test_line_text_strips_crlf() -> None:
     assert source.line_text(2) == ""
     assert source.line_text(9) == ""
     assert source.line_end(0) == 3
+
+
+def test_lines_with_ends_are_the_line_tables_lines() -> None:
+    # only `\n` ends a line: not U+2028, `\x85`, `\f` (str.splitlines ends one at each) nor a
+    # lone `\r`; each line keeps its break, so joining them gives the text back
+    text = "a\u2028b\r\nc\rd\x85\x0ce\n\nf"
+    lines = lines_with_ends(text)
+    assert lines == ["a\u2028b\r\n", "c\rd\x85\x0ce\n", "\n", "f"]
+    assert "".join(lines) == text
+    assert [line.removesuffix("\n") for line in lines] == SourceText("a.dip", text).split_lines()
+    assert lines_with_ends("a\n") == ["a\n"]
+    assert lines_with_ends("") == []
 
 
 def test_columns_count_code_points_and_utf16_counts_surrogates() -> None:
