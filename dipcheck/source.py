@@ -170,8 +170,8 @@ def lines_with_ends(text: str) -> list[str]:
     """``text`` cut after each ``\\n``, each line keeping its line break (the last one has none
     when the text does not end with one): the lines of :class:`SourceText`, numbered as
     ``diff`` and ``patch`` number them. Not ``str.splitlines(keepends=True)``: that also cuts
-    at ``\\f``, ``\\x85``, U+2028 and five more characters, so each one inside a prompt
-    would shift every line after it by one."""
+    at a lone ``\\r``, ``\\f``, ``\\x85``, U+2028 and five more characters, so each one
+    inside a prompt would shift every line after it by one."""
     lines = [line + "\n" for line in text.split("\n")]
     lines[-1] = lines[-1][:-1]  # the text after the last break has none
     if not lines[-1]:
