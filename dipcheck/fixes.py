@@ -16,7 +16,6 @@ are symbolic links out of the tree being fixed.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -24,7 +23,7 @@ from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit
 from dipcheck.engine import LintResult, anchors, detect_format, lint_text
 from dipcheck.records import field, record
-from dipcheck.source import lines_with_ends
+from dipcheck.source import text_diff
 
 MAX_PASSES = 10
 
@@ -237,15 +236,4 @@ def add_ignores(
 
 def unified_diff(outcome: FixOutcome) -> str:
     """The change as a unified diff that ``patch -p0`` applies from the current directory."""
-    lines = difflib.unified_diff(
-        lines_with_ends(outcome.original),
-        lines_with_ends(outcome.text),
-        fromfile=outcome.path,
-        tofile=outcome.path,
-    )
-    pieces: list[str] = []
-    for line in lines:
-        pieces.append(line)
-        if not line.endswith("\n"):
-            pieces.append("\n\\ No newline at end of file\n")
-    return "".join(pieces)
+    return text_diff(outcome.original, outcome.text, outcome.path, outcome.path)

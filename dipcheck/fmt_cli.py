@@ -97,7 +97,6 @@ class _Unreadable(Exception):
 
 
 def run(args: argparse.Namespace) -> int:
-    import difflib
 
     from dipcheck.engine import linked_outside, sniff_format
     from dipcheck.files import (
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         write_atomically,
     )
     from dipcheck.formatter import FormatError, format_dip
-    from dipcheck.source import lines_with_ends
+    from dipcheck.source import text_diff
 
     if "-" in args.paths:
         if len(args.paths) > 1:
@@ -164,13 +163,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         changed += 1
         if args.diff:
-            diff = difflib.unified_diff(
-                lines_with_ends(text),
-                lines_with_ends(formatted),
-                path,
-                f"{path} (formatted)",
-            )
-            sys.stdout.write(for_stream("".join(diff), sys.stdout))
+            diff = text_diff(text, formatted, path, f"{path} (formatted)")
+            sys.stdout.write(for_stream(diff, sys.stdout))
         elif args.check:
             print(visible(f"would reformat {path}"))
         else:

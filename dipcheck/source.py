@@ -179,6 +179,22 @@ def lines_with_ends(text: str) -> list[str]:
     return lines
 
 
+def text_diff(before: str, after: str, old_name: str, new_name: str) -> str:
+    """``before`` → ``after`` as a unified diff that ``patch`` applies: lines as
+    :func:`lines_with_ends` cuts them, and a last line without a line break marked so (without
+    the marker, the removed last line ran into the added one)."""
+    import difflib
+
+    pieces: list[str] = []
+    for line in difflib.unified_diff(
+        lines_with_ends(before), lines_with_ends(after), old_name, new_name
+    ):
+        pieces.append(line)
+        if not line.endswith("\n"):
+            pieces.append("\n\\ No newline at end of file\n")
+    return "".join(pieces)
+
+
 def line_span(source: SourceText, line: int) -> Span:
     """The span of a line's text without its indentation and line break."""
     start = source.line_starts[line] if line < source.line_count else len(source.text)

@@ -5,6 +5,7 @@ corpus), idempotence, and the command line (``--check``, ``--diff``, in place, s
 from __future__ import annotations
 
 import itertools
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -319,6 +320,35 @@ def test_cli_diff_counts_only_newlines(tmp_path: Path, char: str) -> None:
         "   edges\n"
         "     A -> B\n"
     )
+
+
+def test_cli_diff_of_a_file_without_a_final_line_break_applies(tmp_path: Path) -> None:
+    """The removed last line has no line break: marked, as `diff` marks it (it ran into the
+    added line, and `patch` refused the hunk)."""
+    text = "workflow W\n  start: A\n  exit: A\n  agent A\n    label:   A"
+    (tmp_path / "w.dip").write_text(text, encoding="utf-8")
+    diff = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "fmt", "--diff", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert diff.stdout == (
+        "--- w.dip\n"
+        "+++ w.dip (formatted)\n"
+        "@@ -2,4 +2,4 @@\n"
+        "   start: A\n"
+        "   exit: A\n"
+        "   agent A\n"
+        "-    label:   A\n"
+        "\\ No newline at end of file\n"
+        "+    label: A\n"
+    )
+    if shutil.which("patch"):
+        subprocess.run(["patch", "-s", "w.dip"], input=diff.stdout, text=True, cwd=tmp_path)
+        assert (tmp_path / "w.dip").read_text(encoding="utf-8") == format_dip(text)
 
 
 def test_cli_stdin_and_errors(tmp_path: Path) -> None:
