@@ -231,3 +231,44 @@ def test_a_never_true_condition_the_label_still_takes_is_not_a_dead_edge(tmp_pat
     done = dipcheck("diff", tmp_path / "w.dip", tmp_path / "w.dip")
     assert done.returncode == 0, done.stdout
     assert done.stdout.endswith("w.dip: no semantic change\n")
+
+
+def test_a_blob_over_the_limit_is_refused_before_it_is_read(
+    repository: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its size is asked first (`git cat-file --batch-check`): `git show` of a 300 MB blob
+    was read whole into memory, and only then found too large."""
+    from dipcheck.files import MAX_INCLUDED_BYTES
+    from dipcheck.semdiff import sources
+
+    (repository / "big.dip").write_bytes(b"#" * (MAX_INCLUDED_BYTES * 2 + 1))
+    _git(repository, "add", "big.dip")
+    _git(repository, "commit", "-q", "-m", "big")
+    asked: list[list[str]] = []
+    real = sources._git
+
+    def recording(args: list[str], cwd: str, stdin: bytes | None = None) -> bytes:
+        asked.append(args)
+        return real(args, cwd, stdin)
+
+    monkeypatch.setattr(sources, "_git", recording)
+    monkeypatch.chdir(repository)
+    with pytest.raises(sources.SourceError, match=r"^HEAD:big.dip is too large$"):
+        sources.read_version("git:HEAD:big.dip")
+    assert [args[:2] for args in asked] == [
+        ["rev-parse", "--show-toplevel"],
+        ["cat-file", "--batch-check"],
+    ]
+    done = dipcheck("diff", "git:HEAD:big.dip", "flows/release.dip", cwd=repository)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "dipcheck diff: error: HEAD:big.dip is too large\n",
+    )
+
+
+def test_a_directory_in_git_is_not_a_version(repository: Path) -> None:
+    done = dipcheck("diff", "git:HEAD:flows", "flows/release.dip", cwd=repository)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "dipcheck diff: error: HEAD:flows: a tree, not a file's text\n",
+    )

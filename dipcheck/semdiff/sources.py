@@ -55,7 +55,7 @@ def parse_git(spec: str) -> tuple[str, str]:
     return revision, path
 
 
-def _git(args: list[str], cwd: str) -> bytes:
+def _git(args: list[str], cwd: str, stdin: bytes | None = None) -> bytes:
     program = shutil.which("git")
     if program is None:
         raise SourceError("git is not on PATH")
@@ -63,6 +63,7 @@ def _git(args: list[str], cwd: str) -> bytes:
         done = subprocess.run(
             [program, "--no-pager", *args],
             cwd=cwd,
+            input=stdin,
             capture_output=True,
             timeout=TIMEOUT,
             check=False,
@@ -89,9 +90,18 @@ def _relative(top: str, path: str) -> str:
 
 
 def _show(revision: str, top: str, relative: str) -> str:
-    data = _git(["show", f"{revision}:{relative}"], top)
-    if len(data) > MAX_INCLUDED_BYTES * 2:
-        raise SourceError(f"{revision}:{relative} is too large")
+    # the object's id, type and size first, and its bytes only when they are under the limit
+    # (`git show` of a 300 MB blob was read whole, and only then found too large); by its id,
+    # so that a branch that moves meanwhile cannot put another object in its place
+    name = f"{revision}:{relative}"
+    found = _git(["cat-file", "--batch-check"], top, stdin=name.encode("utf-8") + b"\n")
+    fields = found.decode("utf-8", "replace").split()
+    if len(fields) != 3 or fields[1] != "blob":
+        what = f"a {fields[1]}" if len(fields) == 3 else "not in the repository"
+        raise SourceError(f"{name}: {what}, not a file's text")
+    if int(fields[2]) > MAX_INCLUDED_BYTES * 2:
+        raise SourceError(f"{name} is too large")
+    data = _git(["cat-file", "blob", fields[0]], top)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
