@@ -275,3 +275,21 @@ def test_a_plan_simulation_as_json_on_a_terminal_shows_them_and_to_a_pipe_keeps_
     assert "\\x9b" in text and not RAW.search(text.replace("\r", "").replace("\n", "")), text
     piped = dipcheck("simulate", "--isolated", "--format", "json", "plan.json", cwd=tmp_path)
     assert json.loads(piped.stdout)["waves"][0][0] == f"a{HOSTILE}"
+
+
+BIDI_CHOICES = (
+    "workflow W\n  start: H\n  exit: B\n  human H\n    label: H\n    mode: choice\n"
+    "  agent B\n    label: B\n  agent C\n    label: C\n  edges\n"
+    '    H -> B  label: "ok\u202e"\n    H -> C  label: "no"\n    C -> B\n'
+)
+
+
+def test_suggested_tests_on_a_terminal_show_bidirectional_controls(tmp_path: Path) -> None:
+    """The suggested tests are data (YAML to append to a file): exact in a pipe, and on a
+    terminal shown like any other output (a right-to-left override was sent raw)."""
+    (tmp_path / "w.dip").write_text(BIDI_CHOICES, encoding="utf-8")
+    command = ("simulate", "--isolated", "--all-paths", "--suggest-tests", "w.dip")
+    shown = _on_a_terminal(command, tmp_path).decode("utf-8")
+    assert "ok\\u202e" in shown and "\u202e" not in shown, shown
+    piped = dipcheck(*command, cwd=tmp_path)
+    assert "ok\u202e" in piped.stdout, piped.stdout

@@ -263,6 +263,6 @@ def run(args: argparse.Namespace) -> int:
         code = EXIT_OK if run_.end is not None and run_.end.succeeded else EXIT_FAILED
     if args.output:
         write_output(args.output, [output])
-    else:
-        sys.stdout.write(output)
+    else:  # (the suggested tests and JSON are data, exact in a pipe, shown on a terminal)
+        sys.stdout.write(for_stream(output, sys.stdout))
     return code
