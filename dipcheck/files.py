@@ -154,6 +154,18 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+def not_a_file(path: str) -> str | None:
+    """Why the command-line argument ``path`` cannot be read as a file ("no such file", "it
+    is a named pipe (FIFO), not a regular file" …), or None when it is a regular file."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return "no such file"
+    if stat.S_ISREG(info.st_mode):
+        return None
+    return f"it is {kind_of(info.st_mode)}, not a regular file"
+
+
 def read_regular(path: str, limit: int) -> bytes:
     """The bytes of the regular file ``path`` (symbolic links followed), at most ``limit``.
 

@@ -126,7 +126,10 @@ def test_check_compares_a_kept_twin(tmp_path: Path) -> None:
         (["fixtures/review_loop.dip", "--to", "dip"], "is already a .dip file"),
         (["fixtures/simulate/never-ships.yaml", "--to", "dip"], "only .dip and .dot files"),
         (["fixtures/nothing.dot", "--to", "dip"], "no such file"),
-        (["fixtures/broken", "--to", "dot"], "no such file"),
+        (
+            ["fixtures/broken", "--to", "dot"],
+            "fixtures/broken: it is a directory, not a regular file",
+        ),
     ],
 )
 def test_errors(args: list[str], message: str) -> None:

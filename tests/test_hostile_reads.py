@@ -360,3 +360,38 @@ def test_which_finds_what_shutil_which_finds(
         patch.setenv("PATH", os.pathsep.join([*directories, *directories[:1]]))
         patch.chdir(root)
         assert which(wanted) == shutil.which(wanted)
+
+
+def _dipcheck(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """``dipcheck ARGS``, killed after 60 s (a read of the FIFO would wait for a writer)."""
+    return subprocess.run(
+        [sys.executable, "-m", "dipcheck", *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("simulate",), ("graph",), ("convert", "--to", "dot")],
+    ids=["simulate", "graph", "convert"],
+)
+def test_a_special_file_named_to_a_command_is_named_for_what_it_is(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Not "no such file" (it exists): what it is, as lint's DC002 says. The twin: a missing
+    file is still "no such file"."""
+    os.mkfifo(tmp_path / "pipe.dip")
+    name = command[0]
+    done = _dipcheck(tmp_path, command[0], "pipe.dip", *command[1:])
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"dipcheck {name}: error: pipe.dip: it is a named pipe (FIFO), not a regular file\n",
+    )
+    missing = _dipcheck(tmp_path, command[0], "gone.dip", *command[1:])
+    assert missing.returncode == 2
+    assert missing.stderr == f"dipcheck {name}: error: gone.dip: no such file\n"

@@ -9,6 +9,7 @@ import sys
 import tempfile
 from typing import Any
 
+from dipcheck.files import not_a_file
 from dipcheck.records import replace
 from dipcheck.terminal import for_stream, visible
 
@@ -111,8 +112,9 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.engine import detect_format, lint_file
     from dipcheck.target import parse_target
 
-    if not os.path.isfile(args.file):
-        return _error(f"{args.file}: no such file")
+    problem = not_a_file(args.file)
+    if problem is not None:
+        return _error(f"{args.file}: {problem}")
     source_format = detect_format(args.file)
     if source_format not in ("dip", "dot"):
         return _error(f"{args.file}: only .dip and .dot files can be converted")

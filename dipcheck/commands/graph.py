@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
-from dipcheck.files import write_output
+from dipcheck.files import not_a_file, write_output
 from dipcheck.records import replace
 from dipcheck.terminal import visible
 
@@ -88,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.picture.graphviz import GraphvizError
     from dipcheck.simulate.children import load_child
 
-    if not os.path.isfile(args.file):
-        return _error(f"{args.file}: no such file")
+    problem = not_a_file(args.file)
+    if problem is not None:
+        return _error(f"{args.file}: {problem}")
     binary = args.format == "png"
     if binary and not args.output and sys.stdout.isatty():
         return _error("a PNG is not written to a terminal: give -o FILE (or redirect)")

@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any
 
-from dipcheck.files import write_output
+from dipcheck.files import not_a_file, write_output
 from dipcheck.model import Dialect
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
@@ -212,8 +212,9 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.target import parse_target
 
-    if not os.path.isfile(args.file):
-        return _error(f"{args.file}: no such file")
+    problem = not_a_file(args.file)
+    if problem is not None:
+        return _error(f"{args.file}: {problem}")
     try:
         config = Config() if args.isolated else load_config(args.file, args.config)
         if args.target_version:
