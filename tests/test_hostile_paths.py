@@ -165,3 +165,33 @@ def test_a_file_behind_a_directory_link_inside_the_tree_is_read(layout: Path) ->
     (layout / "sub").symlink_to("real", target_is_directory=True)
     run = dipcheck("lint", "--isolated", "--no-cache", "sub/w.dip", cwd=layout)
     assert "DC001" in run.stdout and "DC002" not in run.stdout  # read, parsed and quoted
+
+
+def test_stdin_named_behind_a_directory_link_out_of_the_tree_reads_nothing_there(
+    layout: Path,
+) -> None:
+    """`--stdin-filename sub/w.dip` with `sub -> ../outside`: the text is standard input's,
+    but the files it includes would be read (and quoted) outside the tree."""
+    (layout / "sub").symlink_to("../outside", target_is_directory=True)
+    text = AGENT.format(field="prompt_file", target="secret.md")
+    run = dipcheck(
+        "lint", "--isolated", "--no-cache", "--format", "concise",
+        "--stdin-filename", "sub/w.dip", "-", cwd=layout, stdin=text,
+    )  # fmt: skip
+    assert run.stdout.splitlines()[0] == (
+        "sub/w.dip:5:18: DC003 [error] `prompt_file`: `secret.md` cannot be read: a symbolic "
+        "link takes it outside `.`, the tree being checked"
+    )
+    assert SECRET.replace("-", "_") not in run.stdout + run.stderr
+
+
+def test_stdin_named_inside_the_tree_reads_what_it_includes(layout: Path) -> None:
+    (layout / "texts").mkdir()
+    (layout / "texts" / "plan.md").write_text("Read ${ctx.plan_notes} now.\n", encoding="utf-8")
+    (layout / "sub").symlink_to("texts", target_is_directory=True)
+    text = AGENT.format(field="prompt_file", target="plan.md")
+    run = dipcheck(
+        "lint", "--isolated", "--no-cache", "--format", "concise",
+        "--stdin-filename", "sub/w.dip", "-", cwd=layout, stdin=text,
+    )  # fmt: skip
+    assert "plan_notes" in run.stdout and "DC003" not in run.stdout, run.stdout

@@ -8,6 +8,7 @@ are added by :func:`add_arguments`.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.config import Config
     from dipcheck.fixes import FixOutcome
+    from dipcheck.frontends.common import FileReader
     from dipcheck.result import LintResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -176,7 +178,8 @@ def _lint(
             assert problem is not None
             results.append(LintResult(name, problem.span.source, None, [problem]))
         else:
-            results.append(lint_text(source.text, name, config, named=True))
+            reader = _within_tree(name)
+            results.append(lint_text(source.text, name, config, named=True, reader=reader))
     bar = (
         ProgressBar(replay.unwatched(sys.stderr))
         if ProgressBar.wanted(sys.stderr, args.quiet)
@@ -188,6 +191,29 @@ def _lint(
     if cache is not None:
         replay.note(results, cache.root, config.path)
     return results
+
+
+def _within_tree(name: str) -> FileReader:
+    """The reader of the files standard input's workflow includes: ``--stdin-filename`` places
+    it, and a file it includes that a symbolic link (``sub -> ../outside`` on the way to that
+    name) takes outside the tree is refused, as a named file there would be
+    (:func:`~dipcheck.engine.linked_outside`)."""
+    from dipcheck.engine import tree_of
+    from dipcheck.files import inside, read_from_disk
+
+    if name.startswith("<"):
+        return read_from_disk
+    tree = tree_of(name)
+
+    def read(path: str) -> str:
+        if not inside(path, tree):
+            shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+            raise PermissionError(
+                errno.EACCES, f"a symbolic link takes it outside `{shown}`, the tree being checked"
+            )
+        return read_from_disk(path)
+
+    return read
 
 
 def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResult] | None:
