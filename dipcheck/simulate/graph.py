@@ -16,8 +16,7 @@ which uses tracker's names, needs no change here.
 from __future__ import annotations
 
 import os
-from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -90,6 +89,104 @@ def source_file(workflow: Workflow) -> str:
     return path if path.startswith("<") else os.path.realpath(path)
 
 
+class Reach:
+    """Which nodes a walk along ``moves`` can get to from which, in memory linear in the graph.
+
+    A table of every node's reachable set is quadratic along a chain (an 8,000-node chain
+    holds 32 million entries). Instead the strongly connected components are numbered the
+    way Tarjan's algorithm finishes them, a component after every component it reaches: a
+    node of the source's own component is reachable, one of a higher number never is, and
+    only the rest takes a search, which skips every component numbered below the lowest
+    one it looks for (none of those leads back up to it). Along a run the nodes asked about
+    are mostly behind the source, so the search is rare. A target of ``moves`` that is not
+    one of its keys is not a node: nothing reaches it."""
+
+    def __init__(self, moves: Mapping[str, Iterable[str]]) -> None:
+        names = list(moves)
+        number = {name: index for index, name in enumerate(names)}
+        rows = [[number[item] for item in moves[name] if item in number] for name in names]
+        count = len(names)
+        order = [-1] * count  # when Tarjan's walk first met each node
+        low = [0] * count
+        on_stack = [False] * count
+        stack: list[int] = []
+        component = [0] * count
+        components = 0
+        counter = 0
+        for root in range(count):
+            if order[root] != -1:
+                continue
+            work: list[tuple[int, int]] = [(root, 0)]
+            while work:
+                node, position = work.pop()
+                if position == 0:
+                    order[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack[node] = True
+                row = rows[node]
+                advanced = False
+                while position < len(row):
+                    target = row[position]
+                    position += 1
+                    if order[target] == -1:
+                        work.append((node, position))
+                        work.append((target, 0))
+                        advanced = True
+                        break
+                    if on_stack[target]:
+                        low[node] = min(low[node], order[target])
+                if advanced:
+                    continue
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == order[node]:
+                    while True:
+                        member = stack.pop()
+                        on_stack[member] = False
+                        component[member] = components
+                        if member == node:
+                            break
+                    components += 1
+        self._component = {name: component[index] for index, name in enumerate(names)}
+        onward: list[set[int]] = [set() for _ in range(components)]
+        for node, row in enumerate(rows):
+            here = component[node]
+            onward[here].update(component[target] for target in row if component[target] != here)
+        self._onward = [tuple(items) for items in onward]
+
+    def among(self, source: str, items: Iterable[str]) -> set[str]:
+        """Those of ``items`` that can be reached from ``source`` (itself included)."""
+        start = self._component.get(source)
+        if start is None:
+            return set()
+        found: set[str] = set()
+        wanted: dict[int, list[str]] = {}  # components below the source's: a search decides
+        for item in items:
+            place = self._component.get(item)
+            if place is None or place > start:
+                continue
+            if place == start:
+                found.add(item)
+            else:
+                wanted.setdefault(place, []).append(item)
+        if wanted:
+            floor = min(wanted)
+            seen = {start}
+            frontier = [start]
+            while frontier and wanted:
+                for place in self._onward[frontier.pop()]:
+                    if place >= floor and place not in seen:
+                        seen.add(place)
+                        frontier.append(place)
+                        found.update(wanted.pop(place, ()))
+        return found
+
+    def reaches(self, source: str, target: str) -> bool:
+        return bool(self.among(source, (target,)))
+
+
 class RunGraph:
     def __init__(
         self,
@@ -105,7 +202,6 @@ class RunGraph:
         self.params = dict(params or {})
         self._children: dict[tuple[int, tuple[tuple[str, str], ...]], RunGraph] = {}
         self._attrs: dict[tuple[str, str], str] = {}
-        self._downstream: dict[str, list[str]] = {}
         self.memo: dict[str, dict[Any, Any]] = {}  # facts other modules compute once
         # the files of this workflow and of the workflows running it, outermost first
         self.lineage: tuple[str, ...] = (source_file(workflow),)
@@ -322,27 +418,20 @@ class RunGraph:
         """The condition string tracker evaluates for ``edge`` (empty: unconditional)."""
         return self._texts.get(id(edge), "")
 
-    def downstream(self, node_id: str) -> list[str]:
-        """``node_id`` and every node reachable from it along any edge (BFS order), the set
-        a restart or a retry clears (``clearDownstream``)."""
-        found = self._downstream.get(node_id)
-        if found is None:
-            found = self._downstream[node_id] = self._walk(node_id)
-        return found
+    @cached_property
+    def _edge_reach(self) -> Reach:
+        moves: dict[str, list[str]] = {node: [] for node in self.nodes}
+        for edge in self.all_edges:
+            moves.setdefault(edge.source.value, []).append(edge.target.value)
+            moves.setdefault(edge.target.value, [])
+        return Reach(moves)
 
-    def _walk(self, node_id: str) -> list[str]:
-        seen = {node_id}
-        order = [node_id]
-        queue = deque([node_id])
-        while queue:
-            current = queue.popleft()
-            for edge in self.edges_from(current):
-                target = edge.target.value
-                if target not in seen:
-                    seen.add(target)
-                    order.append(target)
-                    queue.append(target)
-        return order
+    def downstream(self, node_id: str, among: Iterable[str]) -> set[str]:
+        """Those of ``among`` that are ``node_id`` or reachable from it along any edge: what
+        a restart or a retry clears (``clearDownstream``) of the nodes the run holds something
+        for. Only those are looked up: listing everything downstream at each retry would be
+        quadratic along a chain."""
+        return self._edge_reach.among(node_id, among)
 
     @cached_property
     def graph_values(self) -> dict[str, str]:

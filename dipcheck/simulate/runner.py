@@ -93,8 +93,11 @@ class State:
         if node not in self.completed:
             self.completed.append(node)
 
-    def clear(self, nodes: list[str], retries: bool = False) -> None:
-        gone = set(nodes)
+    def clear(self, graph: RunGraph, target: str, retries: bool = False) -> None:
+        """Forget that ``target`` and every node downstream of it completed (and, with
+        ``retries``, their retry counts)."""
+        held = [*self.completed, *self.retries] if retries else self.completed
+        gone = graph.downstream(target, held)
         self.completed = [item for item in self.completed if item not in gone]
         if retries:
             for item in gone:
@@ -334,7 +337,7 @@ class Machine:
                 f"status retry: retry {count + 1} of {limit}, back to {target} "
                 "(docs/runtime/failures.md#retries)",
             )
-            state.clear(graph.downstream(target))
+            state.clear(graph, target)
             state.node = target
             return Transition((step.leaving(taken), *nested), state=state, label=label)
         fallback = graph.retry_fallback(node_id)
@@ -346,7 +349,7 @@ class Machine:
                 f"status retry with its {limit} retries used: fallback_retry_target {fallback} "
                 "(docs/runtime/failures.md#retries)",
             )
-            state.clear(graph.downstream(fallback))
+            state.clear(graph, fallback)
             state.node = fallback
             return Transition((step.leaving(taken), *nested), state=state, label=label)
         end = End(
@@ -386,7 +389,7 @@ class Machine:
                 )
                 return Transition((step, *nested), end=end, label=label, gates=tuple(checked))
             target, reason, why = redirect
-            state.clear(graph.downstream(target))
+            state.clear(graph, target)
             state.node = target
             taken = Taken(node_id, target, reason, why)
             moved = (step.leaving(taken), *nested)
@@ -631,7 +634,7 @@ class Machine:
             return Transition((step.leaving(taken), *nested), end=end, taken=edge_id, label=label)
         state.restarts += 1
         target = graph.restart_target or taken.target
-        state.clear(graph.downstream(target), retries=True)
+        state.clear(graph, target, retries=True)
         state.node = target
         where = f" at the graph's restart_target {target}" if target != taken.target else ""
         why = (
@@ -649,7 +652,7 @@ class Machine:
         fallback = graph.strict_fallback(node_id)
         if fallback is not None and node_id not in state.fallback_taken:
             state.fallback_taken |= {node_id}
-            state.clear(graph.downstream(fallback))
+            state.clear(graph, fallback)
             state.node = fallback
             taken = Taken(
                 node_id,

@@ -32,7 +32,7 @@ from typing import Any
 from dipcheck.analysis.runtime import Handler
 from dipcheck.references import placeholders
 from dipcheck.simulate import composite, explain
-from dipcheck.simulate.graph import RunGraph
+from dipcheck.simulate.graph import Reach, RunGraph
 from dipcheck.simulate.handlers import command_text
 from dipcheck.simulate.runner import RESET_KEYS, Machine, State
 
@@ -140,20 +140,13 @@ def successors(graph: RunGraph) -> dict[str, set[str]]:
     return table
 
 
-def reachable(graph: RunGraph) -> dict[str, frozenset[str]]:
-    """For each node, the nodes the run can still get to from it (itself included)."""
-    table = successors(graph)
-    result: dict[str, frozenset[str]] = {}
-    for node in graph.nodes:
-        seen = {node}
-        frontier = [node]
-        while frontier:
-            for target in table.get(frontier.pop(), ()):
-                if target not in seen and target in table:
-                    seen.add(target)
-                    frontier.append(target)
-        result[node] = frozenset(seen)
-    return result
+def reachable(graph: RunGraph) -> Reach:
+    """Which nodes the run can still get to from which (a node reaches itself)."""
+    cache = graph.memo.setdefault("reachable", {})
+    found = cache.get(None)
+    if found is None:
+        found = cache[None] = Reach(successors(graph))
+    return found
 
 
 def live_keys(
@@ -184,17 +177,27 @@ def live_keys(
         after[node] = frozenset(late & relevant)
         killed[node] = _RESET | _OVERWRITES.get(handler, frozenset())
     live: dict[str, frozenset[str]] = {node: frozenset() for node in graph.nodes}
-    changed = True
-    while changed:
-        changed = False
-        for node in graph.nodes:
-            later = set(after[node])
-            for target in moves[node]:
-                later |= live.get(target, frozenset())
-            value = before[node] | always | frozenset(later - killed[node])
-            if value != live[node]:
-                live[node] = value
-                changed = True
+    comes_from: dict[str, list[str]] = {}
+    for node in graph.nodes:
+        for target in moves[node]:
+            comes_from.setdefault(target, []).append(node)
+    # a worklist, not sweeps over every node until nothing changes: along a chain a key
+    # read at the end would take one sweep per node to reach the start (quadratic)
+    pending = list(graph.nodes)
+    waiting = set(pending)
+    while pending:
+        node = pending.pop()
+        waiting.discard(node)
+        later = set(after[node])
+        for target in moves[node]:
+            later |= live.get(target, frozenset())
+        value = before[node] | always | frozenset(later - killed[node])
+        if value != live[node]:
+            live[node] = value
+            for source in comes_from.get(node, ()):
+                if source not in waiting:
+                    waiting.add(source)
+                    pending.append(source)
     return live
 
 
@@ -221,7 +224,9 @@ class StateKeys:
         node = state.node
         ctx = state.ctx
         gates = self.gates
-        reach = self.reach.get(node, frozenset())  # an undeclared node ends the run
+        # what the state holds for nodes the run can still get to (an undeclared node ends
+        # the run: none)
+        reach = self.reach.among(node, {*state.completed, *state.retries, *state.fallback_taken})
         outcomes = state.outcomes
         return (
             node,

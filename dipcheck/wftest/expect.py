@@ -18,7 +18,7 @@ from dipcheck.simulate.render import ARROW
 from dipcheck.simulate.trace import End, Step
 from dipcheck.wftest.model import DIPPIN, Expectation
 
-Reach = Callable[[str], frozenset[str]]
+Reach = Callable[[str, str], bool]  # (from, to): can the run get there
 
 
 @record
@@ -218,9 +218,9 @@ def _turned_away(observed: Observed, walked: list[Step], name: str, reach: Reach
     for index in range(len(walked) - 1, -1, -1):
         step = walked[index]
         edge = step.edge
-        if step.depth or edge is None or head not in reach(step.node):
+        if step.depth or edge is None or not reach(step.node, head):
             continue
-        if head not in reach(edge.restart or edge.target):
+        if not reach(edge.restart or edge.target, head):
             return index
     return -1
 

@@ -105,7 +105,6 @@ class Workflows:
     def __init__(self, config: Config | Callable[[str], Config]) -> None:
         self.config = config
         self.loaded: dict[str, Prepared | str] = {}
-        self.reach: dict[int, Any] = {}
 
     def get(self, path: str, text: str | None = None) -> Prepared | str:
         key = os.path.normpath(os.path.abspath(path))
@@ -123,13 +122,11 @@ class Workflows:
             self.loaded[key] = found
         return found
 
-    def reachable(self, graph: RunGraph) -> Callable[[str], frozenset[str]]:
+    def reachable(self, graph: RunGraph) -> Callable[[str, str], bool]:
+        """Whether the run can get from one node to another (built once per graph)."""
         from dipcheck.simulate.statekey import reachable
 
-        table = self.reach.get(id(graph))
-        if table is None:
-            table = self.reach[id(graph)] = (graph, reachable(graph))
-        return lambda node: table[1].get(node, frozenset())
+        return reachable(graph).reaches
 
 
 def run_file(
@@ -181,7 +178,7 @@ def run_file(
 
 
 def run_test(
-    prepared: Prepared, case: TestCase, kind: str, reach: Callable[[str], frozenset[str]]
+    prepared: Prepared, case: TestCase, kind: str, reach: Callable[[str, str], bool]
 ) -> TestResult:
     started = time.perf_counter()
     result = TestResult(case)
