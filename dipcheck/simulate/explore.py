@@ -151,7 +151,10 @@ class Explorer:
         deadline: float | None = None,
     ) -> None:
         """``keep``: keys a parent reads from this (child) workflow's final context;
-        ``deadline``: the parent's (a ``time.monotonic()`` value), for a child's exploration."""
+        ``deadline``: the parent's (a ``time.monotonic()`` value), for a child's exploration.
+        ``max_seconds`` counts from here: what is worked out before the search is in it."""
+        if max_seconds is not None:
+            deadline = time.monotonic() + max_seconds
         own = relevant_keys(machine)
         self.relevant = own | keep
         self.machine = Machine(
@@ -186,8 +189,6 @@ class Explorer:
         whose findings are real runs but which is never complete (see :func:`sweep`)."""
         result = Exploration()
         machine = self.machine
-        if self.max_seconds is not None:
-            self.deadline = time.monotonic() + self.max_seconds
         if list_paths:
             self._default_run(result, start)
         index: dict[tuple[Any, ...], int] = {}  # key → its number, once expanded
