@@ -5,7 +5,9 @@ bytes — nothing depends on time, dictionary order of the input or the machine.
 
 from __future__ import annotations
 
+import itertools
 import json
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -110,19 +112,26 @@ def _fold_period(items: list[str], period: int) -> list[str]:
         return items
     out: list[str] = []
     index = 0
-    while index < len(items):
-        block = items[index : index + period]
+    # a stretch can only repeat where an item equals the one a period later: the places to
+    # look at are found in one pass, and what lies between them is copied as it is (looking
+    # at every place for every period made printing long paths slower than exploring them)
+    repeats = itertools.compress(range(len(items)), map(operator.eq, items, items[period:]))
+    for place in repeats:
+        if place < index:
+            continue
+        out.extend(items[index:place])
+        block = items[place : place + period]
         count = 1
-        if len(block) == period:
-            while items[index + count * period : index + (count + 1) * period] == block:
-                count += 1
+        while items[place + count * period : place + (count + 1) * period] == block:
+            count += 1
         if count > 1:
             body = block[0] if period == 1 else f"({f' {ARROW} '.join(block)})"
             out.append(f"{body} {TIMES}{count}")
-            index += period * count
+            index = place + period * count
         else:
-            out.append(items[index])
-            index += 1
+            out.append(items[place])
+            index = place + 1
+    out.extend(items[index:])
     return out
 
 
