@@ -49,7 +49,11 @@ from dipcheck.simulate.trace import End, Step
 DEFAULT_MAX_STATES = 20_000
 _CLOCK_EVERY = 64  # expansions between looks at the clock
 
-Trail = tuple[Any, Transition] | None  # (previous trail, transition): a run so far
+# A run so far: (the run before, the steps of its last transition, what the world did there).
+# Not the transition: it holds the state it leads to, and every state along a run is as big as
+# the run before it (a walk of n steps would keep n² nodes and outcomes).
+Trail = tuple[Any, tuple[Step, ...], str] | None
+Move = tuple[int, tuple[Any, ...] | None, tuple[Step, ...], bool]
 
 
 class Terminal:
@@ -61,25 +65,23 @@ class Terminal:
         self.end = end
 
     @cached_property
-    def _chain(self) -> list[Transition]:
-        chain: list[Transition] = []
+    def _chain(self) -> list[tuple[tuple[Step, ...], str]]:
+        chain: list[tuple[tuple[Step, ...], str]] = []
         cursor = self._trail
         while cursor is not None:
-            cursor, item = cursor
-            chain.append(item)
+            cursor, steps, label = cursor
+            chain.append((steps, label))
         chain.reverse()
         return chain
 
     @cached_property
     def steps(self) -> list[Step]:
-        return [step for item in self._chain for step in item.steps]
+        return [step for steps, _ in self._chain for step in steps]
 
     @cached_property
     def world(self) -> list[str]:
         return [
-            f"{item.steps[0].node}: {item.label}" if item.steps else item.label
-            for item in self._chain
-            if item.label
+            f"{steps[0].node}: {label}" if steps else label for steps, label in self._chain if label
         ]
 
     @property
@@ -192,8 +194,9 @@ class Explorer:
         if list_paths:
             self._default_run(result, start)
         index: dict[tuple[Any, ...], int] = {}  # key → its number, once expanded
-        # (from state, key of the state it leads to or None at an end, transition)
-        moves: list[tuple[int, tuple[Any, ...] | None, Transition]] = []
+        # (from state, key of the state it leads to or None at an end, its steps, whether it
+        # ends the run successfully): the transitions themselves would keep every state
+        moves: list[Move] = []
         seen: set[Any] = set()
         # (node seen before, cost so far, -steps, order, state, key, route, trail): the runs
         # with the fewest failures and loop restarts first, and among those the longest, so
@@ -229,18 +232,18 @@ class Explorer:
             for transition in machine.expand(state, self.oracle):
                 if first:
                     self._record(result, state, transition, gates=True)
-                link = (trail, transition)
+                link = (trail, transition.steps, transition.label)
                 onward = self._extend(route, transition)
                 if transition.end is not None:
                     if first:
-                        moves.append((number, None, transition))
+                        moves.append((number, None, transition.steps, transition.end.succeeded))
                     self._finish(result, state, link, transition, onward, list_paths)
                     continue
                 following = transition.state
                 assert following is not None
                 next_key = self.key(following)
                 if first:
-                    moves.append((number, next_key, transition))
+                    moves.append((number, next_key, transition.steps, False))
                 again = coarse and following.node in visited
                 step_cost = cost + self._cost(transition)
                 item = (again, step_cost, -following.steps, next(order), following, next_key)
@@ -295,7 +298,7 @@ class Explorer:
         while True:
             transition = self.machine.expand(state, oracle)[0]
             self._record(result, state, transition, gates=False)
-            trail = (trail, transition)
+            trail = (trail, transition.steps, transition.label)
             route = self._extend(route, transition)
             if transition.end is not None:
                 self._finish(result, state, trail, transition, route, True)
@@ -372,22 +375,22 @@ class Explorer:
         self,
         result: Exploration,
         index: dict[tuple[Any, ...], int],
-        moves: list[tuple[int, tuple[Any, ...] | None, Transition]],
+        moves: list[Move],
     ) -> None:
         """For each restart edge, whether any explored continuation still ends in success."""
         before: dict[int, list[int]] = {}
         good: set[int] = set()
-        targets: list[tuple[int, Transition]] = []
-        for source, target, transition in moves:
+        targets: list[tuple[int, tuple[Step, ...]]] = []
+        for source, target, steps, succeeded in moves:
             if target is None:
-                if transition.end is not None and transition.end.succeeded:
+                if succeeded:
                     good.add(source)
                 continue
             destination = index.get(target)
             if destination is None:
                 continue
             before.setdefault(destination, []).append(source)
-            targets.append((destination, transition))
+            targets.append((destination, steps))
         frontier = list(good)
         while frontier:
             current = frontier.pop()
@@ -395,8 +398,8 @@ class Explorer:
                 if previous not in good:
                     good.add(previous)
                     frontier.append(previous)
-        for destination, transition in targets:
-            for step in transition.steps:
+        for destination, steps in targets:
+            for step in steps:
                 edge = step.edge
                 if step.depth == 0 and edge is not None and edge.restart and edge.edge is not None:
                     result.restart_edges.setdefault(id(edge.edge), []).append(destination in good)

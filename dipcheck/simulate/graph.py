@@ -15,8 +15,9 @@ which uses tracker's names, needs no change here.
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -156,17 +157,21 @@ class Reach:
             onward[here].update(component[target] for target in row if component[target] != here)
         self._onward = [tuple(items) for items in onward]
 
-    def among(self, source: str, items: Iterable[str]) -> set[str]:
-        """Those of ``items`` that can be reached from ``source`` (itself included)."""
+    def among(self, source: str, items: Collection[str]) -> set[str]:
+        """Those of ``items`` that can be reached from ``source`` (itself included); ``items``
+        is read twice."""
         start = self._component.get(source)
         if start is None:
             return set()
         found: set[str] = set()
         wanted: dict[int, list[str]] = {}  # components below the source's: a search decides
-        for item in items:
-            place = self._component.get(item)
-            if place is None or place > start:
-                continue
+        component = self._component
+        # the items of no component or one numbered above the source's are dropped without a
+        # Python loop (along a run, most of what it holds is behind it)
+        places = map(component.get, items, itertools.repeat(start + 1))
+        kept = itertools.compress(items, map(start.__ge__, places))
+        for item in kept:
+            place = component[item]
             if place == start:
                 found.add(item)
             else:
@@ -426,7 +431,7 @@ class RunGraph:
             moves.setdefault(edge.target.value, [])
         return Reach(moves)
 
-    def downstream(self, node_id: str, among: Iterable[str]) -> set[str]:
+    def downstream(self, node_id: str, among: Collection[str]) -> set[str]:
         """Those of ``among`` that are ``node_id`` or reachable from it along any edge: what
         a restart or a retry clears (``clearDownstream``) of the nodes the run holds something
         for. Only those are looked up: listing everything downstream at each retry would be

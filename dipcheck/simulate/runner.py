@@ -60,7 +60,9 @@ class State:
 
     node: str
     ctx: dict[str, str]
-    completed: list[str] = field(default_factory=list)
+    # the completed nodes in completion order (a dict: a run of n steps asks whether a node
+    # completed at each step, and a list would answer in n)
+    completed: dict[str, None] = field(default_factory=dict)
     outcomes: dict[str, str] = field(default_factory=dict)
     retries: dict[str, int] = field(default_factory=dict)
     visits: dict[str, int] = field(default_factory=dict)
@@ -76,7 +78,7 @@ class State:
         return State(
             self.node,
             dict(self.ctx),
-            list(self.completed),
+            dict(self.completed),
             dict(self.outcomes),
             dict(self.retries),
             dict(self.visits),
@@ -90,15 +92,15 @@ class State:
         )
 
     def complete(self, node: str) -> None:
-        if node not in self.completed:
-            self.completed.append(node)
+        self.completed.setdefault(node)
 
     def clear(self, graph: RunGraph, target: str, retries: bool = False) -> None:
         """Forget that ``target`` and every node downstream of it completed (and, with
         ``retries``, their retry counts)."""
         held = [*self.completed, *self.retries] if retries else self.completed
         gone = graph.downstream(target, held)
-        self.completed = [item for item in self.completed if item not in gone]
+        for item in gone:
+            self.completed.pop(item, None)
         if retries:
             for item in gone:
                 self.retries.pop(item, None)

@@ -225,26 +225,30 @@ class StateKeys:
         ctx = state.ctx
         gates = self.gates
         # what the state holds for nodes the run can still get to (an undeclared node ends
-        # the run: none)
+        # the run: none); the state grows with the run, so what is looked at item by item
+        # is only what can matter (a loop over the whole state made each step cost the run)
         reach = self.reach.among(node, {*state.completed, *state.retries, *state.fallback_taken})
         outcomes = state.outcomes
         return (
             node,
             tuple((key, ctx[key]) for key in self.live.get(node, self.relevant) if key in ctx),
-            frozenset(item for item in state.completed if item in reach and item not in gates),
-            tuple((item, outcomes.get(item, "")) for item in state.completed if item in gates),
+            frozenset(reach.intersection(state.completed)) - gates,
+            tuple(
+                (item, outcomes.get(item, ""))
+                for item in filter(gates.__contains__, state.completed)
+            ),
             tuple(sorted((gate, outcomes.get(gate, "")) for gate in state.gate_recheck)),
             state.gate_fallback,
             state.covered,
             tuple(
                 sorted(
-                    (item, count)
-                    for item, count in state.retries.items()
-                    if count and (item in reach or item in gates)
+                    (item, state.retries[item])
+                    for item in reach | gates.intersection(state.retries)
+                    if state.retries.get(item)
                 )
             ),
             state.restarts,
             state.fallback_taken & reach,
             state.overridden,
-            tuple(sorted((p, v) for p, v in state.visits.items() if p in self.pinned)),
+            tuple(sorted((p, state.visits[p]) for p in self.pinned.intersection(state.visits))),
         )
