@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from dipcheck.analysis.graph import components
 from dipcheck.analysis.routing import runtime_text
 from dipcheck.analysis.runtime import Handler, handler_of
 from dipcheck.model import Edge, Field, Name, Node, NodeKind, Workflow
@@ -103,58 +104,20 @@ class Reach:
     one of its keys is not a node: nothing reaches it."""
 
     def __init__(self, moves: Mapping[str, Iterable[str]]) -> None:
-        names = list(moves)
-        number = {name: index for index, name in enumerate(names)}
-        rows = [[number[item] for item in moves[name] if item in number] for name in names]
-        count = len(names)
-        order = [-1] * count  # when Tarjan's walk first met each node
-        low = [0] * count
-        on_stack = [False] * count
-        stack: list[int] = []
-        component = [0] * count
-        components = 0
-        counter = 0
-        for root in range(count):
-            if order[root] != -1:
-                continue
-            work: list[tuple[int, int]] = [(root, 0)]
-            while work:
-                node, position = work.pop()
-                if position == 0:
-                    order[node] = low[node] = counter
-                    counter += 1
-                    stack.append(node)
-                    on_stack[node] = True
-                row = rows[node]
-                advanced = False
-                while position < len(row):
-                    target = row[position]
-                    position += 1
-                    if order[target] == -1:
-                        work.append((node, position))
-                        work.append((target, 0))
-                        advanced = True
-                        break
-                    if on_stack[target]:
-                        low[node] = min(low[node], order[target])
-                if advanced:
-                    continue
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == order[node]:
-                    while True:
-                        member = stack.pop()
-                        on_stack[member] = False
-                        component[member] = components
-                        if member == node:
-                            break
-                    components += 1
-        self._component = {name: component[index] for index, name in enumerate(names)}
-        onward: list[set[int]] = [set() for _ in range(components)]
-        for node, row in enumerate(rows):
-            here = component[node]
-            onward[here].update(component[target] for target in row if component[target] != here)
+        # the edges between nodes only, and the components numbered so that each comes after
+        # every component it reaches (analysis.graph.components lists sources first)
+        rows = {name: [item for item in moves[name] if item in moves] for name in moves}
+        groups = components(rows, rows)
+        last = len(groups) - 1
+        self._component = {
+            member: last - index for index, group in enumerate(groups) for member in group
+        }
+        onward: list[set[int]] = [set() for _ in groups]
+        for name, row in rows.items():
+            here = self._component[name]
+            onward[here].update(
+                self._component[target] for target in row if self._component[target] != here
+            )
         self._onward = [tuple(items) for items in onward]
 
     def among(self, source: str, items: Collection[str]) -> set[str]:
