@@ -18,16 +18,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-# RE2's budget for the automata of one pattern (its own default is 8 MiB); a pattern over it
-# is refused as too large, as Go's compiler refuses an oversized program
-_MAX_MEMORY = 32 << 20
+# RE2's budget for the automata of one pattern (its own default): a pattern over it is
+# refused as too large, as Go's compiler refuses an oversized program. With at most
+# _KEPT compiled patterns, a workflow of many patterns holds at most _KEPT times this.
+_MAX_MEMORY = 8 << 20
+_KEPT = 64
 
 
 class PatternError(ValueError):
     """A pattern RE2 (and so Go) refuses; the message says why."""
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=_KEPT)
 def compile_go(pattern: str) -> Any:
     """``pattern`` compiled as Go compiles it; :class:`PatternError` when Go refuses it."""
     import re2
