@@ -32,6 +32,7 @@ from dipcheck.files import (
     inside,
     read_regular,
     read_stream,
+    tree_name,
 )
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.lazyre import lazy
@@ -413,7 +414,7 @@ def linked_outside(path: str, tree: str) -> Diagnostic | None:
     is not read, so that no finding can quote it; None for any other file."""
     if inside(path, tree):
         return None
-    shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+    shown = tree_name(tree)
     how = (
         "it is a symbolic link to a file"
         if os.path.islink(path)

@@ -154,6 +154,11 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+def tree_name(tree: str) -> str:
+    """How a message names ``tree``: relative to the working directory when it lies in it."""
+    return os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
+
+
 def not_a_file(path: str) -> str | None:
     """Why the command-line argument ``path`` cannot be read as a file ("no such file", "it
     is a named pipe (FIFO), not a regular file" …), or None when it is a regular file."""

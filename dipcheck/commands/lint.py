@@ -199,7 +199,7 @@ def _within_tree(name: str) -> FileReader:
     name) takes outside the tree is refused, as a named file there would be
     (:func:`~dipcheck.engine.linked_outside`)."""
     from dipcheck.engine import tree_of
-    from dipcheck.files import inside, read_from_disk
+    from dipcheck.files import inside, read_from_disk, tree_name
 
     if name.startswith("<"):
         return read_from_disk
@@ -207,9 +207,9 @@ def _within_tree(name: str) -> FileReader:
 
     def read(path: str) -> str:
         if not inside(path, tree):
-            shown = os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
             raise PermissionError(
-                errno.EACCES, f"a symbolic link takes it outside `{shown}`, the tree being checked"
+                errno.EACCES,
+                f"a symbolic link takes it outside `{tree_name(tree)}`, the tree being checked",
             )
         return read_from_disk(path)
 

@@ -199,11 +199,9 @@ class Availability:
                 f"producer(s) {names} cannot reach it along any edge path — verify the "
                 "routing (restarts and resume can still deliver it)"
             )
-        help_text = (
+        help_text = self.context.for_steps(
             "Route the referenced step before this one, or move the reference to a step "
             "that runs after it."
-            if self.workflow.format == "yaml"
-            else None  # the rule's own help speaks of keys and producers
         )
         return self.context.finding(
             "DC103",
@@ -257,11 +255,9 @@ class Availability:
                 note = f"does not write `{item.key}`"
             related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
         related.extend(self._producer_notes(item.key, producers))
-        help_text = (
+        help_text = self.context.for_steps(
             "Route every path to this step through the referenced one, or move the reference "
             "to a step that always runs after it."
-            if self.workflow.format == "yaml"
-            else None  # the rule's own help speaks of keys written on every path
         )
         found = self.context.finding(
             "DC104", ref.span, message, related=tuple(related), help=help_text

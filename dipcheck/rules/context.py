@@ -140,3 +140,8 @@ class Context:
         return Guards(self.workflow)
 
     finding = staticmethod(finding)
+
+    def for_steps(self, text: str) -> str | None:
+        """``text`` as a finding's help in a YAML step workflow, where a rule's own help
+        speaks of `.dip` nodes, edges and keys; None (the rule's help) in the other formats."""
+        return text if self.workflow.format == "yaml" else None

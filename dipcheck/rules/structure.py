@@ -20,12 +20,6 @@ def _noun(context: Context) -> str:
     return "step" if context.workflow.format == "yaml" else "node"
 
 
-def _for_steps(context: Context, text: str) -> str | None:
-    """``text`` as a YAML step workflow's finding's help, where the rule's own help speaks
-    of `.dip` nodes and edges; None (the rule's help) in the other formats."""
-    return text if context.workflow.format == "yaml" else None
-
-
 def _named(item: Field) -> Name:
     """A node id given as a field value, spanning the id itself (not its quotes)."""
     value = item.value.value
@@ -56,7 +50,7 @@ def _unknown(
             ": an edge creates the node without a shape, which tracker refuses "
             "(`unrecognized shape`); declare it with a shape"
         )
-    help_text = _for_steps(context, "Correct the step name (see the suggestion), or add the step.")
+    help_text = context.for_steps("Correct the step name (see the suggestion), or add the step.")
     return context.finding(code, name.span, message, fix=fix, help=help_text)
 
 
@@ -386,8 +380,8 @@ def _unreachable(
     for name in after or ():
         other = workflow.node_map[name]
         related.append(Related(other.id_span, f"unreachable too: it comes after `{node_id}`"))
-    help_text = _for_steps(
-        context, "Route to it with `next:` or `conditions:` from a step that runs, or delete it."
+    help_text = context.for_steps(
+        "Route to it with `next:` or `conditions:` from a step that runs, or delete it."
     )
     return context.finding("DIP004", node.id_span, message, related=tuple(related), help=help_text)
 
@@ -577,7 +571,7 @@ def duplicate_node(context: Context) -> Iterator[Diagnostic]:
                 node.id_span,
                 f"{_noun(context)} `{node.id}` is declared more than once",
                 related=(Related(first[node.id], "first declared here"),),
-                help=_for_steps(context, "Rename one of the steps."),
+                help=context.for_steps("Rename one of the steps."),
             )
         else:
             first[node.id] = node.id_span

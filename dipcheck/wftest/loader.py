@@ -29,7 +29,7 @@ from typing import Any
 
 from dipcheck import integers
 from dipcheck.engine import tree_of
-from dipcheck.files import FileTooLarge, inside, read_regular
+from dipcheck.files import FileTooLarge, inside, read_regular, tree_name
 from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
@@ -207,7 +207,7 @@ def _read_yaml(path: str, text: str) -> Parsed:
         if not inside(declared, top):
             # a test file from a pull request must not make `dipcheck test` read (and print
             # the node ids of) `/proc/self/environ` or a file beside the checkout
-            shown = os.path.relpath(top) if inside(top, os.getcwd()) else top
+            shown = tree_name(top)
             raise TestFileError(
                 path,
                 line,
