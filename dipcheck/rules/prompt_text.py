@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.markdown import Fence, fence_at
@@ -224,27 +225,31 @@ def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
                 continue
             text = located[1]
             value = text.value
-            for match in _BARE.finditer(value):
-                if match.start() and value[match.start() - 1] == "\\":
-                    continue  # `\$name` is escaped
-                name = match.group(1) or match.group(2)
-                braced = match.group(1) is not None
-                after = match.start() + 1  # startswith at an offset: no copy of the rest
-                prefix = max(
-                    (attr for attr in attributes if value.startswith(attr, after)),
-                    key=len,
-                    default="",
-                )
-                if prefix and not braced:
-                    continue  # tracker substitutes `$<attribute>` (a prefix of a longer name too)
+            for start, end, name, braced in _bare_names(value):
                 if name not in declared:
                     if bound is None:
                         bound = context.boundary.bound
                     if name not in bound:
-                        continue
+                        continue  # most are the shell's own variables
+                after = start + 1  # startswith at an offset: no copy of the rest
+                if not braced and any(value.startswith(attr, after) for attr in attributes):
+                    continue  # tracker substitutes `$<attribute>` (a prefix of a longer name too)
                 if _assigned(value, name):
                     continue  # a shell variable of the command (or of a snippet in the prompt)
-                yield _finding(context, node.id, key, text, match, name, name in declared)
+                yield _finding(context, node.id, key, text, start, end, name, name in declared)
+
+
+@lru_cache(maxsize=4096)  # the language server scans the same texts after every edit
+def _bare_names(value: str) -> tuple[tuple[int, int, str, bool], ...]:
+    """Each unescaped `$name` or `${name}` of ``value``: (start, end, name, braced)."""
+    found: list[tuple[int, int, str, bool]] = []
+    for match in _BARE.finditer(value):
+        if match.start() and value[match.start() - 1] == "\\":
+            continue  # `\$name` is escaped
+        braced = match.group(1) is not None
+        name = match.group(1) if braced else match.group(2)
+        found.append((match.start(), match.end(), name, braced))
+    return tuple(found)
 
 
 def _finding(
@@ -252,12 +257,13 @@ def _finding(
     owner: str,
     key: str,
     text: Text,
-    match: re.Match[str],
+    start: int,
+    end: int,
     name: str,
     declared: bool,
 ) -> Diagnostic:
-    written = match.group(0)
-    span = text.span(match.start(), match.end())
+    written = text.value[start:end]
+    span = text.span(start, end)
     replacement = f"${{params.{name}}}"
     source = (
         f"the var `{name}` is the graph attribute `params.{name}`"
