@@ -10,7 +10,7 @@ of names: a workflow with thousands of keys and thousands of misspelt reads stay
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 
 from dipcheck.diagnostics import Edit, Fix
@@ -131,10 +131,10 @@ class Names:
                 low += 1
             if low >= high:
                 continue
-
-            def key(name: str, depth: int = depth) -> str:
-                return name[depth]
-
+            # The names of [low, high) share this prefix; those that extend it by a letter
+            # sort between the prefix plus that letter and the prefix plus the next code
+            # point, so a plain bisection of the strings finds them.
+            prefix = names[low][:depth]
             # A letter extends the prefix within the bound only if it matches the word next
             # to a cell within the bound, or every cell can take one more edit.
             useful = {word[i] for i in range(width) if row[i] <= bound}
@@ -142,7 +142,7 @@ class Names:
                 other: list[int] | None = None  # the row after a letter not in ``useful``
                 while low < high:
                     char = names[low][depth]
-                    end = bisect_right(names, char, low, high, key=key)
+                    end = _run_end(names, prefix, char, low, high)
                     if char in useful:
                         stack.append((depth + 1, low, end, _next_row(row, word, char)))
                     else:
@@ -152,13 +152,21 @@ class Names:
                     low = end
                 continue
             for char in useful:
-                begin = bisect_left(names, char, low, high, key=key)
-                end = bisect_right(names, char, begin, high, key=key)
+                begin = bisect_left(names, prefix + char, low, high)
+                end = _run_end(names, prefix, char, begin, high)
                 if begin < end:
                     current = _next_row(row, word, char)
                     if min(current) <= bound:
                         stack.append((depth + 1, begin, end, current))
         return best
+
+
+def _run_end(names: list[str], prefix: str, char: str, low: int, high: int) -> int:
+    """The end of the run of ``names[low:high]`` (sorted, all starting with ``prefix``) whose
+    next letter after the prefix is ``char`` or sorts before it."""
+    if char == "\U0010ffff":
+        return high
+    return bisect_left(names, prefix + chr(ord(char) + 1), low, high)
 
 
 def _next_row(row: list[int], word: str, char: str) -> list[int]:
