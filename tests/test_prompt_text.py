@@ -189,7 +189,7 @@ def test_fences() -> None:
     assert fence_at(text, text.index("${x}")) == found[0]
     assert fence_at(text, text.index("b")) is None
     assert fence_at(text, text.index("d")) == found[1]
-    assert fences("inline ```code``` here") == []
+    assert fences("inline ```code``` here") == ()
 
 
 LINES = st.sampled_from(["```", "```text", "~~~", "````", "  ```", "text", "", "`x`", "```a`b"])

@@ -11,6 +11,8 @@ placeholder sits inside a block the author wrote.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
@@ -38,7 +40,8 @@ class Fence:
         return self.body_start <= offset < self.body_end
 
 
-def fences(text: str) -> list[Fence]:
+@lru_cache(maxsize=1024)  # several rules ask about the same prompt, again after every edit
+def fences(text: str) -> tuple[Fence, ...]:
     """Every fenced block of ``text``, in order."""
     result: list[Fence] = []
     opened: tuple[int, int, str, str] | None = None  # open start, open end, marker, info
@@ -64,7 +67,7 @@ def fences(text: str) -> list[Fence]:
         result.append(
             Fence(opened[0], opened[1], body_start, len(text), len(text), len(text), opened[3])
         )
-    return result
+    return tuple(result)
 
 
 def fence_at(text: str, offset: int) -> Fence | None:
