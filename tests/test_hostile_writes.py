@@ -249,6 +249,7 @@ OUTPUTS = {
     "graph": ("graph", "--format", "mermaid", "w.dip", "-o"),
     "simulate": ("simulate", "w.dip", "--output"),
     "diff": ("diff", "w.dip", "w.dip", "--output"),
+    "convert": ("convert", "w.dip", "--to", "dot", "-o"),
 }
 
 
@@ -282,6 +283,21 @@ def test_output_twin_a_new_file_and_dev_null(tmp_path: Path, command: str) -> No
     run = dipcheck(*OUTPUTS[command], "/dev/null", cwd=tmp_path)
     assert run.returncode in (0, 1), run.stderr
     assert Path("/dev/null").is_char_device()
+
+
+def test_convert_writes_into_a_stream_it_is_named_and_keeps_the_link(tmp_path: Path) -> None:
+    """``-o out`` with ``out -> /proc/self/fd/1`` (as ``/dev/stdout`` is): the converted text
+    goes to the stream, and the link stays (convert had its own writer, which renamed a file
+    over the link, as it would have over ``/dev/null``, and made the file mode 0600)."""
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd here")
+    (tmp_path / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    (tmp_path / "out").symlink_to("/proc/self/fd/1")
+    run = dipcheck(*OUTPUTS["convert"], "out", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    assert run.stdout.startswith("digraph W {\n")
+    assert os.readlink(tmp_path / "out") == "/proc/self/fd/1"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out", "w.dip"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from typing import Any
 
-from dipcheck.files import not_a_file
+from dipcheck.files import not_a_file, write_output
 from dipcheck.records import replace
 from dipcheck.terminal import for_stream, visible
 
@@ -92,20 +91,6 @@ def report(parity: Any, original: str, converted: str) -> list[str]:
     return lines
 
 
-def _write(path: str, text: str) -> None:
-    """Write atomically: a temporary file next to ``path``, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".dipcheck-", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.convert import ConvertError, convert, parity
@@ -148,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.output or result.path
     if not args.check:
         if args.output:
-            _write(args.output, result.text)
+            write_output(args.output, [result.text])
         else:
             sys.stdout.write(for_stream(result.text, sys.stdout))
     if not args.quiet:
