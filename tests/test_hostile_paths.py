@@ -195,3 +195,49 @@ def test_stdin_named_inside_the_tree_reads_what_it_includes(layout: Path) -> Non
         "--stdin-filename", "sub/w.dip", "-", cwd=layout, stdin=text,
     )  # fmt: skip
     assert "plan_notes" in run.stdout and "DC003" not in run.stdout, run.stdout
+
+
+# -- dipcheck test ---------------------------------------------------------------------------
+
+PASSING = "tests:\n  - name: t\n    expect:\n      status: success\n"
+LEAKY_FLOW = AGENT.format(field="label", target="A").replace("B", SECRET.replace("-", "_"))
+
+
+@pytest.mark.parametrize("argument", [".", "w.tests.yaml", "w.dip"])
+def test_a_test_file_linking_outside_is_not_read(layout: Path, argument: str) -> None:
+    """`w.tests.yaml -> ../outside/…`: its keys were quoted ("unknown key `…`")."""
+    (layout.parent / "outside" / "leak.yaml").write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    (layout / "w.tests.yaml").symlink_to("../outside/leak.yaml")
+    (layout / "w.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    run = dipcheck("test", "--isolated", argument, cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert run.stdout.splitlines()[1] == (
+        "  w.tests.yaml:1:1: not read: it is a symbolic link to a file outside `.`, the tree "
+        "being tested"
+    )
+    assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_workflow_beside_a_test_file_linking_outside_is_not_read(layout: Path) -> None:
+    """`w.dip -> ../outside/…` beside `w.tests.yaml`: its node ids were printed (`-v`)."""
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY_FLOW, encoding="utf-8")
+    (layout / "w.dip").symlink_to("../outside/leak.dip")
+    (layout / "w.tests.yaml").write_text(PASSING, encoding="utf-8")
+    run = dipcheck("test", "--isolated", "-v", cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert run.stdout.splitlines()[1] == (
+        "  w.tests.yaml:1:1: the workflow ./w.dip is not read: it is a symbolic link to a file "
+        "outside `.`, the tree being tested"
+    )
+    assert SECRET.replace("-", "_") not in run.stdout + run.stderr
+
+
+def test_a_test_file_and_workflow_linking_inside_the_tree_are_run(layout: Path) -> None:
+    (layout / "real").mkdir()
+    (layout / "real" / "w.tests.yaml").write_text(PASSING, encoding="utf-8")
+    (layout / "real" / "w.dip").write_text(LEAKY_FLOW, encoding="utf-8")
+    (layout / "w.tests.yaml").symlink_to("real/w.tests.yaml")
+    (layout / "w.dip").symlink_to("real/w.dip")
+    run = dipcheck("test", "--isolated", "-v", "w.tests.yaml", cwd=layout)
+    assert run.returncode == 0, run.stdout
+    assert SECRET.replace("-", "_") in run.stdout  # the path, as -v shows it

@@ -138,7 +138,14 @@ class Parsed:
 
 
 def read(path: str, text: str | None = None) -> Parsed:
+    """Read a test file (``text``: an editor's unsaved text of it). Neither it nor the workflow
+    beside it is read when a symbolic link takes it outside the tree being tested (a test file
+    or workflow in a pull request linking to a key file would be quoted by the report)."""
+    top = tree_of(path)
     if text is None:
+        refused = _linked_outside(path, top)
+        if refused is not None:
+            raise TestFileError(path, 1, 1, f"not read: {refused}")
         try:
             data = read_regular(path, MAX_TEST_FILE_BYTES)
         except FileTooLarge:
@@ -151,9 +158,25 @@ def read(path: str, text: str | None = None) -> Parsed:
             text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:
             raise TestFileError(path, 1, 1, f"not UTF-8: {error.reason}") from None
-    if path.lower().endswith(JSON_SUFFIX):
-        return _read_json(path, text)
-    return _read_yaml(path, text)
+    parsed = (
+        _read_json(path, text) if path.lower().endswith(JSON_SUFFIX) else _read_yaml(path, text)
+    )
+    refused = _linked_outside(parsed.workflow, top) if parsed.workflow is not None else None
+    if refused is not None:
+        raise TestFileError(path, 1, 1, f"the workflow {parsed.workflow} is not read: {refused}")
+    return parsed
+
+
+def _linked_outside(path: str, top: str) -> str | None:
+    """Why ``path`` is not read when a symbolic link takes it outside ``top``; else None."""
+    if inside(path, top):
+        return None
+    how = (
+        "it is a symbolic link to a file"
+        if os.path.islink(path)
+        else "a symbolic link on its path leads to a directory"
+    )
+    return f"{how} outside `{tree_name(top)}`, the tree being tested"
 
 
 def _read_yaml(path: str, text: str) -> Parsed:
