@@ -428,6 +428,13 @@ def linked_outside(path: str, tree: str) -> Diagnostic | None:
     )
 
 
+def named_outside(path: str) -> str | None:
+    """Why a file named on the command line is not read, as ``dipcheck lint`` does not read
+    it (:func:`linked_outside` the tree :func:`tree_of` gives it); None when it may be read."""
+    refused = linked_outside(path, tree_of(path))
+    return None if refused is None else refused.message
+
+
 def lint_one(
     path: str, config: Config, workspace: Workspace | None = None, named: bool = False
 ) -> LintResult:

@@ -241,3 +241,28 @@ def test_a_test_file_and_workflow_linking_inside_the_tree_are_run(layout: Path) 
     run = dipcheck("test", "--isolated", "-v", "w.tests.yaml", cwd=layout)
     assert run.returncode == 0, run.stdout
     assert SECRET.replace("-", "_") in run.stdout  # the path, as -v shows it
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("simulate", "w.dip"),
+        ("graph", "w.dip"),
+        ("convert", "w.dip", "--to", "dot"),
+        ("convert", "ok.dip", "--to", "dot", "--check", "-o", "w.dip"),
+        ("diff", "ok.dip", "w.dip"),
+    ],
+)
+def test_a_named_workflow_linking_outside_is_not_read(layout: Path, command: tuple) -> None:
+    """As `dipcheck lint w.dip` does not read `w.dip -> ../outside/…`, neither do the other
+    commands: they printed its node ids."""
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY_FLOW, encoding="utf-8")
+    (layout / "w.dip").symlink_to("../outside/leak.dip")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    run = dipcheck(*command, cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert (
+        "w.dip: not read: it is a symbolic link to a file outside `.`, the tree being checked; "
+        "check that file where it is"
+    ) in run.stderr
+    assert SECRET.replace("-", "_") not in run.stdout + run.stderr

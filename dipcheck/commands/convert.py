@@ -94,10 +94,10 @@ def report(parity: Any, original: str, converted: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.convert import ConvertError, convert, parity
-    from dipcheck.engine import detect_format, lint_file
+    from dipcheck.engine import detect_format, lint_file, named_outside
     from dipcheck.target import parse_target
 
-    problem = not_a_file(args.file)
+    problem = not_a_file(args.file) or named_outside(args.file)
     if problem is not None:
         return _error(f"{args.file}: {problem}")
     source_format = detect_format(args.file)
@@ -116,6 +116,9 @@ def run(args: argparse.Namespace) -> int:
         reasons = "; ".join(f"{item.code} {item.message}" for item in original.diagnostics[:3])
         return _error(f"{args.file}: not a workflow dipcheck can load ({reasons or 'empty'})")
     if args.check and args.output and os.path.isfile(args.output):
+        refused = named_outside(args.output)
+        if refused is not None:
+            return _error(f"{args.output}: {refused}")
         twin = lint_file(args.output, config)
         if twin.workflow is None:
             return _error(f"{args.output}: not a workflow dipcheck can load")

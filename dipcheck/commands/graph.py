@@ -81,13 +81,13 @@ def _error(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
-    from dipcheck.engine import lint_file
+    from dipcheck.engine import lint_file, named_outside
     from dipcheck.picture import workflow as picture
     from dipcheck.picture.coverage import CoverageError, read_coverage
     from dipcheck.picture.graphviz import GraphvizError
     from dipcheck.simulate.children import load_child
 
-    problem = not_a_file(args.file)
+    problem = not_a_file(args.file) or named_outside(args.file)
     if problem is not None:
         return _error(f"{args.file}: {problem}")
     binary = args.format == "png"

@@ -111,6 +111,11 @@ def _show(revision: str, top: str, relative: str) -> str:
 
 def read_version(spec: str) -> Version:
     if not spec.startswith(GIT_PREFIX):
+        from dipcheck.engine import named_outside
+
+        refused = named_outside(spec)
+        if refused is not None:
+            raise SourceError(f"{spec}: {refused}")
         try:
             text = read_regular(spec, MAX_INCLUDED_BYTES * 2).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:

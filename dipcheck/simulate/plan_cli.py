@@ -37,9 +37,12 @@ class Loaded:
 
 def load(path: str, config: Config, text: str | None = None) -> Loaded:
     """Lint the file as an Ordewell plan and take the plan Ordewell would run."""
-    from dipcheck.engine import lint_text, read_source
+    from dipcheck.engine import lint_text, named_outside, read_source
 
     if text is None:
+        refused = named_outside(path)
+        if refused is not None:
+            raise PlanError(f"{path}: {refused}")
         source, problem = read_source(path)
         if source is None:
             assert problem is not None

@@ -66,8 +66,11 @@ def prepare(
     verbose: bool = False,
     text: str | None = None,
 ) -> Prepared:
-    from dipcheck.engine import lint_file, lint_text
+    from dipcheck.engine import lint_file, lint_text, named_outside
 
+    refused = named_outside(path) if text is None else None
+    if refused is not None:
+        raise SimulateError(f"{path}: {refused}")
     result = (
         lint_file(path, config, named=True)
         if text is None
