@@ -266,3 +266,23 @@ def test_a_named_workflow_linking_outside_is_not_read(layout: Path, command: tup
         "check that file where it is"
     ) in run.stderr
     assert SECRET.replace("-", "_") not in run.stdout + run.stderr
+
+
+PLAN = (
+    '{"tasks": [{"id": "a", "title": "T", "sliceType": "AFK", "autonomy": "AFK", "prompt": "P"}]}'
+)
+
+
+@pytest.mark.parametrize("workflow", ["ok.dip", "plan.json"])
+def test_a_scenario_linking_outside_is_not_read(layout: Path, workflow: str) -> None:
+    """`--scenario s.yaml` with `s.yaml -> ../outside/…`: its keys were quoted ("unknown field")."""
+    (layout.parent / "outside" / "leak.yaml").write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    (layout / "s.yaml").symlink_to("../outside/leak.yaml")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    (layout / "plan.json").write_text(PLAN, encoding="utf-8")
+    run = dipcheck("simulate", workflow, "--scenario", "s.yaml", cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert run.stderr == (
+        "dipcheck simulate: error: s.yaml: not read: it is a symbolic link to a file outside "
+        "`.`, the tree being checked; check that file where it is\n"
+    )

@@ -76,6 +76,11 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
     """``max_parallel_sessions`` and ``tasks: {ID: {outcome: …}}`` from a YAML/JSON file."""
     if path is None:
         return Scenario()
+    from dipcheck.engine import named_outside
+
+    refused = named_outside(path)
+    if refused is not None:
+        raise PlanError(f"{path}: {refused}")
     try:
         from dipcheck.files import read_regular
         from dipcheck.simulate.scenario import MAX_SCENARIO_BYTES

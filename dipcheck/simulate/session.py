@@ -92,6 +92,9 @@ def prepare(
     if scenario_path is not None:
         from dipcheck.files import read_regular
 
+        refused = named_outside(scenario_path)
+        if refused is not None:
+            raise SimulateError(f"{scenario_path}: {refused}")
         try:
             scenario_text = read_regular(scenario_path, MAX_SCENARIO_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
