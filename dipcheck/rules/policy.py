@@ -49,6 +49,16 @@ DERIVED: dict[str, str] = {
 }
 
 
+# Reasons the severity audit (rules/severity_audit.py) gives for many rules.
+REFUSED = "tracker refuses the file"
+RUN_FAILS = "a handler error ends the whole run as failed (`pipeline/engine.go` `handleNodeError`)"
+PARITY_ERROR = "dippin reports it as an error and `dippin lint` exits 1 on it"
+STYLE_OFF = (
+    "Off by default: it changes nothing tracker does (style); select it by code, with `style`, "
+    "or with `dippin` for parity."
+)
+
+
 def group_names() -> list[str]:
     """Every group a selector may name."""
     return [*GROUPS, *DERIVED]

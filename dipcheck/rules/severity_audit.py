@@ -1,28 +1,23 @@
 """The severity audit: every rule's group, its audited default severity and why (see
 :mod:`dipcheck.rules.policy` for what each severity means). A test keeps each entry's severity
-equal to the one the rule declares; the reason is rendered on the rule's page."""
+equal to the one the rule declares; the reason is rendered on the rule's page. dipcheck's own
+codes are here; the codes kept for parity with dippin and tracker's linters are in
+:mod:`dipcheck.rules.severity_audit_parity`."""
 
 from __future__ import annotations
 
 from dipcheck.diagnostics import Severity
-from dipcheck.rules.policy import Audit
+from dipcheck.rules.policy import REFUSED, RUN_FAILS, Audit
+from dipcheck.rules.severity_audit_parity import PARITY
 
 E, W, I, H = Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT  # noqa: E741
-
-_REFUSED = "tracker refuses the file"
-_RUN_FAILS = "a handler error ends the whole run as failed (`pipeline/engine.go` `handleNodeError`)"
-_PARITY_ERROR = "dippin reports it as an error and `dippin lint` exits 1 on it"
-_STYLE_OFF = (
-    "Off by default: it changes nothing tracker does (style); select it by code, with `style`, "
-    "or with `dippin` for parity."
-)
 
 
 def _a(group: str, severity: Severity, why: str) -> Audit:
     return Audit(group, severity, why)
 
 
-AUDIT: dict[str, Audit] = {
+_OWN: dict[str, Audit] = {
     # -- DC0xx: loading ---------------------------------------------------------------------
     "DC000": _a(
         "runtime",
@@ -33,14 +28,14 @@ AUDIT: dict[str, Audit] = {
     "DC001": _a(
         "runtime",
         E,
-        f"{_REFUSED}: a parse failure is fatal "
+        f"{REFUSED}: a parse failure is fatal "
         "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
     ),
     "DC002": _a("runtime", E, "the file cannot be read at all, so nothing can run it."),
     "DC003": _a(
         "runtime",
         E,
-        f"{_REFUSED}: resolving `prompt_file`/`command_file` is a fatal load step "
+        f"{REFUSED}: resolving `prompt_file`/`command_file` is a fatal load step "
         "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
     ),
     "DC004": _a(
@@ -53,7 +48,7 @@ AUDIT: dict[str, Audit] = {
     "DC005": _a(
         "runtime",
         E,
-        f"{_REFUSED}: dippin (and tracker's DOT checks, docs/runtime/loading.md#dot-only-checks) "
+        f"{REFUSED}: dippin (and tracker's DOT checks, docs/runtime/loading.md#dot-only-checks) "
         "reject a value "
         "that does not parse.",
     ),
@@ -74,18 +69,18 @@ AUDIT: dict[str, Audit] = {
         "dippin merges the second declaration into the first (its start and exit win), so the "
         "workflow that runs is not either one as written.",
     ),
-    "DC009": _a("runtime", E, f"{_REFUSED}: dippin does not accept tracker's attribute names."),
+    "DC009": _a("runtime", E, f"{REFUSED}: dippin does not accept tracker's attribute names."),
     "DC010": _a(
         "runtime",
         E,
-        f"{_REFUSED} (dippin's validation), or the run fails when it follows the field "
+        f"{REFUSED} (dippin's validation), or the run fails when it follows the field "
         "(`retry_target %q … does not exist`, docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC011": _a("runtime", E, "tracker's DOT loader refuses the construct or reads another graph."),
     "DC012": _a(
         "runtime",
         E,
-        f"{_REFUSED}: the adapter stops on `override: true` outside a human gate "
+        f"{REFUSED}: the adapter stops on `override: true` outside a human gate "
         "(docs/runtime/loading.md#what-tracker-refuses-before-a-run).",
     ),
     # -- DC1xx: context flow ----------------------------------------------------------------
@@ -151,7 +146,7 @@ AUDIT: dict[str, Audit] = {
         "safety",
         E,
         "the tool fails closed as soon as the key holds a value, and "
-        f"{_RUN_FAILS}; no fail edge is consulted (docs/runtime/tools.md#keys-a-command-may-use).",
+        f"{RUN_FAILS}; no fail edge is consulted (docs/runtime/tools.md#keys-a-command-may-use).",
     ),
     "DC202": _a(
         "context",
@@ -193,19 +188,19 @@ AUDIT: dict[str, Audit] = {
     "DC208": _a(
         "safety",
         E,
-        f"tracker's denylist refuses the command and {_RUN_FAILS} "
+        f"tracker's denylist refuses the command and {RUN_FAILS} "
         "(docs/runtime/tools.md#denied-and-allowed-commands).",
     ),
     "DC209": _a(
         "safety",
         E,
-        f"tracker's allowlist refuses the command and {_RUN_FAILS} "
+        f"tracker's allowlist refuses the command and {RUN_FAILS} "
         "(docs/runtime/tools.md#denied-and-allowed-commands).",
     ),
     "DC210": _a(
         "safety",
         E,
-        f"the tool handler refuses the `working_dir` and {_RUN_FAILS} "
+        f"the tool handler refuses the `working_dir` and {RUN_FAILS} "
         "(docs/runtime/tools.md#denied-and-allowed-commands).",
     ),
     "DC211": _a(
@@ -223,7 +218,7 @@ AUDIT: dict[str, Audit] = {
     "DC213": _a(
         "runtime",
         E,
-        f"the tool handler refuses a node without a command and {_RUN_FAILS}.",
+        f"the tool handler refuses a node without a command and {RUN_FAILS}.",
     ),
     "DC214": _a(
         "config",
@@ -362,7 +357,7 @@ AUDIT: dict[str, Audit] = {
         "`tracker run` runs the node; only `tracker validate`/`doctor` refuse it, a tracker bug "
         "the workflow cannot fix (docs/runtime/loading.md#dot-only-checks).",
     ),
-    "DC323": _a("runtime", E, f"the parallel handler refuses the policy and {_RUN_FAILS}."),
+    "DC323": _a("runtime", E, f"the parallel handler refuses the policy and {RUN_FAILS}."),
     "DC324": _a(
         "runtime",
         E,
@@ -376,7 +371,7 @@ AUDIT: dict[str, Audit] = {
         "(docs/runtime/failures.md#failures-only-a-run-meets).",
     ),
     "DC326": _a(
-        "runtime", E, f"the manager loop's handler refuses the configuration and {_RUN_FAILS}."
+        "runtime", E, f"the manager loop's handler refuses the configuration and {RUN_FAILS}."
     ),
     "DC327": _a(
         "routing",
@@ -460,322 +455,6 @@ AUDIT: dict[str, Audit] = {
         "the comment suppresses nothing, so the finding it was meant for is still reported, or "
         "a block its author believes covered is not.",
     ),
-    # -- DIP0xx: dippin's validation (fatal in tracker) -------------------------------------
-    **{
-        code: _a(
-            "runtime",
-            E,
-            f"{_REFUSED}: dippin's validation errors are fatal when tracker loads a `.dip` file "
-            "(docs/runtime/loading.md#how-tracker-loads-a-dip-file), and tracker's own DOT checks "
-            "refuse the same (docs/runtime/loading.md#which-command-checks-what).",
-        )
-        for code in (
-            "DIP001",
-            "DIP002",
-            "DIP003",
-            "DIP004",
-            "DIP005",
-            "DIP006",
-            "DIP007",
-            "DIP008",
-            "DIP009",
-            "DIP010",
-        )
-    },
-    # -- DIP1xx: dippin's lint (never blocks tracker) ---------------------------------------
-    "DIP101": _a(
-        "routing",
-        W,
-        "the node runs only if a condition happens to hold; when none does the run stops.",
-    ),
-    "DIP102": _a(
-        "routing",
-        W,
-        "when every condition is false the run stops with `no matching edges` "
-        "(docs/runtime/edge-selection.md#choosing-an-edge).",
-    ),
-    "DIP103": _a(
-        "routing", W, "the earlier edge wins whenever both hold, so the later one is shadowed."
-    ),
-    "DIP104": _a(
-        "routing",
-        W,
-        "once the retries run out the run fails, with nowhere to go "
-        "(docs/runtime/failures.md#retries).",
-    ),
-    "DIP105": _a(
-        "routing",
-        W,
-        "every run must restart a loop to finish, within the restart budget "
-        "(docs/runtime/failures.md#loop-restarts).",
-    ),
-    "DIP106": _a(
-        "context",
-        W,
-        "the placeholder expands to an empty string (docs/runtime/expansion.md#missing-values).",
-    ),
-    "DIP107": _a(
-        "context",
-        I,
-        "a key nothing reads changes no route and no prompt; dippin warns, but it is worth "
-        "knowing rather than a wrong path.",
-    ),
-    "DIP108": _a(
-        "config",
-        W,
-        "the provider refuses a model it does not know and the agent fails; the catalog may lag "
-        "behind the provider, so not an error.",
-    ),
-    "DIP109": _a(
-        "routing",
-        W,
-        "the same child runs twice with the same bindings, usually a copy-paste slip.",
-    ),
-    "DIP110": _a(
-        "runtime",
-        E,
-        "tracker's handler refuses an agent without a prompt and "
-        f"{_RUN_FAILS}; a warning for an agent that only runs as a parallel branch (that "
-        "branch fails instead).",
-    ),
-    "DIP111": _a(
-        "config",
-        W,
-        "tracker kills a tool without `timeout:` after 30 s and fails the run: a warning when the "
-        "command runs something long, info when its length is unknown, a hint for quick file "
-        "and text utilities (`pipeline/handlers/tool.go`).",
-    ),
-    "DIP112": _a(
-        "context",
-        W,
-        "dippin's forward-only reading of `reads:`. Off by default: DC103 and DC104 check the "
-        "same on every path and understand loops.",
-    ),
-    "DIP113": _a(
-        "config",
-        W,
-        "tracker silently uses `standard` instead, so the node retries differently "
-        "(docs/runtime/failures.md#retries).",
-    ),
-    "DIP114": _a(
-        "config",
-        W,
-        "tracker silently falls back to `full`, so the prompt is not as set "
-        "(docs/runtime/context.md#fidelity).",
-    ),
-    "DIP115": _a(
-        "routing",
-        W,
-        "an unmet gate has nowhere to go, and the run fails at the exit "
-        "(docs/runtime/failures.md#goal-gates).",
-    ),
-    "DIP116": _a("config", W, "tracker ignores the value, so compaction or resume is not as set."),
-    "DIP117": _a(
-        "config", W, "the stylesheet rule applies to no node, so its settings are not applied."
-    ),
-    "DIP118": _a(
-        "config", W, "the stylesheet rule applies to no node, so its settings are not applied."
-    ),
-    "DIP119": _a("config", W, "providers reject or ignore an effort level they do not know."),
-    "DIP120": _a(
-        "style",
-        H,
-        "tracker looks a bare name up as a context key, so `outcome` works as `ctx.outcome` "
-        f"(docs/runtime/conditions.md#the-left-side). {_STYLE_OFF}",
-    ),
-    "DIP121": _a(
-        "routing",
-        W,
-        "the edge routes on a value some earlier node left behind, usually a stale one.",
-    ),
-    "DIP122": _a("routing", W, "the tool never prints the value, so the condition never holds."),
-    "DIP123": _a(
-        "safety",
-        W,
-        "the shell rejects the command and the tool fails; a failed tool is an outcome its "
-        "edges can route, so not an error.",
-    ),
-    "DIP124": _a(
-        "safety",
-        W,
-        "dippin's check describes a runtime that no longer exists. Off by default: DC201 and "
-        "DC202 report these spans as tracker runs them.",
-    ),
-    "DIP125": _a(
-        "safety",
-        H,
-        "the answer depends on the machine running dipcheck, not on the one running the "
-        "workflow. Off by default (it is noise in CI); select it by code or with `dippin`.",
-    ),
-    "DIP126": _a(
-        "runtime",
-        W,
-        "`tracker run` refuses to start when the ref resolves neither next to the file nor from "
-        "its working directory (`cmd/tracker/loading.go`); the working directory is unknown "
-        "here, so not an error. An info when it resolves from a directory above the "
-        "file's: the author most likely runs tracker from there, as tracker's examples do.",
-    ),
-    "DIP127": _a(
-        "config", W, "tracker does not know the mode, so the gate does not behave as written."
-    ),
-    "DIP128": _a("config", W, "an interview ignores `default:`, so the default never applies."),
-    "DIP129": _a(
-        "routing",
-        W,
-        "an interview sets no label, so labelled edges never pick a route "
-        "(docs/runtime/edge-selection.md#choosing-an-edge).",
-    ),
-    "DIP130": _a("config", W, "only the two JSON modes exist; the value is not passed on."),
-    "DIP131": _a(
-        "config",
-        W,
-        "the schema is ignored without `json_schema`; the reverse (no schema) is a hint.",
-    ),
-    "DIP132": _a("config", W, "the provider rejects a schema that is not JSON."),
-    "DIP133": _a(
-        "style",
-        H,
-        "the adapter copies `params:` without overwriting a typed field "
-        "(docs/runtime/loading.md#from-dippin-to-trackers-graph), so the value "
-        f"applies when the field is unset. {_STYLE_OFF}",
-    ),
-    "DIP134": _a(
-        "config",
-        W,
-        "without `max_restarts` tracker allows 5 loop restarts in the whole run and then fails "
-        "it (docs/runtime/failures.md#loop-restarts; tracker commit 726c0c8 added `max_restarts` "
-        "to its examples for it).",
-    ),
-    "DIP135": _a(
-        "runtime",
-        W,
-        "`tracker run` refuses to start when the child resolves neither next to the file nor "
-        "from its working directory (`cmd/tracker/loading.go`); the working directory is "
-        "unknown here, so not an error. An info when it resolves from a directory above the "
-        "file's: the author most likely runs tracker from there, as tracker's examples do.",
-    ),
-    "DIP136": _a("config", W, "a negative interval or cycle count is not what was meant."),
-    "DIP137": _a(
-        "config",
-        W,
-        "the loop ends only when the child does, or fails the run after 1000 cycles "
-        "(docs/runtime/subgraphs.md#manager-loops).",
-    ),
-    "DIP138": _a(
-        "style",
-        W,
-        "reserved by dippin and never reported by it. Off by default; nothing reports it.",
-    ),
-    "DIP139": _a("safety", W, "any value but `none` restricts nothing."),
-    "DIP140": _a("safety", W, "the `params:` hand back the tools `tool_access` took away."),
-    "DIP141": _a(
-        "safety",
-        I,
-        "the agent has no tools to write with, so the paths change nothing; dead configuration.",
-    ),
-    "DIP142": _a("safety", W, "the entry escapes the write jail or splits into broken globs."),
-    "DIP143": _a(
-        "safety",
-        H,
-        "parity with dippin's hint: the child may not keep the restriction, which cannot be "
-        "shown from here.",
-    ),
-    "DIP144": _a(
-        "routing",
-        W,
-        "dippin asks for a failure route on every agent. Off by default: DC315 reports the "
-        "failures a workflow leaves unrouted where it routes others.",
-    ),
-    "DIP145": _a("config", W, "a negative budget is not a limit anyone meant."),
-    "DIP146": _a(
-        "safety",
-        H,
-        "parity with dippin's hint: the child's agents keep their tools.",
-    ),
-    "DIP147": _a(
-        "safety",
-        H,
-        "parity with dippin's hint: untrusted text can reach an agent with tools one step later.",
-    ),
-    "DIP148": _a("config", W, "a negative cap on `last_response` is not what was meant."),
-    "DIP149": _a(
-        "routing",
-        W,
-        "only one unconditional edge is ever taken (highest weight, then the smallest target "
-        "name), so the others are dead (docs/runtime/edge-selection.md#choosing-an-edge).",
-    ),
-    "DIP150": _a(
-        "style",
-        H,
-        "tracker routes on the label when no `choice:` is set "
-        "(docs/runtime/edge-selection.md#choosing-an-edge), so the route works. "
-        f"{_STYLE_OFF}",
-    ),
-    "DIP151": _a(
-        "style",
-        H,
-        "the weight changes no route (docs/runtime/edge-selection.md#choosing-an-edge). "
-        f"{_STYLE_OFF}",
-    ),
-    "DIP152": _a(
-        "routing",
-        W,
-        "the marker matches no condition and, without a fallback, the run stops with `no "
-        "matching edges`.",
-    ),
-    "DIP153": _a(
-        "style",
-        H,
-        "the fork or join already implies the edge, so it changes nothing "
-        f"(docs/runtime/loading.md#from-dippin-to-trackers-graph). {_STYLE_OFF}",
-    ),
-    "DIP154": _a("style", H, f"the opt-out removes nothing. {_STYLE_OFF}"),
-    "DIP155": _a(
-        "runtime",
-        E,
-        "tracker refuses to bind an input of an unknown type (`pipeline/inputs.go`), so the "
-        "run does not start.",
-    ),
-    "DIP156": _a(
-        "context",
-        W,
-        "the undeclared input expands to an empty string without a word; tracker runs the "
-        f"file, so not an error, although {_PARITY_ERROR}.",
-    ),
-    "DIP157": _a(
-        "safety",
-        E,
-        f"the tool fails closed when the input holds a value and {_RUN_FAILS} "
-        "(docs/runtime/tools.md#keys-a-command-may-use).",
-    ),
-    "DIP158": _a(
-        "runtime",
-        E,
-        "tracker refuses the caller's value (or the default) when it binds the inputs "
-        "(`pipeline/inputs.go`), and the run does not start.",
-    ),
-    "DIP159": _a(
-        "context",
-        I,
-        "an input nothing reads changes no route and no prompt; worth knowing, dippin warns.",
-    ),
-    "DIP160": _a(
-        "runtime",
-        W,
-        "the child's input binding fails and with it the parent's run, unless the child has a "
-        "default dippin does not count.",
-    ),
-    "DIP161": _a("config", W, "the run fails once the provider removes the model."),
-    "DIP162": _a("config", W, "the agent is left without a model."),
-    "DIP163": _a(
-        "safety",
-        W,
-        "dippin's lint refuses the value (it compares exactly), so the write jail may not be "
-        "what was meant; tracker v0.64 does not read `writable_paths_mode` at all (no Go source "
-        f"names it) and runs the file, so not an error, although {_PARITY_ERROR}.",
-    ),
-    "DIP164": _a("safety", H, "parity with dippin's hint: there are no paths to enforce."),
-    "DIP165": _a("safety", H, "parity with dippin's hint: on some hosts the agent runs unjailed."),
     # -- Lnn: YAML step workflows -----------------------------------------------------------
     "L01": _a("runtime", E, "the step engine refuses to load a workflow that carries the key."),
     "L02": _a(
@@ -827,17 +506,6 @@ AUDIT: dict[str, Audit] = {
     ),
     "O16": _a("routing", W, "the dependent task can start before the subtasks finish."),
     "O17": _a("config", W, "the task takes its parent's value, not the one written."),
-    # -- TRKnnn: tracker's own lints --------------------------------------------------------
-    "TRK101": _a(
-        "routing",
-        W,
-        "parity with `tracker validate`: a truncated marker silently takes the fallback; an info "
-        "where the output is bounded or both routes lead to the same node.",
-    ),
-    "TRK102": _a(
-        "routing",
-        W,
-        "parity with `tracker validate`: the run reports success instead of "
-        "validation_overridden, and a goal gate the override would cover sends the run back.",
-    ),
 }
+
+AUDIT: dict[str, Audit] = {**_OWN, **PARITY}
