@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from dipcheck.configfile import MAX_CONFIG_BYTES, find_config
+from dipcheck.configfile import MAX_CONFIG_BYTES, find_config, linked_outside
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
 from dipcheck.files import read_regular
@@ -317,7 +317,15 @@ def load_config_file(path: str) -> Config:
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:
+    """The file ``--config`` names (``explicit``: read wherever a link takes it, the user's
+    own choice), else the closest one at or above ``start``, which a symbolic link must not
+    take out of its directory (:func:`~dipcheck.configfile.linked_outside`)."""
     if explicit:
         return load_config_file(explicit)
     found = find_config(start or os.getcwd())
-    return load_config_file(found) if found else Config()
+    if found is None:
+        return Config()
+    refused = linked_outside(found)
+    if refused is not None:
+        raise ConfigError(f"{found}: {refused}")
+    return load_config_file(found)

@@ -286,3 +286,66 @@ def test_a_scenario_linking_outside_is_not_read(layout: Path, workflow: str) -> 
         "dipcheck simulate: error: s.yaml: not read: it is a symbolic link to a file outside "
         "`.`, the tree being checked; check that file where it is\n"
     )
+
+
+CONFIG_LEAK = f'"{SECRET}" = 1\n'
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("dipcheck.toml", CONFIG_LEAK),
+        (".dipcheck.toml", CONFIG_LEAK),
+        ("pyproject.toml", f"[tool.dipcheck]\n{CONFIG_LEAK}"),
+        ("pyproject.toml", f"[tool.other]\n{CONFIG_LEAK}"),
+    ],
+)
+def test_a_found_configuration_linking_outside_is_not_read(
+    layout: Path, name: str, text: str
+) -> None:
+    """`dipcheck.toml -> ../outside/…` found by the search: its keys were quoted ("unknown
+    key(s) …"), so a pull request could have CI print parts of any file. A `pyproject.toml`
+    is refused without being read to see whether it configures dipcheck."""
+    (layout.parent / "outside" / "x.toml").write_text(text, encoding="utf-8")
+    (layout / name).symlink_to("../outside/x.toml")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    for words in (("lint", "ok.dip"), ("simulate", "ok.dip"), ("graph", "ok.dip")):
+        run = dipcheck(*words, cwd=layout)
+        assert run.returncode == 2, run.stdout
+        assert (
+            f"{layout / name}: not read: it is a symbolic link leading outside its directory; "
+            "name it with --config to read it"
+        ) in run.stderr
+        assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_configuration_named_with_config_or_linked_inside_is_read(layout: Path) -> None:
+    """`--config` is the user's own choice: read wherever it leads. A link that stays in the
+    directory (`dipcheck.toml -> conf/real.toml`) is read as well."""
+    (layout.parent / "outside" / "x.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
+    (layout / "linked.toml").symlink_to("../outside/x.toml")
+    (layout / "conf").mkdir()
+    (layout / "conf" / "real.toml").write_text("fail-on = 'nonsense'\n", encoding="utf-8")
+    (layout / "dipcheck.toml").symlink_to("conf/real.toml")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    assert dipcheck("lint", "--config", "linked.toml", "ok.dip", cwd=layout).returncode == 0
+    run = dipcheck("lint", "ok.dip", cwd=layout)
+    assert run.returncode == 2
+    assert "dipcheck.toml: fail-on: " in run.stderr
+
+
+def test_the_run_cache_does_not_answer_for_a_configuration_now_linking_outside(
+    layout: Path,
+) -> None:
+    """A kept run for `dipcheck.toml`, which then becomes a link out of the directory to a
+    file of the same bytes: the lint refuses it, and so does the run cache."""
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    (layout / "dipcheck.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
+    for _ in range(2):  # the second run is answered from the run cache
+        assert dipcheck("lint", "ok.dip", cwd=layout).returncode == 0
+    (layout.parent / "outside" / "x.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
+    (layout / "dipcheck.toml").unlink()
+    (layout / "dipcheck.toml").symlink_to("../outside/x.toml")
+    run = dipcheck("lint", "ok.dip", cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert "dipcheck.toml: not read: it is a symbolic link" in run.stderr
