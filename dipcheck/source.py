@@ -187,12 +187,42 @@ def text_diff(before: str, after: str, old_name: str, new_name: str) -> str:
 
     pieces: list[str] = []
     for line in difflib.unified_diff(
-        lines_with_ends(before), lines_with_ends(after), old_name, new_name
+        lines_with_ends(before), lines_with_ends(after), _diff_name(old_name), _diff_name(new_name)
     ):
         pieces.append(line)
         if not line.endswith("\n"):
             pieces.append("\n\\ No newline at end of file\n")
     return "".join(pieces)
+
+
+_C_ESCAPES = {
+    "\a": "\\a",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\v": "\\v",
+    "\f": "\\f",
+    "\r": "\\r",
+    '"': '\\"',
+    "\\": "\\\\",
+}
+
+
+def _diff_name(name: str) -> str:
+    """A file name as a diff header gives it: as it is, or, when it holds a control character
+    (a line break in it started a line of its own), a double quote or a backslash, quoted and
+    escaped as git does, which ``patch`` reads back."""
+    if not any(_c_escape(char) != char for char in name):
+        return name
+    return '"' + "".join(_c_escape(char) for char in name) + '"'
+
+
+def _c_escape(char: str) -> str:
+    if char in _C_ESCAPES:
+        return _C_ESCAPES[char]
+    if char < " " or "\x7f" <= char <= "\x9f":
+        return "".join(f"\\{byte:03o}" for byte in char.encode("utf-8"))
+    return char
 
 
 def line_span(source: SourceText, line: int) -> Span:

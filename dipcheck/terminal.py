@@ -6,7 +6,9 @@ terminal (ESC starts an escape sequence that can clear the screen, retitle the w
 text; BEL rings; NUL and the C1 controls confuse what follows), so every C0 and C1 control
 character but tab and newline, and DEL, is shown as a visible ``\\xNN`` escape, as git and
 ruff do; so are the invisible bidirectional controls (``\\u202e``…), which would reorder what
-the terminal shows. JSON and SARIF keep the real characters: JSON escapes them itself.
+the terminal shows. A file name is one line, so in a name the line breaks are escaped too
+(:func:`visible_name`): ``a\\n::error file=x::boom.dip`` printed raw makes a line that GitHub
+Actions runs as a command. JSON and SARIF keep the real characters: JSON escapes them itself.
 
 Output that is data — a diff to apply, a converted workflow, a graph's source — is written
 exactly when it goes to a file or a pipe, and made visible only when it goes to a terminal
@@ -22,6 +24,8 @@ from typing import TextIO
 # (U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of
 # the line ("Trojan Source")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# the same and the newline, for a file name (a carriage return is a C0 control already)
+_NAME_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -32,6 +36,11 @@ def _escape(match: re.Match[str]) -> str:
 def visible(text: str) -> str:
     """``text`` with each control character other than tab and newline as ``\\xNN``."""
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+
+
+def visible_name(path: str) -> str:
+    """A file name or path as one line: :func:`visible`, and a newline as ``\\x0a`` too."""
+    return _NAME_CONTROL.sub(_escape, path) if _NAME_CONTROL.search(path) else path
 
 
 def for_stream(text: str, stream: TextIO) -> str:

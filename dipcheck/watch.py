@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from dipcheck.config import Config
 from dipcheck.engine import LintResult, expand_paths, lint_paths
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible_name
 
 DEBOUNCE_MS = 200
 
@@ -75,7 +75,7 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
         result.path: result for result in lint_paths(paths, config, jobs=args.jobs, named=named)
     }
     sys.stdout.write(text_report.render(list(results.values()), style, tail=True))
-    watched = visible(", ".join(paths) or ".")
+    watched = visible_name(", ".join(paths) or ".")
     print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
     for changes in watchfiles.watch(*_roots(paths), debounce=DEBOUNCE_MS, raise_interrupt=False):
@@ -83,7 +83,7 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
         candidates = expand_paths(paths, config)
         for gone in [path for path in results if path not in candidates]:
             del results[gone]
-            print(visible(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
+            print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
         again = affected(changed, results, candidates)
         if not again:
             continue
@@ -95,10 +95,12 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
             stamp = time.strftime("%H:%M:%S")
             count = len(result.diagnostics)
             if not count:
-                print(visible(f"[{stamp}] {result.path}: all checks passed"), flush=True)
+                print(visible_name(f"[{stamp}] {result.path}: all checks passed"), flush=True)
                 continue
             print(
-                visible(f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}"),
+                visible_name(
+                    f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}"
+                ),
                 flush=True,
             )
             sys.stdout.write(text_report.render([result], style, tail=False))

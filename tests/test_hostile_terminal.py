@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from helpers import dipcheck
 
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible, visible_name
 
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # an OSC title change, BEL, a screen clear, a C1 CSI and NUL, on a line that does not parse
@@ -99,6 +101,54 @@ def test_fmt_messages_escape_the_file_name(tmp_path: Path) -> None:
 def test_visible_keeps_tab_newline_and_printable_text() -> None:
     assert visible("a\tb\nc ü 🚀") == "a\tb\nc ü 🚀"
     assert visible("\x00\x07\x1b\x7f\x85\x9f\r") == "\\x00\\x07\\x1b\\x7f\\x85\\x9f\\x0d"
+
+
+def test_visible_name_shows_line_breaks_too() -> None:
+    assert visible_name("a\tb\nc\rd ü.dip") == "a\tb\\x0ac\\x0dd ü.dip"
+
+
+ANNOTATION = "a\n::error file=x::boom.dip"
+FIXABLE = WORKFLOW.replace(HOSTILE, "")  # `A -> Z`: DIP003, with an unsafe fix
+
+
+def _commands(output: str) -> list[str]:
+    """The lines GitHub Actions would read as workflow commands."""
+    return [line for line in output.splitlines() if line.startswith("::")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise"])
+def test_a_line_break_in_a_file_name_is_shown_as_an_escape(tmp_path: Path, fmt: str) -> None:
+    """A file named `a⏎::error file=x::boom.dip` made a line GitHub Actions reads as a
+    command; a snippet's own lines are as they were."""
+    (tmp_path / ANNOTATION).write_text(WORKFLOW, encoding="utf-8")
+    (tmp_path / "b\r.dip").write_text(WORKFLOW, encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", fmt, ".", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert not _commands(run.stdout), run.stdout
+    assert "a\\x0a::error file=x::boom.dip:" in run.stdout
+    assert "b\\x0d.dip:" in run.stdout and "\r" not in run.stdout
+
+
+def test_fix_output_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
+    """The fix summary names it escaped; the diff quotes it as git does, which patch reads."""
+    (tmp_path / ANNOTATION).write_text(FIXABLE, encoding="utf-8")
+    command = ("lint", "--isolated", "--no-cache", "--unsafe-fixes", "--show-fixes", "--diff")
+    run = dipcheck(*command, "--fix", ANNOTATION, cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert not _commands(run.stdout + run.stderr), run.stdout + run.stderr
+    assert "- a\\x0a::error file=x::boom.dip:\n" in run.stderr
+    assert run.stdout.startswith(
+        '--- "a\\n::error file=x::boom.dip"\n+++ "a\\n::error file=x::boom.dip"\n'
+    )
+    if shutil.which("patch"):
+        (tmp_path / "fix.patch").write_text(run.stdout, encoding="utf-8")
+        subprocess.run(["patch", "-p0", "-i", "fix.patch"], cwd=tmp_path, check=True)
+        assert "A -> Z" not in (tmp_path / ANNOTATION).read_text(encoding="utf-8")
+    missing = dipcheck("lint", "--isolated", "a\n::error file=x::gone.dip", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        "dipcheck: error: a\\x0a::error file=x::gone.dip: no such file or directory\n"
+    )
 
 
 PROMPTED = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: {prompt}\n"

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from dipcheck import replay
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible, visible_name
 
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
@@ -96,7 +96,10 @@ def run(args: argparse.Namespace, config: Config) -> int:
     file_paths = [path for path in paths if path != "-"]
     for path in file_paths:
         if not os.path.exists(path):
-            print(visible(f"dipcheck: error: {path}: no such file or directory"), file=sys.stderr)
+            print(
+                visible(f"dipcheck: error: {visible_name(path)}: no such file or directory"),
+                file=sys.stderr,
+            )
             return EXIT_ERROR
     if args.show_settings:
         from dipcheck.commands.settings import show_settings
@@ -358,24 +361,25 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         for item in outcome.rejected:
             print(
                 visible(
-                    f"dipcheck: warning: {outcome.path}: {item.code} fix not applied: it would "
-                    f"add {', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}"
+                    f"dipcheck: warning: {visible_name(outcome.path)}: {item.code} fix not "
+                    "applied: it would add "
+                    f"{', '.join(sorted(outcome.breaks.get(id(item), ['a loading error'])))}"
                 ),
                 file=sys.stderr,
             )
         for item in outcome.elsewhere(args.unsafe_fixes):
             print(
                 visible(
-                    f"dipcheck: note: {outcome.path}: {item.code} fix edits "
-                    f"{item.fix.edits[0].span.path if item.fix else ''}, which is not fixed "
-                    "from here; apply it by hand"
+                    f"dipcheck: note: {visible_name(outcome.path)}: {item.code} fix edits "
+                    f"{visible_name(item.fix.edits[0].span.path) if item.fix else ''}, which is "
+                    "not fixed from here; apply it by hand"
                 ),
                 file=sys.stderr,
             )
         if not outcome.converged:
             print(
                 visible(
-                    f"dipcheck: warning: {outcome.path}: fixes still apply after "
+                    f"dipcheck: warning: {visible_name(outcome.path)}: fixes still apply after "
                     f"{outcome.passes} passes; run --fix again"
                 ),
                 file=sys.stderr,
@@ -394,7 +398,10 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
             write_atomically(outcome.path, outcome.original, outcome.text, trees[outcome.path])
         except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-            print(visible(f"dipcheck: error: {outcome.path} not fixed: {reason}"), file=sys.stderr)
+            print(
+                visible(f"dipcheck: error: {visible_name(outcome.path)} not fixed: {reason}"),
+                file=sys.stderr,
+            )
             unwritten = True
     if unwritten:
         return EXIT_ERROR
@@ -431,7 +438,7 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
         for outcome in outcomes:
             if not outcome.applied:
                 continue
-            print(visible(f"- {outcome.path}:"), file=sys.stderr)
+            print(visible_name(f"- {outcome.path}:"), file=sys.stderr)
             counts: dict[str, int] = {}
             for item in outcome.applied:
                 counts[item.code] = counts.get(item.code, 0) + 1
@@ -458,7 +465,10 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
         outcome = add_ignores(source.text, path, config, named=path in named)
         if outcome.rejected:
             print(
-                visible(f"dipcheck: warning: {path}: left unchanged, the comments would not parse"),
+                visible(
+                    f"dipcheck: warning: {visible_name(path)}: left unchanged, the comments would "
+                    "not parse"
+                ),
                 file=sys.stderr,
             )
         if not outcome.changed:
@@ -467,7 +477,10 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
             write_atomically(path, outcome.original, outcome.text, tree)
         except (FileChanged, WriteRefused, OSError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-            print(visible(f"dipcheck: error: {path} not changed: {reason}"), file=sys.stderr)
+            print(
+                visible(f"dipcheck: error: {visible_name(path)} not changed: {reason}"),
+                file=sys.stderr,
+            )
             return EXIT_ERROR
         added += len(outcome.applied)
         files += 1

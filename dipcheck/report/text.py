@@ -1,10 +1,11 @@
 """Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style.
 
 Workflow text (messages, snippets, paths) is shown with its control characters escaped
-(:func:`dipcheck.terminal.visible`); the caret line follows the escaped snippet. A snippet shows
-at most :data:`SNIPPET_WIDTH` code points of its line, around the finding, with ``…`` where the
-line is cut, so that a report stays linear in the size of its input however long a line is
-and however many findings it holds."""
+(:func:`dipcheck.terminal.visible`; in a path the line breaks too,
+:func:`~dipcheck.terminal.visible_name`); the caret line follows the escaped snippet. A snippet
+shows at most :data:`SNIPPET_WIDTH` code points of its line, around the finding, with ``…``
+where the line is cut, so that a report stays linear in the size of its input however long a
+line is and however many findings it holds."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible, visible_name
 
 _COLORS = {
     Severity.ERROR: "\033[1;31m",
@@ -52,7 +53,7 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     lines = [f"{header}{style.paint(': ' + visible(item.message), _BOLD)}"]
     gutter = len(str(line + 1))
     pad = " " * gutter
-    where = f"{visible(item.span.path)}:{line + 1}:{column + 1}"
+    where = f"{visible_name(item.span.path)}:{line + 1}:{column + 1}"
     lines.append(f"{pad}{style.paint('-->', _BLUE)} {where}")
     source = item.span.source
     length = source.line_end(line) - source.line_starts[line]
@@ -69,7 +70,7 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
         r_line, r_column = related.span.start_position()
         lines.append(
             f"{pad} = note: {visible(related.message)} "
-            f"({visible(related.span.path)}:{r_line + 1}:{r_column + 1})"
+            f"({visible_name(related.span.path)}:{r_line + 1}:{r_column + 1})"
         )
     help_text = item.help
     rule = registry.get(item.code)
@@ -111,7 +112,7 @@ def _shown(text: str) -> str:
 
 def render_concise(item: Diagnostic) -> str:
     line, column, _, _ = _location(item)
-    where = f"{visible(item.span.path)}:{line + 1}:{column + 1}"
+    where = f"{visible_name(item.span.path)}:{line + 1}:{column + 1}"
     return f"{where}: {item.code} [{item.severity.label}] {visible(item.message)}"
 
 
