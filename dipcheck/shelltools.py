@@ -44,6 +44,14 @@ SHELLCHECK_EXCLUDED = (
 # shellcheck reports every level down to style; dipcheck keeps its errors and warnings and the
 # few info/style checks in SHELLCHECK_ELEVATED (rules/shell.py, DC207).
 SHELLCHECK_MINIMUM = "style"
+# What shellcheck is told besides the shell; also part of a verdict's cache key. --norc: no
+# .shellcheckrc is read, as shellcheck looks for one beside the script and above it, and the
+# scripts are temporary files (/tmp/.shellcheckrc or /.shellcheckrc, which another user may
+# have planted, could turn checks off, and the verdict would be cached)
+SHELLCHECK_OPTIONS = (
+    *("--norc", "-f", "json1", "-S", SHELLCHECK_MINIMUM),
+    *("-e", ",".join(SHELLCHECK_EXCLUDED)),
+)
 _VARIABLE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
@@ -349,10 +357,7 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
             with open(name, "w", encoding="utf-8") as handle:
                 handle.write(script)
             names.append(name)
-        command = [
-            *(executable, "-f", "json1", "-S", SHELLCHECK_MINIMUM),
-            *("-e", ",".join(SHELLCHECK_EXCLUDED)),
-        ]
+        command = [executable, *SHELLCHECK_OPTIONS]
         if shell:
             command += ["-s", shell]
         try:
@@ -378,10 +383,7 @@ def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] |
     read the script's shebang. One process per shell for all scripts not cached yet (None:
     not checked now, see :data:`SPAWN`, or shellcheck gave no answer in time). A script over
     :data:`SHELLCHECK_MAX_CHARS` is not given to shellcheck (None)."""
-    keys = [
-        _digest(shell, script, SHELLCHECK_MINIMUM, *SHELLCHECK_EXCLUDED)
-        for script, shell in scripts
-    ]
+    keys = [_digest(shell, script, *SHELLCHECK_OPTIONS) for script, shell in scripts]
     by_key = dict(zip(keys, scripts, strict=True))
 
     def compute(missing: list[str]) -> list[list[dict[str, Any]] | None]:

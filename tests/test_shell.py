@@ -250,6 +250,26 @@ def test_dc207_in_a_command_file(tmp_path: Path) -> None:
     assert item.span.path.endswith("check.sh") and item.span.text == 'cd "$1"'
 
 
+@needs_shellcheck
+def test_dc207_reads_no_shellcheckrc_above_the_temporary_scripts(tmp_path: Path) -> None:
+    """shellcheck looks for a `.shellcheckrc` beside the script and above it, and the scripts
+    are temporary files: one planted in the temporary directory's parents (`/tmp` or `/` on a
+    shared machine) turned DC207 off, and the empty verdict was cached."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    (tmp_path / ".shellcheckrc").write_text("disable=all\n", encoding="utf-8")
+    path = tmp_path / "flow" / "sh.dip"
+    path.parent.mkdir()
+    path.write_text(TOOL.replace("go vet ./...", "cd sub\n        go vet ./..."))
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    environment["DIPCHECK_CACHE_DIR"] = str(tmp_path / "cache")
+    command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", "--format", "concise"]
+    found = subprocess.run(
+        [*command, str(path)], capture_output=True, text=True, env=environment, check=False
+    )
+    assert "DC207" in found.stdout and "SC2164" in found.stdout, found.stdout + found.stderr
+
+
 def test_cli_no_shell_and_no_env_checks(tmp_path: Path) -> None:
     path = tmp_path / "sh.dip"
     path.write_text(TOOL.replace("      fi\n", "").replace("go vet", MISSING))
