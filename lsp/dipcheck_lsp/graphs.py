@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dipcheck_lsp.protocol import Refused
+from dipcheck_lsp.protocol import Refused, document_path
 from dipcheck_lsp.state import Snapshot
 
 COMMAND = "dipcheck.graph"
@@ -34,6 +34,7 @@ def draw(snapshot: Snapshot, options: dict[str, Any]) -> str:
     from dipcheck.picture import workflow as picture
     from dipcheck.simulate.children import load_child
 
+    document_path(COMMAND, snapshot.uri)
     workflow = snapshot.result.workflow
     if workflow is None:
         raise Refused(f"{snapshot.uri} is not a workflow dipcheck can load")

@@ -40,7 +40,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
 from pygls.protocol.language_server import lsp_method
 
-from dipcheck_lsp.convert import apply_change, encoding_name
+from dipcheck_lsp.convert import apply_change, encoding_name, path_of
 
 # the notification a malformed request turns into once it has been answered
 ANSWERED = "$/dipcheck/answeredInvalidRequest"
@@ -50,6 +50,19 @@ class Refused(JsonRpcException):
     """A request the server declines, with the reason for the user."""
 
     CODE = types.LSPErrorCodes.RequestFailed.value
+
+
+def document_path(command: str, uri: str) -> str:
+    """The path of the document ``command`` runs on (its URI when it is not a ``file:`` one),
+    refusing a URI whose path holds a NUL (``%00``): no file can have that name, and the file
+    system calls on it raised (the command answered null and logged a traceback)."""
+    path = path_of(uri) or uri
+    if "\0" in path:
+        raise Refused(
+            f"{command}: {uri} names a file with a NUL character (%00), which no file can "
+            "have; save the document under another name"
+        )
+    return path
 
 
 class BadArguments(JsonRpcException):

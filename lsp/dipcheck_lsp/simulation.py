@@ -16,8 +16,7 @@ from typing import Any
 from lsprotocol import types
 
 from dipcheck.config import Config
-from dipcheck_lsp.convert import path_of
-from dipcheck_lsp.protocol import Refused
+from dipcheck_lsp.protocol import Refused, document_path
 from dipcheck_lsp.state import Snapshot
 
 COMMAND = "dipcheck.simulate"
@@ -61,7 +60,7 @@ def simulate(
     log when the options ask to show it."""
     from dipcheck.simulate import render, session
 
-    path = path_of(uri) or uri
+    path = document_path(COMMAND, uri)
     from dipcheck.engine import detect_format
 
     if detect_format(path, config) == "ordewell":

@@ -14,6 +14,7 @@ from raw_support import RawServer
 
 PARENT = "workflow Parent\n  start: S\n  exit: S\n  subgraph S\n    ref: {ref}\n"
 AGENT = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: {target}\n"
+AGENT_OK = "workflow W\n  start: A\n  exit: A\n  agent A\n    label: A\n"
 
 
 @pytest.fixture
@@ -322,3 +323,28 @@ def test_a_bounded_header_read_returns_the_line_in_pieces() -> None:
         return [await reader.readline() for _ in range(4)]
 
     assert asyncio.run(lines()) == [b"a" * MAX_HEADER_LINE, b"aaaaa\n", b"next\n", b""]
+
+
+@pytest.mark.parametrize("command", ["dipcheck.simulate", "dipcheck.graph"])
+def test_a_nul_in_the_document_uri_is_refused(
+    server: RawServer, tmp_path: Path, command: str
+) -> None:
+    """`%00` in the URI: the command answered null and logged a traceback (os.path.realpath
+    raised on the NUL); it is refused with a reason, as other unusable documents are."""
+    uri = (tmp_path / "w.dip").as_uri().replace("w.dip", "w%00x.dip")
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "dip", "version": 1, "text": AGENT_OK}},
+    )
+    server.request(2, "workspace/executeCommand", {"command": command, "arguments": [uri]})
+    answer = server.answer(2)
+    assert answer.get("error", {}).get("message") == (
+        f"{command}: {uri} names a file with a NUL character (%00), which no file can have; "
+        "save the document under another name"
+    ), answer
+    _still_answers(server)
+    assert not [
+        item
+        for item in server.seen
+        if item.get("method") == "window/logMessage" and "Traceback" in item["params"]["message"]
+    ]
