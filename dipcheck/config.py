@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from dipcheck.configfile import MAX_CONFIG_BYTES, find_config, linked_outside
+from dipcheck.configfile import MAX_CONFIG_BYTES, find_config, leads_outside
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
 from dipcheck.files import read_regular
@@ -317,15 +317,22 @@ def load_config_file(path: str) -> Config:
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:
-    """The file ``--config`` names (``explicit``: read wherever a link takes it, the user's
-    own choice), else the closest one at or above ``start``, which a symbolic link must not
-    take out of its directory (:func:`~dipcheck.configfile.linked_outside`)."""
+    """The file ``--config`` names (``explicit``), else the closest one at or above ``start``.
+    A found file that a symbolic link takes out of its directory (a shared configuration, or
+    ``dipcheck.toml -> /etc/…`` planted by a pull request) is read, but its errors do not
+    quote it: they would print parts of whatever file the link names."""
     if explicit:
         return load_config_file(explicit)
     found = find_config(start or os.getcwd())
     if found is None:
         return Config()
-    refused = linked_outside(found)
-    if refused is not None:
-        raise ConfigError(f"{found}: {refused}")
-    return load_config_file(found)
+    if not leads_outside(found):
+        return load_config_file(found)
+    try:
+        return load_config_file(found)
+    except ConfigError:
+        raise ConfigError(
+            f"{found}: not a valid dipcheck configuration; a symbolic link takes it outside its "
+            "directory, so what it holds is not quoted here: name it with --config to see the "
+            "problem"
+        ) from None

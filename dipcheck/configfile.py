@@ -12,20 +12,14 @@ CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 
 
 def find_config(start: str) -> str | None:
-    """The closest dipcheck configuration file at or above ``start``. A ``pyproject.toml``
-    that a symbolic link takes out of its directory is not read to see whether it configures
-    dipcheck: it is returned, and :func:`linked_outside` refuses it."""
+    """The closest dipcheck configuration file at or above ``start``."""
     directory = os.path.abspath(start)
     if not os.path.isdir(directory):
         directory = os.path.dirname(directory)
     while True:
         for name in CONFIG_NAMES:
             candidate = os.path.join(directory, name)
-            if os.path.isfile(candidate) and (
-                name != "pyproject.toml"
-                or linked_outside(candidate) is not None
-                or _has_section(candidate)
-            ):
+            if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
                 return candidate
         parent = os.path.dirname(directory)
         if parent == directory:
@@ -33,19 +27,12 @@ def find_config(start: str) -> str | None:
         directory = parent
 
 
-def linked_outside(found: str) -> str | None:
-    """Why the configuration file ``found`` (found by :func:`find_config`, not named with
-    ``--config``) is not read: a symbolic link takes it out of the directory it was found in,
-    where a pull request could plant ``dipcheck.toml -> /etc/…`` and have CI quote that file's
-    keys in the error. None when it may be read."""
-    if inside(found, os.path.dirname(os.path.abspath(found))):
-        return None
-    instead = (
-        "name it with --config to read it, or put a dipcheck.toml beside it"
-        if os.path.basename(found) == "pyproject.toml"
-        else "name it with --config to read it, or replace the link with a copy of the file"
-    )
-    return f"not read: it is a symbolic link leading outside its directory; {instead}"
+def leads_outside(found: str) -> bool:
+    """Whether a symbolic link takes the configuration file ``found`` (found by
+    :func:`find_config`, not named with ``--config``) out of the directory it was found in:
+    a pull request could plant ``dipcheck.toml -> /etc/…``, so the errors of such a file
+    must not quote what it holds (``dipcheck.config.load_config``)."""
+    return not inside(found, os.path.dirname(os.path.abspath(found)))
 
 
 def _has_section(path: str) -> bool:

@@ -33,7 +33,7 @@ import contextlib
 import os
 import sys
 
-from dipcheck.configfile import find_config, linked_outside
+from dipcheck.configfile import find_config
 from dipcheck.files import MAX_FILE_BYTES, read_private, read_regular, unchanged, unsafe_directory
 from dipcheck.fingerprint import code_fingerprint
 from dipcheck.hashing import sha256_hex
@@ -132,11 +132,6 @@ class Run:
 
     def __init__(self, words: Sequence[str], options: _Options) -> None:
         self.config_path = options.config_path()
-        # a configuration file found by the search that a link takes out of its directory:
-        # the lint refuses it (status 2), so no entry answers, even one kept for the same bytes
-        self.refused = bool(
-            self.config_path and not options.config and linked_outside(self.config_path)
-        )
         self.directory = cache_directory(options.cache_dir, self.config_path)
         environment = sorted(
             (name, value)
@@ -158,7 +153,7 @@ class Run:
     def replay(self) -> int | None:
         """Write the kept output and return the exit status, or None when the entry is missing
         or anything it depends on changed (the run then lints)."""
-        if self.refused or not self._trusted():
+        if not self._trusted():
             return None
         data = read_private(self.entry, MAX_ENTRY_BYTES)
         fields = None if data is None else _fields(data)

@@ -297,15 +297,17 @@ CONFIG_LEAK = f'"{SECRET}" = 1\n'
         ("dipcheck.toml", CONFIG_LEAK),
         (".dipcheck.toml", CONFIG_LEAK),
         ("pyproject.toml", f"[tool.dipcheck]\n{CONFIG_LEAK}"),
-        ("pyproject.toml", f"[tool.other]\n{CONFIG_LEAK}"),
+        ("dipcheck.toml", f'select = ["{SECRET}"]\n'),
+        ("dipcheck.toml", f"{SECRET}\n"),  # not TOML
     ],
 )
-def test_a_found_configuration_linking_outside_is_not_read(
+def test_a_found_configuration_linking_outside_is_not_quoted(
     layout: Path, name: str, text: str
 ) -> None:
-    """`dipcheck.toml -> ../outside/…` found by the search: its keys were quoted ("unknown
-    key(s) …"), so a pull request could have CI print parts of any file. A `pyproject.toml`
-    is refused without being read to see whether it configures dipcheck."""
+    """`dipcheck.toml -> ../outside/…` found by the search: its keys and values were quoted
+    in the error ("unknown key(s) …"), so a pull request could have CI print parts of any
+    file. Such a file is still a configuration (a shared one may be linked), but an error in
+    it names only the link."""
     (layout.parent / "outside" / "x.toml").write_text(text, encoding="utf-8")
     (layout / name).symlink_to("../outside/x.toml")
     (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
@@ -313,10 +315,35 @@ def test_a_found_configuration_linking_outside_is_not_read(
         run = dipcheck(*words, cwd=layout)
         assert run.returncode == 2, run.stdout
         assert (
-            f"{layout / name}: not read: it is a symbolic link leading outside its directory; "
-            "name it with --config to read it"
+            f"{layout / name}: not a valid dipcheck configuration; a symbolic link takes it "
+            "outside its directory, so what it holds is not quoted here: name it with --config "
+            "to see the problem"
         ) in run.stderr
         assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_found_configuration_linking_outside_applies_when_valid(layout: Path) -> None:
+    """A shared configuration linked from elsewhere (`dipcheck.toml -> ../shared/…`, a
+    monorepo's `pyproject.toml` without a dipcheck table) works as before: only its errors
+    are not quoted."""
+    reads = AGENT.format(field="prompt", target="Use ${ctx.nobody_writes}.")
+    (layout / "ok.dip").write_text(reads, encoding="utf-8")
+    assert "warning[DC102]" in dipcheck("lint", "ok.dip", cwd=layout).stdout
+    (layout.parent / "outside" / "x.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    (layout / "dipcheck.toml").symlink_to("../outside/x.toml")
+    run = dipcheck("lint", "ok.dip", cwd=layout)
+    assert (run.returncode, run.stdout, run.stderr) == (
+        0,
+        "All checks passed (1 file checked).\n",
+        "",
+    )
+    (layout / "dipcheck.toml").unlink()
+    (layout.parent / "outside" / "p.toml").write_text(f"[tool.other]\n{CONFIG_LEAK}")
+    (layout / "pyproject.toml").symlink_to("../outside/p.toml")
+    run = dipcheck("lint", "ok.dip", cwd=layout)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert "warning[DC102]" in run.stdout  # the pyproject.toml does not configure dipcheck
+    assert SECRET not in run.stdout
 
 
 def test_a_configuration_named_with_config_or_linked_inside_is_read(layout: Path) -> None:
@@ -332,20 +359,3 @@ def test_a_configuration_named_with_config_or_linked_inside_is_read(layout: Path
     run = dipcheck("lint", "ok.dip", cwd=layout)
     assert run.returncode == 2
     assert "dipcheck.toml: fail-on: " in run.stderr
-
-
-def test_the_run_cache_does_not_answer_for_a_configuration_now_linking_outside(
-    layout: Path,
-) -> None:
-    """A kept run for `dipcheck.toml`, which then becomes a link out of the directory to a
-    file of the same bytes: the lint refuses it, and so does the run cache."""
-    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
-    (layout / "dipcheck.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
-    for _ in range(2):  # the second run is answered from the run cache
-        assert dipcheck("lint", "ok.dip", cwd=layout).returncode == 0
-    (layout.parent / "outside" / "x.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
-    (layout / "dipcheck.toml").unlink()
-    (layout / "dipcheck.toml").symlink_to("../outside/x.toml")
-    run = dipcheck("lint", "ok.dip", cwd=layout)
-    assert run.returncode == 2, run.stdout
-    assert "dipcheck.toml: not read: it is a symbolic link" in run.stderr
