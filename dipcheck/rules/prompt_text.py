@@ -216,7 +216,7 @@ def _assigned(script: str, name: str) -> bool:
 def unsubstituted_var(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     declared = {item.key for item in workflow.vars}
-    attributes = runtime.graph_attributes(workflow)
+    attributes = runtime.graph_attributes(workflow) - {""}  # (each is a prefix to try)
     bound: frozenset[str] | None = None
     for node in workflow.nodes:
         for key in _SCANNED:
