@@ -142,3 +142,26 @@ def test_a_file_that_is_not_a_workflow(tmp_path: Path) -> None:
     drawing.write_text("digraph G { a -> b }\n", encoding="utf-8")
     done = dipcheck("convert", drawing, "--to", "dip")
     assert done.returncode == 2 and "not a workflow dipcheck can load" in done.stderr
+
+
+def test_a_start_that_is_also_the_exit_is_explained(tmp_path: Path) -> None:
+    """tracker's DOT marks the start and the exit by shape alone, so a `.dip` whose start node
+    is also its exit has no DOT form: the parity check fails, and a note says why."""
+    source = tmp_path / "same.dip"
+    source.write_text("workflow Same\n  start: A\n  exit: A\n\n  agent A\n    prompt: Do it.\n")
+    done = dipcheck("convert", source, "--to", "dot")
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == (
+        "note: `A` is both the start and the exit node, which a DOT file cannot say: tracker "
+        "marks them by shape (`Mdiamond`, `Msquare`) and a node has one, so the DOT has no exit "
+        "node (DIP002); give the workflow an exit node of its own"
+    )
+    assert "+ DIP002 only in " in done.stderr
+    distinct = tmp_path / "two.dip"
+    distinct.write_text(
+        "workflow Two\n  start: A\n  exit: B\n\n  agent A\n    prompt: Do it.\n"
+        "  agent B\n    label: B\n\n  edges\n    A -> B\n"
+    )
+    done = dipcheck("convert", distinct, "--to", "dot")
+    assert done.returncode == 0, done.stderr
+    assert "is both the start and the exit" not in done.stderr

@@ -185,6 +185,13 @@ class _Writer:
                 f"line {workflow.source.line_of(declaration.span.start) + 1}: input "
                 f"`{declaration.name.value}` has no form in a tracker DOT file; not written"
             )
+        if workflow.start and workflow.start == workflow.exit:
+            self.notes.append(
+                f"`{workflow.start}` is both the start and the exit node, which a DOT file "
+                "cannot say: tracker marks them by shape (`Mdiamond`, `Msquare`) and a node has "
+                "one, so the DOT has no exit node (DIP002); give the workflow an exit node of "
+                "its own"
+            )
         if workflow.else_target is not None:
             self.notes.append(
                 f"`else -> {workflow.else_target.value}` is not written: DOT has no such edge, "
