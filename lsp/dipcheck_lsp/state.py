@@ -47,6 +47,11 @@ from dipcheck_lsp.index import Index
 # Seconds without an edit after which a document is linted once more with the shell checks
 # (DIP123's bash -n, DC207's shellcheck) that lints skip while the user types.
 SHELL_CHECK_PAUSE = 1.0
+# The longest wait after an edit a `debounceMs` setting may ask for (a minute).
+MAX_DEBOUNCE_MS = 60_000
+# How many of the selectors no rule matches a settings problem names, and how much of each.
+MAX_SHOWN = 5
+MAX_SHOWN_CHARS = 60
 LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
@@ -56,7 +61,10 @@ class Settings:
     under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
     replace the configuration file's ``select`` and add to its ``ignore``), ``targetVersion``
     (replaces ``target-version``), ``inlayHints`` (true or false). A value that cannot be used
-    is reported in ``problems`` and left at what it was."""
+    is reported in ``problems`` and left at what it was: a ``debounceMs`` that is not a number
+    from 0 to :data:`MAX_DEBOUNCE_MS` (1e300 held every lint back for good), and the selectors
+    no rule matches, in one problem per setting (not one each: every problem is a message the
+    editor shows)."""
 
     debounce: float = 0.15
     select: tuple[str, ...] = ()
@@ -72,9 +80,19 @@ class Settings:
         if not isinstance(section, dict):
             return
         self.problems = []
-        value = section.get("debounceMs")
-        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-            self.debounce = value / 1000
+        if "debounceMs" in section:
+            value = section["debounceMs"]
+            if (
+                isinstance(value, int | float)
+                and not isinstance(value, bool)
+                and (0 <= value <= MAX_DEBOUNCE_MS)
+            ):
+                self.debounce = value / 1000
+            else:
+                self.problems.append(
+                    f"setting `debounceMs` must be a number of milliseconds from 0 to "
+                    f"{MAX_DEBOUNCE_MS}"
+                )
         for key in ("select", "ignore"):
             if key in section:
                 setattr(self, key, self._selectors(key, section[key]))
@@ -92,15 +110,23 @@ class Settings:
         if not isinstance(items, list):
             self.problems.append(f"setting `{key}` must be a list of rule codes or names")
             return ()
-        chosen: list[str] = []
+        chosen: dict[str, None] = {}  # each selector once: a lint tries every one
+        unmatched: dict[str, None] = {}
         for item in items:
             text = str(item).strip()
-            if not text:
+            if not text or text in chosen or text in unmatched:
                 continue
             if registry.select(text):
-                chosen.append(text)
+                chosen[text] = None
             else:
-                self.problems.append(f"setting `{key}`: no rule matches {text!r}")
+                unmatched[text] = None
+        if unmatched:  # one message, however many: each is a notification the editor shows
+            shown = [repr(text[:MAX_SHOWN_CHARS]) for text in list(unmatched)[:MAX_SHOWN]]
+            more = len(unmatched) - len(shown)
+            self.problems.append(
+                f"setting `{key}`: no rule matches {', '.join(shown)}"
+                + (f" (and {more} more)" if more > 0 else "")
+            )
         return tuple(chosen)
 
     def _target(self, value: object) -> TargetVersion | None:

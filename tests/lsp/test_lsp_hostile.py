@@ -348,3 +348,51 @@ def test_a_nul_in_the_document_uri_is_refused(
         for item in server.seen
         if item.get("method") == "window/logMessage" and "Traceback" in item["params"]["message"]
     ]
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("debounce", [1e300, -1, "x"])
+def test_unusable_settings_are_refused_in_one_message_each(
+    tmp_path: Path, debounce: object
+) -> None:
+    """`debounceMs: 1e300` was taken (no lint ever ran again after an edit) and -1 or "x"
+    were dropped without a word; each selector no rule matches was a message of its own
+    (thousands of them, thousands of error pop-ups)."""
+    server = RawServer(tmp_path)
+    try:
+        server.request(1, "initialize", {
+            "processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {},
+            "initializationOptions": {
+                "debounceMs": debounce, "select": [f"bogus{n}" for n in range(50)] + ["DC1"] * 9,
+            },
+        })  # fmt: skip
+        server.answer(1)
+        server.notify("initialized", {})
+        uri = _open(server, tmp_path / "w.dip", AGENT_OK)
+        _published(server, uri)
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": AGENT_OK}],
+        })  # fmt: skip
+        server.wait_for(
+            lambda item: (
+                item.get("method") == "textDocument/publishDiagnostics"
+                and item["params"].get("version") == 2
+            ),
+            timeout=10,
+        )
+        shown = [
+            item["params"]["message"]
+            for item in server.seen
+            if item.get("method") == "window/showMessage"
+        ]
+        assert shown == [
+            "dipcheck: setting `debounceMs` must be a number of milliseconds from 0 to 60000; "
+            "the setting is ignored",
+            "dipcheck: setting `select`: no rule matches 'bogus0', 'bogus1', 'bogus2', 'bogus3', "
+            "'bogus4' (and 45 more); the setting is ignored",
+        ]
+        _still_answers(server)
+    finally:
+        server.kill()
