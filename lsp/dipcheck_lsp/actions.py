@@ -1,9 +1,11 @@
 """Code actions: the rules' quick fixes, "suppress this finding", and one fix-all.
 
 Everything comes from the ``data`` each published diagnostic carries (edits already in LSP
-ranges of the version they were computed for), so asking for actions never lints. A
-diagnostic from an older version is matched against the current snapshot instead; when that
-does not have it either, it gets no action (its edits would land in the wrong place).
+ranges of the version they were computed for), so asking for actions never lints. The
+server's own copy is used, found in the current snapshot by the client's diagnostic (the
+client's copy of ``data`` is never trusted). A diagnostic from an older version is matched
+by its range instead; when the current snapshot does not have it, it gets no action (its
+edits would land in the wrong place).
 """
 
 from __future__ import annotations
@@ -29,14 +31,18 @@ def wanted(kind: str, only: list[str] | None) -> bool:
 def _payload(
     diagnostic: types.Diagnostic, snapshot: Snapshot | None, version: int | None
 ) -> dict[str, Any] | None:
-    data = diagnostic.data
-    if isinstance(data, dict) and data.get("version") == version:
-        return data
+    """The ``data`` the server published for the client's diagnostic: the current snapshot's
+    diagnostic with the same code and the same ``data`` (a client that maps ranges through
+    its own columns, as Neovim's byte columns, sends the data back as it got it) or the same
+    range (a client that drops the data, or a diagnostic of an older version). Never the
+    client's copy: a forged ``data`` could name any file to edit, and any text."""
     if snapshot is None or snapshot.version != version:
         return None
     wanted_range = range_list(diagnostic.range)
     for item in snapshot.converted.own:
-        if item.code == diagnostic.code and range_list(item.range) == wanted_range:
+        if item.code == diagnostic.code and (
+            item.data == diagnostic.data or range_list(item.range) == wanted_range
+        ):
             return item.data if isinstance(item.data, dict) else None
     return None
 

@@ -396,3 +396,47 @@ def test_unusable_settings_are_refused_in_one_message_each(
         _still_answers(server)
     finally:
         server.kill()
+
+
+# -- code actions ------------------------------------------------------------------------------
+
+UNREAD = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: use ${ctx.nope}\n"
+
+
+def _forged(server: RawServer, tmp_path: Path, data: object) -> list[dict[str, object]]:
+    uri = _open(server, tmp_path / "w.dip", UNREAD)
+    [finding] = _published(server, uri)
+    forged = {**finding, "data": data}
+    server.request(2, "textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": finding["range"],
+        "context": {"diagnostics": [forged], "only": ["quickfix"]},
+    })  # fmt: skip
+    return server.answer(2)["result"]
+
+
+def test_a_forged_diagnostic_data_edits_nothing_but_what_the_server_published(
+    server: RawServer, tmp_path: Path
+) -> None:
+    """The `data` a client sends back with a diagnostic was taken as it came whenever its
+    version was the document's: a forged fix could write any text to any file
+    (`file:///home/user/.bashrc`). The server's own copy is used."""
+    uri = (tmp_path / "w.dip").as_uri()
+    outside = {"uri": "file:///home/user/.bashrc", "range": [0, 0, 0, 0], "newText": "evil\n"}
+    fix = {"title": "tidy up", "safe": True, "edits": [outside]}
+    [action] = _forged(server, tmp_path, {"uri": uri, "version": 1, "fix": fix})
+    assert action["title"] == "Suppress DC102 (unproduced-context-key) on this line"
+    assert list(action["edit"]["changes"]) == [uri]
+    assert "evil" not in json.dumps(action["edit"])
+    _still_answers(server)
+
+
+def test_a_malformed_diagnostic_data_is_no_failure(server: RawServer, tmp_path: Path) -> None:
+    """`data` of the document's version with a `fix` of the wrong shape raised in the
+    handler (a traceback in the log, no actions)."""
+    uri = (tmp_path / "w.dip").as_uri()
+    data = {"uri": uri, "version": 1, "fix": {"title": 5, "edits": "x"}, "suppress": 7}
+    assert [item["title"] for item in _forged(server, tmp_path, data)] == [
+        "Suppress DC102 (unproduced-context-key) on this line"
+    ]
+    _still_answers(server)
+    assert not [item for item in server.seen if item.get("method") == "window/logMessage"]
