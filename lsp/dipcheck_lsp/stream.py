@@ -4,12 +4,13 @@ pygls' own loop recognises only an exact ``Content-Length: N`` line: after a mal
 it glues each body to the next header and never answers, or stops, again. This loop reads
 header lines until the blank line that ends them (any header but ``Content-Length`` is
 ignored, names in any case). A header it cannot use — a line without ``:``, a length that is
-not a number or over :data:`MAX_MESSAGE`, no length at all — and a body that is not JSON are
-answered with a ``ParseError`` (id null); the loop then looks for the next ``Content-Length:``
-(within a line, too: a body without a line break ends where the next header starts) and goes
-on from there. The end of input ends the loop. Header lines are read at most
-:data:`MAX_HEADER_LINE` bytes at a time (:class:`BoundedReader`): input that never breaks its
-line is taken in pieces, each answered or skipped as above, never held whole.
+not a number or over :data:`MAX_MESSAGE`, no length at all — and a body that is not JSON, or
+nests deeper than ``json.loads`` goes, are answered with a ``ParseError`` (id null); the loop
+then looks for the next ``Content-Length:`` (within a line, too: a body without a line break
+ends where the next header starts) and goes on from there. The end of input ends the loop.
+Header lines are read at most :data:`MAX_HEADER_LINE` bytes at a time (:class:`BoundedReader`):
+input that never breaks its line is taken in pieces, each answered or skipped as above, never
+held whole.
 """
 
 from __future__ import annotations
@@ -127,6 +128,9 @@ async def serve(
             message = json.loads(body, object_hook=protocol.structure_message)
         except ValueError as error:
             _parse_error(protocol, f"the message is not JSON: {error}")
+            continue
+        except RecursionError:  # json.loads gives up on arrays and objects nested this deep
+            _parse_error(protocol, "the message nests arrays and objects too deep to read")
             continue
         except Exception as error:
             logger.exception("Unable to handle message")

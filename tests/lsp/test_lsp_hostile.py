@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from raw_support import RawServer
+from raw_support import RawServer, frame
 
 PARENT = "workflow Parent\n  start: S\n  exit: S\n  subgraph S\n    ref: {ref}\n"
 AGENT = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: {target}\n"
@@ -101,6 +101,9 @@ def test_a_childs_prompt_file_change_relints_the_parent(server: RawServer, tmp_p
 # -- the JSON-RPC stream -----------------------------------------------------------------------
 
 BODY = b'{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}'
+# nested past json.loads' depth: it raised RecursionError, logged as an error in the server
+# (a pop-up), and the message was never answered
+DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
 def _busy(server: RawServer, tmp_path: Path) -> str:
@@ -157,8 +160,9 @@ def test_exit_while_requests_run_ends_at_once(
         b"Content-Length 49\r\n\r\n" + BODY,
         b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + BODY,
         b"Content-Length: 12\r\n\r\nnot json at!",
+        frame(b'{"jsonrpc": "2.0", "id": 7, "method": "x", "params": ' + DEEP + b"}"),
     ],
-    ids=["not-a-number", "negative", "too-large", "no-colon", "no-length", "not-json"],
+    ids=["not-a-number", "negative", "too-large", "no-colon", "no-length", "not-json", "deep"],
 )
 def test_a_malformed_message_is_a_parse_error_and_the_server_goes_on(
     server: RawServer, tmp_path: Path, bad: bytes
