@@ -40,6 +40,10 @@ What each method does (details in the module named):
 * ``workspace/executeCommand`` ``dipcheck.graph`` — the picture of the open document, Mermaid
   or DOT, with its findings (``graphs``).
 
+The server works in the workspace root (``initialize`` changes to it), as ``dipcheck`` is run
+at the root of a checkout: the working directory is the tree a test file and the workflow it
+names must not leave through a symbolic link.
+
 Every handler catches its own
 failures, logs them with ``window/logMessage`` and answers with an empty result; the only
 error responses are deliberate (a refused rename, a command given arguments it cannot use).
@@ -299,6 +303,12 @@ class DipcheckServer(LanguageServer):
         folders = params.workspace_folders or []
         root_uri = folders[0].uri if folders else params.root_uri
         self.host.root = path_of(root_uri) if root_uri else params.root_path
+        if self.host.root and os.path.isdir(self.host.root):
+            # The working directory is the tree a test file (and the workflow it names) must
+            # not leave through a symbolic link (engine.tree_of), as for `dipcheck test` run
+            # at the root: an editor started in the home directory made that the tree, and a
+            # test file linking to a file there was read and its tests' names shown.
+            os.chdir(self.host.root)
         capabilities = params.capabilities
         workspace = capabilities.workspace
         diagnostics = workspace.diagnostics if workspace is not None else None

@@ -444,3 +444,33 @@ def test_a_malformed_diagnostic_data_is_no_failure(server: RawServer, tmp_path: 
     ]
     _still_answers(server)
     assert not [item for item in server.seen if item.get("method") == "window/logMessage"]
+
+
+# -- test files --------------------------------------------------------------------------------
+
+
+def test_a_test_file_linking_out_of_the_workspace_is_not_read(tmp_path: Path) -> None:
+    """The server started in a directory above the workspace (an editor started in the home
+    directory): the test files' tree was that directory, so a test file in the workspace
+    linking to a file there was read, and `dipcheck.runTests` answered with its tests' names."""
+    (tmp_path / "secret.tests.yaml").write_text(
+        "workflow: w.dip\ntests:\n  - name: SECRET_abc123\n    expect:\n      status: success\n",
+        encoding="utf-8",
+    )
+    root = tmp_path / "workspace"
+    root.mkdir()
+    (root / "w.dip").write_text(AGENT_OK, encoding="utf-8")
+    (root / "w.tests.yaml").symlink_to(tmp_path / "secret.tests.yaml")
+    server = RawServer(tmp_path)
+    try:
+        server.initialize(root)
+        server.request(2, "workspace/executeCommand", {
+            "command": "dipcheck.runTests",
+            "arguments": [(root / "w.dip").as_uri(), {"format": "text"}],
+        })  # fmt: skip
+        report = server.answer(2)["result"]
+        assert "SECRET" not in report
+        assert "w.tests.yaml:1:1: not read: it is a symbolic link to a file outside `.`" in report
+        _still_answers(server)
+    finally:
+        server.kill()
