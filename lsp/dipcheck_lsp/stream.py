@@ -125,19 +125,18 @@ async def serve(
         if len(body) < length:
             return  # the input ended inside the body
         try:
-            message = json.loads(body, object_hook=protocol.structure_message)
+            data = json.loads(body)
         except ValueError as error:
             _parse_error(protocol, f"the message is not JSON: {error}")
             continue
         except RecursionError:  # json.loads gives up on arrays and objects nested this deep
             _parse_error(protocol, "the message nests arrays and objects too deep to read")
             continue
-        except Exception as error:
-            logger.exception("Unable to handle message")
-            if error_handler is not None:
-                error_handler(error, JsonRpcException)
-            continue
         try:
+            # the message itself, not each object in it (pygls' object_hook): an object in the
+            # params shaped like a request was answered under its own id, one shaped like a
+            # response took the type of the server's request of that id
+            message = protocol.structure_message(data) if isinstance(data, dict) else data
             protocol.handle_message(message)
         except Exception as error:
             logger.exception("Unable to handle message")

@@ -474,3 +474,16 @@ def test_a_test_file_linking_out_of_the_workspace_is_not_read(tmp_path: Path) ->
         _still_answers(server)
     finally:
         server.kill()
+
+
+def test_an_object_in_the_params_shaped_like_a_message_is_not_one(server: RawServer) -> None:
+    """pygls structured every object of a message as a message of its own: one in the params
+    shaped like a request with unusable params was answered with an error under its id (the
+    id of a request the client may be waiting on)."""
+    inner = {"jsonrpc": "2.0", "id": 77, "method": "textDocument/hover", "params": {}}
+    server.request(5, "workspace/executeCommand", {
+        "command": "dipcheck.explainRule", "arguments": [inner],
+    })  # fmt: skip
+    assert server.answer(5)["error"]["code"] == -32602
+    _still_answers(server)
+    assert not [item for item in server.seen if item.get("id") == 77]
