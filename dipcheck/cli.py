@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dipcheck import __version__
+from dipcheck.files import OutputUnwritable
 from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
@@ -486,5 +487,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except OutputUnwritable as error:  # -o FILE: a missing directory, a directory, no permission
+        prog = "dipcheck" if args.command == "lint" else f"dipcheck {args.command}"
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
     parser.print_help()
     return EXIT_ERROR

@@ -311,13 +311,39 @@ class WriteRefused(Exception):
     """The file is not written; the message says why and what to do instead."""
 
 
+class OutputUnwritable(Exception):
+    """The output file the user named cannot be written; the message names it, says why and
+    what to do."""
+
+
 def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     """Write a report or other output the user named (``--output``, ``-o``) as a new file:
     a temporary file beside ``path``, then a rename over it. A symbolic link at ``path`` is
     replaced by the file, never written through (a link a pull request planted cannot make a
     run overwrite the file it points to), and a failed write leaves what was there. A stream
     that exists and is not a regular file — ``/dev/stdout``, a FIFO, a shell's ``>(…)`` — is
-    written directly: there is nothing to replace."""
+    written directly: there is nothing to replace.
+
+    Raises :class:`OutputUnwritable` when the file cannot be written (a missing directory, a
+    directory at ``path``, no permission, a full disk)."""
+    try:
+        _write_output(path, pieces)
+    except OSError as error:
+        raise OutputUnwritable(f"cannot write {path}: {_why_unwritable(path, error)}") from None
+
+
+def _why_unwritable(path: str, error: OSError) -> str:
+    directory = os.path.dirname(path) or "."
+    if error.errno == errno.ENOENT and not os.path.isdir(directory):
+        return f"there is no directory {directory}; create it first"
+    if error.errno == errno.EISDIR or os.path.isdir(path):
+        return "it is a directory; name a file in it"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"permission denied; name a file in a directory you can write ({error.strerror})"
+    return error.strerror or str(error)
+
+
+def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     try:
         stream_like = not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:  # nothing there yet (or a broken link): a new file

@@ -191,3 +191,36 @@ def test_watch_without_watchfiles_gives_an_install_command_that_works(tmp_path: 
         f"on does not have: `{sys.executable} -m pip install watchfiles` (installed with pipx: "
         "`pipx inject dipcheck watchfiles`)\n"
     )
+
+
+# -- -o FILE that cannot be written ----------------------------------------------------------
+
+
+def test_an_output_file_in_a_missing_directory_is_a_usage_error(tmp_path: Path) -> None:
+    # every command's -o: a message that names the directory (it was a traceback, exit 1)
+    missing = tmp_path / "reports" / "out.txt"
+    runs = {
+        "dipcheck": ("lint", CLEAN, "--no-cache"),
+        "dipcheck simulate": ("simulate", CLEAN),
+        "dipcheck graph": ("graph", CLEAN),
+        "dipcheck diff": ("diff", CLEAN, CLEAN),
+        "dipcheck test": ("test", FIXTURES / "wftest" / "review.dip"),
+    }
+    for prog, words in runs.items():
+        result = dipcheck(*words, "-o", missing)
+        assert result.returncode == 2, prog
+        assert result.stderr == (
+            f"{prog}: error: cannot write {missing}: there is no directory "
+            f"{missing.parent}; create it first\n"
+        ), prog
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "reports").exists()
+
+
+def test_an_output_file_that_is_a_directory_is_a_usage_error(tmp_path: Path) -> None:
+    result = dipcheck("lint", CLEAN, "--no-cache", "--format", "json", "-o", tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"dipcheck: error: cannot write {tmp_path}: it is a directory; name a file in it\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind
