@@ -435,6 +435,35 @@ def named_outside(path: str) -> str | None:
     return None if refused is None else refused.message
 
 
+def not_loaded(label: str, result: LintResult, positions: bool = False) -> str:
+    """``LABEL: not a workflow dipcheck can load (…)``, for a command that needs the workflow
+    ``result`` lacks: its first three findings (each with its line and column when
+    ``positions``) or, for a YAML or JSON file with none, the shape dipcheck looks for."""
+    reasons = "; ".join(
+        (
+            "{}:{} ".format(*(number + 1 for number in item.span.start_position()))
+            if positions
+            else ""
+        )
+        + f"{item.code} {item.message}"
+        for item in result.diagnostics[:3]
+    )
+    if not reasons:
+        lower = result.path.lower()
+        reasons = (
+            "it is not shaped as a step workflow: a top-level `steps:` list of mappings with "
+            "`name:`, one of them with `agent:`, `tool:` or `prompt:`"
+            if lower.endswith(YAML_SUFFIXES)
+            else "no Ordewell plan in it: a JSON object with a `tasks` list"
+            if lower.endswith(PLAN_SUFFIXES)
+            else "it reads as a Graphviz drawing: no node has shape `Mdiamond` or `Msquare` or a "
+            "workflow attribute such as `prompt` or `tool_command`"
+            if lower.endswith(DOT_SUFFIXES)
+            else "no workflow in it"
+        )
+    return f"{label}: not a workflow dipcheck can load ({reasons})"
+
+
 def lint_one(
     path: str, config: Config, workspace: Workspace | None = None, named: bool = False
 ) -> LintResult:

@@ -224,3 +224,37 @@ def test_an_output_file_that_is_a_directory_is_a_usage_error(tmp_path: Path) -> 
         f"dipcheck: error: cannot write {tmp_path}: it is a directory; name a file in it\n"
     )
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+# -- a file graph, diff, convert or simulate cannot load says what it lacks --------------------
+
+
+def test_a_file_with_no_workflow_says_what_it_lacks(tmp_path: Path) -> None:
+    # a file holding no workflow and no finding was "not a workflow dipcheck can load (empty)"
+    drawing = tmp_path / "drawing.dot"
+    drawing.write_text("digraph G { a -> b }\n", encoding="utf-8")
+    config = tmp_path / "config.yaml"
+    config.write_text("name: x\nretries: 3\n", encoding="utf-8")
+    package = tmp_path / "package.json"
+    package.write_text('{"name": "x"}\n', encoding="utf-8")
+    shapes = {
+        drawing: "it reads as a Graphviz drawing: no node has shape `Mdiamond` or `Msquare` or "
+        "a workflow attribute such as `prompt` or `tool_command`",
+        config: "it is not shaped as a step workflow: a top-level `steps:` list of mappings "
+        "with `name:`, one of them with `agent:`, `tool:` or `prompt:`",
+        package: "no Ordewell plan in it: a JSON object with a `tasks` list",
+    }
+    for path, reason in shapes.items():
+        expected = f"{path}: not a workflow dipcheck can load ({reason})\n"
+        graph = dipcheck("graph", path)
+        assert (graph.returncode, graph.stderr) == (2, f"dipcheck graph: error: {expected}")
+        diff = dipcheck("diff", path, CLEAN)
+        assert (diff.returncode, diff.stderr) == (2, f"dipcheck diff: error: {expected}")
+    convert = dipcheck("convert", drawing, "--to", "dip")
+    assert convert.stderr == f"dipcheck convert: error: {drawing}: not a workflow dipcheck " + (
+        f"can load ({shapes[drawing]})\n"
+    )
+    simulate = dipcheck("simulate", config)
+    assert simulate.stderr == f"dipcheck simulate: error: {config}: not a workflow dipcheck " + (
+        f"can load ({shapes[config]})\n"
+    )

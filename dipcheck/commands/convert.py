@@ -94,7 +94,7 @@ def report(parity: Any, original: str, converted: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.convert import ConvertError, convert, parity
-    from dipcheck.engine import detect_format, lint_file, named_outside
+    from dipcheck.engine import detect_format, lint_file, named_outside, not_loaded
     from dipcheck.target import parse_target
 
     problem = not_a_file(args.file) or named_outside(args.file)
@@ -113,15 +113,14 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     original = lint_file(args.file, config)
     if original.workflow is None:
-        reasons = "; ".join(f"{item.code} {item.message}" for item in original.diagnostics[:3])
-        return _error(f"{args.file}: not a workflow dipcheck can load ({reasons or 'empty'})")
+        return _error(not_loaded(args.file, original))
     if args.check and args.output and os.path.isfile(args.output):
         refused = named_outside(args.output)
         if refused is not None:
             return _error(f"{args.output}: {refused}")
         twin = lint_file(args.output, config)
         if twin.workflow is None:
-            return _error(f"{args.output}: not a workflow dipcheck can load")
+            return _error(not_loaded(args.output, twin))
         found = parity(original, twin, config)
         if found.ok:
             print(visible(f"{args.output} is the same workflow as {args.file}"), file=sys.stderr)

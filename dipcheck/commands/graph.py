@@ -81,7 +81,7 @@ def _error(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
-    from dipcheck.engine import lint_file, named_outside
+    from dipcheck.engine import lint_file, named_outside, not_loaded
     from dipcheck.picture import workflow as picture
     from dipcheck.picture.coverage import CoverageError, read_coverage
     from dipcheck.picture.graphviz import GraphvizError
@@ -101,8 +101,7 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, select=("DC001",))  # the front-end alone
     result = lint_file(args.file, config)
     if result.workflow is None:
-        reasons = "; ".join(f"{item.code} {item.message}" for item in result.diagnostics[:3])
-        return _error(f"{args.file}: not a workflow dipcheck can load ({reasons or 'empty'})")
+        return _error(not_loaded(args.file, result))
     untested = None
     if args.coverage:
         try:

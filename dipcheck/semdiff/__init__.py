@@ -40,12 +40,11 @@ class Diff:
 
 
 def _load(version: Version, config: Config) -> tuple[object, list[Diagnostic]]:
-    from dipcheck.engine import lint_text
+    from dipcheck.engine import lint_text, not_loaded
 
     result = lint_text(version.text, version.path, config, reader=version.reader)
     if result.workflow is None:
-        reasons = "; ".join(f"{item.code} {item.message}" for item in result.diagnostics[:3])
-        raise DiffError(f"{version.label}: not a workflow dipcheck can load ({reasons or 'empty'})")
+        raise DiffError(not_loaded(version.label, result))
     return result.workflow, list(result.diagnostics)
 
 

@@ -66,7 +66,7 @@ def prepare(
     verbose: bool = False,
     text: str | None = None,
 ) -> Prepared:
-    from dipcheck.engine import lint_file, lint_text, named_outside
+    from dipcheck.engine import lint_file, lint_text, named_outside, not_loaded
 
     refused = named_outside(path) if text is None else None
     if refused is not None:
@@ -78,12 +78,7 @@ def prepare(
     )
     workflow = result.workflow
     if workflow is None:
-        problems = "; ".join(
-            f"{item.span.start_position()[0] + 1}:{item.span.start_position()[1] + 1} "
-            f"{item.code} {item.message}"
-            for item in result.diagnostics[:3]
-        )
-        raise SimulateError(f"{path}: not a workflow dipcheck can load ({problems or 'empty'})")
+        raise SimulateError(not_loaded(path, result, positions=True))
     graph = RunGraph(workflow)
     if graph.start not in graph.nodes:
         where = f"`{graph.start}` is not a node" if graph.start else "no start node is declared"
