@@ -30,7 +30,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "fmt",
         help="format .dip files (indentation, spacing; comments and blocks kept)",
         description="Format .dip workflow files: two-space indentation, single spaces in "
-        "declarations and edges, collapsed blank-line runs. Comments, field order and the "
+        "declarations and edges (two before an edge's `when`, `label:`, `loop` …, as dippin "
+        "writes them), collapsed blank-line runs. Comments, field order and the "
         "content of multi-line blocks are kept. A file with syntax errors is left alone.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

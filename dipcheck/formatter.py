@@ -4,9 +4,9 @@ The formatter is driven by the same line pre-lexer the front-end uses, so it see
 lines, blocks and raw blocks the parser sees:
 
 * indentation becomes two spaces per block level (tabs and odd widths included);
-* declaration, section and edge lines get single spaces between words, ``, `` in lists,
-  ``key: value`` attributes, and edge conditions with runs of blanks collapsed (quoted
-  strings and ``${…}`` untouched);
+* declaration, section and edge lines get single spaces between words (two before each edge
+  attribute), ``, `` in lists, ``key: value`` attributes, and edge conditions with runs of
+  blanks collapsed (quoted strings and ``${…}`` untouched);
 * a field line becomes ``key: value`` with the value as written;
 * the content of multi-line blocks (``prompt:``, ``command:``, ``params:`` …) is moved to the
   block's new indentation and otherwise left alone, so its value is unchanged;

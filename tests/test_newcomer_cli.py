@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from helpers import FIXTURES, dipcheck
@@ -258,3 +259,15 @@ def test_a_file_with_no_workflow_says_what_it_lacks(tmp_path: Path) -> None:
     assert simulate.stderr == f"dipcheck simulate: error: {config}: not a workflow dipcheck " + (
         f"can load ({shapes[config]})\n"
     )
+
+
+# -- what --help points at exists --------------------------------------------------------------
+
+
+def test_every_page_a_help_text_names_exists() -> None:
+    # `dipcheck graph --help` sent readers to docs/graph.md, which never existed
+    project = FIXTURES.parent
+    for command in ("lint", "fmt", "lsp", "simulate", "test", "graph", "convert", "diff"):
+        shown = dipcheck(command, "--help").stdout
+        for page in re.findall(r"(?:docs|editors)/[\w./-]*\.md", shown):
+            assert (project / page).is_file(), f"dipcheck {command} --help names {page}"

@@ -21,7 +21,8 @@ what is drawn:
   (codes under the name, messages in the SVG tooltip); with --coverage, edges the tests did
   not take dashed.
 
-coverage file (JSON; `dipcheck graph --help` shows the short form, docs/graph.md the rest):
+coverage file (JSON: what `dipcheck test --coverage-report json:FILE` writes, or the short form
+below; every shape in docs/graph-convert-diff.md, "The coverage file"):
   {"file": "build.dip", "edges": [{"from": "Start", "to": "Build", "index": 0}, ...]}
 
 exit status:
