@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -307,8 +308,10 @@ class DipcheckServer(LanguageServer):
             # The working directory is the tree a test file (and the workflow it names) must
             # not leave through a symbolic link (engine.tree_of), as for `dipcheck test` run
             # at the root: an editor started in the home directory made that the tree, and a
-            # test file linking to a file there was read and its tests' names shown.
-            os.chdir(self.host.root)
+            # test file linking to a file there was read and its tests' names shown. (A root
+            # the server may not enter leaves it where it started.)
+            with contextlib.suppress(OSError):
+                os.chdir(self.host.root)
         capabilities = params.capabilities
         workspace = capabilities.workspace
         diagnostics = workspace.diagnostics if workspace is not None else None
