@@ -19,7 +19,7 @@ from fuzzing.worker import Supervisor  # noqa: E402
 
 from dipcheck.engine import LintResult, detect_format  # noqa: E402
 from dipcheck.rules.registry import finding  # noqa: E402
-from dipcheck.source import SourceText, Span  # noqa: E402
+from dipcheck.source import MAX_TOKENS, SourceText, Span  # noqa: E402
 
 pytestmark = pytest.mark.fuzz
 SEED = 19
@@ -126,6 +126,20 @@ def test_checks_report_json_that_is_not_json_or_out_of_the_file(tmp_path, monkey
     monkeypatch.setattr(checks.json_report, "render", lambda results: '{"diagnostics": [')
     problems = checks.check_file(str(tmp_path), "w.dip", GOOD, None).problems
     assert len(problems) == 1 and problems[0].startswith("json report: not JSON")
+
+
+def test_checks_accept_the_formatters_refusal_of_a_file_past_the_token_limit(tmp_path):
+    """Seed 1313, dip input 28189: lint reports DC002 and fmt refuses the file, as documented;
+    any other refusal is still a problem."""
+    checks.prepare(str(tmp_path))
+    over = GOOD + b"    A -> B " + b"\\" * (MAX_TOKENS + 10) + b"\n"
+    assert checks.check_file(str(tmp_path), "w.dip", over, None).problems == []
+    problems = []
+    checks._check_fmt(checks.Outcome(problems), over.decode(), False)  # lint did not say DC002
+    assert problems == [
+        f"fmt: the file holds more than {MAX_TOKENS:,} tokens, over dipcheck's limit for one "
+        "workflow; not formatted"
+    ]
 
 
 def test_lsp_ranges_are_checked_in_the_negotiated_encoding():

@@ -4,7 +4,8 @@ The input is written as a file (with the child workflow, prompt and script its r
 may name) in a private directory and linted as the CLI lints a named file. A problem is:
 
 * an exception escaping ``lint_file``, the JSON or text report, or ``format_dip`` (other
-  than its documented :class:`FormatError` refusal of a file with syntax errors);
+  than its documented :class:`FormatError` refusals: a file with syntax errors, and one past
+  the token limit that ``lint`` reports as DC002);
 * a DC000 finding (a front-end or a rule crashed: caught, but still a bug);
 * a span of the linted file outside its text, or start after end (findings, related
   locations, fix edits);
@@ -110,7 +111,8 @@ def check_file(directory: str, name: str, data: bytes, dialect: str | None) -> O
     except Exception as error:
         _exception(outcome, "text report", error)
     if name.endswith(".dip") and source is not None:
-        _check_fmt(outcome, source.text)
+        over_limit = any(item.code == "DC002" for item in result.diagnostics)
+        _check_fmt(outcome, source.text, over_limit)
     return outcome
 
 
@@ -171,13 +173,17 @@ def _check_json(outcome: Outcome, result: LintResult, path: str, source: SourceT
                     outcome.add(f"{entry['code']}: json {what} column {column} outside line {line}")
 
 
-def _check_fmt(outcome: Outcome, text: str) -> None:
+def _check_fmt(outcome: Outcome, text: str, over_limit: bool) -> None:
+    """``over_limit``: lint reported DC002, so refusing a file past the token limit is the
+    formatter's documented answer."""
     from dipcheck.formatter import FormatError, format_dip
 
     try:
         format_dip(text)
     except FormatError as error:
-        if "syntax errors" not in str(error):
+        refused = "syntax errors" in str(error)
+        refused = refused or (over_limit and "over dipcheck's limit" in str(error))
+        if not refused:
             outcome.add(f"fmt: {error}")
     except Exception as error:
         _exception(outcome, "fmt", error)
