@@ -665,3 +665,39 @@ def test_dc107_parallel_with_an_agent_branch_clears_the_response() -> None:
 def test_dc107_twin_parallel_of_tools_keeps_the_response() -> None:
     text = _gate_then_fork("  tool Scan\n    command: true\n    timeout: 5s\n")
     assert [f.text for f in only(lint(text), "DC107")] == []
+
+
+WRITERS = """
+workflow W
+  start: S
+  exit: E
+  agent S
+    label: S
+  parallel Fork -> B2, B1, B0
+  agent B2
+    prompt: write it
+    writes: k
+  agent B1
+    prompt: nothing
+  agent B0
+    prompt: write it
+    writes: k
+  fan_in Join <- B2, B1, B0
+  agent E
+    prompt: Use ${ctx.k}.
+  edges
+    S -> Fork
+    Join -> E
+"""
+
+
+def test_dc108_names_the_writing_branches_in_the_order_of_the_block() -> None:
+    [item] = [d for d in run(WRITERS, config=SELECT_DC108).diagnostics if d.code == "DC108"]
+    assert as_finding(item) == Finding("DC108", "info", (17, 17), (17, 25), "${ctx.k}")
+    assert item.message == (
+        "`E` reads `k`, which only branch(es) `B2`, `B0` of parallel `Fork` write: under the "
+        "default `fan_in_policy` (any) the join `Join` still succeeds when those branches fail, "
+        "and the key is then missing"
+    )
+    every = WRITERS.replace("prompt: nothing", "prompt: write it\n    writes: k")
+    assert [d for d in run(every, config=SELECT_DC108).diagnostics if d.code == "DC108"] == []
