@@ -561,6 +561,44 @@ def test_dc308_twin_fidelity_or_interpolation() -> None:
     assert only(lint(used), "DC308") == []
 
 
+BRANCH_READS = template(
+    """
+    workflow Branches
+      start: Plan
+      exit: Join
+      agent Plan
+        prompt: Plan.
+        writes: plan
+      parallel Fork
+        branch: Review
+          fidelity: summary:medium
+        branch: Check
+      agent Review
+        reads: plan
+        prompt: Review the plan.
+      agent Check
+        reads: plan
+        prompt: Check the plan.
+      fan_in Join <- Review, Check
+      edges
+        Plan -> Fork
+    """
+)
+
+
+def test_dc308_a_branch_block_setting_the_fidelity_counts() -> None:
+    # the branch block of `Review` runs it at summary:medium, which adds `reads:` keys;
+    # `Check`'s block sets none
+    assert only(lint(BRANCH_READS), "DC308") == [
+        Finding("DC308", "info", (15, 12), (15, 16), "plan")
+    ]
+    plain = BRANCH_READS.replace("      fidelity: summary:medium\n", "")
+    assert only(lint(plain), "DC308") == [
+        Finding("DC308", "info", (11, 12), (11, 16), "plan"),
+        Finding("DC308", "info", (14, 12), (14, 16), "plan"),
+    ]
+
+
 def test_dc308_summary_high_puts_every_key_in_the_prompt() -> None:
     high = READS.replace("    reads: plan\n", "    reads: plan\n    fidelity: summary:high\n")
     assert only(lint(high), "DC308") == []

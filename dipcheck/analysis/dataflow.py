@@ -190,6 +190,12 @@ class ContextFlow:
         if workflow.format == "yaml":
             return []
         joins = [node for node in workflow.nodes if node.kind is NodeKind.FAN_IN]
+        # the first fan_in (in declaration order) listing each node as a source
+        first_join: dict[str, str] = {}
+        for join in joins:
+            for member in join.members:
+                first_join.setdefault(member.value, join.id)
+        join_ids = {join.id for join in joins}
         result: list[ParallelBlock] = []
         for node in workflow.nodes:
             if node.kind is not NodeKind.PARALLEL or workflow.node_map[node.id] is not node:
@@ -205,7 +211,7 @@ class ContextFlow:
             branches = list(dict.fromkeys(branches))
             if not branches:
                 continue
-            join = self._join(branches[0], joins)
+            join = self._join(branches[0], first_join, join_ids)
             members = [node] if join is None else [node, workflow.node_map[join]]
             policy = next(
                 (text for text in (_policy_text(item) for item in members) if text), "any"
@@ -216,13 +222,15 @@ class ContextFlow:
             result.append(ParallelBlock(node.id, tuple(branches), join, lossy, policy))
         return result
 
-    def _join(self, first: str, joins: list[Node]) -> str | None:
-        """The fan_in whose sources include the first branch (the adapter's rule, §0.2)."""
-        for join in joins:
-            if any(member.value == first for member in join.members):
-                return join.id
+    def _join(self, first: str, first_join: dict[str, str], joins: set[str]) -> str | None:
+        """The fan_in whose sources include the first branch (the adapter's rule, §0.2):
+        ``first_join`` maps a node to the first fan_in listing it, ``joins`` holds every
+        fan_in (for a fork drawn with edges)."""
+        found = first_join.get(first)
+        if found is not None:
+            return found
         for edge in self.workflow.edges_from(first):
-            if any(join.id == edge.target.value for join in joins):
+            if edge.target.value in joins:
                 return edge.target.value
         return None
 

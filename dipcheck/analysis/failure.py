@@ -265,15 +265,18 @@ class FailureFacts:
         lists the first branch (the adapter's ``parallel_join``, §0.2); in DOT only an
         explicit ``parallel_join`` attribute names one."""
         workflow = self.workflow
-        fan_ins = [node for node in workflow.nodes if node.kind is NodeKind.FAN_IN]
+        first_join: dict[str, str] = {}  # each node → the first fan_in listing it
+        for fan_in in workflow.nodes:
+            if fan_in.kind is NodeKind.FAN_IN:
+                for member in fan_in.members:
+                    first_join.setdefault(member.value, fan_in.id)
         result: dict[str, Parallel] = {}
         for node in workflow.nodes:
             if node.kind is not NodeKind.PARALLEL or node.id in result:
                 continue
             join = _param(node, "parallel_join")
             if not join and workflow.format == "dip" and node.members:
-                first = node.members[0].value
-                join = next((j.id for j in fan_ins if first in {m.value for m in j.members}), "")
+                join = first_join.get(node.members[0].value, "")
             result[node.id] = Parallel(node, node.members, join)
         return result
 

@@ -208,10 +208,17 @@ def _context_key(ref: Reference) -> str:
 def _branch_fidelity(workflow: Workflow, node_id: str) -> bool:
     """Does a parallel branch block set a fidelity for ``node_id`` (it then runs at that
     level as a branch; handlers/parallel.go applies branch overrides)?"""
-    return any(
-        branch.target.value == node_id and any(item.key == "fidelity" for item in branch.fields)
+    return node_id in workflow.derived("branch_fidelity", lambda: _branch_fidelities(workflow))
+
+
+def _branch_fidelities(workflow: Workflow) -> frozenset[str]:
+    """The nodes a parallel branch block sets a fidelity for (found once per workflow, not
+    once per node asked about: a thousand parallel blocks made that a million branches)."""
+    return frozenset(
+        branch.target.value
         for node in workflow.nodes
         for branch in node.branches
+        if any(item.key == "fidelity" for item in branch.fields)
     )
 
 
