@@ -331,7 +331,10 @@ def _lint(args: argparse.Namespace) -> int:
             selectors = _split(getattr(args, option))
             for selector in selectors:
                 if not registry.select(selector):
-                    raise ConfigError(f"--{option.replace('_', '-')}: no rule matches {selector!r}")
+                    raise ConfigError(
+                        f"--{option.replace('_', '-')}: no rule matches {selector!r}"
+                        + registry.nearest(selector)
+                    )
             if selectors:
                 config = replace(config, **{option: selectors})
         if args.fail_on:
@@ -409,7 +412,8 @@ def _rule(args: argparse.Namespace) -> int:
     found = registry.get(args.rule)
     if found is None:
         print(
-            f"dipcheck rule: no rule {args.rule!r}; `dipcheck rule --all` lists them",
+            f"dipcheck rule: no rule {args.rule!r}{registry.nearest(args.rule)}; "
+            "`dipcheck rule --all` lists them",
             file=sys.stderr,
         )
         return EXIT_ERROR

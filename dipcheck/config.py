@@ -201,7 +201,9 @@ def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     selectors = _strings(value, key, path)
     for selector in selectors:
         if not registry.select(selector):
-            raise ConfigError(f"{path}: `{key}` names no known rule: {selector!r}")
+            raise ConfigError(
+                f"{path}: `{key}` names no known rule: {selector!r}{registry.nearest(selector)}"
+            )
     return selectors
 
 

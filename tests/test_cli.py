@@ -160,7 +160,31 @@ def test_exit_status_two_for_a_bad_select() -> None:
     result = dipcheck("lint", "--select", "NOPE999", BROKEN)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert "no rule matches 'NOPE999'" in result.stderr
+    assert result.stderr == "dipcheck: error: --select: no rule matches 'NOPE999'\n"
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (
+            ("lint", "--select", "DIPP005"),
+            "dipcheck: error: --select: no rule matches 'DIPP005' (did you mean `DIP005`?)\n",
+        ),
+        (
+            ("lint", "--ignore", "unsafe-tool-comand-key"),
+            "dipcheck: error: --ignore: no rule matches 'unsafe-tool-comand-key' (did you mean "
+            "`unsafe-tool-command-key`?)\n",
+        ),
+        (
+            ("rule", "dc1o1"),
+            "dipcheck rule: no rule 'dc1o1' (did you mean `DC101`?); `dipcheck rule --all` lists "
+            "them\n",
+        ),
+    ],
+)
+def test_a_misspelt_rule_gets_a_suggestion(words: tuple[str, ...], message: str) -> None:
+    result = dipcheck(*words, *([BROKEN] if words[0] == "lint" else []))
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
 
 
 def test_exit_status_two_for_a_missing_path() -> None:

@@ -98,7 +98,9 @@ def test_style_rule_selected_by_group_in_configuration(tmp_path: Path) -> None:
 def test_unknown_group_is_a_configuration_error(tmp_path: Path) -> None:
     config_path = tmp_path / "dipcheck.toml"
     config_path.write_text('extend-select = ["dipin"]\n')
-    with pytest.raises(ConfigError, match="names no known rule: 'dipin'"):
+    with pytest.raises(
+        ConfigError, match=r"names no known rule: 'dipin' \(did you mean `dippin`\?\)$"
+    ):
         load_config_file(str(config_path))
 
 

@@ -434,6 +434,23 @@ def select(selector: str) -> list[Rule]:
     return [item for item in all_rules() if item.code.startswith(prefix)]
 
 
+def nearest(word: str) -> str:
+    """`` (did you mean `X`?)`` for a selector or rule name that matches nothing, when a code,
+    a rule's name or a group is within two edits of it (ignoring case), else ``""``."""
+    from dipcheck.suggest import closest
+
+    _load()
+    names = [
+        *(item.code for item in _in_order()),
+        *(item.name for item in _in_order()),
+        *policy.GROUPS,
+        *policy.DERIVED,
+    ]
+    by_lower = {name.lower(): name for name in names}
+    match = closest(word.strip().lower(), list(by_lower))
+    return f" (did you mean `{by_lower[match]}`?)" if match else ""
+
+
 def finding(
     code: str,
     span: Span,
