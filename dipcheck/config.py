@@ -328,11 +328,11 @@ def load_config(start: str | None = None, explicit: str | None = None) -> Config
     found = find_config(start or os.getcwd())
     if found is None:
         return Config()
-    if not leads_outside(found):
-        return load_config_file(found)
     try:
         return load_config_file(found)
     except ConfigError:
+        if not leads_outside(found):
+            raise
         raise ConfigError(
             f"{found}: not a valid dipcheck configuration; a symbolic link takes it outside its "
             "directory, so what it holds is not quoted here: name it with --config to see the "

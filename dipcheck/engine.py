@@ -29,10 +29,9 @@ from dipcheck.files import (
     MAX_FILE_BYTES,
     FileTooLarge,
     NotRegularFile,
-    inside,
+    outside_tree,
     read_regular,
     read_stream,
-    tree_name,
 )
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.lazyre import lazy
@@ -412,18 +411,13 @@ def linked_outside(path: str, tree: str) -> Diagnostic | None:
     """The DC002 finding for a file that a symbolic link takes outside ``tree`` (a link in a
     pull request to ``/proc/self/environ`` or a key file, or to a directory holding one): it
     is not read, so that no finding can quote it; None for any other file."""
-    if inside(path, tree):
+    escape = outside_tree(path, tree)
+    if escape is None:
         return None
-    shown = tree_name(tree)
-    how = (
-        "it is a symbolic link to a file"
-        if os.path.islink(path)
-        else "a symbolic link on its path leads to a directory"
-    )
     return finding(
         "DC002",
         Span(SourceText(path, ""), 0, 0),
-        f"not read: {how} outside `{shown}`, the tree being checked; check that file where it is",
+        f"not read: {escape}, the tree being checked; check that file where it is",
         help="Lint that file in its own directory tree.",  # (not DC002's size/encoding help)
     )
 

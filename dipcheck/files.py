@@ -159,6 +159,19 @@ def tree_name(tree: str) -> str:
     return os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
 
 
+def outside_tree(path: str, tree: str) -> str | None:
+    """How a symbolic link takes ``path`` out of ``tree`` ("it is a symbolic link to a file
+    outside `flow`"), for a message saying it is not read; None when it lies inside."""
+    if inside(path, tree):
+        return None
+    how = (
+        "it is a symbolic link to a file"
+        if os.path.islink(path)
+        else "a symbolic link on its path leads to a directory"
+    )
+    return f"{how} outside `{tree_name(tree)}`"
+
+
 def not_a_file(path: str) -> str | None:
     """Why the command-line argument ``path`` cannot be read as a file ("no such file", "it
     is a named pipe (FIFO), not a regular file" …), or None when it is a regular file."""

@@ -189,13 +189,7 @@ class ContextFlow:
         ids = set(self.node_ids)
         if workflow.format == "yaml":
             return []
-        joins = [node for node in workflow.nodes if node.kind is NodeKind.FAN_IN]
-        # the first fan_in (in declaration order) listing each node as a source
-        first_join: dict[str, str] = {}
-        for join in joins:
-            for member in join.members:
-                first_join.setdefault(member.value, join.id)
-        join_ids = {join.id for join in joins}
+        join_ids = {node.id for node in workflow.nodes if node.kind is NodeKind.FAN_IN}
         result: list[ParallelBlock] = []
         for node in workflow.nodes:
             if node.kind is not NodeKind.PARALLEL or workflow.node_map[node.id] is not node:
@@ -211,7 +205,7 @@ class ContextFlow:
             branches = list(dict.fromkeys(branches))
             if not branches:
                 continue
-            join = self._join(branches[0], first_join, join_ids)
+            join = self._join(branches[0], join_ids)
             members = [node] if join is None else [node, workflow.node_map[join]]
             policy = next(
                 (text for text in (_policy_text(item) for item in members) if text), "any"
@@ -222,11 +216,10 @@ class ContextFlow:
             result.append(ParallelBlock(node.id, tuple(branches), join, lossy, policy))
         return result
 
-    def _join(self, first: str, first_join: dict[str, str], joins: set[str]) -> str | None:
-        """The fan_in whose sources include the first branch (the adapter's rule, §0.2):
-        ``first_join`` maps a node to the first fan_in listing it, ``joins`` holds every
-        fan_in (for a fork drawn with edges)."""
-        found = first_join.get(first)
+    def _join(self, first: str, joins: set[str]) -> str | None:
+        """The fan_in whose sources include the first branch (the adapter's rule, §0.2), else
+        the one of ``joins`` (every fan_in) it leads to (a fork drawn with edges)."""
+        found = runtime.first_fan_in(self.workflow).get(first)
         if found is not None:
             return found
         for edge in self.workflow.edges_from(first):

@@ -33,7 +33,7 @@ from functools import cached_property, lru_cache
 from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.analysis.routing import ConditionError
-from dipcheck.analysis.runtime import Handler, handler_of
+from dipcheck.analysis.runtime import Handler, first_fan_in, handler_of
 from dipcheck.analysis.shell_words import SimpleCommand, simple_commands
 from dipcheck.model import Edge, Name, Node, NodeKind, Workflow
 from dipcheck.records import record
@@ -265,11 +265,7 @@ class FailureFacts:
         lists the first branch (the adapter's ``parallel_join``, §0.2); in DOT only an
         explicit ``parallel_join`` attribute names one."""
         workflow = self.workflow
-        first_join: dict[str, str] = {}  # each node → the first fan_in listing it
-        for fan_in in workflow.nodes:
-            if fan_in.kind is NodeKind.FAN_IN:
-                for member in fan_in.members:
-                    first_join.setdefault(member.value, fan_in.id)
+        first_join = first_fan_in(workflow)
         result: dict[str, Parallel] = {}
         for node in workflow.nodes:
             if node.kind is not NodeKind.PARALLEL or node.id in result:

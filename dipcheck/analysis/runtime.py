@@ -82,6 +82,22 @@ def _run_by(workflow: Workflow) -> dict[Handler, list[Node]]:
     return table
 
 
+def first_fan_in(workflow: Workflow) -> dict[str, str]:
+    """Each node → the first fan_in (in declaration order) that lists it as a source: the
+    join the adapter gives a parallel node whose first branch it is (§0.2). Built once per
+    workflow (asked for each parallel node, a search of every fan_in was quadratic)."""
+    return workflow.derived("first_fan_in", lambda: _first_fan_in(workflow))
+
+
+def _first_fan_in(workflow: Workflow) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for node in workflow.nodes:
+        if node.kind is NodeKind.FAN_IN:
+            for member in node.members:
+                table.setdefault(member.value, node.id)
+    return table
+
+
 def tool_nodes(workflow: Workflow) -> Iterator[Node]:
     """The nodes tracker runs with its tool handler (a shell command)."""
     return nodes_run_by(workflow, Handler.TOOL)

@@ -29,7 +29,7 @@ from typing import Any
 
 from dipcheck import integers
 from dipcheck.engine import tree_of
-from dipcheck.files import FileTooLarge, inside, read_regular, tree_name
+from dipcheck.files import FileTooLarge, inside, outside_tree, read_regular, tree_name
 from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
@@ -169,14 +169,8 @@ def read(path: str, text: str | None = None) -> Parsed:
 
 def _linked_outside(path: str, top: str) -> str | None:
     """Why ``path`` is not read when a symbolic link takes it outside ``top``; else None."""
-    if inside(path, top):
-        return None
-    how = (
-        "it is a symbolic link to a file"
-        if os.path.islink(path)
-        else "a symbolic link on its path leads to a directory"
-    )
-    return f"{how} outside `{tree_name(top)}`, the tree being tested"
+    escape = outside_tree(path, top)
+    return None if escape is None else f"{escape}, the tree being tested"
 
 
 def _read_yaml(path: str, text: str) -> Parsed:
