@@ -14,6 +14,7 @@ from dipcheck.files import OutputUnwritable
 from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
+from dipcheck.terminal import quoted
 
 if TYPE_CHECKING:
     from dipcheck.config import Config
@@ -332,7 +333,7 @@ def _lint(args: argparse.Namespace) -> int:
             for selector in selectors:
                 if not registry.select(selector):
                     raise ConfigError(
-                        f"--{option.replace('_', '-')}: no rule matches {selector!r}"
+                        f"--{option.replace('_', '-')}: no rule matches {quoted(selector)}"
                         + registry.nearest(selector)
                     )
             if selectors:
@@ -412,7 +413,7 @@ def _rule(args: argparse.Namespace) -> int:
     found = registry.get(args.rule)
     if found is None:
         print(
-            f"dipcheck rule: no rule {args.rule!r}{registry.nearest(args.rule)}; "
+            f"dipcheck rule: no rule {quoted(args.rule)}{registry.nearest(args.rule)}; "
             "`dipcheck rule --all` lists them",
             file=sys.stderr,
         )

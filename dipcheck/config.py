@@ -39,6 +39,7 @@ from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
 from dipcheck.target import DEFAULT, TargetVersion, parse_target
+from dipcheck.terminal import quoted
 
 if TYPE_CHECKING:
     from dipcheck.catalog import Catalog
@@ -202,7 +203,8 @@ def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     for selector in selectors:
         if not registry.select(selector):
             raise ConfigError(
-                f"{path}: `{key}` names no known rule: {selector!r}{registry.nearest(selector)}"
+                f"{path}: `{key}` names no known rule: {quoted(selector)}"
+                + registry.nearest(selector)
             )
     return selectors
 
@@ -251,7 +253,7 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
     for code, level in raw_severity.items():
         found = registry.get(code)
         if found is None:
-            raise ConfigError(f"{path}: `severity` names an unknown rule: {code!r}")
+            raise ConfigError(f"{path}: `severity` names an unknown rule: {quoted(code)}")
         try:
             severity.append((found.code, Severity.parse(str(level))))
         except ValueError as error:
@@ -271,7 +273,9 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
     known = ", ".join(item.value for item in FILE_DIALECTS)
     for pattern, value in raw_dialects.items():
         if not isinstance(value, str) or value not in {item.value for item in FILE_DIALECTS}:
-            raise ConfigError(f"{path}: dialect of {pattern!r}: {value!r} is not one of {known}")
+            raise ConfigError(
+                f"{path}: dialect of {quoted(pattern)}: {quoted(value)} is not one of {known}"
+            )
         dialects.append((pattern, Dialect(value)))
     return Config(
         extra_models=_extra_models(data.get("extra-models", ""), path),

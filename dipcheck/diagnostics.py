@@ -6,6 +6,7 @@ from enum import IntEnum
 
 from dipcheck.records import record, replace
 from dipcheck.source import MAX_TOKENS, SourceText, Span, placeholders_past
+from dipcheck.terminal import quoted
 
 
 class Severity(IntEnum):
@@ -26,7 +27,7 @@ class Severity(IntEnum):
             return cls[text.strip().upper()]
         except KeyError:
             raise ValueError(
-                f"unknown severity {text!r} (use error, warning, info or hint)"
+                f"unknown severity {quoted(text)} (use error, warning, info or hint)"
             ) from None
 
 

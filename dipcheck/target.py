@@ -9,6 +9,7 @@ splits dippin's ``and``/``or`` keywords too. Rules and the simulator ask a
 from __future__ import annotations
 
 from dipcheck.records import record
+from dipcheck.terminal import quoted
 
 # The release docs/runtime/ describes (v0.64.0, commit 226f4e27).
 DEFAULT_TARGET = "0.64"
@@ -47,7 +48,7 @@ def parse_target(text: str) -> TargetVersion:
     cleaned = text.strip().lower().removeprefix("tracker").strip().removeprefix("v")
     if cleaned not in _DESCRIPTIONS:
         known = ", ".join(KNOWN_TARGETS)
-        raise ValueError(f"unknown target version {text!r} (known: {known})")
+        raise ValueError(f"unknown target version {quoted(text)} (known: {known})")
     major, minor = cleaned.split(".")
     return TargetVersion(int(major), int(minor))
 

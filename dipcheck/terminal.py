@@ -43,6 +43,23 @@ def visible_name(path: str) -> str:
     return _NAME_CONTROL.sub(_escape, path) if _NAME_CONTROL.search(path) else path
 
 
+# How much of a value the user gave a usage or configuration error quotes.
+QUOTED_CHARS = 60
+
+
+def quoted(value: object, limit: int = QUOTED_CHARS) -> str:
+    """A value the user gave (a selector, a version, a key) quoted for an error message: its
+    ``repr`` (so controls and line breaks show as escapes), and of a longer string only the
+    first ``limit`` characters and its length (a 100,000-character ``--select`` made an error
+    message as long), of a longer other value the start of its ``repr``."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "…"
+
+
 def for_stream(text: str, stream: TextIO) -> str:
     """``text`` as it is written to ``stream``: exact for a file or a pipe (a diff that
     ``patch`` applies must keep every byte), visible (:func:`visible`) for a terminal."""

@@ -187,6 +187,33 @@ def test_a_misspelt_rule_gets_a_suggestion(words: tuple[str, ...], message: str)
     assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
 
 
+LONG = "Q" * 100_000  # near the longest one argument may be on Linux (128 KiB)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (("lint", "--select", LONG), "dipcheck: error: --select: no rule matches "),
+        (
+            ("lint", "--extend-select", "DC1," + LONG),
+            "dipcheck: error: --extend-select: no rule matches ",
+        ),
+        (
+            ("lint", "--target-version", LONG),
+            "dipcheck: error: --target-version: unknown target version ",
+        ),
+        (("rule", LONG), "dipcheck rule: no rule "),
+    ],
+)
+def test_a_long_unknown_value_is_quoted_in_part(words: tuple[str, ...], message: str) -> None:
+    """A 100,000-character selector, rule name or version made an error message as long; the
+    message now quotes its first 60 characters and says how long it is."""
+    result = dipcheck(*words, *([BROKEN] if words[0] == "lint" else []))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(message + repr("Q" * 60) + "… (100000 characters)")
+    assert len(result.stderr) < 300
+
+
 def test_exit_status_two_for_a_missing_path() -> None:
     result = dipcheck("lint", "no/such/file.dip")
     assert result.returncode == 2

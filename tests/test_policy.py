@@ -104,6 +104,28 @@ def test_unknown_group_is_a_configuration_error(tmp_path: Path) -> None:
         load_config_file(str(config_path))
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('extend-select = ["{v}"]', "`extend-select` names no known rule: "),
+        ('severity = {{ "{v}" = "error" }}', "`severity` names an unknown rule: "),
+        ('target-version = "{v}"', "target-version: unknown target version "),
+        ('dialect = {{ "*.dip" = "{v}" }}', "dialect of '*.dip': "),
+        ('severity = {{ DC101 = "{v}" }}', "severity of DC101: unknown severity "),
+    ],
+)
+def test_a_long_unknown_value_is_quoted_in_part(tmp_path: Path, body: str, message: str) -> None:
+    """A configuration's 300,000-character unknown rule, version, dialect or severity was
+    quoted whole in the error; now its first 60 characters and its length."""
+    config_path = tmp_path / "dipcheck.toml"
+    config_path.write_text(body.format(v="Q" * 300_000) + "\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config_file(str(config_path))
+    shown = str(raised.value).removeprefix(f"{config_path}: ")
+    assert shown.startswith(message + repr("Q" * 60) + "… (300000 characters)")
+    assert len(shown) < 200
+
+
 def test_group_selection_on_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "fork.dip"
     path.write_text(FORK)

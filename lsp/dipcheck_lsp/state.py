@@ -38,6 +38,7 @@ from dipcheck.rules import registry
 from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
 from dipcheck.target import TargetVersion, parse_target
+from dipcheck.terminal import quoted
 from dipcheck_lsp import links, testing, watch
 from dipcheck_lsp.collector import IdleCollector
 from dipcheck_lsp.convert import Positions, path_of
@@ -49,9 +50,8 @@ from dipcheck_lsp.index import Index
 SHELL_CHECK_PAUSE = 1.0
 # The longest wait after an edit a `debounceMs` setting may ask for (a minute).
 MAX_DEBOUNCE_MS = 60_000
-# How many of the selectors no rule matches a settings problem names, and how much of each.
+# How many of the selectors no rule matches a settings problem names (each quoted in part).
 MAX_SHOWN = 5
-MAX_SHOWN_CHARS = 60
 LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot", "graphviz": "dot"}
 
 
@@ -121,7 +121,7 @@ class Settings:
             else:
                 unmatched[text] = None
         if unmatched:  # one message, however many: each is a notification the editor shows
-            shown = [repr(text[:MAX_SHOWN_CHARS]) for text in list(unmatched)[:MAX_SHOWN]]
+            shown = [quoted(text) for text in list(unmatched)[:MAX_SHOWN]]
             more = len(unmatched) - len(shown)
             self.problems.append(
                 f"setting `{key}`: no rule matches {', '.join(shown)}"
