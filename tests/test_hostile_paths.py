@@ -120,6 +120,24 @@ def test_a_linted_file_linking_outside_is_not_read(layout: Path, how: str) -> No
     assert SECRET not in run.stdout + run.stderr
 
 
+@pytest.mark.parametrize("command", [("lint", "--isolated", "--no-cache"), ("test", "--isolated")])
+@pytest.mark.parametrize("top", ["home", "root"])
+def test_the_home_directory_or_root_is_not_the_tree(layout: Path, command: tuple, top: str) -> None:
+    """Run from the home directory (or `/`), the tree of `flow/` was the whole home directory:
+    `flow/leak.dip -> ../outside/…` (a key file beside the checkout) was read and quoted. The
+    tree is now the directory named."""
+    (layout.parent / "outside" / "leak.dip").write_text(LEAKY, encoding="utf-8")
+    (layout / "leak.dip").symlink_to("../outside/leak.dip")
+    (layout / "leak.tests.yaml").write_text(PASSING, encoding="utf-8")
+    if top == "home":
+        cwd, argument = layout.parent, layout.name
+    else:
+        cwd, argument = Path("/"), str(layout)
+    run = dipcheck(*command, argument, cwd=cwd, env={"HOME": str(layout.parent)})
+    assert "symbolic link to a file outside" in run.stdout, run.stdout
+    assert SECRET not in run.stdout + run.stderr
+
+
 def test_a_linted_file_linking_inside_the_tree_is_linted(layout: Path) -> None:
     (layout / "real").mkdir()
     (layout / "real" / "w.dip").write_text(LEAKY, encoding="utf-8")

@@ -4,8 +4,6 @@ and nothing ends in a traceback or a test-file error."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from helpers import CORPUS
 
@@ -18,15 +16,14 @@ FILES = sorted([*TRACKER.rglob("*.dip"), *TRACKER.rglob("*.dot")]) if TRACKER.is
 
 
 @pytest.mark.skipif(not FILES, reason="../shared/corpus not found beside the project")
-def test_every_corpus_workflow_can_be_tested(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # the test files (here) name corpus workflows (there): both lie in the tree tested, `/`
-    monkeypatch.chdir("/")
+def test_every_corpus_workflow_can_be_tested(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each test file is the editor's text of a file at the top of the corpus (never written):
+    # it and the workflow it names lie in the tree tested, the corpus
+    monkeypatch.chdir(CORPUS)
     workflows = runner.Workflows(Config())
     tested = 0
     for index, workflow in enumerate(FILES):
-        target = tmp_path / f"w{index}.tests.yaml"
+        target = CORPUS / f"w{index}.tests.yaml"
         text = f"workflow: {workflow}\ntests:\n  - name: default\n"
         file = runner.run_file(str(target), workflows, text=text)
         if file.error is not None:
