@@ -72,6 +72,7 @@ from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
 from dipcheck.engine import lint_text
+from dipcheck.files import inside
 from dipcheck.source import SourceText
 from dipcheck_lsp import (
     actions,
@@ -605,11 +606,27 @@ class DipcheckServer(LanguageServer):
             )
         return answer
 
+    def _may_test(self, uri: str) -> None:
+        """Refuse to run the tests of a file that is neither open in the editor nor inside the
+        workspace: the command's argument is the client's to send, and a report quotes the
+        test file (its tests' names, its keys) and the workflow beside it (its node ids)."""
+        if uri in self.state.docs:
+            return
+        path = path_of(uri)
+        root = self.host.root
+        if path is not None and "\0" not in path and root and inside(path, root):
+            return
+        raise Refused(
+            f"{testing.COMMAND}: {uri} is neither open in the editor nor inside the workspace "
+            f"({root or 'none was given'}): its tests are not run"
+        )
+
     async def run_tests(self, *arguments: Any) -> Any:
         """``dipcheck.runTests``: run a workflow's tests (or one test file's, or one test)
         and answer with the report; test files that are not open get their failures
         published as diagnostics."""
         uri, options = testing.parse_arguments(arguments)
+        self._may_test(uri)
         texts: dict[str, str] = {}
         for open_uri in self.state.docs:
             current = self.host.document(open_uri)

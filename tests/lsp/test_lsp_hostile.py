@@ -476,6 +476,46 @@ def test_a_test_file_linking_out_of_the_workspace_is_not_read(tmp_path: Path) ->
         server.kill()
 
 
+def test_tests_outside_the_workspace_are_not_run(tmp_path: Path) -> None:
+    """`dipcheck.runTests` ran the tests of any `file:` URI the client sent, and answered with
+    the test file's tests' names and the workflow's node ids: only an open document or a file
+    inside the workspace is run now."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "w.dip").write_text(AGENT_OK, encoding="utf-8")
+    (outside / "w.tests.yaml").write_text(
+        "tests:\n  - name: SECRET_abc123\n    expect:\n      status: success\n",
+        encoding="utf-8",
+    )
+    root = tmp_path / "workspace"
+    root.mkdir()
+    (root / "w.dip").write_text(AGENT_OK, encoding="utf-8")
+    (root / "w.tests.yaml").write_text(
+        "tests:\n  - name: inside_ok\n    expect:\n      status: success\n", encoding="utf-8"
+    )
+    server = RawServer(tmp_path)
+    try:
+        server.initialize(root)
+        for number, uri in enumerate([(outside / "w.dip").as_uri(), "file:///%00x.dip"], 2):
+            server.request(number, "workspace/executeCommand", {
+                "command": "dipcheck.runTests", "arguments": [uri, {"format": "text"}],
+            })  # fmt: skip
+            error = server.answer(number)["error"]
+            assert error["message"] == (
+                f"dipcheck.runTests: {uri} is neither open in the editor nor inside the "
+                f"workspace ({root}): its tests are not run"
+            )
+        server.request(4, "workspace/executeCommand", {
+            "command": "dipcheck.runTests",
+            "arguments": [(root / "w.dip").as_uri(), {"format": "text"}],
+        })  # fmt: skip
+        assert "inside_ok" in server.answer(4)["result"]
+        assert "SECRET" not in str(server.seen)
+        _still_answers(server)
+    finally:
+        server.kill()
+
+
 def test_an_object_in_the_params_shaped_like_a_message_is_not_one(server: RawServer) -> None:
     """pygls structured every object of a message as a message of its own: one in the params
     shaped like a request with unusable params was answered with an error under its id (the
