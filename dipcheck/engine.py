@@ -406,12 +406,12 @@ def tree_of(argument: str) -> str:
     tree is then the directory named, as for a path outside."""
     here = os.getcwd()
     full = os.path.abspath(argument)
-    if full == here or (full.startswith(here.rstrip(os.sep) + os.sep) and not _too_broad(here)):
+    if full == here or (full.startswith(here.rstrip(os.sep) + os.sep) and not too_broad(here)):
         return here
     return full if os.path.isdir(full) else os.path.dirname(full)
 
 
-def _too_broad(directory: str) -> bool:
+def too_broad(directory: str) -> bool:
     """Is ``directory`` the file system's root or the user's home directory?"""
     real = os.path.realpath(directory)
     return real == os.path.realpath(os.sep) or real == os.path.realpath(os.path.expanduser("~"))

@@ -71,7 +71,7 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
-from dipcheck.engine import lint_text
+from dipcheck.engine import lint_text, too_broad
 from dipcheck.files import inside
 from dipcheck.source import SourceText
 from dipcheck_lsp import (
@@ -608,13 +608,20 @@ class DipcheckServer(LanguageServer):
 
     def _may_test(self, uri: str) -> None:
         """Refuse to run the tests of a file that is neither open in the editor nor inside the
-        workspace: the command's argument is the client's to send, and a report quotes the
-        test file (its tests' names, its keys) and the workflow beside it (its node ids)."""
+        workspace (a workspace that is the home directory or ``/`` counts as none): the
+        command's argument is the client's to send, and a report quotes the test file (its
+        tests' names, its keys) and the workflow beside it (its node ids)."""
         if uri in self.state.docs:
             return
         path = path_of(uri)
         root = self.host.root
-        if path is not None and "\0" not in path and root and inside(path, root):
+        if (
+            path is not None
+            and "\0" not in path
+            and root
+            and not too_broad(root)
+            and inside(path, root)
+        ):
             return
         raise Refused(
             f"{testing.COMMAND}: {uri} is neither open in the editor nor inside the workspace "

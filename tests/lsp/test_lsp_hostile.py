@@ -516,6 +516,28 @@ def test_tests_outside_the_workspace_are_not_run(tmp_path: Path) -> None:
         server.kill()
 
 
+def test_a_workspace_at_the_root_runs_only_open_documents_tests(tmp_path: Path) -> None:
+    """A workspace of `/` (or the home directory) holds every file: there, only an open
+    document's tests are run."""
+    (tmp_path / "w.dip").write_text(AGENT_OK, encoding="utf-8")
+    (tmp_path / "w.tests.yaml").write_text(
+        "tests:\n  - name: SECRET_abc123\n    expect:\n      status: success\n",
+        encoding="utf-8",
+    )
+    server = RawServer(tmp_path)
+    try:
+        server.initialize(Path("/"))
+        server.request(2, "workspace/executeCommand", {
+            "command": "dipcheck.runTests",
+            "arguments": [(tmp_path / "w.dip").as_uri(), {"format": "text"}],
+        })  # fmt: skip
+        assert "is neither open in the editor nor inside" in server.answer(2)["error"]["message"]
+        assert "SECRET" not in str(server.seen)
+        _still_answers(server)
+    finally:
+        server.kill()
+
+
 def test_an_object_in_the_params_shaped_like_a_message_is_not_one(server: RawServer) -> None:
     """pygls structured every object of a message as a message of its own: one in the params
     shaped like a request with unusable params was answered with an error under its id (the
