@@ -2,10 +2,11 @@
 
 Everything comes from the ``data`` each published diagnostic carries (edits already in LSP
 ranges of the version they were computed for), so asking for actions never lints. The
-server's own copy is used, found in the current snapshot by the client's diagnostic (the
-client's copy of ``data`` is never trusted). A diagnostic from an older version is matched
-by its range instead; when the current snapshot does not have it, it gets no action (its
-edits would land in the wrong place).
+server's own copy is used, found among the diagnostics it knows are current for the document
+(the client's copy of ``data`` is never trusted): the document's own, of its current version,
+and those another open workflow's current lint found in it as an included prompt or command
+file. A diagnostic from an older version is matched by its range instead; when no current
+lint has it, it gets no action (its edits would land in the wrong place).
 """
 
 from __future__ import annotations
@@ -28,18 +29,14 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return only is None or any(kind == item or kind.startswith(f"{item}.") for item in only)
 
 
-def _payload(
-    diagnostic: types.Diagnostic, snapshot: Snapshot | None, version: int | None
-) -> dict[str, Any] | None:
-    """The ``data`` the server published for the client's diagnostic: the current snapshot's
+def _payload(diagnostic: types.Diagnostic, known: list[types.Diagnostic]) -> dict[str, Any] | None:
+    """The ``data`` the server published for the client's diagnostic: the known current
     diagnostic with the same code and the same ``data`` (a client that maps ranges through
     its own columns, as Neovim's byte columns, sends the data back as it got it) or the same
     range (a client that drops the data, or a diagnostic of an older version). Never the
     client's copy: a forged ``data`` could name any file to edit, and any text."""
-    if snapshot is None or snapshot.version != version:
-        return None
     wanted_range = range_list(diagnostic.range)
-    for item in snapshot.converted.own:
+    for item in known:
         if item.code == diagnostic.code and (
             item.data == diagnostic.data or range_list(item.range) == wanted_range
         ):
@@ -56,18 +53,21 @@ def _edits(items: Iterable[dict[str, Any]]) -> list[tuple[str, types.TextEdit]]:
 
 def code_actions(
     params: types.CodeActionParams,
-    snapshot: Snapshot | None,
-    version: int | None,
+    known: list[types.Diagnostic],
+    current: Snapshot | None,
     versions: dict[str, int],
     document_changes: bool,
 ) -> list[types.CodeAction]:
+    """The quick fixes and suppressions of the client's diagnostics found among ``known``
+    (the server's current diagnostics for the document), and the fix-all of ``current``
+    (the document's lint of its current version, if there is one)."""
     only = params.context.only
     actions: list[types.CodeAction] = []
     quickfix = wanted(types.CodeActionKind.QuickFix, only)
     for diagnostic in params.context.diagnostics if quickfix else ():
         if diagnostic.source != SOURCE:
             continue
-        data = _payload(diagnostic, snapshot, version)
+        data = _payload(diagnostic, known)
         if data is None:
             continue
         code = str(diagnostic.code)
@@ -96,8 +96,8 @@ def code_actions(
                     edit=workspace_edit(_edits([suppress]), versions, document_changes),
                 )
             )
-    if wanted(FIX_ALL, only) and snapshot is not None and snapshot.version == version:
-        edit = fix_all(snapshot, versions, document_changes)
+    if wanted(FIX_ALL, only) and current is not None:
+        edit = fix_all(current, versions, document_changes)
         if edit is not None:
             actions.append(
                 types.CodeAction(title="dipcheck: fix all safe findings", kind=FIX_ALL, edit=edit)

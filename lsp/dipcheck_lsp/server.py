@@ -572,8 +572,11 @@ class DipcheckServer(LanguageServer):
         snapshot = (
             await self.state.current_snapshot(uri) if wants_fix_all else self.state.latest(uri)
         )
+        if snapshot is not None and snapshot.version != current[0]:
+            snapshot = None
+        known = [*(snapshot.converted.own if snapshot else ()), *self.state.current_in(uri)]
         found = actions.code_actions(
-            params, snapshot, current[0], self.versions(), self.document_changes()
+            params, known, snapshot, self.versions(), self.document_changes()
         )
         return found or None
 

@@ -580,6 +580,17 @@ class State:
                 items.extend(doc.published.converted.foreign.get(uri, ()))
         return items
 
+    def current_in(self, uri: str) -> list[types.Diagnostic]:
+        """What the other open workflows' published lints found in ``uri`` (an included
+        file), from the lints that are still current: one made before the file or the
+        workflow was edited again may point at text that has moved."""
+        items: list[types.Diagnostic] = []
+        for doc in self.docs.values():
+            published = doc.published
+            if doc.uri != uri and published is not None and self.current(doc, published):
+                items.extend(published.converted.foreign.get(uri, ()))
+        return items
+
     # -- pull ----------------------------------------------------------------------------
 
     async def report(self, uri: str, previous: str | None) -> types.DocumentDiagnosticReport:

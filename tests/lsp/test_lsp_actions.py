@@ -92,3 +92,38 @@ async def test_no_actions_for_diagnostics_of_an_older_version(lsp: Session) -> N
     lsp.change(uri, DEMO)
     await lsp.diagnostics(uri, after=mark)
     assert await actions(lsp, uri, [unknown]) == []
+
+
+WITH_PROMPT = """workflow Prompted
+  start: Ask
+  exit: Ask
+
+  agent Ask
+    label: Ask
+    prompt_file: prompts/ask.md
+"""
+
+
+async def test_actions_on_a_finding_shown_in_an_included_file(lsp: Session) -> None:
+    """A finding a workflow's lint shows in its included prompt file gets its actions there
+    too (the server's copy of its data, found among what the workflow's current lint found in
+    that file); none once the prompt has changed."""
+    prompt_text = "Answer the question.\nUse ${ctx.nowhere} too.\n"
+    lsp.write("prompts/ask.md", prompt_text)
+    uri = lsp.open("prompted.dip", WITH_PROMPT)
+    await lsp.diagnostics(uri)
+    mark = lsp.mark()
+    prompt = lsp.open("prompts/ask.md", prompt_text, language_id="markdown")
+    await lsp.published(uri, after=mark)  # the workflow, linted again with the open prompt
+    published = await lsp.published(prompt, after=mark, where=lambda item: item.diagnostics)
+    [shown] = published.diagnostics
+    assert shown.code == "DC102"
+    [suppress] = await actions(lsp, prompt, [shown])
+    assert suppress.title == "Suppress DC102 (unproduced-context-key) on this line"
+    assert lsp.applied(uri, suppress.edit) == WITH_PROMPT.replace(
+        "prompts/ask.md\n", "prompts/ask.md  # dipcheck: ignore[DC102]\n"
+    )
+    # the prompt no longer reads the key: the workflow's lint is stale (then none is current)
+    # or has run again (then the finding is gone): no action either way
+    lsp.change(prompt, "Answer the question.\n")
+    assert await actions(lsp, prompt, [shown]) == []
