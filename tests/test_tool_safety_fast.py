@@ -1,6 +1,6 @@
 """The tool-command gate's fast paths answer as the plain algorithm does: a statement is
-tested against the built-in denylist one pattern at a time, and every statement is tried
-with each placeholder probe."""
+tested against the built-in denylist one pattern at a time, every statement is tried with
+each placeholder probe, and every placeholder is tested against every statement."""
 
 from __future__ import annotations
 
@@ -61,6 +61,24 @@ def slow_denied_by(statement: str, extra: Sequence[str]) -> str | None:
     return None
 
 
+def slow_holds(statement: safety.Statement, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start < statement.end and end > statement.start for start, end in spans)
+
+
+def slow_pieces(
+    statement: safety.Statement, spans: Sequence[tuple[int, int]], value: str
+) -> list[str]:
+    inside = [
+        (start - statement.start, end - statement.start)
+        for start, end in spans
+        if start < statement.end and end > statement.start
+    ]
+    text = statement.text
+    for start, end in reversed(inside):
+        text = text[:start] + value + text[end:]
+    return [item.text for item in safety.split_statements(text)]
+
+
 def slow_verdicts(
     command: str, spans: Sequence[tuple[int, int]], extra: Sequence[str], allowlist: Sequence[str]
 ) -> Iterator[safety.Verdict]:
@@ -69,13 +87,13 @@ def slow_verdicts(
             continue
         denials = [
             next(filter(None, (slow_denied_by(piece, extra) for piece in pieces)), None)
-            for pieces in (safety._pieces(statement, spans, value) for value in safety.PROBES)
+            for pieces in (slow_pieces(statement, spans, value) for value in safety.PROBES)
         ]
         if all(denials):
             yield safety.Verdict(statement, denials[0])
         elif (
             allowlist
-            and not safety._holds_placeholder(statement, spans)
+            and not slow_holds(statement, spans)
             and not safety.allowed(statement.text, allowlist)
         ):
             yield safety.Verdict(statement, None)
