@@ -2014,8 +2014,8 @@ def _m273(_FACTORY, _default10, _default11, _default12, _default13, _default7, _
     return __init__
 
 
-def _m274(_FACTORY, _default4, _default5, _default6, _setattr):
-    def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6):
+def _m274(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
+    def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):
      _setattr(self, 'code', code)
      _setattr(self, 'severity', severity)
      _setattr(self, 'message', message)
@@ -2023,6 +2023,7 @@ def _m274(_FACTORY, _default4, _default5, _default6, _setattr):
      _setattr(self, 'related', related)
      _setattr(self, 'fix', fix)
      _setattr(self, 'help', help)
+     _setattr(self, 'later', later)
      self.__post_init__()
     return __init__
 
@@ -3987,7 +3988,7 @@ METHODS = {
     "def __init__(self, code, link, detail):\n _setattr(self, 'code', code)\n _setattr(self, 'link', link)\n _setattr(self, 'detail', detail)": _m271,
     'def __init__(self, code, name, count, safe_fixes, unsafe_fixes):\n self.code = code\n self.name = name\n self.count = count\n self.safe_fixes = safe_fixes\n self.unsafe_fixes = unsafe_fixes': _m272,
     "def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):\n _setattr(self, 'code', code)\n _setattr(self, 'name', name)\n _setattr(self, 'severity', severity)\n _setattr(self, 'summary', summary)\n _setattr(self, 'rationale', rationale)\n _setattr(self, 'example', example)\n _setattr(self, 'fix', fix)\n _setattr(self, 'check', check)\n _setattr(self, 'formats', formats)\n _setattr(self, 'enabled', enabled)\n _setattr(self, 'fix_availability', fix_availability)\n _setattr(self, 'since', since)\n _setattr(self, 'targets', targets)\n _setattr(self, 'fix_formats', fix_formats)": _m273,
-    "def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6):\n _setattr(self, 'code', code)\n _setattr(self, 'severity', severity)\n _setattr(self, 'message', message)\n _setattr(self, 'span', span)\n _setattr(self, 'related', related)\n _setattr(self, 'fix', fix)\n _setattr(self, 'help', help)\n self.__post_init__()": _m274,
+    "def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):\n _setattr(self, 'code', code)\n _setattr(self, 'severity', severity)\n _setattr(self, 'message', message)\n _setattr(self, 'span', span)\n _setattr(self, 'related', related)\n _setattr(self, 'fix', fix)\n _setattr(self, 'help', help)\n _setattr(self, 'later', later)\n self.__post_init__()": _m274,
     'def __init__(self, code, span, lines, file_wide, rules, removal, used=_default6):\n self.code = code\n self.span = span\n self.lines = lines\n self.file_wide = file_wide\n self.rules = rules\n self.removal = removal\n self.used = used': _m275,
     'def __init__(self, context):\n self.context = context': _m276,
     'def __init__(self, covered=_FACTORY, at=_FACTORY):\n self.covered = _factory0() if covered is _FACTORY else covered\n self.at = _factory1() if at is _FACTORY else at': _m277,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 
-from dipcheck.records import record, replace
+from dipcheck.records import field, record, replace
 from dipcheck.source import MAX_TOKENS, SourceText, Span, placeholders_past
 from dipcheck.terminal import quoted
 
@@ -75,6 +76,12 @@ class Diagnostic:
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
     help: str | None = None
+    # Work left until the finding is certain to be shown: a did-you-mean searched among
+    # thousands of names costs time a finding past MAX_PER_CODE would waste. It returns the
+    # finished finding; :func:`within_limit` calls it. A finished finding has none.
+    later: Callable[[Diagnostic], Diagnostic] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.message) > MAX_MESSAGE:
@@ -184,11 +191,33 @@ class CodeLimit:
 
 
 def within_limit(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The first :data:`MAX_PER_CODE` of ``diagnostics`` of each code, in their order; the last
-    one kept of a code that had more says how many more."""
+    """The first :data:`MAX_PER_CODE` of ``diagnostics`` of each code, in their order, each
+    finished (:attr:`Diagnostic.later`); the last one kept of a code that had more says how
+    many more."""
     limit = CodeLimit()
-    kept = [item for item in diagnostics if limit.admit(item.code)]
-    return limit.noted(kept) if len(kept) < len(diagnostics) else diagnostics
+    kept = [finished(item) for item in diagnostics if limit.admit(item.code)]
+    return limit.noted(kept) if len(kept) < len(diagnostics) else kept
+
+
+def finished(diagnostic: Diagnostic) -> Diagnostic:
+    """``diagnostic`` with the work it left for later done."""
+    if diagnostic.later is None:
+        return diagnostic
+    done = diagnostic.later(diagnostic)
+    return done if done.later is None else replace(done, later=None)
+
+
+def insert_note(diagnostic: Diagnostic, at: int, note: str, fix: Fix | None) -> Diagnostic:
+    """``diagnostic`` with ``note`` inserted at offset ``at`` of its message (kept where a
+    later addition to the message's end put it) and ``fix`` as its fix, if one is given."""
+    message = diagnostic.message
+    at = min(at, len(message))
+    return replace(
+        diagnostic,
+        message=message[:at] + note + message[at:],
+        fix=fix if fix is not None else diagnostic.fix,
+        later=None,
+    )
 
 
 def delete_lines(span: Span) -> Edit:

@@ -639,3 +639,45 @@ def test_unknown_names_past_the_limit_get_no_did_you_mean_search(
     assert len(found) == 10
     assert sum(word.startswith(stem) for word in searched) == 10
     assert all(f"did you mean `{known}`?" in item.message for item in found)
+
+
+@pytest.mark.parametrize("count", [1000, 2500])
+def test_unread_keys_past_the_limit_get_no_did_you_mean_search(
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A workflow reading thousands of keys nobody writes searched a did-you-mean for each
+    (10,000 nodes: a second), though only the first MAX_PER_CODE findings are shown; the
+    search is now left to the findings kept. Its twin, at the limit: every one searched."""
+    from dipcheck.diagnostics import MAX_PER_CODE
+    from dipcheck.rules import availability
+
+    assert MAX_PER_CODE == 1000  # the first case is at the limit
+    searched: list[str] = []
+    real = availability.closest
+
+    def counted(word: str, candidates: object, *args: object, **kwargs: object) -> str | None:
+        searched.append(word)
+        return real(word, candidates, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(availability, "closest", counted)
+    nodes = "".join(
+        f"  agent A{number}\n    writes: kept_{number}\n    prompt: Use ${{ctx.kepd_{number}}}.\n"
+        for number in range(count)
+    )
+    edges = "".join(f"    A{number} -> A{number + 1}\n" for number in range(count - 1))
+    text = f"workflow W\n  start: A0\n  exit: A{count - 1}\n{nodes}  edges\n{edges}"
+    found = [item for item in lint_run(text, "<t>.dip").diagnostics if item.code == "DC102"]
+    assert len(found) == MAX_PER_CODE
+    assert len(set(searched)) == MAX_PER_CODE
+    first = found[0]
+    assert first.message == (
+        "`A0` reads context key `kepd_0` in its `prompt`, but no node in this workflow "
+        "writes it (did you mean `kept_0`?): fix the key name, or declare it in an upstream node's "
+        "`writes:` (until then it expands to an empty string)"
+    )
+    assert first.fix is not None and first.fix.edits[0].text == "kept_0"
+    assert first.later is None
+    more = count - MAX_PER_CODE
+    assert found[-1].message.endswith(
+        f" ({more} more DC102 findings in this file are not shown)" if more else "string)"
+    )

@@ -12,7 +12,7 @@ from functools import cached_property
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
 from dipcheck.analysis.dataflow import ParallelBlock
-from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
+from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, insert_note
 from dipcheck.model import Origin, RefKind
 from dipcheck.records import replace
 from dipcheck.rules.context import Context
@@ -116,10 +116,6 @@ class Availability:
     def _node_names(self) -> Names:
         return Names(sorted(self.workflow.node_map))
 
-    def _did_you_mean(self, key: str) -> str:
-        match = closest(key, self._known_keys)
-        return f" (did you mean `{match}`?)" if match else ""
-
     def _missing(self, item: Read) -> Diagnostic:
         ref = item.ref
         fatal = ref.origin is Origin.READS or (ref.origin is Origin.CONDITION and ref.explicit)
@@ -144,12 +140,24 @@ class Availability:
             )
         message = (
             f"`{ref.owner}` reads context key `{item.key}` in {item.where}, but no node in "
-            f"this workflow writes it{self._did_you_mean(item.key)}: fix the key name, or "
-            f"{declare}"
+            f"this workflow writes it"
         )
+        at = len(message)  # the did-you-mean goes here, once the finding is sure to be shown
+        message += f": fix the key name, or {declare}"
         if not fatal:
             message += " (until then it expands to an empty string)"
-        return self.context.finding(code, ref.span, message, fix=self._rename_fix(item))
+        found = self.context.finding(code, ref.span, message)
+        return replace(found, later=lambda finding: self._suggested(finding, item, at))
+
+    def _suggested(self, finding: Diagnostic, item: Read, at: int) -> Diagnostic:
+        """``finding`` (of a key nobody writes) with its did-you-mean at ``at`` of its message
+        and the rename as its fix, when a known key is near: searched only for the findings
+        shown (a workflow reading 5,000 unknown keys among 10,000 known ones spent a second
+        on the 4,000 past the limit)."""
+        match = closest(item.key, self._known_keys)
+        if match is None:
+            return replace(finding, later=None)
+        return insert_note(finding, at, f" (did you mean `{match}`?)", self._rename_fix(item))
 
     def _in_command(self, item: Read) -> bool:
         """Is the reference a `${ctx.K}` in a tool command, with K outside the safe keys?"""
