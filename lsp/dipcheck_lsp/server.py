@@ -166,13 +166,13 @@ class DipcheckServer(LanguageServer):
         """pygls' stdio server with :func:`stream.serve` reading the messages (it recovers
         from a malformed header; pygls' loop never answers again after one)."""
         self._stop_event = threading.Event()
-        reader = stream.BoundedReader(stdin or sys.stdin.buffer, self.thread_pool)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
 
         async def serve() -> None:
             await stream.serve(
                 self._stop_event,
-                reader,
+                stdin or sys.stdin.buffer,
+                self.thread_pool,
                 self.protocol,
                 logging.getLogger("pygls.server"),
                 self.report_server_error,

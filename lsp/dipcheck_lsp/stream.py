@@ -8,64 +8,89 @@ not a number or over :data:`MAX_MESSAGE`, no length at all — and a body that i
 nests deeper than ``json.loads`` goes, are answered with a ``ParseError`` (id null); the loop
 then looks for the next ``Content-Length:`` (within a line, too: a body without a line break
 ends where the next header starts) and goes on from there. The end of input ends the loop.
-Header lines are read at most :data:`MAX_HEADER_LINE` bytes at a time (:class:`BoundedReader`):
-input that never breaks its line is taken in pieces, each answered or skipped as above, never
-held whole.
+Header lines are read at most :data:`MAX_HEADER_LINE` bytes at a time (:class:`Framer`): input
+that never breaks its line is taken in pieces, each answered or skipped as above, never held
+whole.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import threading
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pygls.io_ import StdinAsyncReader
 
 MAX_MESSAGE = 64 * 1024 * 1024
 MAX_HEADER_LINE = 64 * 1024  # a real header line is a few dozen bytes
 _LENGTH = b"content-length:"
 
 
-class Reader(Protocol):
-    def readline(self) -> Awaitable[bytes]: ...
-
-    def readexactly(self, n: int) -> Awaitable[bytes]: ...
-
-
-class BoundedReader(StdinAsyncReader):
-    """pygls' standard-input reader, whose ``readline`` returns at most
-    :data:`MAX_HEADER_LINE` bytes (pygls' reads up to a line break however far away it is: a
-    gigabyte without one was held in memory whole)."""
-
-    def readline(self) -> Awaitable[bytes]:
-        return self.loop.run_in_executor(self.executor, self.stdin.readline, MAX_HEADER_LINE)
-
-
 class _Malformed(Exception):
     """A header the loop cannot use; the message says what was wrong."""
 
 
-class _Lines:
-    """Header lines, with a line found by resynchronising put back in front."""
+class Framer:
+    """Cuts a blocking byte stream into message bodies. Its methods block on the stream, so
+    the loop runs each in a worker thread: one hand-over per message (a hand-over per header
+    line and one for the body made four thread switches of every keystroke's change). Header
+    lines are read at most :data:`MAX_HEADER_LINE` bytes at a time; a line found by
+    resynchronising is put back in front."""
 
-    def __init__(self, reader: Reader) -> None:
-        self.reader = reader
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
         self.pending: bytes | None = None
 
-    async def next(self) -> bytes:
+    def _line(self) -> bytes:
         if self.pending is not None:
             line, self.pending = self.pending, None
             return line
-        return await self.reader.readline()
+        return self.stream.readline(MAX_HEADER_LINE)
 
-    async def resynchronise(self) -> bool:
+    def message(self) -> bytes | None:
+        """The next message's body; None when the input ends (before or inside it). Raises
+        :class:`_Malformed` for a header it cannot use."""
+        length = self._headers()
+        if length is None:
+            return None
+        body = self.stream.read(length) if length else b""
+        return body if len(body) == length else None
+
+    def _headers(self) -> int | None:
+        """The content length of the next message; None at the end of input."""
+        length: int | None = None
+        seen = False
+        while True:
+            line = self._line()
+            if not line:
+                return None
+            if not line.strip():
+                if not seen:
+                    continue  # blank lines between messages
+                if length is None:
+                    raise _Malformed("a message without a Content-Length header")
+                return length
+            seen = True
+            name, colon, value = line.partition(b":")
+            if not colon:
+                raise _Malformed(f"a header line without `:`: {line[:80]!r}")
+            if name.strip().lower() == b"content-length":
+                text = value.strip()
+                if not text.isdigit():
+                    raise _Malformed(f"Content-Length is not a number: {text[:40]!r}")
+                length = int(text)
+                if length > MAX_MESSAGE:
+                    raise _Malformed(f"Content-Length {length} is over the limit of {MAX_MESSAGE}")
+
+    def resynchronise(self) -> bool:
         """Skip to the next ``Content-Length:``; False at the end of input."""
         while True:
-            line = await self.reader.readline()
+            line = self.stream.readline(MAX_HEADER_LINE)
             if not line:
                 return False
             found = line.lower().find(_LENGTH)
@@ -74,56 +99,29 @@ class _Lines:
                 return True
 
 
-async def _headers(lines: _Lines) -> int | None:
-    """The content length of the next message; None at the end of input."""
-    length: int | None = None
-    seen = False
-    while True:
-        line = await lines.next()
-        if not line:
-            return None
-        if not line.strip():
-            if not seen:
-                continue  # blank lines between messages
-            if length is None:
-                raise _Malformed("a message without a Content-Length header")
-            return length
-        seen = True
-        name, colon, value = line.partition(b":")
-        if not colon:
-            raise _Malformed(f"a header line without `:`: {line[:80]!r}")
-        if name.strip().lower() == b"content-length":
-            text = value.strip()
-            if not text.isdigit():
-                raise _Malformed(f"Content-Length is not a number: {text[:40]!r}")
-            length = int(text)
-            if length > MAX_MESSAGE:
-                raise _Malformed(f"Content-Length {length} is over the limit of {MAX_MESSAGE}")
-
-
 async def serve(
     stop: threading.Event,
-    reader: Reader,
+    stdin: BinaryIO,
+    executor: Executor | None,
     protocol: Any,
     logger: logging.Logger,
     error_handler: Callable[[Exception, type[JsonRpcException]], Any] | None = None,
 ) -> None:
     """Read and hand over messages until ``stop`` is set or the input ends (see the module
-    docstring); ``protocol`` is pygls' protocol object."""
-    lines = _Lines(reader)
+    docstring); ``protocol`` is pygls' protocol object. ``stdin`` is read in ``executor``'s
+    threads."""
+    loop = asyncio.get_running_loop()
+    framer = Framer(stdin)
     while not stop.is_set():
         try:
-            length = await _headers(lines)
+            body = await loop.run_in_executor(executor, framer.message)
         except _Malformed as problem:
             _parse_error(protocol, f"malformed message header: {problem}")
-            if not await lines.resynchronise():
+            if not await loop.run_in_executor(executor, framer.resynchronise):
                 return
             continue
-        if length is None:
+        if body is None:
             return
-        body = await reader.readexactly(length) if length else b""
-        if len(body) < length:
-            return  # the input ended inside the body
         try:
             data = json.loads(body)
         except ValueError as error:

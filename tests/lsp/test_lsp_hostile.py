@@ -316,17 +316,21 @@ def test_a_header_line_without_a_line_break_is_never_held_whole(server: RawServe
     assert _peak_kib(server.process.pid) - before < 16 * 1024  # KiB: not the 64 MiB line
 
 
-def test_a_bounded_header_read_returns_the_line_in_pieces() -> None:
-    import asyncio
+def test_a_bounded_header_read_takes_the_line_in_pieces() -> None:
+    """A header line longer than MAX_HEADER_LINE is read a piece at a time (the first is a
+    header without `:`), the next `Content-Length:` found, and its message read whole."""
     import io
 
-    from dipcheck_lsp.stream import MAX_HEADER_LINE, BoundedReader
+    from dipcheck_lsp.stream import MAX_HEADER_LINE, Framer, _Malformed
 
-    async def lines() -> list[bytes]:
-        reader = BoundedReader(io.BytesIO(b"a" * (MAX_HEADER_LINE + 5) + b"\nnext\n"))
-        return [await reader.readline() for _ in range(4)]
-
-    assert asyncio.run(lines()) == [b"a" * MAX_HEADER_LINE, b"aaaaa\n", b"next\n", b""]
+    stream = io.BytesIO(b"a" * (MAX_HEADER_LINE + 5) + b"\nContent-Length: 2\r\n\r\n{}")
+    framer = Framer(stream)
+    with pytest.raises(_Malformed, match="a header line without `:`: b'aaaa"):
+        framer.message()
+    assert stream.tell() == MAX_HEADER_LINE  # not the whole line
+    assert framer.resynchronise()
+    assert framer.message() == b"{}"
+    assert framer.message() is None
 
 
 @pytest.mark.parametrize("command", ["dipcheck.simulate", "dipcheck.graph"])
