@@ -386,6 +386,58 @@ def test_a_wide_tree_of_children_is_walked_within_a_budget(tmp_path: Path) -> No
     assert "branch runs and child steps" in _status(result.stdout)
 
 
+# -- DOT defaults ----------------------------------------------------------------------------
+
+
+def _defaults_before_nodes(count: int, per_node: bool) -> str:
+    """``count`` nodes, each after a `node [...]` default of its own (``per_node``: every
+    node takes a copy of all the defaults before it), or after one default of all the keys."""
+    if per_node:
+        body = "".join(
+            f"  node [x{number}=y]\n  N{number} [shape=box, prompt=p]\n" for number in range(count)
+        )
+    else:
+        keys = ", ".join(f"x{number}=y" for number in range(20))
+        body = f"  node [{keys}]\n" + "".join(
+            f"  N{number} [shape=box, prompt=p]\n" for number in range(count)
+        )
+    edges = "".join(f"  S -> N{number} -> E\n" for number in range(count))
+    return f"digraph G {{\n  S [shape=Mdiamond]\n  E [shape=Msquare]\n{body}{edges}}}\n"
+
+
+def test_defaults_giving_too_many_attributes_stop_the_file() -> None:
+    """6,000 `node [...]` defaults before 6,000 nodes gave them 18 million attributes (each
+    node a copy of every default before it): two and a half minutes. Past 200,000 the file is
+    not read further, with a DC002 at the node that passed the limit."""
+    import time
+
+    from dipcheck.frontends.dot_walk import MAX_INHERITED
+
+    assert MAX_INHERITED == 200_000
+    text = _defaults_before_nodes(6000, per_node=True)
+    started = time.perf_counter()
+    found = lint_run(text, "<t>.dot").diagnostics
+    assert time.perf_counter() - started < 30
+    # node k (from 0) inherits the k + 1 defaults before it: the sum passes 200,000 at
+    # k = 631, on line 5 + 2k
+    assert [as_finding(item) for item in found] == [
+        Finding("DC002", "error", (1267, 3), (1267, 7), "N631")
+    ]
+    assert found[0].message == (
+        "the file holds more than 200,000 attributes given by `node [...]` and `edge [...]` "
+        "defaults, over dipcheck's limit for one workflow: it stops reading here and checks "
+        "nothing in the file; split the workflow into smaller files"
+    )
+
+
+def test_defaults_within_the_limit_are_given_to_every_node() -> None:
+    """The twin: 20 defaults before 5,000 nodes (100,000 attributes) are read as before."""
+    text = _defaults_before_nodes(5000, per_node=False)
+    codes = {item.code for item in lint_run(text, "<t>.dot").diagnostics}
+    assert "DC002" not in codes
+    assert "DC004" in codes  # the unknown `x…` keys of the default
+
+
 # -- deep nesting ----------------------------------------------------------------------------
 
 

@@ -35,7 +35,7 @@ handler and builds the :class:`Workflow`, and holds the entry point :func:`load_
 
 from __future__ import annotations
 
-from dipcheck.diagnostics import past_token_limit
+from dipcheck.diagnostics import past_token_limit, too_many_tokens
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
@@ -47,7 +47,7 @@ from dipcheck.frontends.dot_tokens import (
     is_workflow_text,
     nesting_too_deep,
 )
-from dipcheck.frontends.dot_walk import EdgeBuild, GraphWalk
+from dipcheck.frontends.dot_walk import MAX_INHERITED, EdgeBuild, GraphWalk, InheritedOverLimit
 from dipcheck.model import (
     Condition,
     Dialect,
@@ -446,7 +446,12 @@ def load_dot(
                     "(gographviz) does not support it: the file fails to load — write one "
                     "string",
                 )
-    if not lowering.lower_graphs(tree):
+    try:
+        lowered = lowering.lower_graphs(tree)
+    except InheritedOverLimit as over:
+        unit = "attributes given by `node [...]` and `edge [...]` defaults"
+        return FrontendResult(None, [too_many_tokens(over.span, MAX_INHERITED, unit)])
+    if not lowered:
         span = Span(source, 0, 0) if not source.text.strip() else _first_line(source)
         if tree is not None or not problems:
             lowering.report("DC001", span, "no graph: a DOT workflow is `digraph Name { … }`")

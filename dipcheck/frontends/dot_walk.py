@@ -69,13 +69,19 @@ def _last_token(item: Tree | Token) -> Token:
     raise ValueError("empty tree")
 
 
-def _amend(attrs: list[Attr], defaults: dict[str, Attr]) -> list[Attr]:
-    """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)."""
-    given = {entry.key for entry in attrs}
-    inherited = [
-        replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
-    ]
-    return attrs + inherited
+# The attributes ``node [...]``/``edge [...]`` defaults may give the nodes and edges after them,
+# in all: each one takes a copy of every default in scope, so 6,000 defaults before 6,000 nodes
+# made 18 million attributes (two and a half minutes). A real file sets a few defaults.
+MAX_INHERITED = 200_000
+
+
+class InheritedOverLimit(Exception):
+    """The defaults give more than :data:`MAX_INHERITED` attributes; ``span`` is the node or
+    edge statement that passed the limit."""
+
+    def __init__(self, span: Span) -> None:
+        super().__init__(span)
+        self.span = span
 
 
 class GraphWalk(Checks):
@@ -89,6 +95,7 @@ class GraphWalk(Checks):
         self.family = dialect.attractor_family
         self.diagnostics: list[Diagnostic] = []
         self.limit = CodeLimit()
+        self.inherited = 0  # attributes the defaults gave so far (see MAX_INHERITED)
         self.graph_attrs: list[Attr] = []
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[EdgeBuild] = []
@@ -272,6 +279,19 @@ class GraphWalk(Checks):
                 self.nodes[node_id].classes.append(inner.label)
         return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
 
+    def amend(self, attrs: list[Attr], defaults: dict[str, Attr], span: Span) -> list[Attr]:
+        """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)
+        for the node or edge statement at ``span``; raises :class:`InheritedOverLimit` past
+        :data:`MAX_INHERITED` in the file."""
+        given = {entry.key for entry in attrs}
+        inherited = [
+            replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
+        ]
+        self.inherited += len(inherited)
+        if self.inherited > MAX_INHERITED:
+            raise InheritedOverLimit(span)
+        return attrs + inherited
+
     def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
         name = self.name(token)
         node_id = name.value
@@ -284,7 +304,7 @@ class GraphWalk(Checks):
             )
         if node_id not in scope.created:
             scope.created.add(node_id)
-            attrs = _amend(attrs, scope.node_defaults)
+            attrs = self.amend(attrs, scope.node_defaults, name.span)
         build = self.nodes.get(node_id)
         if build is None:
             build = NodeBuild(node_id, name.span, name.span)
@@ -321,7 +341,10 @@ class GraphWalk(Checks):
                     self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
         attrs = self.attr_list(attr_tree)
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
-        attrs = _amend(attrs, scope.edge_defaults)
+        statement = Span(
+            self.source, _first_token(tree).start_pos or 0, _last_token(tree).end_pos or 0
+        )
+        attrs = self.amend(attrs, scope.edge_defaults, statement)
         resolved: list[tuple[list[Name], Span]] = []
         for endpoint in endpoints:
             span = Span(
