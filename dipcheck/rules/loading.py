@@ -45,8 +45,8 @@ declare(
         "A workflow the runtime cannot read cannot run. A file over dipcheck's own limits "
         "(8 MB, 2 MB for YAML; 500,000 tokens, a `${…}` placeholder counting five; 60,000 "
         "YAML nodes; 200,000 attributes that DOT `node [...]`/`edge [...]` defaults give the "
-        "nodes and edges after them) is not checked at all: past them a hostile file could take minutes and "
-        "gigabytes, and the largest real workflows are far below them."
+        "nodes and edges after them) is not checked at all: past them a hostile file could "
+        "take minutes and gigabytes, and the largest real workflows are far below them."
     ),
     example="(a file saved as UTF-16)",
     fix=(
