@@ -121,6 +121,22 @@ def test_a_long_unreachable_chain_past_the_budget_is_reported_without_its_list()
     )
 
 
+def test_misspelt_targets_are_compared_with_the_entries_within_the_budget() -> None:
+    """1,500 unreachable nodes and 1,500 edges to misspelt targets: each entry's name was
+    compared with every target (2.25 million edit distances, the first 500,000 in the budget:
+    8 s). The budget is 50,000: the notes of the first 33 entries, each of which looks at the
+    1,500 targets."""
+    nodes = "".join(f"  agent Node{index}\n    prompt: hi\n" for index in range(1_500))
+    edges = "".join(f"    A -> Nod{index}\n" for index in range(1_500))
+    text = dedent(WORKFLOW) + "\n" + nodes + "\n  edges\n" + edges
+    started = time.process_time()
+    found = [item for item in lint_text(text, "w.dip").diagnostics if item.code == "DIP004"]
+    assert time.process_time() - started < 10
+    noted = [item.message.split("`")[1] for item in found if item.related]
+    assert noted == [f"Node{index}" for index in range(33)]
+    assert found[0].related[0].message == "`Nod0` here may be meant as `Node0`"
+
+
 def test_one_unreachable_entry_lists_the_nodes_behind_it() -> None:
     text = (
         WORKFLOW
