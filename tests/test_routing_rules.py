@@ -387,6 +387,25 @@ def test_dc305_unknown_graph_attribute() -> None:
     ]
 
 
+def test_dc305_thousands_of_unknown_attributes_get_their_suggestion_in_linear_time() -> None:
+    """Each unknown `${graph.X}` sorted the known attributes again and compared with every
+    one: 6,000 reads among 6,000 `vars` took 3 s. Its twin: the suggestion is the same."""
+    import time
+
+    count = 10_000
+    names = "".join(f"    v{index}: x\n" for index in range(count))
+    reads = " ".join(f"${{graph.params_v{index}}}" for index in range(count))
+    text = f"workflow W\n  start: A\n  exit: A\n  vars\n{names}  agent A\n    prompt: {reads}\n"
+    started = time.process_time()
+    found = [item for item in run(text).diagnostics if item.code == "DC305"]
+    assert time.process_time() - started < 8
+    assert len(found) == 1000
+    assert found[0].message == (
+        "`${graph.params_v0}` always expands to an empty string: `params_v0` is not a graph "
+        "attribute the runtime sets (did you mean `params.v0`?)"
+    )
+
+
 def test_dc305_attribute_from_a_default_that_is_not_set() -> None:
     text = GRAPH.replace("  defaults\n    model: claude-sonnet-4-6\n", "").replace(
         " for ${graph.name}", ""

@@ -13,7 +13,7 @@ from dipcheck.model import NodeKind, Origin, Reference, RefKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 # -- DC304 -----------------------------------------------------------------------------------
 
@@ -110,6 +110,7 @@ def never_written_key(context: Context) -> Iterator[Diagnostic]:
 def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     known = runtime.graph_attributes(workflow)
+    candidates: Names | None = None  # sorted once, searched by index: 4,000 reads took 3 s
     for ref in workflow.references:
         if ref.kind is not RefKind.GRAPH or not ref.key or ref.key in known:
             continue
@@ -121,7 +122,9 @@ def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
         elif ref.key.startswith("params."):
             why = f"`vars:` declares no `{ref.key[7:]}`"
         else:
-            match = closest(ref.key, sorted(known))
+            if candidates is None:
+                candidates = Names(sorted(known))
+            match = closest(ref.key, candidates)
             hint = f" (did you mean `{match}`?)" if match else ""
             why = f"`{ref.key}` is not a graph attribute the runtime sets{hint}"
         yield context.finding(
