@@ -82,34 +82,35 @@ class Names:
     def __contains__(self, name: object) -> bool:
         return name in self._order
 
-    def closest(self, word: str, max_distance: int = 2) -> str | None:
-        """The name nearest to ``word`` within ``max_distance`` edits, ``word`` itself
-        excluded; among equally near names the first in order."""
+    def closest(self, word: str, max_distance: int = 2, exclude: str | None = None) -> str | None:
+        """The name nearest to ``word`` within ``max_distance`` edits, ``word`` itself and
+        ``exclude`` left out; among equally near names the first in order."""
         if len(word) > MAX_WORD:
             return None
-        slot = (word, max_distance)
+        slot = (word, max_distance, exclude)
         if slot not in self._answers:
             if len(self._order) < _INDEX_FROM:
-                self._answers[slot] = _scan(word, self._names, max_distance)
+                candidates = (name for name in self._names if name != exclude)
+                self._answers[slot] = _scan(word, candidates, max_distance)
             else:
-                self._answers[slot] = self._search(word, max_distance)
+                self._answers[slot] = self._search(word, max_distance, exclude)
         return self._answers[slot]
 
-    def _search(self, word: str, max_distance: int) -> str | None:
+    def _search(self, word: str, max_distance: int, exclude: str | None) -> str | None:
         """Nearest names by widening the bound one edit at a time: the first bound that
         finds a name is the least distance, and narrow bounds prune hardest."""
         if self._sorted is None:
             self._sorted = sorted(self._order)
         for bound in range(1, max_distance + 1):
-            found = self._within(word, bound)
+            found = self._within(word, bound, exclude)
             if found is not None:
                 return self._names[found]
         return None
 
-    def _within(self, word: str, bound: int) -> int | None:
-        """The first (in the given order) name other than ``word`` within ``bound`` edits
-        of it, as an index into the given order. With no name nearer than ``bound``, that
-        is the first name at exactly ``bound``."""
+    def _within(self, word: str, bound: int, exclude: str | None) -> int | None:
+        """The first (in the given order) name other than ``word`` and ``exclude`` within
+        ``bound`` edits of it, as an index into the given order. With no name nearer than
+        ``bound``, that is the first name at exactly ``bound``."""
         names = self._sorted
         assert names is not None
         if not names:
@@ -124,7 +125,7 @@ class Names:
             depth, low, high, row = stack.pop()
             if len(names[low]) == depth:  # the prefix itself is a name (it sorts first)
                 name = names[low]
-                if row[-1] <= bound and name != word:
+                if row[-1] <= bound and name != word and name != exclude:
                     index = order[name]
                     if best is None or index < best:
                         best = index

@@ -88,3 +88,21 @@ def test_a_parallel_branch_is_not_offered_the_parallel_itself() -> None:
     )
     messages = [item.message for item in run(text).diagnostics if item.code == "DC010"]
     assert "parallel branch `Frk` is not a declared node" in messages
+
+
+def test_many_edges_whose_nearest_node_is_their_own_source_stay_linear() -> None:
+    """`Q1 -> Q1x` for thousands of nodes: the did-you-mean's nearest node was the edge's
+    other end every time, and each such edge then scanned every node id (sorted anew): 4,000
+    of them took a minute and a half. The index now leaves the other end out itself."""
+    import time
+
+    count = 3000
+    nodes = "".join(f"  agent Q{index}\n    prompt: p\n" for index in range(count))
+    edges = "".join(f"    A -> Q{index}\n    Q{index} -> Q{index}x\n" for index in range(count))
+    text = f"workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: a\n{nodes}  edges\n{edges}"
+    started = time.process_time()
+    found = [item for item in run(text).diagnostics if item.code == "DIP003"]
+    assert time.process_time() - started < 30
+    assert len(found) == 1000
+    # `Q0x`: one edit from `Q0` (the other end, left out), two from `Q10` … and `Q1`, `Q2` …
+    assert found[0].message == "edge target `Q0x` is not a declared node (did you mean `Q1`?)"

@@ -26,7 +26,11 @@ def test_index_matches_the_scan(names: list[str], words: list[str], limit: int) 
         expected = _scan(word, names, limit)
         assert index.closest(word, limit) == expected
         assert closest(word, index, limit) == expected
-        assert index._search(word, limit) == expected  # the trie walk, whatever the size
+        assert index._search(word, limit, None) == expected  # the trie walk, whatever the size
+        for exclude in names[:3]:  # one more name left out (an edge's other end)
+            others = [name for name in names if name != exclude]
+            assert index.closest(word, limit, exclude) == _scan(word, others, limit)
+            assert index._search(word, limit, exclude) == _scan(word, others, limit)
 
 
 def test_index_is_used_for_many_names_and_finds_the_first_of_equals() -> None:

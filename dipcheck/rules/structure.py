@@ -37,9 +37,7 @@ def _unknown(
     (suggesting it would turn the edge into a self-loop)."""
     ids = context.graph.ids
     names = context.shared("suggest.node-ids", lambda: Names(sorted(ids)))
-    suggestion = closest(name.value, names)
-    if suggestion is not None and suggestion == other_end:  # rare: scan the others
-        suggestion = closest(name.value, sorted(ids - {other_end}))
+    suggestion = names.closest(name.value, exclude=other_end)
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
     if suggestion:
