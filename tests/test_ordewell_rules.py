@@ -195,6 +195,27 @@ def test_dip003_unknown_dependency_suggests_the_closest_id() -> None:
     assert findings(PLAN, "DIP003") == []
 
 
+def test_thousands_of_unknown_dependencies_get_their_suggestion_in_linear_time() -> None:
+    """Each unknown dependency scanned every task id: a plan of 4,000 tasks each depending
+    on a misspelt id took three minutes; the ids are now indexed once. Its twin: the same
+    suggestion."""
+    import json
+    import time
+
+    from tests.helpers import run
+
+    tasks = [
+        {"id": f"task-{index}", "title": "T", "prompt": "p", "dependencies": [f"tsak-{index}"]}
+        for index in range(4000)
+    ]
+    text = json.dumps({"tasks": tasks})
+    started = time.process_time()
+    found = [item for item in run(text, "<test>.json").diagnostics if item.code == "DIP003"]
+    assert time.process_time() - started < 20
+    assert len(found) == 1000
+    assert "(did you mean `task-0`?)" in found[0].message
+
+
 def test_dip005_cycle_and_self_dependency() -> None:
     bad = PLAN.replace('"dependencies": []', '"dependencies": ["cli"]')
     assert findings(bad, "DIP005") == [Finding("DIP005", "error", (6, 60), (6, 67), '"model"')]

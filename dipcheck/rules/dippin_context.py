@@ -14,7 +14,7 @@ from dipcheck.model import NodeKind, Origin, Reference, RefKind
 from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
-from dipcheck.suggest import closest, suggestion_fix
+from dipcheck.suggest import Names, closest, suggestion_fix
 
 PROMPT_ATTRIBUTES = frozenset({"prompt", "prompt_file"})
 EXPANDED_NAMESPACES = ("ctx", "graph", "params", "stack")
@@ -288,12 +288,13 @@ def _unmatched(
 ) -> Iterator[Diagnostic]:
     """Stylesheet selectors of one kind (``.`` or ``#``) whose name is not in ``names``."""
     sheet = context.workflow.stylesheet
+    candidates = Names(names)  # indexed once for every selector's did-you-mean
     for found, name, start, end in _selectors(context):
         if found != kind or name in names:
             continue
         assert sheet is not None
         span = sheet.value.span(start, end)
-        hint, fix = suggestion_fix(name, names, span, lambda match: kind + match)
+        hint, fix = suggestion_fix(name, candidates, span, lambda match: kind + match)
         yield context.finding(
             code, span, f"stylesheet selector `{kind}{name}` {why}{hint}", fix=fix
         )

@@ -15,7 +15,7 @@ from dipcheck.references import list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.rules.safety import COMMAND_ATTRIBUTES
-from dipcheck.suggest import suggestion_fix
+from dipcheck.suggest import Names, suggestion_fix
 
 # Constructs Go's RE2 (which tracker and dippin use) rejects, named in the reader's terms
 # (RE2's own message for a lookahead is "invalid perl operator: (?=").
@@ -83,13 +83,16 @@ def unknown_input_type(context: Context) -> Iterator[Diagnostic]:
 def undeclared_input(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     declared = [decl.name.value for decl in workflow.inputs]
+    candidates: Names | None = None
     for ref in workflow.references:
         if ref.kind is not RefKind.INPUTS or ref.attribute in COMMAND_ATTRIBUTES:
             continue
         key = ref.key
         if key in declared:
             continue
-        hint, fix = suggestion_fix(key, declared, ref.span, lambda name: f"${{inputs.{name}}}")
+        if candidates is None:  # indexed once for every reference's did-you-mean
+            candidates = Names(declared)
+        hint, fix = suggestion_fix(key, candidates, ref.span, lambda name: f"${{inputs.{name}}}")
         message = f"`{ref.text}` in `{ref.owner}` names no declared input{hint}"
         if not declared:
             message += "; the workflow has no `inputs` block"

@@ -19,7 +19,7 @@ from dipcheck.plan import JString, Plan, PlanKind, PlanTask
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import extend, rule
 from dipcheck.source import Span
-from dipcheck.suggest import closest
+from dipcheck.suggest import Names, closest
 
 PLAN = ("ordewell",)
 
@@ -397,7 +397,9 @@ def unknown_dependency(context: Context) -> Iterator[Diagnostic]:
     if plan is None:
         return
     known = facts(context)
-    ids = [item.id for item in plan.flat if isinstance(item.id, str) and item.id]
+    # the did-you-mean candidates, indexed once: a scan of every id for each unknown
+    # dependency made a plan of thousands of tasks quadratic
+    ids = Names(item.id for item in plan.flat if isinstance(item.id, str) and item.id)
     for task in plan.flat:
         for dep in task.deps:
             if known.resolve(dep):

@@ -185,6 +185,7 @@ def _declared(workflow: Workflow) -> list[str]:
 )
 def undeclared_workflow_input(context: Context) -> Iterator[Diagnostic]:
     declared = _declared(context.workflow)
+    candidates = Names(declared)  # indexed once for every reference's did-you-mean
     for node in context.workflow.nodes:
         found = [(ref, text) for ref, text in _prompt_refs(node)]
         found.extend((ref, entry.value) for ref, entry in _input_refs(node))
@@ -193,7 +194,7 @@ def undeclared_workflow_input(context: Context) -> Iterator[Diagnostic]:
                 continue
             span = text.span(ref.start, ref.end)
             written = f"`{INPUT_NAMESPACE}.{ref.name}`"
-            suggestion = closest(ref.name, declared)
+            suggestion = closest(ref.name, candidates)
             fix = None
             if suggestion:
                 message = (
