@@ -7,7 +7,7 @@ rules of ``rules/dataflow.py`` to hand out.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cached_property
+from functools import cached_property, partial
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
@@ -147,17 +147,9 @@ class Availability:
         if not fatal:
             message += " (until then it expands to an empty string)"
         found = self.context.finding(code, ref.span, message)
-        return replace(found, later=lambda finding: self._suggested(finding, item, at))
-
-    def _suggested(self, finding: Diagnostic, item: Read, at: int) -> Diagnostic:
-        """``finding`` (of a key nobody writes) with its did-you-mean at ``at`` of its message
-        and the rename as its fix, when a known key is near: searched only for the findings
-        shown (a workflow reading 5,000 unknown keys among 10,000 known ones spent a second
-        on the 4,000 past the limit)."""
-        match = closest(item.key, self._known_keys)
-        if match is None:
-            return replace(finding, later=None)
-        return insert_note(finding, at, f" (did you mean `{match}`?)", self._rename_fix(item))
+        # (a partial of a plain function: a method would keep this analysis, and the
+        # workflow it holds, in a reference cycle with its own findings)
+        return replace(found, later=partial(_suggested, self._known_keys, item, at))
 
     def _in_command(self, item: Read) -> bool:
         """Is the reference a `${ctx.K}` in a tool command, with K outside the safe keys?"""
@@ -170,17 +162,6 @@ class Availability:
             and runtime.handler_of(node, self.workflow) is runtime.Handler.TOOL
             and item.key not in runtime.TOOL_SAFE_KEYS
         )
-
-    def _rename_fix(self, item: Read) -> Fix | None:
-        """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
-        match = closest(item.key, self._known_keys)
-        span = item.ref.span
-        at = span.text.rfind(item.key)
-        if match is None or at < 0:
-            return None
-        start = span.start + at
-        edit = Edit(Span(span.source, start, start + len(item.key)), match)
-        return Fix(f"change to `{match}`", (edit,), safe=False)
 
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
         notes: list[Related] = []
@@ -414,6 +395,29 @@ class Availability:
             "context and never see each other's writes",
             related=self._producer_notes(item.key, siblings),
         )
+
+
+def _suggested(known: Names, item: Read, at: int, finding: Diagnostic) -> Diagnostic:
+    """``finding`` (of a key nobody writes) with its did-you-mean at ``at`` of its message
+    and the rename as its fix, when one of the ``known`` keys is near: searched only for the
+    findings shown (a workflow reading 5,000 unknown keys among 10,000 known ones spent a
+    second on the 4,000 past the limit)."""
+    match = closest(item.key, known)
+    if match is None:
+        return replace(finding, later=None)
+    return insert_note(finding, at, f" (did you mean `{match}`?)", _rename_fix(known, item))
+
+
+def _rename_fix(known: Names, item: Read) -> Fix | None:
+    """The did-you-mean as an (unsafe) edit of the key inside the reference's text."""
+    match = closest(item.key, known)
+    span = item.ref.span
+    at = span.text.rfind(item.key)
+    if match is None or at < 0:
+        return None
+    start = span.start + at
+    edit = Edit(Span(span.source, start, start + len(item.key)), match)
+    return Fix(f"change to `{match}`", (edit,), safe=False)
 
 
 def findings_of(context: Context, code: str) -> Iterator[Diagnostic]:
