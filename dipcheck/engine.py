@@ -14,15 +14,13 @@ worker processes (above :data:`PARALLEL_THRESHOLD` files), returning results in 
 from __future__ import annotations
 
 import functools
-import gc
 import os
 import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO
 
-from dipcheck import suppressions
+from dipcheck import cycles, suppressions
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, within_limit
 from dipcheck.files import (
@@ -169,22 +167,6 @@ def run_rules(
         context.close()
 
 
-@contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while one file is linted.
-
-    Linting allocates many small acyclic objects (tokens, trees, spans), which reference
-    counting frees; the collector's repeated passes over them cost as much as the lint itself
-    on a 5,000-node workflow. Cycles, if any, are collected once it is back on."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def lint_source(
     source: SourceText,
     config: Config | None = None,
@@ -194,7 +176,7 @@ def lint_source(
     workspace: Workspace | None = None,
     named: bool = False,
 ) -> LintResult:
-    with _without_cycle_collection():
+    with cycles.paused():
         return _lint_source(source, config or Config(), fmt, base_dir, reader, workspace, named)
 
 
@@ -355,7 +337,7 @@ def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
     fmt = detect_format(path, config) or "dip"
     base_dir = os.path.dirname(os.path.abspath(path))
     try:
-        with _without_cycle_collection():
+        with cycles.paused():
             loaded = _front_end(source, fmt, base_dir, _read_nothing, config)
     except Exception:
         return None

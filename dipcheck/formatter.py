@@ -25,6 +25,7 @@ import re
 from bisect import bisect_left
 from typing import Any
 
+from dipcheck import cycles
 from dipcheck.frontends.dip import load_dip
 from dipcheck.frontends.dip_lexer import _strip_comment, lex
 from dipcheck.frontends.dip_parser import parse_groups
@@ -261,6 +262,11 @@ def format_dip(text: str) -> str:
     Fields keep the order they are written in. dippin's ``fmt`` sorts them into its canonical
     order, but that moves the comments that explain a field away from it and turns small edits
     into large diffs; the order has no meaning at run time, so it is left to the author."""
+    with cycles.paused():
+        return _format(text)
+
+
+def _format(text: str) -> str:
     bom = "\ufeff" if text.startswith("\ufeff") else ""  # kept, as the file had it
     crlf = "\r\n" in text
     plain = text[len(bom) :].replace("\r\n", "\n")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers import CORPUS, PROJECT
 
-from dipcheck.engine import _without_cycle_collection as collector_off
+from dipcheck.cycles import paused as collector_off
 from dipcheck.engine import lint_text
 
 FILES = sorted((PROJECT / "fixtures").rglob("*.dip"))

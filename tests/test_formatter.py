@@ -394,3 +394,29 @@ def test_the_pre_commit_hook_formats_dip_files(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert staged[0].read_text(encoding="utf-8") == CANONICAL
+
+
+def test_formatting_pauses_the_cycle_collector() -> None:
+    """The collector's passes over a large file's tokens and trees while they were alive took
+    half of `dipcheck fmt` on 24,000 lines (4.6 s, 2.2 s without), and grew with the square of
+    the file: formatting now runs with it paused, as a lint does. Its twin: the collector is
+    back on afterwards."""
+    import gc
+
+    nodes = "".join(f"  agent N{index}\n    prompt: go\n" for index in range(3000))
+    edges = "".join(f"    N{index} -> N{index + 1}\n" for index in range(2999))
+    text = f"workflow W\n  start: N0\n  exit: N2999\n{nodes}  edges\n{edges}"
+    passes: list[int] = []
+
+    def counted(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    assert gc.isenabled()
+    gc.callbacks.append(counted)
+    try:
+        format_dip(text)
+    finally:
+        gc.callbacks.remove(counted)
+    assert len(passes) <= 1  # (the first allocation once it is back on may start one)
+    assert gc.isenabled()

@@ -42,6 +42,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         (
             "dipcheck",
             "dipcheck.records",
+            "dipcheck.cycles",
             "dipcheck._record_methods",
             "dipcheck.source",
             "dipcheck.target",
