@@ -74,6 +74,7 @@ from dipcheck import __version__
 from dipcheck.engine import lint_text, too_broad
 from dipcheck.files import inside
 from dipcheck.source import SourceText
+from dipcheck.terminal import quoted
 from dipcheck_lsp import (
     actions,
     commands,
@@ -594,6 +595,14 @@ class DipcheckServer(LanguageServer):
         current = self.host.document(uri)
         if current is None:
             raise Refused(f"{uri} is not an open document")
+        scenario = options.get("scenario")
+        if isinstance(scenario, str) and not self._in_workspace(os.path.abspath(scenario)):
+            # the option is the client's to send, and an error quotes the file it names (an
+            # unknown field: the first line of /etc/shadow); the run uses what it sets
+            raise Refused(
+                f"{simulation.COMMAND}: the scenario {quoted(scenario)} is not a file inside "
+                f"the workspace ({self.host.root or 'none was given'}): it is not read"
+            )
         config = self.state.config_for(path_of(uri))
         job = self.lint_pool.submit(simulation.simulate, uri, current[1], options, config)
         try:
@@ -609,23 +618,26 @@ class DipcheckServer(LanguageServer):
             )
         return answer
 
-    def _may_test(self, uri: str) -> None:
-        """Refuse to run the tests of a file that is neither open in the editor nor inside the
-        workspace (a workspace that is the home directory or ``/`` counts as none): the
-        command's argument is the client's to send, and a report quotes the test file (its
-        tests' names, its keys) and the workflow beside it (its node ids)."""
-        if uri in self.state.docs:
-            return
-        path = path_of(uri)
+    def _in_workspace(self, path: str | None) -> bool:
+        """Is ``path`` inside the workspace, its links resolved (never so for a workspace
+        that is the home directory or ``/``, or with none)?"""
         root = self.host.root
-        if (
+        return bool(
             path is not None
             and "\0" not in path
             and root
             and not too_broad(root)
             and inside(path, root)
-        ):
+        )
+
+    def _may_test(self, uri: str) -> None:
+        """Refuse to run the tests of a file that is neither open in the editor nor inside the
+        workspace (a workspace that is the home directory or ``/`` counts as none): the
+        command's argument is the client's to send, and a report quotes the test file (its
+        tests' names, its keys) and the workflow beside it (its node ids)."""
+        if uri in self.state.docs or self._in_workspace(path_of(uri)):
             return
+        root = self.host.root
         raise Refused(
             f"{testing.COMMAND}: {uri} is neither open in the editor nor inside the workspace "
             f"({root or 'none was given'}): its tests are not run"

@@ -3,10 +3,12 @@
 The command simulates an open document with the same code as ``dipcheck simulate``
 (:mod:`dipcheck.simulate.session`): ``arguments`` are the document URI and optionally an options
 object ``{"format": "json" | "text" | "mermaid" | "dot", "scenario": path, "allPaths": bool,
-"maxPaths": n, "show": bool}``. The result is the JSON document of ``--format json`` (or, for
-the other formats, the text). With ``"show": true`` — what the code lens sends — the text
-trace is also written to the client's log (``window/logMessage``), so that clicking the lens
-shows something in any client; the VS Code extension presents it itself.
+"maxPaths": n, "show": bool}``; a scenario must be a file inside the workspace (the server
+refuses any other: its errors quote the file). The result is the JSON document of
+``--format json`` (or, for the other formats, the text). With ``"show": true`` — what the
+code lens sends — the text trace is also written to the client's log (``window/logMessage``),
+so that clicking the lens shows something in any client; the VS Code extension presents it
+itself.
 """
 
 from __future__ import annotations

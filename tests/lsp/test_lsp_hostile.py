@@ -553,3 +553,47 @@ def test_an_object_in_the_params_shaped_like_a_message_is_not_one(server: RawSer
     assert server.answer(5)["error"]["code"] == -32602
     _still_answers(server)
     assert not [item for item in server.seen if item.get("id") == 77]
+
+
+# -- simulation scenarios ----------------------------------------------------------------------
+
+
+def test_a_scenario_outside_the_workspace_is_not_read(tmp_path: Path) -> None:
+    """`dipcheck.simulate` read the `scenario` option's file wherever it was: a client's
+    `{"scenario": "../../../etc/shadow"}` was answered with "unknown field `root:…`", the
+    file's first line. Only a scenario inside the workspace is read now."""
+    (tmp_path / "secret.yaml").write_text("SECRET_abc123: 1\n", encoding="utf-8")
+    root = tmp_path / "workspace"
+    root.mkdir()
+    (root / "s.yaml").write_text("max_steps: 5\n", encoding="utf-8")
+    (root / "linked.yaml").symlink_to(tmp_path / "secret.yaml")
+    server = RawServer(tmp_path)
+    try:
+        server.initialize(root)
+        uri = _open(server, root / "w.dip", AGENT_OK)
+        refused = [
+            "../secret.yaml",
+            str(tmp_path / "secret.yaml"),
+            "linked.yaml",
+            "../" + "x" * 100,
+        ]
+        for number, scenario in enumerate(refused, 2):
+            server.request(number, "workspace/executeCommand", {
+                "command": "dipcheck.simulate", "arguments": [uri, {"scenario": scenario}],
+            })  # fmt: skip
+            shown = repr(scenario)
+            if len(scenario) > 60:
+                shown = f"{scenario[:60]!r}… ({len(scenario)} characters)"
+            assert server.answer(number)["error"] == {
+                "code": -32803,
+                "message": f"dipcheck.simulate: the scenario {shown} is not a file inside the "
+                f"workspace ({root}): it is not read",
+            }
+        server.request(9, "workspace/executeCommand", {
+            "command": "dipcheck.simulate", "arguments": [uri, {"scenario": "s.yaml"}],
+        })  # fmt: skip
+        assert server.answer(9)["result"]["status"] == "success"
+        assert "SECRET" not in str(server.seen)
+        _still_answers(server)
+    finally:
+        server.kill()

@@ -101,6 +101,8 @@ async def test_command_errors_are_error_responses(lsp: Session) -> None:
         await execute(lsp)
     with pytest.raises(JsonRpcException, match="format must be one of"):
         await execute(lsp, uri, {"format": "svg"})
-    lsp.write("bad.yaml", "nodes: {Tset: {stdout: pass}}\n")
+    assert lsp.client.root is not None  # a scenario is read only inside the workspace
+    scenario = lsp.client.root / "bad.yaml"
+    scenario.write_text("nodes: {Tset: {stdout: pass}}\n", encoding="utf-8")
     with pytest.raises(JsonRpcException, match="no node `Tset` in the workflow"):
-        await execute(lsp, uri, {"scenario": str(lsp.path("bad.yaml"))})
+        await execute(lsp, uri, {"scenario": str(scenario)})
