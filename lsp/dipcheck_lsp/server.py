@@ -494,6 +494,9 @@ class DipcheckServer(LanguageServer):
         ]
         if not folders and self.host.root:
             folders = [self.host.root]
+        # a folder that is the home directory or / holds every file on the machine: it is
+        # not walked (the open documents answer), as it is no workspace for runTests
+        folders = [folder for folder in folders if not too_broad(folder)]
         async with self.symbol_lock:
             index = self.symbol_index
             if index is None or index.encoding != self.host.encoding:

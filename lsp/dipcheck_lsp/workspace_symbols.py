@@ -7,7 +7,8 @@ parsed once (the front-end only, no rules) and its symbols kept until its modifi
 size changes; a request re-walks the folders and stats the files, nothing more. An open
 document's symbols come from its latest lint instead, so unsaved text counts and its file on
 disk is skipped. A query matches a name that holds its characters in order, ignoring case
-(``pln`` finds ``Plan``), as editors filter.
+(``pln`` finds ``Plan``), as editors filter. A folder that is the home directory or the file
+system's root is not searched (the server skips it: it holds every file on the machine).
 """
 
 from __future__ import annotations

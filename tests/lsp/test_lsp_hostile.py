@@ -597,3 +597,31 @@ def test_a_scenario_outside_the_workspace_is_not_read(tmp_path: Path) -> None:
         _still_answers(server)
     finally:
         server.kill()
+
+
+# -- workspace symbols -------------------------------------------------------------------------
+
+
+def test_a_workspace_at_the_home_directory_is_not_searched_for_symbols(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`workspace/symbol` walked the workspace folder whatever it was: an editor opened at `/`
+    read every workflow file on the machine (87 s and 780 MB here) and answered with their
+    names, at the home directory every one of the user's. Such a folder counts as none, as for
+    `dipcheck.runTests`: the open documents' symbols are the answer."""
+    home = tmp_path / "home"
+    (home / "project").mkdir(parents=True)
+    (home / "project" / "other.dip").write_text(
+        AGENT_OK.replace("workflow W", "workflow Elsewhere"), encoding="utf-8"
+    )
+    monkeypatch.setenv("HOME", str(home))
+    server = RawServer(tmp_path)
+    try:
+        server.initialize(home)
+        uri = _open(server, home / "project" / "w.dip", AGENT_OK)
+        _published(server, uri)
+        server.request(2, "workspace/symbol", {"query": ""})
+        assert [item["name"] for item in server.answer(2)["result"]] == ["W", "A"]
+        _still_answers(server)
+    finally:
+        server.kill()
