@@ -12,7 +12,7 @@ from typing import Any
 
 from dipcheck.rules import docs, registry
 from dipcheck.suggest import closest
-from dipcheck_lsp.protocol import BadArguments
+from dipcheck_lsp.protocol import BadArguments, sent
 
 EXPLAIN_RULE = "dipcheck.explainRule"
 COMMANDS = [EXPLAIN_RULE]
@@ -29,5 +29,5 @@ def explain_rule(*arguments: Any) -> str:
         # a near-miss of a name is worth naming; codes are too alike for a guess to help
         match = closest(wanted.lower(), [item.name for item in registry.all_rules()])
         hint = f" (did you mean `{match}`?)" if match else ""
-        raise BadArguments(f"no rule `{wanted}`{hint}; `dipcheck rule --all` lists them")
+        raise BadArguments(f"no rule {sent(wanted, '`')}{hint}; `dipcheck rule --all` lists them")
     return docs.document(rule)

@@ -14,6 +14,7 @@ from dipcheck.source import SourceText, Span
 from dipcheck_lsp import links
 from dipcheck_lsp.convert import Positions, uri_of
 from dipcheck_lsp.index import Index, Kind, Occurrence, Role
+from dipcheck_lsp.protocol import sent
 from dipcheck_lsp.state import Snapshot
 
 # A new .dip node id: a word the .dip lexer reads as one token, without the `.` and `/` it also
@@ -135,7 +136,7 @@ def check_name(snapshot: Snapshot, old: str, new: str) -> None:
     if workflow.format == "yaml":
         if not step_refs.is_name(new):
             raise RenameError(
-                f"`{new}` is not a valid step name ({step_refs.NAME_PATTERN}); "
+                f"{sent(new, '`')} is not a valid step name ({step_refs.NAME_PATTERN}); "
                 "prompts and inputs could not reference it"
             )
         if new == step_refs.INPUT_NAMESPACE:
@@ -143,12 +144,12 @@ def check_name(snapshot: Snapshot, old: str, new: str) -> None:
     elif workflow.format == "dot":
         if not DOT_ID.fullmatch(new) or new.lower() in DOT_KEYWORDS:
             raise RenameError(
-                f"`{new}` is not a valid node id: use letters, digits and `_`, starting with a "
-                "letter or `_` (DOT keywords such as `node` and `edge` are not ids)"
+                f"{sent(new, '`')} is not a valid node id: use letters, digits and `_`, starting "
+                "with a letter or `_` (DOT keywords such as `node` and `edge` are not ids)"
             )
     elif not DIP_ID.fullmatch(new) or new in RESERVED_IDS:
         raise RenameError(
-            f"`{new}` is not a valid node id: use letters, digits, `_` and `-` "
+            f"{sent(new, '`')} is not a valid node id: use letters, digits, `_` and `-` "
             "(and not the word `else`)"
         )
     if new != old and new in workflow.node_map:

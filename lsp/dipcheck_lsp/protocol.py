@@ -8,6 +8,9 @@
   the traceback pygls would write to the log for it; a command given arguments it cannot use
   (:class:`BadArguments`: an unknown rule code) likewise, as ``InvalidParams``.
 * A request after ``shutdown`` is answered with ``InvalidRequest`` (pygls drops it).
+* A value the client sent is quoted in part in an error answer or a log line (:func:`sent`,
+  :class:`_Bounded`): an unknown method or command, a URI, a rule or a new name of a
+  megabyte made a message as long (pygls also logged an unknown command with a traceback).
 * ``shutdown`` while other requests are running cancels them and is answered with null
   (pygls cancelled them while iterating over the table their cancellation shrinks, answered
   ``InternalError`` and never counted the server as shut down); ``exit`` ends the process at
@@ -35,15 +38,26 @@ from urllib.parse import unquote
 from cattrs import transform_error
 from cattrs.errors import ClassValidationError
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcMethodNotFound
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
 from pygls.protocol.language_server import lsp_method
 
+from dipcheck.terminal import quoted
 from dipcheck_lsp.convert import apply_change, encoding_name, path_of
 
 # the notification a malformed request turns into once it has been answered
 ANSWERED = "$/dipcheck/answeredInvalidRequest"
+# The longest value the client sent that a message quotes whole (a URI is rarely longer), and
+# the longest log line (pygls logs a request's method, id and params).
+MAX_SHOWN = 200
+MAX_LOGGED = 2000
+
+
+def sent(text: str, mark: str = "") -> str:
+    """A string the client sent, for a message: itself between ``mark``s, or when longer
+    than :data:`MAX_SHOWN` its start and its length (:func:`dipcheck.terminal.quoted`)."""
+    return f"{mark}{text}{mark}" if len(text) <= MAX_SHOWN else quoted(text)
 
 
 class Refused(JsonRpcException):
@@ -59,7 +73,7 @@ def document_path(command: str, uri: str) -> str:
     path = path_of(uri) or uri
     if "\0" in path:
         raise Refused(
-            f"{command}: {uri} names a file with a NUL character (%00), which no file can "
+            f"{command}: {sent(uri)} names a file with a NUL character (%00), which no file can "
             "have; save the document under another name"
         )
     return path
@@ -75,6 +89,17 @@ class _QuietRefusals(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         return not isinstance(error, Refused | BadArguments)
+
+
+class _Bounded(logging.Filter):
+    """Cut a log line longer than :data:`MAX_LOGGED` characters to its start and length."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > MAX_LOGGED:
+            record.msg = f"{message[:MAX_LOGGED]}… ({len(message)} characters)"
+            record.args = None
+        return True
 
 
 class Protocol(LanguageServerProtocol):
@@ -94,6 +119,28 @@ class Protocol(LanguageServerProtocol):
                 )
             return
         super().handle_message(message)
+
+    def _get_handler(self, feature_name: str) -> Any:
+        """pygls' handler lookup, whose error for an unknown method quotes it in part."""
+        try:
+            return super()._get_handler(feature_name)
+        except JsonRpcMethodNotFound:
+            raise JsonRpcMethodNotFound(
+                message=f"{JsonRpcMethodNotFound.MESSAGE}: {sent(feature_name)}"
+            ) from None
+
+    @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
+    def lsp_workspace__execute_command(
+        self, params: types.ExecuteCommandParams
+    ) -> Generator[Any, Any, Any]:
+        """pygls' handler, an unknown command refused as :class:`BadArguments` (pygls' own
+        error quoted the name whole and was logged with a traceback)."""
+        if params.command not in self.fm.commands:
+            raise BadArguments(
+                f"no command {sent(params.command, '`')}; the server runs "
+                + ", ".join(sorted(self.fm.commands))
+            )
+        return (yield from super().lsp_workspace__execute_command(params))
 
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
@@ -160,4 +207,6 @@ class Protocol(LanguageServerProtocol):
 
 
 def quiet_refusals() -> None:
-    logging.getLogger("pygls.protocol.json_rpc").addFilter(_QuietRefusals())
+    logger = logging.getLogger("pygls.protocol.json_rpc")
+    logger.addFilter(_QuietRefusals())
+    logger.addFilter(_Bounded())

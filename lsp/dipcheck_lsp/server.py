@@ -96,7 +96,7 @@ from dipcheck_lsp import (
 from dipcheck_lsp.collector import take_over
 from dipcheck_lsp.convert import Positions, encoding_name, path_of, workspace_edit
 from dipcheck_lsp.index import Occurrence
-from dipcheck_lsp.protocol import ANSWERED, Protocol, Refused, quiet_refusals
+from dipcheck_lsp.protocol import ANSWERED, Protocol, Refused, quiet_refusals, sent
 from dipcheck_lsp.state import Settings, Snapshot, State
 
 T = TypeVar("T")
@@ -597,7 +597,7 @@ class DipcheckServer(LanguageServer):
         uri, options = simulation.parse_arguments(arguments)
         current = self.host.document(uri)
         if current is None:
-            raise Refused(f"{uri} is not an open document")
+            raise Refused(f"{sent(uri)} is not an open document")
         scenario = options.get("scenario")
         if isinstance(scenario, str) and not self._in_workspace(os.path.abspath(scenario)):
             # the option is the client's to send, and an error quotes the file it names (an
@@ -642,8 +642,8 @@ class DipcheckServer(LanguageServer):
             return
         root = self.host.root
         raise Refused(
-            f"{testing.COMMAND}: {uri} is neither open in the editor nor inside the workspace "
-            f"({root or 'none was given'}): its tests are not run"
+            f"{testing.COMMAND}: {sent(uri)} is neither open in the editor nor inside the "
+            f"workspace ({root or 'none was given'}): its tests are not run"
         )
 
     async def run_tests(self, *arguments: Any) -> Any:
@@ -687,7 +687,7 @@ class DipcheckServer(LanguageServer):
         uri, options = graphs.parse_arguments(arguments)
         snapshot = await self.state.current_snapshot(uri)
         if snapshot is None:
-            raise Refused(f"{uri} is not an open document")
+            raise Refused(f"{sent(uri)} is not an open document")
         job = self.lint_pool.submit(graphs.draw, snapshot, options)
         try:
             return await asyncio.wrap_future(job)

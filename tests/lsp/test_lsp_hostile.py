@@ -625,3 +625,71 @@ def test_a_workspace_at_the_home_directory_is_not_searched_for_symbols(
         _still_answers(server)
     finally:
         server.kill()
+
+
+# -- echoes ------------------------------------------------------------------------------------
+
+BIG = "x" * 1_000_000
+BIG_SHOWN = f"{BIG[:60]!r}… (1000000 characters)"
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "message"),
+    [
+        (BIG, {}, f"Method Not Found: {BIG_SHOWN}"),
+        (
+            "workspace/executeCommand",
+            {"command": BIG},
+            f"no command {BIG_SHOWN}; the server runs dipcheck.explainRule, dipcheck.graph, "
+            "dipcheck.runTests, dipcheck.simulate",
+        ),
+        (
+            "workspace/executeCommand",
+            {"command": "dipcheck.explainRule", "arguments": [BIG]},
+            f"no rule {BIG_SHOWN}; `dipcheck rule --all` lists them",
+        ),
+        (
+            "workspace/executeCommand",
+            {"command": "dipcheck.simulate", "arguments": [BIG]},
+            f"{BIG_SHOWN} is not an open document",
+        ),
+        (
+            "workspace/executeCommand",
+            {"command": "dipcheck.graph", "arguments": [BIG]},
+            f"{BIG_SHOWN} is not an open document",
+        ),
+        (
+            "workspace/executeCommand",
+            {"command": "dipcheck.runTests", "arguments": [BIG]},
+            f"dipcheck.runTests: {BIG_SHOWN} is neither open in the editor nor inside the "
+            "workspace ({root}): its tests are not run",
+        ),
+        (
+            "textDocument/rename",
+            {"position": {"line": 3, "character": 9}, "newName": BIG + "!"},
+            f"{BIG[:60]!r}… (1000001 characters) is not a valid node id: use letters, digits, "
+            "`_` and `-` (and not the word `else`)",
+        ),
+    ],
+    ids=["method", "command", "rule", "simulate", "graph", "runTests", "rename"],
+)
+def test_a_megabyte_the_client_sent_is_not_echoed(
+    server: RawServer, tmp_path: Path, method: str, params: dict[str, object], message: str
+) -> None:
+    """Each error answer quoted the client's value whole (a 1 MB method, command, rule, URI or
+    new name made a 1 MB message the editor shows), and pygls wrote it to the log too, with a
+    traceback for an unknown command: 5 MB of standard error for three requests. The value is
+    quoted in part, as `terminal.quoted` does for the command line."""
+    uri = _open(server, tmp_path / "w.dip", AGENT_OK)
+    _published(server, uri)
+    if method == "textDocument/rename":
+        params = {**params, "textDocument": {"uri": uri}}
+    server.request(2, method, params)
+    error = server.answer(2)["error"]
+    assert error["message"] == message.replace("{root}", str(tmp_path))
+    server.notify(BIG, {})
+    _still_answers(server)
+    assert server.process.stderr is not None
+    log = server.process.stderr.read().decode("utf-8", "replace")
+    assert "Traceback" not in log
+    assert len(log) < 10_000 and all(len(line) < 2100 for line in log.splitlines())
