@@ -31,7 +31,7 @@ What each method does (details in the module named):
 * ``textDocument/foldingRange`` — nodes, sections, multi-line fields (``folding``).
 * ``workspace/executeCommand`` — ``dipcheck.explainRule`` (``commands``).
 * ``textDocument/formatting``, ``rangeFormatting`` — ``dipcheck fmt`` as edits, for ``.dip``
-  documents (``formatting``).
+  documents, in a worker thread as a lint (``formatting``).
 * ``workspace/executeCommand`` ``dipcheck.simulate`` and ``textDocument/codeLens`` (a
   "Simulate" lens on the workflow header) — a dry run of the open document (``simulation``).
 * ``workspace/executeCommand`` ``dipcheck.runTests`` and "Run tests" lenses on workflows with
@@ -711,7 +711,11 @@ class DipcheckServer(LanguageServer):
         text = self._dip_text(params.text_document.uri)
         if text is None:
             return None
-        return formatting.format_edits(text, self.host.encoding)
+        # in a worker, as a lint: formatting a long document takes seconds
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.lint_pool, formatting.format_edits, text, self.host.encoding
+        )
 
     async def range_formatting(
         self, params: types.DocumentRangeFormattingParams
@@ -721,7 +725,10 @@ class DipcheckServer(LanguageServer):
             return None
         start, end = params.range.start, params.range.end
         last = end.line - 1 if end.character == 0 and end.line > start.line else end.line
-        return formatting.format_edits(text, self.host.encoding, (start.line, last))
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.lint_pool, formatting.format_edits, text, self.host.encoding, (start.line, last)
+        )
 
     async def semantic_tokens(self, params: types.SemanticTokensParams) -> types.SemanticTokens:
         snapshot = await self.state.current_snapshot(params.text_document.uri)

@@ -693,3 +693,43 @@ def test_a_megabyte_the_client_sent_is_not_echoed(
     log = server.process.stderr.read().decode("utf-8", "replace")
     assert "Traceback" not in log
     assert len(log) < 10_000 and all(len(line) < 2100 for line in log.splitlines())
+
+
+# -- formatting --------------------------------------------------------------------------------
+
+
+def _apply_edits(text: str, edits: list[dict[str, object]]) -> str:
+    """Whole-line edits (column 0) applied from the last to the first."""
+    lines = text.splitlines(keepends=True)
+    for edit in sorted(edits, key=lambda item: item["range"]["start"]["line"], reverse=True):
+        start, end = edit["range"]["start"], edit["range"]["end"]
+        assert start["character"] == end["character"] == 0
+        lines[start["line"] : end["line"]] = [edit["newText"]]
+    return "".join(lines)
+
+
+def test_formatting_a_long_document_answers_at_once(server: RawServer, tmp_path: Path) -> None:
+    """The formatter's lines were matched to the document's with difflib on the event loop,
+    which takes time quadratic in the lines to match: a 660 KB workflow with every other line
+    re-indented took two minutes, during which the server answered nothing (a 10 MB one,
+    hours). Lines the formatter leaves alone at both ends and lines found once in each are
+    matched first, difflib matches only what lies between, a small enough stretch at a time,
+    and the formatting runs in a worker, as a lint does."""
+    from dipcheck.formatter import format_dip
+
+    count = 20_000
+    text = "workflow Big\n  start: N0\n  exit: N0\n" + "".join(
+        f"  agent N{number}\n      label: a{number}\n" for number in range(count)
+    )
+    uri = _open(server, tmp_path / "big.dip", text)
+    server.request(2, "textDocument/formatting", {
+        "textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True},
+    })  # fmt: skip
+    server.request(3, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///none.dip"}})
+    assert server.answer(3, timeout=10)["result"] is None
+    edits = server.answer(2, timeout=60)["result"]
+    assert [edit["newText"] for edit in edits] == [
+        f"    label: a{number}\n" for number in range(count)
+    ]
+    assert _apply_edits(text, edits) == format_dip(text)
+    _still_answers(server)
