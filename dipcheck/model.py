@@ -539,22 +539,58 @@ class Workflow:
 
     def element_at(self, span: Span) -> Edge | Node | None:
         """The smallest edge, else the smallest node, whose text contains ``span`` (in this
-        file's own source)."""
+        file's own source); of two the same size, the one declared first."""
         if span.source is not self.source:
             return None
-        best: Edge | Node | None = None
-        for items in (self.edges, self.nodes):
-            for item in items:
-                inside = item.span.start <= span.start and span.end <= item.span.end
-                if inside and (best is None or _size(item) < _size(best)):
-                    best = item
+        for table in self._containment:
+            best = table.smallest_around(span.start, span.end)
             if best is not None:
                 return best
         return None
+
+    @cached_property
+    def _containment(self) -> tuple[_Containment, _Containment]:
+        # A finding is placed for each of up to a thousand findings of a code (semdiff, the
+        # picture): searching every edge for each made a workflow of 60,000 edges take
+        # minutes to diff, convert or draw.
+        return _Containment(self.edges, self.source), _Containment(self.nodes, self.source)
 
     def edges_to(self, node_id: str) -> tuple[Edge, ...]:
         return self.incoming.get(node_id, ())
 
 
-def _size(item: Edge | Node) -> int:
-    return item.span.end - item.span.start
+class _Containment:
+    """Which of many elements' spans contain an offset range, without trying each: the spans
+    sorted by start, with the furthest end reached so far. Searching back from the last span
+    that starts at or before the range stops once no earlier span reaches the range's end,
+    or once an earlier span, if it contained the range, would be larger than the smallest
+    found; an element's spans are short and rarely overlap, so few are tried."""
+
+    def __init__(self, items: Sequence[Edge | Node], source: SourceText) -> None:
+        order = sorted(
+            (item.span.start, index)
+            for index, item in enumerate(items)
+            if item.span.source is source
+        )
+        self._items = items
+        self._index = [index for _, index in order]
+        self._starts = [start for start, _ in order]
+        self._reach: list[int] = []
+        furthest = -1
+        for index in self._index:
+            furthest = max(furthest, items[index].span.end)
+            self._reach.append(furthest)
+
+    def smallest_around(self, start: int, end: int) -> Edge | Node | None:
+        best: tuple[int, int] | None = None
+        position = bisect_right(self._starts, start) - 1
+        while position >= 0 and self._reach[position] >= end:
+            first = self._starts[position]
+            if best is not None and end - first > best[0]:
+                break
+            index = self._index[position]
+            last = self._items[index].span.end
+            if last >= end and (best is None or (last - first, index) < best):
+                best = (last - first, index)
+            position -= 1
+        return None if best is None else self._items[best[1]]
