@@ -15,6 +15,7 @@ other format: what one of the formats cannot say and the runtime does not read i
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 
 from dipcheck.records import record
@@ -56,27 +57,39 @@ class Pairing:
 
 
 def pair_edges(old: Iterable[EdgeShape], new: Iterable[EdgeShape]) -> Pairing:
+    """Each old edge, in order, takes the first new edge not yet taken with the same target,
+    condition and routing key; then the edges left, the first with the same target. The new
+    edges are looked up by those keys (a source with 60,000 edges tried every new edge for
+    each old one)."""
     left, right = list(old), list(new)
     pairs: list[tuple[EdgeShape, EdgeShape]] = []
     taken_left: set[int] = set()
     taken_right: set[int] = set()
     for exact in (True, False):
+        waiting: dict[tuple[str, ...], deque[int]] = {}
+        for j, b in enumerate(right):
+            if j not in taken_right:
+                waiting.setdefault(_pairing_key(b, exact), deque()).append(j)
         for i, a in enumerate(left):
             if i in taken_left:
                 continue
-            for j, b in enumerate(right):
-                if j in taken_right or a.target != b.target:
-                    continue
-                if exact and (a.condition, a.key) != (b.condition, b.key):
-                    continue
-                pairs.append((a, b))
+            candidates = waiting.get(_pairing_key(a, exact))
+            if candidates:
+                j = candidates.popleft()
+                pairs.append((a, right[j]))
                 taken_left.add(i)
                 taken_right.add(j)
-                break
     removed = [a for i, a in enumerate(left) if i not in taken_left]
     added = [b for j, b in enumerate(right) if j not in taken_right]
-    pairs.sort(key=lambda pair: right.index(pair[1]))
+    first: dict[EdgeShape, int] = {}
+    for j, b in enumerate(right):
+        first.setdefault(b, j)
+    pairs.sort(key=lambda pair: first[pair[1]])
     return Pairing(pairs, removed, added)
+
+
+def _pairing_key(edge: EdgeShape, exact: bool) -> tuple[str, ...]:
+    return (edge.target, edge.condition, edge.key) if exact else (edge.target,)
 
 
 def _edge_name(edge: EdgeShape) -> str:
