@@ -408,3 +408,33 @@ def test_a_test_file_may_name_a_workflow_elsewhere_in_the_tree(tmp_path: Path) -
     run = dipcheck("test", "tests/t.tests.yaml", cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 passed" in run.stdout
+
+
+def test_a_broken_configuration_beside_the_workflow_is_an_error(tmp_path: Path) -> None:
+    """The tests ran with the default settings when the configuration found beside their
+    workflow was wrong (exit 0, `tracker 0.64`), where lint and simulate stop with exit 2: the
+    test file now fails with the configuration's error, and the other test files still run."""
+    for name in ("good", "typo"):
+        (tmp_path / name).mkdir()
+        _copy(tmp_path / name)
+    (tmp_path / "typo" / "dipcheck.toml").write_text('target-version = "0.66"\n')
+    result = dipcheck("test", ".", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    error = result.stdout.splitlines()[3:5]
+    assert error == [
+        "typo/review.tests.yaml ERROR",
+        f"  typo/review.tests.yaml:1:1: the workflow cannot be simulated: {tmp_path}/typo/"
+        "dipcheck.toml: target-version: unknown target version '0.66' (known: 0.64, 0.65)",
+    ]
+    assert "3 passed, 1 error in" in result.stdout.splitlines()[-1]
+
+
+def test_the_twin_isolated_or_a_valid_configuration_runs_the_tests(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    (tmp_path / "dipcheck.toml").write_text('target-version = "0.66"\n')
+    result = dipcheck("test", "--isolated", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (tmp_path / "dipcheck.toml").write_text('target-version = "0.65"\n')
+    result = dipcheck("test", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 passed in" in result.stdout and "(tracker 0.65)" in result.stdout

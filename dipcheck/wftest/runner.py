@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dipcheck.config import Config
+from dipcheck.config import Config, ConfigError
 from dipcheck.model import Edge
 from dipcheck.records import field, record
 from dipcheck.shelltools import SPAWN
@@ -110,11 +110,11 @@ class Workflows:
         key = os.path.normpath(os.path.abspath(path))
         if text is None and key in self.loaded:
             return self.loaded[key]
-        config = self.config(path) if callable(self.config) else self.config
         spawn = SPAWN.set(False)  # the workflow is loaded, not linted: no bash, no shellcheck
         try:
+            config = self.config(path) if callable(self.config) else self.config
             found: Prepared | str = prepare(path, config, text=text)
-        except SimulateError as error:
+        except (SimulateError, ConfigError) as error:
             found = str(error)
         finally:
             SPAWN.reset(spawn)
