@@ -31,7 +31,6 @@ language server's "suppress" action).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
@@ -137,20 +136,19 @@ class Suppressions:
         not ``active`` (turned off in the configuration) are never reported as unused."""
         if not self.entries and not self.malformed:
             return diagnostics + self.problems
-        lines = [_line_of(item, source, anchors) for item in diagnostics]
-        where = _Findings(diagnostics, lines)
-        broken = [_malformed_finding(item, where) for item in self.malformed]
-        covers: dict[str, _Cover] = {}
-        for entry in self.entries:
-            for code in entry.rules:
-                covers.setdefault(code, _Cover()).add(entry)
-        kept = [
-            item
-            for item, line in zip(diagnostics, lines, strict=True)
-            if item.code not in covers or not covers[item.code].covers(line)
-        ]
-        for code, cover in covers.items():
-            cover.mark_used(where.lines_of(code), code in where.codes)
+        broken = [_malformed_finding(item, diagnostics, source, anchors) for item in self.malformed]
+        kept: list[Diagnostic] = []
+        for item in diagnostics:
+            line = _line_of(item, source, anchors)
+            hit = False
+            for entry in self.entries:
+                if item.code in entry.rules and (
+                    entry.file_wide or (line is not None and line in entry.lines)
+                ):
+                    entry.used = True
+                    hit = True
+            if not hit:
+                kept.append(item)
         for entry in self.entries:
             if not entry.used and any(active(code) for code in entry.rules):
                 kept.append(
@@ -172,74 +170,9 @@ def _line_of(item: Diagnostic, source: SourceText, anchors: dict[int, int]) -> i
     return anchors.get(id(item.span.source))
 
 
-class _Findings:
-    """The findings of a file with the line each counts as being on, sorted by line once so
-    that the findings on a range of lines are found by bisection: testing every finding
-    against every suppression took 3 s for 3,000 of each."""
-
-    def __init__(self, diagnostics: list[Diagnostic], lines: list[int | None]) -> None:
-        self.diagnostics = diagnostics
-        self.by_line = sorted((line, index) for index, line in enumerate(lines) if line is not None)
-        self.codes = {item.code for item in diagnostics}
-        self._lines: dict[str, list[int]] = {}
-        for line, index in self.by_line:
-            self._lines.setdefault(diagnostics[index].code, []).append(line)
-
-    def lines_of(self, code: str) -> list[int]:
-        """The sorted lines of the findings of ``code`` (those with a line)."""
-        return self._lines.get(code, [])
-
-    def within(self, lines: range) -> list[Diagnostic]:
-        """The findings on ``lines``, in their order."""
-        low = bisect_left(self.by_line, (lines.start, -1))
-        high = bisect_left(self.by_line, (lines.stop, -1))
-        return [self.diagnostics[index] for index in sorted(i for _, i in self.by_line[low:high])]
-
-
-class _Cover:
-    """The suppression entries of one code: which lines they cover, and which are used."""
-
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
-        self.file_wide = False
-        self._merged: list[tuple[int, int]] | None = None
-
-    def add(self, entry: Entry) -> None:
-        self.entries.append(entry)
-        self.file_wide = self.file_wide or entry.file_wide
-        self._merged = None
-
-    def covers(self, line: int | None) -> bool:
-        if self.file_wide:
-            return True
-        if line is None:
-            return False
-        if self._merged is None:  # the covered ranges, sorted and merged
-            merged: list[tuple[int, int]] = []
-            for start, stop in sorted((item.lines.start, item.lines.stop) for item in self.entries):
-                if start >= stop:
-                    continue
-                if merged and start <= merged[-1][1]:
-                    merged[-1] = (merged[-1][0], max(merged[-1][1], stop))
-                else:
-                    merged.append((start, stop))
-            self._merged = merged
-        index = bisect_right(self._merged, (line, float("inf"))) - 1
-        return index >= 0 and self._merged[index][0] <= line < self._merged[index][1]
-
-    def mark_used(self, lines: list[int], present: bool) -> None:
-        """Mark each entry that covers a finding of its code: one on the sorted ``lines``, or,
-        for a file-wide entry, any (``present``)."""
-        for entry in self.entries:
-            if entry.file_wide:
-                entry.used = entry.used or present
-                continue
-            index = bisect_left(lines, entry.lines.start)
-            if index < len(lines) and lines[index] < entry.lines.stop:
-                entry.used = True
-
-
-def _malformed_finding(item: Malformed, where: _Findings) -> Diagnostic:
+def _malformed_finding(
+    item: Malformed, diagnostics: list[Diagnostic], source: SourceText, anchors: dict[int, int]
+) -> Diagnostic:
     message = f"`{item.span.text}` is not a suppression and suppresses nothing: " + "; ".join(
         item.problems
     )
@@ -251,8 +184,10 @@ def _malformed_finding(item: Malformed, where: _Findings) -> Diagnostic:
     if not item.kind:
         return finding("DC904", item.span, message)
     codes: list[str] = []
-    for other in where.diagnostics if item.file_wide else where.within(item.lines):
-        if adoptable(other) and other.code not in codes:
+    for other in diagnostics:
+        line = _line_of(other, source, anchors)
+        covered = item.file_wide or (line is not None and line in item.lines)
+        if covered and adoptable(other) and other.code not in codes:
             codes.append(other.code)
     if not codes:
         message += "; it covers no finding: remove it"
@@ -468,7 +403,6 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
     dot = _DotLayout(source) if fmt == "dot" else None
     content = dot.content if dot is not None else _content(text, fmt)
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
-    targets = _Targets(lines)
     for number, line in enumerate(lines):
         if number in content or not _mentions(line):
             continue
@@ -483,11 +417,11 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         if match is None:
             broken = _malformed(source, line, number, start)
             if broken is not None:
-                broken.lines = _covered(broken.kind, own_line, targets, number, extent)
+                broken.lines = _covered(broken.kind, own_line, lines, number, extent)
                 result.malformed.append(broken)
             continue
         kind = match.group(1)
-        covered = _covered(kind, own_line, targets, number, extent)
+        covered = _covered(kind, own_line, lines, number, extent)
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
@@ -528,41 +462,24 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
     return result
 
 
-class _Targets:
-    """For each line, the first line at or after it that is neither blank nor a comment (the
-    line an own-line directive applies to), found in one backward pass when first asked: each
-    directive walked the comments after it, so 6,000 directive lines in a row took 8 s."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = lines
-        self._first: list[int] | None = None
-
-    def first_code(self, number: int) -> int:
-        if self._first is None:
-            first = [len(self.lines)] * (len(self.lines) + 1)
-            for index in range(len(self.lines) - 1, -1, -1):
-                stripped = self.lines[index].strip()
-                skipped = not stripped or stripped.startswith(("#", "//"))
-                first[index] = first[index + 1] if skipped else index
-            self._first = first
-        return self._first[number]
-
-
 def _covered(
     kind: str,
     own_line: bool,
-    targets: _Targets,
+    lines: list[str],
     number: int,
     extent: Callable[[list[str], int], int],
 ) -> range:
     """The lines a directive of ``kind`` on line ``number`` applies to (``extent``: the line
     after the block or statement that starts on a line)."""
-    lines = targets.lines
     if kind in ("disable", "enable", "file-ignore"):
         return range(number, len(lines))
     if not own_line:
         return range(number, extent(lines, number))
-    target = targets.first_code(number + 1)
+    target = number + 1
+    while target < len(lines) and (
+        not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
+    ):
+        target += 1
     return range(target, extent(lines, target)) if target < len(lines) else range(0)
 
 
