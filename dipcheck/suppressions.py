@@ -31,9 +31,10 @@ language server's "suppress" action).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.lazyre import lazy
@@ -137,17 +138,37 @@ class Suppressions:
         if not self.entries and not self.malformed:
             return diagnostics + self.problems
         broken = [_malformed_finding(item, diagnostics, source, anchors) for item in self.malformed]
-        kept: list[Diagnostic] = []
-        for item in diagnostics:
-            line = _line_of(item, source, anchors)
-            hit = False
-            for entry in self.entries:
-                if item.code in entry.rules and (
-                    entry.file_wide or (line is not None and line in entry.lines)
-                ):
+        lines = [_line_of(item, source, anchors) for item in diagnostics]
+        found: dict[str, list[int]] = {}  # code → the lines of its findings, sorted
+        for item, line in zip(diagnostics, lines, strict=True):
+            found.setdefault(item.code, [])
+            if line is not None:
+                found[item.code].append(line)
+        for numbers in found.values():
+            numbers.sort()
+        # each entry against the findings of its codes, then each finding against the entries
+        # of its code: 15,000 ignore comments tried for each of thousands of findings took
+        # minutes
+        file_wide: set[str] = set()
+        ranges: dict[str, list[range]] = {}
+        for entry in self.entries:
+            for code in entry.rules & found.keys():
+                if entry.file_wide:
+                    file_wide.add(code)
                     entry.used = True
-                    hit = True
-            if not hit:
+                    continue
+                ranges.setdefault(code, []).append(entry.lines)
+                numbers = found[code]
+                first = bisect_left(numbers, entry.lines.start)
+                if first < len(numbers) and numbers[first] < entry.lines.stop:
+                    entry.used = True
+        covers = {code: _Cover(spans) for code, spans in ranges.items()}
+        kept: list[Diagnostic] = []
+        for item, line in zip(diagnostics, lines, strict=True):
+            if item.code in file_wide:
+                continue
+            cover = covers.get(item.code)
+            if cover is None or line is None or not cover.holds(line):
                 kept.append(item)
         for entry in self.entries:
             if not entry.used and any(active(code) for code in entry.rules):
@@ -160,6 +181,24 @@ class Suppressions:
                     )
                 )
         return kept + self.problems + broken
+
+
+class _Cover:
+    """Whether any of many line ranges holds a line: the ranges by first line, with the
+    furthest end reached so far."""
+
+    def __init__(self, spans: list[range]) -> None:
+        spans = sorted((span for span in spans if span), key=lambda span: span.start)
+        self._starts = [span.start for span in spans]
+        self._reach: list[int] = []
+        furthest = 0
+        for span in spans:
+            furthest = max(furthest, span.stop)
+            self._reach.append(furthest)
+
+    def holds(self, line: int) -> bool:
+        before = bisect_right(self._starts, line)
+        return before > 0 and self._reach[before - 1] > line
 
 
 def _line_of(item: Diagnostic, source: SourceText, anchors: dict[int, int]) -> int | None:
@@ -267,6 +306,56 @@ def _content(text: str, fmt: str) -> frozenset[int]:
     return frozenset()
 
 
+class _Blocks:
+    """The blocks of a .dip or YAML file's lines, found in one pass on first use: the line
+    after the block each line starts (:func:`_block_end`) and the next line of code at or
+    after each line. Searched again for each suppression, 15,000 ignore comments took
+    minutes: each looked past all the comments after it, and each block past the blank
+    lines that follow it."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    @cached_property
+    def _ends(self) -> list[int]:
+        lines = self.lines
+        ends = [0] * len(lines)
+        open_lines: list[tuple[int, int]] = []  # (indentation, line) of blocks not ended yet
+        previous = -1  # the last line that is not blank
+        for number, line in enumerate(lines):
+            text = line.rstrip()
+            if not text.strip():
+                continue
+            indent = _indent(text)
+            while open_lines and open_lines[-1][0] >= indent:
+                first = open_lines.pop()[1]
+                ends[first] = max(previous, first) + 1
+            open_lines.append((indent, number))
+            previous = number
+        for _, first in open_lines:
+            ends[first] = max(previous, first) + 1
+        return ends
+
+    @cached_property
+    def _code(self) -> list[int]:
+        lines = self.lines
+        following = [len(lines)] * (len(lines) + 1)
+        for number in range(len(lines) - 1, -1, -1):
+            text = lines[number]
+            code = text.strip() and not text.lstrip().startswith(("#", "//"))
+            following[number] = number if code else following[number + 1]
+        return following
+
+    def block_end(self, lines: list[str], first: int) -> int:
+        if not lines[first].strip():  # (a blank line starts no block of its own)
+            return _block_end(lines, first)
+        return self._ends[first]
+
+    def next_code(self, number: int) -> int:
+        """The first line of code at or after ``number`` (not blank, not a comment)."""
+        return self._code[number]
+
+
 def _block_end(lines: list[str], first: int) -> int:
     """Index after the last line indented deeper than line ``first``."""
     base = _indent(lines[first])
@@ -353,6 +442,14 @@ class _DotLayout:
                 last = source.line_of(token.end_pos or 0)
                 self.content.update(range(first + 1, last + 1))
 
+    @cached_property
+    def token_lines(self) -> list[int]:
+        """The line each token starts on, in order (a statement's first token is looked up
+        by bisection: searching from the first token for each of 20,000 suppressions took
+        minutes)."""
+        line_of, tokens = self.source.line_of, self.tokens
+        return [line_of(token.start_pos or 0) for token in tokens]
+
     def comment_start(self, number: int) -> int:
         """The column of the comment on line ``number``, or -1."""
         start = self.comments.get(number)
@@ -362,10 +459,7 @@ class _DotLayout:
         """The line after the end of the statement that starts on (or after) ``line``."""
         source = self.source
         tokens = self.tokens
-        index = next(
-            (i for i, token in enumerate(tokens) if source.line_of(token.start_pos or 0) >= line),
-            len(tokens),
-        )
+        index = bisect_left(self.token_lines, line)
         depth = 0
         last = line
         while index < len(tokens):
@@ -403,6 +497,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
     dot = _DotLayout(source) if fmt == "dot" else None
     content = dot.content if dot is not None else _content(text, fmt)
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
+    blocks = _Blocks(lines)
     for number, line in enumerate(lines):
         if number in content or not _mentions(line):
             continue
@@ -413,15 +508,15 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
         match = _directive().match(line, start)
         own_line = not line[:start].strip()
-        extent = _block_end if dot is None else (lambda _, first: dot.statement_end(first))
+        extent = blocks.block_end if dot is None else (lambda _, first: dot.statement_end(first))
         if match is None:
             broken = _malformed(source, line, number, start)
             if broken is not None:
-                broken.lines = _covered(broken.kind, own_line, lines, number, extent)
+                broken.lines = _covered(broken.kind, own_line, lines, number, extent, blocks)
                 result.malformed.append(broken)
             continue
         kind = match.group(1)
-        covered = _covered(kind, own_line, lines, number, extent)
+        covered = _covered(kind, own_line, lines, number, extent, blocks)
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
@@ -468,6 +563,7 @@ def _covered(
     lines: list[str],
     number: int,
     extent: Callable[[list[str], int], int],
+    blocks: _Blocks,
 ) -> range:
     """The lines a directive of ``kind`` on line ``number`` applies to (``extent``: the line
     after the block or statement that starts on a line)."""
@@ -475,11 +571,7 @@ def _covered(
         return range(number, len(lines))
     if not own_line:
         return range(number, extent(lines, number))
-    target = number + 1
-    while target < len(lines) and (
-        not lines[target].strip() or lines[target].lstrip().startswith(("#", "//"))
-    ):
-        target += 1
+    target = blocks.next_code(number + 1)
     return range(target, extent(lines, target)) if target < len(lines) else range(0)
 
 

@@ -3,13 +3,23 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from helpers import Finding, lint, run, template
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dipcheck.suppressions import _MENTION, _mentions, suppression_edit
+from dipcheck.diagnostics import Diagnostic, Edit, Severity
+from dipcheck.source import SourceText, Span
+from dipcheck.suppressions import (
+    _MENTION,
+    Entry,
+    Suppressions,
+    _block_end,
+    _mentions,
+    suppression_edit,
+)
 
 BASE = template(
     """
@@ -274,3 +284,122 @@ def test_thousands_of_suppressed_findings_are_matched_in_linear_time() -> None:
     assert time.perf_counter() - started < 2.0
     assert kept == []
     assert all(entry.used for entry in entries)
+
+
+# -- many suppressions -------------------------------------------------------------------------
+
+
+def test_fifteen_thousand_ignore_comments_take_seconds() -> None:
+    """Each own-line ignore looked past every comment after it for its line, and each of the
+    15,000 findings was tried against every ignore: 15,000 suppressed nodes (a 650 KB file)
+    took minutes. The blocks are found in one pass, the entries looked up by code."""
+    nodes = "".join(
+        f"  # dipcheck: ignore[DIP004]\n  agent N{index}\n    prompt: hi\n"
+        for index in range(15_000)
+    )
+    text = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: hi\n" + nodes
+    started = time.process_time()
+    found = lint(text)
+    assert time.process_time() - started < 10
+    assert found == []
+    # the twin: without the last comment, its node is found, and only it
+    cut = text.replace("  # dipcheck: ignore[DIP004]\n  agent N14999", "  agent N14999")
+    assert [(item.code, item.text) for item in lint(cut)] == [("DIP004", "N14999")]
+
+
+def test_ignore_comments_before_five_thousand_dot_statements_take_seconds() -> None:
+    """A DOT statement's first token was searched from the file's first token for each
+    suppression: 5,000 commented node statements took 40 s."""
+    nodes = "".join(
+        f"  // dipcheck: ignore[DIP004]\n  n{index} [shape=box, prompt=p]\n"
+        for index in range(5_000)
+    )
+    text = (
+        "digraph G {\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  start -> exit\n"
+        + nodes
+        + "  n5000 [shape=box, prompt=p]\n}\n"
+    )
+    started = time.process_time()
+    found = lint(text, "<test>.dot")
+    assert time.process_time() - started < 10
+    assert [(item.code, item.text) for item in found] == [("DIP004", "n5000")]
+
+
+def test_trailing_ignores_on_nested_lines_before_blank_lines_take_a_moment() -> None:
+    """Each trailing ignore's block was searched to its end, past the same blank
+    lines: 300 nested lines before 400,000 blank lines took 17 s."""
+    nested = "".join(f"{' ' * (4 + depth)}x  # dipcheck: ignore[DIP001]\n" for depth in range(300))
+    text = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: |\n" + nested + "\n" * 400_000
+    started = time.process_time()
+    found = lint(text)
+    assert time.process_time() - started < 5
+    unused = [item for item in found if item.code == "DC901"]  # each ignore is unused
+    assert len(unused) == 300 and unused[0].start == (6, 27)
+    # (the nested lines are no .dip: the parser stops at the first, and at its limit)
+    rest = [(item.code, item.start, item.end) for item in found if item.code != "DC901"]
+    assert rest == [("DC001", (6, 5), (6, 6)), ("DC001", (69, 1), (69, 68))]
+
+
+_LINES = st.lists(
+    st.sampled_from(["", "  ", "a", " a", "  a", "    a", "# c", "  // c", "\t a", " \x0c"]),
+    max_size=30,
+)
+
+
+@given(_LINES)
+def test_the_blocks_found_in_one_pass_are_those_searched_for(lines: list[str]) -> None:
+    from dipcheck.suppressions import _Blocks
+
+    blocks = _Blocks(lines)
+    for number in range(len(lines)):
+        assert blocks.block_end(lines, number) == _block_end(lines, number)
+    for number in range(len(lines) + 1):
+        code = number
+        while code < len(lines) and (
+            not lines[code].strip() or lines[code].lstrip().startswith(("#", "//"))
+        ):
+            code += 1
+        assert blocks.next_code(number) == code
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 12),
+            st.integers(0, 6),
+            st.booleans(),
+            st.sets(st.sampled_from("XYZ"), min_size=1),
+        ),
+        max_size=8,
+    ),
+    st.lists(st.tuples(st.sampled_from("XYZW"), st.integers(0, 14) | st.none()), max_size=10),
+)
+def test_applying_suppressions_keeps_what_trying_each_entry_keeps(
+    entries: list[tuple[int, int, bool, set[str]]], findings: list[tuple[str, int | None]]
+) -> None:
+    """Entries looked up by code and line hide and use what trying each entry for each
+    finding hides and uses (a finding of an included file with no anchor has no line)."""
+    source = SourceText("<t>.dip", "x\n" * 16)
+    other = SourceText("<prompt>.md", "y")
+    span = Span(source, 0, 1)
+    made = [
+        Entry("X", span, range(start, start + length), wide, frozenset(codes), Edit(span, ""))
+        for start, length, wide, codes in entries
+    ]
+
+    def at(line: int | None) -> Span:
+        return Span(other, 0, 0) if line is None else Span(source, 2 * line, 2 * line + 1)
+
+    diagnostics = [Diagnostic(code, Severity.ERROR, "m", at(line)) for code, line in findings]
+    kept = Suppressions(entries=made).apply(diagnostics, source, {}, lambda code: False)
+    expected_kept = []
+    used = [False] * len(made)
+    for item, (code, line) in zip(diagnostics, findings, strict=True):
+        hit = False
+        for index, (start, length, wide, codes) in enumerate(entries):
+            if code in codes and (wide or (line is not None and start <= line < start + length)):
+                used[index] = hit = True
+        if not hit:
+            expected_kept.append(item)
+    assert kept == expected_kept
+    assert [entry.used for entry in made] == used
