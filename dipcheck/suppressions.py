@@ -137,8 +137,9 @@ class Suppressions:
         not ``active`` (turned off in the configuration) are never reported as unused."""
         if not self.entries and not self.malformed:
             return diagnostics + self.problems
-        broken = [_malformed_finding(item, diagnostics, source, anchors) for item in self.malformed]
         lines = [_line_of(item, source, anchors) for item in diagnostics]
+        covering = _Covering(diagnostics, lines)
+        broken = [_malformed_finding(item, covering) for item in self.malformed]
         found: dict[str, list[int]] = {}  # code → the lines of its findings, sorted
         for item, line in zip(diagnostics, lines, strict=True):
             found.setdefault(item.code, [])
@@ -209,9 +210,38 @@ def _line_of(item: Diagnostic, source: SourceText, anchors: dict[int, int]) -> i
     return anchors.get(id(item.span.source))
 
 
-def _malformed_finding(
-    item: Malformed, diagnostics: list[Diagnostic], source: SourceText, anchors: dict[int, int]
-) -> Diagnostic:
+class _Covering:
+    """The codes of the findings a blanket suppression covers, in the order of the findings,
+    each once: the findings kept sorted by line, and the answer kept for each range (15,000
+    blanket ignores each went through 15,000 findings)."""
+
+    def __init__(self, diagnostics: list[Diagnostic], lines: list[int | None]) -> None:
+        adopted = [
+            (line, index)
+            for index, (item, line) in enumerate(zip(diagnostics, lines, strict=True))
+            if adoptable(item) and line is not None
+        ]
+        adopted.sort()
+        self._lines = [line for line, _ in adopted]
+        self._order = [index for _, index in adopted]
+        self._diagnostics = diagnostics
+        self._all = list(dict.fromkeys(item.code for item in diagnostics if adoptable(item)))
+        self._known: dict[tuple[int, int], list[str]] = {}
+
+    def codes(self, lines: range, file_wide: bool) -> list[str]:
+        if file_wide:
+            return self._all
+        key = (lines.start, lines.stop)
+        if key not in self._known:
+            first = bisect_left(self._lines, lines.start)
+            last = bisect_left(self._lines, lines.stop, first)
+            inside = sorted(self._order[first:last])
+            codes = (self._diagnostics[index].code for index in inside)
+            self._known[key] = list(dict.fromkeys(codes))
+        return self._known[key]
+
+
+def _malformed_finding(item: Malformed, covering: _Covering) -> Diagnostic:
     message = f"`{item.span.text}` is not a suppression and suppresses nothing: " + "; ".join(
         item.problems
     )
@@ -222,12 +252,7 @@ def _malformed_finding(
         return finding("DC904", item.span, message + "; name the codes it ends")
     if not item.kind:
         return finding("DC904", item.span, message)
-    codes: list[str] = []
-    for other in diagnostics:
-        line = _line_of(other, source, anchors)
-        covered = item.file_wide or (line is not None and line in item.lines)
-        if covered and adoptable(other) and other.code not in codes:
-            codes.append(other.code)
+    codes = covering.codes(item.lines, item.file_wide)
     if not codes:
         message += "; it covers no finding: remove it"
         return finding("DC904", item.span, message, fix=Fix("remove the comment", (item.removal,)))

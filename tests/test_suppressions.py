@@ -403,3 +403,52 @@ def test_applying_suppressions_keeps_what_trying_each_entry_keeps(
             expected_kept.append(item)
     assert kept == expected_kept
     assert [entry.used for entry in made] == used
+
+
+def test_fifteen_thousand_blanket_ignores_take_seconds() -> None:
+    """Each `# dipcheck: ignore` without codes (DC904, whose fix names the codes it covers)
+    went through every finding of the file: 15,000 of them took minutes."""
+    nodes = "".join(
+        f"  # dipcheck: ignore\n  agent N{index}\n    prompt: hi\n" for index in range(15_000)
+    )
+    text = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: hi\n" + nodes
+    started = time.process_time()
+    found = run(text).diagnostics
+    assert time.process_time() - started < 10
+    blanket = [item for item in found if item.code == "DC904"]
+    assert len(blanket) == 1000  # (the limit of findings of a code)
+    assert blanket[0].message.endswith("; the findings it covers: DIP004")
+    assert blanket[0].fix is not None
+    assert blanket[0].fix.edits[0].text == "dipcheck: ignore[DIP004]"
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["DIP004", "DIP009", "DC001", "DC901"]), st.integers(0, 9) | st.none()
+        ),
+        max_size=12,
+    ),
+    st.integers(0, 10),
+    st.integers(0, 5),
+    st.booleans(),
+)
+def test_a_blanket_suppression_names_the_codes_of_the_findings_it_covers_in_order(
+    findings: list[tuple[str, int | None]], start: int, length: int, file_wide: bool
+) -> None:
+    from dipcheck.suppressions import _Covering, adoptable
+
+    source = SourceText("<t>.dip", "x\n" * 12)
+    diagnostics = [
+        Diagnostic(code, Severity.ERROR, "m", Span(source, 0, 1)) for code, _ in findings
+    ]
+    lines = [line for _, line in findings]
+    covered = range(start, start + length)
+    expected: list[str] = []
+    for item, line in zip(diagnostics, lines, strict=True):
+        inside = file_wide or (line is not None and line in covered)
+        if inside and adoptable(item) and item.code not in expected:
+            expected.append(item.code)
+    covering = _Covering(diagnostics, lines)
+    assert covering.codes(covered, file_wide) == expected
+    assert covering.codes(covered, file_wide) == expected  # (kept, the same)
