@@ -183,10 +183,10 @@ def text_diff(before: str, after: str, old_name: str, new_name: str) -> str:
     """``before`` → ``after`` as a unified diff that ``patch`` applies: lines as
     :func:`lines_with_ends` cuts them, and a last line without a line break marked so (without
     the marker, the removed last line ran into the added one)."""
-    import difflib
+    from dipcheck.linediff import unified
 
     pieces: list[str] = []
-    for line in difflib.unified_diff(
+    for line in unified(
         lines_with_ends(before), lines_with_ends(after), _diff_name(old_name), _diff_name(new_name)
     ):
         pieces.append(line)

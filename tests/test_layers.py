@@ -43,6 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck",
             "dipcheck.records",
             "dipcheck.cycles",
+            "dipcheck.linediff",
             "dipcheck._record_methods",
             "dipcheck.source",
             "dipcheck.target",
