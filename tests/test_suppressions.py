@@ -193,64 +193,6 @@ def test_the_quick_mention_test_agrees_with_the_case_insensitive_regex(pieces: l
     assert _mentions(text) == (_MENTION.search(text) is not None)
 
 
-def _plain_apply(entries: list, diagnostics: list) -> tuple[list, list[bool]]:
-    """The suppressions as first written: every finding against every entry."""
-    kept = []
-    used = [False] * len(entries)
-    for item in diagnostics:
-        line = item.span.source.line_of(item.span.start)
-        hit = False
-        for number, entry in enumerate(entries):
-            if item.code in entry.rules and (entry.file_wide or line in entry.lines):
-                used[number] = hit = True
-        if not hit:
-            kept.append(item)
-    return kept, used
-
-
-ENTRIES = st.lists(
-    st.tuples(
-        st.sampled_from(["DC101", "DC102", "DC104"]),
-        st.integers(0, 30),
-        st.integers(0, 12),
-        st.booleans(),
-    ),
-    max_size=12,
-)
-FOUND = st.lists(st.tuples(st.sampled_from(["DC101", "DC102", "DC104"]), st.integers(0, 29)))
-
-
-@given(ENTRIES, FOUND)
-def test_suppressions_drop_and_use_as_every_pair_tested(entries: list, found: list) -> None:
-    """The findings kept and the entries used are those of testing every finding against
-    every entry (the engine now bisects sorted lines: 3,000 of each took 3 s)."""
-    from dipcheck.diagnostics import Diagnostic, Edit, Severity
-    from dipcheck.source import SourceText, Span
-    from dipcheck.suppressions import Entry, Suppressions
-
-    source = SourceText("<t>.dip", "x\n" * 30)
-    anywhere = Span(source, 0, 0)
-    made = [
-        Entry(
-            code,
-            anywhere,
-            range(start, start + length),
-            wide,
-            frozenset([code]),
-            Edit(anywhere, ""),
-        )
-        for code, start, length, wide in entries
-    ]
-    diagnostics = [
-        Diagnostic(code, Severity.WARNING, "m", Span(source, 2 * line, 2 * line + 1))
-        for code, line in found
-    ]
-    expected_kept, expected_used = _plain_apply(made, diagnostics)
-    result = Suppressions(entries=made).apply(diagnostics, source, {}, lambda code: False)
-    assert result == expected_kept
-    assert [entry.used for entry in made] == expected_used
-
-
 def test_thousands_of_suppressed_findings_are_matched_in_linear_time() -> None:
     """Every finding was tested against every suppression: 3,000 nodes each with a trailing
     suppression of its own finding took 3 s to match. Its twin: each one still suppresses
