@@ -1113,7 +1113,7 @@ def _m137():
 def _m138():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.task,self.wave,self.receives,self.without_output,self.indirect,) == (other.task,other.wave,other.receives,other.without_output,other.indirect,)
+      return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)
      return NotImplemented
     return __eq__
 
@@ -3458,12 +3458,13 @@ def _m416(_FACTORY, _setattr):
 
 
 def _m417(_FACTORY, _setattr):
-    def __init__(self, task, wave, receives, without_output, indirect):
+    def __init__(self, task, wave, receives, without_output, indirect_mask, flat):
      self.task = task
      self.wave = wave
      self.receives = receives
      self.without_output = without_output
-     self.indirect = indirect
+     self.indirect_mask = indirect_mask
+     self.flat = flat
     return __init__
 
 
@@ -3852,7 +3853,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)\n return NotImplemented': _m135,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)\n return NotImplemented': _m136,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.start,self.end,self.how,) == (other.task,other.start,other.end,other.how,)\n return NotImplemented': _m137,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.wave,self.receives,self.without_output,self.indirect,) == (other.task,other.wave,other.receives,other.without_output,other.indirect,)\n return NotImplemented': _m138,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)\n return NotImplemented': _m138,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.content,) == (other.text,other.content,)\n return NotImplemented': _m139,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.negations,self.left,self.op,self.right_raw,) == (other.text,other.negations,other.left,other.op,other.right_raw,)\n return NotImplemented': _m140,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.notes,) == (other.text,other.notes,)\n return NotImplemented': _m141,
@@ -4131,7 +4132,7 @@ METHODS = {
     "def __init__(self, target, fields, span):\n _setattr(self, 'target', target)\n _setattr(self, 'fields', fields)\n _setattr(self, 'span', span)": _m414,
     "def __init__(self, task, start, end, how):\n _setattr(self, 'task', task)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'how', how)": _m415,
     'def __init__(self, task, value, node):\n self.task = task\n self.value = value\n self.node = node': _m416,
-    'def __init__(self, task, wave, receives, without_output, indirect):\n self.task = task\n self.wave = wave\n self.receives = receives\n self.without_output = without_output\n self.indirect = indirect': _m417,
+    'def __init__(self, task, wave, receives, without_output, indirect_mask, flat):\n self.task = task\n self.wave = wave\n self.receives = receives\n self.without_output = without_output\n self.indirect_mask = indirect_mask\n self.flat = flat': _m417,
     "def __init__(self, text, content=_default1):\n _setattr(self, 'text', text)\n _setattr(self, 'content', content)": _m418,
     "def __init__(self, text, negations, left, op, right_raw):\n _setattr(self, 'text', text)\n _setattr(self, 'negations', negations)\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'right_raw', right_raw)": _m419,
     'def __init__(self, text, notes=_FACTORY):\n self.text = text\n self.notes = _factory1() if notes is _FACTORY else notes': _m420,

@@ -289,3 +289,26 @@ def test_report_written_to_a_file_is_the_one_printed(fmt: str, tmp_path: Path) -
         assert len(printed.stdout) > 2 << 20
         started = json.loads(printed.stdout)["started"]
         assert started[-1]["not_received"] == [f"t{i}" for i in range(498)]
+
+
+def test_the_indirect_dependencies_of_a_long_chain_are_not_listed_ahead(tmp_path: Path) -> None:
+    """Every task of a chain has all the tasks before it as indirect dependencies: each start
+    listed them, 580 MB for a 12,000-task chain whose text report names ten of each. They are
+    kept as a mask now and listed when asked. Its twin: the list asked for is complete."""
+    import tracemalloc
+
+    from dipcheck.config import Config
+    from dipcheck.simulate import plan_cli
+    from dipcheck.simulate.plan_waves import simulate
+
+    loaded = plan_cli.load(str(_chain_plan(tmp_path, 4000)), Config())
+    tracemalloc.start()
+    try:
+        outcome = simulate(loaded.plan, plan_cli.scenario_from(None, loaded.plan))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 << 20  # the lists alone were 64 MB
+    last = outcome.starts[-1]
+    assert [task.index for task in last.indirect] == list(range(3998))
+    assert [task.index for task in last.first_indirect(3)] == [0, 1, 2]

@@ -225,15 +225,15 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
                     + ", ".join(map(_id, start.without_output))
                     + ", which left no output: nothing handed over"
                 )
-            if start.indirect:
-                shown = start.indirect[:_SHOWN_INDIRECT]
-                more = len(start.indirect) - len(shown)
+            if start.indirect_mask:
+                shown = start.first_indirect(_SHOWN_INDIRECT)
+                more = start.indirect_mask.bit_count() - len(shown)
                 lines.append(
                     "    does not receive (indirect dependencies) "
                     + ", ".join(_via(facts, task, other) for other in shown)
                     + (f", and {more} more (--format json lists them all)" if more else "")
                 )
-            if not (start.receives or start.without_output or start.indirect):
+            if not (start.receives or start.without_output or start.indirect_mask):
                 lines.append("    receives no other task's output")
             if outcome_name == "fail":
                 failed.add(key(task.id))
