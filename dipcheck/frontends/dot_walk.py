@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
@@ -279,18 +280,23 @@ class GraphWalk(Checks):
                 self.nodes[node_id].classes.append(inner.label)
         return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
 
-    def amend(self, attrs: list[Attr], defaults: dict[str, Attr], span: Span) -> list[Attr]:
+    def amend(
+        self, attrs: list[Attr], defaults: dict[str, Attr], where: Callable[[], Span]
+    ) -> list[Attr]:
         """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)
-        for the node or edge statement at ``span``; raises :class:`InheritedOverLimit` past
-        :data:`MAX_INHERITED` in the file."""
+        for the node or edge statement at ``where()`` (asked only past the limit); raises
+        :class:`InheritedOverLimit` past :data:`MAX_INHERITED` in the file."""
         given = {entry.key for entry in attrs}
         inherited = [
             replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
         ]
         self.inherited += len(inherited)
         if self.inherited > MAX_INHERITED:
-            raise InheritedOverLimit(span)
+            raise InheritedOverLimit(where())
         return attrs + inherited
+
+    def statement_span(self, tree: Tree) -> Span:
+        return Span(self.source, _first_token(tree).start_pos or 0, _last_token(tree).end_pos or 0)
 
     def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
         name = self.name(token)
@@ -304,7 +310,7 @@ class GraphWalk(Checks):
             )
         if node_id not in scope.created:
             scope.created.add(node_id)
-            attrs = self.amend(attrs, scope.node_defaults, name.span)
+            attrs = self.amend(attrs, scope.node_defaults, lambda: name.span)
         build = self.nodes.get(node_id)
         if build is None:
             build = NodeBuild(node_id, name.span, name.span)
@@ -341,10 +347,7 @@ class GraphWalk(Checks):
                     self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
         attrs = self.attr_list(attr_tree)
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
-        statement = Span(
-            self.source, _first_token(tree).start_pos or 0, _last_token(tree).end_pos or 0
-        )
-        attrs = self.amend(attrs, scope.edge_defaults, statement)
+        attrs = self.amend(attrs, scope.edge_defaults, lambda: self.statement_span(tree))
         resolved: list[tuple[list[Name], Span]] = []
         for endpoint in endpoints:
             span = Span(

@@ -453,6 +453,15 @@ def test_a_malformed_diagnostic_data_is_no_failure(server: RawServer, tmp_path: 
 # -- test files --------------------------------------------------------------------------------
 
 
+def _run_tests(server: RawServer, number: int, uri: str) -> dict:
+    """The answer to `dipcheck.runTests` on ``uri`` (the text report), sent as request
+    ``number``."""
+    server.request(number, "workspace/executeCommand", {
+        "command": "dipcheck.runTests", "arguments": [uri, {"format": "text"}],
+    })  # fmt: skip
+    return server.answer(number)
+
+
 def test_a_test_file_linking_out_of_the_workspace_is_not_read(tmp_path: Path) -> None:
     """The server started in a directory above the workspace (an editor started in the home
     directory): the test files' tree was that directory, so a test file in the workspace
@@ -468,11 +477,7 @@ def test_a_test_file_linking_out_of_the_workspace_is_not_read(tmp_path: Path) ->
     server = RawServer(tmp_path)
     try:
         server.initialize(root)
-        server.request(2, "workspace/executeCommand", {
-            "command": "dipcheck.runTests",
-            "arguments": [(root / "w.dip").as_uri(), {"format": "text"}],
-        })  # fmt: skip
-        report = server.answer(2)["result"]
+        report = _run_tests(server, 2, (root / "w.dip").as_uri())["result"]
         assert "SECRET" not in report
         assert "w.tests.yaml:1:1: not read: it is a symbolic link to a file outside `.`" in report
         _still_answers(server)
@@ -501,19 +506,12 @@ def test_tests_outside_the_workspace_are_not_run(tmp_path: Path) -> None:
     try:
         server.initialize(root)
         for number, uri in enumerate([(outside / "w.dip").as_uri(), "file:///%00x.dip"], 2):
-            server.request(number, "workspace/executeCommand", {
-                "command": "dipcheck.runTests", "arguments": [uri, {"format": "text"}],
-            })  # fmt: skip
-            error = server.answer(number)["error"]
+            error = _run_tests(server, number, uri)["error"]
             assert error["message"] == (
                 f"dipcheck.runTests: {uri} is neither open in the editor nor inside the "
                 f"workspace ({root}): its tests are not run"
             )
-        server.request(4, "workspace/executeCommand", {
-            "command": "dipcheck.runTests",
-            "arguments": [(root / "w.dip").as_uri(), {"format": "text"}],
-        })  # fmt: skip
-        assert "inside_ok" in server.answer(4)["result"]
+        assert "inside_ok" in _run_tests(server, 4, (root / "w.dip").as_uri())["result"]
         assert "SECRET" not in str(server.seen)
         _still_answers(server)
     finally:
@@ -531,11 +529,8 @@ def test_a_workspace_at_the_root_runs_only_open_documents_tests(tmp_path: Path) 
     server = RawServer(tmp_path)
     try:
         server.initialize(Path("/"))
-        server.request(2, "workspace/executeCommand", {
-            "command": "dipcheck.runTests",
-            "arguments": [(tmp_path / "w.dip").as_uri(), {"format": "text"}],
-        })  # fmt: skip
-        assert "is neither open in the editor nor inside" in server.answer(2)["error"]["message"]
+        error = _run_tests(server, 2, (tmp_path / "w.dip").as_uri())["error"]
+        assert "is neither open in the editor nor inside" in error["message"]
         assert "SECRET" not in str(server.seen)
         _still_answers(server)
     finally:
