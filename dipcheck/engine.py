@@ -357,17 +357,21 @@ def expand_trees(paths: Iterable[str], config: Config | None = None) -> list[tup
     for path in paths:
         tree = tree_of(path)
         if os.path.isdir(path):
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
-                for name in sorted(files):
-                    candidate = os.path.join(root, name)
-                    if detect_format(candidate, config) is not None and not config.excluded(
-                        candidate
-                    ):
-                        result.append((candidate, tree))
+            result.extend((candidate, tree) for candidate in workflow_files(path, config))
         else:
             result.append((path, tree))
     return result
+
+
+def workflow_files(folder: str, config: Config) -> Iterator[str]:
+    """The workflow files under ``folder``, in order, found as they are needed: the
+    configuration's ``exclude`` respected, hidden directories and ``node_modules`` skipped."""
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        for name in sorted(files):
+            candidate = os.path.join(root, name)
+            if detect_format(candidate, config) is not None and not config.excluded(candidate):
+                yield candidate
 
 
 def read_linked(path: str, tree: str) -> tuple[SourceText | None, Diagnostic | None]:

@@ -502,7 +502,12 @@ class DipcheckServer(LanguageServer):
             if index is None or index.encoding != self.host.encoding:
                 index = self.symbol_index = workspace_symbols.Index(self.host.encoding)
             loop = asyncio.get_running_loop()
-            found.extend(await loop.run_in_executor(self.lint_pool, index.scan, folders, skip))
+            scanned, note = await loop.run_in_executor(self.lint_pool, index.scan, folders, skip)
+        found.extend(scanned)
+        if note is not None:
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Warning, message=note)
+            )
         query = params.query
         return [item for item in found if workspace_symbols.matches(query, item.name)] or None
 
