@@ -306,6 +306,25 @@ def lint_once(path: Path, timeout: float | None) -> tuple[float, float, float, i
     return cpu, wall, rss, sum(summary[kind] for kind in ("errors", "warnings", "infos", "hints"))
 
 
+def preflight(folder: Path) -> str | None:
+    """Why the timings would mean nothing, or None: each shape at 20 nodes is linted in full
+    and must not end in DC000 (an internal error: a broken install that cannot load its
+    grammars lints every file in a tenth of a second and finds one problem)."""
+    for shape, make in SHAPES.items():
+        path = folder / f"preflight_{shape}.dip"
+        path.write_text(make(20))
+        command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", str(path)]
+        process = subprocess.run([*command, "--format", "json"], capture_output=True)
+        if process.returncode not in (0, 1):
+            return (
+                f"lint of the {shape} shape exited {process.returncode}: {process.stderr[-2000:]!r}"
+            )
+        for item in json.loads(process.stdout)["diagnostics"]:
+            if item["code"] == "DC000":
+                return f"lint of the {shape} shape failed inside dipcheck: {item['message']}"
+    return None
+
+
 def measure(
     shape: str, size: int, runs: int, folder: Path, timeout: float | None = None
 ) -> dict[str, float | int | str]:
@@ -355,6 +374,10 @@ def main() -> int:
             f"{'findings':>8}"
         )
     with tempfile.TemporaryDirectory() as tmp:
+        broken = preflight(Path(tmp))
+        if broken is not None:
+            print(f"not measured: {broken}", file=sys.stderr)
+            return 2
         for shape in args.shapes:
             rows = {}
             for size in args.sizes:
