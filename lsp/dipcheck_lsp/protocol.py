@@ -46,8 +46,11 @@ from pygls.protocol.language_server import lsp_method
 from dipcheck.terminal import quoted
 from dipcheck_lsp.convert import apply_change, encoding_name, path_of
 
-# the notification a malformed request turns into once it has been answered
+# the notification a malformed request turns into once it has been answered (and a malformed
+# notification once it has been logged)
 ANSWERED = "$/dipcheck/answeredInvalidRequest"
+# pygls' own logger: its filters (quiet_refusals) bound what is logged here too
+logger = logging.getLogger("pygls.protocol.json_rpc")
 # The longest value the client sent that a message quotes whole (a URI is rarely longer), and
 # the longest log line (pygls logs a request's method, id and params).
 MAX_SHOWN = 200
@@ -187,26 +190,32 @@ class Protocol(LanguageServerProtocol):
             yield handler, (params,), None
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        """pygls' structuring, with a request whose params do not fit its method answered
+        with ``InvalidParams`` (pygls left it unanswered) and such a notification dropped
+        with one line in the log (pygls logged a traceback of several kilobytes for each)."""
         method = data.get("method")
-        if "jsonrpc" in data and "id" in data and isinstance(method, str):
-            request_type = self.get_message_type(method)
-            if request_type is not None:
+        if "jsonrpc" in data and isinstance(method, str):
+            message_type = self.get_message_type(method)
+            if message_type is not None:
                 try:
-                    return self._converter.structure(data, request_type)
+                    return self._converter.structure(data, message_type)
                 except ClassValidationError as error:
-                    self._send_response(
-                        data["id"],
-                        error=types.ResponseError(
-                            code=types.ErrorCodes.InvalidParams.value,
-                            message=f"invalid params for {method}: "
-                            + "; ".join(transform_error(error, path="")),
-                        ),
+                    problem = f"invalid params for {method}: " + "; ".join(
+                        transform_error(error, path="")
                     )
+                    if "id" in data:
+                        self._send_response(
+                            data["id"],
+                            error=types.ResponseError(
+                                code=types.ErrorCodes.InvalidParams.value, message=problem
+                            ),
+                        )
+                    else:
+                        logger.warning("ignored a notification: %s", problem)
                     return JsonRPCNotification(method=ANSWERED, jsonrpc="2.0", params=None)
         return super().structure_message(data)
 
 
 def quiet_refusals() -> None:
-    logger = logging.getLogger("pygls.protocol.json_rpc")
     logger.addFilter(_QuietRefusals())
     logger.addFilter(_Bounded())

@@ -728,3 +728,42 @@ def test_formatting_a_long_document_answers_at_once(server: RawServer, tmp_path:
     ]
     assert _apply_edits(text, edits) == format_dip(text)
     _still_answers(server)
+
+
+def test_a_notification_with_invalid_params_is_one_line_in_the_log(
+    server: RawServer, tmp_path: Path
+) -> None:
+    """pygls logged each notification whose params do not fit its method with a traceback of
+    about 4 KB (a client sending such edits in a loop filled the editor's log): it is now
+    dropped with one line that names the method and what did not fit, and the document keeps
+    the text it had."""
+    uri = _open(server, tmp_path / "w.dip", AGENT_OK)
+    _published(server, uri)
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    before = server.answer(2)["result"]
+    bad = {"start": {"line": 10**9, "character": 0}, "end": {"line": -5, "character": 0}}
+    server.notify(
+        "textDocument/didChange",
+        {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"range": bad, "text": "x"}],
+        },
+    )
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri}})  # no changes
+    server.request(3, "textDocument/hover", {"textDocument": {"uri": uri}, "position": bad["end"]})
+    assert server.answer(3)["error"] == {
+        "code": -32602,
+        "message": "invalid params for textDocument/hover: invalid value @ .params.position",
+    }
+    server.request(4, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert server.answer(4)["result"] == before
+    _still_answers(server)
+    assert server.process.stderr is not None
+    log = server.process.stderr.read().decode("utf-8", "replace").splitlines()
+    assert log == [
+        "WARNING:pygls.protocol.json_rpc:ignored a notification: invalid params for "
+        "textDocument/didChange: invalid value @ .params.content_changes[0].range.end",
+        "WARNING:pygls.protocol.json_rpc:ignored a notification: invalid params for "
+        "textDocument/didChange: required field missing @ .params.text_document.version; "
+        "required field missing @ .params.content_changes",
+    ]
