@@ -91,6 +91,7 @@ class Stats:
     failing_inputs: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    slowest_index: int = -1  # replay it with --index
     problems: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     findings: int = 0
@@ -100,7 +101,7 @@ class Stats:
         return (
             f"{self.fmt}: {self.executions} inputs in {self.seconds:.0f} s ({rate:.1f}/s), "
             f"{self.failing_inputs} failing, {len(self.problems)} distinct problems, "
-            f"slowest {self.slowest:.2f} s"
+            f"slowest {self.slowest:.2f} s (#{self.slowest_index})"
         )
 
 
@@ -148,7 +149,8 @@ class Campaign:
             problems, details, took, findings, payload = self.one(fmt, index)
             stats.executions += 1
             stats.findings += findings
-            stats.slowest = max(stats.slowest, took)
+            if took > stats.slowest:
+                stats.slowest, stats.slowest_index = took, index
             if problems:
                 stats.failing_inputs += 1
                 fresh = [item for item in problems if item not in stats.problems]
