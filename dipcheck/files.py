@@ -51,21 +51,37 @@ def default_cache_directory() -> str:
 
 
 def which(name: str) -> str | None:
-    """The program ``name`` as the shell would find it on ``$PATH`` (:func:`shutil.which`,
-    whose import brings the compression modules into every run, for the POSIX case)."""
-    if sys.platform == "win32":  # extensions from PATHEXT, the current directory first
-        import shutil
-
-        return shutil.which(name)
-    if os.sep in name:
+    """The program ``name`` found on ``$PATH`` as the shell finds it, except that a relative
+    entry of ``$PATH`` (``.``, an empty entry, ``bin``) and, on Windows, the current directory
+    are not searched: dipcheck runs inside repositories that arrive in pull requests, where a
+    ``bash`` or ``shellcheck`` planted at the top would then run (Go's ``exec.LookPath``
+    refuses such a result for the same reason). A name with a separator is taken as it is.
+    :func:`shutil.which` is not used: its import brings the compression modules into every
+    run, and on Windows it searches the current directory first."""
+    if os.sep in name or (os.altsep is not None and os.altsep in name):
         candidates = [name]
     else:
-        directories = os.environ.get("PATH", os.defpath).split(os.pathsep)
-        candidates = [os.path.join(directory, name) for directory in dict.fromkeys(directories)]
+        entries = os.environ.get("PATH", os.defpath).split(os.pathsep)
+        directories = [entry for entry in dict.fromkeys(entries) if os.path.isabs(entry)]
+        names = _windows_names(name) if sys.platform == "win32" else [name]
+        candidates = [os.path.join(where, each) for where in directories for each in names]
     for candidate in candidates:
         if os.access(candidate, os.F_OK | os.X_OK) and not os.path.isdir(candidate):
             return candidate
     return None
+
+
+def _windows_names(name: str) -> list[str]:
+    """The file names Windows runs for the command ``name``: itself when it ends with one of
+    ``%PATHEXT%``'s extensions, else ``name`` with each of them, in order."""
+    extensions = [
+        extension
+        for extension in os.environ.get("PATHEXT", ".COM;.EXE;.BAT;.CMD").split(os.pathsep)
+        if extension
+    ]
+    if any(name.lower().endswith(extension.lower()) for extension in extensions):
+        return [name]
+    return [name + extension for extension in extensions]
 
 
 def unsafe_directory(path: str) -> str | None:

@@ -362,6 +362,55 @@ def test_which_finds_what_shutil_which_finds(
         assert which(wanted) == shutil.which(wanted)
 
 
+def _program(directory: Path, name: str) -> str:
+    directory.mkdir(parents=True, exist_ok=True)
+    target = directory / name
+    target.write_text("#!/bin/sh\n", encoding="utf-8")
+    target.chmod(0o755)
+    return str(target)
+
+
+def test_which_never_finds_a_program_through_a_relative_path_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `$PATH` with `.`, an empty entry or a relative directory found a `bash` planted at
+    the top of the repository being linted (the current directory), and dipcheck ran it on
+    every tool command; only absolute entries are searched now."""
+    from dipcheck.files import which
+
+    repository = tmp_path / "repo"
+    _program(repository, "bash")
+    _program(repository / "bin", "shellcheck")
+    real = _program(tmp_path / "usr-bin", "bash")
+    monkeypatch.chdir(repository)
+    monkeypatch.setenv("PATH", os.pathsep.join(["", ".", "bin", str(tmp_path / "usr-bin")]))
+    assert which("bash") == real
+    assert which("shellcheck") is None
+    assert which("./bash") == "./bash"  # a name with a separator is taken as it is
+
+
+def test_which_on_windows_skips_the_current_directory_and_uses_pathext(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Windows shutil.which searches the current directory first: a `shellcheck.bat` in
+    the repository ran before the one installed. The lookup tries `%PATHEXT%`'s extensions
+    in its order, in the absolute `%PATH%` entries only."""
+    from dipcheck import files
+
+    repository = tmp_path / "repo"
+    _program(repository, "shellcheck.BAT")
+    _program(repository, "bash.EXE")
+    installed = _program(tmp_path / "tools", "shellcheck.EXE")
+    _program(tmp_path / "tools", "shellcheck.CMD")
+    monkeypatch.chdir(repository)
+    monkeypatch.setenv("PATH", os.pathsep.join([".", str(tmp_path / "tools")]))
+    monkeypatch.setenv("PATHEXT", os.pathsep.join([".COM", ".EXE", ".BAT", ".CMD"]))
+    monkeypatch.setattr(files.sys, "platform", "win32")
+    assert files.which("shellcheck") == installed
+    assert files.which("shellcheck.CMD") == str(tmp_path / "tools" / "shellcheck.CMD")
+    assert files.which("bash") is None
+
+
 def _dipcheck(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     """``dipcheck ARGS``, killed after 60 s (a read of the FIFO would wait for a writer)."""
     return subprocess.run(
