@@ -132,6 +132,23 @@ def test_package_json_manifest(package: dict[str, Any]) -> None:
     assert "dipcheck.restartServer" in commands
 
 
+def test_restricted_mode_ignores_the_workspace_settings_that_name_a_program(
+    package: dict[str, Any],
+) -> None:
+    """In an untrusted workspace the extension runs, with `dipcheck.path` and `dipcheck.args`
+    from the user settings only: VS Code reads a restricted setting from a workspace only
+    once it is trusted. The restricted ones are exactly those that choose the program the
+    extension starts (the settings whose change restarts the server, in extension.ts)."""
+    untrusted = package["capabilities"]["untrustedWorkspaces"]
+    assert untrusted["supported"] == "limited"
+    source = (VSCODE / "src" / "extension.ts").read_text(encoding="utf-8")
+    found = re.search(r"const RESTART_SETTINGS = \[([^\]]*)\];", source)
+    assert found is not None
+    restart = re.findall(r"'([^']+)'", found.group(1))
+    assert sorted(untrusted["restrictedConfigurations"]) == sorted(restart)
+    assert restart == ["dipcheck.path", "dipcheck.args"]
+
+
 def test_package_lock_matches_manifest(package: dict[str, Any]) -> None:
     lock = load_json(VSCODE / "package-lock.json")
     assert lock["lockfileVersion"] == 3
