@@ -135,10 +135,20 @@ class ResultCache:
         os.makedirs(self.root, mode=0o700, exist_ok=True)
         os.makedirs(self.directory, mode=0o700, exist_ok=True)
         for name, text in (("CACHEDIR.TAG", _CACHEDIR_TAG), (".gitignore", "*\n")):
-            marker = os.path.join(self.root, name)
-            if not os.path.exists(marker):
-                with open(marker, "w", encoding="utf-8") as stream:
-                    stream.write(text)
+            _create(os.path.join(self.root, name), text)
+
+
+def _create(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` as a new file; nothing when something is there already,
+    a symbolic link too (even a dangling one: a checkout may plant ``CACHEDIR.TAG ->
+    ../../elsewhere``, and writing through it would create a file outside the tree)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags, 0o666)
+    except FileExistsError:
+        return
+    with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+        stream.write(text)
 
 
 def _json_bytes(value: object) -> bytes:

@@ -285,3 +285,37 @@ def test_a_folder_swapped_for_a_link_out_of_the_tree_is_not_answered_from_the_ca
     assert "DC003" in run.stdout
     fresh = dipcheck(*command, "--isolated", "--no-cache", "w.dip", cwd=flow)
     assert run.stdout == fresh.stdout
+
+
+READS_UNWRITTEN = dedent(
+    """
+    workflow W
+      start: A
+      exit: A
+      agent A
+        prompt: Use ${ctx.nobody_writes}.
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_the_cache_tags_are_not_written_through_planted_links(tmp_path: Path) -> None:
+    """A checkout holding `.dipcheck_cache/` with its tag files as links (`CACHEDIR.TAG ->
+    ../../outside/planted`, dangling): creating the cache wrote the tags through them, making
+    files outside the linted tree. The tags are created as new files only, never through a
+    link; the lint and its cache work as before."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    flow = tmp_path / "flow"
+    cache = flow / ".dipcheck_cache"
+    cache.mkdir(parents=True)
+    (cache / "CACHEDIR.TAG").symlink_to("../../outside/tag")
+    (cache / ".gitignore").symlink_to("../../outside/ignore")
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
+    assert "DC102" in run.stdout, run.stdout
+    assert sorted(os.listdir(outside)) == []
+    assert (cache / "CACHEDIR.TAG").is_symlink() and (cache / ".gitignore").is_symlink()
+    assert (cache / "results").is_dir()  # the results are kept all the same
+    again = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
+    assert again.stdout == run.stdout
