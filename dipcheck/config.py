@@ -335,7 +335,7 @@ def load_config(start: str | None = None, explicit: str | None = None) -> Config
     try:
         return load_config_file(found)
     except ConfigError:
-        if not leads_outside(found):
+        if not leads_outside(found, start):
             raise
         raise ConfigError(
             f"{found}: not a valid dipcheck configuration; a symbolic link takes it outside its "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from dipcheck.files import inside, read_regular
+from dipcheck.files import inside, read_regular, tree_of
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
@@ -27,12 +27,18 @@ def find_config(start: str) -> str | None:
         directory = parent
 
 
-def leads_outside(found: str) -> bool:
+def leads_outside(found: str, start: str | None = None) -> bool:
     """Whether a symbolic link takes the configuration file ``found`` (found by
-    :func:`find_config`, not named with ``--config``) out of the directory it was found in:
-    a pull request could plant ``dipcheck.toml -> /etc/…``, so the errors of such a file
-    must not quote what it holds (``dipcheck.config.load_config``)."""
-    return not inside(found, os.path.dirname(os.path.abspath(found)))
+    :func:`find_config` from ``start``, not named with ``--config``) out of the directory it
+    was found in, or, when that directory lies in the tree being checked (``tree_of(start)``),
+    out of that tree: a pull request could plant ``dipcheck.toml -> /etc/…``, or ``sub ->
+    ../outside`` beside a ``dipcheck.toml`` there, so the errors of such a file must not quote
+    what it holds (``dipcheck.config.load_config``)."""
+    directory = os.path.dirname(os.path.abspath(found))
+    tree = tree_of(start or os.getcwd())
+    if directory == tree or directory.startswith(tree.rstrip(os.sep) + os.sep):
+        return not inside(found, tree)
+    return not inside(found, directory)
 
 
 def _has_section(path: str) -> bool:

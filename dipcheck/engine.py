@@ -30,6 +30,7 @@ from dipcheck.files import (
     outside_tree,
     read_regular,
     read_stream,
+    tree_of,
 )
 from dipcheck.frontends.common import FileReader, FrontendResult, RecordingReader, read_from_disk
 from dipcheck.lazyre import lazy
@@ -381,26 +382,6 @@ def read_linked(path: str, tree: str) -> tuple[SourceText | None, Diagnostic | N
     if refused is not None:
         return None, refused
     return read_source(path)
-
-
-def tree_of(argument: str) -> str:
-    """The tree a command-line path belongs to: the current directory when the path lies
-    below it, else the directory named (the file's directory for a file). The current
-    directory is not a tree for a path below it when it is the file system's root or the
-    home directory (an editor opened there, a command run from there): a link from a
-    project's folder to a key file in the home directory would not leave it. Such a path's
-    tree is then the directory named, as for a path outside."""
-    here = os.getcwd()
-    full = os.path.abspath(argument)
-    if full == here or (full.startswith(here.rstrip(os.sep) + os.sep) and not too_broad(here)):
-        return here
-    return full if os.path.isdir(full) else os.path.dirname(full)
-
-
-def too_broad(directory: str) -> bool:
-    """Is ``directory`` the file system's root or the user's home directory?"""
-    real = os.path.realpath(directory)
-    return real == os.path.realpath(os.sep) or real == os.path.realpath(os.path.expanduser("~"))
 
 
 def linked_outside(path: str, tree: str) -> Diagnostic | None:

@@ -170,6 +170,26 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+def tree_of(argument: str) -> str:
+    """The tree a command-line path belongs to: the current directory when the path lies
+    below it, else the directory named (the file's directory for a file). The current
+    directory is not a tree for a path below it when it is the file system's root or the
+    home directory (an editor opened there, a command run from there): a link from a
+    project's folder to a key file in the home directory would not leave it. Such a path's
+    tree is then the directory named, as for a path outside."""
+    here = os.getcwd()
+    full = os.path.abspath(argument)
+    if full == here or (full.startswith(here.rstrip(os.sep) + os.sep) and not too_broad(here)):
+        return here
+    return full if os.path.isdir(full) else os.path.dirname(full)
+
+
+def too_broad(directory: str) -> bool:
+    """Is ``directory`` the file system's root or the user's home directory?"""
+    real = os.path.realpath(directory)
+    return real == os.path.realpath(os.sep) or real == os.path.realpath(os.path.expanduser("~"))
+
+
 def tree_name(tree: str) -> str:
     """How a message names ``tree``: relative to the working directory when it lies in it."""
     return os.path.relpath(tree) if inside(tree, os.getcwd()) else tree

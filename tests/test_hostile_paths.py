@@ -377,3 +377,47 @@ def test_a_configuration_named_with_config_or_linked_inside_is_read(layout: Path
     run = dipcheck("lint", "ok.dip", cwd=layout)
     assert run.returncode == 2
     assert "dipcheck.toml: fail-on: " in run.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("lint", "sub/ok.dip"),
+        ("lint", "sub"),
+        ("lint", "--stdin-filename", "sub/ok.dip", "-"),
+        ("simulate", "sub/ok.dip"),
+    ],
+)
+def test_a_configuration_found_behind_a_directory_link_out_of_the_tree_is_not_quoted(
+    layout: Path, command: tuple
+) -> None:
+    """`sub -> ../outside` inside the tree, and `outside/dipcheck.toml` beside the files: the
+    search from `sub/…` found it in `sub/`, and as the file itself is no link, its keys were
+    quoted in the error ("unknown key(s) hunter2-…"). A link on the way out of the tree
+    being checked now counts as one at the file."""
+    outside = layout.parent / "outside"
+    (outside / "dipcheck.toml").write_text(CONFIG_LEAK, encoding="utf-8")
+    (outside / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    (layout / "sub").symlink_to("../outside", target_is_directory=True)
+    stdin = AGENT.format(field="label", target="A") if command[-1] == "-" else None
+    run = dipcheck(*command, cwd=layout, stdin=stdin)
+    assert run.returncode == 2, run.stdout
+    assert (
+        f"{layout / 'sub' / 'dipcheck.toml'}: not a valid dipcheck configuration; a symbolic "
+        "link takes it outside its directory, so what it holds is not quoted here: name it "
+        "with --config to see the problem"
+    ) in run.stdout + run.stderr
+    assert SECRET not in run.stdout + run.stderr
+
+
+def test_a_configuration_found_behind_a_directory_link_inside_the_tree_is_quoted(
+    layout: Path,
+) -> None:
+    """The twin: `sub -> real` stays in the tree, so its configuration's errors are quoted."""
+    (layout / "real").mkdir()
+    (layout / "real" / "dipcheck.toml").write_text('"not-a-key" = 1\n', encoding="utf-8")
+    (layout / "real" / "ok.dip").write_text(AGENT.format(field="label", target="A"), "utf-8")
+    (layout / "sub").symlink_to("real", target_is_directory=True)
+    run = dipcheck("lint", "sub/ok.dip", cwd=layout)
+    assert run.returncode == 2, run.stdout
+    assert "unknown key(s) not-a-key" in run.stderr

@@ -71,8 +71,8 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from dipcheck import __version__
-from dipcheck.engine import lint_text, too_broad
-from dipcheck.files import inside
+from dipcheck.engine import lint_text
+from dipcheck.files import inside, too_broad
 from dipcheck.source import SourceText
 from dipcheck.terminal import quoted
 from dipcheck_lsp import (
@@ -308,7 +308,7 @@ class DipcheckServer(LanguageServer):
         self.host.root = path_of(root_uri) if root_uri else params.root_path
         if self.host.root and os.path.isdir(self.host.root):
             # The working directory is the tree a test file (and the workflow it names) must
-            # not leave through a symbolic link (engine.tree_of), as for `dipcheck test` run
+            # not leave through a symbolic link (files.tree_of), as for `dipcheck test` run
             # at the root: an editor started in the home directory made that the tree, and a
             # test file linking to a file there was read and its tests' names shown. (A root
             # the server may not enter leaves it where it started.)
