@@ -6,6 +6,7 @@ not read (and so never quoted)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -421,3 +422,34 @@ def test_a_configuration_found_behind_a_directory_link_inside_the_tree_is_quoted
     run = dipcheck("lint", "sub/ok.dip", cwd=layout)
     assert run.returncode == 2, run.stdout
     assert "unknown key(s) not-a-key" in run.stderr
+
+
+def test_a_coverage_file_linking_outside_is_not_read(layout: Path) -> None:
+    """`graph --coverage cov.json` with `cov.json -> ../outside/…`: the entries it could not
+    use were quoted ("an `edges` entry is not an object: 'hunter2-…'"), as a scenario's keys
+    were. It is refused as a named workflow or scenario is."""
+    leak = {"file": "ok.dip", "edges": [SECRET]}
+    (layout.parent / "outside" / "c.json").write_text(json.dumps(leak), encoding="utf-8")
+    (layout / "cov.json").symlink_to("../outside/c.json")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    run = dipcheck("graph", "ok.dip", "--coverage", "cov.json", cwd=layout)
+    assert (run.returncode, run.stdout, run.stderr) == (
+        2,
+        "",
+        "dipcheck graph: error: cov.json: not read: it is a symbolic link to a file outside "
+        "`.`, the tree being checked; check that file where it is\n",
+    )
+
+
+def test_a_coverage_file_linking_inside_the_tree_is_read(layout: Path) -> None:
+    (layout / "reports").mkdir()
+    leak = {"file": "ok.dip", "edges": ["inside"]}
+    (layout / "reports" / "c.json").write_text(json.dumps(leak), encoding="utf-8")
+    (layout / "cov.json").symlink_to("reports/c.json")
+    (layout / "ok.dip").write_text(AGENT.format(field="label", target="A"), encoding="utf-8")
+    run = dipcheck("graph", "ok.dip", "--coverage", "cov.json", cwd=layout)
+    assert run.returncode == 2
+    assert (
+        run.stderr
+        == "dipcheck graph: error: cov.json: an `edges` entry is not an object: 'inside'\n"
+    )

@@ -105,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
         return _error(not_loaded(args.file, result))
     untested = None
     if args.coverage:
+        refused = named_outside(args.coverage)
+        if refused is not None:  # its entries are quoted when they cannot be used
+            return _error(f"{args.coverage}: {refused}")
         try:
             coverage = read_coverage(args.coverage, args.file)
         except CoverageError as error:
