@@ -453,3 +453,54 @@ def test_a_coverage_file_linking_inside_the_tree_is_read(layout: Path) -> None:
         run.stderr
         == "dipcheck graph: error: cov.json: an `edges` entry is not an object: 'inside'\n"
     )
+
+
+HOME_CHILD = dedent(
+    """
+    workflow W
+      start: A
+      exit: B
+      subgraph A
+        ref: private/notes.dip
+      agent B
+        label: B
+      edges
+        A -> B
+    """
+)
+NODE = SECRET.replace("-", "_")
+NOTES = f"workflow Notes\n  start: {NODE}\n  exit: {NODE}\n  agent {NODE}\n    prompt: {SECRET}\n"
+
+
+@pytest.mark.parametrize(
+    "command", [("simulate", "--verbose", "flow/w.dip"), ("graph", "--expand", "flow/w.dip")]
+)
+def test_a_child_is_not_looked_for_in_the_home_directory(layout: Path, command: tuple) -> None:
+    """Run from the home directory, the tree of `flow/w.dip` is `flow` (as for lint), but a
+    ref not found next to it was tried against the working directory, as tracker's CLI does:
+    `ref: private/notes.dip` loaded `~/private/notes.dip` and `--verbose` printed its prompts.
+    The home directory (or `/`) is not searched for children."""
+    (layout.parent / "private").mkdir()
+    (layout.parent / "private" / "notes.dip").write_text(NOTES, encoding="utf-8")
+    (layout / "w.dip").write_text(HOME_CHILD, encoding="utf-8")
+    run = dipcheck(*command, cwd=layout.parent, env={"HOME": str(layout.parent)})
+    assert SECRET not in run.stdout + run.stderr and NODE not in run.stdout + run.stderr
+    if command[0] == "simulate":
+        assert run.returncode == 1, run.stdout
+        assert (
+            "status: fail — handler error at node 'A': subgraph node 'A' references "
+            "'private/notes.dip' but it was not loaded: no file 'private/notes.dip' next to "
+            "w.dip (the working directory is not searched: it is the home directory or the "
+            "file system's root)"
+        ) in run.stdout
+
+
+def test_a_child_is_looked_for_in_a_project_working_directory(layout: Path) -> None:
+    """The twin: run from a project's directory, a ref is found there, as tracker finds it."""
+    (layout / "private").mkdir()
+    (layout / "private" / "notes.dip").write_text(NOTES, encoding="utf-8")
+    (layout / "sub").mkdir()
+    (layout / "sub" / "w.dip").write_text(HOME_CHILD, encoding="utf-8")
+    run = dipcheck("simulate", "--verbose", "sub/w.dip", cwd=layout, env={"HOME": "/nonexistent"})
+    assert run.returncode == 0, run.stdout
+    assert SECRET in run.stdout
