@@ -86,7 +86,8 @@ def _windows_names(name: str) -> list[str]:
 
 def unsafe_directory(path: str) -> str | None:
     """Why the existing ``path`` may not hold a cache, or None when it may: it is a real
-    directory, not a symbolic link, owned by this user and writable by no one else."""
+    directory, not a symbolic link, owned by this user and private to it (0700, as dipcheck
+    makes it: a directory others may read was made by something else, such as a checkout)."""
     try:
         info = os.lstat(path)
     except OSError as error:
@@ -99,6 +100,13 @@ def unsafe_directory(path: str) -> str | None:
         return f"it belongs to another user (uid {info.st_uid})"
     if hasattr(os, "getuid") and info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         return f"other users can write to it (run `chmod go-w {path}`)"
+    if hasattr(os, "getuid") and info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        # (a checkout makes its directories 0755: a `.dipcheck_cache/` in a pull request)
+        return (
+            f"it is not private (mode {stat.S_IMODE(info.st_mode):04o}, where dipcheck makes "
+            "its cache directories 0700): one it did not make, such as a checkout's, may hold "
+            f"entries that hide findings; run `chmod 700 {path}` if it is yours"
+        )
     return None
 
 

@@ -309,6 +309,7 @@ def test_the_cache_tags_are_not_written_through_planted_links(tmp_path: Path) ->
     flow = tmp_path / "flow"
     cache = flow / ".dipcheck_cache"
     cache.mkdir(parents=True)
+    os.chmod(cache, 0o700)  # (a directory others may read is not used at all)
     (cache / "CACHEDIR.TAG").symlink_to("../../outside/tag")
     (cache / ".gitignore").symlink_to("../../outside/ignore")
     (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
@@ -319,3 +320,51 @@ def test_the_cache_tags_are_not_written_through_planted_links(tmp_path: Path) ->
     assert (cache / "results").is_dir()  # the results are kept all the same
     again = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
     assert again.stdout == run.stdout
+
+
+def _forge_clean(cache: Path) -> None:
+    """Empty the findings of every result entry in ``cache`` and drop the kept runs: what a
+    pull request that commits a `.dipcheck_cache/` built on its own machine can hold."""
+    for entry in (cache / "results").iterdir():
+        stored = json.loads(entry.read_text(encoding="utf-8"))
+        stored["result"]["diagnostics"] = []
+        entry.write_text(json.dumps(stored), encoding="utf-8")
+    shutil.rmtree(cache / "runs", ignore_errors=True)
+
+
+@pytest.mark.parametrize("argument", ["w.dip", "."])
+def test_a_cache_directory_a_checkout_holds_is_not_believed(tmp_path: Path, argument: str) -> None:
+    """`.dipcheck_cache/` committed with entries that say the workflow is clean: git makes its
+    directories 0755, owned by whoever checks out (the CI runner), which passed the owner and
+    write checks, and the forged entries hid every finding ("All checks passed", exit 0). A
+    cache directory that is not 0700, as dipcheck makes it, is not used."""
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    first = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
+    assert "DC102" in first.stdout
+    cache = flow / ".dipcheck_cache"
+    _forge_clean(cache)
+    for directory in (cache, cache / "results"):
+        os.chmod(directory, 0o755)  # as `git checkout` (umask 022) makes them
+    run = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
+    assert (run.returncode, run.stdout) == (first.returncode, first.stdout)
+    assert run.stderr == (
+        f"dipcheck: warning: not using the cache in {cache}: it is not private (mode 0755, "
+        "where dipcheck makes its cache directories 0700): one it did not make, such as a "
+        f"checkout's, may hold entries that hide findings; run `chmod 700 {cache}` if it is "
+        "yours\n"
+    )
+
+
+def test_a_cache_directory_dipcheck_made_is_used(tmp_path: Path) -> None:
+    """The twin: the directories dipcheck makes are 0700, and the second run is a hit."""
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    first = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
+    cache = flow / ".dipcheck_cache"
+    assert stat.S_IMODE(cache.stat().st_mode) == stat.S_IMODE((cache / "results").stat().st_mode)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    again = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
+    assert (again.stdout, again.stderr) == (first.stdout, "")
