@@ -379,7 +379,8 @@ def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     replaced by the file, never written through (a link a pull request planted cannot make a
     run overwrite the file it points to), and a failed write leaves what was there. A stream
     that exists and is not a regular file — ``/dev/stdout``, a FIFO, a shell's ``>(…)`` — is
-    written directly: there is nothing to replace.
+    written directly: there is nothing to replace; so is a name for one of the process's
+    descriptors that leads to a regular file (``/dev/stdout`` redirected to a file).
 
     Raises :class:`OutputUnwritable` when the file cannot be written (a missing directory, a
     directory at ``path``, no permission, a full disk)."""
@@ -401,12 +402,13 @@ def _why_unwritable(path: str, error: OSError) -> str:
 
 
 def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
+    descriptor = names_a_descriptor(path)
     try:
-        stream_like = not stat.S_ISREG(os.stat(path).st_mode)
+        stream_like = descriptor or not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:  # nothing there yet (or a broken link): a new file
         stream_like = False
-    if stream_like:
-        with open(path, "wb") as stream:
+    if stream_like:  # (a descriptor's file is appended to: `>> log` keeps what it holds)
+        with open(path, "ab" if descriptor else "wb") as stream:
             for piece in pieces:
                 stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
         return
@@ -426,6 +428,22 @@ def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def names_a_descriptor(path: str) -> bool:
+    """Whether ``path`` leads, through its symbolic links, to one of this process's open
+    descriptors (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``): written to, it reaches
+    wherever that descriptor does (a file standard output is redirected to); a rename over it
+    would replace the link (``/dev/stdout`` itself, as root) and leave that file empty."""
+    descriptors = os.path.realpath("/proc/self/fd")
+    current = os.path.abspath(path)
+    for _ in range(40):  # (as many links as the kernel follows)
+        if os.path.realpath(os.path.dirname(current)) == descriptors:
+            return True
+        if not os.path.islink(current):
+            return False
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
+    return False
 
 
 def write_atomically(path: str, original: str, text: str, tree: str | None = None) -> None:

@@ -308,3 +308,35 @@ def test_a_directory_link_inside_the_tree_is_written_through(tmp_path: Path, com
     (tmp_path / "sub").symlink_to("real", target_is_directory=True)
     run = _run(command, "sub/x.dip", cwd=tmp_path)
     assert (tmp_path / "real" / "x.dip").read_text(encoding="utf-8") != text, run.stdout
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUTS))
+def test_output_to_a_descriptor_goes_to_where_it_leads(tmp_path: Path, command: str) -> None:
+    """`--output /dev/stdout` with standard output redirected to a file (here a stand-in,
+    `dev/stdout -> /proc/self/fd/1`: the real one is not to be replaced): the name led to a
+    regular file, so the report was renamed over the link, which for `/dev/stdout` itself
+    replaced it in /dev (as root) or failed with permission denied, and the redirected file
+    stayed empty. A name that leads to one of the process's descriptors is written to
+    (appended to: a `>>` redirection keeps what the file held)."""
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd here")
+    (tmp_path / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "stdout").symlink_to("/proc/self/fd/1")
+    redirected = tmp_path / "redirected.txt"
+    redirected.write_text("earlier\n", encoding="utf-8")
+    with redirected.open("ab") as stream:  # `>> redirected.txt`
+        run = subprocess.run(
+            [sys.executable, "-m", "dipcheck", *OUTPUTS[command], "dev/stdout"],
+            cwd=tmp_path,
+            stdout=stream,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert run.returncode in (0, 1), run.stderr
+    assert os.readlink(tmp_path / "dev" / "stdout") == "/proc/self/fd/1"
+    assert sorted(path.name for path in (tmp_path / "dev").iterdir()) == ["stdout"]
+    assert redirected.read_text(encoding="utf-8").startswith("earlier\n")
+    assert redirected.read_text(encoding="utf-8").removeprefix("earlier\n").strip()
