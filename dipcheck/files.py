@@ -382,12 +382,32 @@ def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     written directly: there is nothing to replace; so is a name for one of the process's
     descriptors that leads to a regular file (``/dev/stdout`` redirected to a file).
 
+    A path inside the working directory is not written when a symbolic link on its way
+    (``sub -> ../outside`` planted in a checkout) leads out of it: the report would replace
+    the file of that name there.
+
     Raises :class:`OutputUnwritable` when the file cannot be written (a missing directory, a
-    directory at ``path``, no permission, a full disk)."""
+    directory at ``path``, no permission, a full disk, such a link)."""
+    escape = _directory_outside(path)
+    if escape is not None:
+        raise OutputUnwritable(
+            f"cannot write {path}: a symbolic link on its path leads to a directory outside "
+            f"`{tree_name(escape)}`, the working directory; name the directory it leads to if "
+            "the file is to go there"
+        )
     try:
         _write_output(path, pieces)
     except OSError as error:
         raise OutputUnwritable(f"cannot write {path}: {_why_unwritable(path, error)}") from None
+
+
+def _directory_outside(path: str) -> str | None:
+    """The working directory when ``path`` lies in it (:func:`tree_of`) but a symbolic link
+    takes the directory it names out of it; else None."""
+    tree = tree_of(path)
+    if tree != os.getcwd() or inside(os.path.dirname(os.path.abspath(path)), tree):
+        return None
+    return tree
 
 
 def _why_unwritable(path: str, error: OSError) -> str:

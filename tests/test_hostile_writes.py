@@ -340,3 +340,53 @@ def test_output_to_a_descriptor_goes_to_where_it_leads(tmp_path: Path, command: 
     assert sorted(path.name for path in (tmp_path / "dev").iterdir()) == ["stdout"]
     assert redirected.read_text(encoding="utf-8").startswith("earlier\n")
     assert redirected.read_text(encoding="utf-8").removeprefix("earlier\n").strip()
+
+
+@pytest.mark.parametrize("command", [*sorted(OUTPUTS), "test"])
+def test_output_behind_a_directory_link_out_of_the_tree_is_not_written(
+    tmp_path: Path, command: str
+) -> None:
+    """`-o sub/report.json` with `sub -> ../outside` planted in the tree: a link at the file
+    is replaced, but one on its way was followed, and the report replaced
+    `outside/report.json`. A path inside the working directory is not written when a link on
+    its way leads out of it."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    (project / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    (outside / "report").write_text("keep me\n", encoding="utf-8")
+    (project / "sub").symlink_to("../outside", target_is_directory=True)
+    if command == "test":
+        (project / "w.tests.yaml").write_text(
+            "- name: t\n  expect:\n    status: success\n", encoding="utf-8"
+        )
+        arguments: tuple[str, ...] = ("test", "--coverage-report", "lcov:sub/report")
+    else:
+        arguments = (*OUTPUTS[command], "sub/report")
+    run = dipcheck(*arguments, cwd=project)
+    prog = "dipcheck" if command == "lint" else f"dipcheck {command}"
+    assert (run.returncode, run.stderr) == (
+        2,
+        f"{prog}: error: cannot write sub/report: a symbolic link on its path leads to a "
+        "directory outside `.`, the working directory; name the directory it leads to if the "
+        "file is to go there\n",
+    )
+    assert sorted(os.listdir(outside)) == ["report"]
+    assert (outside / "report").read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_output_behind_a_directory_link_inside_the_tree_is_written(tmp_path: Path) -> None:
+    """The twins: a link that stays in the tree is followed, and a path the user names outside
+    the working directory is written wherever its links lead."""
+    (tmp_path / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "sub").symlink_to("reports", target_is_directory=True)
+    run = dipcheck(*OUTPUTS["lint"], "sub/report", cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    assert (tmp_path / "reports" / "report").read_text(encoding="utf-8").strip()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    run = dipcheck(*OUTPUTS["lint"], tmp_path / "sub" / "named", cwd=project)
+    assert run.returncode in (0, 1), run.stderr
+    assert (tmp_path / "reports" / "named").read_text(encoding="utf-8").strip()
