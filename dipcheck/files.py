@@ -388,26 +388,41 @@ def write_output(path: str, pieces: Iterable[str | bytes]) -> None:
 
     Raises :class:`OutputUnwritable` when the file cannot be written (a missing directory, a
     directory at ``path``, no permission, a full disk, such a link)."""
-    escape = _directory_outside(path)
+    escape = _leads_outside(path)
     if escape is not None:
-        raise OutputUnwritable(
-            f"cannot write {path}: a symbolic link on its path leads to a directory outside "
-            f"`{tree_name(escape)}`, the working directory; name the directory it leads to if "
-            "the file is to go there"
-        )
+        raise OutputUnwritable(f"cannot write {path}: {escape}")
     try:
         _write_output(path, pieces)
     except OSError as error:
         raise OutputUnwritable(f"cannot write {path}: {_why_unwritable(path, error)}") from None
 
 
-def _directory_outside(path: str) -> str | None:
-    """The working directory when ``path`` lies in it (:func:`tree_of`) but a symbolic link
-    takes the directory it names out of it; else None."""
+def _leads_outside(path: str) -> str | None:
+    """Why ``path``, which lies in the working directory (:func:`tree_of`), is not written: a
+    symbolic link takes the directory it names out of it, or the file is a link out of it to
+    a device, a FIFO or a socket (``dipcheck.sarif -> /dev/sda``), which would be written
+    through as a stream; None otherwise, and for a path named outside the working directory."""
     tree = tree_of(path)
-    if tree != os.getcwd() or inside(os.path.dirname(os.path.abspath(path)), tree):
+    if tree != os.getcwd():
         return None
-    return tree
+    where = f"outside `{tree_name(tree)}`, the working directory"
+    if not inside(os.path.dirname(os.path.abspath(path)), tree):
+        return (
+            f"a symbolic link on its path leads to a directory {where}; name the directory it "
+            "leads to if the file is to go there"
+        )
+    if not os.path.islink(path) or inside(path, tree) or names_a_descriptor(path):
+        return None
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a broken link: replaced by the new file
+        return None
+    if stat.S_ISREG(mode):
+        return None  # replaced by the new file, never written through
+    return (
+        f"it is a symbolic link to {kind_of(mode)} {where}; name that itself if the report is "
+        "to go there"
+    )
 
 
 def _why_unwritable(path: str, error: OSError) -> str:

@@ -390,3 +390,35 @@ def test_output_behind_a_directory_link_inside_the_tree_is_written(tmp_path: Pat
     run = dipcheck(*OUTPUTS["lint"], tmp_path / "sub" / "named", cwd=project)
     assert run.returncode in (0, 1), run.stderr
     assert (tmp_path / "reports" / "named").read_text(encoding="utf-8").strip()
+
+
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="mknod needs root")
+@pytest.mark.parametrize("kind", ["block", "character"])
+def test_output_through_a_planted_link_to_a_device_is_not_written(
+    tmp_path: Path, kind: str
+) -> None:
+    """`dipcheck.sarif -> /dev/sda` planted in a checkout (a device node stands in for it: one
+    that leads nowhere, or to what /dev/null is): a link to something that is not a regular
+    file was written through as a stream, which as root would write the report over a disk.
+    A link in the working directory that leads out of it to a device (or a FIFO) is refused;
+    one that names a descriptor of the process (`out -> /proc/self/fd/1`) is still written."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    mode, device = (
+        (stat.S_IFBLK, os.makedev(0, 0)) if kind == "block" else (stat.S_IFCHR, os.makedev(1, 3))
+    )
+    os.mknod(outside / "device", mode | 0o600, device)
+    (project / "w.dip").write_text(UNFORMATTED, encoding="utf-8")
+    (project / "dipcheck.sarif").symlink_to("../outside/device")
+    run = dipcheck(*OUTPUTS["lint"], "dipcheck.sarif", cwd=project)
+    assert (run.returncode, run.stderr) == (
+        2,
+        f"dipcheck: error: cannot write dipcheck.sarif: it is a symbolic link to a {kind} "
+        "device outside `.`, the working directory; name that itself if the report is to go "
+        "there\n",
+    )
+    assert (project / "dipcheck.sarif").is_symlink()
