@@ -444,3 +444,20 @@ def test_a_special_file_named_to_a_command_is_named_for_what_it_is(
     missing = _dipcheck(tmp_path, command[0], "gone.dip", *command[1:])
     assert missing.returncode == 2
     assert missing.stderr == f"dipcheck {name}: error: gone.dip: no such file\n"
+
+
+def test_a_file_many_directives_name_is_read_once(tmp_path: Path) -> None:
+    """300 nodes of an 18 KB workflow naming the same 4 MB prompt file: each directive read
+    (and hashed) the file again and kept a copy of its text, 1.2 GB and 14 s; under the
+    memory limit the run failed. The file is read once per workflow; every node still gets
+    its text."""
+    (tmp_path / "big.md").write_text(("x" * 99 + "\n") * 40_000, encoding="utf-8")
+    lines = ["workflow W", "  start: N0", "  exit: N299"]
+    for number in range(300):
+        lines += [f"  agent N{number}", "    prompt_file: big.md"]
+    lines += ["  edges", *(f"    N{number} -> N{number + 1}" for number in range(299))]
+    (tmp_path / "w.dip").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = lint("--no-cache", "w.dip", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.splitlines()[0].startswith("w.dip:1:1: DC315 [info] no failure is routed")
+    assert run.stdout.splitlines()[-1] == "Found 1 info in 1 file (1 file checked)."
