@@ -18,6 +18,8 @@ import errno
 import os
 import stat
 import sys
+from _thread import allocate_lock  # threading.Lock, without importing threading
+from collections import OrderedDict
 
 from dipcheck.hashing import sha256_hex
 
@@ -298,10 +300,56 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
 
+# The texts read_from_disk read lately, by where the file is and its size and time: a file
+# many workflows include (300 children naming one 4 MiB prompt) is kept once, with its hash.
+_Kept = tuple[str, str]  # (text, sha256 of its UTF-8)
+_KEPT: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
+_KEPT_BY_TEXT: dict[int, _Kept] = {}  # id(text) -> the same pair (text_digest)
+_KEPT_LOCK = allocate_lock()
+_MAX_KEPT_CHARS = 64 * 1024 * 1024
+_kept_chars = 0
+
+
 def read_from_disk(path: str) -> str:
     """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
-    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read)."""
-    return read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
+    :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read). A file
+    read again unchanged (the same place, inode, size and modification time) gives the same
+    text object, not a copy of its own."""
+    if "\0" in path:  # (os.stat would raise ValueError)
+        raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
+    info = os.stat(path)
+    key = (os.path.realpath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    with _KEPT_LOCK:
+        kept = _KEPT.get(key)
+        if kept is not None:
+            _KEPT.move_to_end(key)
+            return kept[0]
+    text = read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
+    _keep_text(key, (text, sha256_hex(text.encode("utf-8"))))
+    return text
+
+
+def _keep_text(key: tuple[object, ...], kept: _Kept) -> None:
+    global _kept_chars
+    with _KEPT_LOCK:
+        if key in _KEPT:
+            return
+        _KEPT[key] = kept
+        _KEPT_BY_TEXT[id(kept[0])] = kept
+        _kept_chars += len(kept[0])
+        while _kept_chars > _MAX_KEPT_CHARS and len(_KEPT) > 1:
+            _, dropped = _KEPT.popitem(last=False)
+            _KEPT_BY_TEXT.pop(id(dropped[0]), None)
+            _kept_chars -= len(dropped[0])
+
+
+def text_digest(text: str) -> str:
+    """The sha256 of ``text``'s UTF-8: remembered for a text :func:`read_from_disk` keeps."""
+    with _KEPT_LOCK:
+        kept = _KEPT_BY_TEXT.get(id(text))
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    return sha256_hex(text.encode("utf-8"))
 
 
 def file_stamp(info: os.stat_result) -> str:

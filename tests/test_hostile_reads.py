@@ -461,3 +461,25 @@ def test_a_file_many_directives_name_is_read_once(tmp_path: Path) -> None:
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout.splitlines()[0].startswith("w.dip:1:1: DC315 [info] no failure is routed")
     assert run.stdout.splitlines()[-1] == "Found 1 info in 1 file (1 file checked)."
+
+
+def test_a_file_many_children_name_is_kept_once(tmp_path: Path) -> None:
+    """300 subgraph children of a few dozen bytes each, all naming the same 4 MB prompt file:
+    every child's parse read the file again and kept its own copy (1.2 GB and 20 s; the 2,000
+    children a walk may meet make 8 GB). A file read again unchanged is the same text, kept
+    once, its hash worked out once."""
+    (tmp_path / "big.md").write_text(("x" * 99 + "\n") * 40_000, encoding="utf-8")
+    count = 300
+    for number in range(count):
+        (tmp_path / f"c{number}.dip").write_text(
+            f"workflow C{number}\n  start: A\n  exit: A\n  agent A\n    prompt_file: big.md\n",
+            encoding="utf-8",
+        )
+    lines = ["workflow W", "  start: S0", f"  exit: S{count - 1}"]
+    for number in range(count):
+        lines += [f"  subgraph S{number}", f"    ref: c{number}.dip"]
+    lines += ["  edges", *(f"    S{number} -> S{number + 1}" for number in range(count - 1))]
+    (tmp_path / "w.dip").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = lint("--no-cache", "w.dip", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.splitlines()[-1] == "Found 1 info in 1 file (1 file checked)."

@@ -15,6 +15,7 @@ from dipcheck.files import (
     inside,
     place_of,
     read_from_disk,
+    text_digest,
 )
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import field, record
@@ -55,7 +56,7 @@ class RecordingReader:
         except (OSError, UnicodeDecodeError):
             self.reads[key] = None
             raise
-        self.reads[key] = f"{stamp}:{digest(text.encode('utf-8'))}"
+        self.reads[key] = f"{stamp}:{text_digest(text)}"
         return text
 
 
