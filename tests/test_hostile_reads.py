@@ -483,3 +483,35 @@ def test_a_file_many_children_name_is_kept_once(tmp_path: Path) -> None:
     run = lint("--no-cache", "w.dip", cwd=tmp_path)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout.splitlines()[-1] == "Found 1 info in 1 file (1 file checked)."
+
+
+def test_simulate_verbose_shows_a_long_prompt_in_part(tmp_path: Path) -> None:
+    """`simulate --verbose` of 300 steps whose node reads a 4 MB prompt file kept each step's
+    whole expanded prompt and printed it: 7.5 GB of memory and 1.4 GB of output from an
+    18 KB workflow (the memory limit stopped it here). Each step shows the first 64 KiB of
+    what a node receives, and says how much more there is."""
+    line = "x" * 99 + "\n"
+    (tmp_path / "big.md").write_text(line * 40_000, encoding="utf-8")
+    lines = ["workflow W", "  start: N0", "  exit: N299"]
+    for number in range(300):
+        lines += [f"  agent N{number}", "    prompt_file: big.md"]
+    lines += ["  edges", *(f"    N{number} -> N{number + 1}" for number in range(299))]
+    (tmp_path / "w.dip").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "simulate", "--verbose", "w.dip"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limit_memory,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+    shown = run.stdout.splitlines()
+    assert shown.count("          | " + "x" * 99) == 300 * (64 * 1024 // 100)
+    assert (
+        shown.count(
+            f"          | ⟨… {4_000_000 - 64 * 1024:,} more characters of the prompt not shown⟩"
+        )
+        == 300
+    )
