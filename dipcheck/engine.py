@@ -357,9 +357,9 @@ def expand_trees(paths: Iterable[str], config: Config | None = None) -> list[tup
     result: list[tuple[str, str]] = []
     for path in paths:
         tree = tree_of(path)
-        if os.path.isdir(path):
+        if os.path.isdir(path) and outside_tree(path, tree) is None:
             result.extend((candidate, tree) for candidate in workflow_files(path, config))
-        else:
+        else:  # (a directory a link takes out of the tree is refused, not walked)
             result.append((path, tree))
     return result
 
@@ -394,7 +394,8 @@ def linked_outside(path: str, tree: str) -> Diagnostic | None:
     return finding(
         "DC002",
         Span(SourceText(path, ""), 0, 0),
-        f"not read: {escape}, the tree being checked; check that file where it is",
+        f"not read: {escape}, the tree being checked; check that "
+        f"{'directory' if os.path.isdir(path) else 'file'} where it is",
         help="Lint that file in its own directory tree.",  # (not DC002's size/encoding help)
     )
 

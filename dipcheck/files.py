@@ -211,7 +211,7 @@ def outside_tree(path: str, tree: str) -> str | None:
     if inside(path, tree):
         return None
     how = (
-        "it is a symbolic link to a file"
+        f"it is a symbolic link to a {'directory' if os.path.isdir(path) else 'file'}"
         if os.path.islink(path)
         else "a symbolic link on its path leads to a directory"
     )

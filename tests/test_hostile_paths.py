@@ -170,6 +170,11 @@ def test_a_file_behind_a_directory_link_out_of_the_tree_is_not_read(
     run = dipcheck("lint", "--isolated", "--no-cache", "--format", "concise", argument, cwd=layout)
     if argument == ".":  # a directory walk does not follow a directory link at all
         assert "leak.dip" not in run.stdout, run.stdout
+    elif argument == "sub":  # nor is the link walked when it is named (see below)
+        assert run.stdout.splitlines()[0] == (
+            "sub:1:1: DC002 [error] not read: it is a symbolic link to a directory outside `.`, "
+            "the tree being checked; check that directory where it is"
+        )
     else:
         assert run.stdout.splitlines()[0] == (
             "sub/leak.dip:1:1: DC002 [error] not read: a symbolic link on its path leads to a "
@@ -504,3 +509,41 @@ def test_a_child_is_looked_for_in_a_project_working_directory(layout: Path) -> N
     run = dipcheck("simulate", "--verbose", "sub/w.dip", cwd=layout, env={"HOME": "/nonexistent"})
     assert run.returncode == 0, run.stdout
     assert SECRET in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "first"),
+    [
+        (
+            ("lint", "--isolated", "--no-cache", "--format", "concise", "sub"),
+            "sub:1:1: DC002 [error] not read: it is a symbolic link to a directory outside `.`, "
+            "the tree being checked; check that directory where it is",
+        ),
+        (
+            ("fmt", "--check", "sub"),
+            "dipcheck fmt: sub: not read: it is a symbolic link to a directory outside `.`, the "
+            "tree being checked; check that directory where it is",
+        ),
+        (
+            ("test", "--isolated", "sub"),
+            "  sub:1:1: not read: it is a symbolic link to a directory outside `.`, the tree "
+            "being tested",
+        ),
+    ],
+    ids=["lint", "fmt", "test"],
+)
+def test_a_directory_link_out_of_the_tree_named_is_not_walked(
+    layout: Path, command: tuple, first: str
+) -> None:
+    """`dipcheck lint sub` with `sub -> ../outside`: the walk went into the directory outside
+    and named every workflow and test file there, in its subdirectories too, each refused on
+    its own ("sub/deeper/hunter2-….dip: not read …"). The link is refused as a whole."""
+    outside = layout.parent / "outside"
+    (outside / "deeper").mkdir()
+    (outside / "deeper" / f"{SECRET}.dip").write_text(LEAKY, encoding="utf-8")
+    (outside / "deeper" / f"{SECRET}.tests.yaml").write_text(PASSING, encoding="utf-8")
+    (layout / "sub").symlink_to("../outside", target_is_directory=True)
+    run = dipcheck(*command, cwd=layout)
+    assert run.returncode == (1 if command[0] == "lint" else 2), run.stdout + run.stderr
+    assert first in (run.stdout + run.stderr).splitlines()
+    assert SECRET not in run.stdout + run.stderr

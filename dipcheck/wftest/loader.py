@@ -102,8 +102,10 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
     found: list[str] = []
     missing: list[str] = []
     for path in paths:
-        if os.path.isdir(path):
+        if os.path.isdir(path) and outside_tree(path, tree_of(path)) is None:
             found.extend(sorted(_walk(path)))
+        elif os.path.isdir(path):  # a link out of the tree: refused (read), not walked
+            found.append(path)
         elif not os.path.exists(path):
             missing.append(path)
         elif is_test_file(path):
