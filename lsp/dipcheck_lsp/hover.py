@@ -17,7 +17,7 @@ from dipcheck.source import Span
 from dipcheck.suppressions import Entry
 from dipcheck_lsp import hints, links
 from dipcheck_lsp.index import Index, Kind, Occurrence, Role
-from dipcheck_lsp.navigation import producers
+from dipcheck_lsp.navigation import producers, read_by_lint
 from dipcheck_lsp.state import Snapshot
 
 VERBS = {
@@ -323,12 +323,9 @@ def workflow_var(workflow: Workflow, name: str) -> Field | None:
 
 
 def file_text(snapshot: Snapshot, occurrence: Occurrence, exists: Callable[[str], bool]) -> str:
+    if occurrence.kind is not Kind.SUBGRAPH:  # a file directive: what the lint read
+        read = read_by_lint(occurrence)
+        return f"File `{occurrence.name}`: {read if read is not None else 'not read'}"
     base = os.path.dirname(snapshot.path) if snapshot.path else None
-    if occurrence.kind is Kind.SUBGRAPH:
-        found = links.resolve_subgraph(base, occurrence.name, snapshot.root, exists)
-        title = f"Subgraph child `{occurrence.name}`"
-    else:
-        path = links.directive_path(base, occurrence.name)
-        found = path if path is not None and exists(path) else None
-        title = f"File `{occurrence.name}`"
-    return f"{title}: {found if found is not None else 'not found'}"
+    found = links.resolve_subgraph(base, occurrence.name, snapshot.root, exists)
+    return f"Subgraph child `{occurrence.name}`: {found if found is not None else 'not found'}"

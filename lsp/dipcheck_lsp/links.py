@@ -56,14 +56,3 @@ def resolve_subgraph(
     base_dir: str | None, ref: str, root: str | None, exists: Callable[[str], bool]
 ) -> str | None:
     return next((path for path in subgraph_candidates(base_dir, ref, root) if exists(path)), None)
-
-
-def directive_path(base_dir: str | None, value: str) -> str | None:
-    """The file a directive names, when it is a relative path inside the workflow's tree."""
-    path = value.strip()
-    if not path or base_dir is None or os.path.isabs(path):
-        return None
-    normal = os.path.normpath(path)
-    if normal == ".." or normal.startswith(".." + os.sep):
-        return None
-    return os.path.join(base_dir, normal)

@@ -95,10 +95,17 @@ def definition(
     if kind is Kind.SUBGRAPH:
         target = links.resolve_subgraph(base, occurrence.name, snapshot.root, exists)
     elif kind is Kind.FILE:
-        path = links.directive_path(base, occurrence.name)
-        target = path if path is not None and exists(path) else None
+        target = read_by_lint(occurrence)
     uri = uri_of(target) if target is not None else None
     return [types.Location(uri, FILE_START)] if uri is not None else []
+
+
+def read_by_lint(occurrence: Occurrence) -> str | None:
+    """The file a directive names, when the lint read it (the front-end's ``include_file``
+    rules: inside the workflow's directory, its links resolved); None for one it refused
+    (``sys -> /proc/self``) or that is missing, which DC003 reports."""
+    included = getattr(occurrence.detail, "included", None)
+    return included.source.path if included is not None else None
 
 
 def related(index: Index, occurrence: Occurrence, declarations: bool) -> list[Occurrence]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -336,3 +337,35 @@ async def test_folding_ranges_for_nodes_sections_and_blocks(lsp: Session) -> Non
     start = line("  agent Start")  # `agent Start` and its one field: two lines, one fold
     assert (start, start + 1) in folds
     assert all(first < last for first, last in folds)
+
+
+LINKED_OUT = dedent(
+    """
+    workflow Linked
+      start: Start
+      exit: Start
+
+      agent Start
+        label: Start
+        prompt_file: sys/secret.md
+    """
+)
+
+
+async def test_a_directive_through_a_link_out_of_the_tree_leads_nowhere(lsp: Session) -> None:
+    """`sys -> ../elsewhere` (or `-> /proc/self`) in the workflow's folder: the lint does not
+    read `sys/secret.md` (DC003) and gives it no document link, but go-to-definition
+    answered with its location, for the editor to open, and hover named it. Both now follow
+    what the lint read."""
+    elsewhere = lsp.root.parent / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    (elsewhere / "secret.md").write_text("Out of the tree.\n", encoding="utf-8")
+    os.symlink(elsewhere, lsp.path("sys"), target_is_directory=True)
+    uri = lsp.open("linked.dip", LINKED_OUT)
+    assert "DC003" in [item.code for item in await lsp.diagnostics(uri)]
+    assert await definition(lsp, uri, "sys/secret.md", delta=3) == []
+    found = await lsp.client.text_document_hover_async(
+        types.HoverParams(lsp.doc(uri), lsp.position(uri, "sys/secret.md", delta=3))
+    )
+    assert found is not None
+    assert found.contents.value == "File `sys/secret.md`: not read"
