@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 
+from dipcheck.files import inside, too_broad
 from dipcheck.frontends.dip_schema import FILE_DIRECTIVES
 from dipcheck.model import Field, Node, NodeKind, Workflow
 
@@ -55,4 +56,16 @@ def subgraph_candidates(base_dir: str | None, ref: str, root: str | None) -> lis
 def resolve_subgraph(
     base_dir: str | None, ref: str, root: str | None, exists: Callable[[str], bool]
 ) -> str | None:
-    return next((path for path in subgraph_candidates(base_dir, ref, root) if exists(path)), None)
+    """The first candidate that exists inside the workflow's directory or the workspace (its
+    links resolved; a workspace that is the home directory or ``/`` bounds nothing), as the
+    lint loads only a child inside its tree: an absolute ref or ``kids -> ../elsewhere`` leads
+    nowhere."""
+    bounds = [base for base in (base_dir, root if root and not too_broad(root) else None) if base]
+    return next(
+        (
+            path
+            for path in subgraph_candidates(base_dir, ref, root)
+            if exists(path) and any(inside(path, base) for base in bounds)
+        ),
+        None,
+    )

@@ -369,3 +369,33 @@ async def test_a_directive_through_a_link_out_of_the_tree_leads_nowhere(lsp: Ses
     )
     assert found is not None
     assert found.contents.value == "File `sys/secret.md`: not read"
+
+
+async def test_a_subgraph_ref_out_of_the_tree_leads_nowhere(lsp: Session) -> None:
+    """`ref:` naming a child outside the workflow's folder and the workspace (absolute, or
+    through `sys -> ../elsewhere`): the lint refuses to load it, but definition, document
+    links and hover led to it. They follow the same bounds now."""
+    elsewhere = lsp.root.parent / "elsewhere-children"
+    elsewhere.mkdir(exist_ok=True)
+    (elsewhere / "child.dip").write_text(
+        "workflow Child\n  start: A\n  exit: A\n\n  agent A\n    label: A\n", encoding="utf-8"
+    )
+    os.symlink(elsewhere, lsp.path("kids"), target_is_directory=True)
+    text = PARENT.replace("prompt_file: prompts/start.md", "label: Start").replace(
+        "ref: flows/child", f"ref: {elsewhere / 'child.dip'}"
+    )
+    text = text.replace(
+        "  agent Done\n", "  subgraph Other\n    ref: kids/child.dip\n\n  agent Done\n"
+    )
+    uri = lsp.open("parent-out.dip", text)
+    for needle in (str(elsewhere / "child.dip"), "kids/child.dip"):
+        assert await definition(lsp, uri, needle, delta=2) == []
+        found = await lsp.client.text_document_hover_async(
+            types.HoverParams(lsp.doc(uri), lsp.position(uri, needle, delta=2))
+        )
+        assert found is not None
+        assert found.contents.value == f"Subgraph child `{needle}`: not found"
+    shown = await lsp.client.text_document_document_link_async(
+        types.DocumentLinkParams(lsp.doc(uri))
+    )
+    assert not shown
