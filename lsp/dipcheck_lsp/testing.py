@@ -23,7 +23,7 @@ from lsprotocol import types
 
 from dipcheck.config import Config
 from dipcheck.engine import LintResult
-from dipcheck.files import read_regular
+from dipcheck.files import outside_tree, read_regular, tree_of
 from dipcheck.source import SourceText
 from dipcheck_lsp.convert import Positions, path_of, uri_of
 from dipcheck_lsp.findings import Converted
@@ -243,6 +243,21 @@ def parse_arguments(arguments: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
     return arguments[0], options
 
 
+def _text_for_positions(path: str) -> str:
+    """The text of a test file that is not open, for the positions of its diagnostics: empty
+    for one a symbolic link takes out of the tree (its tests were not read either: its one
+    finding is at its start) and for a FIFO or device, which is not opened."""
+    from dipcheck.wftest import loader
+
+    if outside_tree(path, tree_of(path)) is not None:
+        return ""
+    try:
+        data = read_regular(path, loader.MAX_TEST_FILE_BYTES)
+    except OSError:
+        data = b""
+    return data.decode("utf-8", errors="replace")
+
+
 def run_tests(
     uri: str,
     options: dict[str, Any],
@@ -281,12 +296,8 @@ def run_tests(
         text = texts(file.path)
         if file_uri is None:
             continue
-        if text is None:  # (a FIFO or device is not opened: its results say why)
-            try:
-                data = read_regular(file.path, loader.MAX_TEST_FILE_BYTES)
-            except OSError:
-                data = b""
-            text = data.decode("utf-8", errors="replace")
+        if text is None:
+            text = _text_for_positions(file.path)
         source = SourceText(file.path, text)
         published[file_uri] = diagnostics(file, source, Positions(source, encoding))
     report_text = report.text(results, target, seconds)

@@ -767,3 +767,35 @@ def test_a_notification_with_invalid_params_is_one_line_in_the_log(
         "textDocument/didChange: required field missing @ .params.text_document.version; "
         "required field missing @ .params.content_changes",
     ]
+
+
+def test_run_tests_does_not_read_a_test_file_linking_out_of_the_workspace_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests of `w.dip` refuse `w.tests.yaml -> ../secret.tests.yaml`, but publishing the
+    result's diagnostics read the test file again (for the positions of a finding at its first
+    line). Nothing outside the workspace is read now; the diagnostic is the same."""
+    from dipcheck_lsp import testing
+
+    from dipcheck.config import Config
+
+    (tmp_path / "secret.tests.yaml").write_text("- name: SECRET_abc123\n", encoding="utf-8")
+    root = tmp_path / "workspace"
+    root.mkdir()
+    (root / "w.dip").write_text(AGENT_OK, encoding="utf-8")
+    (root / "w.tests.yaml").symlink_to(tmp_path / "secret.tests.yaml")
+    monkeypatch.chdir(root)  # (the server works in its workspace)
+    read: list[str] = []
+    real = testing.read_regular
+    monkeypatch.setattr(
+        testing, "read_regular", lambda path, limit: read.append(path) or real(path, limit)
+    )
+    _, _, published = testing.run_tests(
+        (root / "w.dip").as_uri(), {"format": "text"}, lambda _: None, lambda _: Config(), "utf-16"
+    )
+    assert read == []
+    [diagnostic] = published[(root / "w.tests.yaml").as_uri()]
+    assert diagnostic.message == (
+        "not read: it is a symbolic link to a file outside `.`, the tree being tested"
+    )
+    assert (diagnostic.range.start.line, diagnostic.range.start.character) == (0, 0)
