@@ -34,7 +34,14 @@ import os
 import sys
 
 from dipcheck.configfile import find_config
-from dipcheck.files import MAX_FILE_BYTES, read_private, read_regular, unchanged, unsafe_directory
+from dipcheck.files import (
+    MAX_FILE_BYTES,
+    inside,
+    read_private,
+    read_regular,
+    unchanged,
+    unsafe_directory,
+)
 from dipcheck.fingerprint import code_fingerprint
 from dipcheck.hashing import sha256_hex
 
@@ -81,13 +88,17 @@ _ENVIRONMENT = ("NO_COLOR", "PATH")
 
 def cache_directory(explicit: str | None, config_path: str | None) -> str:
     """The result cache's directory: ``--cache-dir``, else ``$DIPCHECK_CACHE_DIR``, else
-    ``.dipcheck_cache`` beside the configuration file (or in the working directory)."""
+    ``.dipcheck_cache`` beside the configuration file (or in the working directory, also when
+    a symbolic link takes the configuration's directory out of it)."""
     if explicit:
         return explicit
     from_environment = os.environ.get("DIPCHECK_CACHE_DIR")
     if from_environment:
         return from_environment
-    root = os.path.dirname(os.path.abspath(config_path)) if config_path else os.getcwd()
+    here = os.getcwd()
+    root = os.path.dirname(os.path.abspath(config_path)) if config_path else here
+    if root.startswith(here.rstrip(os.sep) + os.sep) and not inside(root, here):
+        root = here  # (`sub -> ../outside` on the way to it: no cache is made outside)
     return os.path.join(root, DEFAULT_DIRECTORY)
 
 

@@ -368,3 +368,26 @@ def test_a_cache_directory_dipcheck_made_is_used(tmp_path: Path) -> None:
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
     again = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow)
     assert (again.stdout, again.stderr) == (first.stdout, "")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_the_result_cache_is_not_made_behind_a_directory_link_out_of_the_tree(
+    tmp_path: Path,
+) -> None:
+    """`dipcheck lint sub/w.dip ok.dip` with `sub -> ../outside`, where a `dipcheck.toml` is:
+    the configuration found there decided where the cache goes (beside it), and the run made
+    `outside/.dipcheck_cache/` and wrote its results there, outside the tree. A cache
+    directory a link takes out of the working directory is not used: it is made in the
+    working directory instead."""
+    outside, flow = tmp_path / "outside", tmp_path / "flow"
+    outside.mkdir()
+    flow.mkdir()
+    (outside / "dipcheck.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
+    (outside / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    (flow / "ok.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    (flow / "sub").symlink_to("../outside", target_is_directory=True)
+    run = dipcheck("lint", "--format", "concise", "sub/w.dip", "ok.dip", cwd=flow)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "ok.dip:5:17: DC102" in run.stdout
+    assert sorted(os.listdir(outside)) == ["dipcheck.toml", "w.dip"]
+    assert (flow / ".dipcheck_cache" / "results").is_dir()
