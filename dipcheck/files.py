@@ -313,12 +313,15 @@ _kept_chars = 0
 def read_from_disk(path: str) -> str:
     """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
     :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read). A file
-    read again unchanged (the same place, inode, size and modification time) gives the same
-    text object, not a copy of its own."""
+    read again unchanged (the same place, inode, size, modification and change time) gives
+    the same text object, not a copy of its own."""
     if "\0" in path:  # (os.stat would raise ValueError)
         raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
     info = os.stat(path)
-    key = (os.path.realpath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    # (the change time too: a program can set a file's modification time back after
+    # rewriting it, as `cp -p` and archive tools do, but not its change time)
+    stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    key = (os.path.realpath(path), info.st_dev, info.st_ino, *stamp)
     with _KEPT_LOCK:
         kept = _KEPT.get(key)
         if kept is not None:

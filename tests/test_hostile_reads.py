@@ -515,3 +515,29 @@ def test_simulate_verbose_shows_a_long_prompt_in_part(tmp_path: Path) -> None:
         )
         == 300
     )
+
+
+def test_a_file_rewritten_with_its_time_set_back_is_read_again(tmp_path: Path) -> None:
+    """read_from_disk keeps the texts it read by the file's place, size and times: a file
+    rewritten in place with text of the same size, and its modification time then set back
+    (as `cp -p` or an archive tool does), was answered with the old text. The change time,
+    which no program can set back, is part of the key."""
+    import time
+
+    from dipcheck.files import read_from_disk
+
+    target = tmp_path / "prompt.md"
+    target.write_text("first", encoding="utf-8")
+    before = target.stat()
+    assert read_from_disk(str(target)) == "first"
+    time.sleep(0.05)  # (a later change time, on any file system with sub-second times)
+    with open(target, "r+", encoding="utf-8") as handle:  # the same inode
+        handle.write("other")
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = target.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
+        before.st_ino,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    assert read_from_disk(str(target)) == "other"
