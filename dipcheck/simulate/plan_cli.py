@@ -90,12 +90,12 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
         raise PlanError(f"{path}: cannot read the scenario: {error}") from None
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from dipcheck.yamlbound import load_bounded, too_many_nodes
+    from dipcheck.yamlbound import load_bounded, over_limit
 
     try:
         data = load_bounded(text, typ="safe")
     except MarkedYAMLError as error:
-        if error.problem != too_many_nodes() or error.problem_mark is None:
+        if not over_limit(error.problem) or error.problem_mark is None:
             raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
         mark = error.problem_mark
         raise PlanError(f"{path}:{mark.line + 1}:{mark.column + 1}: {error.problem}") from None

@@ -34,7 +34,7 @@ from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import YES_NO, producible
 from dipcheck.simulate.world import Choice, DefaultOracle
 from dipcheck.suggest import did_you_mean
-from dipcheck.yamlbound import load_bounded, too_many_nodes
+from dipcheck.yamlbound import load_bounded, over_limit
 
 MAX_SCENARIO_BYTES = 1024 * 1024
 
@@ -182,7 +182,7 @@ def load_scenario(path: str, text: str, graph: RunGraph, children: Any = None) -
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = error.problem or ""
-        if problem != too_many_nodes():
+        if not over_limit(problem):
             problem = f"not valid YAML: {problem}"
         raise ScenarioError(path, line, column, problem) from None
     except RecursionError:  # the YAML reader is recursive; nothing of a scenario nests so deep

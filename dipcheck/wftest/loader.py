@@ -54,7 +54,7 @@ from dipcheck.wftest.model import (
     TestFileError,
     where,
 )
-from dipcheck.yamlbound import load_bounded, too_many_nodes
+from dipcheck.yamlbound import load_bounded, over_limit
 
 MAX_TEST_FILE_BYTES = 4 * 1024 * 1024
 WORKFLOW_SUFFIXES = (".dip", ".dot", ".yaml", ".yml", ".json")
@@ -184,7 +184,7 @@ def _read_yaml(path: str, text: str) -> Parsed:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = error.problem or ""
-        if problem != too_many_nodes():
+        if not over_limit(problem):
             problem = f"not valid YAML: {problem}"
         raise TestFileError(path, line, column, problem) from None
     except YAMLError as error:

@@ -11,9 +11,8 @@ from dipcheck.diagnostics import CodeLimit, Diagnostic, Related, loading_finding
 from dipcheck.model import Text
 from dipcheck.records import record
 from dipcheck.source import SourceText, Span, line_span
-from dipcheck.yamlbound import MAX_NODES
+from dipcheck.yamlbound import MAX_ALIAS_EXPANSION, MAX_NODES, recursive_alias, too_many_copies
 
-MAX_ALIAS_EXPANSION = 100_000
 MAX_DEPTH = 100  # ruamel's scanner is quadratic in flow-nesting depth: refuse deeper files
 
 CORE_TAG = "tag:yaml.org,2002:"
@@ -317,25 +316,16 @@ class TreeBuilder:
             )
         elif id(target) in self.open_ids:
             self.findings.add(
-                loading_finding(
-                    "DC001",
-                    self.span(start, end),
-                    f"alias `*{name}` is inside the node it refers to: the structure would be "
-                    "infinite",
-                )
+                loading_finding("DC001", self.span(start, end), recursive_alias(name))
             )
         else:
             node.target = target
             node.size = target.size
             self.expansion += target.size
             if self.expansion > MAX_ALIAS_EXPANSION:
-                alone = str(target.size) if target.size <= MAX_ALIAS_EXPANSION else "more than that"
                 raise Refused(
                     loading_finding(
-                        "DC001",
-                        self.span(start, end),
-                        f"anchors and aliases expand beyond {MAX_ALIAS_EXPANSION} nodes "
-                        f"(`*{name}` alone stands for {alone}); a loader would build every copy",
+                        "DC001", self.span(start, end), too_many_copies(name, target.size)
                     )
                 )
         self.attach(node)
