@@ -5,8 +5,11 @@ file names and simulator output. A raw control character there is an instruction
 terminal (ESC starts an escape sequence that can clear the screen, retitle the window or hide
 text; BEL rings; NUL and the C1 controls confuse what follows), so every C0 and C1 control
 character but tab and newline, and DEL, is shown as a visible ``\\xNN`` escape, as git and
-ruff do; so are the invisible bidirectional controls (``\\u202e``…), which would reorder what
-the terminal shows. A file name is one line, so in a name the line breaks are escaped too
+ruff do; so are the invisible bidirectional controls (``\\u202e``…, and the Arabic letter mark
+``\\u061c``), which would reorder what the terminal shows, and the Unicode line and paragraph
+separators (``\\u2028``, ``\\u2029``), which end a line for whatever reads the report by
+Python's ``splitlines`` or as JavaScript source (a finding's message could make a line of its
+own). A file name is one line, so in a name the line breaks are escaped too
 (:func:`visible_name`): ``a\\n::error file=x::boom.dip`` printed raw makes a line that GitHub
 Actions runs as a command. JSON and SARIF keep the real characters: JSON escapes them itself.
 
@@ -20,12 +23,13 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-# C0 and C1 controls but tab and newline, DEL, and the invisible bidirectional controls
-# (U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of
-# the line ("Trojan Source")
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 controls but tab and newline, DEL, the invisible bidirectional controls (U+061C,
+# U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of the
+# line ("Trojan Source"), and the line and paragraph separators U+2028/U+2029
+_UNICODE = "\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_UNICODE}]")
 # the same and the newline, for a file name (a carriage return is a C0 control already)
-_NAME_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_NAME_CONTROL = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{_UNICODE}]")
 
 
 def _escape(match: re.Match[str]) -> str:

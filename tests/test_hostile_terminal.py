@@ -273,6 +273,27 @@ def test_bidirectional_controls_are_shown_as_escapes(tmp_path: Path) -> None:
     assert visible("العربية עברית") == "العربية עברית"  # right-to-left text itself stays
 
 
+@pytest.mark.parametrize("fmt", ["text", "concise", "github"])
+def test_line_separators_and_the_arabic_letter_mark_are_shown_as_escapes(
+    tmp_path: Path, fmt: str
+) -> None:
+    """U+2028 and U+2029 end a line for a reader that splits the report with Python's
+    ``splitlines`` (a quoted name could make a line of its own: `::error …` for GitHub), and
+    U+061C is a bidirectional mark like U+200E/F: all three were printed raw."""
+    (tmp_path / "w.dip").write_text(
+        'workflow W\n  start: A\n  exit: A\n  agent A\n    prompt_file: "a\u2028::error'
+        ' file=x::boom\u2029\u061c.md"\n',
+        encoding="utf-8",
+    )
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", fmt, "w.dip", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert "a\\u2028::error file=x::boom\\u2029\\u061c.md" in run.stdout.replace("%3A", ":")
+    assert not re.search("[\u2028\u2029\u061c]", run.stdout), run.stdout
+    assert not [line for line in run.stdout.splitlines() if line.startswith("::error file=x")]
+    assert visible("\u2028\u2029\u061c") == "\\u2028\\u2029\\u061c"
+    assert visible_name("a\u2028b.dip") == "a\\u2028b.dip"
+
+
 # the report's own colour codes: select graphic rendition, ESC [ numbers m
 _COLOUR = re.compile("\x1b\\[[0-9;]*m")
 
