@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
                     f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
                     "workflows only; not formatted"
                 )
-            sys.stdout.write(format_dip(text))
+            sys.stdout.write(for_stream(format_dip(text), sys.stdout))
         except (_Unreadable, FormatError, OSError) as error:
             print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR

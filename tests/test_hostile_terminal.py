@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,20 +199,24 @@ DATA_COMMANDS = {
 }
 
 
-def _on_a_terminal(arguments: tuple[str, ...], cwd: Path, colour: bool = False) -> bytes:
+def _on_a_terminal(
+    arguments: tuple[str, ...], cwd: Path, colour: bool = False, stdin: Path | None = None
+) -> bytes:
     """What ``dipcheck ARGUMENTS`` writes when its standard output is a terminal (a pty);
-    ``colour``: without ``NO_COLOR`` in the environment (else with it)."""
+    ``colour``: without ``NO_COLOR`` in the environment (else with it); ``stdin``: a file to
+    read standard input from."""
     import os
     import pty
     import subprocess
     import sys
 
     leader, follower = pty.openpty()
+    source = stdin.open("rb") if stdin is not None else None
     try:
         process = subprocess.Popen(
             [sys.executable, "-m", "dipcheck", *arguments],
             cwd=cwd,
-            stdin=subprocess.DEVNULL,
+            stdin=source if source is not None else subprocess.DEVNULL,
             stdout=follower,
             stderr=subprocess.DEVNULL,
             env={
@@ -232,6 +237,8 @@ def _on_a_terminal(arguments: tuple[str, ...], cwd: Path, colour: bool = False) 
         process.wait(timeout=60)
     finally:
         os.close(leader)
+        if source is not None:
+            source.close()
     return b"".join(chunks)
 
 
@@ -255,6 +262,54 @@ def test_data_to_a_pipe_keeps_every_character(tmp_path: Path, command: str) -> N
     )
     run = dipcheck(*DATA_COMMANDS[command], cwd=tmp_path)
     assert IN_PROMPT in run.stdout, run.stdout + run.stderr
+
+
+# the workflow read from standard input and written back to standard output
+STDIN_COMMANDS = {
+    "fmt -": ("fmt", "-"),
+    "lint --fix -": ("lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", "-"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(STDIN_COMMANDS))
+def test_data_from_standard_input_on_a_terminal_shows_control_characters_as_escapes(
+    tmp_path: Path, command: str
+) -> None:
+    """``fmt -`` and ``lint --fix -`` wrote the workflow back raw to a terminal."""
+    (tmp_path / "w.dip").write_text(
+        UNFORMATTED.format(text=f'"a {IN_PROMPT} $repo"'), encoding="utf-8"
+    )
+    shown = _on_a_terminal(STDIN_COMMANDS[command], tmp_path, stdin=tmp_path / "w.dip")
+    text = shown.decode("utf-8")
+    assert '"a \\x1b]0;pwned\\x07\\x1b[2J $' in text, text
+    assert not RAW.search(text.replace("\r", "").replace("\t", "")), RAW.findall(text)
+    piped = dipcheck(
+        *STDIN_COMMANDS[command],
+        cwd=tmp_path,
+        stdin=UNFORMATTED.format(text=f'"a {IN_PROMPT} $repo"'),
+    )
+    assert f'"a {IN_PROMPT} $' in piped.stdout, piped.stdout + piped.stderr
+
+
+def test_unreadable_standard_input_passed_through_by_fix_shows_escapes_on_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """``lint --fix -`` passes input that is not UTF-8 through as it was: byte for byte to a
+    pipe, with its control characters shown as escapes on a terminal (they were raw)."""
+    (tmp_path / "in.bin").write_bytes(b"\xff\x1b[2J\n")
+    arguments = ("lint", "--isolated", "--no-cache", "--fix", "-")
+    shown = _on_a_terminal(arguments, tmp_path, stdin=tmp_path / "in.bin").decode("utf-8")
+    assert shown.startswith("\ufffd\\x1b[2J\r\n"), shown
+    assert not RAW.search(shown.replace("\r", "")), RAW.findall(shown)
+    with (tmp_path / "in.bin").open("rb") as source:
+        piped = subprocess.run(
+            [sys.executable, "-m", "dipcheck", *arguments],
+            cwd=tmp_path,
+            stdin=source,
+            capture_output=True,
+            check=False,
+        )
+    assert piped.stdout == b"\xff\x1b[2J\n"
 
 
 def test_bidirectional_controls_are_shown_as_escapes(tmp_path: Path) -> None:

@@ -407,11 +407,13 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         return EXIT_ERROR
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
-        if unread is not None:  # not a workflow dipcheck could read: passed through as it was
+        if unread is not None and not sys.stdout.isatty():
+            # not a workflow dipcheck could read: passed through as it was
             sys.stdout.flush()
             sys.stdout.buffer.write(unread)
-        else:
-            sys.stdout.write(outcomes[0].text)
+        else:  # (on a terminal, with the control characters shown as escapes)
+            text = outcomes[0].text if unread is None else unread.decode("utf-8", "replace")
+            _write([text], sys.stdout)
         _write_report(results, args, config, stream=None if args.output else sys.stderr)
     else:
         _write_report(results, args, config)
