@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from dipcheck.terminal import for_stream, visible
+from dipcheck.terminal import for_stream, visible, visible_name
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 BOM = "\ufeff"
@@ -128,7 +128,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for path in args.paths:
         if not os.path.exists(path):
-            print(visible(f"dipcheck fmt: {path}: no such file or directory"), file=sys.stderr)
+            print(
+                visible(f"dipcheck fmt: {visible_name(path)}: no such file or directory"),
+                file=sys.stderr,
+            )
             return EXIT_ERROR
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
@@ -136,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
     for path in refused:
         print(
             visible(
-                f"dipcheck fmt: {path}: not a .dip file: fmt formats .dip workflows only (DOT "
-                "and YAML files are left as they are); not formatted"
+                f"dipcheck fmt: {visible_name(path)}: not a .dip file: fmt formats .dip "
+                "workflows only (DOT and YAML files are left as they are); not formatted"
             ),
             file=sys.stderr,
         )
@@ -145,18 +148,24 @@ def run(args: argparse.Namespace) -> int:
     for path, tree in chosen:
         refused_link = linked_outside(path, tree)
         if refused_link is not None:
-            print(visible(f"dipcheck fmt: {path}: {refused_link.message}"), file=sys.stderr)
+            print(
+                visible(f"dipcheck fmt: {visible_name(path)}: {refused_link.message}"),
+                file=sys.stderr,
+            )
             failed += 1
             continue
         try:
             text = _read(path)
             formatted = format_dip(text)
         except OSError as error:
-            print(visible(f"dipcheck fmt: {path}: {error.strerror or error}"), file=sys.stderr)
+            print(
+                visible(f"dipcheck fmt: {visible_name(path)}: {error.strerror or error}"),
+                file=sys.stderr,
+            )
             failed += 1
             continue
         except (_Unreadable, FormatError) as error:
-            print(visible(f"dipcheck fmt: {path}: {error}"), file=sys.stderr)
+            print(visible(f"dipcheck fmt: {visible_name(path)}: {error}"), file=sys.stderr)
             failed += 1
             continue
         if formatted == text:
@@ -167,13 +176,16 @@ def run(args: argparse.Namespace) -> int:
             diff = text_diff(text, formatted, path, f"{path} (formatted)")
             sys.stdout.write(for_stream(diff, sys.stdout))
         elif args.check:
-            print(visible(f"would reformat {path}"))
+            print(visible(f"would reformat {visible_name(path)}"))
         else:
             try:  # (write_atomically keeps a byte-order mark itself)
                 write_atomically(path, text.removeprefix(BOM), formatted.removeprefix(BOM), tree)
             except (FileChanged, WriteRefused, OSError) as error:
                 reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
-                print(visible(f"dipcheck fmt: {path}: not written: {reason}"), file=sys.stderr)
+                print(
+                    visible(f"dipcheck fmt: {visible_name(path)}: not written: {reason}"),
+                    file=sys.stderr,
+                )
                 changed -= 1
                 failed += 1
     verb = "reformatted" if writing else "would be reformatted"

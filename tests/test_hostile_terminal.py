@@ -130,6 +130,30 @@ def test_a_line_break_in_a_file_name_is_shown_as_an_escape(tmp_path: Path, fmt: 
     assert "b\\x0d.dip:" in run.stdout and "\r" not in run.stdout
 
 
+def test_fmt_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
+    """`dipcheck fmt --check .` in CI printed `would reformat ./a⏎::error file=x::boom.dip`:
+    a line GitHub Actions reads as a command. So did its other messages naming a file."""
+    unformatted = "workflow W\n  start: A\n  exit: A\n  agent A\n      label: A\n\n\n\n"
+    (tmp_path / ANNOTATION).write_text(unformatted, encoding="utf-8")
+    (tmp_path / "b\n::error file=y::.dot").write_text("digraph G {}\n", encoding="utf-8")
+    checked = dipcheck("fmt", "--check", ".", "b\n::error file=y::.dot", cwd=tmp_path)
+    assert checked.returncode == 2, checked.stderr
+    assert checked.stdout == "would reformat ./a\\x0a::error file=x::boom.dip\n"
+    assert checked.stderr.startswith(
+        "dipcheck fmt: b\\x0a::error file=y::.dot: not a .dip file: fmt formats .dip workflows "
+        "only (DOT and YAML files are left as they are); not formatted\n"
+    )
+    assert not _commands(checked.stdout + checked.stderr)
+    (tmp_path / ANNOTATION).chmod(0o444)
+    written = dipcheck("fmt", ".", cwd=tmp_path)
+    assert written.returncode == 2
+    assert written.stderr.startswith(
+        "dipcheck fmt: ./a\\x0a::error file=x::boom.dip: not written: it is read-only; make "
+        "it writable to change it\n"
+    )
+    assert not _commands(written.stdout + written.stderr)
+
+
 def test_fix_output_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
     """The fix summary names it escaped; the diff quotes it as git does, which patch reads."""
     (tmp_path / ANNOTATION).write_text(FIXABLE, encoding="utf-8")
