@@ -154,6 +154,28 @@ def test_fmt_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> N
     assert not _commands(written.stdout + written.stderr)
 
 
+def test_test_report_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
+    """`dipcheck test` found `a⏎::error file=x::boom.tests.yaml` by its walk and named it raw
+    in its report, its coverage and its --update message: lines GitHub Actions reads as
+    commands."""
+    stem = ANNOTATION.removesuffix(".dip")
+    (tmp_path / ANNOTATION).write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / f"{stem}.tests.yaml").write_text(
+        "tests:\n  - name: t\n    expect: {status: fail}\n", encoding="utf-8"
+    )
+    run = dipcheck("test", "--coverage", ".", cwd=tmp_path)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert not _commands(run.stdout + run.stderr), run.stdout
+    assert run.stdout.startswith("a\\x0a::error file=x::boom.tests.yaml::t FAILED\n")
+    assert "\na\\x0a::error file=x::boom.tests.yaml:3: status: expected status 'fail'" in (
+        run.stdout
+    )
+    assert "\ncoverage of a\\x0a::error file=x::boom.dip: " in run.stdout
+    updated = dipcheck("test", "--update", ".", cwd=tmp_path)
+    assert updated.stderr == "dipcheck test: updated ./a\\x0a::error file=x::boom.tests.yaml\n"
+    assert not _commands(updated.stdout + updated.stderr), updated.stdout
+
+
 def test_fix_output_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
     """The fix summary names it escaped; the diff quotes it as git does, which patch reads."""
     (tmp_path / ANNOTATION).write_text(FIXABLE, encoding="utf-8")

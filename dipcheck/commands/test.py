@@ -16,7 +16,7 @@ from typing import Any
 from dipcheck.files import write_output
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible, visible_name
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -232,7 +232,7 @@ def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
             after = update.update_text(file.path, before, file.kind, updates)
             if after != before:
                 write_atomically(file.path, before, after, tree_of(file.path))
-                print(visible(f"dipcheck test: updated {file.path}"), file=sys.stderr)
+                print(visible(f"dipcheck test: updated {visible_name(file.path)}"), file=sys.stderr)
         except update.UpdateError as error:
             print(visible(f"dipcheck test: error: {error}"), file=sys.stderr)
             refreshed.append(file)
@@ -240,7 +240,8 @@ def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
         except (FileChanged, WriteRefused, OSError, UnicodeDecodeError) as error:
             reason = "it changed on disk meanwhile" if isinstance(error, FileChanged) else error
             print(
-                visible(f"dipcheck test: error: {file.path} not updated: {reason}"), file=sys.stderr
+                visible(f"dipcheck test: error: {visible_name(file.path)} not updated: {reason}"),
+                file=sys.stderr,
             )
             refreshed.append(file)
             continue
@@ -285,7 +286,7 @@ def _coverage_reports(
     for kind, target in reports:
         if kind == "text":
             if fmt == "text":
-                shown += "\n" + coverage.text(coverages, _display)
+                shown += "\n" + coverage.text(coverages, lambda path: visible_name(_display(path)))
             continue
         body = (
             lcov.render(measured, _display)

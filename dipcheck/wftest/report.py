@@ -12,6 +12,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from dipcheck.simulate.render import ARROW
+from dipcheck.terminal import visible_name
 from dipcheck.wftest import compare
 from dipcheck.wftest.expect import Failure
 from dipcheck.wftest.runner import FileResult, TestResult
@@ -33,8 +34,11 @@ def counts(files: Sequence[FileResult]) -> dict[str, int]:
 
 
 def _display(path: str) -> str:
+    """A file's name as the text report shows it: relative when under the working directory,
+    one line (:func:`~dipcheck.terminal.visible_name`: a name holding a line break started a
+    line of its own, `::error file=x::…` in GitHub Actions)."""
     relative = os.path.relpath(path)
-    return path if relative.startswith("..") else relative
+    return visible_name(path if relative.startswith("..") else relative)
 
 
 def _rule(title: str, char: str = "=") -> str:
