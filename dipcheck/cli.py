@@ -493,8 +493,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except OutputUnwritable as error:  # -o FILE: a missing directory, a directory, no permission
+        from dipcheck.terminal import visible_name
+
         prog = "dipcheck" if args.command == "lint" else f"dipcheck {args.command}"
-        print(f"{prog}: error: {error}", file=sys.stderr)
+        print(visible_name(f"{prog}: error: {error}"), file=sys.stderr)
         return EXIT_ERROR
     parser.print_help()
     return EXIT_ERROR

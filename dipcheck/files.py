@@ -126,7 +126,11 @@ def usable_directory(path: str) -> bool:
         return True
     if path not in _warned:
         _warned.add(path)
-        print(f"dipcheck: warning: not using the cache in {path}: {problem}", file=sys.stderr)
+        from dipcheck.terminal import visible_name
+
+        # (the directory is beside a configuration file, whose path a checkout can name)
+        warning = f"dipcheck: warning: not using the cache in {path}: {problem}"
+        print(visible_name(warning), file=sys.stderr)
     return False
 
 

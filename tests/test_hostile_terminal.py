@@ -108,6 +108,47 @@ def test_visible_name_shows_line_breaks_too() -> None:
     assert visible_name("a\tb\nc\rd ü.dip") == "a\tb\\x0ac\\x0dd ü.dip"
 
 
+NAMED = HOSTILE[:-1]  # (a file name cannot hold NUL)
+NAMED_SHOWN = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b"
+
+
+def test_the_cache_warning_escapes_the_directory_it_names(tmp_path: Path) -> None:
+    """The result cache is beside the configuration file, in a directory a checkout names; a
+    `.dipcheck_cache` committed as a symbolic link made the warning print its name raw."""
+    directory = tmp_path / f"sub{NAMED}"
+    directory.mkdir()
+    (directory / "dipcheck.toml").write_text('select = ["DC"]\n', encoding="utf-8")
+    (directory / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (directory / ".dipcheck_cache").symlink_to(tmp_path)
+    run = dipcheck("lint", f"sub{NAMED}/w.dip", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stderr == (
+        f"dipcheck: warning: not using the cache in {tmp_path}/sub{NAMED_SHOWN}/.dipcheck_cache: "
+        "it is a symbolic link\n"
+    )
+
+
+def test_messages_naming_a_path_given_escape_it(tmp_path: Path) -> None:
+    """The paths a shell's `*` found: a directory without workflows, a missing test file, an
+    output file in a missing directory were named raw."""
+    (tmp_path / f"d{NAMED}").mkdir()
+    (tmp_path / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    empty = dipcheck("lint", "--isolated", f"d{NAMED}", cwd=tmp_path)
+    assert empty.stderr.startswith(
+        f"dipcheck: warning: no workflow found in d{NAMED_SHOWN}: nothing was linted"
+    ), empty.stderr
+    missing = dipcheck("test", f"d{NAMED}/w.tests.yaml", cwd=tmp_path)
+    assert missing.stderr == (
+        f"dipcheck test: error: d{NAMED_SHOWN}/w.tests.yaml: no such file or directory\n"
+    )
+    output = dipcheck("lint", "--isolated", "-o", f"d{NAMED}/x/r.txt", "w.dip", cwd=tmp_path)
+    assert output.returncode == 2
+    assert output.stderr == (
+        f"dipcheck: error: cannot write d{NAMED_SHOWN}/x/r.txt: there is no directory "
+        f"d{NAMED_SHOWN}/x; create it first\n"
+    )
+
+
 ANNOTATION = "a\n::error file=x::boom.dip"
 FIXABLE = WORKFLOW.replace(HOSTILE, "")  # `A -> Z`: DIP003, with an unsafe fix
 

@@ -130,7 +130,7 @@ def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
     when no file matched, so a CI job over a tree without workflows yet does not fail)."""
     if args.quiet:
         return
-    listed = ", ".join(paths) or "."
+    listed = visible_name(", ".join(paths) or ".")  # (the names a shell's `*` found)
     print(
         f"dipcheck: warning: no workflow found in {listed}: nothing was linted (dipcheck lints "
         ".dip files, DOT pipelines and YAML step workflows)",

@@ -160,7 +160,10 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     files, missing = loader.discover(args.paths)
     for path in missing:
-        print(f"dipcheck test: error: {path}: no such file or directory", file=sys.stderr)
+        print(
+            f"dipcheck test: error: {visible_name(path)}: no such file or directory",
+            file=sys.stderr,
+        )
     select = None
     if args.k:
         wanted = args.k.lower()
