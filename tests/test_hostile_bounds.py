@@ -268,6 +268,54 @@ def test_max_steps_of_a_billion_stops_at_the_ceiling(tmp_path: Path) -> None:
         )
 
 
+SUPERVISING = dedent(
+    """
+    workflow P
+      start: Supervise
+      exit: Done
+      manager_loop Supervise
+        subgraph_ref: child.dip
+        max_cycles: 999999999999999999
+        stop_condition: stack.child.cycles = 0
+        steer_condition: stack.child.cycles != 0
+        steer_context:
+          hint: halfway
+      agent Done
+        label: Done
+      edges
+        Supervise -> Done
+    """
+)
+
+
+@pytest.mark.parametrize("cycles", [100_000_000, 10_000])
+def test_a_manager_loop_polled_a_hundred_million_times_stops_at_the_limit(
+    tmp_path: Path, cycles: int
+) -> None:
+    """A scenario's `cycles:` polled the child that many times, up to a 64-bit `max_cycles`:
+    100,000,000 polls ran past a minute, keeping a note for each. Past 10,000 polls the dry
+    run stops with a note; 10,000 (the twin) still run to the end."""
+    import resource
+
+    (tmp_path / "p.dip").write_text(SUPERVISING, encoding="utf-8")
+    (tmp_path / "child.dip").write_text(
+        "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt: a\n", encoding="utf-8"
+    )
+    (tmp_path / "s.yaml").write_text(f"nodes:\n  Supervise: {{cycles: {cycles}}}\n")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    result = run("simulate", "--scenario", "s.yaml", "p.dip", cwd=tmp_path, timeout=90)
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before < 20  # (1 s)
+    if cycles == 10_000:
+        assert _status(result.stdout).startswith("status: success"), result.stdout[-2000:]
+        return
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert _status(result.stdout) == (
+        "status: max_steps — manager loop 'Supervise' polls its child more than 10000 times "
+        "(cycles: 100000000, max_cycles 999999999999999999), the simulator's limit; the dry "
+        "run stops here"
+    )
+
+
 # -- subgraph reference cycles ---------------------------------------------------------------
 
 REFERRING = dedent(

@@ -54,6 +54,9 @@ POLICIES = ("any", "all", "quorum")
 MAX_NESTING = 16
 MAX_NESTED_WORK = 20_000
 MAX_RESULT_VALUE = 16 * 1024
+# The polls of a manager loop one visit may make (a scenario's `cycles:`, up to the node's
+# `max_cycles`; both may be 64-bit numbers): as many as the simulator's steps
+MAX_POLLS = 10_000
 
 
 class _OverBudget(Exception):
@@ -526,6 +529,13 @@ def _poll(
     fmt = machine.graph.format
     for tick in range(1, cycles + 1):
         local["stack.child.cycles"] = str(tick)
+        if tick > MAX_POLLS:  # (so max_cycles is above it too)
+            limit = (
+                f"manager loop {node_id!r} polls its child more than {MAX_POLLS} times "
+                f"(cycles: {cycles}, max_cycles {max_cycles}), the simulator's limit; the dry "
+                "run stops here"
+            )
+            return Outcome("fail", limit=limit), notes
         if tick >= max_cycles:
             return Outcome(
                 "fail",
