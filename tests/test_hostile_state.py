@@ -219,3 +219,65 @@ def test_a_pyproject_without_dipcheck_is_not_configuration_even_if_not_utf8(
     (tmp_path / "pyproject.toml").write_bytes(b'[project]\nname = "caf\xe9"\n')
     run = dipcheck("lint", "w.dip", cwd=tmp_path)
     assert (run.returncode, run.stderr) == (0, "")
+
+
+# -- a fan_in's parallel.results written by a scenario -------------------------------------
+
+FAN_IN = (
+    "workflow W\n  start: S\n  exit: J\n  agent S\n    prompt: s\n  fan_in J <- S\n  edges\n"
+    "    S -> J\n"
+)
+UNMARSHAL = (
+    "status: fail — handler error at node 'J': fan-in node 'J': failed to unmarshal "
+    "parallel.results (docs/runtime/failures.md#failures-only-a-run-meets) "
+)
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        "[1, 2]",
+        "{}",
+        "[" * 5000 + "]" * 5000,
+        "[" + "9" * 5000 + "]",
+        '[{"status": "success", "context_updates": [1]}]',
+        '[{"status": "success", "context_updates": {"a": 1}}]',
+        '[{"status": 1}]',
+        "not json",
+    ],
+    ids=["numbers", "object", "deep", "huge", "list-updates", "number-update", "status", "text"],
+)
+def test_parallel_results_tracker_cannot_unmarshal_fail_the_fan_in(
+    tmp_path: Path, results: str
+) -> None:
+    """A scenario's `writes:` can put any text in parallel.results: a list of numbers, values
+    of the wrong type, nesting past Python's recursion limit and a 5,000-digit number stopped
+    the dry run with a traceback (AttributeError, TypeError, RecursionError, ValueError); they
+    are the handler error tracker's fan-in returns when json.Unmarshal fails."""
+    (tmp_path / "w.dip").write_text(FAN_IN, encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(
+        f"nodes:\n  S: {{writes: {{parallel.results: {json.dumps(results)}}}}}\n",
+        encoding="utf-8",
+    )
+    run = dipcheck("simulate", "--scenario", "s.yaml", "w.dip", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr[-2000:]
+    assert [line for line in run.stdout.splitlines() if line.startswith("status:")] == [
+        UNMARSHAL
+    ], run.stdout
+
+
+def test_parallel_results_tracker_reads_merge_the_successful_branches(tmp_path: Path) -> None:
+    """The twin: results of the right shape (nulls as Go leaves them) are merged."""
+    (tmp_path / "w.dip").write_text(FAN_IN, encoding="utf-8")
+    results = (
+        '[{"status": "success", "context_updates": {"a": "1", "b": null}, "other": 9}, null, '
+        '{"status": "fail", "context_updates": {"c": "3"}}]'
+    )
+    (tmp_path / "s.yaml").write_text(
+        f"nodes:\n  S: {{writes: {{parallel.results: {json.dumps(results)}}}}}\n",
+        encoding="utf-8",
+    )
+    run = dipcheck("simulate", "--verbose", "--scenario", "s.yaml", "w.dip", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "status: success" in run.stdout
+    assert 'writes a="1", b=""' in run.stdout, run.stdout

@@ -333,6 +333,37 @@ def _kept(value: str, name: str, elided: list[str]) -> str:
     return f"<{len(value)} characters, not kept by the dry run>"
 
 
+def _branch_results(raw: str) -> list[tuple[str, dict[str, str]]] | None:
+    """``parallel.results`` as tracker's fan-in unmarshals it (``[]ParallelResult``: a list of
+    objects whose ``status`` is text and ``context_updates`` maps text to text), or None when
+    it would fail to: a scenario's `writes:` can put any text there, and `[1]`, nesting past
+    Python's recursion limit or a 5,000-digit number stopped the dry run with a traceback.
+    Each branch as its status and its context updates; numbers are read as 0 (only their type
+    matters), a null as what Go leaves (an empty text, no updates)."""
+    try:
+        records = json.loads(raw, parse_int=lambda _: 0)
+    except (ValueError, RecursionError):
+        return None
+    records = [] if records is None else records
+    if not isinstance(records, list):
+        return None
+    result = []
+    for item in records:
+        item = {} if item is None else item
+        if not isinstance(item, dict):
+            return None
+        status, updates = item.get("status"), item.get("context_updates")
+        if status is not None and not isinstance(status, str):
+            return None
+        if updates is not None and not (
+            isinstance(updates, dict)
+            and all(value is None or isinstance(value, str) for value in updates.values())
+        ):
+            return None
+        result.append((status or "", {key: value or "" for key, value in (updates or {}).items()}))
+    return result
+
+
 def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
     raw = ctx.get("parallel.results", "")
     if not raw:
@@ -341,18 +372,21 @@ def fan_in(graph: RunGraph, node_id: str, ctx: Mapping[str, str]) -> Outcome:
             error=f"fan-in node {node_id!r}: missing parallel.results in context "
             "(docs/runtime/failures.md#failures-only-a-run-meets)",
         )
-    try:
-        records = json.loads(raw)
-    except ValueError:
-        records = []
+    records = _branch_results(raw)
+    if records is None:
+        return Outcome(
+            "fail",
+            error=f"fan-in node {node_id!r}: failed to unmarshal parallel.results "
+            "(docs/runtime/failures.md#failures-only-a-run-meets)",
+        )
     policy, quorum, problem = _policy(graph, node_id)
     if problem:
         return Outcome("fail", error=problem)
-    statuses = [str(item.get("status", "")) for item in records]
+    statuses = [status for status, _ in records]
     outcome = Outcome("success" if _decide(policy, quorum, statuses) else "fail")
-    for item in records:
-        if item.get("status") == "success":
-            outcome.updates.update(item.get("context_updates") or {})
+    for status, updates in records:
+        if status == "success":
+            outcome.updates.update(updates)
     outcome.notes.append(
         f"merges the updates of the successful branches; fan_in_policy {policy}: status "
         f"{outcome.status} (docs/runtime/parallel.md#fan-in)"
