@@ -555,6 +555,43 @@ def test_a_deeply_nested_configuration_is_an_error(tmp_path: Path, name: str) ->
     assert f"{name}: arrays or tables nest too deep to read" in result.stderr
 
 
+@pytest.mark.parametrize("kind", ["arrays", "objects", "huge-index", "huge-count"])
+def test_a_hostile_coverage_file_is_an_error(tmp_path: Path, kind: str) -> None:
+    """`graph --coverage FILE`: 100,000 nested brackets (RecursionError) and a 5,000-digit
+    number (ValueError: past Python's int conversion) were tracebacks; a number past 64 bits
+    is no whole number (an error for `index`, not a count of hits)."""
+    huge = "9" * 5000
+    documents = {
+        "arrays": "[" * 100_000 + "]" * 100_000,
+        "objects": '{"a":' * 100_000 + "1" + "}" * 100_000,
+        "huge-index": '{"file": "w.dip", "edges": [{"from": "A", "to": "B", "index": %s}]}',
+        "huge-count": '{"file": "w.dip", "edges": [{"from": "A", "to": "B", "hits": %s}]}',
+    }
+    (tmp_path / "c.json").write_text(documents[kind].replace("%s", huge), encoding="utf-8")
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: a\n  agent B\n"
+        "    prompt: b\n  edges\n    A -> B\n",
+        encoding="utf-8",
+    )
+    result = run("graph", "--coverage", "c.json", "w.dip", cwd=tmp_path)
+    if kind == "huge-count":
+        assert result.returncode == 0, result.stderr
+        assert "n0 --> n1" in result.stdout, result.stdout  # (covered: the edge is drawn solid)
+        return
+    assert result.returncode == 2, result.stderr
+    assert (
+        result.stderr
+        == {
+            "arrays": "dipcheck graph: error: c.json: not a coverage document: arrays or objects "
+            "nest too deep to read\n",
+            "objects": "dipcheck graph: error: c.json: not a coverage document: arrays or objects "
+            "nest too deep to read\n",
+            "huge-index": "dipcheck graph: error: c.json: `index` must be a whole number ≥ 0: "
+            "{'from': 'A', 'to': 'B', 'index': inf}\n",
+        }[kind]
+    )
+
+
 def test_the_parent_scan_keeps_a_bounded_amount_of_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -32,6 +32,7 @@ import json
 import os
 from typing import Any
 
+from dipcheck import integers
 from dipcheck.analysis.runtime import Handler
 from dipcheck.files import FileTooLarge, read_regular
 from dipcheck.model import Edge
@@ -87,13 +88,17 @@ def _never_followed(graph: RunGraph, edge: Edge) -> bool:
 def read_coverage(path: str, drawn: str) -> EdgeCoverage:
     """The edge coverage of the workflow file ``drawn`` from the coverage file ``path``."""
     try:
-        document = json.loads(read_regular(path, MAX_BYTES))
+        document = json.loads(read_regular(path, MAX_BYTES), parse_int=_number)
     except FileTooLarge:
         raise CoverageError(f"{path}: larger than {MAX_BYTES} bytes") from None
     except OSError as error:
         raise CoverageError(f"{path}: cannot read: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise CoverageError(f"{path}: not a JSON document: {error}") from None
+    except RecursionError:  # (json.loads recurses: 100,000 nested brackets were a traceback)
+        raise CoverageError(
+            f"{path}: not a coverage document: arrays or objects nest too deep to read"
+        ) from None
     entries = _entries(document)
     if not entries:
         raise CoverageError(f"{path}: no workflow entry with `edges` or `items`")
@@ -102,6 +107,13 @@ def read_coverage(path: str, drawn: str) -> EdgeCoverage:
         listed = ", ".join(str(entry.get("file")) for entry in entries[:5])
         raise CoverageError(f"{path}: no entry for {drawn} (it has {listed})")
     return _edges(chosen, path)
+
+
+def _number(text: str) -> int | float:
+    """A JSON integer within 64 bits; a longer one as a float (a 5,000-digit number was past
+    what Python's ``int`` converts, a traceback), which no count or index takes."""
+    number = integers.parse(text)
+    return float(text) if number is None else number
 
 
 def _entries(document: Any) -> list[dict[str, Any]]:
