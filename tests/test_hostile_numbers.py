@@ -5,7 +5,7 @@ as Go's strconv.Atoi reads it."""
 from __future__ import annotations
 
 import pytest
-from helpers import Finding, lint, only
+from helpers import Finding, lint, only, run
 
 HUGE = "9" * 5000
 DIP = (
@@ -52,3 +52,42 @@ def test_dot_number_past_the_runtime_is_dc005_not_a_crash() -> None:
         Finding("DC005", "error", (1, column), (1, column + len(HUGE) + 2), f'"{HUGE}"')
     ]
     assert only(lint(DOT.format(retries="3"), "<test>.dot"), "DC005") == []  # the twin
+
+
+SCHEMA_DIP = (
+    "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: a\n"
+    "    response_format: json_schema\n    response_schema: '{schema}'\n"
+)
+SCHEMA_DOT = (
+    'digraph G {{ start [shape=Mdiamond]; done [shape=Msquare]; a [shape=box, prompt="x", '
+    'response_format="json_schema", response_schema="{schema}"]; start -> a; a -> done; }}\n'
+)
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("fmt", ["dip", "dot"])
+@pytest.mark.parametrize("schema", [f'{{"maximum": {HUGE}}}', DEEP], ids=["huge", "deep"])
+def test_a_response_schema_with_a_huge_number_or_deep_nesting_is_no_crash(
+    fmt: str, schema: str
+) -> None:
+    """DIP132 read the schema with json.loads: a 5,000-digit number (past Python's int
+    conversion) and 100,000 nested brackets (RecursionError) were a DC000. The number is
+    valid JSON; the nesting is a DIP132 finding at the schema's first character."""
+    if fmt == "dip":
+        text = SCHEMA_DIP.format(schema=schema)
+    else:
+        text = SCHEMA_DOT.format(schema=schema.replace('"', '\\"'))
+    result = run(text, f"<test>.{fmt}")
+    assert [item.code for item in result.diagnostics if item.code == "DC000"] == []
+    found = [item for item in result.diagnostics if item.code == "DIP132"]
+    if schema != DEEP:
+        assert found == []
+        return
+    node = "A" if fmt == "dip" else "a"
+    assert [(item.message, item.span.text) for item in found] == [
+        (
+            f"response_schema of agent `{node}` nests arrays or objects deeper than dipcheck "
+            "reads: keep the schema to a few levels (providers refuse deep ones)",
+            "[",
+        )
+    ]

@@ -447,7 +447,16 @@ def schema_not_json(context: Context) -> Iterator[Diagnostic]:
         if schema is None or not schema.text.strip():
             continue
         try:
-            json.loads(schema.text)
+            # (the numbers' values do not matter: a 5,000-digit one was past Python's int
+            # conversion, and a DC000)
+            json.loads(schema.text, parse_int=lambda _: 0)
+        except RecursionError:  # 100,000 nested brackets: a DC000 too
+            yield context.finding(
+                "DIP132",
+                schema.value.span(0, 1),
+                f"response_schema of agent `{node.id}` nests arrays or objects deeper than "
+                "dipcheck reads: keep the schema to a few levels (providers refuse deep ones)",
+            )
         except json.JSONDecodeError as error:
             position = min(error.pos, max(len(schema.text) - 1, 0))
             yield context.finding(
