@@ -543,6 +543,39 @@ def test_a_deeply_nested_scenario_is_an_error(tmp_path: Path, style: str) -> Non
     assert "s.yaml:1:1: the scenario nests too deep to read" in result.stderr
 
 
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_a_deeply_nested_test_file_is_an_error(tmp_path: Path, style: str) -> None:
+    """As a scenario is: the YAML reader's RecursionError was a traceback of `dipcheck test`."""
+    if style == "flow":
+        text = "tests:\n  - name: t\n    expect:\n      path: " + "[" * 3000 + "]" * 3000 + "\n"
+    else:
+        text = "tests:\n  - name: t\n    nodes:\n" + "".join(
+            "  " * (3 + i) + f"k{i}:\n" for i in range(900)
+        )
+    (tmp_path / "w.tests.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: a\n")
+    result = run("test", cwd=tmp_path)
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 2
+    assert "w.tests.yaml ERROR\n  w.tests.yaml:1:1: the test file nests too deep to read\n" in (
+        result.stdout
+    )
+
+
+def test_a_deeply_nested_plan_scenario_is_an_error(tmp_path: Path) -> None:
+    import json
+
+    task = {"type": "ai", "assignedRunner": "codex", "autonomy": "AFK", "sliceType": "AFK"}
+    plan = {"tasks": [{**task, "id": "a", "title": "A", "prompt": "do a"}]}
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("tasks: " + "[" * 3000 + "]" * 3000 + "\n")
+    result = run("simulate", "--isolated", "--scenario", "s.yaml", "plan.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "dipcheck simulate: error: s.yaml:1:1: the scenario nests too deep to read\n"
+    )
+
+
 @pytest.mark.parametrize("name", ["pyproject.toml", "dipcheck.toml"])
 def test_a_deeply_nested_configuration_is_an_error(tmp_path: Path, name: str) -> None:
     table = "[tool.dipcheck]\n" if name == "pyproject.toml" else ""

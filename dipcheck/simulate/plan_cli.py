@@ -101,6 +101,8 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
         raise PlanError(f"{path}:{mark.line + 1}:{mark.column + 1}: {error.problem}") from None
     except YAMLError as error:
         raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
+    except RecursionError:  # the YAML reader is recursive
+        raise PlanError(f"{path}:1:1: the scenario nests too deep to read") from None
     return scenario_of(data, plan, path)
 
 

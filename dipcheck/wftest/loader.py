@@ -189,6 +189,8 @@ def _read_yaml(path: str, text: str) -> Parsed:
         raise TestFileError(path, line, column, problem) from None
     except YAMLError as error:
         raise TestFileError(path, 1, 1, f"not valid YAML: {error}") from None
+    except RecursionError:  # the YAML reader is recursive, as for a scenario
+        raise TestFileError(path, 1, 1, "the test file nests too deep to read") from None
     declared: str | None = None
     if isinstance(tree, dict):
         for key in tree:
