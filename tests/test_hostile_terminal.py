@@ -260,6 +260,35 @@ def test_diff_json_keeps_the_real_characters(tmp_path: Path) -> None:
     assert json.loads(run.stdout)["changes"][0]["new"] == f"bye {IN_PROMPT}"
 
 
+C1_AND_BIDI = "\x9b2J\x85\u202e"  # a C1 CSI, NEL and a right-to-left override: JSON keeps them
+
+
+@pytest.mark.parametrize("command", ["diff", "test"])
+def test_json_of_diff_and_test_on_a_terminal_shows_the_controls_json_keeps(
+    tmp_path: Path, command: str
+) -> None:
+    """JSON escapes the C0 controls but keeps C1 and bidirectional ones: `diff --format json`
+    and `test --format json` wrote them raw to a terminal (lint and simulate show them as
+    escapes there); to a pipe they stay exact."""
+    (tmp_path / "a.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(PROMPTED.format(prompt=f"bye {C1_AND_BIDI}"), encoding="utf-8")
+    (tmp_path / "a.tests.yaml").write_text(
+        'tests:\n  - name: "odd \\x9b2J\\N\\u202e"\n    expect: {status: fail}\n',  # (escaped)
+        encoding="utf-8",
+    )
+    arguments = (
+        ("diff", "--format", "json", "a.dip", "b.dip")
+        if command == "diff"
+        else ("test", "--format", "json", "a.tests.yaml")
+    )
+    shown = _on_a_terminal(arguments, tmp_path).decode("utf-8")
+    assert "\\x9b2J\\x85\\u202e" in shown, shown
+    assert not RAW.search(shown.replace("\r", "").replace("\n", "")), RAW.findall(shown)
+    assert "\u202e" not in shown
+    piped = dipcheck(*arguments, cwd=tmp_path)
+    assert C1_AND_BIDI in piped.stdout, piped.stdout
+
+
 def test_test_report_shows_control_characters_as_escapes(tmp_path: Path) -> None:
     (tmp_path / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
     (tmp_path / "w.tests.yaml").write_text(

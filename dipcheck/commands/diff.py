@@ -9,7 +9,7 @@ from typing import Any
 
 from dipcheck.files import write_output
 from dipcheck.records import replace
-from dipcheck.terminal import visible
+from dipcheck.terminal import for_stream, visible
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
@@ -117,8 +117,8 @@ def run(args: argparse.Namespace) -> int:
         output = visible(output)
     if args.output:
         write_output(args.output, [output])
-    else:
-        sys.stdout.write(output)
+    else:  # (JSON too is shown with escapes on a terminal: it keeps C1 and bidi controls)
+        sys.stdout.write(for_stream(output, sys.stdout))
     if result.empty or args.exit_zero:
         return EXIT_SAME
     return EXIT_DIFFERENT

@@ -16,7 +16,7 @@ from typing import Any
 from dipcheck.files import write_output
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import visible, visible_name
+from dipcheck.terminal import for_stream, visible, visible_name
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -200,8 +200,8 @@ def run(args: argparse.Namespace) -> int:
         output = visible(output)
     if args.output:
         write_output(args.output, [output])
-    else:
-        sys.stdout.write(output)
+    else:  # (JSON too is shown with escapes on a terminal: it keeps C1 and bidi controls)
+        sys.stdout.write(for_stream(output, sys.stdout))
     return code
 
 
