@@ -47,6 +47,15 @@ def visible_name(path: str) -> str:
     return _NAME_CONTROL.sub(_escape, path) if _NAME_CONTROL.search(path) else path
 
 
+def visible_line(text: str) -> str:
+    """Text a report shows on one line — a finding's message, note, fix or help —
+    :func:`visible`, and a line break as ``\\x0a`` too, as in a file name. No message is
+    written over several lines, but the workflow text it quotes can be: a DOT node id holding
+    a line break made the line after it start `::error file=x::boom`, which GitHub Actions
+    reads as a command in the log of a CI lint."""
+    return visible_name(text)
+
+
 # How much of a value the user gave a usage or configuration error quotes.
 QUOTED_CHARS = 60
 

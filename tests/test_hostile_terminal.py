@@ -217,6 +217,28 @@ def test_test_report_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Pa
     assert not _commands(updated.stdout + updated.stderr), updated.stdout
 
 
+BROKEN_ID = (
+    'digraph G {\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  "a\n::error file=x::boom" '
+    '[shape=box, prompt="p"]\n  start -> "a\n::error file=x::boom" -> exit\n'
+    '  start -> "zz\n::warning file=y::ghost"\n}\n'
+)
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise", "junit"])
+def test_a_line_break_in_a_quoted_node_id_is_shown_as_an_escape(tmp_path: Path, fmt: str) -> None:
+    """A DOT node id can hold a line break; messages quoting it printed it raw, so the line
+    after it read `::error file=x::boom`: a command to GitHub Actions in the log of a CI lint.
+    A message, note, fix or help is one line: its line breaks are shown as `\\x0a`."""
+    (tmp_path / "g.dot").write_text(BROKEN_ID, encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "--format", fmt, "g.dot", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert not _commands(run.stdout), run.stdout
+    assert (
+        "edge target `zz\\x0a::warning file=y::ghost` is not a declared node: an edge creates "
+        "the node without a shape"
+    ) in run.stdout
+
+
 def test_fix_output_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
     """The fix summary names it escaped; the diff quotes it as git does, which patch reads."""
     (tmp_path / ANNOTATION).write_text(FIXABLE, encoding="utf-8")

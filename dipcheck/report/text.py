@@ -1,8 +1,9 @@
 """Human-readable output: the cargo/rustc style (default) and a one-line ``concise`` style.
 
 Workflow text (messages, snippets, paths) is shown with its control characters escaped
-(:func:`dipcheck.terminal.visible`; in a path the line breaks too,
-:func:`~dipcheck.terminal.visible_name`); the caret line follows the escaped snippet. A snippet
+(:func:`dipcheck.terminal.visible`; in a path and in the one line of a message, note, fix or
+help the line breaks too, :func:`~dipcheck.terminal.visible_name` and
+:func:`~dipcheck.terminal.visible_line`); the caret line follows the escaped snippet. A snippet
 shows at most :data:`SNIPPET_WIDTH` code points of its line, around the finding, with ``…``
 where the line is cut, so that a report stays linear in the size of its input however long a
 line is and however many findings it holds."""
@@ -15,7 +16,7 @@ from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
-from dipcheck.terminal import visible, visible_name
+from dipcheck.terminal import visible, visible_line, visible_name
 
 _COLORS = {
     Severity.ERROR: "\033[1;31m",
@@ -50,7 +51,7 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     severity = item.severity
     line, column, end_line, end_column = _location(item)
     header = style.paint(f"{severity.label}[{item.code}]", _COLORS[severity])
-    lines = [f"{header}{style.paint(': ' + visible(item.message), _BOLD)}"]
+    lines = [f"{header}{style.paint(': ' + visible_line(item.message), _BOLD)}"]
     gutter = len(str(line + 1))
     pad = " " * gutter
     where = f"{visible_name(item.span.path)}:{line + 1}:{column + 1}"
@@ -69,7 +70,7 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
     for related in item.related:
         r_line, r_column = related.span.start_position()
         lines.append(
-            f"{pad} = note: {visible(related.message)} "
+            f"{pad} = note: {visible_line(related.message)} "
             f"({visible_name(related.span.path)}:{r_line + 1}:{r_column + 1})"
         )
     help_text = item.help
@@ -78,9 +79,9 @@ def render_full(item: Diagnostic, color: bool = False) -> str:
         help_text = rule.fix
     if item.fix is not None:
         kind = "fix" if item.fix.safe else "unsafe fix"
-        lines.append(f"{pad} = {kind}: {visible(item.fix.description)}")
+        lines.append(f"{pad} = {kind}: {visible_line(item.fix.description)}")
     if help_text:
-        lines.append(f"{pad} = help: {visible(help_text)}")
+        lines.append(f"{pad} = help: {visible_line(help_text)}")
     return "\n".join(lines)
 
 
@@ -113,7 +114,7 @@ def _shown(text: str) -> str:
 def render_concise(item: Diagnostic) -> str:
     line, column, _, _ = _location(item)
     where = f"{visible_name(item.span.path)}:{line + 1}:{column + 1}"
-    return f"{where}: {item.code} [{item.severity.label}] {visible(item.message)}"
+    return f"{where}: {item.code} [{item.severity.label}] {visible_line(item.message)}"
 
 
 def summary(results: Sequence[LintResult], skipped: int = 0) -> str:
