@@ -21,6 +21,7 @@ exactly when it goes to a file or a pipe, and made visible only when it goes to 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TextIO
 
 # C0 and C1 controls but tab and newline, DEL, the invisible bidirectional controls (U+061C,
@@ -54,6 +55,12 @@ def visible_line(text: str) -> str:
     a line break made the line after it start `::error file=x::boom`, which GitHub Actions
     reads as a command in the log of a CI lint."""
     return visible_name(text)
+
+
+def visible_lines(lines: Iterable[str]) -> str:
+    """A report built line by line, each line ended with a newline and shown with
+    :func:`visible_line`: a node id or label it quotes cannot start a line of its own."""
+    return "".join(visible_line(line) + "\n" for line in lines)
 
 
 # How much of a value the user gave a usage or configuration error quotes.

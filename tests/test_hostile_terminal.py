@@ -239,6 +239,34 @@ def test_a_line_break_in_a_quoted_node_id_is_shown_as_an_escape(tmp_path: Path, 
     ) in run.stdout
 
 
+REPORTS = {
+    "simulate": ("simulate", "g.dot"),
+    "simulate --verbose": ("simulate", "--verbose", "g.dot"),
+    "simulate --all-paths": ("simulate", "--all-paths", "g.dot"),
+    "simulate --suggest-tests": ("simulate", "--all-paths", "--suggest-tests", "g.dot"),
+    "diff": ("diff", "g.dot", "h.dot"),
+    "diff --format markdown": ("diff", "--format", "markdown", "g.dot", "h.dot"),
+    "test": ("test", "g.tests.yaml"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(REPORTS))
+def test_a_line_break_in_a_node_id_starts_no_line_of_a_report(tmp_path: Path, command: str) -> None:
+    """simulate, diff and test reports (and the comments of suggested tests) printed a DOT
+    node id with its line break: the next line read `::error file=x::boom`, a command to
+    GitHub Actions. Each line they write is one line, its line breaks shown as `\\x0a`."""
+    (tmp_path / "g.dot").write_text(BROKEN_ID, encoding="utf-8")
+    (tmp_path / "h.dot").write_text(BROKEN_ID.replace("zz", "yy"), encoding="utf-8")
+    (tmp_path / "g.tests.yaml").write_text(
+        "tests:\n  - name: t\n    expect: {path: [start, exit]}\n", encoding="utf-8"
+    )
+    run = dipcheck(*REPORTS[command], cwd=tmp_path)
+    assert run.returncode in (0, 1), run.stderr
+    # (indented too: the runner reads a command after leading blanks)
+    assert not [line for line in run.stdout.splitlines() if line.lstrip().startswith("::")]
+    assert "\\x0a::" in run.stdout, run.stdout
+
+
 def test_fix_output_shows_a_line_break_in_a_file_name_as_an_escape(tmp_path: Path) -> None:
     """The fix summary names it escaped; the diff quotes it as git does, which patch reads."""
     (tmp_path / ANNOTATION).write_text(FIXABLE, encoding="utf-8")

@@ -11,6 +11,7 @@ from typing import Any
 from dipcheck.semdiff import Diff
 from dipcheck.semdiff.compare import Change
 from dipcheck.semdiff.routing import Effect
+from dipcheck.terminal import visible_lines
 
 SIGNS = {"added": "+", "removed": "-", "changed": "~"}
 ROUTING = ("fires", "dead", "exit-gained", "exit-lost", "succeeds")
@@ -147,7 +148,7 @@ def text(result: Diff) -> str:
     notes = [item for item in result.effects if item.kind == "note"]
     if notes:
         lines += [""] + [f"note ({item.subject}): {item.detail}" for item in notes]
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)  # (a DOT node id can hold a line break)
 
 
 def _md(text_: str) -> str:
@@ -183,7 +184,7 @@ def markdown(result: Diff, title: str = "") -> str:
     notes = [item for item in result.effects if item.kind == "note"]
     if notes:
         lines += [""] + [f"_Note ({item.subject} version): {item.detail}._" for item in notes]
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)  # (a DOT node id can hold a line break)
 
 
 def _change_dict(change: Change) -> dict[str, Any]:

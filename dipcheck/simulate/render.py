@@ -14,6 +14,7 @@ from typing import Any
 from dipcheck import jsontext
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.simulate.trace import End, Run, Step, Taken
+from dipcheck.terminal import visible_lines
 
 ARROW = "→"
 MAX_VALUE = 60
@@ -47,7 +48,7 @@ def text_run(run: Run, header: str, verbose: bool = False) -> str:
         lines.extend(_step_lines(number, step, width, verbose))
     lines.append("")
     lines.extend(_end_lines(run.end, run.path))
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)  # (a DOT node id can hold a line break)
 
 
 def _step_lines(number: str, step: Step, width: int, verbose: bool) -> list[str]:
@@ -253,7 +254,7 @@ def text_paths(result: Any, header: str) -> str:
             lines.append(f"       {terminal.end.message}")
             if terminal.world:
                 lines.append(f"       world: {'; '.join(terminal.world)}")
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)  # (a DOT node id can hold a line break)
 
 
 def _compact(step: Step) -> dict[str, Any]:

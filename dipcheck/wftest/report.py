@@ -12,7 +12,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from dipcheck.simulate.render import ARROW
-from dipcheck.terminal import visible_name
+from dipcheck.terminal import visible_lines, visible_name
 from dipcheck.wftest import compare
 from dipcheck.wftest.expect import Failure
 from dipcheck.wftest.runner import FileResult, TestResult
@@ -94,7 +94,7 @@ def text(files: Sequence[FileResult], target: str, seconds: float, verbose: bool
         parts[-1] += "s"
     shown = ", ".join(parts) or "no tests ran"
     lines.extend(["", _rule(f"{shown} in {seconds:.2f}s (tracker {target})")])
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)  # (a DOT node id can hold a line break)
 
 
 def _failure_block(file: FileResult, test: TestResult) -> list[str]:

@@ -24,6 +24,7 @@ from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import declared_writes, find_marker, placeholder
 from dipcheck.simulate.session import Prepared
 from dipcheck.simulate.trace import Step
+from dipcheck.terminal import visible_lines
 from dipcheck.wftest import coverage, loader, runner
 from dipcheck.wftest.model import DIPCHECK
 
@@ -291,4 +292,4 @@ def render(prepared: Prepared, found: tuple[list[Suggestion], list[Edge], list[E
             f"{edge.target.value} (line {line})"
         )
     body = _yaml_text([item.test for item in suggestions]) if suggestions else ""
-    return "\n".join(lines) + "\n" + body
+    return visible_lines(lines) + body  # (each comment one line, whatever a node id holds)
