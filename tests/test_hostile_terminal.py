@@ -558,6 +558,31 @@ def test_a_plan_simulation_shows_control_characters_as_escapes(tmp_path: Path) -
     assert not RAW.search(run.stdout.replace("\n", ""))
 
 
+def test_a_line_break_in_a_task_id_starts_no_line_of_the_plan_simulation(
+    tmp_path: Path,
+) -> None:
+    """A task id or title holding a line break started a line `::error file=x::boom` of the
+    plan simulation's text (a command to GitHub Actions); it is shown as `\\x0a`."""
+    task = {"type": "ai", "assignedRunner": "codex", "autonomy": "AFK", "sliceType": "AFK"}
+    plan = {
+        "tasks": [
+            {**task, "id": "a\n::error file=x::boom", "title": "T\n::warning::t", "prompt": "a"},
+            {
+                **task,
+                "id": "b",
+                "title": "B",
+                "prompt": "b",
+                "dependencies": ["a\n::error file=x::boom"],
+            },
+        ]
+    }
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    run = dipcheck("simulate", "--isolated", "plan.json", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert not [line for line in run.stdout.splitlines() if line.lstrip().startswith("::")]
+    assert "  a\\x0a::error file=x::boom (task 0 “T\\x0a::warning::t”)\n" in run.stdout
+
+
 def test_a_plan_simulation_as_json_on_a_terminal_shows_them_and_to_a_pipe_keeps_them(
     tmp_path: Path,
 ) -> None:

@@ -20,7 +20,7 @@ from dipcheck.jsvalue import key, to_string
 from dipcheck.plan import Plan, PlanTask
 from dipcheck.records import record
 from dipcheck.simulate.plan_waves import DEFAULT_PARALLEL, OUTCOMES, Outcome, Scenario, simulate
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible_lines
 
 
 class PlanError(Exception):
@@ -204,7 +204,7 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
     lines.extend(f"warning: {item}" for item in loaded.warnings)
     if outcome.refused is not None:
         lines.append(f"refused: {outcome.refused}")
-        return visible("\n".join(lines) + "\n")
+        return visible_lines(lines)
     starts = {(start.wave, start.task.index): start for start in outcome.starts}
     failed: set[Any] = set()
     for number, wave in enumerate(outcome.waves, 1):
@@ -272,8 +272,9 @@ def text(loaded: Loaded, scenario: Scenario, outcome: Outcome) -> str:
     ):
         if tasks:
             lines.append(f"  {title}: {', '.join(_ids(tasks))}")
-    # task ids and titles are the plan's text: its control characters are shown, not sent
-    return visible("\n".join(lines) + "\n")
+    # task ids and titles are the plan's text: its control characters and line breaks are
+    # shown, not sent
+    return visible_lines(lines)
 
 
 # the indirect dependencies named per task in the text report (a task deep in a large plan
