@@ -558,6 +558,20 @@ def test_a_plan_simulation_shows_control_characters_as_escapes(tmp_path: Path) -
     assert not RAW.search(run.stdout.replace("\n", ""))
 
 
+def test_an_error_quoting_a_name_with_a_line_break_is_one_line(tmp_path: Path) -> None:
+    """`dipcheck simulate: error: s.yaml:2:3: no node `zz⏎::error file=s::x`…` printed the
+    scenario's node name with its line break: the error is one line, the break `\\x0a`."""
+    (tmp_path / "w.dip").write_text(PROMPTED.format(prompt="hi"), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(
+        'nodes:\n  "zz\\n::error file=s::x": {outcome: fail}\n', encoding="utf-8"
+    )
+    run = dipcheck("simulate", "--scenario", "s.yaml", "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr == (
+        "dipcheck simulate: error: s.yaml:2:3: no node `zz\\x0a::error file=s::x` in the workflow\n"
+    )
+
+
 def test_a_line_break_in_a_task_id_starts_no_line_of_the_plan_simulation(
     tmp_path: Path,
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from dipcheck.files import not_a_file, write_output
 from dipcheck.records import replace
-from dipcheck.terminal import for_stream, visible
+from dipcheck.terminal import for_stream, visible, visible_line
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
@@ -68,7 +68,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(visible(f"dipcheck convert: error: {message}"), file=sys.stderr)
+    print(visible_line(f"dipcheck convert: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from dipcheck.files import not_a_file, write_output
 from dipcheck.records import replace
-from dipcheck.terminal import visible
+from dipcheck.terminal import visible_line
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -76,7 +76,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(visible(f"dipcheck graph: error: {message}"), file=sys.stderr)
+    print(visible_line(f"dipcheck graph: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 

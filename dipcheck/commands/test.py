@@ -16,7 +16,7 @@ from typing import Any
 from dipcheck.files import write_output
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import for_stream, visible, visible_name
+from dipcheck.terminal import for_stream, visible, visible_line, visible_name
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -115,7 +115,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(visible(f"dipcheck test: error: {message}"), file=sys.stderr)
+    print(visible_line(f"dipcheck test: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -237,7 +237,7 @@ def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
                 write_atomically(file.path, before, after, tree_of(file.path))
                 print(visible(f"dipcheck test: updated {visible_name(file.path)}"), file=sys.stderr)
         except update.UpdateError as error:
-            print(visible(f"dipcheck test: error: {error}"), file=sys.stderr)
+            print(visible_line(f"dipcheck test: error: {error}"), file=sys.stderr)
             refreshed.append(file)
             continue
         except (FileChanged, WriteRefused, OSError, UnicodeDecodeError) as error:

@@ -16,7 +16,7 @@ from dipcheck.files import not_a_file, write_output
 from dipcheck.model import Dialect
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import for_stream, visible
+from dipcheck.terminal import for_stream, visible_line
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 DEFAULT_MAX_PATHS = 1000
@@ -150,7 +150,7 @@ def add_parser(commands: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(visible(f"dipcheck simulate: error: {message}"), file=sys.stderr)
+    print(visible_line(f"dipcheck simulate: error: {message}"), file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -180,7 +180,7 @@ def _plan(args: argparse.Namespace, config: Any) -> int:
                 return _error("an Ordewell plan simulates to text or json")
             pieces, code = plan_cli.waves_report(loaded, args.scenario, fmt)
             for warning in loaded.warnings:
-                print(visible(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
+                print(visible_line(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
             if args.output:
                 write_output(args.output, pieces)
             else:  # (JSON leaves C1 controls raw: a terminal gets them shown)
@@ -196,7 +196,7 @@ def _plan(args: argparse.Namespace, config: Any) -> int:
     except (plan_cli.PlanError, handover.HandoverError) as error:
         return _error(str(error))
     for warning in loaded.warnings:
-        print(visible(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
+        print(visible_line(f"dipcheck simulate: warning: {warning}"), file=sys.stderr)
     if handover.missing_marker(task):
         print(
             f"dipcheck simulate: warning: task {args.handover!r} has no completionMarker: "
