@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, dipcheck, lint, only, run, template
 
 from dipcheck.config import Config
 from dipcheck.rules.shell import first_program
@@ -434,3 +434,62 @@ def test_a_script_too_long_for_shellcheck_is_not_given_to_it(
     assert shelltools.shellcheck([(long, "bash"), (short, "bash")]) == [None, []]
     assert given == [short]
     shelltools._cache.cache_clear()
+
+
+# 15 KB: under shellcheck's size limit
+DEEP = "if [ -f x ]; then e" + "${" * 5000 + "x" + "}" * 5000 + "; fi"
+
+
+@needs_shellcheck
+def test_a_command_nested_past_shellchecks_reach_does_not_silence_the_others(
+    tmp_path: Path,
+) -> None:
+    """5,000 nested `${` in one command took shellcheck past its 10 s limit and 1 GB, and the
+    other commands checked in the same shellcheck run lost their findings with it (B's
+    SC2045 here); every lint of the file paid the 10 s again. A script nested deeper than
+    SHELLCHECK_MAX_NESTING is no longer given to shellcheck (bash -n still reads it)."""
+    workflow = tmp_path / "two.dip"
+    workflow.write_text(
+        "workflow W\n  start: A\n  exit: B\n\n"
+        f"  tool A\n    command: {DEEP}\n    timeout: 10s\n\n"
+        "  tool B\n    command: for f in $(ls *.txt); do wc -l $f; done\n    timeout: 10s\n\n"
+        "  edges\n    A -> B\n",
+        encoding="utf-8",
+    )
+    began = time.monotonic()
+    process = dipcheck(
+        "lint", "--no-cache", "--isolated", "--format", "json", workflow,
+        env={"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")},
+    )  # fmt: skip
+    took = time.monotonic() - began
+    found = [
+        (item["code"], item["severity"], item["range"], item["message"].split(":")[0])
+        for item in json.loads(process.stdout)["diagnostics"]
+        if item["code"] in ("DC207", "DIP123")  # (bash -n reads A's command without a word)
+    ]
+    position = {"line": 10, "column": 23}
+    assert found == [
+        (
+            "DC207",
+            "warning",
+            {"start": position, "end": {"line": 10, "column": 34}},  # `$(ls *.txt)`
+            "shellcheck SC2045 (error) in the command of tool `B`",
+        ),
+        (
+            "DC207",
+            "info",
+            {"start": {"line": 10, "column": 28}, "end": {"line": 10, "column": 29}},  # `*`
+            "shellcheck SC2035 (info in shellcheck, reported because a file name starting with "
+            "`-` becomes an option of the command) in the command of tool `B`",
+        ),
+    ]
+    assert took < 8  # (shellcheck's limit was 10 s)
+
+
+def test_nesting_counts_the_deepest_brackets() -> None:
+    from dipcheck.shelltools import nesting
+
+    assert nesting("echo hi") == 0
+    assert nesting('x=$(a "$(b ${c[0]})")') == 4
+    assert nesting("a ) } ] ( b") == 1  # (closing ones with nothing open are ignored)
+    assert nesting(DEEP) == 5000

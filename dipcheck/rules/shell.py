@@ -383,7 +383,8 @@ def _finding(context: Context, command: Command, comment: ShellcheckComment) -> 
         "(SC1090, SC1091, SC2043, SC2050, SC2148, SC2154, SC2157, SC2194), and shellcheck's "
         "parse errors are left to DIP123. When shellcheck is not installed this rule is "
         "silently off; `--no-shell` skips it. shellcheck gets 10 s per run and scripts of up "
-        "to 32 KiB (its time grows faster than its input on some scripts): a script it does "
+        "to 32 KiB whose brackets nest at most 100 deep (its time grows faster than its "
+        "input on some scripts, and than the square of their nesting): a script it does "
         "not judge in time is not reported, and is tried again on the next run."
     ),
     example='tool Clean\n  command:\n    #!/bin/sh\n    rm -rf "$BUILD_DIR"/*\n    [[ -d out ]] '
