@@ -15,7 +15,8 @@ error. Directory: ``--cache-dir``, else ``$DIPCHECK_CACHE_DIR``, else ``.dipchec
 the configuration file (or in the current directory); results go in its ``results/``
 subdirectory (shell verdicts share ``$DIPCHECK_CACHE_DIR``). It is created private (mode
 0700), and one that belongs to another user or that others can write is not used at all
-(:mod:`dipcheck.files`): its entries could forge or hide findings.
+(:mod:`dipcheck.files`): its entries could forge or hide findings. Every file in it is sealed
+with this user's key (:mod:`dipcheck.sealing`), and one that is not is a miss.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dipcheck.frontends.common import digest
 from dipcheck.hashing import sha256_hex
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
+from dipcheck.sealing import seal, unseal
 from dipcheck.source import SourceText, Span
 
 FORMAT_VERSION = 1
@@ -60,7 +62,7 @@ class ResultCache:
     def _use_rules_snapshot(self) -> None:
         from dipcheck.files import read_private
 
-        data = read_private(self.rules, _MAX_ENTRY_BYTES)
+        data = unseal(read_private(self.rules, _MAX_ENTRY_BYTES))
         if data is None:
             return
         with contextlib.suppress(ValueError, TypeError, KeyError):  # else the modules are imported
@@ -86,7 +88,10 @@ class ResultCache:
             return None
         try:
             text = decode_text(read_regular(path, MAX_FILE_BYTES))
-            entry = json.loads(read_regular(self._entry(path, named), _MAX_ENTRY_BYTES))
+            sealed = unseal(read_regular(self._entry(path, named), _MAX_ENTRY_BYTES))
+            if sealed is None:
+                raise BadEntry("not sealed with this user's key")
+            entry = json.loads(sealed)
             if type(entry) is not dict or entry.get("path") != path:
                 raise BadEntry("not an entry of this file")
             reads = reads_of(entry["reads"])
@@ -124,9 +129,12 @@ class ResultCache:
     def _write(self, path: str, data: bytes) -> None:
         import tempfile
 
+        sealed = seal(data)
+        if sealed is None:
+            return  # (no key: nothing this user's runs could believe again)
         handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            stream.write(sealed)
         os.replace(temporary, path)
 
     def _prepare(self) -> None:

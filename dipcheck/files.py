@@ -32,12 +32,14 @@ _warned: set[str] = set()
 
 
 def default_cache_directory() -> str:
-    """The per-user cache directory: ``$DIPCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/dipcheck``
-    or ``~/.cache/dipcheck`` (``%LOCALAPPDATA%\\dipcheck`` on Windows), else a directory named
-    after the user in the system temp directory."""
-    explicit = os.environ.get("DIPCHECK_CACHE_DIR")
-    if explicit:
-        return explicit
+    """The per-user cache directory: ``$DIPCHECK_CACHE_DIR``, else
+    :func:`user_cache_directory`."""
+    return os.environ.get("DIPCHECK_CACHE_DIR") or user_cache_directory()
+
+
+def user_cache_directory() -> str:
+    """``$XDG_CACHE_HOME/dipcheck`` or ``~/.cache/dipcheck`` (``%LOCALAPPDATA%\\dipcheck`` on
+    Windows), else a directory named after the user in the system temp directory."""
     if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
         return os.path.join(os.environ["LOCALAPPDATA"], "dipcheck")
     base = os.environ.get("XDG_CACHE_HOME")

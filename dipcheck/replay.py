@@ -44,6 +44,7 @@ from dipcheck.files import (
 )
 from dipcheck.fingerprint import code_fingerprint
 from dipcheck.hashing import sha256_hex
+from dipcheck.sealing import seal, unseal
 
 # typing.TYPE_CHECKING without importing typing, which imports re: with these modules, a run
 # answered from the run cache imports neither (tests/test_replay.py)
@@ -166,7 +167,7 @@ class Run:
         or anything it depends on changed (the run then lints)."""
         if not self._trusted():
             return None
-        data = read_private(self.entry, MAX_ENTRY_BYTES)
+        data = unseal(read_private(self.entry, MAX_ENTRY_BYTES))
         fields = None if data is None else _fields(data)
         if fields is None or len(fields) < 5 or fields[0] != MAGIC:
             return None
@@ -225,7 +226,9 @@ class Run:
         fields = [MAGIC, b"%d" % status, "".join(stdout.written).encode("utf-8", "surrogatepass")]
         fields += [(self.config_path or "").encode("utf-8", "surrogateescape"), config]
         fields += [part for pair in files for part in pair]
-        _write(self.entry, _encode(fields))
+        sealed = seal(_encode(fields))
+        if sealed is not None:
+            _write(self.entry, sealed)
 
 
 _capturing: Run | None = None  # the run whose output is being watched

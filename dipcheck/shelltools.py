@@ -24,6 +24,7 @@ from dipcheck.files import private_cache_directory, read_private, usable_directo
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import record
 from dipcheck.references import placeholders
+from dipcheck.sealing import seal, unseal
 
 _CACHE_VERSION = 1  # each shard keeps the format the one file of earlier releases had
 _MAX_CACHE_BYTES = 4 * 1024 * 1024  # a shard file longer than this is not read
@@ -134,7 +135,7 @@ class _ResultCache:
 
     def _read(self, shard: str) -> dict[str, Any]:
         path = self._path(shard)
-        data = None if path is None else read_private(path, _MAX_CACHE_BYTES)
+        data = None if path is None else unseal(read_private(path, _MAX_CACHE_BYTES))
         try:
             stored = json.loads(data) if data is not None else None
         except ValueError:
@@ -203,13 +204,16 @@ class _ResultCache:
         _remove_stale_temporaries(directory, name)
         import tempfile  # (here: a run whose verdicts are all cached writes nothing)
 
+        sealed = seal(json.dumps({"version": _CACHE_VERSION, "entries": entries}).encode("utf-8"))
+        if sealed is None:
+            return entries
         try:
             handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.")
         except OSError:
             return entries
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump({"version": _CACHE_VERSION, "entries": entries}, stream)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(sealed)
             os.replace(temporary, os.path.join(directory, name))
         except OSError:
             with contextlib.suppress(OSError):

@@ -86,6 +86,26 @@ def only(findings: list[Finding], *wanted: str) -> list[Finding]:
     return [item for item in findings if item.code in wanted]
 
 
+def unsealed(path: Path) -> bytes:
+    """The content of a cache file dipcheck wrote (sealed with this user's key, see
+    :mod:`dipcheck.sealing`), for a test to read what it holds."""
+    from dipcheck import sealing
+
+    content = sealing.unseal(path.read_bytes())
+    assert content is not None, f"{path} is not sealed with this user's key"
+    return content
+
+
+def write_sealed(path: Path, content: bytes) -> None:
+    """Write ``content`` to the cache file ``path`` as dipcheck would (sealed): what a test
+    plants there is then judged by what it holds, not refused for its seal."""
+    from dipcheck import sealing
+
+    sealed = sealing.seal(content)
+    assert sealed is not None, "no sealing key for this user"
+    path.write_bytes(sealed)
+
+
 def dipcheck(
     *args: str | Path,
     cwd: Path = PROJECT,

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import dipcheck
+from helpers import dipcheck, unsealed, write_sealed
 
 WORKFLOW = """\
 workflow {name}
@@ -51,7 +51,7 @@ def _entries(project: Path) -> dict[str, tuple[int, int]]:
     for entry in (project / ".dipcheck_cache" / "results").iterdir():
         if entry.name.endswith(".tmp"):
             continue
-        data = json.loads(entry.read_text(encoding="utf-8"))
+        data = json.loads(unsealed(entry))
         info = entry.stat()
         found[data["path"]] = (info.st_ino, info.st_mtime_ns)
     return found
@@ -111,7 +111,7 @@ def test_editing_the_workflow_or_the_settings_misses(project: Path) -> None:
 def test_a_corrupt_entry_is_a_miss_not_an_error(project: Path) -> None:
     cold = _lint(project)
     for entry in (project / ".dipcheck_cache" / "results").iterdir():
-        entry.write_text('{"path": "./one.dip", "content": ', encoding="utf-8")
+        write_sealed(entry, b'{"path": "./one.dip", "content": ')
     warm = _lint(project)
     assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, "")
     assert set(_entries(project)) == {"./one.dip", "./two.dip", "./three.dip"}
@@ -230,7 +230,7 @@ def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
     cold = dipcheck(*words, cwd=tmp_path)
     assert (cold.returncode, cold.stderr) == (0, "") and "DC202" in cold.stdout
     [entry] = (tmp_path / ".dipcheck_cache" / "results").iterdir()
-    assert json.loads(entry.read_bytes())["path"] == name
+    assert json.loads(unsealed(entry))["path"] == name
     before = entry.stat().st_mtime_ns
     warm = dipcheck(*words, cwd=tmp_path)
     assert (warm.returncode, warm.stdout, warm.stderr) == (0, cold.stdout, "")

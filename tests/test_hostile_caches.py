@@ -12,7 +12,9 @@ import stat
 from pathlib import Path
 
 import pytest
-from helpers import dedent, dipcheck
+from helpers import dedent, dipcheck, unsealed, write_sealed
+
+from dipcheck import sealing
 
 BROKEN_SHELL = dedent(
     """
@@ -114,7 +116,7 @@ def _forged_verdicts(tmp_path: Path, workflow: Path) -> dict[str, dict[str, obje
     dipcheck("lint", "--no-cache", "--isolated", workflow, env={"DIPCHECK_CACHE_DIR": str(clean)})
     forged = {}
     for path in sorted((clean / "bash-n").glob("*.json")):
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(unsealed(path))
         stored["entries"] = {key: [0, ""] for key in stored["entries"]}
         forged[path.name] = stored
     assert any(stored["entries"] for stored in forged.values()), "bash checked the command"
@@ -124,7 +126,8 @@ def _forged_verdicts(tmp_path: Path, workflow: Path) -> dict[str, dict[str, obje
 def _plant(directory: Path, forged: dict[str, dict[str, object]]) -> None:
     (directory / "bash-n").mkdir(exist_ok=True)
     for name, stored in forged.items():
-        (directory / "bash-n" / name).write_text(json.dumps(stored), encoding="utf-8")
+        # (sealed with this user's key: what is tested is the directory, or the verdicts' shape)
+        write_sealed(directory / "bash-n" / name, json.dumps(stored).encode("utf-8"))
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash -n verdicts need bash")
@@ -322,13 +325,21 @@ def test_the_cache_tags_are_not_written_through_planted_links(tmp_path: Path) ->
     assert again.stdout == run.stdout
 
 
-def _forge_clean(cache: Path) -> None:
+def _forge_clean(cache: Path, seal: str = "mine") -> None:
     """Empty the findings of every result entry in ``cache`` and drop the kept runs: what a
-    pull request that commits a `.dipcheck_cache/` built on its own machine can hold."""
+    pull request that commits a `.dipcheck_cache/` built on its own machine can hold. The
+    entries are sealed with this user's key (``mine``), with another (``other``), or plain
+    JSON as dipcheck wrote them before entries were sealed (``none``)."""
     for entry in (cache / "results").iterdir():
-        stored = json.loads(entry.read_text(encoding="utf-8"))
+        stored = json.loads(unsealed(entry))
         stored["result"]["diagnostics"] = []
-        entry.write_text(json.dumps(stored), encoding="utf-8")
+        content = json.dumps(stored).encode("utf-8")
+        if seal == "mine":
+            write_sealed(entry, content)
+        else:
+            entry.write_bytes(
+                sealing.MARK + b"0" * 64 + b"\n" + content if seal == "other" else content
+            )
     shutil.rmtree(cache / "runs", ignore_errors=True)
 
 
@@ -391,3 +402,63 @@ def test_the_result_cache_is_not_made_behind_a_directory_link_out_of_the_tree(
     assert "ok.dip:5:17: DC102" in run.stdout
     assert sorted(os.listdir(outside)) == ["dipcheck.toml", "w.dip"]
     assert (flow / ".dipcheck_cache" / "results").is_dir()
+
+
+@pytest.mark.parametrize("seal", ["none", "other"])
+@pytest.mark.parametrize("argument", ["w.dip", "."])
+def test_entries_of_another_key_are_not_believed_even_in_a_private_directory(
+    tmp_path: Path, argument: str, seal: str
+) -> None:
+    """A checkout made with `umask 077` has private (0700) directories owned by the runner,
+    so the mode check passes a committed `.dipcheck_cache/`; its entries, written on another
+    machine, are not sealed with this user's key and are not believed: the lint runs."""
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    first = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
+    assert "DC102" in first.stdout
+    cache = flow / ".dipcheck_cache"
+    _forge_clean(cache, seal)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    run = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
+    assert (run.returncode, run.stdout, run.stderr) == (first.returncode, first.stdout, "")
+    [entry] = (cache / "results").iterdir()  # written again, sealed
+    assert json.loads(unsealed(entry))["result"]["diagnostics"]
+
+
+def test_a_run_kept_by_another_hand_is_not_replayed(tmp_path: Path) -> None:
+    """The run cache prints what it kept: an entry planted in a private checkout cache would
+    print anything (text, control characters) and exit 0. Unsealed, it is not replayed."""
+    from dipcheck import replay
+
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    first = dipcheck("lint", "--isolated", "w.dip", cwd=flow)
+    [entry] = (flow / ".dipcheck_cache" / replay.RUNS).iterdir()
+    fields = replay._fields(unsealed(entry))
+    assert fields is not None
+    fields[1], fields[2] = b"0", b"All checks passed!\n"
+    entry.write_bytes(replay._encode(fields))  # as it would be without a seal
+    run = dipcheck("lint", "--isolated", "w.dip", cwd=flow)
+    assert (run.returncode, run.stdout) == (first.returncode, first.stdout)
+    write_sealed(entry, replay._encode(fields))  # the twin: sealed, it is what is answered
+    assert dipcheck("lint", "--isolated", "w.dip", cwd=flow).stdout == "All checks passed!\n"
+
+
+def test_the_sealing_key_is_private_and_a_planted_one_is_refused(tmp_path: Path) -> None:
+    """The key is made 0600 in the per-user cache directory; one that others may read, or a
+    link, is not used (nothing is cached: the lint still runs)."""
+    env = _environment(tmp_path)
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    dipcheck("lint", "--isolated", "w.dip", cwd=flow, env=env)
+    key = tmp_path / "home" / ".cache" / "dipcheck" / "seal.key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(key.read_bytes()) == 64
+    assert any((flow / ".dipcheck_cache" / "results").iterdir())
+    shutil.rmtree(flow / ".dipcheck_cache")
+    key.chmod(0o644)
+    run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
+    assert "DC102" in run.stdout
+    assert not any((flow / ".dipcheck_cache" / "results").iterdir())

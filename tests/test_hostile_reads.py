@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import PROJECT, dedent
+from helpers import PROJECT, dedent, unsealed, write_sealed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,12 +192,12 @@ def test_a_forged_cache_entry_naming_a_fifo_is_a_miss(tmp_path: Path) -> None:
     first = lint(".", cwd=tmp_path)
     assert first.returncode == 0
     (entry,) = (tmp_path / ".dipcheck_cache" / "results").iterdir()
-    stored = json.loads(entry.read_text(encoding="utf-8"))
+    stored = json.loads(unsealed(entry))
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     for reads in ({str(fifo): "1:2:3"}, {str(fifo): None}, {"/dev/zero": "0:0:x"}):
         stored["reads"] = reads
-        entry.write_text(json.dumps(stored), encoding="utf-8")
+        write_sealed(entry, json.dumps(stored).encode("utf-8"))
         second = lint(".", cwd=tmp_path)
         assert (second.returncode, second.stdout) == (first.returncode, first.stdout)
 

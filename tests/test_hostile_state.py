@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import dipcheck
+from helpers import dipcheck, unsealed, write_sealed
 
 PARENT = "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: sub/child.dip\n"
 CHILD = "workflow C\n  start: A\n  exit: A\n  agent A\n    prompt_file: p.md\n"
@@ -102,9 +102,9 @@ def test_cache_entries_with_wrong_inner_types_are_misses(tmp_path: Path) -> None
     cold = dipcheck(*command, cwd=tmp_path)
     assert "DC101" in cold.stdout or "DC102" in cold.stdout
     (entry_path,) = (tmp_path / ".dipcheck_cache" / "results").iterdir()
-    entry = json.loads(entry_path.read_text(encoding="utf-8"))
-    for corrupt in _corruptions(entry):
-        entry_path.write_text(json.dumps(corrupt), encoding="utf-8")
+    entry = json.loads(unsealed(entry_path))
+    for corrupt in _corruptions(entry):  # (sealed, as a bug of dipcheck's own could write it)
+        write_sealed(entry_path, json.dumps(corrupt).encode("utf-8"))
         warm = dipcheck(*command, cwd=tmp_path)
         assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, ""), (
             corrupt
@@ -116,10 +116,10 @@ def test_a_rules_snapshot_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
     command = ("lint", "--isolated", "--format", "concise", "w.dip")
     cold = dipcheck(*command, cwd=tmp_path)
     (snapshot,) = (tmp_path / ".dipcheck_cache").glob("rules-*.json")
-    rules = json.loads(snapshot.read_text(encoding="utf-8"))
+    rules = json.loads(unsealed(snapshot))
     for damage in ({"code": 5}, {"formats": "dip"}, {"enabled": "yes"}, {"severity": "error"}):
         broken = [*rules[:-1], dict(rules[-1], **damage)]  # after every other rule
-        snapshot.write_text(json.dumps(broken), encoding="utf-8")
+        write_sealed(snapshot, json.dumps(broken).encode("utf-8"))
         for text in ("w.dip", "w.dip"):  # from the cache, then (after an edit) linted anew
             run = dipcheck(*command, cwd=tmp_path)
             assert (run.returncode, run.stdout, run.stderr) == (

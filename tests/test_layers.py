@@ -58,6 +58,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.conditions",
             "dipcheck.dialect",
             "dipcheck.files",
+            "dipcheck.sealing",
             "dipcheck.hashing",
             "dipcheck.terminal",
             "dipcheck.integers",

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import dipcheck
+from helpers import dipcheck, unsealed, write_sealed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,10 +62,10 @@ def _runs(project: Path) -> list[Path]:
 def _mark(project: Path) -> None:
     """Replace the output kept in the one entry by :data:`MARKER` (the rest as it was)."""
     [entry] = _runs(project)
-    fields = replay._fields(entry.read_bytes())
+    fields = replay._fields(unsealed(entry))
     assert fields is not None and fields[0] == replay.MAGIC
     fields[2] = MARKER.encode("utf-8")
-    entry.write_bytes(replay._encode(fields))
+    write_sealed(entry, replay._encode(fields))
 
 
 def test_a_run_again_is_answered_from_the_entry(project: Path) -> None:
@@ -226,10 +226,10 @@ def test_a_directory_others_can_write_is_not_used(project: Path) -> None:
 def test_a_damaged_entry_is_a_miss(project: Path, damage) -> None:
     first = _lint(project)
     [entry] = _runs(project)
-    entry.write_bytes(damage(entry.read_bytes()))
+    write_sealed(entry, damage(unsealed(entry)))
     again = _lint(project)
     assert (again.returncode, again.stdout, again.stderr) == (1, first.stdout, "")
-    assert replay._fields(entry.read_bytes())[2] == first.stdout.encode("utf-8")
+    assert replay._fields(unsealed(entry))[2] == first.stdout.encode("utf-8")
 
 
 # -- in process -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import Finding, dipcheck, lint, only, run, template
+from helpers import Finding, dipcheck, lint, only, run, template, unsealed, write_sealed
 
 from dipcheck.config import Config
 from dipcheck.rules.shell import first_program
@@ -287,7 +287,7 @@ def _stored(cache: Path) -> dict[str, object]:
     """Every verdict kept in ``cache`` for the tool "verdicts", shard after shard."""
     entries: dict[str, object] = {}
     for path in sorted((cache / "verdicts").glob("*.json")):
-        entries.update(json.loads(path.read_text(encoding="utf-8"))["entries"])
+        entries.update(json.loads(unsealed(path))["entries"])
     return entries
 
 
@@ -334,7 +334,7 @@ def test_verdict_cache_keeps_the_most_recently_used(
     shelltools._ResultCache("verdicts").fill(["a", "b", "c"], lambda keys: [1 for _ in keys])
     verdicts = shelltools._ResultCache("verdicts")
     assert verdicts.fill(["a", "d"], lambda keys: [2 for _ in keys]) == [1, 2]  # "a" used
-    stored = json.loads((tmp_path / "verdicts" / "00.json").read_text(encoding="utf-8"))
+    stored = json.loads(unsealed(tmp_path / "verdicts" / "00.json"))
     assert stored["entries"] == {"c": 1, "a": 1, "d": 2}
 
 
@@ -352,9 +352,9 @@ def test_a_malformed_verdict_is_judged_again(
 
     shelltools._ResultCache("verdicts").fill(["a"], judge)
     path = tmp_path / "verdicts" / "00.json"
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    stored = json.loads(unsealed(path))
     stored["entries"]["a"] = "not a verdict"
-    path.write_text(json.dumps(stored), encoding="utf-8")
+    write_sealed(path, json.dumps(stored).encode("utf-8"))
     checked = shelltools._ResultCache("verdicts", lambda value: isinstance(value, int))
     assert checked.fill(["a"], judge) == [1] and judged == ["a", "a"]
 
