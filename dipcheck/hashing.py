@@ -28,3 +28,27 @@ _SHA256 = _constructor()
 def sha256_hex(data: bytes) -> str:
     """The SHA-256 of ``data`` in hexadecimal."""
     return str(_SHA256(data).hexdigest())
+
+
+_BLOCK = 64  # SHA-256's block size in bytes
+
+
+def hmac_sha256_hex(key: bytes, data: bytes) -> str:
+    """HMAC-SHA256 (RFC 2104) of ``data`` under ``key``, in hexadecimal: :mod:`hmac` imports
+    :mod:`hashlib` (OpenSSL), which the cached path does without."""
+    if len(key) > _BLOCK:
+        key = _SHA256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    inner = _SHA256(bytes(byte ^ 0x36 for byte in key))
+    inner.update(data)  # (not joined to the pad: an entry may be megabytes)
+    return str(_SHA256(bytes(byte ^ 0x5C for byte in key) + inner.digest()).hexdigest())
+
+
+def same_digest(first: bytes, second: bytes) -> bool:
+    """Whether two digests are equal, in a time that does not tell where they differ."""
+    if len(first) != len(second):
+        return False
+    difference = 0
+    for a, b in zip(first, second, strict=True):
+        difference |= a ^ b
+    return difference == 0

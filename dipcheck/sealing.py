@@ -19,12 +19,12 @@ usable key nothing is cached.
 from __future__ import annotations
 
 import contextlib
-import hmac
 import os
 import stat
 from functools import cache
 
 from dipcheck.files import read_regular, usable_directory, user_cache_directory
+from dipcheck.hashing import hmac_sha256_hex, same_digest
 
 MARK = b"dipcheck-seal-1 "  # then the seal in hex and a line break, then the content
 _DIGEST_HEX = 64
@@ -51,11 +51,11 @@ def unseal(data: bytes | None) -> bytes | None:
         return None
     content = data[start + 1 :]
     given = data[len(MARK) : start]
-    return content if hmac.compare_digest(given, _mac(key, content).encode("ascii")) else None
+    return content if same_digest(given, _mac(key, content).encode("ascii")) else None
 
 
 def _mac(key: bytes, content: bytes) -> str:
-    return hmac.new(key, content, "sha256").hexdigest()
+    return hmac_sha256_hex(key, content)
 
 
 @cache

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from helpers import dedent, dipcheck, unsealed, write_sealed
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dipcheck import sealing
 
@@ -462,3 +464,18 @@ def test_the_sealing_key_is_private_and_a_planted_one_is_refused(tmp_path: Path)
     run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
     assert "DC102" in run.stdout
     assert not any((flow / ".dipcheck_cache" / "results").iterdir())
+
+
+@given(st.binary(max_size=200), st.binary(max_size=3000))
+@settings(max_examples=200, deadline=None)
+def test_the_seal_is_hmac_sha256(key: bytes, data: bytes) -> None:
+    """dipcheck.hashing's HMAC (no hashlib, which loads OpenSSL at start-up) is RFC 2104's,
+    as the standard library computes it, for keys shorter and longer than a block."""
+    import hmac
+
+    from dipcheck.hashing import hmac_sha256_hex, same_digest
+
+    expected = hmac.new(key, data, "sha256").hexdigest()
+    assert hmac_sha256_hex(key, data) == expected
+    assert same_digest(expected.encode(), hmac_sha256_hex(key, data).encode())
+    assert not same_digest(expected.encode(), hmac_sha256_hex(key + b"x", data).encode())
