@@ -266,7 +266,6 @@ INLINE_TWIN = {
 
 _INTEGER = lazy(r"[+-]?\d+")
 _FLOAT = lazy(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE)
-_DURATION = lazy(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))++|[+-]?0")
 BOOLEAN_WORDS = {
     "true": True,
     "1": True,
@@ -313,8 +312,7 @@ def check_value(type_: ValueType, value: str) -> str | None:
         if not _FLOAT.fullmatch(text):
             return f"invalid number {text!r}"
     elif type_ is ValueType.DURATION:
-        if not _DURATION.fullmatch(text):
-            return f"invalid duration {text!r} (use e.g. 30s, 5m, 1h30m, 500ms; there is no `d`)"
+        return duration_problem(text)
     elif type_ is ValueType.BOOLEAN:
         if text.lower() not in BOOLEAN_WORDS:
             return f"invalid boolean {text!r} (use true/false, 1/0, yes/no, on/off)"
@@ -329,36 +327,110 @@ def check_value(type_: ValueType, value: str) -> str | None:
     return None
 
 
+# nanoseconds per unit of Go's time.ParseDuration (both spellings of micro)
 _GO_UNITS = {
-    "ns": 1e-9,
-    "us": 1e-6,
-    "µs": 1e-6,
-    "μs": 1e-6,
-    "ms": 1e-3,
-    "s": 1.0,
-    "m": 60.0,
-    "h": 3600.0,
+    "ns": 1,
+    "us": 1_000,
+    "µs": 1_000,
+    "μs": 1_000,
+    "ms": 1_000_000,
+    "s": 1_000_000_000,
+    "m": 60_000_000_000,
+    "h": 3_600_000_000_000,
 }
-_GO_PART = lazy(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_TOP = 1 << 63  # Go keeps the sum in a uint64 and refuses one past this
+_ASCII_DIGITS = "0123456789"
+
+
+class _Refused(ValueError):
+    pass
+
+
+def go_duration_ns(text: str) -> int:
+    """Nanoseconds of ``text`` as Go's ``time.ParseDuration`` reads it (ASCII digits, an
+    optional fraction, a unit, repeated; ``0`` alone; a sign), refusing what it refuses with
+    :class:`ValueError`: no unit, an unknown one, no digits, or a value past the 64 bits of a
+    ``time.Duration`` (about 292 years)."""
+    rest = text
+    negative = rest[:1] == "-"
+    if rest[:1] in ("-", "+"):
+        rest = rest[1:]
+    if rest == "0":
+        return 0
+    if not rest:
+        raise _Refused("empty")
+    total = 0
+    at = 0
+    while at < len(rest):
+        start = at
+        whole = 0
+        while at < len(rest) and rest[at] in _ASCII_DIGITS:
+            whole = whole * 10 + ord(rest[at]) - 48
+            if whole > _TOP:
+                raise _Refused("out of range")
+            at += 1
+        digits = at > start
+        fraction, scale = 0, 1
+        if at < len(rest) and rest[at] == ".":
+            at += 1
+            begin = at
+            grown = True  # digits past what a uint64 holds are read and dropped, as Go does
+            while at < len(rest) and rest[at] in _ASCII_DIGITS:
+                if (
+                    grown
+                    and fraction * 10 + ord(rest[at]) - 48 <= _TOP
+                    and fraction <= (_TOP - 1) // 10
+                ):
+                    fraction = fraction * 10 + ord(rest[at]) - 48
+                    scale *= 10
+                else:
+                    grown = False
+                at += 1
+            digits = digits or at > begin
+        if not digits:
+            raise _Refused("no digits")
+        begin = at
+        while at < len(rest) and rest[at] not in _ASCII_DIGITS and rest[at] != ".":
+            at += 1
+        unit = _GO_UNITS.get(rest[begin:at])
+        if unit is None:
+            raise _Refused("no unit" if at == begin else "unknown unit")
+        if whole > _TOP // unit:
+            raise _Refused("out of range")
+        value = whole * unit
+        if fraction:
+            value += int(float(fraction) * (float(unit) / scale))
+            if value > _TOP:
+                raise _Refused("out of range")
+        total += value
+        if total > _TOP:
+            raise _Refused("out of range")
+    if not negative and total > _TOP - 1:
+        raise _Refused("out of range")
+    return -total if negative else total
 
 
 def go_duration(text: str) -> float | None:
     """Seconds of a Go ``time.ParseDuration`` value (``1h30m``, ``-5s``, ``0``), or None when
-    Go would refuse it (no unit, unknown unit, empty)."""
-    sign = -1.0 if text.startswith("-") else 1.0
-    rest = text[1:] if text[:1] in "+-" else text
-    if rest == "0":
-        return 0.0
-    if not rest:
+    Go would refuse it (:func:`go_duration_ns`)."""
+    try:
+        return go_duration_ns(text) / 1e9
+    except ValueError:
         return None
-    total = 0.0
-    position = 0
-    for match in _GO_PART.finditer(rest):
-        if match.start() != position:
-            return None
-        total += float(match.group(1)) * _GO_UNITS[match.group(2)]
-        position = match.end()
-    return sign * total if position == len(rest) and position else None
+
+
+def duration_problem(text: str) -> str | None:
+    """Why Go refuses the duration ``text``, for a message; None when it reads it."""
+    try:
+        go_duration_ns(text)
+    except ValueError as error:
+        if str(error) == "out of range":
+            return (
+                f"invalid duration {text!r}: past the largest Go duration "
+                "(2562047h47m16.854775807s, about 292 years)"
+            )
+        return f"invalid duration {text!r} (use e.g. 30s, 5m, 1h30m, 500ms; there is no `d`)"
+    return None
 
 
 def byte_size(text: str) -> int | None:
