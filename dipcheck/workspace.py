@@ -23,10 +23,11 @@ Resolution follows tracker (docs/runtime/subgraphs.md#subgraphs) and dippin's cr
   is not already on the chain of parents (a reference cycle);
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
-:meth:`Workspace.parents` goes the other way: the workflows near a file (its own directory
-and :data:`PARENT_LEVELS` directories above it, not their subdirectories) whose ``ref:`` or
-``subgraph_ref:`` names it, as written or from a directory above the parent (where tracker,
-which also tries its working directory, would find it).
+:meth:`Workspace.parents` goes the other way: the workflows near a file (its own directory and
+:data:`PARENT_LEVELS` directories above it, not their subdirectories, and none above the working
+directory for a file below it) whose ``ref:`` or ``subgraph_ref:`` names it, as
+written or from a directory above the parent (where tracker, which also tries its working
+directory, would find it).
 
 Each child is parsed once per :class:`Workspace` however many parents name it (it is read
 again for each parent, through that lint's reader, so a result cache records the dependency);
@@ -42,7 +43,7 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import inside, kind_of, unchanged
+from dipcheck.files import inside, kind_of, tree_of, unchanged
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
@@ -385,7 +386,14 @@ class Workspace:
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
+        # a file in the working directory's tree (a lint run in the project, an editor opened
+        # on it) has no parent above that directory: what lies above is not read. A file
+        # named outside it is searched as before, its tree being what was named.
+        tree = tree_of(path)
+        top = os.path.realpath(tree) if tree == os.getcwd() else None
         for _ in range(PARENT_LEVELS + 1):
+            if top is not None and not inside(directory, top):
+                break
             # `directory` is a real path and _dip_files leaves links out: each candidate is
             # its own real path
             for candidate in _dip_files(directory):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import Finding, as_finding, dedent, template
 
 from dipcheck.engine import lint_file
@@ -65,6 +66,13 @@ def findings(path: Path) -> list[Finding]:
 
 def messages(path: Path, code: str) -> list[str]:
     return [item.message for item in lint_file(str(path)).diagnostics if item.code == code]
+
+
+@pytest.fixture(autouse=True)
+def _in_the_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test runs in its project, as `dipcheck lint` does: the tree being checked (where
+    the parent scan stops) is the working directory."""
+    monkeypatch.chdir(tmp_path)
 
 
 def test_workspace_finds_the_parents_of_a_child(tmp_path: Path) -> None:
@@ -145,3 +153,19 @@ def test_dc205_on_a_subgraph_reports_keys_the_child_never_writes(tmp_path: Path)
     ]
     unread = write(tmp_path, "p3.dip", text.replace("subgraphs/review.dip", "nowhere.dip"))
     assert [f for f in findings(unread) if f.code == "DC205"] == []
+
+
+def test_no_parent_above_the_tree_being_checked_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan went up two directories whatever the tree: run in `flow/`, a lint read
+    `../leak.dip` and printed its name and node id (DIP107: "`leak.dip` as `hunter2_node`").
+    It now stops at the tree being checked, the working directory here."""
+    write(tmp_path, "leak.dip", PARENT.replace("subgraphs/review.dip", "flow/review.dip"))
+    child = write(tmp_path, "flow/review.dip", CHILD)
+    monkeypatch.chdir(tmp_path / "flow")
+    assert Workspace().parents(str(child)) == ()
+    messages = [item.message for item in lint_file(str(child)).diagnostics]
+    assert not [message for message in messages if "leak.dip" in message]
+    monkeypatch.chdir(tmp_path)  # the twin: from the project, the parent is found
+    assert [Path(link.path).name for link in Workspace().parents(str(child))] == ["leak.dip"]
