@@ -119,13 +119,25 @@ def found_above(parent_dir: str, ref: str) -> str | None:
     if not value or os.path.isabs(value):
         return None
     directory = os.path.dirname(os.path.abspath(parent_dir))
+    top = _scan_top(parent_dir)
     while True:
+        if top is not None and not inside(directory, top):
+            return None  # (nor whether a file exists above the project is said)
         if any(os.path.isfile(path) for path in candidates(directory, value)):
             return directory
         parent = os.path.dirname(directory)
         if parent == directory:
             return None
         directory = parent
+
+
+def _scan_top(path: str) -> str | None:
+    """The directory the searches above ``path`` stop at: the working directory when the
+    path lies below it (a lint run in the project, an editor opened on it), so that nothing
+    above the project is read or said to exist; None (no bound) for a path named outside it,
+    whose tree is what was named."""
+    tree = tree_of(path)
+    return os.path.realpath(tree) if tree == os.getcwd() else None
 
 
 def _display(path: str) -> str:
@@ -386,11 +398,7 @@ class Workspace:
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
-        # a file in the working directory's tree (a lint run in the project, an editor opened
-        # on it) has no parent above that directory: what lies above is not read. A file
-        # named outside it is searched as before, its tree being what was named.
-        tree = tree_of(path)
-        top = os.path.realpath(tree) if tree == os.getcwd() else None
+        top = _scan_top(path)
         for _ in range(PARENT_LEVELS + 1):
             if top is not None and not inside(directory, top):
                 break

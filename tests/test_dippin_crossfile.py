@@ -93,6 +93,28 @@ def test_dip126_names_the_directory_a_ref_only_works_from(tmp_path: Path) -> Non
     )
 
 
+def test_dip126_says_nothing_of_files_above_the_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search for a directory a ref works from went up to `/`: `ref: .ssh/id_rsa` in a
+    workflow told, in a CI log, whether the runner's home holds that file ("it exists relative
+    to `../..`"). For a file in the working directory's tree it stops at that directory."""
+    project = tmp_path / "project"
+    write(tmp_path, "outside/child.dip", CHILD)
+    text = PARENT.replace("child.dip", "outside/child.dip")
+    parent = write(project, "flows/parent.dip", text)
+    monkeypatch.chdir(project)
+    assert findings(parent, "DIP126") == [
+        Finding("DIP126", "warning", (7, 10), (7, 27), "outside/child.dip")
+    ]
+    assert messages(parent, "DIP126") == [
+        "subgraph `Review` references `outside/child.dip`, which does not exist next to this "
+        "workflow (tried as written and with `.dip`)"
+    ]
+    monkeypatch.chdir(tmp_path)  # the twin: the directory above is in the project now
+    assert [item.severity for item in findings(parent, "DIP126")] == ["info"]
+
+
 def test_dip135_missing_and_empty_manager_child(tmp_path: Path) -> None:
     text = dedent(
         """
