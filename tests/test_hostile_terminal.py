@@ -624,3 +624,28 @@ def test_suggested_tests_on_a_terminal_show_bidirectional_controls(tmp_path: Pat
     assert "ok\\u202e" in shown and "\u202e" not in shown, shown
     piped = dipcheck(*command, cwd=tmp_path)
     assert "ok\u202e" in piped.stdout, piped.stdout
+
+
+CONVERTIBLE = (
+    "digraph G {\n  start [shape=Mdiamond, label=Start]\n  exit [shape=Msquare, label=Exit]\n"
+    '  a [label=A, prompt="Do"]\n  start -> a\n  a -> exit\n}\n'
+)
+
+
+def test_convert_names_files_on_one_line(tmp_path: Path) -> None:
+    """convert's parity and note lines printed the file name as it was: a DOT file named
+    `m<newline>::error file=x::boom.dot` made a line `::error file=x::boom.dip lowers to …`,
+    which GitHub Actions reads as a command in a CI log. Names are shown with visible_name."""
+    name = "m\n::error file=x::boom.dot"
+    (tmp_path / name).write_text(CONVERTIBLE, encoding="utf-8")
+    run = dipcheck("convert", "--to", "dip", name, cwd=tmp_path)
+    assert run.returncode == 0
+    assert run.stderr == (
+        "parity: m\\x0a::error file=x::boom.dip lowers to the same workflow as "
+        "m\\x0a::error file=x::boom.dot with the same findings\n"
+    )
+    (tmp_path / "plain.dot").write_text(CONVERTIBLE, encoding="utf-8")
+    twin = dipcheck("convert", "--to", "dip", "plain.dot", cwd=tmp_path)
+    assert twin.stderr == (
+        "parity: plain.dip lowers to the same workflow as plain.dot with the same findings\n"
+    )

@@ -10,7 +10,7 @@ from typing import Any
 
 from dipcheck.files import not_a_file, write_output
 from dipcheck.records import replace
-from dipcheck.terminal import for_stream, visible, visible_line
+from dipcheck.terminal import for_stream, visible_line, visible_lines
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
@@ -123,10 +123,12 @@ def run(args: argparse.Namespace) -> int:
             return _error(not_loaded(args.output, twin))
         found = parity(original, twin, config)
         if found.ok:
-            print(visible(f"{args.output} is the same workflow as {args.file}"), file=sys.stderr)
+            print(
+                visible_line(f"{args.output} is the same workflow as {args.file}"), file=sys.stderr
+            )
             return EXIT_OK
-        print(visible(f"{args.output} differs from {args.file}:"), file=sys.stderr)
-        print(visible("\n".join(report(found, args.file, args.output))), file=sys.stderr)
+        print(visible_line(f"{args.output} differs from {args.file}:"), file=sys.stderr)
+        sys.stderr.write(visible_lines(report(found, args.file, args.output)))
         return EXIT_DIFFERENT
     try:
         result = convert(original, args.to, config)
@@ -140,15 +142,15 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(for_stream(result.text, sys.stdout))
     if not args.quiet:
         for note in result.notes:
-            print(visible(f"note: {note}"), file=sys.stderr)
+            print(visible_line(f"note: {note}"), file=sys.stderr)
     if result.parity.ok:
         print(
-            visible(
+            visible_line(
                 f"parity: {name} lowers to the same workflow as {args.file} with the same findings"
             ),
             file=sys.stderr,
         )
         return EXIT_OK
-    print(visible(f"parity: {name} differs from {args.file}:"), file=sys.stderr)
-    print(visible("\n".join(report(result.parity, args.file, name))), file=sys.stderr)
+    print(visible_line(f"parity: {name} differs from {args.file}:"), file=sys.stderr)
+    sys.stderr.write(visible_lines(report(result.parity, args.file, name)))
     return EXIT_DIFFERENT
