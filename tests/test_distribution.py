@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from helpers import PROJECT
+from helpers import PROJECT, unsealed, write_sealed
 from ruamel.yaml import YAML
 
 BIN = Path(sys.executable).parent
@@ -108,10 +108,10 @@ def test_pre_commit_on_a_terminal_is_answered_from_the_run_cache(
     assert first.returncode == 1 and "DIP003" in first.stdout, first.stdout + first.stderr
     assert "\x1b[1;31merror[DIP003]" in first.stdout  # coloured by dipcheck: a terminal
     [entry] = (tmp_path / "cache" / replay.RUNS).iterdir()
-    fields = replay._fields(entry.read_bytes())
+    fields = replay._fields(unsealed(entry))
     assert fields is not None
     fields[2] = b"answered from the run cache\n"
-    entry.write_bytes(replay._encode(fields))
+    write_sealed(entry, replay._encode(fields))  # (the hook runs as this user: this key)
     second = run()
     assert second.returncode == 1 and "answered from the run cache" in second.stdout
     assert "DIP003" not in second.stdout
