@@ -9,6 +9,7 @@ import os
 import pickle
 import shutil
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -345,17 +346,24 @@ def _forge_clean(cache: Path, seal: str = "mine") -> None:
     shutil.rmtree(cache / "runs", ignore_errors=True)
 
 
+def _linted_once(tmp_path: Path, argument: str) -> tuple[Path, subprocess.CompletedProcess]:
+    """A project holding a workflow with a finding (DC102), linted once with its cache on:
+    the project's directory and that first run."""
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    first = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
+    assert "DC102" in first.stdout
+    return flow, first
+
+
 @pytest.mark.parametrize("argument", ["w.dip", "."])
 def test_a_cache_directory_a_checkout_holds_is_not_believed(tmp_path: Path, argument: str) -> None:
     """`.dipcheck_cache/` committed with entries that say the workflow is clean: git makes its
     directories 0755, owned by whoever checks out (the CI runner), which passed the owner and
     write checks, and the forged entries hid every finding ("All checks passed", exit 0). A
     cache directory that is not 0700, as dipcheck makes it, is not used."""
-    flow = tmp_path / "flow"
-    flow.mkdir()
-    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
-    first = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
-    assert "DC102" in first.stdout
+    flow, first = _linted_once(tmp_path, argument)
     cache = flow / ".dipcheck_cache"
     _forge_clean(cache)
     for directory in (cache, cache / "results"):
@@ -414,11 +422,7 @@ def test_entries_of_another_key_are_not_believed_even_in_a_private_directory(
     """A checkout made with `umask 077` has private (0700) directories owned by the runner,
     so the mode check passes a committed `.dipcheck_cache/`; its entries, written on another
     machine, are not sealed with this user's key and are not believed: the lint runs."""
-    flow = tmp_path / "flow"
-    flow.mkdir()
-    (flow / "w.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
-    first = dipcheck("lint", "--isolated", "--format", "concise", argument, cwd=flow)
-    assert "DC102" in first.stdout
+    flow, first = _linted_once(tmp_path, argument)
     cache = flow / ".dipcheck_cache"
     _forge_clean(cache, seal)
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
