@@ -37,7 +37,7 @@ def seal(content: bytes) -> bytes | None:
     key = _key()
     if key is None:
         return None
-    return MARK + _mac(key, content).encode("ascii") + b"\n" + content
+    return MARK + hmac_sha256_hex(key, content).encode("ascii") + b"\n" + content
 
 
 def unseal(data: bytes | None) -> bytes | None:
@@ -51,11 +51,7 @@ def unseal(data: bytes | None) -> bytes | None:
         return None
     content = data[start + 1 :]
     given = data[len(MARK) : start]
-    return content if same_digest(given, _mac(key, content).encode("ascii")) else None
-
-
-def _mac(key: bytes, content: bytes) -> str:
-    return hmac_sha256_hex(key, content)
+    return content if same_digest(given, hmac_sha256_hex(key, content).encode("ascii")) else None
 
 
 @cache

@@ -376,15 +376,10 @@ def go_duration_ns(text: str) -> int:
             begin = at
             grown = True  # digits past what a uint64 holds are read and dropped, as Go does
             while at < len(rest) and rest[at] in _ASCII_DIGITS:
-                if (
-                    grown
-                    and fraction * 10 + ord(rest[at]) - 48 <= _TOP
-                    and fraction <= (_TOP - 1) // 10
-                ):
-                    fraction = fraction * 10 + ord(rest[at]) - 48
-                    scale *= 10
-                else:
-                    grown = False
+                longer = fraction * 10 + ord(rest[at]) - 48
+                grown = grown and fraction <= (_TOP - 1) // 10 and longer <= _TOP
+                if grown:
+                    fraction, scale = longer, scale * 10
                 at += 1
             digits = digits or at > begin
         if not digits:
