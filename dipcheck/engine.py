@@ -497,7 +497,8 @@ def lint_paths(
         elif progress is not None:
             done += 1
             progress(done, len(files))
-    linted = _lint_many([files[i] for i in todo], [flags[i] for i in todo], config, jobs)
+    trees = tuple(sorted({tree for _, tree in entries}))
+    linted = _lint_many([files[i] for i in todo], [flags[i] for i in todo], config, jobs, trees)
     for index, result in zip(todo, linted, strict=True):
         results[index] = result
         if cache is not None:
@@ -525,11 +526,12 @@ def workers_for(count: int, jobs: int | None) -> int:
 
 
 def _lint_many(
-    paths: list[str], named: list[bool], config: Config, jobs: int | None
+    paths: list[str], named: list[bool], config: Config, jobs: int | None, trees: tuple[str, ...]
 ) -> Iterator[LintResult]:
     """One :class:`Workspace` serves the files a process lints, so a subgraph child that many
-    parents name is parsed once per run (once per worker process in a parallel run)."""
-    workspace = Workspace()
+    parents name is parsed once per run (once per worker process in a parallel run);
+    ``trees``: the trees of the paths the run was given (:class:`Workspace`)."""
+    workspace = Workspace(trees=trees)
     workers = workers_for(len(paths), jobs)
     if workers == 1 or len(paths) < 2:
         for path, flag in zip(paths, named, strict=True):
@@ -549,18 +551,21 @@ def _lint_many(
     chunk = max(1, len(rest) // (workers * 4))
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         configs = [config] * len(rest)
-        for payload in pool.map(_lint_encoded, rest, configs, named[1:], chunksize=chunk):
+        bounds = [trees] * len(rest)
+        for payload in pool.map(_lint_encoded, rest, configs, named[1:], bounds, chunksize=chunk):
             yield decode(payload)
 
 
-def _lint_encoded(path: str, config: Config, named: bool) -> dict[str, object]:
+def _lint_encoded(
+    path: str, config: Config, named: bool, trees: tuple[str, ...]
+) -> dict[str, object]:
     """Worker process: lint one file and send the result back as plain data."""
     from dipcheck.cache import encode
 
-    return encode(lint_one(path, config, _worker_workspace(), named), with_text=True)
+    return encode(lint_one(path, config, _worker_workspace(trees), named), with_text=True)
 
 
 @functools.cache
-def _worker_workspace() -> Workspace:
+def _worker_workspace(trees: tuple[str, ...]) -> Workspace:
     """The workspace of this worker process (created in the worker, not inherited)."""
-    return Workspace()
+    return Workspace(trees=trees)

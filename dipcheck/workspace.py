@@ -24,10 +24,10 @@ Resolution follows tracker (docs/runtime/subgraphs.md#subgraphs) and dippin's cr
 * :meth:`Workspace.walk` descends at most :data:`MAX_DEPTH` levels.
 
 :meth:`Workspace.parents` goes the other way: the workflows near a file (its own directory and
-:data:`PARENT_LEVELS` directories above it, not their subdirectories, and none above the working
-directory for a file below it) whose ``ref:`` or ``subgraph_ref:`` names it, as
-written or from a directory above the parent (where tracker, which also tries its working
-directory, would find it).
+:data:`PARENT_LEVELS` directories above it, not their subdirectories, none above the working
+directory for a file below it, nor above the directory a lint was given for a file outside
+it) whose ``ref:`` or ``subgraph_ref:`` names it, as written or from a directory above the
+parent (where tracker, which also tries its working directory, would find it).
 
 Each child is parsed once per :class:`Workspace` however many parents name it (it is read
 again for each parent, through that lint's reader, so a result cache records the dependency);
@@ -112,14 +112,15 @@ def candidates(parent_dir: str, ref: str) -> list[str]:
     return [path] if path.endswith(".dip") else [path, path + ".dip"]
 
 
-def found_above(parent_dir: str, ref: str) -> str | None:
+def found_above(parent_dir: str, ref: str, trees: tuple[str, ...] = ()) -> str | None:
     """The closest ancestor of ``parent_dir`` against which a relative ``ref`` names a file
-    (where tracker, which also tries its working directory, would find it), or None."""
+    (where tracker, which also tries its working directory, would find it), or None; the
+    search stops at the top of the directory's tree (:func:`_scan_top`)."""
     value = ref.strip()
     if not value or os.path.isabs(value):
         return None
     directory = os.path.dirname(os.path.abspath(parent_dir))
-    top = _scan_top(parent_dir)
+    top = _scan_top(parent_dir, trees)
     while True:
         if top is not None and not inside(directory, top):
             return None  # (nor whether a file exists above the project is said)
@@ -131,13 +132,16 @@ def found_above(parent_dir: str, ref: str) -> str | None:
         directory = parent
 
 
-def _scan_top(path: str) -> str | None:
-    """The directory the searches above ``path`` stop at: the working directory when the
-    path lies below it (a lint run in the project, an editor opened on it), so that nothing
-    above the project is read or said to exist; None (no bound) for a path named outside it,
-    whose tree is what was named."""
+def _scan_top(path: str, trees: tuple[str, ...] = ()) -> str | None:
+    """The directory the searches above ``path`` stop at, so that nothing above the project
+    is read or said to exist: the working directory when the path lies below it (a lint run
+    in the project, an editor opened on it), else the innermost of ``trees`` (the real paths
+    of the directories named on the command line) holding it; None (no bound) for a path
+    outside all of them."""
     tree = tree_of(path)
-    return os.path.realpath(tree) if tree == os.getcwd() else None
+    if tree == os.getcwd():
+        return os.path.realpath(tree)
+    return max((top for top in trees if inside(path, top)), key=len, default=None)
 
 
 def _display(path: str) -> str:
@@ -246,12 +250,12 @@ def _keep(real: str, entry: _Candidate) -> None:
             _candidate_chars -= len(dropped[1])
 
 
-def _names(parent_path: str, ref: str, real_child: str) -> bool:
+def _names(parent_path: str, ref: str, real_child: str, trees: tuple[str, ...]) -> bool:
     """Does ``ref``, written in ``parent_path``, name the file ``real_child``: next to the
     parent, or relative to a directory above it (tracker's working-directory fallback)?"""
     directory = os.path.dirname(os.path.abspath(parent_path))
     tried = [directory]
-    above = found_above(directory, ref)
+    above = found_above(directory, ref, trees)
     if above is not None:
         tried.append(above)
     for base in tried:
@@ -272,8 +276,11 @@ class _Loaded:
 class Workspace:
     """Resolves and loads child workflows; see the module docstring."""
 
-    def __init__(self, reader: FileReader = read_from_disk) -> None:
+    def __init__(self, reader: FileReader = read_from_disk, trees: tuple[str, ...] = ()) -> None:
+        """``trees``: the directories a lint run was given, which bound the searches above a
+        file named outside the working directory (:func:`_scan_top`)."""
         self.reader = reader
+        self.trees = tuple(os.path.realpath(tree) for tree in trees)
         self._cache: dict[str, _Loaded] = {}
         self._parents: dict[str, tuple[ParentLink, ...]] = {}
         self._lock = allocate_lock()
@@ -398,7 +405,7 @@ class Workspace:
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
-        top = _scan_top(path)
+        top = _scan_top(path, self.trees)
         for _ in range(PARENT_LEVELS + 1):
             if top is not None and not inside(directory, top):
                 break
@@ -411,7 +418,7 @@ class Workspace:
                 if workflow is None:
                     continue
                 for node, item in subgraph_refs(workflow):
-                    if _names(candidate, item.text, real):
+                    if _names(candidate, item.text, real, self.trees):
                         if reader is not None:
                             with contextlib.suppress(OSError, UnicodeDecodeError):
                                 reader(candidate)  # the lint depends on its parent

@@ -4,11 +4,12 @@ refusing symbolic links, escapes and cycles, each child parsed once per run."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS, Finding, as_finding, dedent, template
+from helpers import CORPUS, Finding, as_finding, dedent, dipcheck, template
 
 from dipcheck.engine import lint_file, lint_paths
 from dipcheck.workspace import MAX_DEPTH, Workspace
@@ -113,6 +114,31 @@ def test_dip126_says_nothing_of_files_above_the_project(
     ]
     monkeypatch.chdir(tmp_path)  # the twin: the directory above is in the project now
     assert [item.severity for item in findings(parent, "DIP126")] == ["info"]
+
+
+def test_dip126_says_nothing_of_files_above_a_tree_named_from_elsewhere(tmp_path: Path) -> None:
+    """The same search for a project named on the command line from another directory (a CI
+    step run from the runner's home): it stops at the directory named."""
+    write(tmp_path, "outside/child.dip", CHILD)
+    write(tmp_path, "project/flows/parent.dip", PARENT.replace("child.dip", "outside/child.dip"))
+    (tmp_path / "elsewhere").mkdir()
+    for named, severity in (("project", "warning"), (".", "info")):  # the twin: `.` holds it
+        run = dipcheck(
+            "lint",
+            "--isolated",
+            "--no-cache",
+            "--select",
+            "DIP126",
+            "--format",
+            "json",
+            str(tmp_path / named),
+            cwd=tmp_path / "elsewhere",
+        )
+        [item] = json.loads(run.stdout)["diagnostics"]
+        assert (item["severity"], "exists relative to" in item["message"]) == (
+            severity,
+            severity == "info",
+        )
 
 
 def test_dip135_missing_and_empty_manager_child(tmp_path: Path) -> None:

@@ -7,10 +7,11 @@ writes. The workspace finds the parents next to and above a file."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from helpers import Finding, as_finding, dedent, template
+from helpers import Finding, as_finding, dedent, dipcheck, template
 
 from dipcheck.engine import lint_file
 from dipcheck.workspace import Workspace
@@ -169,3 +170,55 @@ def test_no_parent_above_the_tree_being_checked_is_read(
     assert not [message for message in messages if "leak.dip" in message]
     monkeypatch.chdir(tmp_path)  # the twin: from the project, the parent is found
     assert [Path(link.path).name for link in Workspace().parents(str(child))] == ["leak.dip"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_no_parent_above_a_tree_named_outside_the_working_directory_is_read(
+    tmp_path: Path, jobs: str
+) -> None:
+    """`dipcheck lint /checkout/flow` run from elsewhere (a CI step, a hook in another
+    repository) searched two directories above each file whatever was named: it read
+    `/checkout/leak.dip` and printed its name and node id. The search now stops at the
+    directory named, in this process and in worker processes."""
+    write(tmp_path, "leak.dip", PARENT.replace("subgraphs/review.dip", "flow/review.dip"))
+    write(tmp_path, "flow/review.dip", CHILD)
+    write(tmp_path, "flow/other.dip", CHILD)  # two files, so that `-j 2` uses a worker
+    (tmp_path / "elsewhere").mkdir()
+    named = dipcheck(
+        "lint",
+        "--isolated",
+        "--no-cache",
+        "-j",
+        jobs,
+        "--format",
+        "json",
+        str(tmp_path / "flow"),
+        cwd=tmp_path / "elsewhere",
+    )
+    assert named.returncode in (0, 1), named.stderr
+    assert "leak.dip" not in named.stdout
+    # the twin: with the directory above named, the parent is found and named
+    above = dipcheck(
+        "lint",
+        "--isolated",
+        "--no-cache",
+        "-j",
+        jobs,
+        "--format",
+        "json",
+        str(tmp_path),
+        cwd=tmp_path / "elsewhere",
+    )
+    notes = [
+        (Path(item["file"]).name, item["code"], item["message"])
+        for item in json.loads(above.stdout)["diagnostics"]
+        if "leak.dip" in item["message"]
+    ]
+    assert notes == [
+        (
+            "review.dip",
+            "DIP107",
+            "`Check` writes `notes`, but no node reads it, nor does the workflow that runs it "
+            "(`leak.dip` as `Review`)",
+        )
+    ], above.stdout

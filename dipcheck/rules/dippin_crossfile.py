@@ -60,7 +60,7 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             f"{what} `{node.id}` references `{item.text.strip()}`, which does not exist "
             "next to this workflow (tried as written and with `.dip`)"
         )
-        above = found_above(parent_dir, item.text)
+        above = found_above(parent_dir, item.text, context.workspace.trees)
         if above is None:
             yield context.finding(code, item.value_span, message)
             continue
