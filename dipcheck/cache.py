@@ -28,7 +28,7 @@ from typing import Any
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.files import MAX_FILE_BYTES, read_regular, unchanged
+from dipcheck.files import MAX_FILE_BYTES, read_regular, search_top, unchanged
 from dipcheck.fingerprint import code_fingerprint
 from dipcheck.frontends.common import digest
 from dipcheck.hashing import sha256_hex
@@ -74,21 +74,25 @@ class ResultCache:
             self.checked[key] = unchanged(path, recorded)
         return self.checked[key]
 
-    def _entry(self, path: str, named: bool) -> str:
-        key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}"
+    def _entry(self, path: str, named: bool, trees: tuple[str, ...]) -> str:
+        # (where the search for the file's parents stops is part of what a result depends on)
+        top = search_top(path, trees) or ""
+        key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}\0{top}"
         # (surrogateescape: a file name that is not UTF-8 keeps its own bytes, and entry)
         return os.path.join(self.directory, sha256_hex(key.encode("utf-8", "surrogateescape")))
 
-    def lookup(self, path: str, named: bool = False) -> LintResult | None:
+    def lookup(
+        self, path: str, named: bool = False, trees: tuple[str, ...] = ()
+    ) -> LintResult | None:
         """The cached result for ``path`` (linted as a named file or as one found in a
-        directory), or None (a miss) when anything it depends on changed or the entry is
-        missing or unusable."""
+        directory, in a run given ``trees``: see :func:`~dipcheck.files.search_top`), or None
+        (a miss) when anything it depends on changed or the entry is missing or unusable."""
         if not self.trusted:
             self.misses += 1
             return None
         try:
             text = decode_text(read_regular(path, MAX_FILE_BYTES))
-            sealed = unseal(read_regular(self._entry(path, named), _MAX_ENTRY_BYTES))
+            sealed = unseal(read_regular(self._entry(path, named, trees), _MAX_ENTRY_BYTES))
             if sealed is None:
                 raise BadEntry("not sealed with this user's key")
             entry = json.loads(sealed)
@@ -108,7 +112,7 @@ class ResultCache:
         self.hits += 1
         return result
 
-    def store(self, result: LintResult, named: bool = False) -> None:
+    def store(self, result: LintResult, named: bool = False, trees: tuple[str, ...] = ()) -> None:
         """Remember ``result`` (quietly nothing when the cache directory is not writable)."""
         entry = {
             "path": result.path,
@@ -120,7 +124,7 @@ class ResultCache:
             return
         try:
             self._prepare()
-            self._write(self._entry(result.path, named), _json_bytes(entry))
+            self._write(self._entry(result.path, named, trees), _json_bytes(entry))
             if not os.path.exists(self.rules):
                 self._write(self.rules, _json_bytes(registry.snapshot()))
         except OSError:

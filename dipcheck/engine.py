@@ -484,6 +484,7 @@ def lint_paths(
     files = [path for path, _ in entries]
     flags = [path in chosen for path in files]
     results: list[LintResult | None] = [None] * len(files)
+    trees = tuple(sorted({tree for _, tree in entries}))
     done = 0
     todo: list[int] = []
     for index, (path, tree) in enumerate(entries):
@@ -491,18 +492,17 @@ def lint_paths(
         if refused is not None:
             results[index] = LintResult(path, refused.span.source, None, [refused])
         else:
-            results[index] = cache.lookup(path, flags[index]) if cache is not None else None
+            results[index] = cache.lookup(path, flags[index], trees) if cache is not None else None
         if results[index] is None:
             todo.append(index)
         elif progress is not None:
             done += 1
             progress(done, len(files))
-    trees = tuple(sorted({tree for _, tree in entries}))
     linted = _lint_many([files[i] for i in todo], [flags[i] for i in todo], config, jobs, trees)
     for index, result in zip(todo, linted, strict=True):
         results[index] = result
         if cache is not None:
-            cache.store(result, flags[index])
+            cache.store(result, flags[index], trees)
         if progress is not None:
             done += 1
             progress(done, len(files))

@@ -200,6 +200,19 @@ def tree_of(argument: str) -> str:
     return full if os.path.isdir(full) else os.path.dirname(full)
 
 
+def search_top(path: str, trees: tuple[str, ...] = ()) -> str | None:
+    """The directory the searches above ``path`` for the workflows that run it stop at, so
+    that nothing above the project is read or said to exist: the working directory when the
+    path lies below it (a lint run in the project, an editor opened on it), else the
+    innermost of ``trees`` (the directories named on the command line) holding it; None (no
+    bound) for a path outside all of them."""
+    tree = tree_of(path)
+    if tree == os.getcwd():
+        return os.path.realpath(tree)
+    holding = (os.path.realpath(top) for top in trees if inside(path, top))
+    return max(holding, key=len, default=None)
+
+
 def too_broad(directory: str) -> bool:
     """Is ``directory`` the file system's root or the user's home directory?"""
     real = os.path.realpath(directory)

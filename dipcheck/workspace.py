@@ -43,7 +43,7 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import inside, kind_of, tree_of, unchanged
+from dipcheck.files import inside, kind_of, search_top, unchanged
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
@@ -115,12 +115,12 @@ def candidates(parent_dir: str, ref: str) -> list[str]:
 def found_above(parent_dir: str, ref: str, trees: tuple[str, ...] = ()) -> str | None:
     """The closest ancestor of ``parent_dir`` against which a relative ``ref`` names a file
     (where tracker, which also tries its working directory, would find it), or None; the
-    search stops at the top of the directory's tree (:func:`_scan_top`)."""
+    search stops at the top of the directory's tree (:func:`~dipcheck.files.search_top`)."""
     value = ref.strip()
     if not value or os.path.isabs(value):
         return None
     directory = os.path.dirname(os.path.abspath(parent_dir))
-    top = _scan_top(parent_dir, trees)
+    top = search_top(parent_dir, trees)
     while True:
         if top is not None and not inside(directory, top):
             return None  # (nor whether a file exists above the project is said)
@@ -130,18 +130,6 @@ def found_above(parent_dir: str, ref: str, trees: tuple[str, ...] = ()) -> str |
         if parent == directory:
             return None
         directory = parent
-
-
-def _scan_top(path: str, trees: tuple[str, ...] = ()) -> str | None:
-    """The directory the searches above ``path`` stop at, so that nothing above the project
-    is read or said to exist: the working directory when the path lies below it (a lint run
-    in the project, an editor opened on it), else the innermost of ``trees`` (the real paths
-    of the directories named on the command line) holding it; None (no bound) for a path
-    outside all of them."""
-    tree = tree_of(path)
-    if tree == os.getcwd():
-        return os.path.realpath(tree)
-    return max((top for top in trees if inside(path, top)), key=len, default=None)
 
 
 def _display(path: str) -> str:
@@ -278,9 +266,9 @@ class Workspace:
 
     def __init__(self, reader: FileReader = read_from_disk, trees: tuple[str, ...] = ()) -> None:
         """``trees``: the directories a lint run was given, which bound the searches above a
-        file named outside the working directory (:func:`_scan_top`)."""
+        file named outside the working directory (:func:`~dipcheck.files.search_top`)."""
         self.reader = reader
-        self.trees = tuple(os.path.realpath(tree) for tree in trees)
+        self.trees = trees
         self._cache: dict[str, _Loaded] = {}
         self._parents: dict[str, tuple[ParentLink, ...]] = {}
         self._lock = allocate_lock()
@@ -405,7 +393,7 @@ class Workspace:
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
         directory = os.path.dirname(real)
-        top = _scan_top(path, self.trees)
+        top = search_top(path, self.trees)
         for _ in range(PARENT_LEVELS + 1):
             if top is not None and not inside(directory, top):
                 break

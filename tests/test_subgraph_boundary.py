@@ -222,3 +222,29 @@ def test_no_parent_above_a_tree_named_outside_the_working_directory_is_read(
             "(`leak.dip` as `Review`)",
         )
     ], above.stdout
+
+
+def test_a_cached_result_is_not_taken_from_a_run_whose_search_stopped_lower(
+    tmp_path: Path,
+) -> None:
+    """The result cache keyed an entry by the file alone: after `dipcheck lint /checkout/flow`
+    (the search stops at `flow`), `dipcheck lint /checkout` took the cached result and lost
+    the note naming the parent found above. Where the search stops is part of the key."""
+    write(tmp_path, "leak.dip", PARENT.replace("subgraphs/review.dip", "flow/review.dip"))
+    write(tmp_path, "flow/review.dip", CHILD)
+    (tmp_path / "elsewhere").mkdir()
+    cache = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+
+    def notes(named: Path) -> list[str]:
+        run = dipcheck(
+            "lint", "--isolated", "--format", "json", named, cwd=tmp_path / "elsewhere", env=cache
+        )
+        return [
+            item["code"]
+            for item in json.loads(run.stdout)["diagnostics"]
+            if "leak.dip" in item["message"]
+        ]
+
+    assert notes(tmp_path / "flow") == []
+    assert notes(tmp_path) == ["DIP107"]
+    assert notes(tmp_path / "flow") == []  # (each run its own entry)

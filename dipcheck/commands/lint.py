@@ -226,9 +226,12 @@ def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResul
     directory is left to it."""
     if any(os.path.isdir(path) or os.path.islink(path) for path in file_paths):
         return None  # (a link may lead out of the tree: lint_paths decides, see linked_outside)
+    from dipcheck.files import tree_of
+
     results = []
+    trees = tuple(sorted({tree_of(path) for path in file_paths}))  # (as lint_paths has them)
     for path in file_paths:
-        found = cache.lookup(path, True)
+        found = cache.lookup(path, True, trees)
         if found is None:
             return None
         results.append(found)
