@@ -873,7 +873,7 @@ def _m107():
 def _m108():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.ref,self.path,self.workflow,self.problem,self.missing,self.special,) == (other.ref,other.path,other.workflow,other.problem,other.missing,other.special,)
+      return (self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,) == (other.ref,other.path,other.workflow,other.problem,other.missing,other.special,other.outside,)
      return NotImplemented
     return __eq__
 
@@ -1696,7 +1696,7 @@ def _m227():
 
 def _m228():
     def __hash__(self):
-     return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,))
+     return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))
     return __hash__
 
 
@@ -3050,14 +3050,15 @@ def _m376(_FACTORY, _setattr):
     return __init__
 
 
-def _m377(_FACTORY, _default4, _default5, _setattr):
-    def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5):
+def _m377(_FACTORY, _default4, _default5, _default6, _setattr):
+    def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):
      _setattr(self, 'ref', ref)
      _setattr(self, 'path', path)
      _setattr(self, 'workflow', workflow)
      _setattr(self, 'problem', problem)
      _setattr(self, 'missing', missing)
      _setattr(self, 'special', special)
+     _setattr(self, 'outside', outside)
     return __init__
 
 
@@ -3823,7 +3824,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.raw,self.text,self.span,self.expr,self.error,self.error_start,self.error_end,self.shorthand,) == (other.raw,other.text,other.span,other.expr,other.error,other.error_start,other.error_end,other.shorthand,)\n return NotImplemented': _m105,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.ref,self.key,self.after,self.where,) == (other.ref,other.key,other.after,other.where,)\n return NotImplemented': _m106,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.ref,self.key,self.edge,self.loop,self.writers,self.sometimes,) == (other.ref,other.key,other.edge,other.loop,other.writers,other.sometimes,)\n return NotImplemented': _m107,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.ref,self.path,self.workflow,self.problem,self.missing,self.special,) == (other.ref,other.path,other.workflow,other.problem,other.missing,other.special,)\n return NotImplemented': _m108,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,) == (other.ref,other.path,other.workflow,other.problem,other.missing,other.special,other.outside,)\n return NotImplemented': _m108,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.route,self.edge,self.target,self.origin,self.rest,) == (other.route,other.edge,other.target,other.origin,other.rest,)\n return NotImplemented': _m109,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.section,self.match,self.message,self.codes,self.reason,) == (other.section,other.match,other.message,other.codes,other.reason,)\n return NotImplemented': _m110,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,) == (other.select,other.extend_select,other.ignore,other.per_file_ignores,other.exclude,other.include,other.severity,other.fail_on,other.target,other.dialects,other.extra_models,other.ordewell_runners,other.path,other.root,)\n return NotImplemented': _m111,
@@ -3943,7 +3944,7 @@ METHODS = {
     'def __hash__(self):\n return hash((self.raw,self.text,self.span,self.expr,self.error,self.error_start,self.error_end,self.shorthand,))': _m225,
     'def __hash__(self):\n return hash((self.ref,self.key,self.after,self.where,))': _m226,
     'def __hash__(self):\n return hash((self.ref,self.key,self.edge,self.loop,self.writers,self.sometimes,))': _m227,
-    'def __hash__(self):\n return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,))': _m228,
+    'def __hash__(self):\n return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))': _m228,
     'def __hash__(self):\n return hash((self.route,self.edge,self.target,self.origin,self.rest,))': _m229,
     'def __hash__(self):\n return hash((self.section,self.match,self.message,self.codes,self.reason,))': _m230,
     'def __hash__(self):\n return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))': _m231,
@@ -4092,7 +4093,7 @@ METHODS = {
     "def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):\n _setattr(self, 'raw', raw)\n _setattr(self, 'text', text)\n _setattr(self, 'span', span)\n _setattr(self, 'expr', expr)\n _setattr(self, 'error', error)\n _setattr(self, 'error_start', error_start)\n _setattr(self, 'error_end', error_end)\n _setattr(self, 'shorthand', shorthand)": _m374,
     "def __init__(self, ref, key, after, where):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'after', after)\n _setattr(self, 'where', where)": _m375,
     "def __init__(self, ref, key, edge, loop, writers, sometimes):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'edge', edge)\n _setattr(self, 'loop', loop)\n _setattr(self, 'writers', writers)\n _setattr(self, 'sometimes', sometimes)": _m376,
-    "def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5):\n _setattr(self, 'ref', ref)\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'missing', missing)\n _setattr(self, 'special', special)": _m377,
+    "def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n _setattr(self, 'ref', ref)\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'missing', missing)\n _setattr(self, 'special', special)\n _setattr(self, 'outside', outside)": _m377,
     "def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n _setattr(self, 'route', route)\n _setattr(self, 'edge', edge)\n _setattr(self, 'target', target)\n _setattr(self, 'origin', origin)\n _setattr(self, 'rest', rest)": _m378,
     "def __init__(self, section, match, message, codes, reason=_default4):\n _setattr(self, 'section', section)\n _setattr(self, 'match', match)\n _setattr(self, 'message', message)\n _setattr(self, 'codes', codes)\n _setattr(self, 'reason', reason)": _m379,
     "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m380,

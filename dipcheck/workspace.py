@@ -39,11 +39,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import inside, kind_of, search_top, unchanged
+from dipcheck.files import inside, kind_of, search_top, tree_name, unchanged
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
@@ -75,7 +76,10 @@ class ChildWorkflow:
     ``missing`` is True exactly then. ``workflow`` is the parsed child, None when it was not
     loaded; ``problem`` then says why (missing, a symbolic link, outside the root, a cycle,
     unreadable, not a workflow, too deep). ``special``: the path names a FIFO, a device or a
-    socket, which is never read (tracker would wait on it or read it without end)."""
+    socket, which is never read (tracker would wait on it or read it without end).
+    ``outside``: every path the ref may name lies outside the tree being checked, where
+    nothing is read nor said to exist (``path`` is then None, whether a file is there or
+    not)."""
 
     ref: str
     path: str | None
@@ -83,6 +87,7 @@ class ChildWorkflow:
     problem: str | None
     missing: bool = False
     special: bool = False
+    outside: bool = False
 
 
 @record(frozen=True, slots=True)
@@ -303,6 +308,9 @@ class Workspace:
         if not value:
             return ChildWorkflow(ref, None, None, "the ref names no file", missing=True)
         names = candidates(parent_dir, value)
+        top = search_top(parent_path, self.trees)
+        if top is not None and not any(inside(path, top) for path in names):
+            return self._outside(ref, names, top)
         found = [path for path in names if os.path.isfile(path)]
         if not found:
             for path in names:
@@ -335,6 +343,22 @@ class Workspace:
             return ChildWorkflow(ref, path, None, CYCLE)
         loaded = self._load(real, read)
         return ChildWorkflow(ref, path, loaded.workflow, loaded.problem)
+
+    @staticmethod
+    def _outside(ref: str, names: list[str], top: str) -> ChildWorkflow:
+        """A ref that leads out of the tree being checked (``/home/runner/.ssh/id_rsa``,
+        ``../../../etc/passwd``): a FIFO or a device there is still refused as such (one
+        that exists says nothing private); of anything else, whether it exists is not said,
+        so that a workflow in a pull request cannot learn it from a CI log."""
+        for path in names:
+            with contextlib.suppress(OSError):
+                mode = os.stat(path).st_mode  # (follows a link, never opens)
+                if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                    link = "a symbolic link to " if os.path.islink(path) else ""
+                    problem = f"it is {link}{kind_of(mode)}, not a regular file"
+                    return ChildWorkflow(ref, path, None, problem, special=True)
+        problem = f"it lies outside `{tree_name(top)}`, the tree being checked"
+        return ChildWorkflow(ref, None, None, problem, outside=True)
 
     def walk(
         self,

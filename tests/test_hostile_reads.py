@@ -141,6 +141,40 @@ def test_ref_dev_stdin_does_not_read_standard_input(tmp_path: Path) -> None:
     ), run.stdout
 
 
+@pytest.mark.parametrize("manager", [False, True])
+def test_a_ref_out_of_the_tree_does_not_say_whether_a_file_is_there(
+    tmp_path: Path, manager: bool
+) -> None:
+    """`ref: /home/runner/.ssh/id_rsa` (or `../../../etc/passwd`) in a pull request: a file
+    that existed gave no finding and a missing one a DIP126 "does not exist", so the CI log
+    told the author which files the runner holds. Outside the tree being checked both now
+    read the same, and neither is opened."""
+    code, what, column = ("DIP135", "manager loop", 19) if manager else ("DIP126", "subgraph", 10)
+    project = tmp_path / "project"
+    project.mkdir()
+    (tmp_path / "there.dip").write_text("workflow C\n  start: A\n  exit: A\n  agent A\n", "utf-8")
+    text = PARENT
+    if manager:
+        text = text.replace("subgraph S\n    ref:", "manager_loop S\n    subgraph_ref:")
+    outputs = []
+    for target in ("../there.dip", "../nowhere.dip", str(tmp_path / "there.dip")):
+        (project / "parent.dip").write_text(text.format(target=target), "utf-8")
+        run = lint("--no-cache", "--select", "DIP126,DIP135", "parent.dip", cwd=project)
+        outputs.append(run.stdout.replace(target, "TARGET"))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0].startswith(
+        f"parent.dip:5:{column}: {code} [info] {what} `S` references `TARGET`: it lies outside "
+        "`.`, the tree being checked; dipcheck neither reads it nor says whether it exists\n"
+    ), outputs[0]
+    # the twin: inside the tree, a missing child is still said to be missing
+    (project / "parent.dip").write_text(text.format(target="nowhere.dip"), "utf-8")
+    run = lint("--no-cache", "--select", code, "parent.dip", cwd=project)
+    assert run.stdout.startswith(
+        f"parent.dip:5:{column}: {code} [warning] {what} `S` references `nowhere.dip`, which does "
+        "not exist next to this workflow"
+    ), run.stdout
+
+
 def test_ref_to_a_symbolic_link_to_a_regular_file_is_not_dip126(tmp_path: Path) -> None:
     """The twin: a link to a workflow is a readable child (not followed here, but not a
     special file either)."""

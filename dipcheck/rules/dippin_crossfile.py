@@ -52,6 +52,14 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
                 f"file: {child.problem}; tracker would wait on it or read it without end",
             )
             continue
+        if child is not None and child.outside:
+            yield context.finding(
+                code,
+                item.value_span,
+                f"{what} `{node.id}` references `{item.text.strip()}`: {child.problem}; "
+                "dipcheck neither reads it nor says whether it exists",
+            ).with_severity(Severity.INFO)
+            continue
         if child is None or not child.missing:
             continue
         assert context.path is not None
@@ -88,7 +96,10 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
         "resolves from a directory above the file's is reported as an info that names that "
         "directory: the author most likely runs tracker from there, as tracker's own examples "
         "do. A ref that names a FIFO, a device or a socket is reported as well (it is never "
-        "read: tracker would wait on it or read it without end)."
+        "read: tracker would wait on it or read it without end). A ref that leads out of the "
+        "tree being checked (an absolute path, `../..` past the project) is an info that says "
+        "so: dipcheck does not look there, nor say whether a file exists there, so that a "
+        "workflow in a pull request cannot learn from a CI log which files the runner holds."
     ),
     example="subgraph Review\n  ref: subgraphs/reveiw.dip",
     fix="Correct the path (relative to this file), or add the child workflow.",
