@@ -423,6 +423,38 @@ def test_which_never_finds_a_program_through_a_relative_path_entry(
     assert which("./bash") == "./bash"  # a name with a separator is taken as it is
 
 
+@pytest.mark.parametrize(
+    ("program", "arguments"),
+    [
+        ("git", ["diff", "git:HEAD:w.dip", "w.dip"]),
+        ("dot", ["graph", "--format", "svg", "-o", "w.svg", "w.dip"]),
+    ],
+)
+def test_diff_and_graph_never_run_a_program_planted_in_the_repository(
+    tmp_path: Path, program: str, arguments: list[str]
+) -> None:
+    """`dipcheck diff git:…` and `dipcheck graph --format svg` looked `git` and `dot` up with
+    shutil.which, which searches a `.` entry of `$PATH`: a `git` at the top of the repository
+    ran. They use the lookup the lint uses now."""
+    repository = tmp_path / "repo"
+    repository.mkdir()
+    (repository / "w.dip").write_text(PARENT.format(target="c.dip"), "utf-8")
+    planted = repository / program
+    planted.write_text(f"#!/bin/sh\ntouch {tmp_path / 'ran'}\n", encoding="utf-8")
+    planted.chmod(0o755)
+    environment = {**os.environ, "PATH": os.pathsep.join([".", os.environ.get("PATH", "")])}
+    subprocess.run(
+        [sys.executable, "-m", "dipcheck", *arguments],
+        cwd=repository,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert not (tmp_path / "ran").exists()
+
+
 def test_which_on_windows_skips_the_current_directory_and_uses_pathext(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
+
+from dipcheck.files import which
 
 TIMEOUT = 60
 MEMORY_LIMIT = 2 << 30  # bytes of address space `dot` may use
@@ -19,14 +20,14 @@ class GraphvizError(Exception):
 
 
 def available() -> bool:
-    return shutil.which("dot") is not None
+    return which("dot") is not None
 
 
 def render(dot_text: str, fmt: str) -> bytes:
     """``dot_text`` rendered as ``fmt`` (``svg`` or ``png``)."""
     if fmt not in ("svg", "png"):
         raise ValueError(f"cannot render {fmt!r}")
-    program = shutil.which("dot")
+    program = which("dot")
     if program is None:
         raise GraphvizError(INSTALL_HINT)
     try:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 
-from dipcheck.files import MAX_INCLUDED_BYTES, read_regular
+from dipcheck.files import MAX_INCLUDED_BYTES, read_regular, which
 from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.records import record
 
@@ -56,7 +55,7 @@ def parse_git(spec: str) -> tuple[str, str]:
 
 
 def _git(args: list[str], cwd: str, stdin: bytes | None = None) -> bytes:
-    program = shutil.which("git")
+    program = which("git")
     if program is None:
         raise SourceError("git is not on PATH")
     try:
