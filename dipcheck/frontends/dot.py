@@ -69,7 +69,7 @@ from dipcheck.references import (
     scan_templates,
     scan_text,
 )
-from dipcheck.source import SourceText, Span, line_span
+from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span, line_span
 from dipcheck.suggest import closest
 
 _START_IDS = ("start", "Start")
@@ -449,7 +449,10 @@ def load_dot(
     try:
         lowered = lowering.lower_graphs(tree)
     except InheritedOverLimit as over:
-        unit = "attributes given by `node [...]` and `edge [...]` defaults"
+        unit = (
+            "attributes given by `node [...]` and `edge [...]` defaults (each `${…}` in a "
+            f"value counted as {PLACEHOLDER_TOKENS})"
+        )
         return FrontendResult(None, [too_many_tokens(over.span, MAX_INHERITED, unit)])
     if not lowered:
         span = Span(source, 0, 0) if not source.text.strip() else _first_line(source)

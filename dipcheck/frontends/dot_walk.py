@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
@@ -21,7 +22,7 @@ from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
 from dipcheck.records import field, record, replace
-from dipcheck.source import SourceText, Span
+from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span
 
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`
@@ -72,8 +73,18 @@ def _last_token(item: Tree | Token) -> Token:
 
 # The attributes ``node [...]``/``edge [...]`` defaults may give the nodes and edges after them,
 # in all: each one takes a copy of every default in scope, so 6,000 defaults before 6,000 nodes
-# made 18 million attributes (two and a half minutes). A real file sets a few defaults.
+# made 18 million attributes (two and a half minutes). A real file sets a few defaults. A copy
+# counts one, and each `${…}` placeholder in its value as many tokens as it is made of: one
+# default holding `${ctx.x}` 30,000 times, given to 1,000 nodes, was 30 million references to
+# check (a 270 KB file ran past two minutes and 750 MB).
 MAX_INHERITED = 200_000
+
+
+@lru_cache(maxsize=256)
+def _weight(value: str) -> int:
+    """What one inherited copy of an attribute whose value is ``value`` counts against
+    :data:`MAX_INHERITED` (once per default: the same string is given to every node)."""
+    return 1 + PLACEHOLDER_TOKENS * value.count("${")
 
 
 class InheritedOverLimit(Exception):
@@ -290,7 +301,7 @@ class GraphWalk(Checks):
         inherited = [
             replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
         ]
-        self.inherited += len(inherited)
+        self.inherited += sum(_weight(entry.value.value) for entry in inherited)
         if self.inherited > MAX_INHERITED:
             raise InheritedOverLimit(where())
         return attrs + inherited
