@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import Finding, as_finding, lint, only, position, run, template
 
 from dipcheck.config import Config
@@ -86,6 +87,32 @@ def test_dc102_interpolation_inside_a_raw_block() -> None:
         Finding("DC102", "warning", (14, 28), (14, 39), "${ctx.ptch}")
     ]
     assert "(did you mean `patch`?)" in messages(text, "DC102")[0]
+
+
+def test_a_read_repeated_in_one_field_is_classified_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A prompt holding `${ctx.ptch}` thousands of times (a 300 KB fuzz input: seconds per
+    lint) classified each read again, only to keep the first finding of the node and key.
+    Reads alike but for their place are now classified once; the finding is the same, at the
+    first of them."""
+    from dipcheck.rules.availability import Availability
+
+    calls: list[str] = []
+    classify = Availability._classify
+
+    def counted(self: Availability, item: object) -> object:
+        calls.append(item.key)  # type: ignore[attr-defined]
+        return classify(self, item)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Availability, "_classify", counted)
+    text = FLOW.replace("${ctx.patch}", "${ctx.ptch}" * 2000)
+    assert only(lint(text), "DC102") == [
+        Finding("DC102", "warning", (14, 28), (14, 39), "${ctx.ptch}")
+    ]
+    assert calls.count("ptch") == 1
+    calls.clear()  # the twin: the same read in another node is classified (and reported)
+    text = text.replace("prompt: Fix it.", "prompt: Fix ${ctx.ptch}.")
+    assert [item.text for item in only(lint(text), "DC102")] == ["${ctx.ptch}", "${ctx.ptch}"]
+    assert calls.count("ptch") == 2
 
 
 def test_dc102_did_you_mean_is_an_unsafe_fix_of_the_key() -> None:

@@ -35,12 +35,23 @@ class Availability:
     def findings(self) -> list[Diagnostic]:
         chosen: dict[tuple[str, str], Diagnostic] = {}
         order: list[tuple[str, str]] = []
+        classified: set[tuple[object, ...]] = set()
         for item in self.reads.items:
+            slot = (item.ref.owner, item.key)
+            previous = chosen.get(slot)
+            if previous is not None and previous.severity is Severity.ERROR:
+                continue  # (nothing replaces an error)
+            # a read like one of this slot already classified (only its place differs: a
+            # field holding `${ctx.x}` 40,000 times) gets the same answer, and is not kept
+            ref = item.ref
+            alike = (slot, ref.kind, ref.key, ref.node, ref.attribute, ref.origin, ref.explicit)
+            alike += (ref.namespace, ref.text, item.after, item.where)
+            if alike in classified:
+                continue
+            classified.add(alike)
             found = self._classify(item)
             if found is None:
                 continue
-            slot = (item.ref.owner, item.key)
-            previous = chosen.get(slot)
             if previous is None:
                 order.append(slot)
                 chosen[slot] = found
