@@ -3323,11 +3323,11 @@ def _m401(_FACTORY, _setattr):
     return __init__
 
 
-def _m402(_FACTORY, _setattr):
-    def __init__(self, span, value, text):
+def _m402(_FACTORY, _default2, _setattr):
+    def __init__(self, span, value, segments=_default2):
      self.span = span
      self.value = value
-     self.text = text
+     self.segments = segments
     return __init__
 
 
@@ -4118,7 +4118,7 @@ METHODS = {
     'def __init__(self, span, root, error, error_span=_default3):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span': _m399,
     "def __init__(self, span, text):\n _setattr(self, 'span', span)\n _setattr(self, 'text', text)": _m400,
     'def __init__(self, span, value):\n self.span = span\n self.value = value': _m401,
-    'def __init__(self, span, value, text):\n self.span = span\n self.value = value\n self.text = text': _m402,
+    'def __init__(self, span, value, segments=_default2):\n self.span = span\n self.value = value\n self.segments = segments': _m402,
     "def __init__(self, stamp, included, symbols):\n _setattr(self, 'stamp', stamp)\n _setattr(self, 'included', included)\n _setattr(self, 'symbols', symbols)": _m403,
     "def __init__(self, start, end, message):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'message', message)": _m404,
     "def __init__(self, start, end, type, modifiers, priority):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'type', type)\n _setattr(self, 'modifiers', modifiers)\n _setattr(self, 'priority', priority)": _m405,

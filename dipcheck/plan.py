@@ -42,10 +42,19 @@ class JValue:
 @record(eq=False, slots=True)
 class JString(JValue):
     value: str
-    text: Text  # the decoded value mapped back into the file
+    # the map of the decoded value back into the file; None (most strings) when the value is
+    # the text between the quotes, verbatim: a plan of 46,000 tasks holds 600,000 strings
+    segments: tuple[tuple[int, int], ...] | None = None
 
     def py(self) -> Any:
         return self.value
+
+    @property
+    def text(self) -> Text:
+        """The decoded value mapped back into the file."""
+        if self.segments is None:
+            return Text(self.value, self.span.source, ((0, self.span.start + 1),))
+        return Text(self.value, self.span.source, self.segments)
 
     @property
     def inner(self) -> Span:

@@ -3,6 +3,8 @@ asserting code, severity and exact range, and a passing twin that differs minima
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.helpers import Finding, Template, lint, only, template
@@ -424,3 +426,91 @@ def test_spans_through_think_blocks_fences_and_escaped_newlines() -> None:
     unknown = reply.replace('["store"]', '["stor"]')
     found = findings(unknown, "DIP003", path="<r>.txt", config=_ordewell_everywhere())
     assert [(item.start, item.end, item.text) for item in found] == [((15, 60), (15, 66), '"stor"')]
+
+
+# -- memory of large plans -----------------------------------------------------------------------
+
+
+def _layered_plan(count: int) -> str:
+    """A plan as a planner writes a large one: layers of ten, each task depending on the one
+    in its column a layer before (so each reaches a tenth of the tasks before it)."""
+    tasks = [
+        {
+            "id": f"t{index}",
+            "title": f"Task {index} of the plan",
+            "dependencies": [f"t{index - 10}"] if index >= 10 else [],
+            "prompt": f"Implement part {index} in src/p{index}.ts",
+            "sliceType": "AFK",
+            "autonomy": "AFK",
+        }
+        for index in range(count)
+    ]
+    return json.dumps({"tasks": tasks})
+
+
+def test_plain_json_strings_keep_no_map_of_their_own() -> None:
+    """A plan of 46,000 tasks took 975 MB to lint: every string of it carried its own map back
+    into the file (a Text, two tuples), though nearly all are the text between their quotes.
+    Such a string keeps none now (its map is its span's); one with escapes keeps its map."""
+    import tracemalloc
+
+    from dipcheck.frontends.ordewell import load_plan
+    from dipcheck.plan import JString
+    from dipcheck.source import SourceText
+
+    text = _layered_plan(2000)
+    tracemalloc.start()
+    try:
+        loaded = load_plan(SourceText("plan.json", text))
+        size = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert loaded.workflow is not None and loaded.workflow.plan is not None
+    assert size < 2000 * 9_600  # 10,800 bytes a task before
+    first = loaded.workflow.plan.flat[0].value("title")
+    assert isinstance(first, JString) and first.segments is None
+    start = text.index('"Task 0 of the plan"') + 1
+    assert (first.text.offset(0), first.text.offset(5)) == (start, start + 5)
+    assert first.text.span(5, 6).text == "0"
+    escaped = '{"tasks": [{"id": "a", "sliceType": "AFK", "autonomy": "AFK", "prompt": "x\\ny"}]}'
+    plan = load_plan(SourceText("plan.json", escaped)).workflow
+    assert plan is not None and plan.plan is not None
+    prompt = plan.plan.flat[0].value("prompt")
+    assert isinstance(prompt, JString) and prompt.value == "x\ny"
+    assert prompt.segments is not None and prompt.text.span(2, 3).text == "y"
+
+
+def test_the_reach_masks_of_a_long_plan_are_built_once() -> None:
+    """The transitive dependencies of every task are a bit mask each, megabytes for a long
+    plan (the masks of a 46,000-task plan: 130 MB); they were built, then copied without each
+    task's own bit, twice the memory at the peak. Its twin: the masks are the same."""
+    import tracemalloc
+
+    from dipcheck.analysis.plan_facts import PlanFacts
+    from dipcheck.frontends.ordewell import load_plan
+    from dipcheck.source import SourceText
+
+    loaded = load_plan(SourceText("plan.json", _layered_plan(6000)))
+    assert loaded.workflow is not None and loaded.workflow.plan is not None
+    facts = PlanFacts(loaded.workflow.plan)
+    facts.edges  # noqa: B018 (built before the measurement)
+    tracemalloc.start()
+    try:
+        reach = facts.reach
+        size, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < size * 1.3
+    column = sum(1 << index for index in range(5989, -1, -10))
+    assert reach[5999] == column and reach[5] == 0
+    cyclic = json.dumps(
+        {
+            "tasks": [
+                {"id": a, "sliceType": "AFK", "autonomy": "AFK", "prompt": "p", "dependencies": [b]}
+                for a, b in (("a", "b"), ("b", "a"), ("c", "c"), ("d", "a"))
+            ]
+        }
+    )
+    plan = load_plan(SourceText("plan.json", cyclic)).workflow
+    assert plan is not None and plan.plan is not None
+    assert PlanFacts(plan.plan).reach == [0b10, 0b01, 0, 0b11]

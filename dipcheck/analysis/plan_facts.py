@@ -174,7 +174,10 @@ class PlanFacts:
     def reach(self) -> list[int]:
         """For each task, the set of tasks it depends on (transitively, itself excluded) as a
         bit mask: one pass over the strongly connected components, each found after those it
-        depends on, a component's mask the union of its members' dependencies and theirs."""
+        depends on, a component's mask the union of its members' dependencies and theirs.
+        Each mask is stored as it is returned (a dependent adds the dependency's own bit
+        itself): the masks of a long plan take hundreds of megabytes, a second list of them
+        as much again."""
         masks = [0] * len(self.flat)
         for component in self._components():
             mask = 0
@@ -182,8 +185,8 @@ class PlanFacts:
                 for target, _ in self.edges[member]:
                     mask |= (1 << target) | masks[target]
             for member in component:
-                masks[member] = mask
-        return [mask & ~(1 << index) for index, mask in enumerate(masks)]
+                masks[member] = mask & ~(1 << member)
+        return masks
 
     def direct_mask(self, task: PlanTask) -> int:
         mask = 0

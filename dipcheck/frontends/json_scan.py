@@ -20,7 +20,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from dipcheck.jsvalue import JS_SPACE, JS_SPACE_CLASS
-from dipcheck.model import Text
 from dipcheck.plan import JArray, JLiteral, JMember, JNumber, JObject, JString, JValue
 from dipcheck.records import record
 from dipcheck.source import MAX_TOKENS, SourceText, Span
@@ -317,6 +316,7 @@ class Parser:
         self.chain = chain
         self.base = base  # where `text` starts in the coordinates `chain` maps from
         self.left = MAX_TOKENS
+        self.names: dict[str, str] = {}
 
     def span(self, start: int, end: int) -> Span:
         if not self.chain.maps:
@@ -433,6 +433,8 @@ class Parser:
                 position, f"expected a member name in quotes, found `{_shown(text[position])}`"
             )
         key, position = self.string(position)
+        # one copy of each member name: a plan repeats the same few names in every task
+        key.value = self.names.setdefault(key.value, key.value)
         position = _SPACE.match(text, position).end()  # type: ignore[union-attr]
         if position >= len(text) or text[position] != ":":
             found = _shown(text[position]) if position < len(text) else "the end"
@@ -453,24 +455,22 @@ class Parser:
             value, segments = _decode(body, start)
         end = match.end()
         span = self.span(position, end)
-        text_map = self.text_map(value, segments, start, end - 1)
-        return JString(span, value, text_map), end
+        mapped = self.text_map(value, segments, start, end - 1)
+        if len(mapped) == 1 and mapped[0] == (0, span.start + 1):
+            return JString(span, value), end  # the value is the text between the quotes
+        return JString(span, value, mapped), end
 
     def text_map(
         self, value: str, segments: tuple[tuple[int, int], ...], start: int, end: int
-    ) -> Text:
+    ) -> tuple[tuple[int, int], ...]:
+        """The segments of the string's value (see :class:`~dipcheck.model.Text`) in the
+        file's offsets."""
         base = self.base
         if not self.chain.maps:
-            return Text(
-                value,
-                self.source,
-                segments if not base else tuple((i, o + base) for i, o in segments),
-            )
+            return segments if not base else tuple((i, o + base) for i, o in segments)
         if self.chain.contiguous(base + start, base + end):
             shift = self.chain.back(base + start) - start
-            return Text(
-                value, self.source, tuple((index, offset + shift) for index, offset in segments)
-            )
+            return tuple((index, offset + shift) for index, offset in segments)
         # a rewrite inside the string: map every character
         pieces: list[tuple[int, int]] = []
         bounds = [index for index, _ in segments[1:]] + [len(value)]
@@ -483,7 +483,7 @@ class Parser:
                 previous = original
         if not pieces:
             pieces.append((0, self.chain.back(base + start)))
-        return Text(value, self.source, tuple(pieces))
+        return tuple(pieces)
 
     def string_error(self, position: int) -> JsonError:
         text = self.text
