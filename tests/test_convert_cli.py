@@ -165,3 +165,50 @@ def test_a_start_that_is_also_the_exit_is_explained(tmp_path: Path) -> None:
     done = dipcheck("convert", distinct, "--to", "dot")
     assert done.returncode == 0, done.stderr
     assert "is both the start and the exit" not in done.stderr
+
+
+def _weighted(weight: str) -> str:
+    return (
+        "digraph G {\n"
+        '  start [shape=Mdiamond, label="Start"];\n'
+        '  a [prompt="x"];\n'
+        '  b [prompt="y"];\n'
+        '  done [shape=Msquare, label="Done"];\n'
+        "  start -> a;\n"
+        f"  a -> b [weight={weight}];\n"
+        "  a -> done;\n"
+        "  b -> done;\n"
+        "}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("weight", "shown", "why"),
+    [
+        ("-" + "9" * 5000, "-" + "9" * 19 + "…" + "9" * 8, "tracker reads it as 0, the default"),
+        ("-5", "-5", "dippin has no negative weight; dipcheck ranks the edge at weight 0"),
+        ('"5\\n  b -> start"', "5\\x0a  b -> start", "tracker reads it as 0, the default"),
+    ],
+)
+def test_a_weight_dip_cannot_write_is_left_out_not_the_edge(
+    tmp_path: Path, weight: str, shown: str, why: str
+) -> None:
+    """A DOT weight of 5,000 digits (or any negative one) was copied into the .dip edge line
+    as it was; `.dip` has no `-`, so the line did not parse and the edge was lost (parity:
+    `- edge a -> b`, DC314, DIP004). A value with a line break added an edge. The edge is
+    written without the weight now, with a note; the parity check compares the weight
+    tracker ranks by (0 for all three). Its twin: a positive weight is kept, canonical."""
+    source = tmp_path / "weighted.dot"
+    source.write_text(_weighted(weight), encoding="utf-8")
+    done = dipcheck("convert", source, "--to", "dip")
+    assert done.stderr.splitlines() == [
+        f"note: line 7: the weight `{shown}` of `a -> b` is not written ({why})",
+        f"parity: {tmp_path / 'weighted.dip'} lowers to the same workflow as {source} with the "
+        "same findings",
+    ]
+    assert done.returncode == 0
+    assert "    a -> b\n" in done.stdout and "b -> start" not in done.stdout
+    twin = tmp_path / "twin.dot"
+    twin.write_text(_weighted('"+007"'), encoding="utf-8")
+    kept = dipcheck("convert", twin, "--to", "dip")
+    assert (kept.returncode, "    a -> b  weight: 7\n" in kept.stdout) == (0, True), kept.stderr

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from dipcheck import integers
 from dipcheck.analysis import routing
 from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends import dip_schema
@@ -144,6 +145,29 @@ class _Writer:
         self.notes: list[str] = []
         self.presentation: dict[str, int] = {}
         self.inert: dict[str, int] = {}
+
+    def weight(self, edge: Edge) -> int:
+        """The edge's weight as ``.dip`` can write it: a positive integer, what tracker ranks
+        the edge by (its adapter keeps a ``.dip`` weight above 0 only, and its engine reads a
+        DOT weight with ``Atoi``). Any other value is noted and left out: ``.dip`` has no
+        negative number, and a value tracker reads as 0 (not an integer, out of range, 0)
+        is the default already."""
+        text = edge.attr_value("weight").strip()
+        number = integers.parse(text)
+        if number is not None and number > 0:
+            return number
+        if text:
+            shown = text if len(text) <= 40 else f"{text[:20]}…{text[-8:]}"
+            why = (
+                "dippin has no negative weight; dipcheck ranks the edge at weight 0"
+                if number is not None and number < 0
+                else "tracker reads it as 0, the default"
+            )
+            self.notes.append(
+                f"line {self.line_of(edge)}: the weight `{shown}` of "
+                f"`{edge.source.value} -> {edge.target.value}` is not written ({why})"
+            )
+        return 0
 
     def line_of(self, item: Node | Field | Edge) -> int:
         return self.workflow.source.line_of(item.span.start) + 1
@@ -368,7 +392,7 @@ class _Writer:
             if edge.label and source is not None and source.kind is NodeKind.HUMAN:
                 # a gate's answer is its routing key: say so, as dippin asks (DIP150)
                 parts.append(f"choice: {label_value(edge.choice or edge.label)}")
-            weight = edge.attr_value("weight").strip()
+            weight = self.weight(edge)
             if weight:
                 parts.append(f"weight: {weight}")
             if id(edge) in loops or edge.is_back_edge:

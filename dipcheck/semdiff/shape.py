@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import textwrap
 
-from dipcheck import conditions
+from dipcheck import conditions, integers
 from dipcheck.analysis import routing
 from dipcheck.frontends import dip_schema, dot_schema
-from dipcheck.model import Field, Node, NodeKind, Workflow
+from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
 from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.target import DEFAULT, TargetVersion
@@ -266,6 +266,14 @@ def _line(span_start: int, workflow: Workflow) -> int:
     return workflow.source.line_of(span_start) + 1
 
 
+def _weight(edge: Edge) -> str:
+    """The weight tracker ranks the edge by, empty for the default 0: a positive integer as
+    ``Atoi`` reads it (``007`` is 7; a value that is no integer, or past 64 bits, is 0), a
+    negative one as 0 (:func:`~dipcheck.analysis.routing.weight`)."""
+    number = integers.parse(edge.attr_value("weight"))
+    return str(number) if number is not None and number > 0 else ""
+
+
 def shape(workflow: Workflow, target: TargetVersion = DEFAULT) -> Shape:
     graph = RunGraph(workflow)
     result = Shape(workflow.name.value if workflow.name else "", workflow.format)
@@ -319,7 +327,7 @@ def shape(workflow: Workflow, target: TargetVersion = DEFAULT) -> Shape:
                 edge.choice or edge.label,
                 edge.label,
                 edge.choice,
-                edge.attr_value("weight").strip(),
+                _weight(edge),
                 edge.is_back_edge,
                 edge.override,
                 edge.implicit,
