@@ -7,6 +7,9 @@ import json
 
 import pytest
 
+from dipcheck.frontends.json_scan import parse_strict
+from dipcheck.plan import JString
+from dipcheck.source import SourceText
 from tests.helpers import Finding, Template, lint, only, template
 
 PLAN = template(
@@ -426,6 +429,31 @@ def test_spans_through_think_blocks_fences_and_escaped_newlines() -> None:
     unknown = reply.replace('["store"]', '["stor"]')
     found = findings(unknown, "DIP003", path="<r>.txt", config=_ordewell_everywhere())
     assert [(item.start, item.end, item.text) for item in found] == [((15, 60), (15, 66), '"stor"')]
+
+
+def test_positions_after_an_escaped_surrogate_pair() -> None:
+    """An escaped surrogate pair (an emoji written `\\ud83d\\ude00`) made every position inside
+    its string approximate: O10's mention of `task 1` after one pointed at `de00 \\`. The
+    pair is one character mapped onto both escapes now. Its twin: lone surrogates stay
+    U+FFFD, and the values are those of Python's JSON reader."""
+    from tests.helpers import run
+
+    bad = PLAN.replace(
+        "Add a --settings option in src/cli/options.ts that the store reads.",
+        "\\ud83d\\ude00 \\u00e9 reuse task 1 \\ud83d\\ude00 or model",
+    )
+    found = [item for item in run(bad, "<test>.json").diagnostics if item.code == "O10"]
+    assert [
+        (place.span.text, place.span.start_position(), place.span.end_position())
+        for place in found[0].related
+        if place.message == "the mention"
+    ] == [("task 1", (9, 40), (9, 46))]
+    for body in ("\\ud83d\\ude00x", "a\\ud800b", "\\udc00", "\\ud800\\ud83d\\ude00\\n", "\\ud83d"):
+        value = parse_strict(SourceText("s.json", f'"{body}"'))
+        assert isinstance(value, JString)
+        assert value.value == json.loads(f'"{body}"').encode("utf-16", "surrogatepass").decode(
+            "utf-16", "replace"
+        )
 
 
 # -- memory of large plans -----------------------------------------------------------------------

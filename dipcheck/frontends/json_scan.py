@@ -510,28 +510,49 @@ class Parser:
 
 
 def _decode(body: str, start: int) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A string's escapes decoded; segments map the value back to the body's offsets."""
+    """A string's escapes decoded; segments map the value back to the body's offsets. An
+    escaped surrogate pair (``\\uD83D\\uDE00``) is one character, as ``JSON.parse`` makes it
+    (its segment covers both escapes); a lone surrogate is U+FFFD."""
     pieces: list[str] = []
     segments: list[tuple[int, int]] = [(0, start)]
     cursor = 0
     length = 0
+    pending: int | None = None  # where an escaped high surrogate begins, not yet paired
     for match in _ESCAPE.finditer(body):
+        code, simple = match.groups()
+        number = int(code, 16) if code is not None else -1
+        if pending is not None:
+            if 0xDC00 <= number <= 0xDFFF and match.start() == cursor:
+                high = int(body[pending + 2 : pending + 6], 16)
+                pieces.append(chr(0x10000 + ((high - 0xD800) << 10) + (number - 0xDC00)))
+                length += 1
+                cursor = match.end()
+                segments.append((length, start + cursor))
+                pending = None
+                continue
+            pieces.append("\ufffd")  # the high surrogate before was alone
+            length += 1
+            segments.append((length, start + cursor))
+            pending = None
         pieces.append(body[cursor : match.start()])
         length += match.start() - cursor
-        code, simple = match.groups()
-        char = chr(int(code, 16)) if code is not None else _SIMPLE[simple]
-        pieces.append(char)
         segments.append((length, start + match.start()))
-        length += 1
         cursor = match.end()
+        if 0xD800 <= number <= 0xDBFF:
+            pending = match.start()
+            continue
+        if code is None:
+            pieces.append(_SIMPLE[simple])
+        else:
+            pieces.append("\ufffd" if 0xDC00 <= number <= 0xDFFF else chr(number))
+        length += 1
+        segments.append((length, start + cursor))
+    if pending is not None:
+        pieces.append("\ufffd")
+        length += 1
         segments.append((length, start + cursor))
     pieces.append(body[cursor:])
-    value = "".join(pieces)
-    # JSON.parse joins a \\uD83D\\uDE00 pair into one character
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
-        value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        segments = [(0, start)]  # positions inside such a string are approximate
-    return value, tuple(segments)
+    return "".join(pieces), tuple(segments)
 
 
 def _shown(char: str) -> str:
