@@ -386,6 +386,13 @@ class _Writer:
                 text, split = dip_condition(condition)
                 keywords += split
                 parts.append(f"when {text}")
+            for name, value in (("label", edge.label), ("choice", edge.choice)):
+                if "\n" in value or "\r" in value:
+                    raise ConvertError(
+                        f"the {name} of edge `{edge.source.value} -> {edge.target.value}` "
+                        f"(line {self.line_of(edge)}) has a line break, which a .dip edge "
+                        "attribute cannot hold (it is one token on the edge's line)"
+                    )
             if edge.label:
                 parts.append(f"label: {label_value(edge.label)}")
             source = self.graph.nodes.get(edge.source.value)
