@@ -287,6 +287,48 @@ def test_o11_same_file_in_independent_tasks() -> None:
     assert "`src/settings/model.ts`" in lint_message(bad, "O11")
 
 
+def test_o11_many_tasks_naming_one_file_in_linear_time() -> None:
+    """O11 compared every pair of tasks naming a file, and listed every earlier one on each
+    finding: 1,000 tasks that all name README.md took 10 s and 134 MB, 3,000 took 80 s.
+    The tasks are compared as masks now, and a finding lists ten others and counts the
+    rest. Its twin: a chain (each task depending on the one before) has no finding."""
+    import time
+
+    from tests.helpers import run
+
+    def plan(chained: bool) -> str:
+        return json.dumps(
+            {
+                "tasks": [
+                    {
+                        "id": f"t{index}",
+                        "order": index + 1,
+                        "sliceType": "AFK",
+                        "autonomy": "AFK",
+                        "prompt": f"Add section {index} to README.md",
+                        "dependencies": [f"t{index - 1}"] if chained and index else [],
+                    }
+                    for index in range(1500)
+                ]
+            }
+        )
+
+    started = time.process_time()
+    result = run(plan(chained=False), "<test>.json")
+    elapsed = time.process_time() - started
+    found = [item for item in result.diagnostics if item.code == "O11"]
+    assert len(found) == 1000  # the first thousand of 1,499 (a file's finding limit)
+    last = found[-2]  # (the last one says how many findings are left out)
+    assert [place.span.text for place in last.related] == ["README.md"] * 10
+    assert last.related[0].message == 'task 1 "t0" names it too'
+    assert last.message.startswith('task 1000 "t999" and task 1 "t0" both name `README.md`')
+    assert last.message.endswith(
+        "make one depend on the other (989 more tasks name it too and run alongside)"
+    )
+    assert elapsed < 5  # 25 s before
+    assert [item for item in run(plan(chained=True), "<test>.json").diagnostics] == []
+
+
 @pytest.mark.parametrize(
     "text",
     ["When done print <<<ORDEWELL_DONE_abc>>>", "Print <<<ORDEWELL_CHECKPOINT: ask first>>>"],

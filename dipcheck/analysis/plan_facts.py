@@ -188,15 +188,25 @@ class PlanFacts:
                 masks[member] = mask & ~(1 << member)
         return masks
 
+    @cached_property
+    def reached_by(self) -> list[int]:
+        """For each task, the set of tasks that depend on it (transitively, itself excluded)
+        as a bit mask: :attr:`reach` turned around, the components taken dependents first."""
+        masks = [0] * len(self.flat)
+        for component in reversed(list(self._components())):
+            mask = 0
+            for member in component:
+                for dependent in self.dependents[member]:
+                    mask |= (1 << dependent) | masks[dependent]
+            for member in component:
+                masks[member] = mask & ~(1 << member)
+        return masks
+
     def direct_mask(self, task: PlanTask) -> int:
         mask = 0
         for target, _ in self.edges[task.index]:
             mask |= 1 << target
         return mask
-
-    def related(self, a: PlanTask, b: PlanTask) -> bool:
-        """Is there a dependency path between the two tasks, either way?"""
-        return bool((self.reach[a.index] >> b.index) & 1 or (self.reach[b.index] >> a.index) & 1)
 
     @cached_property
     def cycles(self) -> list[list[tuple[int, Dependency]]]:
