@@ -310,6 +310,29 @@ def test_o10_by_id_and_by_title() -> None:
     assert [item.code for item in findings(by_title, "O10")] == ["O10"]
 
 
+def test_o10_works_out_transitive_dependencies_only_for_a_prompt_naming_a_task(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The transitive dependencies of every task (a plan-sized mask each, 160 MB of a 46,000-task
+    plan's 684 MB) were worked out for O10 whatever the prompts said. They are worked out once
+    a prompt names a task that is not itself or a direct dependency. Its twin: such a prompt
+    still gets its finding."""
+    from dipcheck.analysis.plan_facts import PlanFacts
+
+    asked: list[int] = []
+    reach = PlanFacts.reach
+
+    def counted(self: PlanFacts) -> list[int]:
+        asked.append(len(self.flat))
+        return reach.func(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(PlanFacts, "reach", property(counted))
+    direct = PLAN.replace("that the store reads.", "that task 2 (store) reads; cli itself.")
+    assert findings(direct, "O10") == [] and asked == []
+    indirect = PLAN.replace("that the store reads.", "that the store reads (see model).")
+    assert [item.code for item in findings(indirect, "O10")] == ["O10"] and asked == [3]
+
+
 def test_o11_same_file_in_independent_tasks() -> None:
     same_file = PLAN.replace(
         "Add a --settings option in src/cli/options.ts",
