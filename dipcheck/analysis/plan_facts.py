@@ -70,9 +70,6 @@ def bits(mask: int) -> list[int]:
 
 _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
-# distance tables kept by PlanFacts.chain (a table is the size of the target's dependents)
-_DISTANCE_TABLES = 32
-
 
 @record(frozen=True, slots=True)
 class Mention:
@@ -142,7 +139,7 @@ class PlanFacts:
         ``task`` finds (a shortest one; among those, the one taking the earliest listed
         dependency at each step), walked forwards: from each task, its first listed dependency
         one step closer to ``target``."""
-        distance = self._distances_to(target)
+        distance = self._distances_near(task.index, target)
         length = distance[task.index] + 1
         path = [task.index]
         while len(path) < min(head, length):
@@ -150,24 +147,32 @@ class PlanFacts:
             path.append(next(t for t, _ in self.edges[path[-1]] if distance.get(t) == closer))
         return [self.flat[index] for index in path], length
 
-    def _distances_to(self, target: int) -> dict[int, int]:
-        """How many dependency steps from each task that depends on ``target`` (breadth first
-        along the dependents); the last few targets' tables are kept."""
-        cache: dict[int, dict[int, int]] = self.__dict__.setdefault("_distances", {})
-        found = cache.pop(target, None)
-        if found is None:
-            found = {target: 0}
-            queue = deque([target])
-            while queue:
-                current = queue.popleft()
-                step = found[current] + 1
-                for dependent in self.dependents[current]:
-                    if dependent not in found:
-                        found[dependent] = step
-                        queue.append(dependent)
-            if len(cache) >= _DISTANCE_TABLES:
-                del cache[next(iter(cache))]
-        cache[target] = found  # most recently used last
+    def _distances_near(self, start: int, target: int) -> dict[int, int]:
+        """How many dependency steps from each task to ``target``, for the tasks ``start``
+        reaches in no more steps than ``target`` (breadth first along the dependencies from
+        ``start`` until ``target``'s level is complete, then back along the dependents from
+        ``target`` inside those): exact for every task on a shortest chain, and the search
+        stays near the chain. (Every task depending on ``target`` was searched before: a
+        chain of 5,000 tasks each naming the task two back took 9 s in O10.)"""
+        near = {start}
+        level = [start]
+        while target not in near and level:
+            following = []
+            for current in level:
+                for dependency, _ in self.edges[current]:
+                    if dependency not in near:
+                        near.add(dependency)
+                        following.append(dependency)
+            level = following
+        found = {target: 0}
+        queue = deque([target])
+        while queue:
+            current = queue.popleft()
+            step = found[current] + 1
+            for dependent in self.dependents[current]:
+                if dependent in near and dependent not in found:
+                    found[dependent] = step
+                    queue.append(dependent)
         return found
 
     @cached_property
