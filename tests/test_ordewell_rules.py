@@ -683,3 +683,42 @@ def test_the_reach_masks_of_a_long_plan_are_built_once() -> None:
     plan = load_plan(SourceText("plan.json", cyclic)).workflow
     assert plan is not None and plan.plan is not None
     assert PlanFacts(plan.plan).reach == [0b10, 0b01, 0, 0b11]
+
+
+def _one_id_plan(count: int, same: bool) -> str:
+    rows = [
+        json.dumps(
+            {
+                "id": "same" if same else f"t{index}",
+                "title": f"t{index}",
+                "prompt": "do it",
+                "sliceType": "AFK",
+                "autonomy": "AFK",
+                "dependencies": [("same" if same else f"t{index - 1}")] if index else [],
+            }
+        )
+        for index in range(count)
+    ]
+    return '{"tasks": [\n' + ",\n".join(rows) + "\n]}\n"
+
+
+def test_a_plan_whose_dependencies_link_too_many_tasks_is_one_dc002() -> None:
+    """10,000 tasks with one id, each depending on it: every dependency names every task,
+    100 million links that the checks followed (a 1.2 MB plan took 7.8 GB and two minutes).
+    Past 500,000 links the plan is not checked: the 51st dependency (line 53) passes them."""
+    from tests.helpers import run
+
+    text = _one_id_plan(10_000, same=True)
+    line = text.splitlines()[52]
+    column = line.index('["same"]') + 2  # (1-based, past the bracket)
+    assert lint(text, "<test>.json") == [
+        Finding("DC002", "error", (53, column), (53, column + 6), '"same"')
+    ]
+    [message] = [item.message for item in run(text, "<test>.json").diagnostics]
+    assert message.startswith(
+        "the file holds more than 500,000 dependency links (a dependency on a duplicated id "
+        "links every task holding it)"
+    )
+    # the twin: as many tasks with their own ids, each depending on the one before, are read
+    chain = _one_id_plan(10_000, same=False)
+    assert "DC002" not in {item.code for item in lint(chain, "<test>.json")}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dipcheck import jsvalue
 from dipcheck.diagnostics import Diagnostic, loading_finding, too_many_tokens
 from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.json_scan import (
@@ -196,7 +197,7 @@ def _session(source: SourceText, runners: tuple[str, ...], require: bool) -> Fro
         stored=True,
         session_meta=meta if isinstance(meta, JObject) else None,
     )
-    return FrontendResult(lower(plan), diagnostics)
+    return _lowered(plan, diagnostics)
 
 
 # -- plan objects and replies ----------------------------------------------------------------
@@ -262,7 +263,7 @@ def _reply(source: SourceText, runners: tuple[str, ...], require: bool) -> Front
     plan.rewrites = _rewrites(plan, deletions)
     if linted != last:  # the last candidate is not JSON: what runs is what is linted
         plan.kind = PlanKind.REPLY
-    return FrontendResult(lower(plan), diagnostics)
+    return _lowered(plan, diagnostics)
 
 
 def _has_prose(view: str, matches: list[tuple[int, int]]) -> bool:
@@ -561,6 +562,34 @@ class _Builder:
 
 
 # -- lowering --------------------------------------------------------------------------------
+
+
+def _lowered(plan: Plan, diagnostics: list[Diagnostic]) -> FrontendResult:
+    """The plan as a workflow, unless its dependencies link too many pairs of tasks
+    (:func:`_links_past_limit`): the file is then one DC002 finding."""
+    over = _links_past_limit(plan)
+    if over is not None:
+        unit = "dependency links (a dependency on a duplicated id links every task holding it)"
+        return FrontendResult(None, [*diagnostics, too_many_tokens(over, MAX_TOKENS, unit)])
+    return FrontendResult(lower(plan), diagnostics)
+
+
+def _links_past_limit(plan: Plan) -> Span | None:
+    """The dependency entry at which the links from tasks to the tasks their dependencies
+    name pass :data:`~dipcheck.source.MAX_TOKENS`, or None. The checks follow every link, and
+    a duplicated id names each task holding it: 10,000 tasks with one id, each depending on
+    it, were 100 million links (a 1.2 MB plan took 7.8 GB and two minutes)."""
+    holding: dict[Any, int] = {}
+    for task in plan.flat:
+        name = jsvalue.key(task.id)
+        holding[name] = holding.get(name, 0) + 1
+    links = 0
+    for task in plan.flat:
+        for dep in task.deps:
+            links += holding.get(jsvalue.key(dep.value), 0)
+            if links > MAX_TOKENS:
+                return dep.node.span
+    return None
 
 
 def lower(plan: Plan) -> Workflow:
