@@ -186,18 +186,17 @@ def _weighted(weight: str) -> str:
     ("weight", "shown", "why"),
     [
         ("-" + "9" * 5000, "-" + "9" * 19 + "…" + "9" * 8, "tracker reads it as 0, the default"),
-        ("-5", "-5", "dippin has no negative weight; dipcheck ranks the edge at weight 0"),
         ('"5\\n  b -> start"', "5\\x0a  b -> start", "tracker reads it as 0, the default"),
     ],
 )
 def test_a_weight_dip_cannot_write_is_left_out_not_the_edge(
     tmp_path: Path, weight: str, shown: str, why: str
 ) -> None:
-    """A DOT weight of 5,000 digits (or any negative one) was copied into the .dip edge line
+    """A DOT weight of 5,000 digits was copied into the .dip edge line
     as it was; `.dip` has no `-`, so the line did not parse and the edge was lost (parity:
     `- edge a -> b`, DC314, DIP004). A value with a line break added an edge. The edge is
     written without the weight now, with a note; the parity check compares the weight
-    tracker ranks by (0 for all three). Its twin: a positive weight is kept, canonical."""
+    tracker ranks by (0 for both). Its twin: a positive weight is kept, canonical."""
     source = tmp_path / "weighted.dot"
     source.write_text(_weighted(weight), encoding="utf-8")
     done = dipcheck("convert", source, "--to", "dip")
@@ -212,6 +211,26 @@ def test_a_weight_dip_cannot_write_is_left_out_not_the_edge(
     twin.write_text(_weighted('"+007"'), encoding="utf-8")
     kept = dipcheck("convert", twin, "--to", "dip")
     assert (kept.returncode, "    a -> b  weight: 7\n" in kept.stdout) == (0, True), kept.stderr
+
+
+def test_a_negative_weight_is_left_out_and_the_parity_check_says_the_routing_changed(
+    tmp_path: Path,
+) -> None:
+    """tracker reads a DOT weight with `Atoi` and keeps its sign (`edgeWeight`): `a -> b`
+    at -5 ranks below `a -> done` at the default 0, so `a` goes to `done`. `.dip` cannot
+    write it; without it the two edges tie and the lexically smaller `b` wins. The parity
+    check says so (dipcheck read every negative weight as 0 and called the files equal)."""
+    source = tmp_path / "weighted.dot"
+    source.write_text(_weighted("-5"), encoding="utf-8")
+    done = dipcheck("convert", source, "--to", "dip")
+    assert done.stderr.splitlines() == [
+        "note: line 7: the weight `-5` of `a -> b` is not written (dippin has no negative "
+        "weight: tracker ranks this edge below its unweighted siblings, the converted edge "
+        "level with them)",
+        f"parity: {tmp_path / 'weighted.dip'} differs from {source}:",
+        "  - weight of edge `a -> b` (was `-5`)",
+    ]
+    assert (done.returncode, "    a -> b\n" in done.stdout) == (1, True)
 
 
 def test_an_edge_label_with_a_line_break_is_refused_not_written_broken(tmp_path: Path) -> None:

@@ -185,6 +185,37 @@ def test_select_edge_order() -> None:
     assert (chosen.edge.target.value, chosen.reason, chosen.tiebreak) == ("Z", "weight", False)
 
 
+@pytest.mark.parametrize(
+    ("written", "weight"),
+    [
+        ("-5", -5),  # edgeWeight keeps the sign: below an edge without a weight
+        ('"+007"', 7),
+        ('" 5"', 0),  # Atoi refuses blanks, `_`, a Unicode digit, a value past 64 bits
+        ('"1_000"', 0),
+        ('"\u0663"', 0),
+        ("99999999999999999999", 0),
+    ],
+)
+def test_a_dot_weight_is_read_as_tracker_reads_it(written: str, weight: int) -> None:
+    """tracker ranks unconditional DOT edges by `strconv.Atoi` of the weight as written
+    (`edgeWeight`, `pipeline/engine_edges.go`). dipcheck read it with Python's `int()` after
+    removing blanks, and made a negative weight 0: `a -> b [weight=-5]` tied with `a -> done`
+    and the simulator went to `b` where tracker goes to `done`."""
+    text = (
+        "digraph G {\n  start [shape=Mdiamond]\n  done [shape=Msquare]\n"
+        '  a [shape=box, prompt="x"]\n  b [shape=box, prompt="y"]\n'
+        f"  start -> a\n  a -> b [weight={written}]\n  a -> done\n  b -> done\n}}\n"
+    )
+    result = lint_text(text, "w.dot")
+    assert result.workflow is not None
+    edges = result.workflow.edges_from("a")
+    assert [routing.weight(edge) for edge in edges] == [weight, 0]
+    chosen = routing.select_edge(edges, "success", "", (), _truth(ctx(outcome="success")))
+    # the twin: a positive weight wins, anything else leaves `done` (0) or the tie to `b`
+    expected = "b" if weight >= 0 else "done"
+    assert chosen.edge.target.value == expected
+
+
 def test_select_edge_strict_failure_and_dead_ends() -> None:
     edges = [edge for edge in _edges() if not edge.conditional]
     assert routing.select_edge(edges, "fail", "", (), _truth(ctx())).reason == "strict_failure"

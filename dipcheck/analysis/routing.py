@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from dipcheck import conditions, gore
+from dipcheck import conditions, gore, integers
 from dipcheck.model import Edge
 from dipcheck.records import record
 from dipcheck.target import DEFAULT, TargetVersion
@@ -377,11 +377,11 @@ def _evaluate_expr(expr: conditions.Expr, lookup: Lookup) -> bool:
 
 
 def weight(edge: Edge) -> int:
-    text = edge.attr_value("weight").strip()
-    try:
-        return max(int(text), 0)
-    except ValueError:
-        return 0
+    """The weight tracker ranks an unconditional edge by (``edgeWeight`` in
+    ``pipeline/engine_edges.go``): ``strconv.Atoi`` of the value as written, negative ones
+    included (they rank below the default), and 0 for anything ``Atoi`` refuses: blanks,
+    ``1_000``, a Unicode digit, a value past 64 bits."""
+    return integers.parse_or(edge.attr_value("weight"), 0, exact=True)
 
 
 def routing_key(edge: Edge) -> str:

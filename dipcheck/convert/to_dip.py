@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 
-from dipcheck import integers
 from dipcheck.analysis import routing
 from dipcheck.convert.comments import Attached, Comment
 from dipcheck.frontends import dip_schema
@@ -149,18 +148,20 @@ class _Writer:
     def weight(self, edge: Edge) -> int:
         """The edge's weight as ``.dip`` can write it: a positive integer, what tracker ranks
         the edge by (its adapter keeps a ``.dip`` weight above 0 only, and its engine reads a
-        DOT weight with ``Atoi``). Any other value is noted and left out: ``.dip`` has no
-        negative number, and a value tracker reads as 0 (not an integer, out of range, 0)
-        is the default already."""
-        text = edge.attr_value("weight").strip()
-        number = integers.parse(text)
-        if number is not None and number > 0:
+        DOT weight with ``Atoi``: :func:`~dipcheck.analysis.routing.weight`). Any other value
+        is noted and left out: ``.dip`` has no negative number (the parity check then shows
+        the edge ranked differently), and a value tracker reads as 0 (not an integer, out of
+        range, 0) is the default already."""
+        text = edge.attr_value("weight")
+        number = routing.weight(edge)
+        if number > 0:
             return number
-        if text:
+        if text.strip():
             shown = text if len(text) <= 40 else f"{text[:20]}…{text[-8:]}"
             why = (
-                "dippin has no negative weight; dipcheck ranks the edge at weight 0"
-                if number is not None and number < 0
+                "dippin has no negative weight: tracker ranks this edge below its unweighted "
+                "siblings, the converted edge level with them"
+                if number < 0
                 else "tracker reads it as 0, the default"
             )
             self.notes.append(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import textwrap
 
-from dipcheck import conditions, integers
+from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.frontends import dip_schema, dot_schema
 from dipcheck.model import Edge, Field, Node, NodeKind, Workflow
@@ -267,11 +267,10 @@ def _line(span_start: int, workflow: Workflow) -> int:
 
 
 def _weight(edge: Edge) -> str:
-    """The weight tracker ranks the edge by, empty for the default 0: a positive integer as
-    ``Atoi`` reads it (``007`` is 7; a value that is no integer, or past 64 bits, is 0), a
-    negative one as 0 (:func:`~dipcheck.analysis.routing.weight`)."""
-    number = integers.parse(edge.attr_value("weight"))
-    return str(number) if number is not None and number > 0 else ""
+    """The weight tracker ranks the edge by (:func:`~dipcheck.analysis.routing.weight`:
+    ``007`` is 7, a value ``Atoi`` refuses is 0), empty for the default 0."""
+    number = routing.weight(edge)
+    return str(number) if number else ""
 
 
 def shape(workflow: Workflow, target: TargetVersion = DEFAULT) -> Shape:
