@@ -295,6 +295,34 @@ def test_junit_one_testcase_per_file(project: Path) -> None:
     assert suite is not None and suite.get("failures") == "2"
 
 
+def _lint_bytes(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """``dipcheck lint --isolated --no-cache ARGS`` with its output as the bytes it wrote."""
+    command = [sys.executable, "-m", "dipcheck", "lint", "--isolated", "--no-cache", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, timeout=120, check=False)
+
+
+# a DOT node id holding U+FFFF (valid UTF-8, but no character of XML 1.0), quoted by DIP149
+HOSTILE_DOT = (
+    'digraph G {\n  start [shape=Mdiamond];\n  "a\uffff<&]]>" [shape=box, prompt="p"];\n'
+    '  done [shape=Msquare];\n  start -> "a\uffff<&]]>";\n  start -> done;\n'
+    '  "a\uffff<&]]>" -> done;\n}\n'
+)
+
+
+def test_junit_stays_well_formed_for_code_points_xml_cannot_hold(tmp_path: Path) -> None:
+    name = os.fsencode(tmp_path) + b"/n\xff\xef\xbf\xbe.dot"  # not UTF-8, and U+FFFE
+    Path(os.fsdecode(name)).write_text(HOSTILE_DOT, encoding="utf-8")
+    result = _lint_bytes("--format", "junit", "--select", "DIP149", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (case,) = ElementTree.fromstring(result.stdout).iter("testcase")
+    assert case.get("name") == "./n\\udcff\\ufffe.dot"
+    assert case.findtext("system-out") == (
+        "./n\\udcff\\ufffe.dot:6:3: DIP149 [warning] node `start` has 2 unconditional edges "
+        "(to `a\\uffff<&]]>`, `done`); only one is taken: tracker takes `a\\uffff<&]]>` "
+        "(highest weight, then the lexically smallest target)"
+    )
+
+
 def test_json_lines_match_the_json_document(project: Path) -> None:
     result = dipcheck("lint", "--isolated", "--format", "json-lines", ".", cwd=project)
     assert result.returncode == 1
