@@ -176,6 +176,20 @@ def test_sarif_fingerprints_survive_unrelated_edits(project: Path) -> None:
     assert changed["DC009"] == before["DC009"]
 
 
+def test_sarif_uri_of_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    """Each byte of the name is percent-encoded as it is on disk (quote() and the fingerprint's
+    hash raised UnicodeEncodeError on the lone surrogate Python reads the 0xff byte as)."""
+    name = os.fsencode(tmp_path) + b"/we 50%#\xff.dot"
+    Path(os.fsdecode(name)).write_text(HOSTILE_DOT, encoding="utf-8")
+    result = _lint_bytes("--format", "sarif", "--select", "DIP149", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, b"")
+    (run,) = json.loads(result.stdout.decode("utf-8"))["runs"]
+    (item,) = run["results"]
+    where = item["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert where == {"uri": "we%2050%25%23%FF.dot", "uriBaseId": "%SRCROOT%"}
+    assert run["artifacts"] == [{"location": where}]
+
+
 def test_sarif_fingerprints_hash_a_long_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # 1000 findings on one line of 7000 characters (found by tools/fuzz.py, issue 19 §4: each
     # fingerprint hashed the whole line, time quadratic in the line)

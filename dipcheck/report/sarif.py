@@ -38,9 +38,14 @@ LEVELS = {
 def artifact(path: str) -> dict[str, str]:
     """An artifactLocation: relative paths against %SRCROOT% (the current directory)."""
     if os.path.isabs(path):
-        return {"uri": "file://" + quote(path.replace(os.sep, "/"))}
-    normal = os.path.normpath(path).replace(os.sep, "/")
-    return {"uri": quote(normal), "uriBaseId": SOURCE_ROOT}
+        return {"uri": "file://" + _quoted(path)}
+    return {"uri": _quoted(os.path.normpath(path)), "uriBaseId": SOURCE_ROOT}
+
+
+def _quoted(path: str) -> str:
+    """``path`` percent-encoded for a URI, byte by byte: a name that is not UTF-8 (its bytes
+    are lone surrogates here) keeps the bytes it has on disk."""
+    return quote(path.replace(os.sep, "/").encode("utf-8", "surrogateescape"))
 
 
 def region(span: Span) -> dict[str, int]:
@@ -109,7 +114,7 @@ def fingerprint(
     covered = _part(source, item.span.start, item.span.end, digests)
     line_text = _part(source, source.line_starts[line], source.line_end(line), digests)
     material = "\0".join((item.code, item.span.path, covered, line_text.strip()))
-    digest = sha256_hex(material.encode("utf-8"))[:32]
+    digest = sha256_hex(material.encode("utf-8", "surrogateescape"))[:32]
     seen[digest] = seen.get(digest, 0) + 1
     return f"{digest}:{seen[digest]}"
 
@@ -173,7 +178,7 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
                         "rules": [_rule(rule) for rule in rules],
                     }
                 },
-                "originalUriBaseIds": {SOURCE_ROOT: {"uri": "file://" + quote(root)}},
+                "originalUriBaseIds": {SOURCE_ROOT: {"uri": "file://" + _quoted(root)}},
                 "columnKind": "unicodeCodePoints",
                 "artifacts": [{"location": artifact(result.path)} for result in results],
                 "invocations": [{"executionSuccessful": True}],
