@@ -10,10 +10,12 @@ and encodes each string with the C string encoder; the output is the same, byte 
 from __future__ import annotations
 
 import json
+import re
 from json.encoder import encode_basestring  # the C version when the accelerator is present
 from typing import Any
 
 _INDENT = "  "
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dumps(value: Any, level: int = 0) -> str:
@@ -71,3 +73,14 @@ def _key(key: Any) -> str:
     """A dictionary key that is not a string, as the standard encoder writes it."""
     text = json.dumps({key: None}, ensure_ascii=False)
     return text[1 : text.rindex(":")]
+
+
+def utf8_safe(text: str) -> str:
+    """JSON text (as :func:`dumps` writes it) with each lone surrogate as a ``\\uXXXX``
+    escape: a file name that is not UTF-8 holds them (the bytes Python could not decode), and
+    written as they are they make the output invalid UTF-8, which no JSON reader takes. A
+    reader in Python gets the same string back (and the name's bytes, with
+    ``os.fsencode``). Surrogates stand only inside string literals, where the escape is JSON."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

@@ -337,6 +337,31 @@ def test_junit_stays_well_formed_for_code_points_xml_cannot_hold(tmp_path: Path)
     )
 
 
+@pytest.mark.parametrize("fmt", ["json", "json-lines"])
+def test_json_of_a_file_name_that_is_not_utf8_is_utf8(tmp_path: Path, fmt: str) -> None:
+    """The name's undecodable byte is a ``\\udcff`` escape, not the raw byte 0xff (the
+    output was not UTF-8 and no JSON reader took it); Python reads the name back."""
+    name = b"n\xff.dot"
+    (tmp_path / os.fsdecode(name)).write_text(HOSTILE_DOT, encoding="utf-8")
+    result = _lint_bytes("--format", fmt, "--select", "DIP149", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert b"n\\udcff.dot" in result.stdout
+    text = result.stdout.decode("utf-8")
+    if fmt == "json":
+        document = json.loads(text)
+        assert document["files"] == ["./n\udcff.dot"]
+        (item,) = document["diagnostics"]
+    else:
+        (line,) = text.splitlines()
+        item = json.loads(line)
+    assert (item["code"], item["file"], item["range"]["start"]) == (
+        "DIP149",
+        "./n\udcff.dot",
+        {"line": 6, "column": 3},
+    )
+    assert os.fsencode(item["file"]) == b"./" + name
+
+
 def test_json_lines_match_the_json_document(project: Path) -> None:
     result = dipcheck("lint", "--isolated", "--format", "json-lines", ".", cwd=project)
     assert result.returncode == 1

@@ -98,7 +98,8 @@ def render(results: Sequence[LintResult], skipped: int = 0) -> str:
 def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
     """The report of :func:`render` in pieces, one per finding, for writing as it is built
     (a report of 10,000 findings with paths is tens of megabytes of text)."""
-    yield from encode(_lazy_document(results, skipped))
+    for piece in encode(_lazy_document(results, skipped)):
+        yield jsontext.utf8_safe(piece)
     yield "\n"
 
 

@@ -189,4 +189,4 @@ def document(results: Sequence[LintResult]) -> dict[str, Any]:
 
 
 def render(results: Sequence[LintResult]) -> str:
-    return jsontext.dumps(document(results)) + "\n"
+    return jsontext.utf8_safe(jsontext.dumps(document(results))) + "\n"
