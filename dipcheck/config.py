@@ -63,6 +63,7 @@ KNOWN_KEYS = frozenset(
 DOT_DIALECTS = (Dialect.TRACKER, Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
 # what a `dialect` glob may name: a DOT dialect, or `ordewell` (the file is an Ordewell plan)
 FILE_DIALECTS = (*DOT_DIALECTS, Dialect.ORDEWELL)
+SHOWN_KEYS = 10  # unknown keys an error names (quoted), the others counted
 
 
 class ConfigError(Exception):
@@ -213,7 +214,7 @@ def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], .
     """``"prov:m1,m2;prov2:m3"`` or a table ``{prov = ["m1", "m2"]}``."""
     if isinstance(value, dict):
         return tuple(
-            (str(name), _strings(models, f"extra-models.{name}", path))
+            (str(name), _strings(models, f"extra-models.{quoted(name)}", path))
             for name, models in value.items()
         )
     if not isinstance(value, str):
@@ -237,15 +238,17 @@ def _runners(value: Any, path: str) -> tuple[str, ...]:
 def parse_config(data: dict[str, Any], path: str) -> Config:
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
+        listed = ", ".join(quoted(key) for key in unknown[:SHOWN_KEYS])
+        more = f" and {len(unknown) - SHOWN_KEYS} more" if len(unknown) > SHOWN_KEYS else ""
         raise ConfigError(
-            f"{path}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})"
+            f"{path}: unknown key(s) {listed}{more} (known: {', '.join(sorted(KNOWN_KEYS))})"
         )
     per_file: list[tuple[str, tuple[str, ...]]] = []
     raw_per_file = data.get("per-file-ignores", {})
     if not isinstance(raw_per_file, dict):
         raise ConfigError(f"{path}: `per-file-ignores` must be a table of glob = [codes]")
     for pattern, codes in raw_per_file.items():
-        per_file.append((pattern, _selectors(codes, f"per-file-ignores.{pattern}", path)))
+        per_file.append((pattern, _selectors(codes, f"per-file-ignores.{quoted(pattern)}", path)))
     severity: list[tuple[str, Severity]] = []
     raw_severity = data.get("severity", {})
     if not isinstance(raw_severity, dict):

@@ -569,7 +569,7 @@ def test_a_dipcheck_toml_with_other_tool_tables_is_still_an_error(tmp_path: Path
     (tmp_path / "dipcheck.toml").write_text("[tool.ruff]\nline-length = 1\n", encoding="utf-8")
     result = dipcheck("lint", str(path))
     assert result.returncode == 2
-    assert "unknown key(s) tool" in result.stderr
+    assert "unknown key(s) 'tool'" in result.stderr
 
 
 # -- the process's end: `entry` skips the interpreter's teardown ------------------------------

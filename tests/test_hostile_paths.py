@@ -426,7 +426,7 @@ def test_a_configuration_found_behind_a_directory_link_inside_the_tree_is_quoted
     (layout / "sub").symlink_to("real", target_is_directory=True)
     run = dipcheck("lint", "sub/ok.dip", cwd=layout)
     assert run.returncode == 2, run.stdout
-    assert "unknown key(s) not-a-key" in run.stderr
+    assert "unknown key(s) 'not-a-key'" in run.stderr
 
 
 def test_a_coverage_file_linking_outside_is_not_read(layout: Path) -> None:

@@ -91,6 +91,42 @@ def test_configuration_errors_escape_what_they_quote(tmp_path: Path) -> None:
     assert not RAW.findall(run.stderr)
 
 
+@pytest.mark.parametrize(
+    ("toml", "shown"),
+    [
+        (
+            '"a\\n::error::x\\u001b" = 1\n',
+            "unknown key(s) 'a\\n::error::x\\x1b' (known: dialect, ",
+        ),
+        (
+            'per-file-ignores = { "a\\n::error::x" = ["NOPE"] }\n',
+            "`per-file-ignores.'a\\n::error::x'` names no known rule: 'NOPE'\n",
+        ),
+        (
+            '[extra-models]\n"a\\n::error::x" = 3\n',
+            "`extra-models.'a\\n::error::x'` must be a list of strings\n",
+        ),
+        (
+            "".join(f"k{number} = 1\n" for number in range(1000)),
+            "unknown key(s) 'k0', 'k1', 'k10', 'k100', 'k101', 'k102', 'k103', 'k104', 'k105', "
+            "'k106' and 990 more (known: ",
+        ),
+    ],
+)
+def test_configuration_errors_quote_the_keys_they_name(
+    tmp_path: Path, toml: str, shown: str
+) -> None:
+    """A key's line break started a line of its own (`::error::x`, a command to GitHub
+    Actions), and every unknown key was listed, however many."""
+    (tmp_path / "dipcheck.toml").write_text(toml, encoding="utf-8")
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n")
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1
+    assert shown in run.stderr
+    assert len(run.stderr) < 400
+
+
 def test_fmt_messages_escape_the_file_name(tmp_path: Path) -> None:
     unformatted = "workflow W\n  start: A\n  exit: A\n  agent A\n      label: A\n\n\n\n"
     (tmp_path / f"b{HOSTILE[:-1]}.dip").write_text(unformatted, encoding="utf-8")
