@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable
-from functools import cached_property
+import re
+from collections.abc import Callable, Iterable
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.configfile import MAX_CONFIG_BYTES, find_config, leads_outside
@@ -126,20 +127,14 @@ class Config:
 
     def excluded(self, path: str) -> bool:
         relative = self._relative(path)
-        return any(
-            fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
-            for pattern in self.exclude
-        )
+        return any(self._matches(pattern, relative, path) for pattern in self.exclude)
 
     def included(self, path: str) -> bool:
         """Does an ``include`` glob name ``path`` (a YAML step workflow by configuration)?"""
         if not self.include:
             return False
         relative = self._relative(path)
-        return any(
-            fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
-            for pattern in self.include
-        )
+        return any(self._matches(pattern, relative, path) for pattern in self.include)
 
     def dialect(self, path: str) -> Dialect | None:
         """The DOT dialect the first matching ``dialect`` glob gives ``path``, if any."""
@@ -147,9 +142,24 @@ class Config:
             return None
         relative = self._relative(path)
         for pattern, dialect in self.dialects:
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern):
+            if self._matches(pattern, relative, path):
                 return dialect
         return None
+
+    @cached_property
+    def _globs(self) -> dict[str, Callable[[str], bool]]:
+        """The compiled globs (:func:`_glob`), filled as they are used: :mod:`fnmatch` keeps
+        32,768 compiled patterns, so a configuration with more (100,000 ``per-file-ignores``)
+        compiled each again for every file, 12 seconds a file."""
+        return {}
+
+    def _matches(self, pattern: str, relative: str, path: str) -> bool:
+        """Does the glob ``pattern`` match ``path`` or its ``relative`` name (as
+        :func:`fnmatch.fnmatch` matches)?"""
+        match = self._globs.get(pattern)
+        if match is None:
+            match = self._globs[pattern] = _glob(os.path.normcase(pattern))
+        return match(os.path.normcase(relative)) or match(os.path.normcase(path))
 
     def _relative(self, path: str) -> str:
         try:
@@ -163,7 +173,7 @@ class Config:
         return [
             pattern
             for pattern, _ in self.per_file_ignores
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+            if self._matches(pattern, relative, path)
         ]
 
     def file_ignores(self, path: str) -> set[str]:
@@ -191,6 +201,32 @@ class Config:
         return result
 
 
+def _glob(pattern: str) -> Callable[[str], bool]:
+    """:func:`fnmatch.fnmatchcase` for ``pattern`` as a function of the name. A pattern whose
+    only wildcard is ``*`` is matched by its literal parts, in order, without a regular
+    expression: compiling one takes a tenth of a millisecond, 12 seconds for 100,000 globs."""
+    if "?" in pattern or "[" in pattern:
+        regex = re.compile(fnmatch.translate(pattern))
+        return lambda name: regex.match(name) is not None
+    if "*" not in pattern:
+        return lambda name: name == pattern
+    first, *middle, last = pattern.split("*")
+
+    def match(name: str) -> bool:
+        end = len(name) - len(last)
+        if end < len(first) or not name.startswith(first) or not name.endswith(last):
+            return False
+        at = len(first)
+        for part in middle:
+            at = name.find(part, at, end)
+            if at < 0:
+                return False
+            at += len(part)
+        return True
+
+    return match
+
+
 def _strings(value: Any, key: str, path: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
@@ -202,12 +238,19 @@ def _strings(value: Any, key: str, path: str) -> tuple[str, ...]:
 def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     selectors = _strings(value, key, path)
     for selector in selectors:
-        if not registry.select(selector):
+        if not _selects(selector):
             raise ConfigError(
                 f"{path}: `{key}` names no known rule: {quoted(selector)}"
                 + registry.nearest(selector)
             )
     return selectors
+
+
+@cache
+def _selects(selector: str) -> bool:
+    """Does ``selector`` name a rule? (Asked once for each selector: 100,000 ``per-file-ignores``
+    name the same few.)"""
+    return bool(registry.select(selector))
 
 
 def _extra_models(value: Any, path: str) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -959,3 +959,47 @@ def test_element_at_is_the_smallest_element_around_a_span(
                 expected = min(around, key=lambda item: item.span.end - item.span.start)
                 break
         assert workflow.element_at(span) is expected
+
+
+def test_many_per_file_ignores_are_not_compiled_again_for_every_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fnmatch keeps 32,768 compiled globs: 100,000 ``per-file-ignores`` compiled each again
+    for every file (12 seconds a file). A ``*``-only glob needs no regular expression, and
+    another is compiled once."""
+    import fnmatch
+    import re
+
+    from dipcheck.config import load_config
+
+    globs = "".join(f'"dir{number}/*.dip" = ["DIP1"]\n' for number in range(40_000))
+    toml = f'[per-file-ignores]\n{globs}"odd/[ab]?.dip" = ["DIP003"]\n'
+    (tmp_path / "dipcheck.toml").write_text(toml, encoding="utf-8")
+    config = load_config(explicit=str(tmp_path / "dipcheck.toml"))
+    compiled: list[object] = []
+    real = re.compile
+    monkeypatch.setattr(re, "compile", lambda *args: compiled.append(args) or real(*args))
+    fnmatch._compile_pattern.cache_clear()  # type: ignore[attr-defined]
+    names = ["dir39999/x.dip", "odd/a1.dip", "dir5/sub/y.dip", "dir5.dip", "odd/c1.dip"]
+    found = [config.matching_ignores(str(tmp_path / name)) for name in names]
+    assert found == [["dir39999/*.dip"], ["odd/[ab]?.dip"], ["dir5/*.dip"], [], []]
+    assert len(compiled) == 1
+    assert "DIP101" in config.file_ignores(str(tmp_path / "dir7" / "w.dip"))
+
+
+@given(
+    pattern=st.text(alphabet="ab/.*?[]!", max_size=8),
+    name=st.text(alphabet="ab/.[]!\n", max_size=10),
+)
+@settings(max_examples=400, deadline=None)
+def test_configuration_globs_match_as_fnmatch_does(pattern: str, name: str) -> None:
+    import fnmatch
+    import os
+
+    from dipcheck.config import Config
+
+    path = f"/r/{name}"
+    relative = os.path.relpath(os.path.abspath(path), "/r")
+    assert Config(exclude=(pattern,), root="/r").excluded(path) == (
+        fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
+    )
