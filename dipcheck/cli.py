@@ -347,9 +347,9 @@ def _lint(args: argparse.Namespace) -> int:
                 raise ConfigError(f"--target-version: {error}") from None
         config = _check_options(config, args)
     except ConfigError as error:
-        from dipcheck.terminal import visible
+        from dipcheck.terminal import visible_line
 
-        print(visible(f"dipcheck: error: {error}"), file=sys.stderr)
+        print(visible_line(f"dipcheck: error: {error}"), file=sys.stderr)
         return EXIT_ERROR
 
     from dipcheck.commands import lint as lint_command

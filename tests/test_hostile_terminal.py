@@ -127,6 +127,23 @@ def test_configuration_errors_quote_the_keys_they_name(
     assert len(run.stderr) < 400
 
 
+def test_a_configuration_error_naming_a_directory_is_one_line(tmp_path: Path) -> None:
+    """The error named the configuration file's path raw but for its controls: a directory
+    `sub\\n::error file=x::boom` made `::error file=x::boom/dipcheck.toml: …` a line of its
+    own on stderr, a command to GitHub Actions (graph, simulate, … wrote it as one line)."""
+    directory = tmp_path / "sub\n::error file=x::boom"
+    directory.mkdir()
+    (directory / "dipcheck.toml").write_text("bogus = 1\n", encoding="utf-8")
+    (directory / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n")
+    run = dipcheck("lint", directory / "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr == (
+        f"dipcheck: error: {tmp_path}/sub\\x0a::error file=x::boom/dipcheck.toml: unknown key(s) "
+        "'bogus' (known: dialect, exclude, extend-select, extra-models, fail-on, ignore, "
+        "include, ordewell-runners, per-file-ignores, select, severity, target-version)\n"
+    )
+
+
 def test_fmt_messages_escape_the_file_name(tmp_path: Path) -> None:
     unformatted = "workflow W\n  start: A\n  exit: A\n  agent A\n      label: A\n\n\n\n"
     (tmp_path / f"b{HOSTILE[:-1]}.dip").write_text(unformatted, encoding="utf-8")
