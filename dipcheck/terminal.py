@@ -63,6 +63,21 @@ def visible_lines(lines: Iterable[str]) -> str:
     return "".join(visible_line(line) + "\n" for line in lines)
 
 
+# the code points outside XML 1.0's Char production that :func:`visible` leaves as they are
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """:func:`visible`, and the other code points XML 1.0 cannot hold — U+FFFE, U+FFFF and
+    lone surrogates (the undecodable bytes of a file name) — as ``\\uNNNN``: escaped as a
+    character reference or not, any of them makes a JUnit report unreadable to every XML
+    parser. Markup holds none of them, so a whole serialized document can be passed."""
+    shown = visible(text)
+    if _NOT_XML.search(shown) is None:
+        return shown
+    return _NOT_XML.sub(lambda match: f"\\u{ord(match.group()):04x}", shown)
+
+
 # How much of a value the user gave a usage or configuration error quotes.
 QUOTED_CHARS = 60
 

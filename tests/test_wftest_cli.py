@@ -131,6 +131,27 @@ def test_junit_report(tmp_path: Path) -> None:
     assert "≠ Approve" in (failure.text or "")
 
 
+def test_junit_report_escapes_what_xml_cannot_hold(tmp_path: Path) -> None:
+    """A test named with U+FFFF (YAML's "\\uFFFF") went into the report raw: ElementTree
+    wrote it, and no XML parser read the report back ("not well-formed")."""
+    _copy(
+        tmp_path,
+        """\
+        tests:
+          - name: "odd \\uFFFF\\x01 <&]]> name"
+            expect:
+              status: fail
+        """,
+    )
+    result = dipcheck("test", "--format", "junit", cwd=tmp_path)
+    assert result.returncode == 1
+    (suite,) = ElementTree.fromstring(result.stdout)
+    (case,) = suite
+    assert case.get("name") == "odd \\uffff\\x01 <&]]> name"
+    (failure,) = case
+    assert failure.get("message") == "expected status 'fail', got 'success'"
+
+
 def test_k_runs_the_tests_whose_name_contains_it() -> None:
     result = dipcheck("test", REVIEW, "-k", "CRASHING", "-v")
     assert result.returncode == 0

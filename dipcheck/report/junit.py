@@ -4,30 +4,19 @@ A file fails when it has a finding at or above the failure level (``--fail-on``,
 rule as the exit status); the ``<failure>`` lists every finding of the file, one
 ``file:line:col: CODE [severity] message`` line each. Findings below the level are listed in
 the test case's ``<system-out>`` and do not fail it. Control characters, which XML 1.0 cannot
-hold, are shown as ``\\xNN`` (:mod:`dipcheck.terminal`); so are the other code points it
-cannot hold, U+FFFE, U+FFFF and lone surrogates (the undecodable bytes of a file name), as
-``\\uNNNN``: escaped as a character reference or not, any of them makes the report
-unreadable to every XML parser.
+hold, are shown as ``\\xNN``, and the other code points it cannot hold as ``\\uNNNN``
+(:func:`dipcheck.terminal.xml_text`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from dipcheck.diagnostics import Severity
 from dipcheck.report.text import render_concise
 from dipcheck.result import LintResult
-from dipcheck.terminal import visible
-
-# code points outside XML 1.0's Char production that :func:`visible` leaves as they are
-_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
-
-
-def _xml_text(text: str) -> str:
-    """``text`` as :func:`visible` shows it, and holding only characters XML 1.0 allows."""
-    return _NOT_XML.sub(lambda match: f"\\u{ord(match.group()):04x}", visible(text))
+from dipcheck.terminal import xml_text
 
 
 def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) -> str:
@@ -35,9 +24,9 @@ def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) ->
     suite = ElementTree.SubElement(suites, "testsuite", name="dipcheck")
     failures = 0
     for result in results:
-        path = _xml_text(result.path)
+        path = xml_text(result.path)
         case = ElementTree.SubElement(suite, "testcase", name=path, classname="dipcheck", file=path)
-        lines = _xml_text("\n".join(render_concise(item) for item in result.diagnostics))
+        lines = xml_text("\n".join(render_concise(item) for item in result.diagnostics))
         failing = [item for item in result.diagnostics if item.severity >= fail_on]
         if failing:
             failures += 1

@@ -12,7 +12,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from dipcheck.simulate.render import ARROW
-from dipcheck.terminal import visible_lines, visible_name
+from dipcheck.terminal import visible_lines, visible_name, xml_text
 from dipcheck.wftest import compare
 from dipcheck.wftest.expect import Failure
 from dipcheck.wftest.runner import FileResult, TestResult
@@ -276,5 +276,5 @@ def junit(files: Sequence[FileResult]) -> str:
     suites.set("failures", str(total["failed"]))
     suites.set("errors", str(total["errors"]))
     ElementTree.indent(suites)
-    body = ElementTree.tostring(suites, encoding="unicode")
+    body = xml_text(ElementTree.tostring(suites, encoding="unicode"))  # U+FFFF in a test name
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
