@@ -5,6 +5,7 @@ edges), SVG and PNG through Graphviz, and the errors."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -364,3 +365,22 @@ def test_dot_runs_with_a_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(graphviz.GraphvizError, match=r"failed \(-?\d+\): .*\(it may use 128 MiB"):
         graphviz.render(big, "svg")
     assert graphviz.render("digraph G { a -> b }", "svg").startswith(b"<?xml")  # the twin
+
+
+@pytest.mark.parametrize(("fmt", "title"), [("mermaid", "    %% "), ("dot", 'digraph "')])
+def test_a_file_name_that_is_not_utf8_is_drawn(tmp_path: Path, fmt: str, title: str) -> None:
+    """The title names the file: its byte 0xff (a lone surrogate to Python) ended the drawing
+    with a UnicodeEncodeError traceback. It shows as U+FFFD."""
+    name = os.fsdecode(b"n\xff.dip")
+    shutil.copy(REVIEW, tmp_path / name)
+    result = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "graph", name, "--format", fmt],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
+    shown = result.stdout.decode("utf-8")
+    assert "(n\ufffd.dip)" in shown
+    assert title in shown

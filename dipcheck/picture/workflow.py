@@ -322,7 +322,8 @@ def draw(
     graph = RunGraph(workflow)
     marks = _locate(workflow, diagnostics)
     painter = _Painter(options, loader)
-    name = workflow.name.value if workflow.name else os.path.basename(workflow.source.path)
+    base = _file_name(workflow.source.path)
+    name = workflow.name.value if workflow.name else base
     painter.drawing.name = name
     painter.paint(graph, "", "", marks, untested(graph) if untested else set(), ())
     counts = {
@@ -334,9 +335,16 @@ def draw(
         for severity, count in counts.items()
         if count
     )
-    title = f"{name} ({os.path.basename(workflow.source.path)})"
+    title = f"{name} ({base})"
     painter.drawing.title = f"{title}: {summary}" if summary else title
     return painter.drawing
+
+
+def _file_name(path: str) -> str:
+    """The base name of ``path`` as the title shows it: in a name that is not UTF-8, each
+    byte that is not is U+FFFD (Python reads it as a lone surrogate, which no UTF-8 output
+    can hold: the drawing ended with a UnicodeEncodeError traceback)."""
+    return os.path.basename(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 FORMATS = ("mermaid", "dot", "svg", "png")
