@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from helpers import dedent, dipcheck
+from helpers import FIXTURES, dedent, dipcheck
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
 
@@ -547,3 +550,32 @@ def test_a_directory_link_out_of_the_tree_named_is_not_walked(
     assert run.returncode == (1 if command[0] == "lint" else 2), run.stdout + run.stderr
     assert first in (run.stdout + run.stderr).splitlines()
     assert SECRET not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["test", "--format", "json", "."],
+        ["simulate", "--format", "json", "NAME"],
+        ["diff", "--format", "json", "NAME", "NAME"],
+    ],
+)
+def test_json_naming_a_file_that_is_not_utf8_is_utf8(tmp_path: Path, command: list[str]) -> None:
+    """The JSON of `test`, `simulate` and `diff` wrote the lone surrogate Python reads the
+    byte 0xff of a name as through the surrogateescape stream: the raw byte, and no JSON
+    reader took the output. It is a \\udcff escape, which gives the name back."""
+    name = os.fsdecode(b"n\xff.dip")
+    shutil.copy(FIXTURES / "wftest" / "review.dip", tmp_path / name)
+    shutil.copy(FIXTURES / "wftest" / "review.tests.yaml", tmp_path / f"{name[:-4]}.tests.yaml")
+    arguments = [name if item == "NAME" else item for item in command]
+    result = subprocess.run(
+        [sys.executable, "-m", "dipcheck", *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert b"n\\udcff.dip" in result.stdout
+    document = json.loads(result.stdout.decode("utf-8"))
+    assert os.fsdecode(b"n\xff") in json.dumps(document, ensure_ascii=False)

@@ -8,6 +8,7 @@ import difflib
 import json
 from typing import Any
 
+from dipcheck import jsontext
 from dipcheck.semdiff import Diff
 from dipcheck.semdiff.compare import Change
 from dipcheck.semdiff.routing import Effect
@@ -233,4 +234,5 @@ def document(result: Diff) -> dict[str, Any]:
 
 
 def dumps(result: Diff) -> str:
-    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(document(result), indent=2, ensure_ascii=False)
+    return jsontext.utf8_safe(text) + "\n"

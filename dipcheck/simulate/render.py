@@ -228,7 +228,7 @@ def document(
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return jsontext.dumps(data) + "\n"
+    return jsontext.utf8_safe(jsontext.dumps(data)) + "\n"
 
 
 # -- --all-paths -----------------------------------------------------------------------------

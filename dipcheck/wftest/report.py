@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 from xml.etree import ElementTree
 
+from dipcheck import jsontext
 from dipcheck.simulate.render import ARROW
 from dipcheck.terminal import visible_lines, visible_name, xml_text
 from dipcheck.wftest import compare
@@ -226,7 +227,7 @@ def document(files: Sequence[FileResult], target: str) -> dict[str, Any]:
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.utf8_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
 
 
 # -- JUnit -----------------------------------------------------------------------------------
