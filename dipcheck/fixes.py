@@ -213,13 +213,18 @@ def add_ignores(
 
     Loading errors (DC000 to DC002: the file does not parse or cannot be read) and suppression
     findings (DC9xx) are left alone: they are not findings a comment should hide. The comments
-    are kept only when the text then has no new DC0xx finding."""
+    are kept only when the text then has no new DC0xx finding. An Ordewell plan or planner
+    reply gets none: JSON has no comments, and one in a reply's plan made that plan invalid
+    without a loading finding (Ordewell then falls back to an earlier draft)."""
     from dipcheck import suppressions
 
     fmt = fmt or detect_format(path, config) or "dip"
     result = lint_text(text, path, config, fmt, named=named)
     outcome = FixOutcome(path, text, text, result, named=named)
     wanted = [item for item in result.diagnostics if suppressions.adoptable(item)]
+    if fmt == "ordewell":
+        outcome.rejected = wanted
+        return outcome
     if not wanted:
         return outcome
     edits = suppressions.ignore_edits(wanted, result.source, anchors(result.workflow), fmt)

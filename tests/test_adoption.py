@@ -91,6 +91,36 @@ def test_add_ignore_leaves_syntax_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.corpus
+def test_add_ignore_writes_no_comment_into_an_ordewell_reply(tmp_path: Path) -> None:
+    """JSON has no comments: `# dipcheck: ignore[O14]` after the `{"tasks": [` of a reply's
+    last plan made that plan invalid JSON, and the lint then found nothing (the O02 of the
+    plan was gone too) while Ordewell silently ran the first draft."""
+    reply = tmp_path / "reply.txt"
+    shutil.copy(FIXTURES / "ordewell" / "reply-two-drafts.txt", reply)
+    original = reply.read_bytes()
+    run = dipcheck(
+        "lint", "--isolated", "--dialect", "ordewell", "--add-ignore", reply.name, cwd=tmp_path
+    )
+    assert run.returncode == 0
+    assert run.stderr == (
+        "dipcheck: warning: reply.txt: left unchanged, the comments would not parse\n"
+        "Added suppressions for 0 findings in 0 files.\n"
+    )
+    assert reply.read_bytes() == original
+    after = dipcheck(
+        "lint",
+        "--isolated",
+        "--dialect",
+        "ordewell",
+        "--format",
+        "concise",
+        "-q",
+        reply.name,
+        cwd=tmp_path,
+    )
+    assert [line.split(" ")[1] for line in after.stdout.splitlines()] == ["O14", "O02"]
+
+
 def test_add_ignore_on_a_copy_of_the_corpus(tmp_path: Path) -> None:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus not found beside the project")
