@@ -76,8 +76,9 @@ class _Converter:
 
     def suppressible(self, item: Diagnostic) -> Diagnostic | None:
         """The finding as the suppression edit sees it: a finding in an included file is
-        suppressed on the directive that includes it."""
-        if item.code in UNSUPPRESSIBLE:
+        suppressed on the directive that includes it. An Ordewell plan has none: JSON has no
+        comments, and one makes the plan invalid."""
+        if item.code in UNSUPPRESSIBLE or self.fmt == "ordewell":
             return None
         if item.span.source is self.result.source:
             return item

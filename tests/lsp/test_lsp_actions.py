@@ -127,3 +127,16 @@ async def test_actions_on_a_finding_shown_in_an_included_file(lsp: Session) -> N
     # or has run again (then the finding is gone): no action either way
     lsp.change(prompt, "Answer the question.\n")
     assert await actions(lsp, prompt, [shown]) == []
+
+
+async def test_no_suppression_is_offered_in_an_ordewell_plan(lsp: Session) -> None:
+    """JSON has no comments: "suppress" wrote `# dipcheck: ignore[O02]` into the plan, which
+    made it invalid JSON (Ordewell refuses it, or falls back to an earlier draft of a reply)."""
+    plan = (
+        '{"tasks": [\n  {"id": "a", "order": 1, "title": "A", "type": "ai",\n'
+        '   "sliceType": "AFK", "dependencies": [], "prompt": "do"}\n]}\n'
+    )
+    uri = lsp.open("plan.json", plan)
+    [finding] = [item for item in await lsp.diagnostics(uri) if item.code == "O02"]
+    found = await actions(lsp, uri, [finding])
+    assert [item.title for item in found if item.title.startswith("Suppress")] == []
