@@ -330,7 +330,7 @@ def _lint(args: argparse.Namespace) -> int:
             config = load_config(anchor, args.config)
         for option in ("select", "extend_select", "ignore"):
             selectors = _split(getattr(args, option))
-            for selector in selectors:
+            for selector in dict.fromkeys(selectors):
                 if not registry.select(selector):
                     raise ConfigError(
                         f"--{option.replace('_', '-')}: no rule matches {quoted(selector)}"

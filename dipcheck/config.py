@@ -90,7 +90,7 @@ class Config:
 
     def _codes(self, selectors: Iterable[str]) -> set[str]:
         codes: set[str] = set()
-        for selector in selectors:
+        for selector in dict.fromkeys(selectors):  # each once: 300,000 "DIP1" took 60 s
             codes.update(item.code for item in registry.select(selector))
         return codes
 

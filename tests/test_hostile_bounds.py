@@ -1003,3 +1003,21 @@ def test_configuration_globs_match_as_fnmatch_does(pattern: str, name: str) -> N
     assert Config(exclude=(pattern,), root="/r").excluded(path) == (
         fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path, pattern)
     )
+
+
+def test_a_selector_repeated_300000_times_is_looked_up_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`select = ["DIP1", "DIP1", …]` asked the registry once for each (60 s)."""
+    from dipcheck.config import load_config
+    from dipcheck.rules import registry
+
+    toml = "select = [" + ", ".join(['"DIP1"'] * 300_000) + ', "DC1"]\n'
+    (tmp_path / "dipcheck.toml").write_text(toml, encoding="utf-8")
+    config = load_config(explicit=str(tmp_path / "dipcheck.toml"))
+    asked: list[str] = []
+    real = registry.select
+    monkeypatch.setattr(registry, "select", lambda text: asked.append(text) or real(text))
+    codes = config.active_codes
+    assert sorted(asked) == ["DC1", "DIP1"]
+    assert "DIP101" in codes and "DC101" in codes and "DIP001" not in codes
