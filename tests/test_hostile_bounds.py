@@ -1021,3 +1021,29 @@ def test_a_selector_repeated_300000_times_is_looked_up_once(
     codes = config.active_codes
     assert sorted(asked) == ["DC1", "DIP1"]
     assert "DIP101" in codes and "DC101" in codes and "DIP001" not in codes
+
+
+def test_configuration_globs_go_to_worker_processes(tmp_path: Path) -> None:
+    """The compiled globs a Config keeps are pickled with it for `-j` workers: as closures
+    they ended the run with "Can't pickle local object" (a twin of the test above)."""
+    import json
+
+    from helpers import dipcheck
+
+    toml = 'exclude = ["skip*.dip"]\n[per-file-ignores]\n"w[0-4].dip" = ["DC314", "DIP004"]\n'
+    (tmp_path / "dipcheck.toml").write_text(toml, encoding="utf-8")
+    workflow = "workflow W\n  start: A\n  exit: B\n  agent A\n    label: A\n  agent B\n"
+    for number in range(8):
+        (tmp_path / f"w{number}.dip").write_text(workflow, encoding="utf-8")
+    (tmp_path / "skip.dip").write_text("not a workflow", encoding="utf-8")
+    run = dipcheck("lint", "--no-cache", "-j", "2", "--format", "json", ".", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    document = json.loads(run.stdout)
+    assert document["files"] == [f"./w{number}.dip" for number in range(8)]
+    codes: dict[str, list[str]] = {}
+    for item in document["diagnostics"]:
+        codes.setdefault(item["file"], []).append(item["code"])
+    assert codes == {
+        f"./w{number}.dip": ["DC001"] if number < 5 else ["DC314", "DC001", "DIP004"]
+        for number in range(8)
+    }
