@@ -5,6 +5,8 @@ read from git with ``git:REV:path``; the errors."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -155,6 +157,24 @@ def test_versions_from_git(repository: Path) -> None:
     assert (prompt["old"], prompt["new"]) == ("Review the notes (2).", "Review the notes (3).")
     inside = _document("git:HEAD:release.dip", "release.dip", cwd=repository / "flows")
     assert inside["summary"]["empty"] is True  # paths are taken from the current directory
+
+
+def test_versions_from_git_in_a_directory_that_is_not_utf8(tmp_path: Path) -> None:
+    """`git rev-parse --show-toplevel` names the repository as its bytes: a directory
+    `r\\xff` (or a file name that is not UTF-8) ended `diff git:…` with a Unicode traceback."""
+    repo = Path(os.fsdecode(os.fsencode(tmp_path) + b"/r\xff"))
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    name = os.fsdecode(b"n\xfe.dip")
+    shutil.copy(VERSIONS / "v1.dip", repo / name)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "v1")
+    shutil.copy(VERSIONS / "v2.dip", repo / name)
+    run = dipcheck("diff", "--format", "json", f"git:HEAD:{name}", name, cwd=repo)
+    assert run.returncode == 1, run.stderr
+    assert _changes(json.loads(run.stdout)) == _changes(
+        _document(VERSIONS / "v1.dip", VERSIONS / "v2.dip")
+    )
 
 
 @pytest.mark.parametrize(

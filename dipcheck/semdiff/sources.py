@@ -77,7 +77,8 @@ def _git(args: list[str], cwd: str, stdin: bytes | None = None) -> bytes:
 
 
 def _toplevel(cwd: str) -> str:
-    return _git(["rev-parse", "--show-toplevel"], cwd).decode("utf-8").strip()
+    # os.fsdecode: a directory name that is not UTF-8 (a traceback with .decode("utf-8"))
+    return os.fsdecode(_git(["rev-parse", "--show-toplevel"], cwd)).strip()
 
 
 def _relative(top: str, path: str) -> str:
@@ -93,7 +94,7 @@ def _show(revision: str, top: str, relative: str) -> str:
     # (`git show` of a 300 MB blob was read whole, and only then found too large); by its id,
     # so that a branch that moves meanwhile cannot put another object in its place
     name = f"{revision}:{relative}"
-    found = _git(["cat-file", "--batch-check"], top, stdin=name.encode("utf-8") + b"\n")
+    found = _git(["cat-file", "--batch-check"], top, stdin=os.fsencode(name) + b"\n")
     fields = found.decode("utf-8", "replace").split()
     if len(fields) != 3 or fields[1] != "blob":
         what = f"a {fields[1]}" if len(fields) == 3 else "not in the repository"
