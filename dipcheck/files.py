@@ -506,6 +506,13 @@ def _why_unwritable(path: str, error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def _encoded(piece: str | bytes) -> bytes:
+    """A piece of output as the bytes written: text as UTF-8, and the name of a file that is
+    not UTF-8 (lone surrogates to Python) as the bytes it has, as standard output writes it
+    (:mod:`dipcheck.launch`); a strict encoding ended the run with a traceback."""
+    return piece.encode("utf-8", "surrogateescape") if isinstance(piece, str) else piece
+
+
 def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     descriptor = names_a_descriptor(path)
     try:
@@ -515,7 +522,7 @@ def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     if stream_like:  # (a descriptor's file is appended to: `>> log` keeps what it holds)
         with open(path, "ab" if descriptor else "wb") as stream:
             for piece in pieces:
-                stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+                stream.write(_encoded(piece))
         return
     import tempfile
 
@@ -524,7 +531,7 @@ def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
     try:
         with os.fdopen(descriptor, "wb") as handle:
             for piece in pieces:
-                handle.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+                handle.write(_encoded(piece))
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(temporary, 0o666 & ~mask)  # as open() would have made it, not mkstemp's 0600

@@ -422,3 +422,28 @@ def test_output_through_a_planted_link_to_a_device_is_not_written(
         "there\n",
     )
     assert (project / "dipcheck.sarif").is_symlink()
+
+
+def test_output_naming_a_file_that_is_not_utf8_is_written(tmp_path: Path) -> None:
+    """`-o FILE` encoded the report strictly: the name n\\xff.dip (a lone surrogate to Python)
+    in it ended `simulate -o` and `test --coverage-report lcov:FILE` with a UnicodeEncodeError
+    traceback. The name is written as its bytes, as standard output writes it."""
+    from helpers import FIXTURES
+
+    name = os.fsdecode(b"n\xff.dip")
+    source = FIXTURES / "wftest"
+    (tmp_path / name).write_bytes((source / "review.dip").read_bytes())
+    (tmp_path / os.fsdecode(b"n\xff.tests.yaml")).write_bytes(
+        (source / "review.tests.yaml").read_bytes()
+    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[bytes]:
+        command = [sys.executable, "-m", "dipcheck", *args]
+        return subprocess.run(command, cwd=tmp_path, capture_output=True, timeout=120)
+
+    simulated = run("simulate", name, "-o", "run.txt")
+    assert (simulated.returncode, simulated.stderr) == (0, b"")
+    assert (tmp_path / "run.txt").read_bytes().startswith(b"simulate n\xff.dip (tracker 0.64")
+    tested = run("test", "--coverage-report", "lcov:cover.lcov", ".")
+    assert tested.returncode == 0, tested.stderr
+    assert b"SF:n\xff.dip\n" in (tmp_path / "cover.lcov").read_bytes()
