@@ -498,5 +498,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog = "dipcheck" if args.command == "lint" else f"dipcheck {args.command}"
         print(visible_name(f"{prog}: error: {error}"), file=sys.stderr)
         return EXIT_ERROR
+    except Exception:  # a bug: exit 2, as an internal error; 1 would read as findings
+        import traceback
+
+        from dipcheck.terminal import visible
+
+        print(visible(traceback.format_exc()), end="", file=sys.stderr)
+        print(f"dipcheck {args.command}: internal error (a bug in dipcheck)", file=sys.stderr)
+        return EXIT_ERROR
     parser.print_help()
     return EXIT_ERROR

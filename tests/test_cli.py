@@ -652,3 +652,22 @@ def test_the_help_width_is_the_one_shutil_gives(
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_an_internal_error_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug that escaped a command ended the process with Python's status 1, which reads
+    as "findings"; the contract gives internal errors 2 (docs: rule-codes, exit status)."""
+    from dipcheck import cli
+    from dipcheck.commands import graph
+
+    def broken(args: object) -> int:
+        raise RuntimeError("boom \x1b[2J")
+
+    monkeypatch.setattr(graph, "run", broken)
+    assert cli.main(["graph", "x.dip"]) == 2
+    stderr = capsys.readouterr().err
+    assert stderr.endswith(
+        "RuntimeError: boom \\x1b[2J\ndipcheck graph: internal error (a bug in dipcheck)\n"
+    )
