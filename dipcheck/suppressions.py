@@ -422,17 +422,9 @@ def _removal(
 ) -> Edit:
     """The edit that deletes one code from a suppression comment (``part_start``: the code's
     offset in the line), or the whole comment when it is the comment's only code."""
-    offset = source.line_starts[number]
     if alone:
-        if not line[:start].strip():  # a comment line of its own: delete the line
-            end = (
-                source.line_starts[number + 1]
-                if number + 1 < source.line_count
-                else len(source.text)
-            )
-            return Edit(Span(source, offset, end), "")
-        begin = len(line[:start].rstrip(" \t"))
-        return Edit(Span(source, offset + begin, offset + len(line.rstrip("\r"))), "")
+        return _comment_removal(source, line, number, start)
+    offset = source.line_starts[number]
     inside = line[match.start(2) : match.end(2)]
     local = part_start - match.start(2)
     before = inside[:local].rstrip(" \t")
@@ -532,7 +524,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         if fmt == "dip" and _VALUE_KEY.fullmatch(line[:start]):
             continue  # `key: # …` keeps `# …` as the value in .dip: not a comment
         match = _directive().match(line, start)
-        own_line = not line[:start].strip()
+        own_line = _comment_span(line, start) is None
         extent = blocks.block_end if dot is None else (lambda _, first: dot.statement_end(first))
         if match is None:
             broken = _malformed(source, line, number, start)
@@ -676,11 +668,24 @@ def _malformed(source: SourceText, line: str, number: int, start: int) -> Malfor
 def _comment_removal(source: SourceText, line: str, number: int, start: int) -> Edit:
     """The edit that deletes the comment at ``start`` (its line, when it is alone there)."""
     offset = source.line_starts[number]
-    if not line[:start].strip():
+    kept = _comment_span(line, start)
+    if kept is None:
         end = source.line_starts[number + 1] if number + 1 < source.line_count else len(source.text)
         return Edit(Span(source, offset, end), "")
-    begin = len(line[:start].rstrip(" \t"))
-    return Edit(Span(source, offset + begin, offset + _comment_end(line, start)), "")
+    return Edit(Span(source, offset + kept[0], offset + kept[1]), "")
+
+
+def _comment_span(line: str, start: int) -> tuple[int, int] | None:
+    """What deleting the comment at ``start`` removes of ``line``, or None when it is alone
+    there; in DOT, code can follow a closed ``/* … */`` (``/* dipcheck: ignore[X] */ B [...]``
+    taken for a line of its own covered the next statement, and its removal deleted ``B``)."""
+    end = _comment_end(line, start)
+    if line[:start].strip():  # code before it: the comment and the blanks before it
+        return len(line[:start].rstrip(" \t")), end
+    after = line[end:]
+    if after.strip(" \t\r"):  # code after it: the comment and the blanks after it
+        return start, len(line) - len(after.lstrip(" \t"))
+    return None
 
 
 def _end_blocks(

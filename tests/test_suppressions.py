@@ -6,11 +6,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from helpers import Finding, lint, run, template
+from helpers import Finding, lint, only, run, template
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dipcheck.diagnostics import Diagnostic, Edit, Severity
+from dipcheck.fixes import apply_edits
 from dipcheck.source import SourceText, Span
 from dipcheck.suppressions import (
     _MENTION,
@@ -394,3 +395,29 @@ def test_a_blanket_suppression_names_the_codes_of_the_findings_it_covers_in_orde
     covering = _Covering(diagnostics, lines)
     assert covering.codes(covered, file_wide) == expected
     assert covering.codes(covered, file_wide) == expected  # (kept, the same)
+
+
+BLOCK_COMMENT_DOT = (
+    "digraph G {\n"
+    "  start [shape=Mdiamond];\n"
+    "  done [shape=Msquare];\n"
+    '  /* dipcheck: ignore[DIP111] */ Build [shape=box, prompt="x"];\n'
+    '  Tool [shape=parallelogram, tool_command="echo hi"];\n'
+    "  start -> Build -> Tool -> done;\n"
+    "}\n"
+)
+
+
+def test_a_dot_block_comment_before_code_covers_its_own_statement() -> None:
+    """`/* dipcheck: ignore[X] */ Build [...]` was read as a comment line of its own: it
+    suppressed the DIP111 of `Tool` on the next line, and its DC901 fix deleted the line
+    with the node `Build` (the edges then named an undeclared node, DIP003)."""
+    findings = only(lint(BLOCK_COMMENT_DOT, "<test>.dot"), "DC901", "DIP111")
+    assert [(item.code, item.start, item.end) for item in findings] == [
+        ("DC901", (4, 23), (4, 29)),
+        ("DIP111", (5, 3), (5, 7)),
+    ]
+    unused = run(BLOCK_COMMENT_DOT, "<test>.dot").diagnostics[0]
+    assert unused.code == "DC901" and unused.fix is not None
+    fixed = apply_edits(BLOCK_COMMENT_DOT, unused.fix.edits)
+    assert fixed == BLOCK_COMMENT_DOT.replace("/* dipcheck: ignore[DIP111] */ ", "")
