@@ -189,13 +189,22 @@ class Protocol(LanguageServerProtocol):
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
             yield handler, (params,), None
 
-    def structure_message(self, data: dict[str, Any]) -> Any:
+    def structure_message(self, data: Any) -> Any:
         """pygls' structuring, with a request whose params do not fit its method answered
         with ``InvalidParams`` (pygls left it unanswered) and such a notification dropped
-        with one line in the log (pygls logged a traceback of several kilobytes for each)."""
+        with one line in the log (pygls logged a traceback of several kilobytes for each).
+        A message that is no JSON-RPC 2.0 message (:func:`envelope_problem`) is answered with
+        ``InvalidRequest``, and a request for an unknown method without params with
+        ``MethodNotFound``: pygls answered neither, showed the user "Error in server" for
+        each and logged a traceback (an object as the id was answered with a traceback)."""
+        problem = envelope_problem(data)
+        if problem is not None:
+            return self._invalid(data, problem)
         method = data.get("method")
-        if "jsonrpc" in data and isinstance(method, str):
+        if isinstance(method, str):
             message_type = self.get_message_type(method)
+            if message_type is None and "params" not in data:
+                data = {**data, "params": None}  # optional, and pygls' plain types need it
             if message_type is not None:
                 try:
                     return self._converter.structure(data, message_type)
@@ -212,8 +221,56 @@ class Protocol(LanguageServerProtocol):
                         )
                     else:
                         logger.warning("ignored a notification: %s", problem)
-                    return JsonRPCNotification(method=ANSWERED, jsonrpc="2.0", params=None)
+                    return _ANSWERED
         return super().structure_message(data)
+
+    def _invalid(self, data: Any, problem: str) -> JsonRPCNotification:
+        """Answer a message :func:`envelope_problem` refuses (under its id when it is a
+        request whose id is usable), or log one line for what looks like a response."""
+        response = isinstance(data, dict) and "method" not in data and "id" in data
+        if response and _usable_id(data["id"]):
+            logger.warning("ignored a response: %s", problem)
+            return _ANSWERED
+        known = isinstance(data, dict) and "method" in data and _usable_id(data.get("id"))
+        self._send_response(
+            data.get("id") if known else None,
+            error=types.ResponseError(
+                code=types.ErrorCodes.InvalidRequest.value,
+                message=f"not a JSON-RPC 2.0 message: {problem}",
+            ),
+        )
+        return _ANSWERED
+
+
+_ANSWERED = JsonRPCNotification(method=ANSWERED, jsonrpc="2.0", params=None)
+_KINDS = {bool: "boolean", int: "number", float: "number", str: "string"}
+
+
+def _usable_id(value: object) -> bool:
+    """Is ``value`` an id JSON-RPC allows: a string, a number or null?"""
+    return value is None or (isinstance(value, str | int | float) and not isinstance(value, bool))
+
+
+def envelope_problem(data: object) -> str | None:
+    """What makes ``data`` (a parsed body) no JSON-RPC 2.0 message, or None when it is one:
+    an object with ``jsonrpc: "2.0"``, an id that is a string, a number or null, and a
+    string ``method`` (a request or notification) or exactly one of ``result`` and
+    ``error`` (a response)."""
+    if isinstance(data, list):
+        return "an array (a batch), which the Language Server Protocol does not use"
+    if not isinstance(data, dict):
+        return f"a JSON {_KINDS.get(type(data), 'null')}, not an object"
+    if data.get("jsonrpc") != "2.0":
+        return '`jsonrpc` is not "2.0"'
+    if not _usable_id(data.get("id")):
+        return "the id is neither a string, a number nor null"
+    if "method" in data:
+        return None if isinstance(data["method"], str) else "the method is not a string"
+    if "id" not in data:
+        return "neither a method nor an id"
+    if ("result" in data) == ("error" in data):
+        return "a response needs exactly one of `result` and `error`"
+    return None
 
 
 def quiet_refusals() -> None:

@@ -134,8 +134,7 @@ async def serve(
             # the message itself, not each object in it (pygls' object_hook): an object in the
             # params shaped like a request was answered under its own id, one shaped like a
             # response took the type of the server's request of that id
-            message = protocol.structure_message(data) if isinstance(data, dict) else data
-            protocol.handle_message(message)
+            protocol.handle_message(protocol.structure_message(data))
         except Exception as error:
             logger.exception("Unable to handle message")
             if error_handler is not None:

@@ -799,3 +799,61 @@ def test_run_tests_does_not_read_a_test_file_linking_out_of_the_workspace_again(
         "not read: it is a symbolic link to a file outside `.`, the tree being tested"
     )
     assert (diagnostic.range.start.line, diagnostic.range.start.character) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("body", "number", "problem"),
+    [
+        (b'[{"jsonrpc": "2.0", "id": 3, "method": "shutdown"}]', None, "an array (a batch)"),
+        (b"[]", None, "an array (a batch)"),
+        (b"5", None, "a JSON number, not an object"),
+        (b"null", None, "a JSON null, not an object"),
+        (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}', None, "the id is neither"),
+        (b'{"jsonrpc": "2.0", "id": true, "method": "shutdown"}', None, "the id is neither"),
+        (b'{"id": 3, "method": "shutdown"}', 3, '`jsonrpc` is not "2.0"'),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": 5}', 3, "the method is not a string"),
+        (b'{"jsonrpc": "2.0"}', None, "neither a method nor an id"),
+    ],
+)
+def test_a_message_that_is_no_json_rpc_message_is_an_invalid_request(
+    server: RawServer, body: bytes, number: int | None, problem: str
+) -> None:
+    """pygls answered none of these (an object as the id got a traceback as its answer),
+    showed the user "Error in server" for each and logged a traceback: each is answered with
+    an ``InvalidRequest`` error now, under its id when that is usable, and nothing else."""
+    server.send(frame(body))
+    error = server.wait_for(lambda item: "error" in item)
+    assert error.get("id") == number
+    assert error["error"]["code"] == -32600
+    assert error["error"]["message"].startswith(f"not a JSON-RPC 2.0 message: {problem}")
+    _still_answers(server)
+    assert [item for item in server.seen if "error" in item or "method" in item] == [error]
+    assert server.process.stderr is not None
+    assert server.process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("method", ["dipcheck/unknown", "$/unknown"])
+def test_an_unknown_request_without_params_is_method_not_found(
+    server: RawServer, method: str
+) -> None:
+    """Params may be left out, but pygls could not read a request for a method it does not
+    know without them: it was never answered (and showed the user "Error in server")."""
+    server.send({"jsonrpc": "2.0", "id": 3, "method": method})
+    assert server.answer(3)["error"] == {
+        "code": -32601,
+        "message": f"Method Not Found: {method}",
+    }
+    server.notify(method)  # a notification is dropped
+    _still_answers(server)
+    assert not [item for item in server.seen if item.get("method") == "window/showMessage"]
+
+
+def test_a_response_without_result_or_error_is_one_line_in_the_log(server: RawServer) -> None:
+    server.send({"jsonrpc": "2.0", "id": 3})
+    _still_answers(server)
+    assert [item for item in server.seen if "error" in item or "method" in item] == []
+    assert server.process.stderr is not None
+    assert server.process.stderr.read().decode().splitlines() == [
+        "WARNING:pygls.protocol.json_rpc:ignored a response: a response needs exactly one of "
+        "`result` and `error`"
+    ]
