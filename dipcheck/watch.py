@@ -55,6 +55,13 @@ def affected(
     return wanted
 
 
+def removed(results: Iterable[str], candidates: Iterable[str]) -> list[str]:
+    """The files linted before that are no longer among ``candidates`` (a set: asking a
+    list of 20,000 workflow files about each of them took 13 s after every change)."""
+    present = set(candidates)
+    return [path for path in results if path not in present]
+
+
 def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     try:
         import watchfiles
@@ -81,7 +88,7 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
     for changes in watchfiles.watch(*_roots(paths), debounce=DEBOUNCE_MS, raise_interrupt=False):
         changed = {os.path.abspath(path) for _, path in changes}
         candidates = expand_paths(paths, config)
-        for gone in [path for path in results if path not in candidates]:
+        for gone in removed(results, candidates):
             del results[gone]
             print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
         again = affected(changed, results, candidates)

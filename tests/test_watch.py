@@ -101,3 +101,17 @@ def test_watch_relints_the_workflow_that_includes_a_changed_file(tmp_path: Path)
         stderr = watcher.stop()
     assert "Watching . for changes" in stderr
     assert "Traceback" not in stderr
+
+
+def test_the_files_gone_are_found_in_time_linear_in_their_number() -> None:
+    """After each change the watcher asked the list of workflow files found again whether it
+    held each file linted before: 13 s for a tree of 20,000 workflows (5 minutes for 100,000)
+    before anything was linted again."""
+    from dipcheck.watch import removed
+
+    candidates = [f"./flows/w{number:06d}.dip" for number in range(20_000)]
+    results = dict.fromkeys([*candidates[1:], "./gone.dip"])
+    started = time.monotonic()
+    assert removed(results, candidates) == ["./gone.dip"]
+    assert time.monotonic() - started < 1
+    assert removed(results, [*candidates[1:], "./gone.dip"]) == []
