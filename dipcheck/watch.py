@@ -14,7 +14,8 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from dipcheck.config import Config
 from dipcheck.engine import LintResult, expand_paths, lint_paths
@@ -37,6 +38,42 @@ def _roots(paths: Sequence[str]) -> list[str]:
         for path in paths
     }
     return sorted(roots)
+
+
+def _directories(paths: Sequence[str]) -> set[str]:
+    """The directories to watch: each root and every directory below it, symbolic links not
+    followed (as the workflow files are found)."""
+    return {directory for root in _roots(paths) for directory, _, _ in os.walk(root)}
+
+
+def _changes(paths: Sequence[str], watchfiles: Any) -> Iterator[set[str]]:
+    """Each batch of changed paths (absolute) under ``paths``, until Ctrl-C. Each directory
+    is watched on its own, and the set again when a batch changes it: watchfiles' recursive
+    watch follows symbolic links, so a link to ``/`` in the tree had it walk and watch the
+    whole machine (ending in a traceback at a directory even root may not read)."""
+    directories = _directories(paths)
+    while directories:
+        try:
+            for changes in watchfiles.watch(
+                *sorted(directories),
+                recursive=False,
+                debounce=DEBOUNCE_MS,
+                raise_interrupt=False,
+                ignore_permission_denied=True,
+            ):
+                changed = {os.path.abspath(path) for _, path in changes}
+                yield changed
+                # the tree is walked again only when a directory came or went
+                if not any(path in directories or os.path.isdir(path) for path in changed):
+                    continue
+                now = _directories(paths)
+                if now != directories:
+                    directories = now
+                    break
+            else:
+                return
+        except FileNotFoundError:  # a directory went between the walk and the watch
+            directories = _directories(paths)
 
 
 def affected(
@@ -85,8 +122,7 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
     watched = visible_name(", ".join(paths) or ".")
     print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
-    for changes in watchfiles.watch(*_roots(paths), debounce=DEBOUNCE_MS, raise_interrupt=False):
-        changed = {os.path.abspath(path) for _, path in changes}
+    for changed in _changes(paths, watchfiles):
         candidates = expand_paths(paths, config)
         for gone in removed(results, candidates):
             del results[gone]

@@ -115,3 +115,31 @@ def test_the_files_gone_are_found_in_time_linear_in_their_number() -> None:
     assert removed(results, candidates) == ["./gone.dip"]
     assert time.monotonic() - started < 1
     assert removed(results, [*candidates[1:], "./gone.dip"]) == []
+
+
+def test_watch_does_not_follow_links_out_of_the_tree(tmp_path: Path) -> None:
+    """watchfiles' recursive watch follows symbolic links: a link to / in the tree had it
+    walk and watch the whole machine, and end in a traceback at the first directory it could
+    not read (PermissionError about /proc/1/task/1/fdinfo). Each directory of the tree is
+    watched on its own now, links not followed, and a new directory is watched too."""
+    (tmp_path / "w.dip").write_text(WORKFLOW.replace("prompt_file: prompts/a.md", "prompt: Hi"))
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "root").symlink_to("/")
+    (tmp_path / "sub" / "up").symlink_to("..")
+    watcher = Watcher(tmp_path)
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        header = watcher.change(tmp_path / "w.dip", "workflow W\n  start: A\n")
+        assert header.endswith("] ./w.dip: 2 findings"), header  # the watch is on
+        assert [watcher.next_line()[:17] for _ in range(2)] == [
+            "./w.dip:1:1: DIP0",
+            "./w.dip:2:10: DIP",
+        ]
+        (tmp_path / "new").mkdir()
+        time.sleep(1)  # the batch that brings the directory, then its own watch
+        header = watcher.change(tmp_path / "new" / "x.dip", "workflow X\n  start: A\n")
+        assert header.endswith("] ./new/x.dip: 2 findings"), header
+    finally:
+        stderr = watcher.stop()
+    assert "Watching . for changes" in stderr
+    assert "Traceback" not in stderr
