@@ -109,8 +109,21 @@ class Protocol(LanguageServerProtocol):
     def handle_message(self, message: Any) -> None:
         """After ``shutdown``, a request other than ``exit`` is answered with an
         ``InvalidRequest`` error, as the LSP specification asks (pygls drops it unanswered,
-        and the client waits); notifications are dropped."""
+        and the client waits); notifications are dropped. Before ``initialize``, a request is
+        answered with ``ServerNotInitialized`` and a notification but ``exit`` dropped, as
+        the specification asks too: pygls answered each request with null, as if there were
+        nothing to find (an early ``shutdown`` shut the server down)."""
         method = getattr(message, "method", "")
+        if self._workspace is None and method not in ("", types.INITIALIZE, types.EXIT):
+            if getattr(message, "id", None) is not None:
+                self._send_response(
+                    message.id,
+                    error=types.ResponseError(
+                        code=types.ErrorCodes.ServerNotInitialized.value,
+                        message=f"{sent(method)}: the server is not initialized yet",
+                    ),
+                )
+            return
         if self._shutdown and method != types.EXIT and getattr(message, "id", None) is not None:
             if method:  # a request, not a response to one of the server's requests
                 self._send_response(

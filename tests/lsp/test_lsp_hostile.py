@@ -857,3 +857,25 @@ def test_a_response_without_result_or_error_is_one_line_in_the_log(server: RawSe
         "WARNING:pygls.protocol.json_rpc:ignored a response: a response needs exactly one of "
         "`result` and `error`"
     ]
+
+
+def test_a_request_before_initialize_is_server_not_initialized(tmp_path: Path) -> None:
+    """The LSP specification asks for a ``ServerNotInitialized`` error for each request
+    before ``initialize``, and that notifications but ``exit`` be dropped: pygls answered
+    every request with null (no hover, no symbols: as if there were nothing to find)."""
+    server = RawServer(tmp_path)
+    try:
+        uri = _open(server, tmp_path / "w.dip", AGENT_OK)
+        server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        assert server.answer(2)["error"] == {
+            "code": -32002,
+            "message": "textDocument/documentSymbol: the server is not initialized yet",
+        }
+        server.initialize(tmp_path)
+        server.request(3, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        assert server.answer(3)["result"] is None  # the early didOpen was dropped
+        _still_answers(server)
+        assert server.process.stderr is not None
+        assert server.process.stderr.read() == b""
+    finally:
+        server.kill()
