@@ -136,6 +136,18 @@ class Protocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
+    def _send_response(
+        self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None
+    ) -> None:
+        """pygls' answer, keeping ``"id": null`` in an error answer to a message whose id is
+        null or could not be read (JSON-RPC requires the member): pygls leaves out every
+        null member, and a client cannot match an answer without an id to anything."""
+        if msg_id is None and error is not None:
+            answer = {"jsonrpc": "2.0", "id": None, "error": self._converter.unstructure(error)}
+            self._send_data(answer)
+            return
+        super()._send_response(msg_id, result, error)
+
     def _get_handler(self, feature_name: str) -> Any:
         """pygls' handler lookup, whose error for an unknown method quotes it in part."""
         try:

@@ -879,3 +879,22 @@ def test_a_request_before_initialize_is_server_not_initialized(tmp_path: Path) -
         assert server.process.stderr.read() == b""
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"Content-Length: 12\r\n\r\nnot json at!",
+        frame(b"[]"),
+        frame(b'{"jsonrpc": "2.0", "id": null, "method": "textDocument/hover", "params": {}}'),
+    ],
+    ids=["parse-error", "invalid-request", "invalid-params"],
+)
+def test_an_error_answer_without_a_usable_id_has_id_null(server: RawServer, body: bytes) -> None:
+    """JSON-RPC requires the id in every answer, null when the message's could not be read:
+    pygls left every null member out, so these answers had no id at all."""
+    server.send(body)
+    error = server.wait_for(lambda item: "error" in item)
+    assert "id" in error
+    assert error["id"] is None
+    _still_answers(server)
