@@ -31,7 +31,8 @@ from lsprotocol import types
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.config import Config, ConfigError, load_config
 from dipcheck.configfile import CONFIG_NAMES
-from dipcheck.engine import LintResult, detect_format, lint_text
+from dipcheck.engine import LintResult, detect_format, lint_text, read_problem
+from dipcheck.files import MAX_FILE_BYTES, FileTooLarge
 from dipcheck.frontends.common import read_from_disk
 from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
@@ -222,6 +223,11 @@ class Snapshot:
 _RESULT_IDS = itertools.count(1)
 
 
+def _utf8_size(text: str) -> int:
+    """The bytes ``text`` takes saved as UTF-8."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
 def lint(request: Request) -> Snapshot:
     """Lint one document version (runs in a worker thread)."""
     accessed: list[str] = []
@@ -259,8 +265,14 @@ def lint(request: Request) -> Snapshot:
             encoding=request.encoding,
             stamps=stamps,
         )
+    size = _utf8_size(request.text)
     if request.fmt is None:
         result = LintResult(display, SourceText(display, request.text), None, [])
+    elif size > MAX_FILE_BYTES:
+        # the CLI's limit (`dipcheck lint` of the saved file, or of standard input, answers
+        # this DC002): the document is not linted, as the file would not be
+        problem = read_problem(display, FileTooLarge(display, MAX_FILE_BYTES, size))
+        result = LintResult(display, problem.span.source, None, [problem])
     else:
         spawn = SPAWN.set(not request.quick)
         try:

@@ -898,3 +898,27 @@ def test_an_error_answer_without_a_usable_id_has_id_null(server: RawServer, body
     assert "id" in error
     assert error["id"] is None
     _still_answers(server)
+
+
+def test_a_document_over_the_file_size_limit_is_not_linted(
+    server: RawServer, tmp_path: Path
+) -> None:
+    """`dipcheck lint` answers a file (or standard input) over 8 MiB with a DC002 error and
+    reads no more; the server linted an open document of any size (50 MB: 5 s and 420 MB),
+    and called it clean where the CLI fails. It answers the CLI's finding now."""
+    from dipcheck.files import MAX_FILE_BYTES
+
+    text = AGENT_OK + "#" * (MAX_FILE_BYTES - len(AGENT_OK) - 1) + "\u00e9"
+    uri = _open(server, tmp_path / "w.dip", text)
+    [item] = _published(server, uri)
+    assert item["code"] == "DC002"
+    assert item["severity"] == 1
+    assert item["range"] == {
+        "start": {"line": 0, "character": 0},
+        "end": {"line": 0, "character": 0},
+    }
+    assert (
+        item["message"]
+        == f"file is {MAX_FILE_BYTES + 1} bytes, over the {MAX_FILE_BYTES} byte limit"
+    )
+    _still_answers(server)
