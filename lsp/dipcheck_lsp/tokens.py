@@ -40,7 +40,7 @@ TOKEN_MODIFIERS = ["declaration"]
 _TYPE = {name: index for index, name in enumerate(TOKEN_TYPES)}
 DECLARATION = 1
 
-_SECTION = re.compile(r"^[ \t]*(defaults|vars|inputs|edges)[ \t]*$", re.MULTILINE)
+_SECTION = re.compile(r"^[ \t]*(defaults|vars|inputs|edges)[ \t]*\r?$", re.MULTILINE)
 _WHEN = re.compile(r"when\s*$")
 
 

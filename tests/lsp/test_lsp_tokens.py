@@ -90,3 +90,19 @@ async def test_semantic_tokens(lsp: Session) -> None:
         (14, 19, units(label, lsp.encoding), "string"),
         (14, after, 4, "keyword"),  # loop, after non-ASCII text
     ]
+
+
+async def test_semantic_tokens_are_the_same_with_crlf_line_breaks(lsp: Session) -> None:
+    """A section keyword (`edges`, `vars`, ...) was found only where `\\n` ended its line:
+    in a document with CRLF line breaks it was never marked."""
+    provider = lsp.capabilities.semantic_tokens_provider
+    assert isinstance(provider, types.SemanticTokensOptions)
+    found = []
+    for name, text in [("lf.dip", SOURCE), ("crlf.dip", SOURCE.replace("\n", "\r\n"))]:
+        tokens = await lsp.client.text_document_semantic_tokens_full_async(
+            types.SemanticTokensParams(lsp.doc(lsp.open(name, text)))
+        )
+        assert tokens is not None
+        found.append(decode(list(tokens.data), provider.legend))
+    assert (12, 2, 5, "keyword") in found[0]  # edges
+    assert found[1] == found[0]
