@@ -112,8 +112,20 @@ class Protocol(LanguageServerProtocol):
         and the client waits); notifications are dropped. Before ``initialize``, a request is
         answered with ``ServerNotInitialized`` and a notification but ``exit`` dropped, as
         the specification asks too: pygls answered each request with null, as if there were
-        nothing to find (an early ``shutdown`` shut the server down)."""
+        nothing to find (an early ``shutdown`` shut the server down). A second
+        ``initialize`` is an ``InvalidRequest``: the specification allows one."""
         method = getattr(message, "method", "")
+        if self._workspace is not None and method == types.INITIALIZE:
+            # pygls started over: a new workspace without the open documents (their edits
+            # were then ignored), another position encoding and root, mid-session
+            self._send_response(
+                getattr(message, "id", None),
+                error=types.ResponseError(
+                    code=types.ErrorCodes.InvalidRequest.value,
+                    message="initialize: the server is already initialized (send it once)",
+                ),
+            )
+            return
         if self._workspace is None and method not in ("", types.INITIALIZE, types.EXIT):
             if getattr(message, "id", None) is not None:
                 self._send_response(

@@ -922,3 +922,29 @@ def test_a_document_over_the_file_size_limit_is_not_linted(
         == f"file is {MAX_FILE_BYTES + 1} bytes, over the {MAX_FILE_BYTES} byte limit"
     )
     _still_answers(server)
+
+
+def test_a_second_initialize_is_an_invalid_request(server: RawServer, tmp_path: Path) -> None:
+    """The specification allows one ``initialize``; pygls answered a second by starting over
+    with a new workspace, so the open documents were forgotten and their edits ignored (the
+    server went on answering from the text it had), in the new request's position encoding."""
+    uri = _open(server, tmp_path / "w.dip", AGENT_OK)
+    _published(server, uri)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    server.request(2, "initialize", {
+        "processId": None, "rootUri": elsewhere.as_uri(), "capabilities": {},
+    })  # fmt: skip
+    assert server.answer(2)["error"] == {
+        "code": -32600,
+        "message": "initialize: the server is already initialized (send it once)",
+    }
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"text": AGENT_OK.replace("agent A", "agent B")}],
+    })  # fmt: skip
+    server.request(3, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    names = [item["name"] for item in server.answer(3)["result"]]
+    assert "B" in names
+    assert "A" not in names
+    _still_answers(server)
