@@ -27,7 +27,7 @@ from dipcheck.files import outside_tree, read_regular, tree_of
 from dipcheck.source import SourceText
 from dipcheck_lsp.convert import Positions, path_of, uri_of
 from dipcheck_lsp.findings import Converted
-from dipcheck_lsp.protocol import Refused
+from dipcheck_lsp.protocol import Refused, document_path, sent
 
 COMMAND = "dipcheck.runTests"
 FORMATS = ("json", "text")
@@ -273,7 +273,8 @@ def run_tests(
 
     path = path_of(uri)
     if path is None:
-        raise Refused(f"{COMMAND}: {uri} is not a file")
+        raise Refused(f"{COMMAND}: {sent(uri)} is not a file")
+    document_path(COMMAND, uri)  # refuses a NUL, as dipcheck.simulate and dipcheck.graph do
     files = [path] if is_test_path(path) else loader.tests_beside(path)
     if not files:
         raise Refused(

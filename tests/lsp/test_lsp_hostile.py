@@ -333,7 +333,7 @@ def test_a_bounded_header_read_takes_the_line_in_pieces() -> None:
     assert framer.message() is None
 
 
-@pytest.mark.parametrize("command", ["dipcheck.simulate", "dipcheck.graph"])
+@pytest.mark.parametrize("command", ["dipcheck.simulate", "dipcheck.graph", "dipcheck.runTests"])
 def test_a_nul_in_the_document_uri_is_refused(
     server: RawServer, tmp_path: Path, command: str
 ) -> None:
@@ -947,4 +947,21 @@ def test_a_second_initialize_is_an_invalid_request(server: RawServer, tmp_path: 
     names = [item["name"] for item in server.answer(3)["result"]]
     assert "B" in names
     assert "A" not in names
+    _still_answers(server)
+
+
+def test_run_tests_quotes_an_open_documents_long_uri_in_part(server: RawServer) -> None:
+    """An open document that is no file: `dipcheck.runTests` refused it quoting its URI whole
+    (a megabyte URI made a megabyte message), where every other answer quotes it in part."""
+    uri = "untitled:" + "a" * 1_000_000
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "dip", "version": 1, "text": AGENT_OK}},
+    )
+    server.request(2, "workspace/executeCommand", {
+        "command": "dipcheck.runTests", "arguments": [uri],
+    })  # fmt: skip
+    assert server.answer(2)["error"]["message"] == (
+        f"dipcheck.runTests: {uri[:60]!r}… (1000009 characters) is not a file"
+    )
     _still_answers(server)
