@@ -704,7 +704,7 @@ class DipcheckServer(LanguageServer):
 
     def _dip_text(self, uri: str) -> str | None:
         current = self.host.document(uri)
-        doc = self.state.docs.get(uri)
+        doc = self.state.docs.get(self.state.known(uri))
         if current is None or doc is None:
             return None
         fmt = self.state.request(doc, *current).fmt

@@ -25,6 +25,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from functools import cached_property
 from typing import Any, Protocol
+from urllib.parse import unquote
 
 from lsprotocol import types
 
@@ -333,8 +334,18 @@ class State:
 
     # -- document lifecycle --------------------------------------------------------------
 
+    def known(self, uri: str) -> str:
+        """The URI an open document was opened under, for ``uri`` spelled another way
+        (``%20`` for a space, ``%3A`` for a drive letter's colon): pygls keeps the text under
+        the decoded URI, so an edit sent under another spelling changed the text but was
+        never linted, and requests under it found no document."""
+        if uri in self.docs:
+            return uri
+        wanted = unquote(uri)
+        return next((opened for opened in self.docs if unquote(opened) == wanted), uri)
+
     def opened(self, uri: str, language_id: str) -> None:
-        previous = self.docs.pop(uri, None)
+        previous = self.docs.pop(self.known(uri), None)
         if previous is not None:
             previous.closed = True
         doc = Document(uri, path_of(uri), language_id)
@@ -343,9 +354,10 @@ class State:
         self.touched(doc.path, uri)
 
     def changed(self, uri: str) -> None:
-        doc = self.docs.get(uri)
+        doc = self.docs.get(self.known(uri))
         if doc is None:
             return
+        uri = doc.uri
         doc.quick = True
         if doc.pause is not None:
             doc.pause.cancel()
@@ -366,9 +378,10 @@ class State:
             self.host.refresh()
 
     def closed(self, uri: str) -> None:
-        doc = self.docs.pop(uri, None)
+        doc = self.docs.pop(self.known(uri), None)
         if doc is None:
             return
+        uri = doc.uri
         doc.closed = True
         for task in (doc.timer, doc.pause):
             if task is not None:
@@ -383,10 +396,10 @@ class State:
     def saved(self, uri: str) -> None:
         """The document was written to disk: lint it again (re-reading the files it includes,
         for clients that do not report their changes) and what depends on it."""
-        doc = self.docs.get(uri)
+        doc = self.docs.get(self.known(uri))
         if doc is not None:
             self.invalidate(doc)
-            self.touched(doc.path, uri)
+            self.touched(doc.path, doc.uri)
 
     def files_changed(self, paths: list[str]) -> None:
         if any(os.path.basename(path) in CONFIG_NAMES for path in paths):
@@ -505,7 +518,7 @@ class State:
 
     async def current_snapshot(self, uri: str) -> Snapshot | None:
         """A lint of exactly the current version (re-linting while edits keep arriving)."""
-        doc = self.docs.get(uri)
+        doc = self.docs.get(self.known(uri))
         if doc is None:
             return None
         for _ in range(5):
@@ -515,7 +528,7 @@ class State:
         return doc.snapshot
 
     def latest(self, uri: str) -> Snapshot | None:
-        doc = self.docs.get(uri)
+        doc = self.docs.get(self.known(uri))
         return doc.snapshot if doc is not None else None
 
     def request(self, doc: Document, version: int, text: str) -> Request:

@@ -965,3 +965,27 @@ def test_run_tests_quotes_an_open_documents_long_uri_in_part(server: RawServer) 
         f"dipcheck.runTests: {uri[:60]!r}… (1000009 characters) is not a file"
     )
     _still_answers(server)
+
+
+def test_an_edit_under_another_spelling_of_the_uri_is_linted(
+    server: RawServer, tmp_path: Path
+) -> None:
+    """pygls keeps a document's text under its decoded URI, the server its lints under the URI
+    it was opened with: an edit sent as `a b.dip` to a document opened as `a%20b.dip`
+    changed the text but was never linted (its findings stayed those of the old text)."""
+    opened = (tmp_path / "a b.dip").as_uri()
+    assert "%20" in opened
+    _open(server, tmp_path / "a b.dip", AGENT_OK)
+    assert _published(server, opened) == []
+    server.seen.clear()
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": opened.replace("%20", " "), "version": 2},
+        "contentChanges": [{"text": AGENT_OK.replace("start: A", "start: Q")}],
+    })  # fmt: skip
+    [item] = _published(server, opened)
+    assert (item["code"], item["severity"]) == ("DIP001", 1)
+    assert item["range"] == {
+        "start": {"line": 1, "character": 9},
+        "end": {"line": 1, "character": 10},
+    }
+    _still_answers(server)
