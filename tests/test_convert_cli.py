@@ -259,3 +259,34 @@ def test_an_edge_label_with_a_line_break_is_refused_not_written_broken(tmp_path:
     assert twin.returncode == 0, twin.stderr
     assert '    a -> b  label: "say \\"hi\\" \\\\ #x"\n' in target.read_text(encoding="utf-8")
     assert dipcheck("lint", target).returncode == 0
+
+
+def test_a_node_without_fields_converts_with_parity(tmp_path: Path) -> None:
+    """A DOT node with only its shape (`start [shape=Mdiamond]`) becomes a .dip node whose
+    body is `label: start` (a body holds at least one field, and Graphviz labels a node with
+    its id anyway); the parity check reported `+ field label` and convert exited 1 on most
+    hand-written pipelines. Its twin: on a human gate the label is the question tracker
+    shows, so the difference is still reported."""
+    source = tmp_path / "bare.dot"
+    source.write_text(
+        "digraph G {\n  start [shape=Mdiamond]\n  done [shape=Msquare]\n"
+        '  a [shape=box, prompt="x"]\n  start -> a -> done\n}\n',
+        encoding="utf-8",
+    )
+    done = dipcheck("convert", source, "--to", "dip")
+    assert (done.returncode, done.stderr) == (
+        0,
+        f"parity: {tmp_path / 'bare.dip'} lowers to the same workflow as {source} with the same "
+        "findings\n",
+    )
+    assert "  agent start\n    label: start\n" in done.stdout
+    gate = tmp_path / "gate.dot"
+    gate.write_text(
+        source.read_text(encoding="utf-8")
+        .replace("  start -> a", "  h [shape=hexagon]\n  start -> a")
+        .replace("a -> done", "a -> h -> done"),
+        encoding="utf-8",
+    )
+    asked = dipcheck("convert", gate, "--to", "dip")
+    assert asked.returncode == 1
+    assert asked.stderr.splitlines()[-1] == "  + field `label` of `h`: `h`"

@@ -10,7 +10,10 @@ order.
 ``across_formats`` compares what the runtime sees, as for a file and its conversion to the
 other format: what one of the formats cannot say and the runtime does not read is left out
 (back-edge marks, which only dippin's validator reads; a ``choice`` written as the DOT
-``label`` it routes by; Graphviz presentation attributes; the ``else`` edge tracker ignores).
+``label`` it routes by; Graphviz presentation attributes; the ``else`` edge tracker ignores;
+a node ``label`` that only repeats the node's id where the other side has none, which is
+Graphviz's own default and what a converted ``.dip`` node needs as the one field of its body;
+not on a human gate, whose label tracker shows as the question).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
+from dipcheck.model import NodeKind
 from dipcheck.records import record
 from dipcheck.semdiff.shape import EdgeShape, NodeShape, Shape
 
@@ -125,7 +129,7 @@ def _settings(old: Shape, new: Shape, across: bool) -> list[Change]:
     return changes
 
 
-def _node(old: NodeShape, new: NodeShape) -> list[Change]:
+def _node(old: NodeShape, new: NodeShape, across: bool = False) -> list[Change]:
     changes: list[Change] = []
     lines = {"old_line": old.line, "new_line": new.line}
     for detail, before, after in (
@@ -138,7 +142,7 @@ def _node(old: NodeShape, new: NodeShape) -> list[Change]:
             changes.append(Change("changed", "node", old.id, detail, before, after, **lines))
     for key in sorted(set(old.fields) | set(new.fields)):
         before, after = old.fields.get(key), new.fields.get(key)
-        if before == after:
+        if before == after or (across and _names_itself(old, key, before, after)):
             continue
         kind = "added" if before is None else "removed" if after is None else "changed"
         what = "prompt" if key in PROMPT_KEYS else "field"
@@ -148,6 +152,14 @@ def _node(old: NodeShape, new: NodeShape) -> list[Change]:
         }
         changes.append(Change(kind, what, old.id, key, before, after, **where))
     return changes
+
+
+def _names_itself(node: NodeShape, key: str, before: str | None, after: str | None) -> bool:
+    """Is the only difference a ``label`` equal to the node's id on one side, none on the
+    other (see the module's documentation)?"""
+    return (
+        key == "label" and node.kind != NodeKind.HUMAN.value and {before, after} == {None, node.id}
+    )
 
 
 def _edge_attrs(a: EdgeShape, b: EdgeShape, across: bool) -> list[Change]:
@@ -209,7 +221,7 @@ def compare(old: Shape, new: Shape, across_formats: bool = False) -> list[Change
                 Change("removed", "node", node_id, before.kind, before.kind, None, before.line)
             )
         elif before is not None and after is not None:
-            changes.extend(_node(before, after))
+            changes.extend(_node(before, after, across_formats))
     for source in sorted(set(old.edges) | set(new.edges)):
         old_edges, new_edges = old.edges.get(source, []), new.edges.get(source, [])
         pairing = pair_edges(old_edges, new_edges)
