@@ -326,6 +326,14 @@ class State:
         self.executor = executor
         self.pull = False
         self.docs: dict[str, Document] = {}
+        # indexes kept as documents open, change, close and are linted, so that an event
+        # costs the same with ten thousand documents open as with one (each was a pass over
+        # every open document: 2,000 documents took 13 s to open, 3,000 took 54)
+        self.spellings: dict[str, str] = {}  # decoded URI -> the URI a document opened under
+        self.texts: dict[str, str] = {}  # path -> the editor's text of an open document
+        self.text_of: dict[str, str] = {}  # path -> the URI of the document that text is
+        self.dependents: dict[str, dict[str, None]] = {}  # path -> URIs whose lint read it
+        self.holders: dict[str, None] = {}  # URIs whose lint found something in other files
         self.configs: dict[str, Config] = {}
         self.config_errors: set[str] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -341,23 +349,58 @@ class State:
         never linted, and requests under it found no document."""
         if uri in self.docs:
             return uri
-        wanted = unquote(uri)
-        return next((opened for opened in self.docs if unquote(opened) == wanted), uri)
+        return self.spellings.get(unquote(uri), uri)
 
     def opened(self, uri: str, language_id: str) -> None:
-        previous = self.docs.pop(self.known(uri), None)
+        previous = self.docs.get(self.known(uri))
         if previous is not None:
+            self.forget(previous)
             previous.closed = True
         doc = Document(uri, path_of(uri), language_id)
         self.docs[uri] = doc
+        self.spellings[unquote(uri)] = uri
+        self.keep_text(doc)
         self.schedule(doc, 0.0)
         self.touched(doc.path, uri)
+
+    def keep_text(self, doc: Document) -> None:
+        """Note the editor's text of ``doc`` (what a lint of another file reads for it)."""
+        state = self.host.document(doc.uri) if doc.path else None
+        if doc.path and state is not None:
+            self.texts[doc.path] = state[1]
+            self.text_of[doc.path] = doc.uri
+
+    def forget(self, doc: Document) -> None:
+        """Take a document that closes (or is opened again) out of the state and its indexes."""
+        self.docs.pop(doc.uri, None)
+        if self.spellings.get(unquote(doc.uri)) == doc.uri:
+            del self.spellings[unquote(doc.uri)]
+        if doc.path is not None and self.text_of.get(doc.path) == doc.uri:
+            del self.texts[doc.path], self.text_of[doc.path]
+        self.holders.pop(doc.uri, None)
+        self.depends(doc, None)
+
+    def depends(self, doc: Document, snapshot: Snapshot | None) -> None:
+        """``doc``'s newest lint is ``snapshot`` (None: it has none any more): index the files
+        it read."""
+        old = doc.snapshot.deps if doc.snapshot is not None else frozenset()
+        new = snapshot.deps if snapshot is not None else frozenset()
+        for path in old - new:
+            users = self.dependents.get(path)
+            if users is not None:
+                users.pop(doc.uri, None)
+                if not users:
+                    del self.dependents[path]
+        for path in new - old:
+            self.dependents.setdefault(path, {})[doc.uri] = None
+        doc.snapshot = snapshot
 
     def changed(self, uri: str) -> None:
         doc = self.docs.get(self.known(uri))
         if doc is None:
             return
         uri = doc.uri
+        self.keep_text(doc)
         doc.quick = True
         if doc.pause is not None:
             doc.pause.cancel()
@@ -378,9 +421,10 @@ class State:
             self.host.refresh()
 
     def closed(self, uri: str) -> None:
-        doc = self.docs.pop(self.known(uri), None)
+        doc = self.docs.get(self.known(uri))
         if doc is None:
             return
+        self.forget(doc)
         uri = doc.uri
         doc.closed = True
         for task in (doc.timer, doc.pause):
@@ -444,8 +488,8 @@ class State:
             return
         dependents = [
             doc
-            for doc in self.docs.values()
-            if doc.uri != changed_uri and doc.snapshot is not None and path in doc.snapshot.deps
+            for uri in self.dependents.get(path, ())
+            if uri != changed_uri and (doc := self.docs.get(uri)) is not None
         ]
         for doc in dependents:
             self.invalidate(doc)
@@ -509,7 +553,11 @@ class State:
             loop = asyncio.get_running_loop()
             self.collector.started()
             try:
-                doc.snapshot = await loop.run_in_executor(self.executor, lint, request)
+                snapshot = await loop.run_in_executor(self.executor, lint, request)
+                if doc.closed:
+                    doc.snapshot = snapshot
+                else:
+                    self.depends(doc, snapshot)
             finally:
                 self.collector.finished()
             if self.on_linted is not None:
@@ -536,11 +584,6 @@ class State:
         fmt = detect_format(doc.path, config) if doc.path else None
         if fmt is None and (doc.path is None or not os.path.splitext(doc.path)[1]):
             fmt = LANGUAGE_FORMATS.get(doc.language_id)
-        open_texts: dict[str, str] = {}
-        for other in self.docs.values():
-            state = self.host.document(other.uri) if other.path else None
-            if other.path and state is not None:
-                open_texts[other.path] = state[1]
         return Request(
             uri=doc.uri,
             version=version,
@@ -549,7 +592,7 @@ class State:
             path=doc.path,
             fmt=fmt,
             config=config,
-            open_texts=open_texts,
+            open_texts=dict(self.texts),
             root=self.host.root,
             encoding=self.host.encoding,
             quick=doc.quick,
@@ -583,6 +626,10 @@ class State:
         previous = doc.published
         before = previous.converted.foreign if previous else {}
         doc.published = snapshot
+        if snapshot.converted.foreign and not doc.closed:
+            self.holders[doc.uri] = None
+        else:
+            self.holders.pop(doc.uri, None)
         self.send(doc.uri)
         for uri in {*before, *snapshot.converted.foreign}:
             if uri != doc.uri:
@@ -600,8 +647,9 @@ class State:
 
     def contributions(self, uri: str) -> list[types.Diagnostic]:
         items: list[types.Diagnostic] = []
-        for doc in self.docs.values():
-            if doc.uri != uri and doc.published is not None:
+        for holder in self.holders:
+            doc = self.docs.get(holder)
+            if holder != uri and doc is not None and doc.published is not None:
                 items.extend(doc.published.converted.foreign.get(uri, ()))
         return items
 
@@ -610,9 +658,10 @@ class State:
         file), from the lints that are still current: one made before the file or the
         workflow was edited again may point at text that has moved."""
         items: list[types.Diagnostic] = []
-        for doc in self.docs.values():
-            published = doc.published
-            if doc.uri != uri and published is not None and self.current(doc, published):
+        for holder in self.holders:
+            doc = self.docs.get(holder)
+            published = doc.published if doc is not None else None
+            if holder != uri and published is not None and self.current(doc, published):
                 items.extend(published.converted.foreign.get(uri, ()))
         return items
 
