@@ -319,6 +319,11 @@ def _lint(args: argparse.Namespace) -> int:
 
     paths: list[str] = args.paths
     try:
+        if args.stdin_filename and os.path.isdir(args.stdin_filename):
+            raise ConfigError(
+                f"--stdin-filename: {quoted(args.stdin_filename)} is a directory; give the name "
+                "of the file standard input stands for (its folder places the files it names)"
+            )
         if args.isolated:
             config = Config()
         else:

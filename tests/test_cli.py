@@ -268,6 +268,19 @@ def test_stdin_resolves_file_directives_next_to_the_stdin_filename() -> None:
     assert result.stdout.startswith("<stdin>:23:18: DC003 [error]")
 
 
+def test_a_stdin_filename_naming_a_directory_is_refused() -> None:
+    """`--stdin-filename fixtures` placed standard input's file one folder up and refused its
+    `prompt_file` with a wrong reason ("a symbolic link takes it outside `fixtures`"): the
+    name of a directory is a usage error now. Its twin, a file name, is the test above."""
+    text = (FIXTURES / "review_loop.dip").read_text()
+    result = dipcheck("lint", "-", "--stdin-filename", "fixtures", stdin=text)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "dipcheck: error: --stdin-filename: 'fixtures' is a directory; give the name of the file "
+        "standard input stands for (its folder places the files it names)\n"
+    )
+
+
 # -- JSON ---------------------------------------------------------------------------------------
 
 
