@@ -4,6 +4,7 @@ asserting code, severity and exact range, and a passing twin that differs minima
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -155,6 +156,25 @@ def test_o15_task_without_prompt_description_or_title() -> None:
     assert findings(twin, "O15") == []
 
 
+def _chain(count: int, prompt: Callable[[int], str | None]) -> str:
+    """A plan of ``count`` tasks, each depending on the one before, with ``prompt(index)``
+    as its prompt (none when it is None)."""
+    tasks = []
+    for index in range(count):
+        task: dict[str, object] = {
+            "id": f"t{index}",
+            "order": index + 1,
+            "sliceType": "AFK",
+            "autonomy": "AFK",
+        }
+        text = prompt(index)
+        if text is not None:
+            task["prompt"] = text
+        task["dependencies"] = [f"t{index - 1}"] if index else []
+        tasks.append(task)
+    return json.dumps({"tasks": tasks})
+
+
 def test_o15_a_long_chain_without_prompts_in_linear_time() -> None:
     """O15 scanned every never-ready task for each task without a prompt, with a bit test on
     a plan-sized mask each: a chain of 12,000 such tasks took 99 s in the rule. The tasks
@@ -163,20 +183,7 @@ def test_o15_a_long_chain_without_prompts_in_linear_time() -> None:
 
     from tests.helpers import run
 
-    chain = json.dumps(
-        {
-            "tasks": [
-                {
-                    "id": f"t{index}",
-                    "order": index + 1,
-                    "sliceType": "AFK",
-                    "autonomy": "AFK",
-                    "dependencies": [f"t{index - 1}"] if index else [],
-                }
-                for index in range(6000)
-            ]
-        }
-    )
+    chain = _chain(6000, lambda index: None)
     started = time.process_time()
     result = run(chain, "<test>.json")
     elapsed = time.process_time() - started
@@ -341,20 +348,8 @@ def test_o10_chains_of_a_long_plan_in_linear_time() -> None:
 
     from tests.helpers import run
 
-    chain = json.dumps(
-        {
-            "tasks": [
-                {
-                    "id": f"t{index}",
-                    "order": index + 1,
-                    "sliceType": "AFK",
-                    "autonomy": "AFK",
-                    "prompt": f"Reuse what task {index - 1} made" if index > 1 else "Start",
-                    "dependencies": [f"t{index - 1}"] if index else [],
-                }
-                for index in range(8000)
-            ]
-        }
+    chain = _chain(
+        8000, lambda index: f"Reuse what task {index - 1} made" if index > 1 else "Start"
     )
     started = time.process_time()
     result = run(chain, "<test>.json")

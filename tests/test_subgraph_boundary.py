@@ -8,6 +8,7 @@ writes. The workspace finds the parents next to and above a file."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,23 @@ def test_no_parent_above_the_tree_being_checked_is_read(
     assert [Path(link.path).name for link in Workspace().parents(str(child))] == ["leak.dip"]
 
 
+def _lint_from_elsewhere(
+    tmp_path: Path, named: Path, jobs: str
+) -> subprocess.CompletedProcess[str]:
+    """``dipcheck lint NAMED`` as JSON, run from ``tmp_path/elsewhere`` (outside the tree)."""
+    return dipcheck(
+        "lint",
+        "--isolated",
+        "--no-cache",
+        "-j",
+        jobs,
+        "--format",
+        "json",
+        named,
+        cwd=tmp_path / "elsewhere",
+    )
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_no_parent_above_a_tree_named_outside_the_working_directory_is_read(
     tmp_path: Path, jobs: str
@@ -184,31 +202,11 @@ def test_no_parent_above_a_tree_named_outside_the_working_directory_is_read(
     write(tmp_path, "flow/review.dip", CHILD)
     write(tmp_path, "flow/other.dip", CHILD)  # two files, so that `-j 2` uses a worker
     (tmp_path / "elsewhere").mkdir()
-    named = dipcheck(
-        "lint",
-        "--isolated",
-        "--no-cache",
-        "-j",
-        jobs,
-        "--format",
-        "json",
-        str(tmp_path / "flow"),
-        cwd=tmp_path / "elsewhere",
-    )
+    named = _lint_from_elsewhere(tmp_path, tmp_path / "flow", jobs)
     assert named.returncode in (0, 1), named.stderr
     assert "leak.dip" not in named.stdout
     # the twin: with the directory above named, the parent is found and named
-    above = dipcheck(
-        "lint",
-        "--isolated",
-        "--no-cache",
-        "-j",
-        jobs,
-        "--format",
-        "json",
-        str(tmp_path),
-        cwd=tmp_path / "elsewhere",
-    )
+    above = _lint_from_elsewhere(tmp_path, tmp_path, jobs)
     notes = [
         (Path(item["file"]).name, item["code"], item["message"])
         for item in json.loads(above.stdout)["diagnostics"]

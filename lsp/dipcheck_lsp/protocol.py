@@ -118,35 +118,33 @@ class Protocol(LanguageServerProtocol):
         if self._workspace is not None and method == types.INITIALIZE:
             # pygls started over: a new workspace without the open documents (their edits
             # were then ignored), another position encoding and root, mid-session
-            self._send_response(
+            self._refuse(
                 getattr(message, "id", None),
-                error=types.ResponseError(
-                    code=types.ErrorCodes.InvalidRequest.value,
-                    message="initialize: the server is already initialized (send it once)",
-                ),
+                types.ErrorCodes.InvalidRequest,
+                "initialize: the server is already initialized (send it once)",
             )
             return
         if self._workspace is None and method not in ("", types.INITIALIZE, types.EXIT):
             if getattr(message, "id", None) is not None:
-                self._send_response(
+                self._refuse(
                     message.id,
-                    error=types.ResponseError(
-                        code=types.ErrorCodes.ServerNotInitialized.value,
-                        message=f"{sent(method)}: the server is not initialized yet",
-                    ),
+                    types.ErrorCodes.ServerNotInitialized,
+                    f"{sent(method)}: the server is not initialized yet",
                 )
             return
         if self._shutdown and method != types.EXIT and getattr(message, "id", None) is not None:
             if method:  # a request, not a response to one of the server's requests
-                self._send_response(
+                self._refuse(
                     message.id,
-                    error=types.ResponseError(
-                        code=types.ErrorCodes.InvalidRequest.value,
-                        message=f"{method}: the server is shut down; only `exit` is accepted",
-                    ),
+                    types.ErrorCodes.InvalidRequest,
+                    f"{method}: the server is shut down; only `exit` is accepted",
                 )
             return
         super().handle_message(message)
+
+    def _refuse(self, msg_id: Any, code: types.ErrorCodes, message: str) -> None:
+        """Answer the request ``msg_id`` with the error ``code``."""
+        self._send_response(msg_id, error=types.ResponseError(code=code.value, message=message))
 
     def _send_response(
         self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None
@@ -250,12 +248,7 @@ class Protocol(LanguageServerProtocol):
                         transform_error(error, path="")
                     )
                     if "id" in data:
-                        self._send_response(
-                            data["id"],
-                            error=types.ResponseError(
-                                code=types.ErrorCodes.InvalidParams.value, message=problem
-                            ),
-                        )
+                        self._refuse(data["id"], types.ErrorCodes.InvalidParams, problem)
                     else:
                         logger.warning("ignored a notification: %s", problem)
                     return _ANSWERED
@@ -269,12 +262,10 @@ class Protocol(LanguageServerProtocol):
             logger.warning("ignored a response: %s", problem)
             return _ANSWERED
         known = isinstance(data, dict) and "method" in data and _usable_id(data.get("id"))
-        self._send_response(
+        self._refuse(
             data.get("id") if known else None,
-            error=types.ResponseError(
-                code=types.ErrorCodes.InvalidRequest.value,
-                message=f"not a JSON-RPC 2.0 message: {problem}",
-            ),
+            types.ErrorCodes.InvalidRequest,
+            f"not a JSON-RPC 2.0 message: {problem}",
         )
         return _ANSWERED
 
