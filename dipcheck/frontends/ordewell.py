@@ -30,6 +30,7 @@ the task (spans on the entry), so that the language server resolves a dependency
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from dipcheck import jsvalue
@@ -579,10 +580,7 @@ def _links_past_limit(plan: Plan) -> Span | None:
     name pass :data:`~dipcheck.source.MAX_TOKENS`, or None. The checks follow every link, and
     a duplicated id names each task holding it: 10,000 tasks with one id, each depending on
     it, were 100 million links (a 1.2 MB plan took 7.8 GB and two minutes)."""
-    holding: dict[Any, int] = {}
-    for task in plan.flat:
-        name = jsvalue.key(task.id)
-        holding[name] = holding.get(name, 0) + 1
+    holding = Counter(jsvalue.key(task.id) for task in plan.flat)
     links = 0
     for task in plan.flat:
         for dep in task.deps:
