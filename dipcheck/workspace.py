@@ -258,6 +258,20 @@ def _names(parent_path: str, ref: str, real_child: str, trees: tuple[str, ...]) 
     return False
 
 
+def _special(ref: str, path: str) -> ChildWorkflow | None:
+    """The child ``ref`` names when ``path`` is a FIFO, a device or a socket (itself or
+    through a symbolic link), which is never opened; None for anything else."""
+    try:
+        mode = os.stat(path).st_mode  # (follows a link, never opens)
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    link = "a symbolic link to " if os.path.islink(path) else ""
+    problem = f"it is {link}{kind_of(mode)}, not a regular file"
+    return ChildWorkflow(ref, path, None, problem, special=True)
+
+
 @record(frozen=True, slots=True)
 class _Loaded:
     digest: str
@@ -317,10 +331,9 @@ class Workspace:
                 with contextlib.suppress(OSError, UnicodeDecodeError):
                     read(path)  # records that the file is missing (nothing else is read)
             for path in names:
-                if os.path.islink(path) and os.path.exists(path) and not os.path.isdir(path):
-                    kind = kind_of(os.stat(path).st_mode)  # stat follows the link, never opens
-                    problem = f"it is a symbolic link to {kind}, not a regular file"
-                    return ChildWorkflow(ref, path, None, problem, special=True)
+                special = _special(ref, path)
+                if special is not None:
+                    return special
                 if os.path.islink(path):
                     problem = (
                         "it is a symbolic link, which is not followed"
@@ -328,10 +341,6 @@ class Workspace:
                         else "it is a broken or looping symbolic link"
                     )
                     return ChildWorkflow(ref, path, None, problem)
-                if os.path.exists(path) and not os.path.isdir(path):
-                    kind = kind_of(os.stat(path).st_mode)
-                    problem = f"it is {kind}, not a regular file"
-                    return ChildWorkflow(ref, path, None, problem, special=True)
             return ChildWorkflow(ref, None, None, "no such file", missing=True)
         path = found[0]
         if os.path.islink(path):
@@ -351,12 +360,9 @@ class Workspace:
         that exists says nothing private); of anything else, whether it exists is not said,
         so that a workflow in a pull request cannot learn it from a CI log."""
         for path in names:
-            with contextlib.suppress(OSError):
-                mode = os.stat(path).st_mode  # (follows a link, never opens)
-                if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-                    link = "a symbolic link to " if os.path.islink(path) else ""
-                    problem = f"it is {link}{kind_of(mode)}, not a regular file"
-                    return ChildWorkflow(ref, path, None, problem, special=True)
+            special = _special(ref, path)
+            if special is not None:
+                return special
         problem = f"it lies outside `{tree_name(top)}`, the tree being checked"
         return ChildWorkflow(ref, None, None, problem, outside=True)
 
