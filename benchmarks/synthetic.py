@@ -306,12 +306,22 @@ def lint_once(path: Path, timeout: float | None) -> tuple[float, float, float, i
     return cpu, wall, rss, sum(summary[kind] for kind in ("errors", "warnings", "infos", "hints"))
 
 
+def _alone(folder: Path, name: str) -> Path:
+    """Where to write the workflow ``name``: a folder of its own, so that its lint does not
+    also read the files measured before it (the parent scan reads a workflow's siblings to
+    find the ones that reference it: with every shape in one folder, the last shape measured
+    paid for reading the 17 files before it)."""
+    own = folder / name.removesuffix(".dip")
+    own.mkdir()
+    return own / name
+
+
 def preflight(folder: Path) -> str | None:
     """Why the timings would mean nothing, or None: each shape at 20 nodes is linted in full
     and must not end in DC000 (an internal error: a broken install that cannot load its
     grammars lints every file in a tenth of a second and finds one problem)."""
     for shape, make in SHAPES.items():
-        path = folder / f"preflight_{shape}.dip"
+        path = _alone(folder, f"preflight_{shape}.dip")
         path.write_text(make(20))
         command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", str(path)]
         process = subprocess.run([*command, "--format", "json"], capture_output=True)
@@ -328,7 +338,7 @@ def preflight(folder: Path) -> str | None:
 def measure(
     shape: str, size: int, runs: int, folder: Path, timeout: float | None = None
 ) -> dict[str, float | int | str]:
-    path = folder / f"{shape}_{size}.dip"
+    path = _alone(folder, f"{shape}_{size}.dip")
     text = SHAPES[shape](size)
     path.write_text(text)
     cpu, wall, rss = [], [], []
