@@ -85,11 +85,17 @@ def placeholder_spans(
 def mask_placeholders(text: str, variables: frozenset[str] = frozenset()) -> str:
     """Replace each placeholder (:func:`placeholder_spans`) with underscores of equal length
     (tracker substitutes them before the shell sees the text; columns stay those of the
-    file)."""
-    chars = list(text)
+    file). Built from slices: a list of the text's characters cost 0.3 ms for a 27 KB
+    command, paid after every edit inside it."""
+    pieces: list[str] = []
+    done = 0  # the text before this offset is in `pieces`
     for start, end in placeholder_spans(text, variables):
-        chars[start:end] = "_" * (end - start)
-    return "".join(chars)
+        if end > done:  # (spans may overlap: their union is masked)
+            start = max(start, done)
+            pieces += (text[done:start], "_" * (end - start))
+            done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def shebang_shell(script: str) -> str | None:
