@@ -713,6 +713,22 @@ def _end_blocks(
         open_blocks.remove(item)
 
 
+class _Lines:
+    """The lines of a source as ``text.split("\\n")`` cuts them (a ``\\r`` before the break
+    kept), each one sliced when asked for: a suppression edit reads one or two lines, and
+    splitting a 3,000-line workflow for them cost 0.26 ms after every edit in the language
+    server."""
+
+    def __init__(self, source: SourceText) -> None:
+        self.text = source.text
+        self.starts = source.line_starts
+
+    def __getitem__(self, number: int) -> str:
+        starts = self.starts
+        end = starts[number + 1] - 1 if number + 1 < len(starts) else len(self.text)
+        return self.text[starts[number] : end]
+
+
 def adoptable(item: Diagnostic) -> bool:
     """Should ``--add-ignore`` write a comment for this finding? Not for loading failures
     (the file must be mended) nor for findings about suppressions themselves (DC9xx)."""
@@ -727,12 +743,12 @@ def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
 
 def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
     """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
-    scanned: dict[int, tuple[list[str], AbstractSet[int]]] = {}
+    scanned: dict[int, tuple[_Lines, AbstractSet[int]]] = {}
     edits: list[Edit] = []
     for item in diagnostics:
         source = item.span.source
         if id(source) not in scanned:
-            lines = source.text.split("\n")
+            lines = _Lines(source)
             content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
             scanned[id(source)] = (lines, content)
         lines, content = scanned[id(source)]
@@ -748,7 +764,7 @@ def ignore_edits(
     ``diagnostics``, one comment per line (codes of one line merged, an existing comment on
     the line extended). A finding in an included file (``anchors``: id of its source → line
     of the directive) is suppressed on the directive; one in another file is skipped."""
-    lines = source.text.split("\n")
+    lines = _Lines(source)
     content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
     wanted: dict[tuple[str, int], list[str]] = {}
     for item in diagnostics:
@@ -764,7 +780,7 @@ def ignore_edits(
     return [_comment_edit(source, lines, place, codes, fmt) for place, codes in wanted.items()]
 
 
-def _placement(lines: list[str], content: AbstractSet[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(lines: _Lines, content: AbstractSet[int], line: int, fmt: str) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
@@ -779,7 +795,7 @@ def _placement(lines: list[str], content: AbstractSet[int], line: int, fmt: str)
 
 
 def _comment_edit(
-    source: SourceText, lines: list[str], place: tuple[str, int], codes: list[str], fmt: str
+    source: SourceText, lines: _Lines, place: tuple[str, int], codes: list[str], fmt: str
 ) -> Edit:
     kind, line = place
     listed = ", ".join(codes)
