@@ -34,6 +34,7 @@ import sys
 from collections.abc import Generator
 from typing import Any
 from urllib.parse import unquote
+from weakref import WeakKeyDictionary
 
 from cattrs import transform_error
 from cattrs.errors import ClassValidationError
@@ -42,9 +43,10 @@ from pygls.exceptions import JsonRpcException, JsonRpcMethodNotFound
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
 from pygls.protocol.language_server import lsp_method
+from pygls.workspace import TextDocument
 
 from dipcheck.terminal import quoted
-from dipcheck_lsp.convert import apply_change, encoding_name, path_of
+from dipcheck_lsp.convert import change_lines, encoding_name, path_of
 
 # the notification a malformed request turns into once it has been answered (and a malformed
 # notification once it has been logged)
@@ -106,6 +108,13 @@ class _Bounded(logging.Filter):
 
 
 class Protocol(LanguageServerProtocol):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # an open document -> (its text, the line starts of that text), see did_change
+        self._line_starts: WeakKeyDictionary[TextDocument, tuple[str, list[int]]] = (
+            WeakKeyDictionary()
+        )
+
     def handle_message(self, message: Any) -> None:
         """After ``shutdown``, a request other than ``exit`` is answered with an
         ``InvalidRequest`` error, as the LSP specification asks (pygls drops it unanswered,
@@ -210,17 +219,28 @@ class Protocol(LanguageServerProtocol):
         self, params: types.DidChangeTextDocumentParams
     ) -> Generator[Any, Any, None]:
         """pygls' handler with each incremental change applied by
-        :func:`~dipcheck_lsp.convert.apply_change` (a change to a document that is not open
-        is ignored)."""
+        :func:`~dipcheck_lsp.convert.change_lines` (a change to a document that is not open
+        is ignored). The line starts of each document's text are kept for its next change
+        (checked to be those of the text pygls holds; forgotten with the document)."""
         document = self.workspace.text_documents.get(unquote(params.text_document.uri))
         if document is None:
             return
         encoding = encoding_name(self.workspace.position_encoding)
+        known = self._line_starts.get(document)
+        starts = known[1] if known is not None and known[0] is document.source else None
         for change in params.content_changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
-                text = apply_change(document.source, change.range, change.text, encoding)
+                text, starts = change_lines(
+                    document.source, starts, change.range, change.text, encoding
+                )
                 change = types.TextDocumentContentChangeWholeDocument(text=text)
+            else:
+                starts = None
             self.workspace.update_text_document(params.text_document, change)
+        if starts is not None:
+            self._line_starts[document] = (document.source, starts)
+        else:
+            self._line_starts.pop(document, None)
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
             yield handler, (params,), None
 

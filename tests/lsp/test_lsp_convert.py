@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from dipcheck_lsp.convert import Positions, apply_change, encoding_name
+from dipcheck_lsp.convert import Positions, apply_change, change_lines, encoding_name
 from hypothesis import given
 from hypothesis import strategies as st
 from lsp_support import line_end, line_starts, offset_at, position_at
@@ -147,6 +147,32 @@ def test_a_change_at_converted_positions_replaces_those_offsets(
     start, end = sorted((data.draw(st.sampled_from(places)), data.draw(st.sampled_from(places))))
     where = types.Range(positions.position(start), positions.position(end))
     assert apply_change(text, where, new, encoding) == text[:start] + new + text[end:]
+
+
+POSITIONS = st.builds(types.Position, st.integers(0, 12), st.integers(0, 12))
+
+
+@given(
+    TEXTS,
+    st.lists(st.tuples(POSITIONS, POSITIONS, TEXTS), min_size=1, max_size=6),
+    ENCODINGS,
+)
+def test_changes_carry_the_line_starts_of_the_text(
+    text: str, changes: list[tuple[types.Position, types.Position, str]], encoding: str
+) -> None:
+    """Each change gives the text apply_change gives, and the line starts it carries to the
+    next change are those of the changed text (None when either text has a ``\r``)."""
+    starts: list[int] | None = None
+    for start, end, new in changes:
+        where = types.Range(start, end)
+        expected = apply_change(text, where, new, encoding)
+        crossed = "\r" in text or "\r" in new
+        text, starts = change_lines(text, starts, where, new, encoding)
+        assert text == expected
+        if crossed:
+            assert starts is None
+        else:
+            assert starts == SourceText("x", text).line_starts
 
 
 @given(TEXTS, st.lists(st.integers(-3, 45), max_size=12), ENCODINGS)
