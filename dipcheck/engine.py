@@ -246,14 +246,20 @@ def lint_text(
     reader: FileReader = read_from_disk,
     workspace: Workspace | None = None,
     named: bool = False,
+    line_starts: list[int] | None = None,
 ) -> LintResult:
     """Lint in-memory text. File directives and subgraph refs resolve against ``base_dir``
     (default: the directory of ``path`` when it names a real location). A language server
-    passes one ``workspace`` to every call so children are parsed once. ``named``: the user
-    named this file (see :func:`lint_paths`)."""
+    passes one ``workspace`` to every call so children are parsed once, and the
+    ``line_starts`` of ``text`` when it knows them. ``named``: the user named this file (see
+    :func:`lint_paths`)."""
     if base_dir is None and path and not path.startswith("<"):
         base_dir = os.path.dirname(os.path.abspath(path))
-    return lint_source(SourceText(path, text), config, fmt, base_dir, reader, workspace, named)
+    if line_starts is None:
+        source = SourceText(path, text)
+    else:
+        source = SourceText.with_line_starts(path, text, line_starts)
+    return lint_source(source, config, fmt, base_dir, reader, workspace, named)
 
 
 def read_source(path: str) -> tuple[SourceText | None, Diagnostic | None]:

@@ -43,6 +43,14 @@ class SourceText:
         that is never shown never needs it)."""
         return _line_starts(self.text.split("\n"))
 
+    @classmethod
+    def with_line_starts(cls, path: str, text: str, line_starts: list[int]) -> SourceText:
+        """A source whose line table is known already (the language server carries it from
+        one edit to the next): ``line_starts`` must be those of ``text``."""
+        source = cls(path, text)
+        source.__dict__["line_starts"] = line_starts  # what cached_property stores
+        return source
+
     def derived(self, key: str, build: Callable[[], T]) -> T:
         """``build()``, computed once per source and kept with it: a value that depends on
         the text alone, which several parts ask for (the DOT tokens: the front-end, the

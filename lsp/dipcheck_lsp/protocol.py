@@ -214,6 +214,12 @@ class Protocol(LanguageServerProtocol):
         sys.stderr.flush()
         os._exit(0 if self._shutdown else 1)
 
+    def line_starts(self, document: TextDocument, text: str) -> list[int] | None:
+        """The line starts of ``text`` when it is ``document``'s text as its last change left
+        it and that change carried them (a lint then need not count the lines again)."""
+        known = self._line_starts.get(document)
+        return known[1] if known is not None and known[0] is text else None
+
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(
         self, params: types.DidChangeTextDocumentParams
@@ -226,8 +232,7 @@ class Protocol(LanguageServerProtocol):
         if document is None:
             return
         encoding = encoding_name(self.workspace.position_encoding)
-        known = self._line_starts.get(document)
-        starts = known[1] if known is not None and known[0] is document.source else None
+        starts = self.line_starts(document, document.source)
         for change in params.content_changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
                 text, starts = change_lines(

@@ -117,6 +117,12 @@ class _Host:
             return None
         return document.version or 0, document.source
 
+    def line_starts(self, uri: str, text: str) -> list[int] | None:
+        """The line starts of ``text`` when it is the text of the open document ``uri`` and
+        its last change carried them (see :meth:`Protocol.line_starts`)."""
+        document = self.server.workspace.text_documents.get(unquote(uri))
+        return None if document is None else self.server.protocol.line_starts(document, text)
+
     def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
         self.server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=version)

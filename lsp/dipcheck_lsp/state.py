@@ -160,6 +160,8 @@ class Host(Protocol):
 
     def document(self, uri: str) -> tuple[int, str] | None: ...
 
+    def line_starts(self, uri: str, text: str) -> list[int] | None: ...
+
     def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None: ...
 
     def refresh(self) -> None: ...
@@ -184,6 +186,7 @@ class Request:
     root: str | None
     encoding: str
     quick: bool = False  # while typing: no bash/shellcheck process for uncached commands
+    line_starts: list[int] | None = None  # those of `text`, when the server knows them
 
 
 @record(eq=False)
@@ -277,7 +280,14 @@ def lint(request: Request) -> Snapshot:
     else:
         spawn = SPAWN.set(not request.quick)
         try:
-            result = lint_text(request.text, display, request.config, request.fmt, reader=reader)
+            result = lint_text(
+                request.text,
+                display,
+                request.config,
+                request.fmt,
+                reader=reader,
+                line_starts=request.line_starts,
+            )
         finally:
             SPAWN.reset(spawn)
     deps = set(accessed)
@@ -596,6 +606,7 @@ class State:
             root=self.host.root,
             encoding=self.host.encoding,
             quick=doc.quick,
+            line_starts=self.host.line_starts(doc.uri, text),
         )
 
     def config_for(self, path: str | None) -> Config:

@@ -31,6 +31,9 @@ class _Host:
         text = self.texts.get(uri)
         return None if text is None else (self.versions.get(uri, 1), text)
 
+    def line_starts(self, uri: str, text: str) -> list[int] | None:
+        return None
+
     def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
         self.published[uri] = self.published.get(uri, 0) + 1
 

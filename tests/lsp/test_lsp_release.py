@@ -39,6 +39,9 @@ class _Host:
     def document(self, uri: str) -> tuple[int, str] | None:
         return None
 
+    def line_starts(self, uri: str, text: str) -> list[int] | None:
+        return None
+
     def publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
         if self.previous is not None:
             self.alive_when_published.append(self.previous() is not None)
