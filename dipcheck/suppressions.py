@@ -43,6 +43,7 @@ from dipcheck.rules import registry
 from dipcheck.rules.registry import finding
 from dipcheck.source import SourceText, Span
 from dipcheck.suggest import closest
+from dipcheck.textchange import LocalSearch
 
 
 # (the two patterns of suppression comments are compiled when a text first mentions
@@ -85,6 +86,12 @@ def _mentions(text: str) -> bool:
     if not text.isascii() and any(special in text for special in _FOLDED):
         return _MENTION.search(text) is not None
     return b"dipcheck" in text.encode("utf-8", "surrogatepass").lower()
+
+
+# whether a whole file mentions dipcheck: the language server's next lint is of the same
+# document one edit on, and is searched only around that edit (0.4 ms of every lint of a
+# 3,000-line workflow before)
+_mentioned = LocalSearch(_mentions, len("dipcheck"))
 
 
 @record
@@ -508,7 +515,7 @@ class _DotLayout:
 def scan(source: SourceText, fmt: str) -> Suppressions:
     result = Suppressions()
     text = source.text
-    if not _mentions(text):
+    if not _mentioned(text):
         return result
     lines = text.split("\n")
     dot = _DotLayout(source) if fmt == "dot" else None

@@ -44,6 +44,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.records",
             "dipcheck.cycles",
             "dipcheck.linediff",
+            "dipcheck.textchange",
             "dipcheck._record_methods",
             "dipcheck.source",
             "dipcheck.target",
