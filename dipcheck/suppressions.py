@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Container, Iterable
 from functools import cached_property, lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
+from dipcheck.dipblocks import BlockLines, content_lines
 from dipcheck.lazyre import lazy
 from dipcheck.records import field, record
 from dipcheck.rules import registry
@@ -294,48 +294,19 @@ def _yaml_content_lines(lines: list[str]) -> set[int]:
     return content
 
 
-# A `.dip` line that is exactly `key:` (trailing blanks allowed), its indentation captured;
-# matched from the line end before it (a literal first character makes the search fast)
-_DIP_BLOCK_LINE = lazy(r"\n([ \t]*)[A-Za-z0-9_]+:[^\S\n]*$", re.MULTILINE)
-
-
-@lru_cache(maxsize=64)
-def _dip_block_end(indent: int) -> re.Pattern[str]:
-    """The line end before the first line with text indented by at most ``indent``."""
-    return re.compile(rf"\n[ \t]{{0,{indent}}}(?![ \t])(?=[^\n]*\S)")
-
-
-def _dip_content_lines(source_text: str) -> set[int]:
-    """Lines inside the multi-line blocks of a .dip file: after a `key:` line, every line up
-    to the next one with text indented no deeper than the key (blank lines included). Found
-    by regular-expression searches, prompt blocks running to thousands of lines; the text is
-    searched with a line end put before it, so that the line end a match starts with is the
-    one before its line, and line numbers are counted from the line ends in between."""
-    content: set[int] = set()
-    text = "\n" + source_text
-    position = line = 0  # an offset in `text` at a line end, and the number of that line
-    while found := _DIP_BLOCK_LINE.search(text, position):
-        line += text.count("\n", position, found.start())
-        end = _dip_block_end(len(found.group(1))).search(text, found.end())
-        if end is None:
-            content.update(range(line + 1, text.count("\n")))
-            break
-        last = line + text.count("\n", found.start(), end.start())
-        content.update(range(line + 1, last))
-        position, line = end.start(), last
-    return content
-
-
-@lru_cache(maxsize=64)
-def _content(text: str, fmt: str) -> frozenset[int]:
+def _content(text: str, fmt: str) -> Container[int]:
     """Lines inside multi-line values of a .dip or YAML file (other formats have none).
     Cached by text: the lint and the language server's suppression actions ask about the
-    same text one after the other."""
+    same text one after the other (a .dip file's are also found again only around an edit,
+    see :mod:`dipcheck.dipblocks`)."""
     if fmt == "dip":
-        return frozenset(_dip_content_lines(text))
-    if fmt == "yaml":
-        return frozenset(_yaml_content_lines(text.split("\n")))
-    return frozenset()
+        return content_lines(text)
+    return _yaml_content(text) if fmt == "yaml" else frozenset()
+
+
+@lru_cache(maxsize=64)
+def _yaml_content(text: str) -> frozenset[int]:
+    return frozenset(_yaml_content_lines(text.split("\n")))
 
 
 class _Blocks:
@@ -519,7 +490,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         return result
     lines = text.split("\n")
     dot = _DotLayout(source) if fmt == "dot" else None
-    content = dot.content if dot is not None else _content(text, fmt)
+    content = dot.content if dot is not None else set(_content(text, fmt))
     open_blocks: list[tuple[Entry, int]] = []  # disable entries not ended yet, with their line
     blocks = _Blocks(lines)
     for number, line in enumerate(lines):
@@ -750,7 +721,7 @@ def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
 
 def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
     """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
-    scanned: dict[int, tuple[_Lines, AbstractSet[int]]] = {}
+    scanned: dict[int, tuple[_Lines, Container[int]]] = {}
     edits: list[Edit] = []
     for item in diagnostics:
         source = item.span.source
@@ -787,11 +758,13 @@ def ignore_edits(
     return [_comment_edit(source, lines, place, codes, fmt) for place, codes in wanted.items()]
 
 
-def _placement(lines: _Lines, content: AbstractSet[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(lines: _Lines, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
     if line in content or opens_block:
+        if isinstance(content, BlockLines):
+            return ("above", content.above(line))
         owner = line
         while owner > 0 and owner in content:
             owner -= 1  # the `key:` line that opens the block

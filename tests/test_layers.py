@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.cycles",
             "dipcheck.linediff",
             "dipcheck.textchange",
+            "dipcheck.dipblocks",
             "dipcheck._record_methods",
             "dipcheck.source",
             "dipcheck.target",
