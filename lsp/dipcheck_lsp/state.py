@@ -227,9 +227,15 @@ class Snapshot:
 _RESULT_IDS = itertools.count(1)
 
 
-def _utf8_size(text: str) -> int:
-    """The bytes ``text`` takes saved as UTF-8."""
-    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+def _size_over_limit(text: str) -> int | None:
+    """The bytes ``text`` takes saved as UTF-8 when they are over the CLI's limit, else None.
+    A text of at most a quarter of the limit in characters is under it (a character takes at
+    most 4 bytes): encoding a 3,000-line workflow with a few non-ASCII characters to count
+    its bytes took 0.2 ms of every lint."""
+    if len(text) * 4 <= MAX_FILE_BYTES:
+        return None
+    size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    return size if size > MAX_FILE_BYTES else None
 
 
 def lint(request: Request) -> Snapshot:
@@ -269,10 +275,10 @@ def lint(request: Request) -> Snapshot:
             encoding=request.encoding,
             stamps=stamps,
         )
-    size = _utf8_size(request.text)
+    size = _size_over_limit(request.text)
     if request.fmt is None:
         result = LintResult(display, SourceText(display, request.text), None, [])
-    elif size > MAX_FILE_BYTES:
+    elif size is not None:
         # the CLI's limit (`dipcheck lint` of the saved file, or of standard input, answers
         # this DC002): the document is not linted, as the file would not be
         problem = read_problem(display, FileTooLarge(display, MAX_FILE_BYTES, size))
