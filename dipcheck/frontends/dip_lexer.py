@@ -25,6 +25,7 @@ from dipcheck.records import field, record
 from dipcheck.source import MAX_TOKENS, SourceText, Span
 
 MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, not recursed into
+_new_str = str.__new__
 FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
 BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
 YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
@@ -32,15 +33,19 @@ YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
 EDGE_START = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*+[ \t]*->")
 # The tokens of declaration and edge lines, in the order dippin's lexer tries them; any other
 # character is OTHER (dippin drops it silently; here it is reported by the parser).
+# Each match is the blanks before a token and the token; the blanks at the end of the code
+# match alone (no group: ``lastgroup`` is None). Matching the blanks with the token, not as a
+# match of their own, halves the matches of a line.
 LINE_TOKEN = re.compile(
-    r"""[ \t]+
-    | (?P<STRING>"[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')
-    | (?P<NAME>[A-Za-z0-9_][A-Za-z0-9_\-./]*)
-    | (?P<ARROW>->)
-    | (?P<LARROW><-)
-    | (?P<COLON>:)
-    | (?P<COMMA>,)
-    | (?P<OTHER>==|!=|<=|>=|.)""",
+    r"""[ \t]*+
+    (?: (?P<STRING>"[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')
+      | (?P<NAME>[A-Za-z0-9_][A-Za-z0-9_\-./]*)
+      | (?P<ARROW>->)
+      | (?P<LARROW><-)
+      | (?P<COLON>:)
+      | (?P<COMMA>,)
+      | (?P<OTHER>==|!=|<=|>=|.)
+      | $)""",
     re.VERBOSE,
 )
 SECTION_KEYWORDS = {
@@ -321,7 +326,8 @@ class DipLexer:
     ) -> tuple[list[Token], int]:
         key = match.group(1)
         colon = match.end() - 1
-        start = self._offset(index, indent)
+        base = self.source.line_starts[index]
+        start = base + indent
         tokens = [new_token("KEY", key, start, start + len(key))]
         rest = text[colon + 1 :].lstrip(" \t")
         value_start = len(text) - len(rest)
@@ -335,7 +341,7 @@ class DipLexer:
             # a quoted value keeps the rest of the line; else a comment ends it
             value = rest if rest[0] in '"#' else rest[: _strip_comment(rest, 0)].rstrip(" \t")
             value_end = value_start + len(value)
-            if value and YAML_BLOCK_INDICATOR.fullmatch(value):
+            if value and value[0] in "|>" and YAML_BLOCK_INDICATOR.fullmatch(value):
                 raw, after = self._raw_block(index, indent)
                 if raw is not None:
                     self._problem(
@@ -350,12 +356,14 @@ class DipLexer:
                     next_index = after
                     value = ""
             if value:
-                start = self._offset(index, value_start)
+                start = base + value_start
                 tokens.append(new_token("VALUE", value, start, start + len(value)))
-        end = (
-            len(text) if next_index == index + 1 else len(self._trimmed(self.lines[next_index - 1]))
-        )
-        tokens.append(self._structural("_NL", next_index - 1, end))
+        if next_index == index + 1:
+            end = base + len(text)
+        else:
+            last = next_index - 1
+            end = self.source.line_starts[last] + len(self._trimmed(self.lines[last]))
+        tokens.append(new_token("_NL", "", end, end))
         return tokens, next_index
 
     def _raw_block(self, index: int, indent: int) -> tuple[Token | None, int]:
@@ -413,11 +421,18 @@ class DipLexer:
                 index, unterminated, end, "unterminated string literal: add the closing quote"
             )
         base = self.source.line_starts[index]
-        tokens = [
-            new_token(kind, value, base + column, base + column + len(value))
-            for kind, value, column in words
-        ]
-        tokens.append(new_token("_NL", "", base + end, base + end))
+        tokens = []
+        append = tokens.append
+        for kind, value, column in words:  # new_token's steps, inline: the hottest loop
+            start = base + column
+            token = _new_str(Token, value)
+            token.type = kind
+            token.value = value
+            token.start_pos = start
+            token.end_pos = start + len(value)
+            token.line = token.column = token.end_line = token.end_column = None
+            append(token)
+        append(new_token("_NL", "", base + end, base + end))
         return tokens
 
 
@@ -438,10 +453,10 @@ def _line_words(
     unterminated = -1
     for found in LINE_TOKEN.finditer(text, indent, end):
         kind = found.lastgroup
-        if kind is None:  # blanks
-            continue
-        value = found.group()
-        position = found.start()
+        if kind is None:  # the blanks before the end
+            break
+        value = found.group(kind)
+        position = found.start(kind)
         if kind == "OTHER" and value in "\"'":
             unterminated = position
             words.append(("STRING", text[position:end], position))
@@ -481,26 +496,37 @@ def _keywords(words: list[_Word], text: str, first_kind: str | None, edge: bool)
 
 
 def _edge_keywords(words: list[_Word], text: str) -> list[_Word]:
-    """Type edge attribute words and fold each ``when`` condition into one COND word."""
+    """Type edge attribute words and fold each ``when`` condition into one COND word. A
+    ``word:`` starts an attribute; inside a condition only the attribute names do (dippin
+    v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
     result = words[:3]
     position = 3
     count = len(words)
     while position < count:
         word = words[position]
         kind, value, column = word
-        if kind == "NAME" and _attribute_start(words, position, known=False):
+        if kind != "NAME":
+            result.append(word)
+        elif position + 1 < count and words[position + 1][0] == "COLON":
             result.append(("ATTR", value, column))
-        elif kind == "NAME" and value == "loop":
+        elif value == "loop":
             result.append(("LOOP", value, column))
-        elif kind == "NAME" and value == "on":
+        elif value == "on":
             result.append(("ON", value, column))
-        elif kind == "NAME" and value == "when":
+        elif value == "when":
             result.append(("WHEN", value, column))
             stop = position + 1
-            while stop < count and not (
-                (words[stop][0] == "NAME" and words[stop][1] == "loop")
-                or _attribute_start(words, stop)
-            ):
+            while stop < count:
+                kind, value, _ = words[stop]
+                if kind == "NAME" and (
+                    value == "loop"
+                    or (
+                        value in EDGE_ATTRIBUTES
+                        and stop + 1 < count
+                        and words[stop + 1][0] == "COLON"
+                    )
+                ):
+                    break
                 stop += 1
             if stop > position + 1:
                 first = words[position + 1][2]
@@ -512,18 +538,6 @@ def _edge_keywords(words: list[_Word], text: str) -> list[_Word]:
             result.append(word)
         position += 1
     return result
-
-
-def _attribute_start(words: list[_Word], position: int, known: bool = True) -> bool:
-    """``word:`` starting an edge attribute. Inside a condition only the attribute names end
-    it (dippin v0.41), so `when ctx.x = a:b` keeps `a:b` in the condition."""
-    kind, value, _ = words[position]
-    return (
-        kind == "NAME"
-        and (not known or value in EDGE_ATTRIBUTES)
-        and position + 1 < len(words)
-        and words[position + 1][0] == "COLON"
-    )
 
 
 def _past_limit(source: SourceText, tokens: list[Token], past: int) -> Span:
