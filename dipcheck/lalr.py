@@ -314,16 +314,20 @@ class ParserState:
         states = self.tables.states
         state_stack = self.state_stack
         value_stack = self.value_stack
+        push_state = state_stack.append
+        push_value = value_stack.append
+        state = state_stack[-1]  # the top of state_stack, kept in step with it
         for token in tokens:
             kind = token.type
             while True:
-                action = states[state_stack[-1]].get(kind)
+                action = states[state].get(kind)
                 if action is None:
                     return False
                 shift, target = action
                 if shift:
-                    state_stack.append(target)
-                    value_stack.append(token)
+                    state = target
+                    push_state(target)
+                    push_value(token)
                     break
                 size, name, build = target
                 if size:
@@ -332,6 +336,7 @@ class ParserState:
                     del value_stack[-size:]
                 else:
                     children = []
-                state_stack.append(states[state_stack[-1]][name][1])
-                value_stack.append(build(children))
+                state = states[state_stack[-1]][name][1]
+                push_state(state)
+                push_value(build(children))
         return True

@@ -8,6 +8,8 @@ tree.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_tables
@@ -82,11 +84,8 @@ class _Driver:
         """Parse in one pass; if that fails, parse again line by line with recovery."""
         tables = load_tables("dip.lark")
         state = ParserState(tables)
-        tokens = (
-            token
-            for group in self.groups
-            for part in (group.structure, group.content)
-            for token in part
+        tokens = chain.from_iterable(
+            part for group in self.groups for part in (group.structure, group.content)
         )
         if state.feed_all(tokens):
             try:
