@@ -39,6 +39,9 @@ class Keyed(Protocol):
 K = TypeVar("K", bound=Keyed)
 
 
+# ``Span(...)`` without the named tuple's ``__new__`` (a Python function): the lowering
+# makes a dozen spans a node
+_new_span = tuple.__new__
 _DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'))
 
@@ -118,20 +121,21 @@ class FieldLowering:
     # -- small helpers -------------------------------------------------------------------
 
     def span(self, token: Token) -> Span:
-        return Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        return _new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
 
     def between(self, first: Token, last: Token) -> Span:
-        return Span(self.source, first.start_pos or 0, last.end_pos or 0)
+        return _new_span(Span, (self.source, first.start_pos or 0, last.end_pos or 0))
 
     def report(self, code: str, span: Span, message: str, **extra: object) -> None:
         if self.limit.admit(code):
             self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
 
     def name(self, token: Token) -> Name:
+        span = _new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
         if token.type == "STRING":
             text, _ = decode_string(token.value, self.source, token.start_pos or 0)
-            return Name(text.value, self.span(token))
-        return Name(token.value, self.span(token))
+            return Name(text.value, span)
+        return Name(token.value, span)
 
     def repeats(self, items: Iterable[K], describe: Callable[[str], str]) -> dict[str, K]:
         """Report every key given again (DC006), pointing back at its first occurrence."""
@@ -154,11 +158,12 @@ class FieldLowering:
     def field(self, tree: Tree) -> Field:
         """A ``field`` tree: ``KEY (VALUE | RAW)? block?``."""
         source = self.source
-        key_token, *rest = tree.children
+        parts = tree.children
+        key_token = parts[0]
         assert isinstance(key_token, Token)
         value_token: Token | None = None
         block: Tree | None = None
-        for child in rest:  # at most a value and a block, in that order
+        for child in parts[1:]:  # at most a value and a block, in that order
             if isinstance(child, Token):
                 if value_token is None:
                     value_token = child
@@ -170,23 +175,25 @@ class FieldLowering:
         if value_token is None:
             end = source.text.index(":", key_token.end_pos or 0) + 1
             value = Text.at("", source, end)
-            value_span = Span(source, end, end)
+            value_span = _new_span(Span, (source, end, end))
             is_block = quoted = False
-        elif value_token.type == "RAW":
-            value = self.raw_blocks[value_token.start_pos or 0]
-            value_span = self.span(value_token)
-            is_block, quoted = True, False
         else:
-            value, quoted = decode_string(value_token.value, source, value_token.start_pos or 0)
-            value_span = self.span(value_token)
-            is_block = False
+            value_start = value_token.start_pos or 0
+            value_span = _new_span(Span, (source, value_start, value_token.end_pos or 0))
+            if value_token.type == "RAW":
+                value = self.raw_blocks[value_start]
+                is_block, quoted = True, False
+            else:
+                value, quoted = decode_string(value_token.value, source, value_start)
+                is_block = False
         # the field ends where its last nested field ends, else at its last token
         last = key_token if value_token is None else value_token
         end_pos = children[-1].span.end if children else last.end_pos or 0
-        span = Span(source, key_token.start_pos or 0, end_pos)
+        key_start = key_token.start_pos or 0
+        span = _new_span(Span, (source, key_start, end_pos))
         return Field(
             key=key_token.value,
-            key_span=self.span(key_token),
+            key_span=_new_span(Span, (source, key_start, key_token.end_pos or 0)),
             value=value,
             value_span=value_span,
             span=span,

@@ -141,15 +141,18 @@ class GraphLowering(FieldLowering):
         self.else_span = span
 
     def edge(self, tree: Tree) -> None:
-        tokens = child_tokens(tree)
-        source, target = tokens[0], tokens[2]
+        # `NAME ARROW NAME edge_attr*`: three tokens, then attribute trees of tokens only
+        children = tree.children
+        source, target = children[0], children[2]
+        assert isinstance(source, Token) and isinstance(target, Token)
         end = last_token(tree)
-        span = Span(self.source, source.start_pos or 0, end.end_pos or 0)
+        span = self.between(source, end)
         condition: Condition | None = None
         condition_span: Span | None = None
         attrs: list[EdgeAttr] = []
-        for attr in child_trees(tree):
-            parts = child_tokens(attr)
+        for attr in children[3:]:
+            assert isinstance(attr, Tree)
+            parts: list[Token] = attr.children  # type: ignore[assignment]
             keyword = parts[0]
             if attr.data in ("when_attr", "on_attr"):
                 attr_span = self.between(keyword, parts[-1])
@@ -224,7 +227,7 @@ class GraphLowering(FieldLowering):
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
-        text = Text.at(str(token), self.source, token.start_pos or 0)
+        text = Text.at(token.value, self.source, token.start_pos or 0)
         return make_condition(text, self.span(token))
 
     def resolve_shorthands(self) -> None:
