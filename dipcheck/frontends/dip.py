@@ -297,6 +297,7 @@ def load_dip(
     if too_large is not None:
         return FrontendResult(None, [too_large])
     tree, problems = parse_groups(source, lexed)
+    lexed.groups.clear()  # the tokens the tree does not keep (line ends, indentation) can go
     display_base = os.path.dirname(source.path)
     lowering = _Lowering(source, lexed.raw_blocks, base_dir, display_base, reader)
     for problem in lexed.problems:
