@@ -1081,7 +1081,7 @@ def _m133():
 def _m134():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.steps,self.state,self.end,self.taken,self.label,self.gates,) == (other.steps,other.state,other.end,other.taken,other.label,other.gates,)
+      return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.producers,)
      return NotImplemented
     return __eq__
 
@@ -1089,7 +1089,7 @@ def _m134():
 def _m135():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)
+      return (self.steps,self.state,self.end,self.taken,self.label,self.gates,) == (other.steps,other.state,other.end,other.taken,other.label,other.gates,)
      return NotImplemented
     return __eq__
 
@@ -1097,7 +1097,7 @@ def _m135():
 def _m136():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)
+      return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)
      return NotImplemented
     return __eq__
 
@@ -1105,7 +1105,7 @@ def _m136():
 def _m137():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.task,self.start,self.end,self.how,) == (other.task,other.start,other.end,other.how,)
+      return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)
      return NotImplemented
     return __eq__
 
@@ -1113,7 +1113,7 @@ def _m137():
 def _m138():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)
+      return (self.task,self.start,self.end,self.how,) == (other.task,other.start,other.end,other.how,)
      return NotImplemented
     return __eq__
 
@@ -1121,7 +1121,7 @@ def _m138():
 def _m139():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.content,) == (other.text,other.content,)
+      return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)
      return NotImplemented
     return __eq__
 
@@ -1129,7 +1129,7 @@ def _m139():
 def _m140():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.negations,self.left,self.op,self.right_raw,) == (other.text,other.negations,other.left,other.op,other.right_raw,)
+      return (self.text,self.content,) == (other.text,other.content,)
      return NotImplemented
     return __eq__
 
@@ -1137,7 +1137,7 @@ def _m140():
 def _m141():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.notes,) == (other.text,other.notes,)
+      return (self.text,self.negations,self.left,self.op,self.right_raw,) == (other.text,other.negations,other.left,other.op,other.right_raw,)
      return NotImplemented
     return __eq__
 
@@ -1145,7 +1145,7 @@ def _m141():
 def _m142():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.parts,) == (other.text,other.parts,)
+      return (self.text,self.notes,) == (other.text,other.notes,)
      return NotImplemented
     return __eq__
 
@@ -1153,7 +1153,7 @@ def _m142():
 def _m143():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.start,self.end,) == (other.text,other.start,other.end,)
+      return (self.text,self.parts,) == (other.text,other.parts,)
      return NotImplemented
     return __eq__
 
@@ -1161,7 +1161,7 @@ def _m143():
 def _m144():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)
+      return (self.text,self.start,self.end,) == (other.text,other.start,other.end,)
      return NotImplemented
     return __eq__
 
@@ -1169,7 +1169,7 @@ def _m144():
 def _m145():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)
+      return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)
      return NotImplemented
     return __eq__
 
@@ -1177,7 +1177,7 @@ def _m145():
 def _m146():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)
+      return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)
      return NotImplemented
     return __eq__
 
@@ -1185,7 +1185,7 @@ def _m146():
 def _m147():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)
+      return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)
      return NotImplemented
     return __eq__
 
@@ -1193,7 +1193,7 @@ def _m147():
 def _m148():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.type,self.doc,) == (other.type,other.doc,)
+      return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)
      return NotImplemented
     return __eq__
 
@@ -1201,7 +1201,7 @@ def _m148():
 def _m149():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,)
+      return (self.type,self.doc,) == (other.type,other.doc,)
      return NotImplemented
     return __eq__
 
@@ -1209,7 +1209,7 @@ def _m149():
 def _m150():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)
+      return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,self.line_starts,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,other.line_starts,)
      return NotImplemented
     return __eq__
 
@@ -1217,7 +1217,7 @@ def _m150():
 def _m151():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.value,self.span,) == (other.value,other.span,)
+      return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)
      return NotImplemented
     return __eq__
 
@@ -1225,7 +1225,7 @@ def _m151():
 def _m152():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.variable,self.op,self.values,self.negated,self.compare,) == (other.variable,other.op,other.values,other.negated,other.compare,)
+      return (self.value,self.span,) == (other.value,other.span,)
      return NotImplemented
     return __eq__
 
@@ -1233,7 +1233,7 @@ def _m152():
 def _m153():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.waves,self.completed,self.failed,self.all_complete,) == (other.waves,other.completed,other.failed,other.all_complete,)
+      return (self.variable,self.op,self.values,self.negated,self.compare,) == (other.variable,other.op,other.values,other.negated,other.compare,)
      return NotImplemented
     return __eq__
 
@@ -1241,7 +1241,7 @@ def _m153():
 def _m154():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.waves,self.user_waves,self.starts,self.completed,self.failed,self.blocked,self.on_hold,self.not_run,self.stopped_by_failure,self.all_complete,self.refused,) == (other.waves,other.user_waves,other.starts,other.completed,other.failed,other.blocked,other.on_hold,other.not_run,other.stopped_by_failure,other.all_complete,other.refused,)
+      return (self.waves,self.completed,self.failed,self.all_complete,) == (other.waves,other.completed,other.failed,other.all_complete,)
      return NotImplemented
     return __eq__
 
@@ -1249,7 +1249,7 @@ def _m154():
 def _m155():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.what,self.node,self.fields,self.branch,) == (other.what,other.node,other.fields,other.branch,)
+      return (self.waves,self.user_waves,self.starts,self.completed,self.failed,self.blocked,self.on_hold,self.not_run,self.stopped_by_failure,self.all_complete,self.refused,) == (other.waves,other.user_waves,other.starts,other.completed,other.failed,other.blocked,other.on_hold,other.not_run,other.stopped_by_failure,other.all_complete,other.refused,)
      return NotImplemented
     return __eq__
 
@@ -1257,7 +1257,7 @@ def _m155():
 def _m156():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.words,self.redirects,self.start,self.end,self.certain,self.piped,) == (other.words,other.redirects,other.start,other.end,other.certain,other.piped,)
+      return (self.what,self.node,self.fields,self.branch,) == (other.what,other.node,other.fields,other.branch,)
      return NotImplemented
     return __eq__
 
@@ -1265,7 +1265,7 @@ def _m156():
 def _m157():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.workflow,self.diagnostics,) == (other.workflow,other.diagnostics,)
+      return (self.words,self.redirects,self.start,self.end,self.certain,self.piped,) == (other.words,other.redirects,other.start,other.end,other.certain,other.piped,)
      return NotImplemented
     return __eq__
 
@@ -1273,7 +1273,7 @@ def _m157():
 def _m158():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.workflow,self.items,self.visits,) == (other.workflow,other.items,other.visits,)
+      return (self.workflow,self.diagnostics,) == (other.workflow,other.diagnostics,)
      return NotImplemented
     return __eq__
 
@@ -1281,630 +1281,644 @@ def _m158():
 def _m159():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.workflow,self.shape,self.fires,self.complete,self.succeeds,self.findings,self.edge_ids,self.proven_dead,) == (other.workflow,other.shape,other.fires,other.complete,other.succeeds,other.findings,other.edge_ids,other.proven_dead,)
+      return (self.workflow,self.items,self.visits,) == (other.workflow,other.items,other.visits,)
      return NotImplemented
     return __eq__
 
 
 def _m160():
+    def __eq__(self, other):
+     if other.__class__ is self.__class__:
+      return (self.workflow,self.shape,self.fires,self.complete,self.succeeds,self.findings,self.edge_ids,self.proven_dead,) == (other.workflow,other.shape,other.fires,other.complete,other.succeeds,other.findings,other.edge_ids,other.proven_dead,)
+     return NotImplemented
+    return __eq__
+
+
+def _m161():
     def __hash__(self):
      return hash((self.branches,self.join,))
     return __hash__
 
 
-def _m161():
+def _m162():
     def __hash__(self):
      return hash((self.chain,self.child,self.depth,))
     return __hash__
 
 
-def _m162():
+def _m163():
     def __hash__(self):
      return hash((self.code,self.level,self.message,self.line,self.column,self.end_line,self.end_column,self.replacements,))
     return __hash__
 
 
-def _m163():
+def _m164():
     def __hash__(self):
      return hash((self.code,self.link,self.detail,))
     return __hash__
 
 
-def _m164():
+def _m165():
     def __hash__(self):
      return hash((self.code,self.name,self.severity,self.summary,self.rationale,self.example,self.fix,self.check,self.formats,self.enabled,self.fix_availability,self.since,self.targets,self.fix_formats,))
     return __hash__
 
 
-def _m165():
+def _m166():
     def __hash__(self):
      return hash((self.code,self.severity,self.message,self.span,self.related,self.fix,self.help,))
     return __hash__
 
 
-def _m166():
+def _m167():
     def __hash__(self):
      return hash((self.description,self.edits,self.safe,))
     return __hash__
 
 
-def _m167():
+def _m168():
     def __hash__(self):
      return hash((self.digest,self.workflow,self.problem,self.reads,))
     return __hash__
 
 
-def _m168():
+def _m169():
     def __hash__(self):
      return hash((self.edge,self.reason,self.rejected,self.tiebreak,self.error,))
     return __hash__
 
 
-def _m169():
+def _m170():
     def __hash__(self):
      return hash((self.edge,self.why,))
     return __hash__
 
 
-def _m170():
+def _m171():
     def __hash__(self):
      return hash((self.expand,self.direction,))
     return __hash__
 
 
-def _m171():
+def _m172():
     def __hash__(self):
      return hash((self.expr,self.error,self.error_start,self.error_end,))
     return __hash__
 
 
-def _m172():
+def _m173():
     def __hash__(self):
      return hash((self.expr,self.start,self.end,))
     return __hash__
 
 
-def _m173():
+def _m174():
     def __hash__(self):
      return hash((self.fd,self.op,self.target,))
     return __hash__
 
 
-def _m174():
+def _m175():
     def __hash__(self):
      return hash((self.field,self.type,self.doc,self.handlers,))
     return __hash__
 
 
-def _m175():
+def _m176():
     def __hash__(self):
      return hash((self.fill,self.color,self.font,self.width,self.line,))
     return __hash__
 
 
-def _m176():
+def _m177():
     def __hash__(self):
      return hash((self.form,self.name,self.field,self.start,self.end,self.name_start,self.outer_start,self.outer_end,self.problem,))
     return __hash__
 
 
-def _m177():
+def _m178():
     def __hash__(self):
      return hash((self.group,self.severity,self.why,))
     return __hash__
 
 
-def _m178():
+def _m179():
     def __hash__(self):
      return hash((self.id,self.kind,self.handler,self.fields,self.branches,self.join,self.line,))
     return __hash__
 
 
-def _m179():
+def _m180():
     def __hash__(self):
      return hash((self.id,self.kind,self.id_span,self.kind_span,self.span,self.fields,self.members,self.branches,self.handler,))
     return __hash__
 
 
-def _m180():
+def _m181():
     def __hash__(self):
      return hash((self.inner,self.start,self.end,))
     return __hash__
 
 
-def _m181():
+def _m182():
     def __hash__(self):
      return hash((self.key,self.key_span,self.value,self.span,))
     return __hash__
 
 
-def _m182():
+def _m183():
     def __hash__(self):
      return hash((self.key,self.key_span,self.value,self.value_span,self.quoted,self.token_type,self.inherited,))
     return __hash__
 
 
-def _m183():
+def _m184():
     def __hash__(self):
      return hash((self.key,self.key_span,self.value,self.value_span,self.span,self.block,self.quoted,self.children,self.included,))
     return __hash__
 
 
-def _m184():
+def _m185():
     def __hash__(self):
      return hash((self.key,self.start,self.end,self.clause,))
     return __hash__
 
 
-def _m185():
+def _m186():
     def __hash__(self):
      return hash((self.key,self.value,self.line,self.column,))
     return __hash__
 
 
-def _m186():
+def _m187():
     def __hash__(self):
      return hash((self.kind,self.key,self.span,self.owner,self.attribute,self.origin,self.node,self.node_span,self.explicit,self.namespace,))
     return __hash__
 
 
-def _m187():
+def _m188():
     def __hash__(self):
      return hash((self.kind,self.name,self.span,self.role,self.owner,self.after,self.scope,self.detail,))
     return __hash__
 
 
-def _m188():
+def _m189():
     def __hash__(self):
      return hash((self.kind,self.subject,self.detail,self.line,))
     return __hash__
 
 
-def _m189():
+def _m190():
     def __hash__(self):
      return hash((self.kind,self.what,self.subject,self.detail,self.old,self.new,self.old_line,self.new_line,))
     return __hash__
 
 
-def _m190():
+def _m191():
     def __hash__(self):
      return hash((self.label,self.path,self.text,self.reader,))
     return __hash__
 
 
-def _m191():
+def _m192():
     def __hash__(self):
      return hash((self.left,self.op,self.op_start,self.op_end,self.right,self.negated,self.start,self.end,))
     return __hash__
 
 
-def _m192():
+def _m193():
     def __hash__(self):
      return hash((self.left,self.op,self.right,self.negated,))
     return __hash__
 
 
-def _m193():
+def _m194():
     def __hash__(self):
      return hash((self.level,self.source,self.skipped,))
     return __hash__
 
 
-def _m194():
+def _m195():
     def __hash__(self):
      return hash((self.line,self.column,self.message,))
     return __hash__
 
 
-def _m195():
+def _m196():
     def __hash__(self):
      return hash((self.lines,self.start,self.trailing,))
     return __hash__
 
 
-def _m196():
+def _m197():
     def __hash__(self):
      return hash((self.major,self.minor,))
     return __hash__
 
 
-def _m197():
+def _m198():
     def __hash__(self):
      return hash((self.maps,))
     return __hash__
 
 
-def _m198():
+def _m199():
     def __hash__(self):
      return hash((self.matches,self.fallback,self.unbalanced,))
     return __hash__
 
 
-def _m199():
+def _m200():
     def __hash__(self):
      return hash((self.max_parallel,self.outcomes,))
     return __hash__
 
 
-def _m200():
+def _m201():
     def __hash__(self):
      return hash((self.message,self.start,self.end,))
     return __hash__
 
 
-def _m201():
+def _m202():
     def __hash__(self):
      return hash((self.name,self.description,self.models,self.aliases,self.open,self.families,self.deprecated,self.extra,))
     return __hash__
 
 
-def _m202():
+def _m203():
     def __hash__(self):
      return hash((self.name,self.kind,self.values,self.span,))
     return __hash__
 
 
-def _m203():
+def _m204():
     def __hash__(self):
      return hash((self.name,self.start,self.end,))
     return __hash__
 
 
-def _m204():
+def _m205():
     def __hash__(self):
      return hash((self.name,self.type,self.attrs,self.span,))
     return __hash__
 
 
-def _m205():
+def _m206():
     def __hash__(self):
      return hash((self.new,self.old,))
     return __hash__
 
 
-def _m206():
+def _m207():
     def __hash__(self):
      return hash((self.node,self.branches,self.join,))
     return __hash__
 
 
-def _m207():
+def _m208():
     def __hash__(self):
      return hash((self.node,self.handler,self.outcome,self.attempt,self.edge,self.writes,self.notes,self.within,self.depth,self.text,self.model_node,))
     return __hash__
 
 
-def _m208():
+def _m209():
     def __hash__(self):
      return hash((self.node,self.key,self.item,))
     return __hash__
 
 
-def _m209():
+def _m210():
     def __hash__(self):
      return hash((self.node,self.rule,self.target,self.why,self.outcome,self.index,))
     return __hash__
 
 
-def _m210():
+def _m211():
     def __hash__(self):
      return hash((self.node,self.text,self.masked,))
     return __hash__
 
 
-def _m211():
+def _m212():
     def __hash__(self):
      return hash((self.nodes,self.skipped,self.cleared,))
     return __hash__
 
 
-def _m212():
+def _m213():
     def __hash__(self):
      return hash((self.number,self.indent,self.text,))
     return __hash__
 
 
-def _m213():
+def _m214():
     def __hash__(self):
      return hash((self.op,self.items,self.start,self.end,self.symbols,))
     return __hash__
 
 
-def _m214():
+def _m215():
     def __hash__(self):
      return hash((self.open_start,self.open_end,self.body_start,self.body_end,self.close_start,self.close_end,self.info,))
     return __hash__
 
 
-def _m215():
+def _m216():
     def __hash__(self):
      return hash((self.outcome,self.label,self.text,self.stdout,self.stderr,self.exit_code,self.writes,self.cycles,self.marker,self.why,))
     return __hash__
 
 
-def _m216():
+def _m217():
     def __hash__(self):
      return hash((self.pace,self.start,self.end,self.what,))
     return __hash__
 
 
-def _m217():
+def _m218():
     def __hash__(self):
      return hash((self.pairs,self.branch,))
     return __hash__
 
 
-def _m218():
+def _m219():
     def __hash__(self):
      return hash((self.pairs,self.removed,self.added,))
     return __hash__
 
 
-def _m219():
+def _m220():
     def __hash__(self):
      return hash((self.parallel,self.branches,self.join,self.lossy,self.policy,))
     return __hash__
 
 
-def _m220():
+def _m221():
     def __hash__(self):
      return hash((self.parents,self.provided,self.read_above,self.child_hint,self.bound,))
     return __hash__
 
 
-def _m221():
+def _m222():
     def __hash__(self):
      return hash((self.path,self.workflow,self.node,))
     return __hash__
 
 
-def _m222():
+def _m223():
     def __hash__(self):
      return hash((self.plan_map,self.tdd,self.plan_map_max,))
     return __hash__
 
 
-def _m223():
+def _m224():
     def __hash__(self):
      return hash((self.provider,self.family,self.selector,self.model,self.problem,))
     return __hash__
 
 
-def _m224():
+def _m225():
     def __hash__(self):
      return hash((self.providers,))
     return __hash__
 
 
-def _m225():
+def _m226():
     def __hash__(self):
      return hash((self.raw,self.text,self.span,self.expr,self.error,self.error_start,self.error_end,self.shorthand,))
     return __hash__
 
 
-def _m226():
+def _m227():
     def __hash__(self):
      return hash((self.ref,self.key,self.after,self.where,))
     return __hash__
 
 
-def _m227():
+def _m228():
     def __hash__(self):
      return hash((self.ref,self.key,self.edge,self.loop,self.writers,self.sometimes,))
     return __hash__
 
 
-def _m228():
+def _m229():
     def __hash__(self):
      return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))
     return __hash__
 
 
-def _m229():
+def _m230():
     def __hash__(self):
      return hash((self.route,self.edge,self.target,self.origin,self.rest,))
     return __hash__
 
 
-def _m230():
+def _m231():
     def __hash__(self):
      return hash((self.section,self.match,self.message,self.codes,self.reason,))
     return __hash__
 
 
-def _m231():
+def _m232():
     def __hash__(self):
      return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))
     return __hash__
 
 
-def _m232():
+def _m233():
     def __hash__(self):
      return hash((self.selection,self.rejected,self.reason,self.why,))
     return __hash__
 
 
-def _m233():
+def _m234():
     def __hash__(self):
      return hash((self.source,self.error,))
     return __hash__
 
 
-def _m234():
+def _m235():
     def __hash__(self):
      return hash((self.source,self.format,self.name,self.decl_span,self.version,self.header,self.defaults,self.vars,self.inputs,self.nodes,self.edges,self.else_target,self.else_span,self.stylesheet,self.references,self.sources,self.dialect,self.selectors,self.mentions,self.plan,))
     return __hash__
 
 
-def _m235():
+def _m236():
     def __hash__(self):
      return hash((self.source,self.target,self.condition,self.key,self.label,self.choice,self.weight,self.back,self.override,self.implicit,self.line,))
     return __hash__
 
 
-def _m236():
+def _m237():
     def __hash__(self):
      return hash((self.source,self.target,self.reason,self.why,self.edge,self.rejected,self.restart,self.override,self.restart_why,))
     return __hash__
 
 
-def _m237():
+def _m238():
     def __hash__(self):
      return hash((self.source,self.target,self.span,self.condition,self.attrs,self.implicit,))
     return __hash__
 
 
-def _m238():
+def _m239():
     def __hash__(self):
      return hash((self.span,self.message,))
     return __hash__
 
 
-def _m239():
+def _m240():
     def __hash__(self):
      return hash((self.span,self.message,self.code,))
     return __hash__
 
 
-def _m240():
+def _m241():
     def __hash__(self):
      return hash((self.span,self.text,))
     return __hash__
 
 
-def _m241():
+def _m242():
     def __hash__(self):
      return hash((self.stamp,self.included,self.symbols,))
     return __hash__
 
 
-def _m242():
+def _m243():
     def __hash__(self):
      return hash((self.start,self.end,self.message,))
     return __hash__
 
 
-def _m243():
+def _m244():
     def __hash__(self):
      return hash((self.start,self.end,self.type,self.modifiers,self.priority,))
     return __hash__
 
 
-def _m244():
+def _m245():
     def __hash__(self):
      return hash((self.start,self.end,self.what,))
     return __hash__
 
 
-def _m245():
+def _m246():
     def __hash__(self):
      return hash((self.statement,self.pattern,))
     return __hash__
 
 
-def _m246():
+def _m247():
     def __hash__(self):
      return hash((self.status,self.message,self.node,self.error,self.cause,self.rejected,))
     return __hash__
 
 
-def _m247():
-    def __hash__(self):
-     return hash((self.steps,self.state,self.end,self.taken,self.label,self.gates,))
-    return __hash__
-
-
 def _m248():
     def __hash__(self):
-     return hash((self.target,self.fields,self.span,))
+     return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,))
     return __hash__
 
 
 def _m249():
     def __hash__(self):
-     return hash((self.task,self.start,self.end,self.how,))
+     return hash((self.steps,self.state,self.end,self.taken,self.label,self.gates,))
     return __hash__
 
 
 def _m250():
     def __hash__(self):
-     return hash((self.text,self.content,))
+     return hash((self.target,self.fields,self.span,))
     return __hash__
 
 
 def _m251():
     def __hash__(self):
-     return hash((self.text,self.negations,self.left,self.op,self.right_raw,))
+     return hash((self.task,self.start,self.end,self.how,))
     return __hash__
 
 
 def _m252():
     def __hash__(self):
-     return hash((self.text,self.parts,))
+     return hash((self.text,self.content,))
     return __hash__
 
 
 def _m253():
     def __hash__(self):
-     return hash((self.text,self.start,self.end,))
+     return hash((self.text,self.negations,self.left,self.op,self.right_raw,))
     return __hash__
 
 
 def _m254():
     def __hash__(self):
-     return hash((self.text,self.start,self.end,self.quoted,))
+     return hash((self.text,self.parts,))
     return __hash__
 
 
 def _m255():
     def __hash__(self):
-     return hash((self.text,self.start,self.end,self.value,self.expands,))
+     return hash((self.text,self.start,self.end,))
     return __hash__
 
 
 def _m256():
     def __hash__(self):
-     return hash((self.type,self.doc,))
+     return hash((self.text,self.start,self.end,self.quoted,))
     return __hash__
 
 
 def _m257():
     def __hash__(self):
-     return hash((self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,))
+     return hash((self.text,self.start,self.end,self.value,self.expands,))
     return __hash__
 
 
 def _m258():
     def __hash__(self):
-     return hash((self.value,self.source,self.segments,))
+     return hash((self.type,self.doc,))
     return __hash__
 
 
 def _m259():
     def __hash__(self):
-     return hash((self.value,self.span,))
+     return hash((self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,self.line_starts,))
     return __hash__
 
 
 def _m260():
     def __hash__(self):
-     return hash((self.variable,self.op,self.values,self.negated,self.compare,))
+     return hash((self.value,self.source,self.segments,))
     return __hash__
 
 
 def _m261():
     def __hash__(self):
-     return hash((self.what,self.node,self.fields,self.branch,))
+     return hash((self.value,self.span,))
     return __hash__
 
 
 def _m262():
     def __hash__(self):
+     return hash((self.variable,self.op,self.values,self.negated,self.compare,))
+    return __hash__
+
+
+def _m263():
+    def __hash__(self):
+     return hash((self.what,self.node,self.fields,self.branch,))
+    return __hash__
+
+
+def _m264():
+    def __hash__(self):
      return hash((self.words,self.redirects,self.start,self.end,self.certain,self.piped,))
     return __hash__
 
 
-def _m263(_FACTORY, _factory0, _factory1, _factory2, _factory3, _setattr):
+def _m265(_FACTORY, _factory0, _factory1, _factory2, _factory3, _setattr):
     def __init__(self, before=_FACTORY, after=_FACTORY, head=_FACTORY, tail=_FACTORY):
      self.before = _factory0() if before is _FACTORY else before
      self.after = _factory1() if after is _FACTORY else after
@@ -1913,14 +1927,14 @@ def _m263(_FACTORY, _factory0, _factory1, _factory2, _factory3, _setattr):
     return __init__
 
 
-def _m264(_FACTORY, _setattr):
+def _m266(_FACTORY, _setattr):
     def __init__(self, branches, join):
      _setattr(self, 'branches', branches)
      _setattr(self, 'join', join)
     return __init__
 
 
-def _m265(_FACTORY, _default2, _setattr):
+def _m267(_FACTORY, _default2, _setattr):
     def __init__(self, candidate, plan, crash=_default2):
      self.candidate = candidate
      self.plan = plan
@@ -1928,7 +1942,7 @@ def _m265(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m266(_FACTORY, _default1, _default3, _default4, _default5, _factory2, _factory6, _setattr):
+def _m268(_FACTORY, _default1, _default3, _default4, _default5, _factory2, _factory6, _setattr):
     def __init__(self, case, observed=_default1, failures=_FACTORY, disagreement=_default3, error=_default4, seconds=_default5, evaluations=_FACTORY):
      self.case = case
      self.observed = observed
@@ -1940,7 +1954,7 @@ def _m266(_FACTORY, _default1, _default3, _default4, _default5, _factory2, _fact
     return __init__
 
 
-def _m267(_FACTORY, _setattr):
+def _m269(_FACTORY, _setattr):
     def __init__(self, chain, child, depth):
      _setattr(self, 'chain', chain)
      _setattr(self, 'child', child)
@@ -1948,7 +1962,7 @@ def _m267(_FACTORY, _setattr):
     return __init__
 
 
-def _m268(_FACTORY, _factory0, _factory1, _factory2, _setattr):
+def _m270(_FACTORY, _factory0, _factory1, _factory2, _setattr):
     def __init__(self, changes=_FACTORY, only_original=_FACTORY, only_converted=_FACTORY):
      self.changes = _factory0() if changes is _FACTORY else changes
      self.only_original = _factory1() if only_original is _FACTORY else only_original
@@ -1956,7 +1970,7 @@ def _m268(_FACTORY, _factory0, _factory1, _factory2, _setattr):
     return __init__
 
 
-def _m269(_FACTORY, _default1, _factory0, _factory2, _setattr):
+def _m271(_FACTORY, _default1, _factory0, _factory2, _setattr):
     def __init__(self, choice=_FACTORY, stdout_given=_default1, once=_FACTORY):
      self.choice = _factory0() if choice is _FACTORY else choice
      self.stdout_given = stdout_given
@@ -1964,7 +1978,7 @@ def _m269(_FACTORY, _default1, _factory0, _factory2, _setattr):
     return __init__
 
 
-def _m270(_FACTORY, _default7, _setattr):
+def _m272(_FACTORY, _default7, _setattr):
     def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):
      _setattr(self, 'code', code)
      _setattr(self, 'level', level)
@@ -1977,7 +1991,7 @@ def _m270(_FACTORY, _default7, _setattr):
     return __init__
 
 
-def _m271(_FACTORY, _setattr):
+def _m273(_FACTORY, _setattr):
     def __init__(self, code, link, detail):
      _setattr(self, 'code', code)
      _setattr(self, 'link', link)
@@ -1985,7 +1999,7 @@ def _m271(_FACTORY, _setattr):
     return __init__
 
 
-def _m272(_FACTORY, _setattr):
+def _m274(_FACTORY, _setattr):
     def __init__(self, code, name, count, safe_fixes, unsafe_fixes):
      self.code = code
      self.name = name
@@ -1995,7 +2009,7 @@ def _m272(_FACTORY, _setattr):
     return __init__
 
 
-def _m273(_FACTORY, _default10, _default11, _default12, _default13, _default7, _default8, _default9, _setattr):
+def _m275(_FACTORY, _default10, _default11, _default12, _default13, _default7, _default8, _default9, _setattr):
     def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):
      _setattr(self, 'code', code)
      _setattr(self, 'name', name)
@@ -2014,7 +2028,7 @@ def _m273(_FACTORY, _default10, _default11, _default12, _default13, _default7, _
     return __init__
 
 
-def _m274(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
+def _m276(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):
      _setattr(self, 'code', code)
      _setattr(self, 'severity', severity)
@@ -2028,7 +2042,7 @@ def _m274(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     return __init__
 
 
-def _m275(_FACTORY, _default6, _setattr):
+def _m277(_FACTORY, _default6, _setattr):
     def __init__(self, code, span, lines, file_wide, rules, removal, used=_default6):
      self.code = code
      self.span = span
@@ -2040,20 +2054,20 @@ def _m275(_FACTORY, _default6, _setattr):
     return __init__
 
 
-def _m276(_FACTORY, _setattr):
+def _m278(_FACTORY, _setattr):
     def __init__(self, context):
      self.context = context
     return __init__
 
 
-def _m277(_FACTORY, _factory0, _factory1, _setattr):
+def _m279(_FACTORY, _factory0, _factory1, _setattr):
     def __init__(self, covered=_FACTORY, at=_FACTORY):
      self.covered = _factory0() if covered is _FACTORY else covered
      self.at = _factory1() if at is _FACTORY else at
     return __init__
 
 
-def _m278(_FACTORY, _default0, _default1, _default2, _default3, _default4, _factory5, _setattr):
+def _m280(_FACTORY, _default0, _default1, _default2, _default3, _default4, _factory5, _setattr):
     def __init__(self, debounce=_default0, select=_default1, ignore=_default2, target=_default3, inlay_hints=_default4, problems=_FACTORY):
      self.debounce = debounce
      self.select = select
@@ -2064,7 +2078,7 @@ def _m278(_FACTORY, _default0, _default1, _default2, _default3, _default4, _fact
     return __init__
 
 
-def _m279(_FACTORY, _default2, _setattr):
+def _m281(_FACTORY, _default2, _setattr):
     def __init__(self, description, edits, safe=_default2):
      _setattr(self, 'description', description)
      _setattr(self, 'edits', edits)
@@ -2072,7 +2086,7 @@ def _m279(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m280(_FACTORY, _default3, _setattr):
+def _m282(_FACTORY, _default3, _setattr):
     def __init__(self, digest, workflow, problem, reads=_default3):
      _setattr(self, 'digest', digest)
      _setattr(self, 'workflow', workflow)
@@ -2081,7 +2095,7 @@ def _m280(_FACTORY, _default3, _setattr):
     return __init__
 
 
-def _m281(_FACTORY, _setattr):
+def _m283(_FACTORY, _setattr):
     def __init__(self, dippin_passes, dippin_failures, dippin_path, dippin_status, where, why):
      self.dippin_passes = dippin_passes
      self.dippin_failures = dippin_failures
@@ -2092,7 +2106,7 @@ def _m281(_FACTORY, _setattr):
     return __init__
 
 
-def _m282(_FACTORY, _default2, _default3, _default4, _setattr):
+def _m284(_FACTORY, _default2, _default3, _default4, _setattr):
     def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):
      _setattr(self, 'edge', edge)
      _setattr(self, 'reason', reason)
@@ -2102,21 +2116,21 @@ def _m282(_FACTORY, _default2, _default3, _default4, _setattr):
     return __init__
 
 
-def _m283(_FACTORY, _setattr):
+def _m285(_FACTORY, _setattr):
     def __init__(self, edge, test):
      self.edge = edge
      self.test = test
     return __init__
 
 
-def _m284(_FACTORY, _setattr):
+def _m286(_FACTORY, _setattr):
     def __init__(self, edge, why):
      _setattr(self, 'edge', edge)
      _setattr(self, 'why', why)
     return __init__
 
 
-def _m285(_FACTORY, _default3, _default4, _factory0, _factory1, _factory2, _setattr):
+def _m287(_FACTORY, _default3, _default4, _factory0, _factory1, _factory2, _setattr):
     def __init__(self, edges=_FACTORY, redirects=_FACTORY, visited=_FACTORY, failed=_default3, title=_default4):
      self.edges = _factory0() if edges is _FACTORY else edges
      self.redirects = _factory1() if redirects is _FACTORY else redirects
@@ -2126,7 +2140,7 @@ def _m285(_FACTORY, _default3, _default4, _factory0, _factory1, _factory2, _seta
     return __init__
 
 
-def _m286(_FACTORY, _factory0, _factory1, _factory2, _setattr):
+def _m288(_FACTORY, _factory0, _factory1, _factory2, _setattr):
     def __init__(self, entries=_FACTORY, problems=_FACTORY, malformed=_FACTORY):
      self.entries = _factory0() if entries is _FACTORY else entries
      self.problems = _factory1() if problems is _FACTORY else problems
@@ -2134,14 +2148,14 @@ def _m286(_FACTORY, _factory0, _factory1, _factory2, _setattr):
     return __init__
 
 
-def _m287(_FACTORY, _default0, _default1, _setattr):
+def _m289(_FACTORY, _default0, _default1, _setattr):
     def __init__(self, expand=_default0, direction=_default1):
      _setattr(self, 'expand', expand)
      _setattr(self, 'direction', direction)
     return __init__
 
 
-def _m288(_FACTORY, _default1, _default2, _default3, _setattr):
+def _m290(_FACTORY, _default1, _default2, _default3, _setattr):
     def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):
      _setattr(self, 'expr', expr)
      _setattr(self, 'error', error)
@@ -2150,7 +2164,7 @@ def _m288(_FACTORY, _default1, _default2, _default3, _setattr):
     return __init__
 
 
-def _m289(_FACTORY, _setattr):
+def _m291(_FACTORY, _setattr):
     def __init__(self, expr, start, end):
      _setattr(self, 'expr', expr)
      _setattr(self, 'start', start)
@@ -2158,7 +2172,7 @@ def _m289(_FACTORY, _setattr):
     return __init__
 
 
-def _m290(_FACTORY, _setattr):
+def _m292(_FACTORY, _setattr):
     def __init__(self, fd, op, target):
      _setattr(self, 'fd', fd)
      _setattr(self, 'op', op)
@@ -2166,7 +2180,7 @@ def _m290(_FACTORY, _setattr):
     return __init__
 
 
-def _m291(_FACTORY, _default3, _setattr):
+def _m293(_FACTORY, _default3, _setattr):
     def __init__(self, field, type, doc, handlers=_default3):
      _setattr(self, 'field', field)
      _setattr(self, 'type', type)
@@ -2175,7 +2189,7 @@ def _m291(_FACTORY, _default3, _setattr):
     return __init__
 
 
-def _m292(_FACTORY, _default0, _default1, _default2, _default3, _default4, _setattr):
+def _m294(_FACTORY, _default0, _default1, _default2, _default3, _default4, _setattr):
     def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):
      _setattr(self, 'fill', fill)
      _setattr(self, 'color', color)
@@ -2185,7 +2199,7 @@ def _m292(_FACTORY, _default0, _default1, _default2, _default3, _default4, _seta
     return __init__
 
 
-def _m293(_FACTORY, _default8, _setattr):
+def _m295(_FACTORY, _default8, _setattr):
     def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):
      _setattr(self, 'form', form)
      _setattr(self, 'name', name)
@@ -2199,7 +2213,7 @@ def _m293(_FACTORY, _default8, _setattr):
     return __init__
 
 
-def _m294(_FACTORY, _setattr):
+def _m296(_FACTORY, _setattr):
     def __init__(self, group, severity, why):
      _setattr(self, 'group', group)
      _setattr(self, 'severity', severity)
@@ -2207,7 +2221,7 @@ def _m294(_FACTORY, _setattr):
     return __init__
 
 
-def _m295(_FACTORY, _default4, _default5, _factory2, _factory3, _setattr):
+def _m297(_FACTORY, _default4, _default5, _factory2, _factory3, _setattr):
     def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):
      self.groups = groups
      self.raw_blocks = raw_blocks
@@ -2218,7 +2232,7 @@ def _m295(_FACTORY, _default4, _default5, _factory2, _factory3, _setattr):
     return __init__
 
 
-def _m296(_FACTORY, _default4, _factory3, _factory5, _setattr):
+def _m298(_FACTORY, _default4, _factory3, _factory5, _setattr):
     def __init__(self, id, id_span, span, attrs=_FACTORY, declared=_default4, classes=_FACTORY):
      self.id = id
      self.id_span = id_span
@@ -2229,7 +2243,7 @@ def _m296(_FACTORY, _default4, _factory3, _factory5, _setattr):
     return __init__
 
 
-def _m297(_FACTORY, _default4, _default5, _default6, _factory7, _setattr):
+def _m299(_FACTORY, _default4, _default5, _default6, _factory7, _setattr):
     def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):
      _setattr(self, 'id', id)
      _setattr(self, 'kind', kind)
@@ -2242,7 +2256,7 @@ def _m297(_FACTORY, _default4, _default5, _default6, _factory7, _setattr):
     return __init__
 
 
-def _m298(_FACTORY, _default5, _default6, _default7, _default8, _factory9, _setattr):
+def _m300(_FACTORY, _default5, _default6, _default7, _default8, _factory9, _setattr):
     def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):
      _setattr(self, 'id', id)
      _setattr(self, 'kind', kind)
@@ -2258,7 +2272,7 @@ def _m298(_FACTORY, _default5, _default6, _default7, _default8, _factory9, _seta
     return __init__
 
 
-def _m299(_FACTORY, _setattr):
+def _m301(_FACTORY, _setattr):
     def __init__(self, inner, start, end):
      _setattr(self, 'inner', inner)
      _setattr(self, 'start', start)
@@ -2266,7 +2280,7 @@ def _m299(_FACTORY, _setattr):
     return __init__
 
 
-def _m300(_FACTORY, _default4, _default5, _setattr):
+def _m302(_FACTORY, _default4, _default5, _setattr):
     def __init__(self, items, flow, tag, start, end=_default4, size=_default5):
      self.items = items
      self.flow = flow
@@ -2277,7 +2291,7 @@ def _m300(_FACTORY, _default4, _default5, _setattr):
     return __init__
 
 
-def _m301(_FACTORY, _setattr):
+def _m303(_FACTORY, _setattr):
     def __init__(self, key, key_span, value, span):
      _setattr(self, 'key', key)
      _setattr(self, 'key_span', key_span)
@@ -2286,7 +2300,7 @@ def _m301(_FACTORY, _setattr):
     return __init__
 
 
-def _m302(_FACTORY, _default6, _setattr):
+def _m304(_FACTORY, _default6, _setattr):
     def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):
      _setattr(self, 'key', key)
      _setattr(self, 'key_span', key_span)
@@ -2298,7 +2312,7 @@ def _m302(_FACTORY, _default6, _setattr):
     return __init__
 
 
-def _m303(_FACTORY, _default5, _default6, _default7, _default8, _setattr):
+def _m305(_FACTORY, _default5, _default6, _default7, _default8, _setattr):
     def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):
      _setattr(self, 'key', key)
      _setattr(self, 'key_span', key_span)
@@ -2312,7 +2326,7 @@ def _m303(_FACTORY, _default5, _default6, _default7, _default8, _setattr):
     return __init__
 
 
-def _m304(_FACTORY, _default2, _default3, _default4, _default5, _default6, _setattr):
+def _m306(_FACTORY, _default2, _default3, _default4, _default5, _default6, _setattr):
     def __init__(self, key, label, handler=_default2, look=_default3, tooltip=_default4, cluster=_default5, note=_default6):
      self.key = key
      self.label = label
@@ -2324,7 +2338,7 @@ def _m304(_FACTORY, _default2, _default3, _default4, _default5, _default6, _seta
     return __init__
 
 
-def _m305(_FACTORY, _default2, _default3, _default4, _setattr):
+def _m307(_FACTORY, _default2, _default3, _default4, _setattr):
     def __init__(self, key, label, parent=_default2, look=_default3, tooltip=_default4):
      self.key = key
      self.label = label
@@ -2334,7 +2348,7 @@ def _m305(_FACTORY, _default2, _default3, _default4, _setattr):
     return __init__
 
 
-def _m306(_FACTORY, _default7, _factory6, _setattr):
+def _m308(_FACTORY, _default7, _factory6, _setattr):
     def __init__(self, key, line, column, message, expected, actual, decision=_FACTORY, side_by_side=_default7):
      self.key = key
      self.line = line
@@ -2347,7 +2361,7 @@ def _m306(_FACTORY, _default7, _factory6, _setattr):
     return __init__
 
 
-def _m307(_FACTORY, _setattr):
+def _m309(_FACTORY, _setattr):
     def __init__(self, key, start, end, clause):
      _setattr(self, 'key', key)
      _setattr(self, 'start', start)
@@ -2356,14 +2370,14 @@ def _m307(_FACTORY, _setattr):
     return __init__
 
 
-def _m308(_FACTORY, _setattr):
+def _m310(_FACTORY, _setattr):
     def __init__(self, key, value):
      self.key = key
      self.value = value
     return __init__
 
 
-def _m309(_FACTORY, _setattr):
+def _m311(_FACTORY, _setattr):
     def __init__(self, key, value, line, column):
      _setattr(self, 'key', key)
      _setattr(self, 'value', value)
@@ -2372,7 +2386,7 @@ def _m309(_FACTORY, _setattr):
     return __init__
 
 
-def _m310(_FACTORY, _default6, _default7, _default8, _default9, _setattr):
+def _m312(_FACTORY, _default6, _default7, _default8, _default9, _setattr):
     def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):
      _setattr(self, 'kind', kind)
      _setattr(self, 'key', key)
@@ -2387,7 +2401,7 @@ def _m310(_FACTORY, _default6, _default7, _default8, _default9, _setattr):
     return __init__
 
 
-def _m311(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
+def _m313(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):
      _setattr(self, 'kind', kind)
      _setattr(self, 'name', name)
@@ -2400,7 +2414,7 @@ def _m311(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     return __init__
 
 
-def _m312(_FACTORY, _default5, _default6, _default7, _setattr):
+def _m314(_FACTORY, _default5, _default6, _default7, _setattr):
     def __init__(self, kind, node, label, line, column, hits=_default5, reached=_default6, key=_default7):
      self.kind = kind
      self.node = node
@@ -2413,7 +2427,7 @@ def _m312(_FACTORY, _default5, _default6, _default7, _setattr):
     return __init__
 
 
-def _m313(_FACTORY, _default2, _default3, _setattr):
+def _m315(_FACTORY, _default2, _default3, _setattr):
     def __init__(self, kind, subject, detail=_default2, line=_default3):
      _setattr(self, 'kind', kind)
      _setattr(self, 'subject', subject)
@@ -2422,7 +2436,7 @@ def _m313(_FACTORY, _default2, _default3, _setattr):
     return __init__
 
 
-def _m314(_FACTORY, _default3, _default4, _default5, _default6, _default7, _setattr):
+def _m316(_FACTORY, _default3, _default4, _default5, _default6, _default7, _setattr):
     def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):
      _setattr(self, 'kind', kind)
      _setattr(self, 'what', what)
@@ -2435,7 +2449,7 @@ def _m314(_FACTORY, _default3, _default4, _default5, _default6, _default7, _seta
     return __init__
 
 
-def _m315(_FACTORY, _setattr):
+def _m317(_FACTORY, _setattr):
     def __init__(self, label, path, text, reader):
      _setattr(self, 'label', label)
      _setattr(self, 'path', path)
@@ -2444,7 +2458,7 @@ def _m315(_FACTORY, _setattr):
     return __init__
 
 
-def _m316(_FACTORY, _setattr):
+def _m318(_FACTORY, _setattr):
     def __init__(self, left, op, op_start, op_end, right, negated, start, end):
      _setattr(self, 'left', left)
      _setattr(self, 'op', op)
@@ -2457,7 +2471,7 @@ def _m316(_FACTORY, _setattr):
     return __init__
 
 
-def _m317(_FACTORY, _default3, _setattr):
+def _m319(_FACTORY, _default3, _setattr):
     def __init__(self, left, op, right, negated=_default3):
      _setattr(self, 'left', left)
      _setattr(self, 'op', op)
@@ -2466,7 +2480,7 @@ def _m317(_FACTORY, _default3, _setattr):
     return __init__
 
 
-def _m318(_FACTORY, _default2, _setattr):
+def _m320(_FACTORY, _default2, _setattr):
     def __init__(self, level, source, skipped=_default2):
      _setattr(self, 'level', level)
      _setattr(self, 'source', source)
@@ -2474,7 +2488,7 @@ def _m318(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m319(_FACTORY, _setattr):
+def _m321(_FACTORY, _setattr):
     def __init__(self, line, column, message):
      _setattr(self, 'line', line)
      _setattr(self, 'column', column)
@@ -2482,7 +2496,7 @@ def _m319(_FACTORY, _setattr):
     return __init__
 
 
-def _m320(_FACTORY, _setattr):
+def _m322(_FACTORY, _setattr):
     def __init__(self, lines, start, trailing):
      _setattr(self, 'lines', lines)
      _setattr(self, 'start', start)
@@ -2490,20 +2504,20 @@ def _m320(_FACTORY, _setattr):
     return __init__
 
 
-def _m321(_FACTORY, _setattr):
+def _m323(_FACTORY, _setattr):
     def __init__(self, major, minor):
      _setattr(self, 'major', major)
      _setattr(self, 'minor', minor)
     return __init__
 
 
-def _m322(_FACTORY, _default0, _setattr):
+def _m324(_FACTORY, _default0, _setattr):
     def __init__(self, maps=_default0):
      _setattr(self, 'maps', maps)
     return __init__
 
 
-def _m323(_FACTORY, _setattr):
+def _m325(_FACTORY, _setattr):
     def __init__(self, matches, fallback, unbalanced):
      _setattr(self, 'matches', matches)
      _setattr(self, 'fallback', fallback)
@@ -2511,14 +2525,14 @@ def _m323(_FACTORY, _setattr):
     return __init__
 
 
-def _m324(_FACTORY, _default0, _factory1, _setattr):
+def _m326(_FACTORY, _default0, _factory1, _setattr):
     def __init__(self, max_parallel=_default0, outcomes=_FACTORY):
      _setattr(self, 'max_parallel', max_parallel)
      _setattr(self, 'outcomes', _factory1() if outcomes is _FACTORY else outcomes)
     return __init__
 
 
-def _m325(_FACTORY, _setattr):
+def _m327(_FACTORY, _setattr):
     def __init__(self, message, start, end):
      _setattr(self, 'message', message)
      _setattr(self, 'start', start)
@@ -2526,7 +2540,7 @@ def _m325(_FACTORY, _setattr):
     return __init__
 
 
-def _m326(_FACTORY, _default3, _default4, _default5, _default6, _default7, _setattr):
+def _m328(_FACTORY, _default3, _default4, _default5, _default6, _default7, _setattr):
     def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):
      _setattr(self, 'name', name)
      _setattr(self, 'description', description)
@@ -2540,7 +2554,7 @@ def _m326(_FACTORY, _default3, _default4, _default5, _default6, _default7, _seta
     return __init__
 
 
-def _m327(_FACTORY, _factory2, _factory3, _factory4, _factory5, _factory6, _setattr):
+def _m329(_FACTORY, _factory2, _factory3, _factory4, _factory5, _factory6, _setattr):
     def __init__(self, name, format, settings=_FACTORY, presentation=_FACTORY, nodes=_FACTORY, edges=_FACTORY, setting_lines=_FACTORY):
      self.name = name
      self.format = format
@@ -2552,7 +2566,7 @@ def _m327(_FACTORY, _factory2, _factory3, _factory4, _factory5, _factory6, _seta
     return __init__
 
 
-def _m328(_FACTORY, _setattr):
+def _m330(_FACTORY, _setattr):
     def __init__(self, name, kind, values, span):
      _setattr(self, 'name', name)
      _setattr(self, 'kind', kind)
@@ -2561,7 +2575,7 @@ def _m328(_FACTORY, _setattr):
     return __init__
 
 
-def _m329(_FACTORY, _default5, _default7, _factory6, _setattr):
+def _m331(_FACTORY, _default5, _default7, _factory6, _setattr):
     def __init__(self, name, line, column, expectations, scenario, dippin=_default5, notes=_FACTORY, plan=_default7):
      self.name = name
      self.line = line
@@ -2574,7 +2588,7 @@ def _m329(_FACTORY, _default5, _default7, _factory6, _setattr):
     return __init__
 
 
-def _m330(_FACTORY, _setattr):
+def _m332(_FACTORY, _setattr):
     def __init__(self, name, start, end):
      _setattr(self, 'name', name)
      _setattr(self, 'start', start)
@@ -2582,7 +2596,7 @@ def _m330(_FACTORY, _setattr):
     return __init__
 
 
-def _m331(_FACTORY, _default4, _setattr):
+def _m333(_FACTORY, _default4, _setattr):
     def __init__(self, name, target, start, end, size=_default4):
      self.name = name
      self.target = target
@@ -2592,7 +2606,7 @@ def _m331(_FACTORY, _default4, _setattr):
     return __init__
 
 
-def _m332(_FACTORY, _default1, _default2, _default8, _default9, _factory3, _factory4, _factory5, _factory6, _factory7, _setattr):
+def _m334(_FACTORY, _default1, _default2, _default8, _default9, _factory3, _factory4, _factory5, _factory6, _factory7, _setattr):
     def __init__(self, name, title=_default1, direction=_default2, boxes=_FACTORY, arrows=_FACTORY, clusters=_FACTORY, looks=_FACTORY, graph_attrs=_FACTORY, edge_font_size=_default8, edge_font_color=_default9):
      self.name = name
      self.title = title
@@ -2607,7 +2621,7 @@ def _m332(_FACTORY, _default1, _default2, _default8, _default9, _factory3, _fact
     return __init__
 
 
-def _m333(_FACTORY, _setattr):
+def _m335(_FACTORY, _setattr):
     def __init__(self, name, type, attrs, span):
      _setattr(self, 'name', name)
      _setattr(self, 'type', type)
@@ -2616,14 +2630,14 @@ def _m333(_FACTORY, _setattr):
     return __init__
 
 
-def _m334(_FACTORY, _default0, _default1, _setattr):
+def _m336(_FACTORY, _default0, _default1, _setattr):
     def __init__(self, new=_default0, old=_default1):
      _setattr(self, 'new', new)
      _setattr(self, 'old', old)
     return __init__
 
 
-def _m335(_FACTORY, _setattr):
+def _m337(_FACTORY, _setattr):
     def __init__(self, node, branches, join):
      _setattr(self, 'node', node)
      _setattr(self, 'branches', branches)
@@ -2631,7 +2645,7 @@ def _m335(_FACTORY, _setattr):
     return __init__
 
 
-def _m336(_FACTORY, _default10, _default11, _default12, _default6, _default7, _default8, _default9, _factory2, _factory3, _factory4, _factory5, _setattr):
+def _m338(_FACTORY, _default10, _default11, _default12, _default6, _default7, _default8, _default9, _factory2, _factory3, _factory4, _factory5, _setattr):
     def __init__(self, node, ctx, completed=_FACTORY, outcomes=_FACTORY, retries=_FACTORY, visits=_FACTORY, restarts=_default6, fallback_taken=_default7, gate_fallback=_default8, gate_recheck=_default9, covered=_default10, overridden=_default11, steps=_default12):
      self.node = node
      self.ctx = ctx
@@ -2649,7 +2663,7 @@ def _m336(_FACTORY, _default10, _default11, _default12, _default6, _default7, _d
     return __init__
 
 
-def _m337(_FACTORY, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
+def _m339(_FACTORY, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
     def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):
      _setattr(self, 'node', node)
      _setattr(self, 'handler', handler)
@@ -2665,7 +2679,7 @@ def _m337(_FACTORY, _default10, _default3, _default4, _default5, _default6, _def
     return __init__
 
 
-def _m338(_FACTORY, _setattr):
+def _m340(_FACTORY, _setattr):
     def __init__(self, node, key, item):
      _setattr(self, 'node', node)
      _setattr(self, 'key', key)
@@ -2673,7 +2687,7 @@ def _m338(_FACTORY, _setattr):
     return __init__
 
 
-def _m339(_FACTORY, _setattr):
+def _m341(_FACTORY, _setattr):
     def __init__(self, node, rule, target, why, outcome, index):
      _setattr(self, 'node', node)
      _setattr(self, 'rule', rule)
@@ -2684,7 +2698,7 @@ def _m339(_FACTORY, _setattr):
     return __init__
 
 
-def _m340(_FACTORY, _setattr):
+def _m342(_FACTORY, _setattr):
     def __init__(self, node, text, masked):
      _setattr(self, 'node', node)
      _setattr(self, 'text', text)
@@ -2692,7 +2706,7 @@ def _m340(_FACTORY, _setattr):
     return __init__
 
 
-def _m341(_FACTORY, _default3, _factory0, _factory1, _factory2, _setattr):
+def _m343(_FACTORY, _default3, _factory0, _factory1, _factory2, _setattr):
     def __init__(self, node_defaults=_FACTORY, edge_defaults=_FACTORY, created=_FACTORY, label=_default3):
      self.node_defaults = _factory0() if node_defaults is _FACTORY else node_defaults
      self.edge_defaults = _factory1() if edge_defaults is _FACTORY else edge_defaults
@@ -2701,7 +2715,7 @@ def _m341(_FACTORY, _default3, _factory0, _factory1, _factory2, _setattr):
     return __init__
 
 
-def _m342(_FACTORY, _setattr):
+def _m344(_FACTORY, _setattr):
     def __init__(self, nodes, edges, rest):
      self.nodes = nodes
      self.edges = edges
@@ -2709,7 +2723,7 @@ def _m342(_FACTORY, _setattr):
     return __init__
 
 
-def _m343(_FACTORY, _default2, _setattr):
+def _m345(_FACTORY, _default2, _setattr):
     def __init__(self, nodes, skipped, cleared=_default2):
      _setattr(self, 'nodes', nodes)
      _setattr(self, 'skipped', skipped)
@@ -2717,14 +2731,14 @@ def _m343(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m344(_FACTORY, _default0, _factory1, _setattr):
+def _m346(_FACTORY, _default0, _factory1, _setattr):
     def __init__(self, nodes=_default0, work=_FACTORY):
      self.nodes = nodes
      self.work = _factory1() if work is _FACTORY else work
     return __init__
 
 
-def _m345(_FACTORY, _setattr):
+def _m347(_FACTORY, _setattr):
     def __init__(self, number, indent, text):
      _setattr(self, 'number', number)
      _setattr(self, 'indent', indent)
@@ -2732,7 +2746,7 @@ def _m345(_FACTORY, _setattr):
     return __init__
 
 
-def _m346(_FACTORY, _factory5, _factory6, _factory7, _factory8, _setattr):
+def _m348(_FACTORY, _factory5, _factory6, _factory7, _factory8, _setattr):
     def __init__(self, obj, index, parent, depth, js, subtasks=_FACTORY, deps=_FACTORY, dropped=_FACTORY, inherited=_FACTORY):
      self.obj = obj
      self.index = index
@@ -2746,7 +2760,7 @@ def _m346(_FACTORY, _factory5, _factory6, _factory7, _factory8, _setattr):
     return __init__
 
 
-def _m347(_FACTORY, _setattr):
+def _m349(_FACTORY, _setattr):
     def __init__(self, old, new, changes, effects):
      self.old = old
      self.new = new
@@ -2755,7 +2769,7 @@ def _m347(_FACTORY, _setattr):
     return __init__
 
 
-def _m348(_FACTORY, _default4, _setattr):
+def _m350(_FACTORY, _default4, _setattr):
     def __init__(self, op, items, start, end, symbols=_default4):
      _setattr(self, 'op', op)
      _setattr(self, 'items', items)
@@ -2765,7 +2779,7 @@ def _m348(_FACTORY, _default4, _setattr):
     return __init__
 
 
-def _m349(_FACTORY, _setattr):
+def _m351(_FACTORY, _setattr):
     def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):
      _setattr(self, 'open_start', open_start)
      _setattr(self, 'open_end', open_end)
@@ -2777,7 +2791,7 @@ def _m349(_FACTORY, _setattr):
     return __init__
 
 
-def _m350(_FACTORY, _default0, _default1, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
+def _m352(_FACTORY, _default0, _default1, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
     def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):
      _setattr(self, 'outcome', outcome)
      _setattr(self, 'label', label)
@@ -2792,14 +2806,14 @@ def _m350(_FACTORY, _default0, _default1, _default2, _default3, _default4, _defa
     return __init__
 
 
-def _m351(_FACTORY, _factory0, _factory1, _setattr):
+def _m353(_FACTORY, _factory0, _factory1, _setattr):
     def __init__(self, own=_FACTORY, foreign=_FACTORY):
      self.own = _factory0() if own is _FACTORY else own
      self.foreign = _factory1() if foreign is _FACTORY else foreign
     return __init__
 
 
-def _m352(_FACTORY, _default1, _default2, _default3, _setattr):
+def _m354(_FACTORY, _default1, _default2, _default3, _setattr):
     def __init__(self, pace, start=_default1, end=_default2, what=_default3):
      _setattr(self, 'pace', pace)
      _setattr(self, 'start', start)
@@ -2808,14 +2822,14 @@ def _m352(_FACTORY, _default1, _default2, _default3, _setattr):
     return __init__
 
 
-def _m353(_FACTORY, _default1, _setattr):
+def _m355(_FACTORY, _default1, _setattr):
     def __init__(self, pairs, branch=_default1):
      _setattr(self, 'pairs', pairs)
      _setattr(self, 'branch', branch)
     return __init__
 
 
-def _m354(_FACTORY, _default4, _default5, _setattr):
+def _m356(_FACTORY, _default4, _default5, _setattr):
     def __init__(self, pairs, flow, tag, start, end=_default4, size=_default5):
      self.pairs = pairs
      self.flow = flow
@@ -2826,7 +2840,7 @@ def _m354(_FACTORY, _default4, _default5, _setattr):
     return __init__
 
 
-def _m355(_FACTORY, _setattr):
+def _m357(_FACTORY, _setattr):
     def __init__(self, pairs, removed, added):
      _setattr(self, 'pairs', pairs)
      _setattr(self, 'removed', removed)
@@ -2834,7 +2848,7 @@ def _m355(_FACTORY, _setattr):
     return __init__
 
 
-def _m356(_FACTORY, _default4, _setattr):
+def _m358(_FACTORY, _default4, _setattr):
     def __init__(self, parallel, branches, join, lossy, policy=_default4):
      _setattr(self, 'parallel', parallel)
      _setattr(self, 'branches', branches)
@@ -2844,7 +2858,7 @@ def _m356(_FACTORY, _default4, _setattr):
     return __init__
 
 
-def _m357(_FACTORY, _default0, _default1, _default2, _default3, _default4, _setattr):
+def _m359(_FACTORY, _default0, _default1, _default2, _default3, _default4, _setattr):
     def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):
      _setattr(self, 'parents', parents)
      _setattr(self, 'provided', provided)
@@ -2854,7 +2868,7 @@ def _m357(_FACTORY, _default0, _default1, _default2, _default3, _default4, _seta
     return __init__
 
 
-def _m358(_FACTORY, _factory5, _setattr):
+def _m360(_FACTORY, _factory5, _setattr):
     def __init__(self, path, graph, machine, scenario, config, diagnostics=_FACTORY):
      self.path = path
      self.graph = graph
@@ -2865,7 +2879,7 @@ def _m358(_FACTORY, _factory5, _setattr):
     return __init__
 
 
-def _m359(_FACTORY, _factory5, _setattr):
+def _m361(_FACTORY, _factory5, _setattr):
     def __init__(self, path, kind, tree, items, workflow, warnings=_FACTORY):
      self.path = path
      self.kind = kind
@@ -2876,7 +2890,7 @@ def _m359(_FACTORY, _factory5, _setattr):
     return __init__
 
 
-def _m360(_FACTORY, _factory3, _factory4, _setattr):
+def _m362(_FACTORY, _factory3, _factory4, _setattr):
     def __init__(self, path, kind, workflow, tests=_FACTORY, warnings=_FACTORY):
      self.path = path
      self.kind = kind
@@ -2886,7 +2900,7 @@ def _m360(_FACTORY, _factory3, _factory4, _setattr):
     return __init__
 
 
-def _m361(_FACTORY, _default2, _default4, _default6, _factory3, _factory5, _setattr):
+def _m363(_FACTORY, _default2, _default4, _default6, _factory3, _factory5, _setattr):
     def __init__(self, path, kind, workflow=_default2, results=_FACTORY, error=_default4, warnings=_FACTORY, prepared=_default6):
      self.path = path
      self.kind = kind
@@ -2898,7 +2912,7 @@ def _m361(_FACTORY, _default2, _default4, _default6, _factory3, _factory5, _seta
     return __init__
 
 
-def _m362(_FACTORY, _default7, _default8, _default9, _factory4, _factory5, _factory6, _setattr):
+def _m364(_FACTORY, _default7, _default8, _default9, _factory4, _factory5, _factory6, _setattr):
     def __init__(self, path, original, text, result, applied=_FACTORY, rejected=_FACTORY, breaks=_FACTORY, passes=_default7, converged=_default8, named=_default9):
      self.path = path
      self.original = original
@@ -2913,7 +2927,7 @@ def _m362(_FACTORY, _default7, _default8, _default9, _factory4, _factory5, _fact
     return __init__
 
 
-def _m363(_FACTORY, _setattr):
+def _m365(_FACTORY, _setattr):
     def __init__(self, path, plan, diagnostics, warnings):
      self.path = path
      self.plan = plan
@@ -2922,7 +2936,7 @@ def _m363(_FACTORY, _setattr):
     return __init__
 
 
-def _m364(_FACTORY, _default5, _factory3, _factory4, _setattr):
+def _m366(_FACTORY, _default5, _factory3, _factory4, _setattr):
     def __init__(self, path, source, workflow, diagnostics=_FACTORY, dependencies=_FACTORY, not_a_workflow=_default5):
      self.path = path
      self.source = source
@@ -2933,14 +2947,14 @@ def _m364(_FACTORY, _default5, _factory3, _factory4, _setattr):
     return __init__
 
 
-def _m365(_FACTORY, _setattr):
+def _m367(_FACTORY, _setattr):
     def __init__(self, path, text):
      self.path = path
      self.text = text
     return __init__
 
 
-def _m366(_FACTORY, _setattr):
+def _m368(_FACTORY, _setattr):
     def __init__(self, path, workflow, node):
      _setattr(self, 'path', path)
      _setattr(self, 'workflow', workflow)
@@ -2948,7 +2962,7 @@ def _m366(_FACTORY, _setattr):
     return __init__
 
 
-def _m367(_FACTORY, _default1, _default2, _factory0, _factory3, _setattr):
+def _m369(_FACTORY, _default1, _default2, _factory0, _factory3, _setattr):
     def __init__(self, path=_FACTORY, status=_default1, message=_default2, decisions=_FACTORY):
      self.path = _factory0() if path is _FACTORY else path
      self.status = status
@@ -2957,7 +2971,7 @@ def _m367(_FACTORY, _default1, _default2, _factory0, _factory3, _setattr):
     return __init__
 
 
-def _m368(_FACTORY, _default0, _default3, _factory1, _factory2, _setattr):
+def _m370(_FACTORY, _default0, _default3, _factory1, _factory2, _setattr):
     def __init__(self, path=_default0, context=_FACTORY, nodes=_FACTORY, max_steps=_default3):
      self.path = path
      self.context = _factory1() if context is _FACTORY else context
@@ -2966,7 +2980,7 @@ def _m368(_FACTORY, _default0, _default3, _factory1, _factory2, _setattr):
     return __init__
 
 
-def _m369(_FACTORY, _default1, _default10, _default11, _default12, _default2, _default3, _default4, _factory0, _factory5, _factory6, _factory7, _factory8, _factory9, _setattr):
+def _m371(_FACTORY, _default1, _default10, _default11, _default12, _default2, _default3, _default4, _factory0, _factory5, _factory6, _factory7, _factory8, _factory9, _setattr):
     def __init__(self, paths=_FACTORY, states=_default1, truncated=_default2, halted=_default3, capped=_default4, taken_edges=_FACTORY, stuck=_FACTORY, routed=_FACTORY, gate_checks=_FACTORY, restart_edges=_FACTORY, succeeded=_default10, exhausted_restarts=_default11, fewest_restarts=_default12):
      self.paths = _factory0() if paths is _FACTORY else paths
      self.states = states
@@ -2984,7 +2998,7 @@ def _m369(_FACTORY, _default1, _default10, _default11, _default12, _default2, _d
     return __init__
 
 
-def _m370(_FACTORY, _default0, _default1, _default2, _setattr):
+def _m372(_FACTORY, _default0, _default1, _default2, _setattr):
     def __init__(self, plan_map=_default0, tdd=_default1, plan_map_max=_default2):
      _setattr(self, 'plan_map', plan_map)
      _setattr(self, 'tdd', tdd)
@@ -2992,14 +3006,14 @@ def _m370(_FACTORY, _default0, _default1, _default2, _setattr):
     return __init__
 
 
-def _m371(_FACTORY, _factory0, _factory1, _setattr):
+def _m373(_FACTORY, _factory0, _factory1, _setattr):
     def __init__(self, problems=_FACTORY, lines=_FACTORY):
      self.problems = _factory0() if problems is _FACTORY else problems
      self.lines = _factory1() if lines is _FACTORY else lines
     return __init__
 
 
-def _m372(_FACTORY, _setattr):
+def _m374(_FACTORY, _setattr):
     def __init__(self, provider, family, selector, model, problem):
      _setattr(self, 'provider', provider)
      _setattr(self, 'family', family)
@@ -3009,7 +3023,7 @@ def _m372(_FACTORY, _setattr):
     return __init__
 
 
-def _m373(_FACTORY, _factory1, _setattr):
+def _m375(_FACTORY, _factory1, _setattr):
     def __init__(self, providers, _index=_FACTORY):
      _setattr(self, 'providers', providers)
      _setattr(self, '_index', _factory1() if _index is _FACTORY else _index)
@@ -3017,7 +3031,7 @@ def _m373(_FACTORY, _factory1, _setattr):
     return __init__
 
 
-def _m374(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
+def _m376(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):
      _setattr(self, 'raw', raw)
      _setattr(self, 'text', text)
@@ -3030,7 +3044,7 @@ def _m374(_FACTORY, _default4, _default5, _default6, _default7, _setattr):
     return __init__
 
 
-def _m375(_FACTORY, _setattr):
+def _m377(_FACTORY, _setattr):
     def __init__(self, ref, key, after, where):
      _setattr(self, 'ref', ref)
      _setattr(self, 'key', key)
@@ -3039,7 +3053,7 @@ def _m375(_FACTORY, _setattr):
     return __init__
 
 
-def _m376(_FACTORY, _setattr):
+def _m378(_FACTORY, _setattr):
     def __init__(self, ref, key, edge, loop, writers, sometimes):
      _setattr(self, 'ref', ref)
      _setattr(self, 'key', key)
@@ -3050,7 +3064,7 @@ def _m376(_FACTORY, _setattr):
     return __init__
 
 
-def _m377(_FACTORY, _default4, _default5, _default6, _setattr):
+def _m379(_FACTORY, _default4, _default5, _default6, _setattr):
     def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):
      _setattr(self, 'ref', ref)
      _setattr(self, 'path', path)
@@ -3062,7 +3076,7 @@ def _m377(_FACTORY, _default4, _default5, _default6, _setattr):
     return __init__
 
 
-def _m378(_FACTORY, _default1, _default2, _default3, _default4, _setattr):
+def _m380(_FACTORY, _default1, _default2, _default3, _default4, _setattr):
     def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):
      _setattr(self, 'route', route)
      _setattr(self, 'edge', edge)
@@ -3072,7 +3086,7 @@ def _m378(_FACTORY, _default1, _default2, _default3, _default4, _setattr):
     return __init__
 
 
-def _m379(_FACTORY, _default4, _setattr):
+def _m381(_FACTORY, _default4, _setattr):
     def __init__(self, section, match, message, codes, reason=_default4):
      _setattr(self, 'section', section)
      _setattr(self, 'match', match)
@@ -3082,7 +3096,7 @@ def _m379(_FACTORY, _default4, _setattr):
     return __init__
 
 
-def _m380(_FACTORY, _default0, _default1, _default10, _default11, _default12, _default13, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
+def _m382(_FACTORY, _default0, _default1, _default10, _default11, _default12, _default13, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
     def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):
      _setattr(self, 'select', select)
      _setattr(self, 'extend_select', extend_select)
@@ -3101,7 +3115,7 @@ def _m380(_FACTORY, _default0, _default1, _default10, _default11, _default12, _d
     return __init__
 
 
-def _m381(_FACTORY, _setattr):
+def _m383(_FACTORY, _setattr):
     def __init__(self, selection, rejected, reason, why):
      _setattr(self, 'selection', selection)
      _setattr(self, 'rejected', rejected)
@@ -3110,7 +3124,7 @@ def _m381(_FACTORY, _setattr):
     return __init__
 
 
-def _m382(_FACTORY, _setattr):
+def _m384(_FACTORY, _setattr):
     def __init__(self, selectors, properties, problems):
      self.selectors = selectors
      self.properties = properties
@@ -3118,14 +3132,14 @@ def _m382(_FACTORY, _setattr):
     return __init__
 
 
-def _m383(_FACTORY, _setattr):
+def _m385(_FACTORY, _setattr):
     def __init__(self, source, error):
      _setattr(self, 'source', source)
      _setattr(self, 'error', error)
     return __init__
 
 
-def _m384(_FACTORY, _default10, _default11, _default12, _default13, _default14, _default15, _default16, _default17, _default18, _default19, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
+def _m386(_FACTORY, _default10, _default11, _default12, _default13, _default14, _default15, _default16, _default17, _default18, _default19, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
     def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):
      _setattr(self, 'source', source)
      _setattr(self, 'format', format)
@@ -3150,7 +3164,7 @@ def _m384(_FACTORY, _default10, _default11, _default12, _default13, _default14, 
     return __init__
 
 
-def _m385(_FACTORY, _default10, _default11, _default12, _default15, _default6, _default7, _default8, _factory13, _factory14, _factory9, _setattr):
+def _m387(_FACTORY, _default10, _default11, _default12, _default15, _default6, _default7, _default8, _factory13, _factory14, _factory9, _setattr):
     def __init__(self, source, kind, tasks, flat, root, tasks_member, runners=_default6, runners_from_session=_default7, stored=_default8, candidates=_FACTORY, selected=_default10, linted=_default11, session_meta=_default12, rewrites=_FACTORY, comma_offsets=_FACTORY, running=_default15):
      self.source = source
      self.kind = kind
@@ -3171,7 +3185,7 @@ def _m385(_FACTORY, _default10, _default11, _default12, _default15, _default6, _
     return __init__
 
 
-def _m386(_FACTORY, _setattr):
+def _m388(_FACTORY, _setattr):
     def __init__(self, source, raw_blocks, base_dir, display_base, reader):
      self.source = source
      self.raw_blocks = raw_blocks
@@ -3182,7 +3196,7 @@ def _m386(_FACTORY, _setattr):
     return __init__
 
 
-def _m387(_FACTORY, _default10, _setattr):
+def _m389(_FACTORY, _default10, _setattr):
     def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):
      _setattr(self, 'source', source)
      _setattr(self, 'target', target)
@@ -3198,7 +3212,7 @@ def _m387(_FACTORY, _default10, _setattr):
     return __init__
 
 
-def _m388(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
+def _m390(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
     def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):
      self.source = source
      self.target = target
@@ -3209,7 +3223,7 @@ def _m388(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
     return __init__
 
 
-def _m389(_FACTORY, _default4, _default5, _default6, _default7, _default8, _setattr):
+def _m391(_FACTORY, _default4, _default5, _default6, _default7, _default8, _setattr):
     def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):
      _setattr(self, 'source', source)
      _setattr(self, 'target', target)
@@ -3223,7 +3237,7 @@ def _m389(_FACTORY, _default4, _default5, _default6, _default7, _default8, _seta
     return __init__
 
 
-def _m390(_FACTORY, _setattr):
+def _m392(_FACTORY, _setattr):
     def __init__(self, source, target, span, attrs):
      self.source = source
      self.target = target
@@ -3232,7 +3246,7 @@ def _m390(_FACTORY, _setattr):
     return __init__
 
 
-def _m391(_FACTORY, _default3, _default4, _default5, _setattr):
+def _m393(_FACTORY, _default3, _default4, _default5, _setattr):
     def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):
      _setattr(self, 'source', source)
      _setattr(self, 'target', target)
@@ -3243,13 +3257,13 @@ def _m391(_FACTORY, _default3, _default4, _default5, _setattr):
     return __init__
 
 
-def _m392(_FACTORY, _setattr):
+def _m394(_FACTORY, _setattr):
     def __init__(self, span):
      self.span = span
     return __init__
 
 
-def _m393(_FACTORY, _setattr):
+def _m395(_FACTORY, _setattr):
     def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):
      self.span = span
      self.directive = directive
@@ -3262,14 +3276,14 @@ def _m393(_FACTORY, _setattr):
     return __init__
 
 
-def _m394(_FACTORY, _factory1, _setattr):
+def _m396(_FACTORY, _factory1, _setattr):
     def __init__(self, span, items=_FACTORY):
      self.span = span
      self.items = _factory1() if items is _FACTORY else items
     return __init__
 
 
-def _m395(_FACTORY, _default2, _factory1, _setattr):
+def _m397(_FACTORY, _default2, _factory1, _setattr):
     def __init__(self, span, members=_FACTORY, _index=_default2):
      self.span = span
      self.members = _factory1() if members is _FACTORY else members
@@ -3277,14 +3291,14 @@ def _m395(_FACTORY, _default2, _factory1, _setattr):
     return __init__
 
 
-def _m396(_FACTORY, _setattr):
+def _m398(_FACTORY, _setattr):
     def __init__(self, span, message):
      _setattr(self, 'span', span)
      _setattr(self, 'message', message)
     return __init__
 
 
-def _m397(_FACTORY, _setattr):
+def _m399(_FACTORY, _setattr):
     def __init__(self, span, message):
      _setattr(self, 'span', span)
      _setattr(self, 'message', message)
@@ -3292,7 +3306,7 @@ def _m397(_FACTORY, _setattr):
     return __init__
 
 
-def _m398(_FACTORY, _default2, _setattr):
+def _m400(_FACTORY, _default2, _setattr):
     def __init__(self, span, message, code=_default2):
      _setattr(self, 'span', span)
      _setattr(self, 'message', message)
@@ -3300,7 +3314,7 @@ def _m398(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m399(_FACTORY, _default3, _setattr):
+def _m401(_FACTORY, _default3, _setattr):
     def __init__(self, span, root, error, error_span=_default3):
      self.span = span
      self.root = root
@@ -3309,21 +3323,21 @@ def _m399(_FACTORY, _default3, _setattr):
     return __init__
 
 
-def _m400(_FACTORY, _setattr):
+def _m402(_FACTORY, _setattr):
     def __init__(self, span, text):
      _setattr(self, 'span', span)
      _setattr(self, 'text', text)
     return __init__
 
 
-def _m401(_FACTORY, _setattr):
+def _m403(_FACTORY, _setattr):
     def __init__(self, span, value):
      self.span = span
      self.value = value
     return __init__
 
 
-def _m402(_FACTORY, _default2, _setattr):
+def _m404(_FACTORY, _default2, _setattr):
     def __init__(self, span, value, segments=_default2):
      self.span = span
      self.value = value
@@ -3331,7 +3345,7 @@ def _m402(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m403(_FACTORY, _setattr):
+def _m405(_FACTORY, _setattr):
     def __init__(self, stamp, included, symbols):
      _setattr(self, 'stamp', stamp)
      _setattr(self, 'included', included)
@@ -3339,7 +3353,7 @@ def _m403(_FACTORY, _setattr):
     return __init__
 
 
-def _m404(_FACTORY, _setattr):
+def _m406(_FACTORY, _setattr):
     def __init__(self, start, end, message):
      _setattr(self, 'start', start)
      _setattr(self, 'end', end)
@@ -3347,7 +3361,7 @@ def _m404(_FACTORY, _setattr):
     return __init__
 
 
-def _m405(_FACTORY, _setattr):
+def _m407(_FACTORY, _setattr):
     def __init__(self, start, end, type, modifiers, priority):
      _setattr(self, 'start', start)
      _setattr(self, 'end', end)
@@ -3357,7 +3371,7 @@ def _m405(_FACTORY, _setattr):
     return __init__
 
 
-def _m406(_FACTORY, _setattr):
+def _m408(_FACTORY, _setattr):
     def __init__(self, start, end, what):
      _setattr(self, 'start', start)
      _setattr(self, 'end', end)
@@ -3365,14 +3379,14 @@ def _m406(_FACTORY, _setattr):
     return __init__
 
 
-def _m407(_FACTORY, _setattr):
+def _m409(_FACTORY, _setattr):
     def __init__(self, statement, pattern):
      _setattr(self, 'statement', statement)
      _setattr(self, 'pattern', pattern)
     return __init__
 
 
-def _m408(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
+def _m410(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
     def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):
      _setattr(self, 'status', status)
      _setattr(self, 'message', message)
@@ -3383,7 +3397,7 @@ def _m408(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
     return __init__
 
 
-def _m409(_FACTORY, _default2, _default3, _default4, _default5, _default8, _default9, _factory1, _factory6, _factory7, _setattr):
+def _m411(_FACTORY, _default2, _default3, _default4, _default5, _default8, _default9, _factory1, _factory6, _factory7, _setattr):
     def __init__(self, status, updates=_FACTORY, preferred=_default2, suggested=_default3, error=_default4, limit=_default5, notes=_FACTORY, nested=_FACTORY, override_ok=_default8, child_overridden=_default9):
      self.status = status
      self.updates = _factory1() if updates is _FACTORY else updates
@@ -3398,7 +3412,7 @@ def _m409(_FACTORY, _default2, _default3, _default4, _default5, _default8, _defa
     return __init__
 
 
-def _m410(_FACTORY, _setattr):
+def _m412(_FACTORY, _setattr):
     def __init__(self, steps, end, ctx):
      self.steps = steps
      self.end = end
@@ -3407,7 +3421,18 @@ def _m410(_FACTORY, _setattr):
     return __init__
 
 
-def _m411(_FACTORY, _default1, _default2, _default3, _default4, _default5, _setattr):
+def _m413(_FACTORY, _setattr):
+    def __init__(self, steps, nodes, key, reader, steps_run, producers):
+     _setattr(self, 'steps', steps)
+     _setattr(self, 'nodes', nodes)
+     _setattr(self, 'key', key)
+     _setattr(self, 'reader', reader)
+     _setattr(self, 'steps_run', steps_run)
+     _setattr(self, 'producers', producers)
+    return __init__
+
+
+def _m414(_FACTORY, _default1, _default2, _default3, _default4, _default5, _setattr):
     def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):
      _setattr(self, 'steps', steps)
      _setattr(self, 'state', state)
@@ -3418,14 +3443,14 @@ def _m411(_FACTORY, _default1, _default2, _default3, _default4, _default5, _seta
     return __init__
 
 
-def _m412(_FACTORY, _default1, _factory0, _setattr):
+def _m415(_FACTORY, _default1, _factory0, _setattr):
     def __init__(self, steps=_FACTORY, end=_default1):
      self.steps = _factory0() if steps is _FACTORY else steps
      self.end = end
     return __init__
 
 
-def _m413(_FACTORY, _setattr):
+def _m416(_FACTORY, _setattr):
     def __init__(self, structure, content, line):
      self.structure = structure
      self.content = content
@@ -3433,7 +3458,7 @@ def _m413(_FACTORY, _setattr):
     return __init__
 
 
-def _m414(_FACTORY, _setattr):
+def _m417(_FACTORY, _setattr):
     def __init__(self, target, fields, span):
      _setattr(self, 'target', target)
      _setattr(self, 'fields', fields)
@@ -3441,7 +3466,7 @@ def _m414(_FACTORY, _setattr):
     return __init__
 
 
-def _m415(_FACTORY, _setattr):
+def _m418(_FACTORY, _setattr):
     def __init__(self, task, start, end, how):
      _setattr(self, 'task', task)
      _setattr(self, 'start', start)
@@ -3450,7 +3475,7 @@ def _m415(_FACTORY, _setattr):
     return __init__
 
 
-def _m416(_FACTORY, _setattr):
+def _m419(_FACTORY, _setattr):
     def __init__(self, task, value, node):
      self.task = task
      self.value = value
@@ -3458,7 +3483,7 @@ def _m416(_FACTORY, _setattr):
     return __init__
 
 
-def _m417(_FACTORY, _setattr):
+def _m420(_FACTORY, _setattr):
     def __init__(self, task, wave, receives, without_output, indirect_mask, flat):
      self.task = task
      self.wave = wave
@@ -3469,14 +3494,14 @@ def _m417(_FACTORY, _setattr):
     return __init__
 
 
-def _m418(_FACTORY, _default1, _setattr):
+def _m421(_FACTORY, _default1, _setattr):
     def __init__(self, text, content=_default1):
      _setattr(self, 'text', text)
      _setattr(self, 'content', content)
     return __init__
 
 
-def _m419(_FACTORY, _setattr):
+def _m422(_FACTORY, _setattr):
     def __init__(self, text, negations, left, op, right_raw):
      _setattr(self, 'text', text)
      _setattr(self, 'negations', negations)
@@ -3486,21 +3511,21 @@ def _m419(_FACTORY, _setattr):
     return __init__
 
 
-def _m420(_FACTORY, _factory1, _setattr):
+def _m423(_FACTORY, _factory1, _setattr):
     def __init__(self, text, notes=_FACTORY):
      self.text = text
      self.notes = _factory1() if notes is _FACTORY else notes
     return __init__
 
 
-def _m421(_FACTORY, _setattr):
+def _m424(_FACTORY, _setattr):
     def __init__(self, text, parts):
      _setattr(self, 'text', text)
      _setattr(self, 'parts', parts)
     return __init__
 
 
-def _m422(_FACTORY, _setattr):
+def _m425(_FACTORY, _setattr):
     def __init__(self, text, start, end):
      _setattr(self, 'text', text)
      _setattr(self, 'start', start)
@@ -3508,7 +3533,7 @@ def _m422(_FACTORY, _setattr):
     return __init__
 
 
-def _m423(_FACTORY, _default3, _setattr):
+def _m426(_FACTORY, _default3, _setattr):
     def __init__(self, text, start, end, quoted=_default3):
      _setattr(self, 'text', text)
      _setattr(self, 'start', start)
@@ -3517,7 +3542,7 @@ def _m423(_FACTORY, _default3, _setattr):
     return __init__
 
 
-def _m424(_FACTORY, _setattr):
+def _m427(_FACTORY, _setattr):
     def __init__(self, text, start, end, value, expands):
      _setattr(self, 'text', text)
      _setattr(self, 'start', start)
@@ -3527,7 +3552,7 @@ def _m424(_FACTORY, _setattr):
     return __init__
 
 
-def _m425(_FACTORY, _setattr):
+def _m428(_FACTORY, _setattr):
     def __init__(self, text, target, path, notes, parity, converted):
      self.text = text
      self.target = target
@@ -3538,7 +3563,7 @@ def _m425(_FACTORY, _setattr):
     return __init__
 
 
-def _m426(_FACTORY, _default4, _default5, _factory0, _factory1, _factory2, _factory3, _setattr):
+def _m429(_FACTORY, _default4, _default5, _factory0, _factory1, _factory2, _factory3, _setattr):
     def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):
      self.tokens = _factory0() if tokens is _FACTORY else tokens
      self.strings = _factory1() if strings is _FACTORY else strings
@@ -3549,14 +3574,14 @@ def _m426(_FACTORY, _default4, _default5, _factory0, _factory1, _factory2, _fact
     return __init__
 
 
-def _m427(_FACTORY, _setattr):
+def _m430(_FACTORY, _setattr):
     def __init__(self, type, doc):
      _setattr(self, 'type', type)
      _setattr(self, 'doc', doc)
     return __init__
 
 
-def _m428(_FACTORY, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _factory9, _setattr):
+def _m431(_FACTORY, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _factory9, _setattr):
     def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):
      self.uri = uri
      self.path = path
@@ -3572,7 +3597,7 @@ def _m428(_FACTORY, _default10, _default3, _default4, _default5, _default6, _def
     return __init__
 
 
-def _m429(_FACTORY, _factory11, _setattr):
+def _m432(_FACTORY, _factory11, _setattr):
     def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):
      self.uri = uri
      self.version = version
@@ -3589,8 +3614,8 @@ def _m429(_FACTORY, _factory11, _setattr):
     return __init__
 
 
-def _m430(_FACTORY, _default10, _setattr):
-    def __init__(self, uri, version, generation, text, path, fmt, config, open_texts, root, encoding, quick=_default10):
+def _m433(_FACTORY, _default10, _default11, _setattr):
+    def __init__(self, uri, version, generation, text, path, fmt, config, open_texts, root, encoding, quick=_default10, line_starts=_default11):
      _setattr(self, 'uri', uri)
      _setattr(self, 'version', version)
      _setattr(self, 'generation', generation)
@@ -3602,10 +3627,11 @@ def _m430(_FACTORY, _default10, _setattr):
      _setattr(self, 'root', root)
      _setattr(self, 'encoding', encoding)
      _setattr(self, 'quick', quick)
+     _setattr(self, 'line_starts', line_starts)
     return __init__
 
 
-def _m431(_FACTORY, _setattr):
+def _m434(_FACTORY, _setattr):
     def __init__(self, value, source, segments):
      _setattr(self, 'value', value)
      _setattr(self, 'source', source)
@@ -3613,14 +3639,14 @@ def _m431(_FACTORY, _setattr):
     return __init__
 
 
-def _m432(_FACTORY, _setattr):
+def _m435(_FACTORY, _setattr):
     def __init__(self, value, span):
      _setattr(self, 'value', value)
      _setattr(self, 'span', span)
     return __init__
 
 
-def _m433(_FACTORY, _default6, _setattr):
+def _m436(_FACTORY, _default6, _setattr):
     def __init__(self, value, style, tag, start, end, raw_end, size=_default6):
      self.value = value
      self.style = style
@@ -3632,7 +3658,7 @@ def _m433(_FACTORY, _default6, _setattr):
     return __init__
 
 
-def _m434(_FACTORY, _setattr):
+def _m437(_FACTORY, _setattr):
     def __init__(self, variable, op, values, negated, compare):
      _setattr(self, 'variable', variable)
      _setattr(self, 'op', op)
@@ -3642,7 +3668,7 @@ def _m434(_FACTORY, _setattr):
     return __init__
 
 
-def _m435(_FACTORY, _setattr):
+def _m438(_FACTORY, _setattr):
     def __init__(self, waves, completed, failed, all_complete):
      self.waves = waves
      self.completed = completed
@@ -3651,7 +3677,7 @@ def _m435(_FACTORY, _setattr):
     return __init__
 
 
-def _m436(_FACTORY, _default10, _setattr):
+def _m439(_FACTORY, _default10, _setattr):
     def __init__(self, waves, user_waves, starts, completed, failed, blocked, on_hold, not_run, stopped_by_failure, all_complete, refused=_default10):
      self.waves = waves
      self.user_waves = user_waves
@@ -3667,7 +3693,7 @@ def _m436(_FACTORY, _default10, _setattr):
     return __init__
 
 
-def _m437(_FACTORY, _setattr):
+def _m440(_FACTORY, _setattr):
     def __init__(self, what, node, fields, branch):
      _setattr(self, 'what', what)
      _setattr(self, 'node', node)
@@ -3676,7 +3702,7 @@ def _m437(_FACTORY, _setattr):
     return __init__
 
 
-def _m438(_FACTORY, _setattr):
+def _m441(_FACTORY, _setattr):
     def __init__(self, words, redirects, start, end, certain, piped):
      _setattr(self, 'words', words)
      _setattr(self, 'redirects', redirects)
@@ -3687,14 +3713,14 @@ def _m438(_FACTORY, _setattr):
     return __init__
 
 
-def _m439(_FACTORY, _factory1, _setattr):
+def _m442(_FACTORY, _factory1, _setattr):
     def __init__(self, workflow, diagnostics=_FACTORY):
      self.workflow = workflow
      self.diagnostics = _factory1() if diagnostics is _FACTORY else diagnostics
     return __init__
 
 
-def _m440(_FACTORY, _factory1, _factory2, _setattr):
+def _m443(_FACTORY, _factory1, _factory2, _setattr):
     def __init__(self, workflow, items=_FACTORY, visits=_FACTORY):
      self.workflow = workflow
      self.items = _factory1() if items is _FACTORY else items
@@ -3702,7 +3728,7 @@ def _m440(_FACTORY, _factory1, _factory2, _setattr):
     return __init__
 
 
-def _m441(_FACTORY, _factory6, _factory7, _setattr):
+def _m444(_FACTORY, _factory6, _factory7, _setattr):
     def __init__(self, workflow, shape, fires, complete, succeeds, findings, edge_ids=_FACTORY, proven_dead=_FACTORY):
      self.workflow = workflow
      self.shape = shape
@@ -3850,312 +3876,315 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.status,self.updates,self.preferred,self.suggested,self.error,self.limit,self.notes,self.nested,self.override_ok,self.child_overridden,) == (other.status,other.updates,other.preferred,other.suggested,other.error,other.limit,other.notes,other.nested,other.override_ok,other.child_overridden,)\n return NotImplemented': _m131,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.end,) == (other.steps,other.end,)\n return NotImplemented': _m132,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.end,self.ctx,self.top,self.flat,) == (other.steps,other.end,other.ctx,other.top,other.flat,)\n return NotImplemented': _m133,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.state,self.end,self.taken,self.label,self.gates,) == (other.steps,other.state,other.end,other.taken,other.label,other.gates,)\n return NotImplemented': _m134,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)\n return NotImplemented': _m135,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)\n return NotImplemented': _m136,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.start,self.end,self.how,) == (other.task,other.start,other.end,other.how,)\n return NotImplemented': _m137,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)\n return NotImplemented': _m138,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.content,) == (other.text,other.content,)\n return NotImplemented': _m139,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.negations,self.left,self.op,self.right_raw,) == (other.text,other.negations,other.left,other.op,other.right_raw,)\n return NotImplemented': _m140,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.notes,) == (other.text,other.notes,)\n return NotImplemented': _m141,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.parts,) == (other.text,other.parts,)\n return NotImplemented': _m142,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,) == (other.text,other.start,other.end,)\n return NotImplemented': _m143,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)\n return NotImplemented': _m144,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)\n return NotImplemented': _m145,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)\n return NotImplemented': _m146,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)\n return NotImplemented': _m147,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.type,self.doc,) == (other.type,other.doc,)\n return NotImplemented': _m148,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,)\n return NotImplemented': _m149,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)\n return NotImplemented': _m150,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.span,) == (other.value,other.span,)\n return NotImplemented': _m151,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.variable,self.op,self.values,self.negated,self.compare,) == (other.variable,other.op,other.values,other.negated,other.compare,)\n return NotImplemented': _m152,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.waves,self.completed,self.failed,self.all_complete,) == (other.waves,other.completed,other.failed,other.all_complete,)\n return NotImplemented': _m153,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.waves,self.user_waves,self.starts,self.completed,self.failed,self.blocked,self.on_hold,self.not_run,self.stopped_by_failure,self.all_complete,self.refused,) == (other.waves,other.user_waves,other.starts,other.completed,other.failed,other.blocked,other.on_hold,other.not_run,other.stopped_by_failure,other.all_complete,other.refused,)\n return NotImplemented': _m154,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.what,self.node,self.fields,self.branch,) == (other.what,other.node,other.fields,other.branch,)\n return NotImplemented': _m155,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.words,self.redirects,self.start,self.end,self.certain,self.piped,) == (other.words,other.redirects,other.start,other.end,other.certain,other.piped,)\n return NotImplemented': _m156,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.diagnostics,) == (other.workflow,other.diagnostics,)\n return NotImplemented': _m157,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.items,self.visits,) == (other.workflow,other.items,other.visits,)\n return NotImplemented': _m158,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.shape,self.fires,self.complete,self.succeeds,self.findings,self.edge_ids,self.proven_dead,) == (other.workflow,other.shape,other.fires,other.complete,other.succeeds,other.findings,other.edge_ids,other.proven_dead,)\n return NotImplemented': _m159,
-    'def __hash__(self):\n return hash((self.branches,self.join,))': _m160,
-    'def __hash__(self):\n return hash((self.chain,self.child,self.depth,))': _m161,
-    'def __hash__(self):\n return hash((self.code,self.level,self.message,self.line,self.column,self.end_line,self.end_column,self.replacements,))': _m162,
-    'def __hash__(self):\n return hash((self.code,self.link,self.detail,))': _m163,
-    'def __hash__(self):\n return hash((self.code,self.name,self.severity,self.summary,self.rationale,self.example,self.fix,self.check,self.formats,self.enabled,self.fix_availability,self.since,self.targets,self.fix_formats,))': _m164,
-    'def __hash__(self):\n return hash((self.code,self.severity,self.message,self.span,self.related,self.fix,self.help,))': _m165,
-    'def __hash__(self):\n return hash((self.description,self.edits,self.safe,))': _m166,
-    'def __hash__(self):\n return hash((self.digest,self.workflow,self.problem,self.reads,))': _m167,
-    'def __hash__(self):\n return hash((self.edge,self.reason,self.rejected,self.tiebreak,self.error,))': _m168,
-    'def __hash__(self):\n return hash((self.edge,self.why,))': _m169,
-    'def __hash__(self):\n return hash((self.expand,self.direction,))': _m170,
-    'def __hash__(self):\n return hash((self.expr,self.error,self.error_start,self.error_end,))': _m171,
-    'def __hash__(self):\n return hash((self.expr,self.start,self.end,))': _m172,
-    'def __hash__(self):\n return hash((self.fd,self.op,self.target,))': _m173,
-    'def __hash__(self):\n return hash((self.field,self.type,self.doc,self.handlers,))': _m174,
-    'def __hash__(self):\n return hash((self.fill,self.color,self.font,self.width,self.line,))': _m175,
-    'def __hash__(self):\n return hash((self.form,self.name,self.field,self.start,self.end,self.name_start,self.outer_start,self.outer_end,self.problem,))': _m176,
-    'def __hash__(self):\n return hash((self.group,self.severity,self.why,))': _m177,
-    'def __hash__(self):\n return hash((self.id,self.kind,self.handler,self.fields,self.branches,self.join,self.line,))': _m178,
-    'def __hash__(self):\n return hash((self.id,self.kind,self.id_span,self.kind_span,self.span,self.fields,self.members,self.branches,self.handler,))': _m179,
-    'def __hash__(self):\n return hash((self.inner,self.start,self.end,))': _m180,
-    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.span,))': _m181,
-    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.value_span,self.quoted,self.token_type,self.inherited,))': _m182,
-    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.value_span,self.span,self.block,self.quoted,self.children,self.included,))': _m183,
-    'def __hash__(self):\n return hash((self.key,self.start,self.end,self.clause,))': _m184,
-    'def __hash__(self):\n return hash((self.key,self.value,self.line,self.column,))': _m185,
-    'def __hash__(self):\n return hash((self.kind,self.key,self.span,self.owner,self.attribute,self.origin,self.node,self.node_span,self.explicit,self.namespace,))': _m186,
-    'def __hash__(self):\n return hash((self.kind,self.name,self.span,self.role,self.owner,self.after,self.scope,self.detail,))': _m187,
-    'def __hash__(self):\n return hash((self.kind,self.subject,self.detail,self.line,))': _m188,
-    'def __hash__(self):\n return hash((self.kind,self.what,self.subject,self.detail,self.old,self.new,self.old_line,self.new_line,))': _m189,
-    'def __hash__(self):\n return hash((self.label,self.path,self.text,self.reader,))': _m190,
-    'def __hash__(self):\n return hash((self.left,self.op,self.op_start,self.op_end,self.right,self.negated,self.start,self.end,))': _m191,
-    'def __hash__(self):\n return hash((self.left,self.op,self.right,self.negated,))': _m192,
-    'def __hash__(self):\n return hash((self.level,self.source,self.skipped,))': _m193,
-    'def __hash__(self):\n return hash((self.line,self.column,self.message,))': _m194,
-    'def __hash__(self):\n return hash((self.lines,self.start,self.trailing,))': _m195,
-    'def __hash__(self):\n return hash((self.major,self.minor,))': _m196,
-    'def __hash__(self):\n return hash((self.maps,))': _m197,
-    'def __hash__(self):\n return hash((self.matches,self.fallback,self.unbalanced,))': _m198,
-    'def __hash__(self):\n return hash((self.max_parallel,self.outcomes,))': _m199,
-    'def __hash__(self):\n return hash((self.message,self.start,self.end,))': _m200,
-    'def __hash__(self):\n return hash((self.name,self.description,self.models,self.aliases,self.open,self.families,self.deprecated,self.extra,))': _m201,
-    'def __hash__(self):\n return hash((self.name,self.kind,self.values,self.span,))': _m202,
-    'def __hash__(self):\n return hash((self.name,self.start,self.end,))': _m203,
-    'def __hash__(self):\n return hash((self.name,self.type,self.attrs,self.span,))': _m204,
-    'def __hash__(self):\n return hash((self.new,self.old,))': _m205,
-    'def __hash__(self):\n return hash((self.node,self.branches,self.join,))': _m206,
-    'def __hash__(self):\n return hash((self.node,self.handler,self.outcome,self.attempt,self.edge,self.writes,self.notes,self.within,self.depth,self.text,self.model_node,))': _m207,
-    'def __hash__(self):\n return hash((self.node,self.key,self.item,))': _m208,
-    'def __hash__(self):\n return hash((self.node,self.rule,self.target,self.why,self.outcome,self.index,))': _m209,
-    'def __hash__(self):\n return hash((self.node,self.text,self.masked,))': _m210,
-    'def __hash__(self):\n return hash((self.nodes,self.skipped,self.cleared,))': _m211,
-    'def __hash__(self):\n return hash((self.number,self.indent,self.text,))': _m212,
-    'def __hash__(self):\n return hash((self.op,self.items,self.start,self.end,self.symbols,))': _m213,
-    'def __hash__(self):\n return hash((self.open_start,self.open_end,self.body_start,self.body_end,self.close_start,self.close_end,self.info,))': _m214,
-    'def __hash__(self):\n return hash((self.outcome,self.label,self.text,self.stdout,self.stderr,self.exit_code,self.writes,self.cycles,self.marker,self.why,))': _m215,
-    'def __hash__(self):\n return hash((self.pace,self.start,self.end,self.what,))': _m216,
-    'def __hash__(self):\n return hash((self.pairs,self.branch,))': _m217,
-    'def __hash__(self):\n return hash((self.pairs,self.removed,self.added,))': _m218,
-    'def __hash__(self):\n return hash((self.parallel,self.branches,self.join,self.lossy,self.policy,))': _m219,
-    'def __hash__(self):\n return hash((self.parents,self.provided,self.read_above,self.child_hint,self.bound,))': _m220,
-    'def __hash__(self):\n return hash((self.path,self.workflow,self.node,))': _m221,
-    'def __hash__(self):\n return hash((self.plan_map,self.tdd,self.plan_map_max,))': _m222,
-    'def __hash__(self):\n return hash((self.provider,self.family,self.selector,self.model,self.problem,))': _m223,
-    'def __hash__(self):\n return hash((self.providers,))': _m224,
-    'def __hash__(self):\n return hash((self.raw,self.text,self.span,self.expr,self.error,self.error_start,self.error_end,self.shorthand,))': _m225,
-    'def __hash__(self):\n return hash((self.ref,self.key,self.after,self.where,))': _m226,
-    'def __hash__(self):\n return hash((self.ref,self.key,self.edge,self.loop,self.writers,self.sometimes,))': _m227,
-    'def __hash__(self):\n return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))': _m228,
-    'def __hash__(self):\n return hash((self.route,self.edge,self.target,self.origin,self.rest,))': _m229,
-    'def __hash__(self):\n return hash((self.section,self.match,self.message,self.codes,self.reason,))': _m230,
-    'def __hash__(self):\n return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))': _m231,
-    'def __hash__(self):\n return hash((self.selection,self.rejected,self.reason,self.why,))': _m232,
-    'def __hash__(self):\n return hash((self.source,self.error,))': _m233,
-    'def __hash__(self):\n return hash((self.source,self.format,self.name,self.decl_span,self.version,self.header,self.defaults,self.vars,self.inputs,self.nodes,self.edges,self.else_target,self.else_span,self.stylesheet,self.references,self.sources,self.dialect,self.selectors,self.mentions,self.plan,))': _m234,
-    'def __hash__(self):\n return hash((self.source,self.target,self.condition,self.key,self.label,self.choice,self.weight,self.back,self.override,self.implicit,self.line,))': _m235,
-    'def __hash__(self):\n return hash((self.source,self.target,self.reason,self.why,self.edge,self.rejected,self.restart,self.override,self.restart_why,))': _m236,
-    'def __hash__(self):\n return hash((self.source,self.target,self.span,self.condition,self.attrs,self.implicit,))': _m237,
-    'def __hash__(self):\n return hash((self.span,self.message,))': _m238,
-    'def __hash__(self):\n return hash((self.span,self.message,self.code,))': _m239,
-    'def __hash__(self):\n return hash((self.span,self.text,))': _m240,
-    'def __hash__(self):\n return hash((self.stamp,self.included,self.symbols,))': _m241,
-    'def __hash__(self):\n return hash((self.start,self.end,self.message,))': _m242,
-    'def __hash__(self):\n return hash((self.start,self.end,self.type,self.modifiers,self.priority,))': _m243,
-    'def __hash__(self):\n return hash((self.start,self.end,self.what,))': _m244,
-    'def __hash__(self):\n return hash((self.statement,self.pattern,))': _m245,
-    'def __hash__(self):\n return hash((self.status,self.message,self.node,self.error,self.cause,self.rejected,))': _m246,
-    'def __hash__(self):\n return hash((self.steps,self.state,self.end,self.taken,self.label,self.gates,))': _m247,
-    'def __hash__(self):\n return hash((self.target,self.fields,self.span,))': _m248,
-    'def __hash__(self):\n return hash((self.task,self.start,self.end,self.how,))': _m249,
-    'def __hash__(self):\n return hash((self.text,self.content,))': _m250,
-    'def __hash__(self):\n return hash((self.text,self.negations,self.left,self.op,self.right_raw,))': _m251,
-    'def __hash__(self):\n return hash((self.text,self.parts,))': _m252,
-    'def __hash__(self):\n return hash((self.text,self.start,self.end,))': _m253,
-    'def __hash__(self):\n return hash((self.text,self.start,self.end,self.quoted,))': _m254,
-    'def __hash__(self):\n return hash((self.text,self.start,self.end,self.value,self.expands,))': _m255,
-    'def __hash__(self):\n return hash((self.type,self.doc,))': _m256,
-    'def __hash__(self):\n return hash((self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,))': _m257,
-    'def __hash__(self):\n return hash((self.value,self.source,self.segments,))': _m258,
-    'def __hash__(self):\n return hash((self.value,self.span,))': _m259,
-    'def __hash__(self):\n return hash((self.variable,self.op,self.values,self.negated,self.compare,))': _m260,
-    'def __hash__(self):\n return hash((self.what,self.node,self.fields,self.branch,))': _m261,
-    'def __hash__(self):\n return hash((self.words,self.redirects,self.start,self.end,self.certain,self.piped,))': _m262,
-    'def __init__(self, before=_FACTORY, after=_FACTORY, head=_FACTORY, tail=_FACTORY):\n self.before = _factory0() if before is _FACTORY else before\n self.after = _factory1() if after is _FACTORY else after\n self.head = _factory2() if head is _FACTORY else head\n self.tail = _factory3() if tail is _FACTORY else tail': _m263,
-    "def __init__(self, branches, join):\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)": _m264,
-    'def __init__(self, candidate, plan, crash=_default2):\n self.candidate = candidate\n self.plan = plan\n self.crash = crash': _m265,
-    'def __init__(self, case, observed=_default1, failures=_FACTORY, disagreement=_default3, error=_default4, seconds=_default5, evaluations=_FACTORY):\n self.case = case\n self.observed = observed\n self.failures = _factory2() if failures is _FACTORY else failures\n self.disagreement = disagreement\n self.error = error\n self.seconds = seconds\n self.evaluations = _factory6() if evaluations is _FACTORY else evaluations': _m266,
-    "def __init__(self, chain, child, depth):\n _setattr(self, 'chain', chain)\n _setattr(self, 'child', child)\n _setattr(self, 'depth', depth)": _m267,
-    'def __init__(self, changes=_FACTORY, only_original=_FACTORY, only_converted=_FACTORY):\n self.changes = _factory0() if changes is _FACTORY else changes\n self.only_original = _factory1() if only_original is _FACTORY else only_original\n self.only_converted = _factory2() if only_converted is _FACTORY else only_converted': _m268,
-    'def __init__(self, choice=_FACTORY, stdout_given=_default1, once=_FACTORY):\n self.choice = _factory0() if choice is _FACTORY else choice\n self.stdout_given = stdout_given\n self.once = _factory2() if once is _FACTORY else once': _m269,
-    "def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):\n _setattr(self, 'code', code)\n _setattr(self, 'level', level)\n _setattr(self, 'message', message)\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)\n _setattr(self, 'end_line', end_line)\n _setattr(self, 'end_column', end_column)\n _setattr(self, 'replacements', replacements)": _m270,
-    "def __init__(self, code, link, detail):\n _setattr(self, 'code', code)\n _setattr(self, 'link', link)\n _setattr(self, 'detail', detail)": _m271,
-    'def __init__(self, code, name, count, safe_fixes, unsafe_fixes):\n self.code = code\n self.name = name\n self.count = count\n self.safe_fixes = safe_fixes\n self.unsafe_fixes = unsafe_fixes': _m272,
-    "def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):\n _setattr(self, 'code', code)\n _setattr(self, 'name', name)\n _setattr(self, 'severity', severity)\n _setattr(self, 'summary', summary)\n _setattr(self, 'rationale', rationale)\n _setattr(self, 'example', example)\n _setattr(self, 'fix', fix)\n _setattr(self, 'check', check)\n _setattr(self, 'formats', formats)\n _setattr(self, 'enabled', enabled)\n _setattr(self, 'fix_availability', fix_availability)\n _setattr(self, 'since', since)\n _setattr(self, 'targets', targets)\n _setattr(self, 'fix_formats', fix_formats)": _m273,
-    "def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):\n _setattr(self, 'code', code)\n _setattr(self, 'severity', severity)\n _setattr(self, 'message', message)\n _setattr(self, 'span', span)\n _setattr(self, 'related', related)\n _setattr(self, 'fix', fix)\n _setattr(self, 'help', help)\n _setattr(self, 'later', later)\n self.__post_init__()": _m274,
-    'def __init__(self, code, span, lines, file_wide, rules, removal, used=_default6):\n self.code = code\n self.span = span\n self.lines = lines\n self.file_wide = file_wide\n self.rules = rules\n self.removal = removal\n self.used = used': _m275,
-    'def __init__(self, context):\n self.context = context': _m276,
-    'def __init__(self, covered=_FACTORY, at=_FACTORY):\n self.covered = _factory0() if covered is _FACTORY else covered\n self.at = _factory1() if at is _FACTORY else at': _m277,
-    'def __init__(self, debounce=_default0, select=_default1, ignore=_default2, target=_default3, inlay_hints=_default4, problems=_FACTORY):\n self.debounce = debounce\n self.select = select\n self.ignore = ignore\n self.target = target\n self.inlay_hints = inlay_hints\n self.problems = _factory5() if problems is _FACTORY else problems': _m278,
-    "def __init__(self, description, edits, safe=_default2):\n _setattr(self, 'description', description)\n _setattr(self, 'edits', edits)\n _setattr(self, 'safe', safe)": _m279,
-    "def __init__(self, digest, workflow, problem, reads=_default3):\n _setattr(self, 'digest', digest)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'reads', reads)": _m280,
-    'def __init__(self, dippin_passes, dippin_failures, dippin_path, dippin_status, where, why):\n self.dippin_passes = dippin_passes\n self.dippin_failures = dippin_failures\n self.dippin_path = dippin_path\n self.dippin_status = dippin_status\n self.where = where\n self.why = why': _m281,
-    "def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):\n _setattr(self, 'edge', edge)\n _setattr(self, 'reason', reason)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'tiebreak', tiebreak)\n _setattr(self, 'error', error)": _m282,
-    'def __init__(self, edge, test):\n self.edge = edge\n self.test = test': _m283,
-    "def __init__(self, edge, why):\n _setattr(self, 'edge', edge)\n _setattr(self, 'why', why)": _m284,
-    'def __init__(self, edges=_FACTORY, redirects=_FACTORY, visited=_FACTORY, failed=_default3, title=_default4):\n self.edges = _factory0() if edges is _FACTORY else edges\n self.redirects = _factory1() if redirects is _FACTORY else redirects\n self.visited = _factory2() if visited is _FACTORY else visited\n self.failed = failed\n self.title = title': _m285,
-    'def __init__(self, entries=_FACTORY, problems=_FACTORY, malformed=_FACTORY):\n self.entries = _factory0() if entries is _FACTORY else entries\n self.problems = _factory1() if problems is _FACTORY else problems\n self.malformed = _factory2() if malformed is _FACTORY else malformed': _m286,
-    "def __init__(self, expand=_default0, direction=_default1):\n _setattr(self, 'expand', expand)\n _setattr(self, 'direction', direction)": _m287,
-    "def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):\n _setattr(self, 'expr', expr)\n _setattr(self, 'error', error)\n _setattr(self, 'error_start', error_start)\n _setattr(self, 'error_end', error_end)": _m288,
-    "def __init__(self, expr, start, end):\n _setattr(self, 'expr', expr)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m289,
-    "def __init__(self, fd, op, target):\n _setattr(self, 'fd', fd)\n _setattr(self, 'op', op)\n _setattr(self, 'target', target)": _m290,
-    "def __init__(self, field, type, doc, handlers=_default3):\n _setattr(self, 'field', field)\n _setattr(self, 'type', type)\n _setattr(self, 'doc', doc)\n _setattr(self, 'handlers', handlers)": _m291,
-    "def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):\n _setattr(self, 'fill', fill)\n _setattr(self, 'color', color)\n _setattr(self, 'font', font)\n _setattr(self, 'width', width)\n _setattr(self, 'line', line)": _m292,
-    "def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):\n _setattr(self, 'form', form)\n _setattr(self, 'name', name)\n _setattr(self, 'field', field)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'name_start', name_start)\n _setattr(self, 'outer_start', outer_start)\n _setattr(self, 'outer_end', outer_end)\n _setattr(self, 'problem', problem)": _m293,
-    "def __init__(self, group, severity, why):\n _setattr(self, 'group', group)\n _setattr(self, 'severity', severity)\n _setattr(self, 'why', why)": _m294,
-    'def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):\n self.groups = groups\n self.raw_blocks = raw_blocks\n self.problems = _factory2() if problems is _FACTORY else problems\n self.ignored = _factory3() if ignored is _FACTORY else ignored\n self.over_limit = over_limit\n self.count = count': _m295,
-    'def __init__(self, id, id_span, span, attrs=_FACTORY, declared=_default4, classes=_FACTORY):\n self.id = id\n self.id_span = id_span\n self.span = span\n self.attrs = _factory3() if attrs is _FACTORY else attrs\n self.declared = declared\n self.classes = _factory5() if classes is _FACTORY else classes': _m296,
-    "def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'handler', handler)\n _setattr(self, 'fields', fields)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)\n _setattr(self, 'line', line)\n _setattr(self, 'lines', _factory7() if lines is _FACTORY else lines)": _m297,
-    "def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'id_span', id_span)\n _setattr(self, 'kind_span', kind_span)\n _setattr(self, 'span', span)\n _setattr(self, 'fields', fields)\n _setattr(self, 'members', members)\n _setattr(self, 'branches', branches)\n _setattr(self, 'handler', handler)\n _setattr(self, '_by_key', _factory9())\n self.__post_init__()": _m298,
-    "def __init__(self, inner, start, end):\n _setattr(self, 'inner', inner)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m299,
-    'def __init__(self, items, flow, tag, start, end=_default4, size=_default5):\n self.items = items\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m300,
-    "def __init__(self, key, key_span, value, span):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'span', span)": _m301,
-    "def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'value_span', value_span)\n _setattr(self, 'quoted', quoted)\n _setattr(self, 'token_type', token_type)\n _setattr(self, 'inherited', inherited)": _m302,
-    "def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'value_span', value_span)\n _setattr(self, 'span', span)\n _setattr(self, 'block', block)\n _setattr(self, 'quoted', quoted)\n _setattr(self, 'children', children)\n _setattr(self, 'included', included)": _m303,
-    'def __init__(self, key, label, handler=_default2, look=_default3, tooltip=_default4, cluster=_default5, note=_default6):\n self.key = key\n self.label = label\n self.handler = handler\n self.look = look\n self.tooltip = tooltip\n self.cluster = cluster\n self.note = note': _m304,
-    'def __init__(self, key, label, parent=_default2, look=_default3, tooltip=_default4):\n self.key = key\n self.label = label\n self.parent = parent\n self.look = look\n self.tooltip = tooltip': _m305,
-    'def __init__(self, key, line, column, message, expected, actual, decision=_FACTORY, side_by_side=_default7):\n self.key = key\n self.line = line\n self.column = column\n self.message = message\n self.expected = expected\n self.actual = actual\n self.decision = _factory6() if decision is _FACTORY else decision\n self.side_by_side = side_by_side': _m306,
-    "def __init__(self, key, start, end, clause):\n _setattr(self, 'key', key)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'clause', clause)": _m307,
-    'def __init__(self, key, value):\n self.key = key\n self.value = value': _m308,
-    "def __init__(self, key, value, line, column):\n _setattr(self, 'key', key)\n _setattr(self, 'value', value)\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)": _m309,
-    "def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):\n _setattr(self, 'kind', kind)\n _setattr(self, 'key', key)\n _setattr(self, 'span', span)\n _setattr(self, 'owner', owner)\n _setattr(self, 'attribute', attribute)\n _setattr(self, 'origin', origin)\n _setattr(self, 'node', node)\n _setattr(self, 'node_span', node_span)\n _setattr(self, 'explicit', explicit)\n _setattr(self, 'namespace', namespace)": _m310,
-    "def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):\n _setattr(self, 'kind', kind)\n _setattr(self, 'name', name)\n _setattr(self, 'span', span)\n _setattr(self, 'role', role)\n _setattr(self, 'owner', owner)\n _setattr(self, 'after', after)\n _setattr(self, 'scope', scope)\n _setattr(self, 'detail', detail)": _m311,
-    'def __init__(self, kind, node, label, line, column, hits=_default5, reached=_default6, key=_default7):\n self.kind = kind\n self.node = node\n self.label = label\n self.line = line\n self.column = column\n self.hits = hits\n self.reached = reached\n self.key = key': _m312,
-    "def __init__(self, kind, subject, detail=_default2, line=_default3):\n _setattr(self, 'kind', kind)\n _setattr(self, 'subject', subject)\n _setattr(self, 'detail', detail)\n _setattr(self, 'line', line)": _m313,
-    "def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):\n _setattr(self, 'kind', kind)\n _setattr(self, 'what', what)\n _setattr(self, 'subject', subject)\n _setattr(self, 'detail', detail)\n _setattr(self, 'old', old)\n _setattr(self, 'new', new)\n _setattr(self, 'old_line', old_line)\n _setattr(self, 'new_line', new_line)": _m314,
-    "def __init__(self, label, path, text, reader):\n _setattr(self, 'label', label)\n _setattr(self, 'path', path)\n _setattr(self, 'text', text)\n _setattr(self, 'reader', reader)": _m315,
-    "def __init__(self, left, op, op_start, op_end, right, negated, start, end):\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'op_start', op_start)\n _setattr(self, 'op_end', op_end)\n _setattr(self, 'right', right)\n _setattr(self, 'negated', negated)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m316,
-    "def __init__(self, left, op, right, negated=_default3):\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'right', right)\n _setattr(self, 'negated', negated)": _m317,
-    "def __init__(self, level, source, skipped=_default2):\n _setattr(self, 'level', level)\n _setattr(self, 'source', source)\n _setattr(self, 'skipped', skipped)": _m318,
-    "def __init__(self, line, column, message):\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)\n _setattr(self, 'message', message)": _m319,
-    "def __init__(self, lines, start, trailing):\n _setattr(self, 'lines', lines)\n _setattr(self, 'start', start)\n _setattr(self, 'trailing', trailing)": _m320,
-    "def __init__(self, major, minor):\n _setattr(self, 'major', major)\n _setattr(self, 'minor', minor)": _m321,
-    "def __init__(self, maps=_default0):\n _setattr(self, 'maps', maps)": _m322,
-    "def __init__(self, matches, fallback, unbalanced):\n _setattr(self, 'matches', matches)\n _setattr(self, 'fallback', fallback)\n _setattr(self, 'unbalanced', unbalanced)": _m323,
-    "def __init__(self, max_parallel=_default0, outcomes=_FACTORY):\n _setattr(self, 'max_parallel', max_parallel)\n _setattr(self, 'outcomes', _factory1() if outcomes is _FACTORY else outcomes)": _m324,
-    "def __init__(self, message, start, end):\n _setattr(self, 'message', message)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m325,
-    "def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):\n _setattr(self, 'name', name)\n _setattr(self, 'description', description)\n _setattr(self, 'models', models)\n _setattr(self, 'aliases', aliases)\n _setattr(self, 'open', open)\n _setattr(self, 'families', families)\n _setattr(self, 'deprecated', deprecated)\n _setattr(self, 'extra', extra)\n self.__post_init__()": _m326,
-    'def __init__(self, name, format, settings=_FACTORY, presentation=_FACTORY, nodes=_FACTORY, edges=_FACTORY, setting_lines=_FACTORY):\n self.name = name\n self.format = format\n self.settings = _factory2() if settings is _FACTORY else settings\n self.presentation = _factory3() if presentation is _FACTORY else presentation\n self.nodes = _factory4() if nodes is _FACTORY else nodes\n self.edges = _factory5() if edges is _FACTORY else edges\n self.setting_lines = _factory6() if setting_lines is _FACTORY else setting_lines': _m327,
-    "def __init__(self, name, kind, values, span):\n _setattr(self, 'name', name)\n _setattr(self, 'kind', kind)\n _setattr(self, 'values', values)\n _setattr(self, 'span', span)": _m328,
-    'def __init__(self, name, line, column, expectations, scenario, dippin=_default5, notes=_FACTORY, plan=_default7):\n self.name = name\n self.line = line\n self.column = column\n self.expectations = expectations\n self.scenario = scenario\n self.dippin = dippin\n self.notes = _factory6() if notes is _FACTORY else notes\n self.plan = plan': _m329,
-    "def __init__(self, name, start, end):\n _setattr(self, 'name', name)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m330,
-    'def __init__(self, name, target, start, end, size=_default4):\n self.name = name\n self.target = target\n self.start = start\n self.end = end\n self.size = size': _m331,
-    'def __init__(self, name, title=_default1, direction=_default2, boxes=_FACTORY, arrows=_FACTORY, clusters=_FACTORY, looks=_FACTORY, graph_attrs=_FACTORY, edge_font_size=_default8, edge_font_color=_default9):\n self.name = name\n self.title = title\n self.direction = direction\n self.boxes = _factory3() if boxes is _FACTORY else boxes\n self.arrows = _factory4() if arrows is _FACTORY else arrows\n self.clusters = _factory5() if clusters is _FACTORY else clusters\n self.looks = _factory6() if looks is _FACTORY else looks\n self.graph_attrs = _factory7() if graph_attrs is _FACTORY else graph_attrs\n self.edge_font_size = edge_font_size\n self.edge_font_color = edge_font_color': _m332,
-    "def __init__(self, name, type, attrs, span):\n _setattr(self, 'name', name)\n _setattr(self, 'type', type)\n _setattr(self, 'attrs', attrs)\n _setattr(self, 'span', span)": _m333,
-    "def __init__(self, new=_default0, old=_default1):\n _setattr(self, 'new', new)\n _setattr(self, 'old', old)": _m334,
-    "def __init__(self, node, branches, join):\n _setattr(self, 'node', node)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)": _m335,
-    'def __init__(self, node, ctx, completed=_FACTORY, outcomes=_FACTORY, retries=_FACTORY, visits=_FACTORY, restarts=_default6, fallback_taken=_default7, gate_fallback=_default8, gate_recheck=_default9, covered=_default10, overridden=_default11, steps=_default12):\n self.node = node\n self.ctx = ctx\n self.completed = _factory2() if completed is _FACTORY else completed\n self.outcomes = _factory3() if outcomes is _FACTORY else outcomes\n self.retries = _factory4() if retries is _FACTORY else retries\n self.visits = _factory5() if visits is _FACTORY else visits\n self.restarts = restarts\n self.fallback_taken = fallback_taken\n self.gate_fallback = gate_fallback\n self.gate_recheck = gate_recheck\n self.covered = covered\n self.overridden = overridden\n self.steps = steps': _m336,
-    "def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):\n _setattr(self, 'node', node)\n _setattr(self, 'handler', handler)\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'attempt', attempt)\n _setattr(self, 'edge', edge)\n _setattr(self, 'writes', writes)\n _setattr(self, 'notes', notes)\n _setattr(self, 'within', within)\n _setattr(self, 'depth', depth)\n _setattr(self, 'text', text)\n _setattr(self, 'model_node', model_node)": _m337,
-    "def __init__(self, node, key, item):\n _setattr(self, 'node', node)\n _setattr(self, 'key', key)\n _setattr(self, 'item', item)": _m338,
-    "def __init__(self, node, rule, target, why, outcome, index):\n _setattr(self, 'node', node)\n _setattr(self, 'rule', rule)\n _setattr(self, 'target', target)\n _setattr(self, 'why', why)\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'index', index)": _m339,
-    "def __init__(self, node, text, masked):\n _setattr(self, 'node', node)\n _setattr(self, 'text', text)\n _setattr(self, 'masked', masked)": _m340,
-    'def __init__(self, node_defaults=_FACTORY, edge_defaults=_FACTORY, created=_FACTORY, label=_default3):\n self.node_defaults = _factory0() if node_defaults is _FACTORY else node_defaults\n self.edge_defaults = _factory1() if edge_defaults is _FACTORY else edge_defaults\n self.created = _factory2() if created is _FACTORY else created\n self.label = label': _m341,
-    'def __init__(self, nodes, edges, rest):\n self.nodes = nodes\n self.edges = edges\n self.rest = rest': _m342,
-    "def __init__(self, nodes, skipped, cleared=_default2):\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'skipped', skipped)\n _setattr(self, 'cleared', cleared)": _m343,
-    'def __init__(self, nodes=_default0, work=_FACTORY):\n self.nodes = nodes\n self.work = _factory1() if work is _FACTORY else work': _m344,
-    "def __init__(self, number, indent, text):\n _setattr(self, 'number', number)\n _setattr(self, 'indent', indent)\n _setattr(self, 'text', text)": _m345,
-    'def __init__(self, obj, index, parent, depth, js, subtasks=_FACTORY, deps=_FACTORY, dropped=_FACTORY, inherited=_FACTORY):\n self.obj = obj\n self.index = index\n self.parent = parent\n self.depth = depth\n self.js = js\n self.subtasks = _factory5() if subtasks is _FACTORY else subtasks\n self.deps = _factory6() if deps is _FACTORY else deps\n self.dropped = _factory7() if dropped is _FACTORY else dropped\n self.inherited = _factory8() if inherited is _FACTORY else inherited': _m346,
-    'def __init__(self, old, new, changes, effects):\n self.old = old\n self.new = new\n self.changes = changes\n self.effects = effects': _m347,
-    "def __init__(self, op, items, start, end, symbols=_default4):\n _setattr(self, 'op', op)\n _setattr(self, 'items', items)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'symbols', symbols)": _m348,
-    "def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):\n _setattr(self, 'open_start', open_start)\n _setattr(self, 'open_end', open_end)\n _setattr(self, 'body_start', body_start)\n _setattr(self, 'body_end', body_end)\n _setattr(self, 'close_start', close_start)\n _setattr(self, 'close_end', close_end)\n _setattr(self, 'info', info)": _m349,
-    "def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'label', label)\n _setattr(self, 'text', text)\n _setattr(self, 'stdout', stdout)\n _setattr(self, 'stderr', stderr)\n _setattr(self, 'exit_code', exit_code)\n _setattr(self, 'writes', writes)\n _setattr(self, 'cycles', cycles)\n _setattr(self, 'marker', marker)\n _setattr(self, 'why', why)": _m350,
-    'def __init__(self, own=_FACTORY, foreign=_FACTORY):\n self.own = _factory0() if own is _FACTORY else own\n self.foreign = _factory1() if foreign is _FACTORY else foreign': _m351,
-    "def __init__(self, pace, start=_default1, end=_default2, what=_default3):\n _setattr(self, 'pace', pace)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'what', what)": _m352,
-    "def __init__(self, pairs, branch=_default1):\n _setattr(self, 'pairs', pairs)\n _setattr(self, 'branch', branch)": _m353,
-    'def __init__(self, pairs, flow, tag, start, end=_default4, size=_default5):\n self.pairs = pairs\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m354,
-    "def __init__(self, pairs, removed, added):\n _setattr(self, 'pairs', pairs)\n _setattr(self, 'removed', removed)\n _setattr(self, 'added', added)": _m355,
-    "def __init__(self, parallel, branches, join, lossy, policy=_default4):\n _setattr(self, 'parallel', parallel)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)\n _setattr(self, 'lossy', lossy)\n _setattr(self, 'policy', policy)": _m356,
-    "def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):\n _setattr(self, 'parents', parents)\n _setattr(self, 'provided', provided)\n _setattr(self, 'read_above', read_above)\n _setattr(self, 'child_hint', child_hint)\n _setattr(self, 'bound', bound)": _m357,
-    'def __init__(self, path, graph, machine, scenario, config, diagnostics=_FACTORY):\n self.path = path\n self.graph = graph\n self.machine = machine\n self.scenario = scenario\n self.config = config\n self.diagnostics = _factory5() if diagnostics is _FACTORY else diagnostics': _m358,
-    'def __init__(self, path, kind, tree, items, workflow, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.tree = tree\n self.items = items\n self.workflow = workflow\n self.warnings = _factory5() if warnings is _FACTORY else warnings': _m359,
-    'def __init__(self, path, kind, workflow, tests=_FACTORY, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.workflow = workflow\n self.tests = _factory3() if tests is _FACTORY else tests\n self.warnings = _factory4() if warnings is _FACTORY else warnings': _m360,
-    'def __init__(self, path, kind, workflow=_default2, results=_FACTORY, error=_default4, warnings=_FACTORY, prepared=_default6):\n self.path = path\n self.kind = kind\n self.workflow = workflow\n self.results = _factory3() if results is _FACTORY else results\n self.error = error\n self.warnings = _factory5() if warnings is _FACTORY else warnings\n self.prepared = prepared': _m361,
-    'def __init__(self, path, original, text, result, applied=_FACTORY, rejected=_FACTORY, breaks=_FACTORY, passes=_default7, converged=_default8, named=_default9):\n self.path = path\n self.original = original\n self.text = text\n self.result = result\n self.applied = _factory4() if applied is _FACTORY else applied\n self.rejected = _factory5() if rejected is _FACTORY else rejected\n self.breaks = _factory6() if breaks is _FACTORY else breaks\n self.passes = passes\n self.converged = converged\n self.named = named': _m362,
-    'def __init__(self, path, plan, diagnostics, warnings):\n self.path = path\n self.plan = plan\n self.diagnostics = diagnostics\n self.warnings = warnings': _m363,
-    'def __init__(self, path, source, workflow, diagnostics=_FACTORY, dependencies=_FACTORY, not_a_workflow=_default5):\n self.path = path\n self.source = source\n self.workflow = workflow\n self.diagnostics = _factory3() if diagnostics is _FACTORY else diagnostics\n self.dependencies = _factory4() if dependencies is _FACTORY else dependencies\n self.not_a_workflow = not_a_workflow': _m364,
-    'def __init__(self, path, text):\n self.path = path\n self.text = text': _m365,
-    "def __init__(self, path, workflow, node):\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'node', node)": _m366,
-    'def __init__(self, path=_FACTORY, status=_default1, message=_default2, decisions=_FACTORY):\n self.path = _factory0() if path is _FACTORY else path\n self.status = status\n self.message = message\n self.decisions = _factory3() if decisions is _FACTORY else decisions': _m367,
-    'def __init__(self, path=_default0, context=_FACTORY, nodes=_FACTORY, max_steps=_default3):\n self.path = path\n self.context = _factory1() if context is _FACTORY else context\n self.nodes = _factory2() if nodes is _FACTORY else nodes\n self.max_steps = max_steps': _m368,
-    'def __init__(self, paths=_FACTORY, states=_default1, truncated=_default2, halted=_default3, capped=_default4, taken_edges=_FACTORY, stuck=_FACTORY, routed=_FACTORY, gate_checks=_FACTORY, restart_edges=_FACTORY, succeeded=_default10, exhausted_restarts=_default11, fewest_restarts=_default12):\n self.paths = _factory0() if paths is _FACTORY else paths\n self.states = states\n self.truncated = truncated\n self.halted = halted\n self.capped = capped\n self.taken_edges = _factory5() if taken_edges is _FACTORY else taken_edges\n self.stuck = _factory6() if stuck is _FACTORY else stuck\n self.routed = _factory7() if routed is _FACTORY else routed\n self.gate_checks = _factory8() if gate_checks is _FACTORY else gate_checks\n self.restart_edges = _factory9() if restart_edges is _FACTORY else restart_edges\n self.succeeded = succeeded\n self.exhausted_restarts = exhausted_restarts\n self.fewest_restarts = fewest_restarts': _m369,
-    "def __init__(self, plan_map=_default0, tdd=_default1, plan_map_max=_default2):\n _setattr(self, 'plan_map', plan_map)\n _setattr(self, 'tdd', tdd)\n _setattr(self, 'plan_map_max', plan_map_max)": _m370,
-    'def __init__(self, problems=_FACTORY, lines=_FACTORY):\n self.problems = _factory0() if problems is _FACTORY else problems\n self.lines = _factory1() if lines is _FACTORY else lines': _m371,
-    "def __init__(self, provider, family, selector, model, problem):\n _setattr(self, 'provider', provider)\n _setattr(self, 'family', family)\n _setattr(self, 'selector', selector)\n _setattr(self, 'model', model)\n _setattr(self, 'problem', problem)": _m372,
-    "def __init__(self, providers, _index=_FACTORY):\n _setattr(self, 'providers', providers)\n _setattr(self, '_index', _factory1() if _index is _FACTORY else _index)\n self.__post_init__()": _m373,
-    "def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):\n _setattr(self, 'raw', raw)\n _setattr(self, 'text', text)\n _setattr(self, 'span', span)\n _setattr(self, 'expr', expr)\n _setattr(self, 'error', error)\n _setattr(self, 'error_start', error_start)\n _setattr(self, 'error_end', error_end)\n _setattr(self, 'shorthand', shorthand)": _m374,
-    "def __init__(self, ref, key, after, where):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'after', after)\n _setattr(self, 'where', where)": _m375,
-    "def __init__(self, ref, key, edge, loop, writers, sometimes):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'edge', edge)\n _setattr(self, 'loop', loop)\n _setattr(self, 'writers', writers)\n _setattr(self, 'sometimes', sometimes)": _m376,
-    "def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n _setattr(self, 'ref', ref)\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'missing', missing)\n _setattr(self, 'special', special)\n _setattr(self, 'outside', outside)": _m377,
-    "def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n _setattr(self, 'route', route)\n _setattr(self, 'edge', edge)\n _setattr(self, 'target', target)\n _setattr(self, 'origin', origin)\n _setattr(self, 'rest', rest)": _m378,
-    "def __init__(self, section, match, message, codes, reason=_default4):\n _setattr(self, 'section', section)\n _setattr(self, 'match', match)\n _setattr(self, 'message', message)\n _setattr(self, 'codes', codes)\n _setattr(self, 'reason', reason)": _m379,
-    "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m380,
-    "def __init__(self, selection, rejected, reason, why):\n _setattr(self, 'selection', selection)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'reason', reason)\n _setattr(self, 'why', why)": _m381,
-    'def __init__(self, selectors, properties, problems):\n self.selectors = selectors\n self.properties = properties\n self.problems = problems': _m382,
-    "def __init__(self, source, error):\n _setattr(self, 'source', source)\n _setattr(self, 'error', error)": _m383,
-    "def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):\n _setattr(self, 'source', source)\n _setattr(self, 'format', format)\n _setattr(self, 'name', name)\n _setattr(self, 'decl_span', decl_span)\n _setattr(self, 'version', version)\n _setattr(self, 'header', header)\n _setattr(self, 'defaults', defaults)\n _setattr(self, 'vars', vars)\n _setattr(self, 'inputs', inputs)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'edges', edges)\n _setattr(self, 'else_target', else_target)\n _setattr(self, 'else_span', else_span)\n _setattr(self, 'stylesheet', stylesheet)\n _setattr(self, 'references', references)\n _setattr(self, 'sources', sources)\n _setattr(self, 'dialect', dialect)\n _setattr(self, 'selectors', selectors)\n _setattr(self, 'mentions', mentions)\n _setattr(self, 'plan', plan)": _m384,
-    'def __init__(self, source, kind, tasks, flat, root, tasks_member, runners=_default6, runners_from_session=_default7, stored=_default8, candidates=_FACTORY, selected=_default10, linted=_default11, session_meta=_default12, rewrites=_FACTORY, comma_offsets=_FACTORY, running=_default15):\n self.source = source\n self.kind = kind\n self.tasks = tasks\n self.flat = flat\n self.root = root\n self.tasks_member = tasks_member\n self.runners = runners\n self.runners_from_session = runners_from_session\n self.stored = stored\n self.candidates = _factory9() if candidates is _FACTORY else candidates\n self.selected = selected\n self.linted = linted\n self.session_meta = session_meta\n self.rewrites = _factory13() if rewrites is _FACTORY else rewrites\n self.comma_offsets = _factory14() if comma_offsets is _FACTORY else comma_offsets\n self.running = running': _m385,
-    'def __init__(self, source, raw_blocks, base_dir, display_base, reader):\n self.source = source\n self.raw_blocks = raw_blocks\n self.base_dir = base_dir\n self.display_base = display_base\n self.reader = reader\n self.__post_init__()': _m386,
-    "def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'condition', condition)\n _setattr(self, 'key', key)\n _setattr(self, 'label', label)\n _setattr(self, 'choice', choice)\n _setattr(self, 'weight', weight)\n _setattr(self, 'back', back)\n _setattr(self, 'override', override)\n _setattr(self, 'implicit', implicit)\n _setattr(self, 'line', line)": _m387,
-    'def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):\n self.source = source\n self.target = target\n self.label = label\n self.look = look\n self.tooltip = tooltip\n self.constraint = constraint': _m388,
-    "def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'reason', reason)\n _setattr(self, 'why', why)\n _setattr(self, 'edge', edge)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'restart', restart)\n _setattr(self, 'override', override)\n _setattr(self, 'restart_why', restart_why)": _m389,
-    'def __init__(self, source, target, span, attrs):\n self.source = source\n self.target = target\n self.span = span\n self.attrs = attrs': _m390,
-    "def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'span', span)\n _setattr(self, 'condition', condition)\n _setattr(self, 'attrs', attrs)\n _setattr(self, 'implicit', implicit)": _m391,
-    'def __init__(self, span):\n self.span = span': _m392,
-    'def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):\n self.span = span\n self.directive = directive\n self.problems = problems\n self.kind = kind\n self.rewrite = rewrite\n self.lines = lines\n self.file_wide = file_wide\n self.removal = removal': _m393,
-    'def __init__(self, span, items=_FACTORY):\n self.span = span\n self.items = _factory1() if items is _FACTORY else items': _m394,
-    'def __init__(self, span, members=_FACTORY, _index=_default2):\n self.span = span\n self.members = _factory1() if members is _FACTORY else members\n self._index = _index': _m395,
-    "def __init__(self, span, message):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)": _m396,
-    "def __init__(self, span, message):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)\n self.__post_init__()": _m397,
-    "def __init__(self, span, message, code=_default2):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)\n _setattr(self, 'code', code)": _m398,
-    'def __init__(self, span, root, error, error_span=_default3):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span': _m399,
-    "def __init__(self, span, text):\n _setattr(self, 'span', span)\n _setattr(self, 'text', text)": _m400,
-    'def __init__(self, span, value):\n self.span = span\n self.value = value': _m401,
-    'def __init__(self, span, value, segments=_default2):\n self.span = span\n self.value = value\n self.segments = segments': _m402,
-    "def __init__(self, stamp, included, symbols):\n _setattr(self, 'stamp', stamp)\n _setattr(self, 'included', included)\n _setattr(self, 'symbols', symbols)": _m403,
-    "def __init__(self, start, end, message):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'message', message)": _m404,
-    "def __init__(self, start, end, type, modifiers, priority):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'type', type)\n _setattr(self, 'modifiers', modifiers)\n _setattr(self, 'priority', priority)": _m405,
-    "def __init__(self, start, end, what):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'what', what)": _m406,
-    "def __init__(self, statement, pattern):\n _setattr(self, 'statement', statement)\n _setattr(self, 'pattern', pattern)": _m407,
-    "def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):\n _setattr(self, 'status', status)\n _setattr(self, 'message', message)\n _setattr(self, 'node', node)\n _setattr(self, 'error', error)\n _setattr(self, 'cause', cause)\n _setattr(self, 'rejected', rejected)": _m408,
-    'def __init__(self, status, updates=_FACTORY, preferred=_default2, suggested=_default3, error=_default4, limit=_default5, notes=_FACTORY, nested=_FACTORY, override_ok=_default8, child_overridden=_default9):\n self.status = status\n self.updates = _factory1() if updates is _FACTORY else updates\n self.preferred = preferred\n self.suggested = suggested\n self.error = error\n self.limit = limit\n self.notes = _factory6() if notes is _FACTORY else notes\n self.nested = _factory7() if nested is _FACTORY else nested\n self.override_ok = override_ok\n self.child_overridden = child_overridden': _m409,
-    'def __init__(self, steps, end, ctx):\n self.steps = steps\n self.end = end\n self.ctx = ctx\n self.__post_init__()': _m410,
-    "def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):\n _setattr(self, 'steps', steps)\n _setattr(self, 'state', state)\n _setattr(self, 'end', end)\n _setattr(self, 'taken', taken)\n _setattr(self, 'label', label)\n _setattr(self, 'gates', gates)": _m411,
-    'def __init__(self, steps=_FACTORY, end=_default1):\n self.steps = _factory0() if steps is _FACTORY else steps\n self.end = end': _m412,
-    'def __init__(self, structure, content, line):\n self.structure = structure\n self.content = content\n self.line = line': _m413,
-    "def __init__(self, target, fields, span):\n _setattr(self, 'target', target)\n _setattr(self, 'fields', fields)\n _setattr(self, 'span', span)": _m414,
-    "def __init__(self, task, start, end, how):\n _setattr(self, 'task', task)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'how', how)": _m415,
-    'def __init__(self, task, value, node):\n self.task = task\n self.value = value\n self.node = node': _m416,
-    'def __init__(self, task, wave, receives, without_output, indirect_mask, flat):\n self.task = task\n self.wave = wave\n self.receives = receives\n self.without_output = without_output\n self.indirect_mask = indirect_mask\n self.flat = flat': _m417,
-    "def __init__(self, text, content=_default1):\n _setattr(self, 'text', text)\n _setattr(self, 'content', content)": _m418,
-    "def __init__(self, text, negations, left, op, right_raw):\n _setattr(self, 'text', text)\n _setattr(self, 'negations', negations)\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'right_raw', right_raw)": _m419,
-    'def __init__(self, text, notes=_FACTORY):\n self.text = text\n self.notes = _factory1() if notes is _FACTORY else notes': _m420,
-    "def __init__(self, text, parts):\n _setattr(self, 'text', text)\n _setattr(self, 'parts', parts)": _m421,
-    "def __init__(self, text, start, end):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m422,
-    "def __init__(self, text, start, end, quoted=_default3):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'quoted', quoted)": _m423,
-    "def __init__(self, text, start, end, value, expands):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'value', value)\n _setattr(self, 'expands', expands)": _m424,
-    'def __init__(self, text, target, path, notes, parity, converted):\n self.text = text\n self.target = target\n self.path = path\n self.notes = notes\n self.parity = parity\n self.converted = converted': _m425,
-    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count': _m426,
-    "def __init__(self, type, doc):\n _setattr(self, 'type', type)\n _setattr(self, 'doc', doc)": _m427,
-    'def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):\n self.uri = uri\n self.path = path\n self.language_id = language_id\n self.generation = generation\n self.snapshot = snapshot\n self.published = published\n self.timer = timer\n self.quick = quick\n self.pause = pause\n self.lock = _factory9() if lock is _FACTORY else lock\n self.closed = closed': _m428,
-    'def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):\n self.uri = uri\n self.version = version\n self.generation = generation\n self.result_id = result_id\n self.path = path\n self.fmt = fmt\n self.root = root\n self.result = result\n self.converted = converted\n self.deps = deps\n self.encoding = encoding\n self.stamps = _factory11() if stamps is _FACTORY else stamps': _m429,
-    "def __init__(self, uri, version, generation, text, path, fmt, config, open_texts, root, encoding, quick=_default10):\n _setattr(self, 'uri', uri)\n _setattr(self, 'version', version)\n _setattr(self, 'generation', generation)\n _setattr(self, 'text', text)\n _setattr(self, 'path', path)\n _setattr(self, 'fmt', fmt)\n _setattr(self, 'config', config)\n _setattr(self, 'open_texts', open_texts)\n _setattr(self, 'root', root)\n _setattr(self, 'encoding', encoding)\n _setattr(self, 'quick', quick)": _m430,
-    "def __init__(self, value, source, segments):\n _setattr(self, 'value', value)\n _setattr(self, 'source', source)\n _setattr(self, 'segments', segments)": _m431,
-    "def __init__(self, value, span):\n _setattr(self, 'value', value)\n _setattr(self, 'span', span)": _m432,
-    'def __init__(self, value, style, tag, start, end, raw_end, size=_default6):\n self.value = value\n self.style = style\n self.tag = tag\n self.start = start\n self.end = end\n self.raw_end = raw_end\n self.size = size': _m433,
-    "def __init__(self, variable, op, values, negated, compare):\n _setattr(self, 'variable', variable)\n _setattr(self, 'op', op)\n _setattr(self, 'values', values)\n _setattr(self, 'negated', negated)\n _setattr(self, 'compare', compare)": _m434,
-    'def __init__(self, waves, completed, failed, all_complete):\n self.waves = waves\n self.completed = completed\n self.failed = failed\n self.all_complete = all_complete': _m435,
-    'def __init__(self, waves, user_waves, starts, completed, failed, blocked, on_hold, not_run, stopped_by_failure, all_complete, refused=_default10):\n self.waves = waves\n self.user_waves = user_waves\n self.starts = starts\n self.completed = completed\n self.failed = failed\n self.blocked = blocked\n self.on_hold = on_hold\n self.not_run = not_run\n self.stopped_by_failure = stopped_by_failure\n self.all_complete = all_complete\n self.refused = refused': _m436,
-    "def __init__(self, what, node, fields, branch):\n _setattr(self, 'what', what)\n _setattr(self, 'node', node)\n _setattr(self, 'fields', fields)\n _setattr(self, 'branch', branch)": _m437,
-    "def __init__(self, words, redirects, start, end, certain, piped):\n _setattr(self, 'words', words)\n _setattr(self, 'redirects', redirects)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'certain', certain)\n _setattr(self, 'piped', piped)": _m438,
-    'def __init__(self, workflow, diagnostics=_FACTORY):\n self.workflow = workflow\n self.diagnostics = _factory1() if diagnostics is _FACTORY else diagnostics': _m439,
-    'def __init__(self, workflow, items=_FACTORY, visits=_FACTORY):\n self.workflow = workflow\n self.items = _factory1() if items is _FACTORY else items\n self.visits = _factory2() if visits is _FACTORY else visits': _m440,
-    'def __init__(self, workflow, shape, fires, complete, succeeds, findings, edge_ids=_FACTORY, proven_dead=_FACTORY):\n self.workflow = workflow\n self.shape = shape\n self.fires = fires\n self.complete = complete\n self.succeeds = succeeds\n self.findings = findings\n self.edge_ids = _factory6() if edge_ids is _FACTORY else edge_ids\n self.proven_dead = _factory7() if proven_dead is _FACTORY else proven_dead': _m441,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.producers,)\n return NotImplemented': _m134,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.state,self.end,self.taken,self.label,self.gates,) == (other.steps,other.state,other.end,other.taken,other.label,other.gates,)\n return NotImplemented': _m135,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)\n return NotImplemented': _m136,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)\n return NotImplemented': _m137,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.start,self.end,self.how,) == (other.task,other.start,other.end,other.how,)\n return NotImplemented': _m138,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.task,self.wave,self.receives,self.without_output,self.indirect_mask,) == (other.task,other.wave,other.receives,other.without_output,other.indirect_mask,)\n return NotImplemented': _m139,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.content,) == (other.text,other.content,)\n return NotImplemented': _m140,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.negations,self.left,self.op,self.right_raw,) == (other.text,other.negations,other.left,other.op,other.right_raw,)\n return NotImplemented': _m141,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.notes,) == (other.text,other.notes,)\n return NotImplemented': _m142,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.parts,) == (other.text,other.parts,)\n return NotImplemented': _m143,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,) == (other.text,other.start,other.end,)\n return NotImplemented': _m144,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)\n return NotImplemented': _m145,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)\n return NotImplemented': _m146,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)\n return NotImplemented': _m147,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)\n return NotImplemented': _m148,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.type,self.doc,) == (other.type,other.doc,)\n return NotImplemented': _m149,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,self.line_starts,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,other.line_starts,)\n return NotImplemented': _m150,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)\n return NotImplemented': _m151,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.span,) == (other.value,other.span,)\n return NotImplemented': _m152,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.variable,self.op,self.values,self.negated,self.compare,) == (other.variable,other.op,other.values,other.negated,other.compare,)\n return NotImplemented': _m153,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.waves,self.completed,self.failed,self.all_complete,) == (other.waves,other.completed,other.failed,other.all_complete,)\n return NotImplemented': _m154,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.waves,self.user_waves,self.starts,self.completed,self.failed,self.blocked,self.on_hold,self.not_run,self.stopped_by_failure,self.all_complete,self.refused,) == (other.waves,other.user_waves,other.starts,other.completed,other.failed,other.blocked,other.on_hold,other.not_run,other.stopped_by_failure,other.all_complete,other.refused,)\n return NotImplemented': _m155,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.what,self.node,self.fields,self.branch,) == (other.what,other.node,other.fields,other.branch,)\n return NotImplemented': _m156,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.words,self.redirects,self.start,self.end,self.certain,self.piped,) == (other.words,other.redirects,other.start,other.end,other.certain,other.piped,)\n return NotImplemented': _m157,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.diagnostics,) == (other.workflow,other.diagnostics,)\n return NotImplemented': _m158,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.items,self.visits,) == (other.workflow,other.items,other.visits,)\n return NotImplemented': _m159,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.workflow,self.shape,self.fires,self.complete,self.succeeds,self.findings,self.edge_ids,self.proven_dead,) == (other.workflow,other.shape,other.fires,other.complete,other.succeeds,other.findings,other.edge_ids,other.proven_dead,)\n return NotImplemented': _m160,
+    'def __hash__(self):\n return hash((self.branches,self.join,))': _m161,
+    'def __hash__(self):\n return hash((self.chain,self.child,self.depth,))': _m162,
+    'def __hash__(self):\n return hash((self.code,self.level,self.message,self.line,self.column,self.end_line,self.end_column,self.replacements,))': _m163,
+    'def __hash__(self):\n return hash((self.code,self.link,self.detail,))': _m164,
+    'def __hash__(self):\n return hash((self.code,self.name,self.severity,self.summary,self.rationale,self.example,self.fix,self.check,self.formats,self.enabled,self.fix_availability,self.since,self.targets,self.fix_formats,))': _m165,
+    'def __hash__(self):\n return hash((self.code,self.severity,self.message,self.span,self.related,self.fix,self.help,))': _m166,
+    'def __hash__(self):\n return hash((self.description,self.edits,self.safe,))': _m167,
+    'def __hash__(self):\n return hash((self.digest,self.workflow,self.problem,self.reads,))': _m168,
+    'def __hash__(self):\n return hash((self.edge,self.reason,self.rejected,self.tiebreak,self.error,))': _m169,
+    'def __hash__(self):\n return hash((self.edge,self.why,))': _m170,
+    'def __hash__(self):\n return hash((self.expand,self.direction,))': _m171,
+    'def __hash__(self):\n return hash((self.expr,self.error,self.error_start,self.error_end,))': _m172,
+    'def __hash__(self):\n return hash((self.expr,self.start,self.end,))': _m173,
+    'def __hash__(self):\n return hash((self.fd,self.op,self.target,))': _m174,
+    'def __hash__(self):\n return hash((self.field,self.type,self.doc,self.handlers,))': _m175,
+    'def __hash__(self):\n return hash((self.fill,self.color,self.font,self.width,self.line,))': _m176,
+    'def __hash__(self):\n return hash((self.form,self.name,self.field,self.start,self.end,self.name_start,self.outer_start,self.outer_end,self.problem,))': _m177,
+    'def __hash__(self):\n return hash((self.group,self.severity,self.why,))': _m178,
+    'def __hash__(self):\n return hash((self.id,self.kind,self.handler,self.fields,self.branches,self.join,self.line,))': _m179,
+    'def __hash__(self):\n return hash((self.id,self.kind,self.id_span,self.kind_span,self.span,self.fields,self.members,self.branches,self.handler,))': _m180,
+    'def __hash__(self):\n return hash((self.inner,self.start,self.end,))': _m181,
+    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.span,))': _m182,
+    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.value_span,self.quoted,self.token_type,self.inherited,))': _m183,
+    'def __hash__(self):\n return hash((self.key,self.key_span,self.value,self.value_span,self.span,self.block,self.quoted,self.children,self.included,))': _m184,
+    'def __hash__(self):\n return hash((self.key,self.start,self.end,self.clause,))': _m185,
+    'def __hash__(self):\n return hash((self.key,self.value,self.line,self.column,))': _m186,
+    'def __hash__(self):\n return hash((self.kind,self.key,self.span,self.owner,self.attribute,self.origin,self.node,self.node_span,self.explicit,self.namespace,))': _m187,
+    'def __hash__(self):\n return hash((self.kind,self.name,self.span,self.role,self.owner,self.after,self.scope,self.detail,))': _m188,
+    'def __hash__(self):\n return hash((self.kind,self.subject,self.detail,self.line,))': _m189,
+    'def __hash__(self):\n return hash((self.kind,self.what,self.subject,self.detail,self.old,self.new,self.old_line,self.new_line,))': _m190,
+    'def __hash__(self):\n return hash((self.label,self.path,self.text,self.reader,))': _m191,
+    'def __hash__(self):\n return hash((self.left,self.op,self.op_start,self.op_end,self.right,self.negated,self.start,self.end,))': _m192,
+    'def __hash__(self):\n return hash((self.left,self.op,self.right,self.negated,))': _m193,
+    'def __hash__(self):\n return hash((self.level,self.source,self.skipped,))': _m194,
+    'def __hash__(self):\n return hash((self.line,self.column,self.message,))': _m195,
+    'def __hash__(self):\n return hash((self.lines,self.start,self.trailing,))': _m196,
+    'def __hash__(self):\n return hash((self.major,self.minor,))': _m197,
+    'def __hash__(self):\n return hash((self.maps,))': _m198,
+    'def __hash__(self):\n return hash((self.matches,self.fallback,self.unbalanced,))': _m199,
+    'def __hash__(self):\n return hash((self.max_parallel,self.outcomes,))': _m200,
+    'def __hash__(self):\n return hash((self.message,self.start,self.end,))': _m201,
+    'def __hash__(self):\n return hash((self.name,self.description,self.models,self.aliases,self.open,self.families,self.deprecated,self.extra,))': _m202,
+    'def __hash__(self):\n return hash((self.name,self.kind,self.values,self.span,))': _m203,
+    'def __hash__(self):\n return hash((self.name,self.start,self.end,))': _m204,
+    'def __hash__(self):\n return hash((self.name,self.type,self.attrs,self.span,))': _m205,
+    'def __hash__(self):\n return hash((self.new,self.old,))': _m206,
+    'def __hash__(self):\n return hash((self.node,self.branches,self.join,))': _m207,
+    'def __hash__(self):\n return hash((self.node,self.handler,self.outcome,self.attempt,self.edge,self.writes,self.notes,self.within,self.depth,self.text,self.model_node,))': _m208,
+    'def __hash__(self):\n return hash((self.node,self.key,self.item,))': _m209,
+    'def __hash__(self):\n return hash((self.node,self.rule,self.target,self.why,self.outcome,self.index,))': _m210,
+    'def __hash__(self):\n return hash((self.node,self.text,self.masked,))': _m211,
+    'def __hash__(self):\n return hash((self.nodes,self.skipped,self.cleared,))': _m212,
+    'def __hash__(self):\n return hash((self.number,self.indent,self.text,))': _m213,
+    'def __hash__(self):\n return hash((self.op,self.items,self.start,self.end,self.symbols,))': _m214,
+    'def __hash__(self):\n return hash((self.open_start,self.open_end,self.body_start,self.body_end,self.close_start,self.close_end,self.info,))': _m215,
+    'def __hash__(self):\n return hash((self.outcome,self.label,self.text,self.stdout,self.stderr,self.exit_code,self.writes,self.cycles,self.marker,self.why,))': _m216,
+    'def __hash__(self):\n return hash((self.pace,self.start,self.end,self.what,))': _m217,
+    'def __hash__(self):\n return hash((self.pairs,self.branch,))': _m218,
+    'def __hash__(self):\n return hash((self.pairs,self.removed,self.added,))': _m219,
+    'def __hash__(self):\n return hash((self.parallel,self.branches,self.join,self.lossy,self.policy,))': _m220,
+    'def __hash__(self):\n return hash((self.parents,self.provided,self.read_above,self.child_hint,self.bound,))': _m221,
+    'def __hash__(self):\n return hash((self.path,self.workflow,self.node,))': _m222,
+    'def __hash__(self):\n return hash((self.plan_map,self.tdd,self.plan_map_max,))': _m223,
+    'def __hash__(self):\n return hash((self.provider,self.family,self.selector,self.model,self.problem,))': _m224,
+    'def __hash__(self):\n return hash((self.providers,))': _m225,
+    'def __hash__(self):\n return hash((self.raw,self.text,self.span,self.expr,self.error,self.error_start,self.error_end,self.shorthand,))': _m226,
+    'def __hash__(self):\n return hash((self.ref,self.key,self.after,self.where,))': _m227,
+    'def __hash__(self):\n return hash((self.ref,self.key,self.edge,self.loop,self.writers,self.sometimes,))': _m228,
+    'def __hash__(self):\n return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))': _m229,
+    'def __hash__(self):\n return hash((self.route,self.edge,self.target,self.origin,self.rest,))': _m230,
+    'def __hash__(self):\n return hash((self.section,self.match,self.message,self.codes,self.reason,))': _m231,
+    'def __hash__(self):\n return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))': _m232,
+    'def __hash__(self):\n return hash((self.selection,self.rejected,self.reason,self.why,))': _m233,
+    'def __hash__(self):\n return hash((self.source,self.error,))': _m234,
+    'def __hash__(self):\n return hash((self.source,self.format,self.name,self.decl_span,self.version,self.header,self.defaults,self.vars,self.inputs,self.nodes,self.edges,self.else_target,self.else_span,self.stylesheet,self.references,self.sources,self.dialect,self.selectors,self.mentions,self.plan,))': _m235,
+    'def __hash__(self):\n return hash((self.source,self.target,self.condition,self.key,self.label,self.choice,self.weight,self.back,self.override,self.implicit,self.line,))': _m236,
+    'def __hash__(self):\n return hash((self.source,self.target,self.reason,self.why,self.edge,self.rejected,self.restart,self.override,self.restart_why,))': _m237,
+    'def __hash__(self):\n return hash((self.source,self.target,self.span,self.condition,self.attrs,self.implicit,))': _m238,
+    'def __hash__(self):\n return hash((self.span,self.message,))': _m239,
+    'def __hash__(self):\n return hash((self.span,self.message,self.code,))': _m240,
+    'def __hash__(self):\n return hash((self.span,self.text,))': _m241,
+    'def __hash__(self):\n return hash((self.stamp,self.included,self.symbols,))': _m242,
+    'def __hash__(self):\n return hash((self.start,self.end,self.message,))': _m243,
+    'def __hash__(self):\n return hash((self.start,self.end,self.type,self.modifiers,self.priority,))': _m244,
+    'def __hash__(self):\n return hash((self.start,self.end,self.what,))': _m245,
+    'def __hash__(self):\n return hash((self.statement,self.pattern,))': _m246,
+    'def __hash__(self):\n return hash((self.status,self.message,self.node,self.error,self.cause,self.rejected,))': _m247,
+    'def __hash__(self):\n return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,))': _m248,
+    'def __hash__(self):\n return hash((self.steps,self.state,self.end,self.taken,self.label,self.gates,))': _m249,
+    'def __hash__(self):\n return hash((self.target,self.fields,self.span,))': _m250,
+    'def __hash__(self):\n return hash((self.task,self.start,self.end,self.how,))': _m251,
+    'def __hash__(self):\n return hash((self.text,self.content,))': _m252,
+    'def __hash__(self):\n return hash((self.text,self.negations,self.left,self.op,self.right_raw,))': _m253,
+    'def __hash__(self):\n return hash((self.text,self.parts,))': _m254,
+    'def __hash__(self):\n return hash((self.text,self.start,self.end,))': _m255,
+    'def __hash__(self):\n return hash((self.text,self.start,self.end,self.quoted,))': _m256,
+    'def __hash__(self):\n return hash((self.text,self.start,self.end,self.value,self.expands,))': _m257,
+    'def __hash__(self):\n return hash((self.type,self.doc,))': _m258,
+    'def __hash__(self):\n return hash((self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,self.line_starts,))': _m259,
+    'def __hash__(self):\n return hash((self.value,self.source,self.segments,))': _m260,
+    'def __hash__(self):\n return hash((self.value,self.span,))': _m261,
+    'def __hash__(self):\n return hash((self.variable,self.op,self.values,self.negated,self.compare,))': _m262,
+    'def __hash__(self):\n return hash((self.what,self.node,self.fields,self.branch,))': _m263,
+    'def __hash__(self):\n return hash((self.words,self.redirects,self.start,self.end,self.certain,self.piped,))': _m264,
+    'def __init__(self, before=_FACTORY, after=_FACTORY, head=_FACTORY, tail=_FACTORY):\n self.before = _factory0() if before is _FACTORY else before\n self.after = _factory1() if after is _FACTORY else after\n self.head = _factory2() if head is _FACTORY else head\n self.tail = _factory3() if tail is _FACTORY else tail': _m265,
+    "def __init__(self, branches, join):\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)": _m266,
+    'def __init__(self, candidate, plan, crash=_default2):\n self.candidate = candidate\n self.plan = plan\n self.crash = crash': _m267,
+    'def __init__(self, case, observed=_default1, failures=_FACTORY, disagreement=_default3, error=_default4, seconds=_default5, evaluations=_FACTORY):\n self.case = case\n self.observed = observed\n self.failures = _factory2() if failures is _FACTORY else failures\n self.disagreement = disagreement\n self.error = error\n self.seconds = seconds\n self.evaluations = _factory6() if evaluations is _FACTORY else evaluations': _m268,
+    "def __init__(self, chain, child, depth):\n _setattr(self, 'chain', chain)\n _setattr(self, 'child', child)\n _setattr(self, 'depth', depth)": _m269,
+    'def __init__(self, changes=_FACTORY, only_original=_FACTORY, only_converted=_FACTORY):\n self.changes = _factory0() if changes is _FACTORY else changes\n self.only_original = _factory1() if only_original is _FACTORY else only_original\n self.only_converted = _factory2() if only_converted is _FACTORY else only_converted': _m270,
+    'def __init__(self, choice=_FACTORY, stdout_given=_default1, once=_FACTORY):\n self.choice = _factory0() if choice is _FACTORY else choice\n self.stdout_given = stdout_given\n self.once = _factory2() if once is _FACTORY else once': _m271,
+    "def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):\n _setattr(self, 'code', code)\n _setattr(self, 'level', level)\n _setattr(self, 'message', message)\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)\n _setattr(self, 'end_line', end_line)\n _setattr(self, 'end_column', end_column)\n _setattr(self, 'replacements', replacements)": _m272,
+    "def __init__(self, code, link, detail):\n _setattr(self, 'code', code)\n _setattr(self, 'link', link)\n _setattr(self, 'detail', detail)": _m273,
+    'def __init__(self, code, name, count, safe_fixes, unsafe_fixes):\n self.code = code\n self.name = name\n self.count = count\n self.safe_fixes = safe_fixes\n self.unsafe_fixes = unsafe_fixes': _m274,
+    "def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):\n _setattr(self, 'code', code)\n _setattr(self, 'name', name)\n _setattr(self, 'severity', severity)\n _setattr(self, 'summary', summary)\n _setattr(self, 'rationale', rationale)\n _setattr(self, 'example', example)\n _setattr(self, 'fix', fix)\n _setattr(self, 'check', check)\n _setattr(self, 'formats', formats)\n _setattr(self, 'enabled', enabled)\n _setattr(self, 'fix_availability', fix_availability)\n _setattr(self, 'since', since)\n _setattr(self, 'targets', targets)\n _setattr(self, 'fix_formats', fix_formats)": _m275,
+    "def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):\n _setattr(self, 'code', code)\n _setattr(self, 'severity', severity)\n _setattr(self, 'message', message)\n _setattr(self, 'span', span)\n _setattr(self, 'related', related)\n _setattr(self, 'fix', fix)\n _setattr(self, 'help', help)\n _setattr(self, 'later', later)\n self.__post_init__()": _m276,
+    'def __init__(self, code, span, lines, file_wide, rules, removal, used=_default6):\n self.code = code\n self.span = span\n self.lines = lines\n self.file_wide = file_wide\n self.rules = rules\n self.removal = removal\n self.used = used': _m277,
+    'def __init__(self, context):\n self.context = context': _m278,
+    'def __init__(self, covered=_FACTORY, at=_FACTORY):\n self.covered = _factory0() if covered is _FACTORY else covered\n self.at = _factory1() if at is _FACTORY else at': _m279,
+    'def __init__(self, debounce=_default0, select=_default1, ignore=_default2, target=_default3, inlay_hints=_default4, problems=_FACTORY):\n self.debounce = debounce\n self.select = select\n self.ignore = ignore\n self.target = target\n self.inlay_hints = inlay_hints\n self.problems = _factory5() if problems is _FACTORY else problems': _m280,
+    "def __init__(self, description, edits, safe=_default2):\n _setattr(self, 'description', description)\n _setattr(self, 'edits', edits)\n _setattr(self, 'safe', safe)": _m281,
+    "def __init__(self, digest, workflow, problem, reads=_default3):\n _setattr(self, 'digest', digest)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'reads', reads)": _m282,
+    'def __init__(self, dippin_passes, dippin_failures, dippin_path, dippin_status, where, why):\n self.dippin_passes = dippin_passes\n self.dippin_failures = dippin_failures\n self.dippin_path = dippin_path\n self.dippin_status = dippin_status\n self.where = where\n self.why = why': _m283,
+    "def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):\n _setattr(self, 'edge', edge)\n _setattr(self, 'reason', reason)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'tiebreak', tiebreak)\n _setattr(self, 'error', error)": _m284,
+    'def __init__(self, edge, test):\n self.edge = edge\n self.test = test': _m285,
+    "def __init__(self, edge, why):\n _setattr(self, 'edge', edge)\n _setattr(self, 'why', why)": _m286,
+    'def __init__(self, edges=_FACTORY, redirects=_FACTORY, visited=_FACTORY, failed=_default3, title=_default4):\n self.edges = _factory0() if edges is _FACTORY else edges\n self.redirects = _factory1() if redirects is _FACTORY else redirects\n self.visited = _factory2() if visited is _FACTORY else visited\n self.failed = failed\n self.title = title': _m287,
+    'def __init__(self, entries=_FACTORY, problems=_FACTORY, malformed=_FACTORY):\n self.entries = _factory0() if entries is _FACTORY else entries\n self.problems = _factory1() if problems is _FACTORY else problems\n self.malformed = _factory2() if malformed is _FACTORY else malformed': _m288,
+    "def __init__(self, expand=_default0, direction=_default1):\n _setattr(self, 'expand', expand)\n _setattr(self, 'direction', direction)": _m289,
+    "def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):\n _setattr(self, 'expr', expr)\n _setattr(self, 'error', error)\n _setattr(self, 'error_start', error_start)\n _setattr(self, 'error_end', error_end)": _m290,
+    "def __init__(self, expr, start, end):\n _setattr(self, 'expr', expr)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m291,
+    "def __init__(self, fd, op, target):\n _setattr(self, 'fd', fd)\n _setattr(self, 'op', op)\n _setattr(self, 'target', target)": _m292,
+    "def __init__(self, field, type, doc, handlers=_default3):\n _setattr(self, 'field', field)\n _setattr(self, 'type', type)\n _setattr(self, 'doc', doc)\n _setattr(self, 'handlers', handlers)": _m293,
+    "def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):\n _setattr(self, 'fill', fill)\n _setattr(self, 'color', color)\n _setattr(self, 'font', font)\n _setattr(self, 'width', width)\n _setattr(self, 'line', line)": _m294,
+    "def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):\n _setattr(self, 'form', form)\n _setattr(self, 'name', name)\n _setattr(self, 'field', field)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'name_start', name_start)\n _setattr(self, 'outer_start', outer_start)\n _setattr(self, 'outer_end', outer_end)\n _setattr(self, 'problem', problem)": _m295,
+    "def __init__(self, group, severity, why):\n _setattr(self, 'group', group)\n _setattr(self, 'severity', severity)\n _setattr(self, 'why', why)": _m296,
+    'def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):\n self.groups = groups\n self.raw_blocks = raw_blocks\n self.problems = _factory2() if problems is _FACTORY else problems\n self.ignored = _factory3() if ignored is _FACTORY else ignored\n self.over_limit = over_limit\n self.count = count': _m297,
+    'def __init__(self, id, id_span, span, attrs=_FACTORY, declared=_default4, classes=_FACTORY):\n self.id = id\n self.id_span = id_span\n self.span = span\n self.attrs = _factory3() if attrs is _FACTORY else attrs\n self.declared = declared\n self.classes = _factory5() if classes is _FACTORY else classes': _m298,
+    "def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'handler', handler)\n _setattr(self, 'fields', fields)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)\n _setattr(self, 'line', line)\n _setattr(self, 'lines', _factory7() if lines is _FACTORY else lines)": _m299,
+    "def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):\n _setattr(self, 'id', id)\n _setattr(self, 'kind', kind)\n _setattr(self, 'id_span', id_span)\n _setattr(self, 'kind_span', kind_span)\n _setattr(self, 'span', span)\n _setattr(self, 'fields', fields)\n _setattr(self, 'members', members)\n _setattr(self, 'branches', branches)\n _setattr(self, 'handler', handler)\n _setattr(self, '_by_key', _factory9())\n self.__post_init__()": _m300,
+    "def __init__(self, inner, start, end):\n _setattr(self, 'inner', inner)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m301,
+    'def __init__(self, items, flow, tag, start, end=_default4, size=_default5):\n self.items = items\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m302,
+    "def __init__(self, key, key_span, value, span):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'span', span)": _m303,
+    "def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'value_span', value_span)\n _setattr(self, 'quoted', quoted)\n _setattr(self, 'token_type', token_type)\n _setattr(self, 'inherited', inherited)": _m304,
+    "def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):\n _setattr(self, 'key', key)\n _setattr(self, 'key_span', key_span)\n _setattr(self, 'value', value)\n _setattr(self, 'value_span', value_span)\n _setattr(self, 'span', span)\n _setattr(self, 'block', block)\n _setattr(self, 'quoted', quoted)\n _setattr(self, 'children', children)\n _setattr(self, 'included', included)": _m305,
+    'def __init__(self, key, label, handler=_default2, look=_default3, tooltip=_default4, cluster=_default5, note=_default6):\n self.key = key\n self.label = label\n self.handler = handler\n self.look = look\n self.tooltip = tooltip\n self.cluster = cluster\n self.note = note': _m306,
+    'def __init__(self, key, label, parent=_default2, look=_default3, tooltip=_default4):\n self.key = key\n self.label = label\n self.parent = parent\n self.look = look\n self.tooltip = tooltip': _m307,
+    'def __init__(self, key, line, column, message, expected, actual, decision=_FACTORY, side_by_side=_default7):\n self.key = key\n self.line = line\n self.column = column\n self.message = message\n self.expected = expected\n self.actual = actual\n self.decision = _factory6() if decision is _FACTORY else decision\n self.side_by_side = side_by_side': _m308,
+    "def __init__(self, key, start, end, clause):\n _setattr(self, 'key', key)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'clause', clause)": _m309,
+    'def __init__(self, key, value):\n self.key = key\n self.value = value': _m310,
+    "def __init__(self, key, value, line, column):\n _setattr(self, 'key', key)\n _setattr(self, 'value', value)\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)": _m311,
+    "def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):\n _setattr(self, 'kind', kind)\n _setattr(self, 'key', key)\n _setattr(self, 'span', span)\n _setattr(self, 'owner', owner)\n _setattr(self, 'attribute', attribute)\n _setattr(self, 'origin', origin)\n _setattr(self, 'node', node)\n _setattr(self, 'node_span', node_span)\n _setattr(self, 'explicit', explicit)\n _setattr(self, 'namespace', namespace)": _m312,
+    "def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):\n _setattr(self, 'kind', kind)\n _setattr(self, 'name', name)\n _setattr(self, 'span', span)\n _setattr(self, 'role', role)\n _setattr(self, 'owner', owner)\n _setattr(self, 'after', after)\n _setattr(self, 'scope', scope)\n _setattr(self, 'detail', detail)": _m313,
+    'def __init__(self, kind, node, label, line, column, hits=_default5, reached=_default6, key=_default7):\n self.kind = kind\n self.node = node\n self.label = label\n self.line = line\n self.column = column\n self.hits = hits\n self.reached = reached\n self.key = key': _m314,
+    "def __init__(self, kind, subject, detail=_default2, line=_default3):\n _setattr(self, 'kind', kind)\n _setattr(self, 'subject', subject)\n _setattr(self, 'detail', detail)\n _setattr(self, 'line', line)": _m315,
+    "def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):\n _setattr(self, 'kind', kind)\n _setattr(self, 'what', what)\n _setattr(self, 'subject', subject)\n _setattr(self, 'detail', detail)\n _setattr(self, 'old', old)\n _setattr(self, 'new', new)\n _setattr(self, 'old_line', old_line)\n _setattr(self, 'new_line', new_line)": _m316,
+    "def __init__(self, label, path, text, reader):\n _setattr(self, 'label', label)\n _setattr(self, 'path', path)\n _setattr(self, 'text', text)\n _setattr(self, 'reader', reader)": _m317,
+    "def __init__(self, left, op, op_start, op_end, right, negated, start, end):\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'op_start', op_start)\n _setattr(self, 'op_end', op_end)\n _setattr(self, 'right', right)\n _setattr(self, 'negated', negated)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m318,
+    "def __init__(self, left, op, right, negated=_default3):\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'right', right)\n _setattr(self, 'negated', negated)": _m319,
+    "def __init__(self, level, source, skipped=_default2):\n _setattr(self, 'level', level)\n _setattr(self, 'source', source)\n _setattr(self, 'skipped', skipped)": _m320,
+    "def __init__(self, line, column, message):\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)\n _setattr(self, 'message', message)": _m321,
+    "def __init__(self, lines, start, trailing):\n _setattr(self, 'lines', lines)\n _setattr(self, 'start', start)\n _setattr(self, 'trailing', trailing)": _m322,
+    "def __init__(self, major, minor):\n _setattr(self, 'major', major)\n _setattr(self, 'minor', minor)": _m323,
+    "def __init__(self, maps=_default0):\n _setattr(self, 'maps', maps)": _m324,
+    "def __init__(self, matches, fallback, unbalanced):\n _setattr(self, 'matches', matches)\n _setattr(self, 'fallback', fallback)\n _setattr(self, 'unbalanced', unbalanced)": _m325,
+    "def __init__(self, max_parallel=_default0, outcomes=_FACTORY):\n _setattr(self, 'max_parallel', max_parallel)\n _setattr(self, 'outcomes', _factory1() if outcomes is _FACTORY else outcomes)": _m326,
+    "def __init__(self, message, start, end):\n _setattr(self, 'message', message)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m327,
+    "def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):\n _setattr(self, 'name', name)\n _setattr(self, 'description', description)\n _setattr(self, 'models', models)\n _setattr(self, 'aliases', aliases)\n _setattr(self, 'open', open)\n _setattr(self, 'families', families)\n _setattr(self, 'deprecated', deprecated)\n _setattr(self, 'extra', extra)\n self.__post_init__()": _m328,
+    'def __init__(self, name, format, settings=_FACTORY, presentation=_FACTORY, nodes=_FACTORY, edges=_FACTORY, setting_lines=_FACTORY):\n self.name = name\n self.format = format\n self.settings = _factory2() if settings is _FACTORY else settings\n self.presentation = _factory3() if presentation is _FACTORY else presentation\n self.nodes = _factory4() if nodes is _FACTORY else nodes\n self.edges = _factory5() if edges is _FACTORY else edges\n self.setting_lines = _factory6() if setting_lines is _FACTORY else setting_lines': _m329,
+    "def __init__(self, name, kind, values, span):\n _setattr(self, 'name', name)\n _setattr(self, 'kind', kind)\n _setattr(self, 'values', values)\n _setattr(self, 'span', span)": _m330,
+    'def __init__(self, name, line, column, expectations, scenario, dippin=_default5, notes=_FACTORY, plan=_default7):\n self.name = name\n self.line = line\n self.column = column\n self.expectations = expectations\n self.scenario = scenario\n self.dippin = dippin\n self.notes = _factory6() if notes is _FACTORY else notes\n self.plan = plan': _m331,
+    "def __init__(self, name, start, end):\n _setattr(self, 'name', name)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m332,
+    'def __init__(self, name, target, start, end, size=_default4):\n self.name = name\n self.target = target\n self.start = start\n self.end = end\n self.size = size': _m333,
+    'def __init__(self, name, title=_default1, direction=_default2, boxes=_FACTORY, arrows=_FACTORY, clusters=_FACTORY, looks=_FACTORY, graph_attrs=_FACTORY, edge_font_size=_default8, edge_font_color=_default9):\n self.name = name\n self.title = title\n self.direction = direction\n self.boxes = _factory3() if boxes is _FACTORY else boxes\n self.arrows = _factory4() if arrows is _FACTORY else arrows\n self.clusters = _factory5() if clusters is _FACTORY else clusters\n self.looks = _factory6() if looks is _FACTORY else looks\n self.graph_attrs = _factory7() if graph_attrs is _FACTORY else graph_attrs\n self.edge_font_size = edge_font_size\n self.edge_font_color = edge_font_color': _m334,
+    "def __init__(self, name, type, attrs, span):\n _setattr(self, 'name', name)\n _setattr(self, 'type', type)\n _setattr(self, 'attrs', attrs)\n _setattr(self, 'span', span)": _m335,
+    "def __init__(self, new=_default0, old=_default1):\n _setattr(self, 'new', new)\n _setattr(self, 'old', old)": _m336,
+    "def __init__(self, node, branches, join):\n _setattr(self, 'node', node)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)": _m337,
+    'def __init__(self, node, ctx, completed=_FACTORY, outcomes=_FACTORY, retries=_FACTORY, visits=_FACTORY, restarts=_default6, fallback_taken=_default7, gate_fallback=_default8, gate_recheck=_default9, covered=_default10, overridden=_default11, steps=_default12):\n self.node = node\n self.ctx = ctx\n self.completed = _factory2() if completed is _FACTORY else completed\n self.outcomes = _factory3() if outcomes is _FACTORY else outcomes\n self.retries = _factory4() if retries is _FACTORY else retries\n self.visits = _factory5() if visits is _FACTORY else visits\n self.restarts = restarts\n self.fallback_taken = fallback_taken\n self.gate_fallback = gate_fallback\n self.gate_recheck = gate_recheck\n self.covered = covered\n self.overridden = overridden\n self.steps = steps': _m338,
+    "def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):\n _setattr(self, 'node', node)\n _setattr(self, 'handler', handler)\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'attempt', attempt)\n _setattr(self, 'edge', edge)\n _setattr(self, 'writes', writes)\n _setattr(self, 'notes', notes)\n _setattr(self, 'within', within)\n _setattr(self, 'depth', depth)\n _setattr(self, 'text', text)\n _setattr(self, 'model_node', model_node)": _m339,
+    "def __init__(self, node, key, item):\n _setattr(self, 'node', node)\n _setattr(self, 'key', key)\n _setattr(self, 'item', item)": _m340,
+    "def __init__(self, node, rule, target, why, outcome, index):\n _setattr(self, 'node', node)\n _setattr(self, 'rule', rule)\n _setattr(self, 'target', target)\n _setattr(self, 'why', why)\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'index', index)": _m341,
+    "def __init__(self, node, text, masked):\n _setattr(self, 'node', node)\n _setattr(self, 'text', text)\n _setattr(self, 'masked', masked)": _m342,
+    'def __init__(self, node_defaults=_FACTORY, edge_defaults=_FACTORY, created=_FACTORY, label=_default3):\n self.node_defaults = _factory0() if node_defaults is _FACTORY else node_defaults\n self.edge_defaults = _factory1() if edge_defaults is _FACTORY else edge_defaults\n self.created = _factory2() if created is _FACTORY else created\n self.label = label': _m343,
+    'def __init__(self, nodes, edges, rest):\n self.nodes = nodes\n self.edges = edges\n self.rest = rest': _m344,
+    "def __init__(self, nodes, skipped, cleared=_default2):\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'skipped', skipped)\n _setattr(self, 'cleared', cleared)": _m345,
+    'def __init__(self, nodes=_default0, work=_FACTORY):\n self.nodes = nodes\n self.work = _factory1() if work is _FACTORY else work': _m346,
+    "def __init__(self, number, indent, text):\n _setattr(self, 'number', number)\n _setattr(self, 'indent', indent)\n _setattr(self, 'text', text)": _m347,
+    'def __init__(self, obj, index, parent, depth, js, subtasks=_FACTORY, deps=_FACTORY, dropped=_FACTORY, inherited=_FACTORY):\n self.obj = obj\n self.index = index\n self.parent = parent\n self.depth = depth\n self.js = js\n self.subtasks = _factory5() if subtasks is _FACTORY else subtasks\n self.deps = _factory6() if deps is _FACTORY else deps\n self.dropped = _factory7() if dropped is _FACTORY else dropped\n self.inherited = _factory8() if inherited is _FACTORY else inherited': _m348,
+    'def __init__(self, old, new, changes, effects):\n self.old = old\n self.new = new\n self.changes = changes\n self.effects = effects': _m349,
+    "def __init__(self, op, items, start, end, symbols=_default4):\n _setattr(self, 'op', op)\n _setattr(self, 'items', items)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'symbols', symbols)": _m350,
+    "def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):\n _setattr(self, 'open_start', open_start)\n _setattr(self, 'open_end', open_end)\n _setattr(self, 'body_start', body_start)\n _setattr(self, 'body_end', body_end)\n _setattr(self, 'close_start', close_start)\n _setattr(self, 'close_end', close_end)\n _setattr(self, 'info', info)": _m351,
+    "def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'label', label)\n _setattr(self, 'text', text)\n _setattr(self, 'stdout', stdout)\n _setattr(self, 'stderr', stderr)\n _setattr(self, 'exit_code', exit_code)\n _setattr(self, 'writes', writes)\n _setattr(self, 'cycles', cycles)\n _setattr(self, 'marker', marker)\n _setattr(self, 'why', why)": _m352,
+    'def __init__(self, own=_FACTORY, foreign=_FACTORY):\n self.own = _factory0() if own is _FACTORY else own\n self.foreign = _factory1() if foreign is _FACTORY else foreign': _m353,
+    "def __init__(self, pace, start=_default1, end=_default2, what=_default3):\n _setattr(self, 'pace', pace)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'what', what)": _m354,
+    "def __init__(self, pairs, branch=_default1):\n _setattr(self, 'pairs', pairs)\n _setattr(self, 'branch', branch)": _m355,
+    'def __init__(self, pairs, flow, tag, start, end=_default4, size=_default5):\n self.pairs = pairs\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m356,
+    "def __init__(self, pairs, removed, added):\n _setattr(self, 'pairs', pairs)\n _setattr(self, 'removed', removed)\n _setattr(self, 'added', added)": _m357,
+    "def __init__(self, parallel, branches, join, lossy, policy=_default4):\n _setattr(self, 'parallel', parallel)\n _setattr(self, 'branches', branches)\n _setattr(self, 'join', join)\n _setattr(self, 'lossy', lossy)\n _setattr(self, 'policy', policy)": _m358,
+    "def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):\n _setattr(self, 'parents', parents)\n _setattr(self, 'provided', provided)\n _setattr(self, 'read_above', read_above)\n _setattr(self, 'child_hint', child_hint)\n _setattr(self, 'bound', bound)": _m359,
+    'def __init__(self, path, graph, machine, scenario, config, diagnostics=_FACTORY):\n self.path = path\n self.graph = graph\n self.machine = machine\n self.scenario = scenario\n self.config = config\n self.diagnostics = _factory5() if diagnostics is _FACTORY else diagnostics': _m360,
+    'def __init__(self, path, kind, tree, items, workflow, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.tree = tree\n self.items = items\n self.workflow = workflow\n self.warnings = _factory5() if warnings is _FACTORY else warnings': _m361,
+    'def __init__(self, path, kind, workflow, tests=_FACTORY, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.workflow = workflow\n self.tests = _factory3() if tests is _FACTORY else tests\n self.warnings = _factory4() if warnings is _FACTORY else warnings': _m362,
+    'def __init__(self, path, kind, workflow=_default2, results=_FACTORY, error=_default4, warnings=_FACTORY, prepared=_default6):\n self.path = path\n self.kind = kind\n self.workflow = workflow\n self.results = _factory3() if results is _FACTORY else results\n self.error = error\n self.warnings = _factory5() if warnings is _FACTORY else warnings\n self.prepared = prepared': _m363,
+    'def __init__(self, path, original, text, result, applied=_FACTORY, rejected=_FACTORY, breaks=_FACTORY, passes=_default7, converged=_default8, named=_default9):\n self.path = path\n self.original = original\n self.text = text\n self.result = result\n self.applied = _factory4() if applied is _FACTORY else applied\n self.rejected = _factory5() if rejected is _FACTORY else rejected\n self.breaks = _factory6() if breaks is _FACTORY else breaks\n self.passes = passes\n self.converged = converged\n self.named = named': _m364,
+    'def __init__(self, path, plan, diagnostics, warnings):\n self.path = path\n self.plan = plan\n self.diagnostics = diagnostics\n self.warnings = warnings': _m365,
+    'def __init__(self, path, source, workflow, diagnostics=_FACTORY, dependencies=_FACTORY, not_a_workflow=_default5):\n self.path = path\n self.source = source\n self.workflow = workflow\n self.diagnostics = _factory3() if diagnostics is _FACTORY else diagnostics\n self.dependencies = _factory4() if dependencies is _FACTORY else dependencies\n self.not_a_workflow = not_a_workflow': _m366,
+    'def __init__(self, path, text):\n self.path = path\n self.text = text': _m367,
+    "def __init__(self, path, workflow, node):\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'node', node)": _m368,
+    'def __init__(self, path=_FACTORY, status=_default1, message=_default2, decisions=_FACTORY):\n self.path = _factory0() if path is _FACTORY else path\n self.status = status\n self.message = message\n self.decisions = _factory3() if decisions is _FACTORY else decisions': _m369,
+    'def __init__(self, path=_default0, context=_FACTORY, nodes=_FACTORY, max_steps=_default3):\n self.path = path\n self.context = _factory1() if context is _FACTORY else context\n self.nodes = _factory2() if nodes is _FACTORY else nodes\n self.max_steps = max_steps': _m370,
+    'def __init__(self, paths=_FACTORY, states=_default1, truncated=_default2, halted=_default3, capped=_default4, taken_edges=_FACTORY, stuck=_FACTORY, routed=_FACTORY, gate_checks=_FACTORY, restart_edges=_FACTORY, succeeded=_default10, exhausted_restarts=_default11, fewest_restarts=_default12):\n self.paths = _factory0() if paths is _FACTORY else paths\n self.states = states\n self.truncated = truncated\n self.halted = halted\n self.capped = capped\n self.taken_edges = _factory5() if taken_edges is _FACTORY else taken_edges\n self.stuck = _factory6() if stuck is _FACTORY else stuck\n self.routed = _factory7() if routed is _FACTORY else routed\n self.gate_checks = _factory8() if gate_checks is _FACTORY else gate_checks\n self.restart_edges = _factory9() if restart_edges is _FACTORY else restart_edges\n self.succeeded = succeeded\n self.exhausted_restarts = exhausted_restarts\n self.fewest_restarts = fewest_restarts': _m371,
+    "def __init__(self, plan_map=_default0, tdd=_default1, plan_map_max=_default2):\n _setattr(self, 'plan_map', plan_map)\n _setattr(self, 'tdd', tdd)\n _setattr(self, 'plan_map_max', plan_map_max)": _m372,
+    'def __init__(self, problems=_FACTORY, lines=_FACTORY):\n self.problems = _factory0() if problems is _FACTORY else problems\n self.lines = _factory1() if lines is _FACTORY else lines': _m373,
+    "def __init__(self, provider, family, selector, model, problem):\n _setattr(self, 'provider', provider)\n _setattr(self, 'family', family)\n _setattr(self, 'selector', selector)\n _setattr(self, 'model', model)\n _setattr(self, 'problem', problem)": _m374,
+    "def __init__(self, providers, _index=_FACTORY):\n _setattr(self, 'providers', providers)\n _setattr(self, '_index', _factory1() if _index is _FACTORY else _index)\n self.__post_init__()": _m375,
+    "def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):\n _setattr(self, 'raw', raw)\n _setattr(self, 'text', text)\n _setattr(self, 'span', span)\n _setattr(self, 'expr', expr)\n _setattr(self, 'error', error)\n _setattr(self, 'error_start', error_start)\n _setattr(self, 'error_end', error_end)\n _setattr(self, 'shorthand', shorthand)": _m376,
+    "def __init__(self, ref, key, after, where):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'after', after)\n _setattr(self, 'where', where)": _m377,
+    "def __init__(self, ref, key, edge, loop, writers, sometimes):\n _setattr(self, 'ref', ref)\n _setattr(self, 'key', key)\n _setattr(self, 'edge', edge)\n _setattr(self, 'loop', loop)\n _setattr(self, 'writers', writers)\n _setattr(self, 'sometimes', sometimes)": _m378,
+    "def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n _setattr(self, 'ref', ref)\n _setattr(self, 'path', path)\n _setattr(self, 'workflow', workflow)\n _setattr(self, 'problem', problem)\n _setattr(self, 'missing', missing)\n _setattr(self, 'special', special)\n _setattr(self, 'outside', outside)": _m379,
+    "def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n _setattr(self, 'route', route)\n _setattr(self, 'edge', edge)\n _setattr(self, 'target', target)\n _setattr(self, 'origin', origin)\n _setattr(self, 'rest', rest)": _m380,
+    "def __init__(self, section, match, message, codes, reason=_default4):\n _setattr(self, 'section', section)\n _setattr(self, 'match', match)\n _setattr(self, 'message', message)\n _setattr(self, 'codes', codes)\n _setattr(self, 'reason', reason)": _m381,
+    "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m382,
+    "def __init__(self, selection, rejected, reason, why):\n _setattr(self, 'selection', selection)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'reason', reason)\n _setattr(self, 'why', why)": _m383,
+    'def __init__(self, selectors, properties, problems):\n self.selectors = selectors\n self.properties = properties\n self.problems = problems': _m384,
+    "def __init__(self, source, error):\n _setattr(self, 'source', source)\n _setattr(self, 'error', error)": _m385,
+    "def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):\n _setattr(self, 'source', source)\n _setattr(self, 'format', format)\n _setattr(self, 'name', name)\n _setattr(self, 'decl_span', decl_span)\n _setattr(self, 'version', version)\n _setattr(self, 'header', header)\n _setattr(self, 'defaults', defaults)\n _setattr(self, 'vars', vars)\n _setattr(self, 'inputs', inputs)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'edges', edges)\n _setattr(self, 'else_target', else_target)\n _setattr(self, 'else_span', else_span)\n _setattr(self, 'stylesheet', stylesheet)\n _setattr(self, 'references', references)\n _setattr(self, 'sources', sources)\n _setattr(self, 'dialect', dialect)\n _setattr(self, 'selectors', selectors)\n _setattr(self, 'mentions', mentions)\n _setattr(self, 'plan', plan)": _m386,
+    'def __init__(self, source, kind, tasks, flat, root, tasks_member, runners=_default6, runners_from_session=_default7, stored=_default8, candidates=_FACTORY, selected=_default10, linted=_default11, session_meta=_default12, rewrites=_FACTORY, comma_offsets=_FACTORY, running=_default15):\n self.source = source\n self.kind = kind\n self.tasks = tasks\n self.flat = flat\n self.root = root\n self.tasks_member = tasks_member\n self.runners = runners\n self.runners_from_session = runners_from_session\n self.stored = stored\n self.candidates = _factory9() if candidates is _FACTORY else candidates\n self.selected = selected\n self.linted = linted\n self.session_meta = session_meta\n self.rewrites = _factory13() if rewrites is _FACTORY else rewrites\n self.comma_offsets = _factory14() if comma_offsets is _FACTORY else comma_offsets\n self.running = running': _m387,
+    'def __init__(self, source, raw_blocks, base_dir, display_base, reader):\n self.source = source\n self.raw_blocks = raw_blocks\n self.base_dir = base_dir\n self.display_base = display_base\n self.reader = reader\n self.__post_init__()': _m388,
+    "def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'condition', condition)\n _setattr(self, 'key', key)\n _setattr(self, 'label', label)\n _setattr(self, 'choice', choice)\n _setattr(self, 'weight', weight)\n _setattr(self, 'back', back)\n _setattr(self, 'override', override)\n _setattr(self, 'implicit', implicit)\n _setattr(self, 'line', line)": _m389,
+    'def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):\n self.source = source\n self.target = target\n self.label = label\n self.look = look\n self.tooltip = tooltip\n self.constraint = constraint': _m390,
+    "def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'reason', reason)\n _setattr(self, 'why', why)\n _setattr(self, 'edge', edge)\n _setattr(self, 'rejected', rejected)\n _setattr(self, 'restart', restart)\n _setattr(self, 'override', override)\n _setattr(self, 'restart_why', restart_why)": _m391,
+    'def __init__(self, source, target, span, attrs):\n self.source = source\n self.target = target\n self.span = span\n self.attrs = attrs': _m392,
+    "def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n _setattr(self, 'source', source)\n _setattr(self, 'target', target)\n _setattr(self, 'span', span)\n _setattr(self, 'condition', condition)\n _setattr(self, 'attrs', attrs)\n _setattr(self, 'implicit', implicit)": _m393,
+    'def __init__(self, span):\n self.span = span': _m394,
+    'def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):\n self.span = span\n self.directive = directive\n self.problems = problems\n self.kind = kind\n self.rewrite = rewrite\n self.lines = lines\n self.file_wide = file_wide\n self.removal = removal': _m395,
+    'def __init__(self, span, items=_FACTORY):\n self.span = span\n self.items = _factory1() if items is _FACTORY else items': _m396,
+    'def __init__(self, span, members=_FACTORY, _index=_default2):\n self.span = span\n self.members = _factory1() if members is _FACTORY else members\n self._index = _index': _m397,
+    "def __init__(self, span, message):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)": _m398,
+    "def __init__(self, span, message):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)\n self.__post_init__()": _m399,
+    "def __init__(self, span, message, code=_default2):\n _setattr(self, 'span', span)\n _setattr(self, 'message', message)\n _setattr(self, 'code', code)": _m400,
+    'def __init__(self, span, root, error, error_span=_default3):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span': _m401,
+    "def __init__(self, span, text):\n _setattr(self, 'span', span)\n _setattr(self, 'text', text)": _m402,
+    'def __init__(self, span, value):\n self.span = span\n self.value = value': _m403,
+    'def __init__(self, span, value, segments=_default2):\n self.span = span\n self.value = value\n self.segments = segments': _m404,
+    "def __init__(self, stamp, included, symbols):\n _setattr(self, 'stamp', stamp)\n _setattr(self, 'included', included)\n _setattr(self, 'symbols', symbols)": _m405,
+    "def __init__(self, start, end, message):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'message', message)": _m406,
+    "def __init__(self, start, end, type, modifiers, priority):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'type', type)\n _setattr(self, 'modifiers', modifiers)\n _setattr(self, 'priority', priority)": _m407,
+    "def __init__(self, start, end, what):\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'what', what)": _m408,
+    "def __init__(self, statement, pattern):\n _setattr(self, 'statement', statement)\n _setattr(self, 'pattern', pattern)": _m409,
+    "def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):\n _setattr(self, 'status', status)\n _setattr(self, 'message', message)\n _setattr(self, 'node', node)\n _setattr(self, 'error', error)\n _setattr(self, 'cause', cause)\n _setattr(self, 'rejected', rejected)": _m410,
+    'def __init__(self, status, updates=_FACTORY, preferred=_default2, suggested=_default3, error=_default4, limit=_default5, notes=_FACTORY, nested=_FACTORY, override_ok=_default8, child_overridden=_default9):\n self.status = status\n self.updates = _factory1() if updates is _FACTORY else updates\n self.preferred = preferred\n self.suggested = suggested\n self.error = error\n self.limit = limit\n self.notes = _factory6() if notes is _FACTORY else notes\n self.nested = _factory7() if nested is _FACTORY else nested\n self.override_ok = override_ok\n self.child_overridden = child_overridden': _m411,
+    'def __init__(self, steps, end, ctx):\n self.steps = steps\n self.end = end\n self.ctx = ctx\n self.__post_init__()': _m412,
+    "def __init__(self, steps, nodes, key, reader, steps_run, producers):\n _setattr(self, 'steps', steps)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'key', key)\n _setattr(self, 'reader', reader)\n _setattr(self, 'steps_run', steps_run)\n _setattr(self, 'producers', producers)": _m413,
+    "def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):\n _setattr(self, 'steps', steps)\n _setattr(self, 'state', state)\n _setattr(self, 'end', end)\n _setattr(self, 'taken', taken)\n _setattr(self, 'label', label)\n _setattr(self, 'gates', gates)": _m414,
+    'def __init__(self, steps=_FACTORY, end=_default1):\n self.steps = _factory0() if steps is _FACTORY else steps\n self.end = end': _m415,
+    'def __init__(self, structure, content, line):\n self.structure = structure\n self.content = content\n self.line = line': _m416,
+    "def __init__(self, target, fields, span):\n _setattr(self, 'target', target)\n _setattr(self, 'fields', fields)\n _setattr(self, 'span', span)": _m417,
+    "def __init__(self, task, start, end, how):\n _setattr(self, 'task', task)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'how', how)": _m418,
+    'def __init__(self, task, value, node):\n self.task = task\n self.value = value\n self.node = node': _m419,
+    'def __init__(self, task, wave, receives, without_output, indirect_mask, flat):\n self.task = task\n self.wave = wave\n self.receives = receives\n self.without_output = without_output\n self.indirect_mask = indirect_mask\n self.flat = flat': _m420,
+    "def __init__(self, text, content=_default1):\n _setattr(self, 'text', text)\n _setattr(self, 'content', content)": _m421,
+    "def __init__(self, text, negations, left, op, right_raw):\n _setattr(self, 'text', text)\n _setattr(self, 'negations', negations)\n _setattr(self, 'left', left)\n _setattr(self, 'op', op)\n _setattr(self, 'right_raw', right_raw)": _m422,
+    'def __init__(self, text, notes=_FACTORY):\n self.text = text\n self.notes = _factory1() if notes is _FACTORY else notes': _m423,
+    "def __init__(self, text, parts):\n _setattr(self, 'text', text)\n _setattr(self, 'parts', parts)": _m424,
+    "def __init__(self, text, start, end):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)": _m425,
+    "def __init__(self, text, start, end, quoted=_default3):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'quoted', quoted)": _m426,
+    "def __init__(self, text, start, end, value, expands):\n _setattr(self, 'text', text)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'value', value)\n _setattr(self, 'expands', expands)": _m427,
+    'def __init__(self, text, target, path, notes, parity, converted):\n self.text = text\n self.target = target\n self.path = path\n self.notes = notes\n self.parity = parity\n self.converted = converted': _m428,
+    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count': _m429,
+    "def __init__(self, type, doc):\n _setattr(self, 'type', type)\n _setattr(self, 'doc', doc)": _m430,
+    'def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):\n self.uri = uri\n self.path = path\n self.language_id = language_id\n self.generation = generation\n self.snapshot = snapshot\n self.published = published\n self.timer = timer\n self.quick = quick\n self.pause = pause\n self.lock = _factory9() if lock is _FACTORY else lock\n self.closed = closed': _m431,
+    'def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):\n self.uri = uri\n self.version = version\n self.generation = generation\n self.result_id = result_id\n self.path = path\n self.fmt = fmt\n self.root = root\n self.result = result\n self.converted = converted\n self.deps = deps\n self.encoding = encoding\n self.stamps = _factory11() if stamps is _FACTORY else stamps': _m432,
+    "def __init__(self, uri, version, generation, text, path, fmt, config, open_texts, root, encoding, quick=_default10, line_starts=_default11):\n _setattr(self, 'uri', uri)\n _setattr(self, 'version', version)\n _setattr(self, 'generation', generation)\n _setattr(self, 'text', text)\n _setattr(self, 'path', path)\n _setattr(self, 'fmt', fmt)\n _setattr(self, 'config', config)\n _setattr(self, 'open_texts', open_texts)\n _setattr(self, 'root', root)\n _setattr(self, 'encoding', encoding)\n _setattr(self, 'quick', quick)\n _setattr(self, 'line_starts', line_starts)": _m433,
+    "def __init__(self, value, source, segments):\n _setattr(self, 'value', value)\n _setattr(self, 'source', source)\n _setattr(self, 'segments', segments)": _m434,
+    "def __init__(self, value, span):\n _setattr(self, 'value', value)\n _setattr(self, 'span', span)": _m435,
+    'def __init__(self, value, style, tag, start, end, raw_end, size=_default6):\n self.value = value\n self.style = style\n self.tag = tag\n self.start = start\n self.end = end\n self.raw_end = raw_end\n self.size = size': _m436,
+    "def __init__(self, variable, op, values, negated, compare):\n _setattr(self, 'variable', variable)\n _setattr(self, 'op', op)\n _setattr(self, 'values', values)\n _setattr(self, 'negated', negated)\n _setattr(self, 'compare', compare)": _m437,
+    'def __init__(self, waves, completed, failed, all_complete):\n self.waves = waves\n self.completed = completed\n self.failed = failed\n self.all_complete = all_complete': _m438,
+    'def __init__(self, waves, user_waves, starts, completed, failed, blocked, on_hold, not_run, stopped_by_failure, all_complete, refused=_default10):\n self.waves = waves\n self.user_waves = user_waves\n self.starts = starts\n self.completed = completed\n self.failed = failed\n self.blocked = blocked\n self.on_hold = on_hold\n self.not_run = not_run\n self.stopped_by_failure = stopped_by_failure\n self.all_complete = all_complete\n self.refused = refused': _m439,
+    "def __init__(self, what, node, fields, branch):\n _setattr(self, 'what', what)\n _setattr(self, 'node', node)\n _setattr(self, 'fields', fields)\n _setattr(self, 'branch', branch)": _m440,
+    "def __init__(self, words, redirects, start, end, certain, piped):\n _setattr(self, 'words', words)\n _setattr(self, 'redirects', redirects)\n _setattr(self, 'start', start)\n _setattr(self, 'end', end)\n _setattr(self, 'certain', certain)\n _setattr(self, 'piped', piped)": _m441,
+    'def __init__(self, workflow, diagnostics=_FACTORY):\n self.workflow = workflow\n self.diagnostics = _factory1() if diagnostics is _FACTORY else diagnostics': _m442,
+    'def __init__(self, workflow, items=_FACTORY, visits=_FACTORY):\n self.workflow = workflow\n self.items = _factory1() if items is _FACTORY else items\n self.visits = _factory2() if visits is _FACTORY else visits': _m443,
+    'def __init__(self, workflow, shape, fires, complete, succeeds, findings, edge_ids=_FACTORY, proven_dead=_FACTORY):\n self.workflow = workflow\n self.shape = shape\n self.fires = fires\n self.complete = complete\n self.succeeds = succeeds\n self.findings = findings\n self.edge_ids = _factory6() if edge_ids is _FACTORY else edge_ids\n self.proven_dead = _factory7() if proven_dead is _FACTORY else proven_dead': _m444,
 }

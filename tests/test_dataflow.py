@@ -115,6 +115,50 @@ def test_a_read_repeated_in_one_field_is_classified_once(monkeypatch: pytest.Mon
     assert calls.count("ptch") == 2
 
 
+def _skipping_chain(size: int) -> str:
+    """A chain whose failure edges skip the next node: every node but the first two reads a
+    key the skipped node writes (DC104, with the path that skips it)."""
+    lines = ["workflow Skips", '  goal: "g"', "  start: S0", f"  exit: S{size - 1}", ""]
+    for i in range(size):
+        read = f" after ${{ctx.k{i - 1}}}" if i else ""
+        lines += [f"  agent S{i}", f"    prompt: Step {i}{read}.", f"    writes: k{i}", ""]
+    lines.append("  edges")
+    for i in range(size - 1):
+        lines.append(f"    S{i} -> S{i + 1}  when ctx.outcome = success")
+        if i + 2 < size:
+            lines.append(f"    S{i} -> S{i + 2}  when ctx.outcome = fail")
+    return "\n".join(lines) + "\n"
+
+
+def test_dc104_path_notes_are_made_only_for_the_findings_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A DC104 names each node of its path in a note. A workflow whose every read is a DC104
+    held thousands past the limit of 1,000 a code, 11 notes each (20 MB of a 10,000-node lint's
+    peak); the notes are now made for the findings kept, and they are the same."""
+    from dipcheck.rules.availability import _PathNotes
+
+    made: list[str] = []
+    add = _PathNotes.add
+
+    def counted(self: _PathNotes, finding: object) -> object:
+        made.append(self.key)
+        return add(self, finding)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_PathNotes, "add", counted)
+    shown = [item for item in run(_skipping_chain(1010)).diagnostics if item.code == "DC104"]
+    assert len(shown) == 1000 and len(made) == 1000
+    first = shown[0]
+    assert as_finding(first) == Finding("DC104", "warning", (15, 26), (15, 35), "${ctx.k1}")
+    assert [(position(note.span), note.message) for note in first.related] == [
+        (((6, 9), (6, 11)), "path: `S0` does not write `k1`"),
+        (((14, 9), (14, 11)), "path: `S2` reads it"),
+        (((12, 13), (12, 15)), "`k1` is written by `S1` here"),
+    ]
+    made.clear()  # the twin: a handful of findings, each with its notes
+    assert len(only(lint(_skipping_chain(12)), "DC104")) == len(made) == 10
+
+
 def test_dc102_did_you_mean_is_an_unsafe_fix_of_the_key() -> None:
     text = FLOW.replace("${ctx.patch}", "${ctx.ptch}")
     [found] = [item for item in run(text).diagnostics if item.code == "DC102"]

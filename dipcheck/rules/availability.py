@@ -13,8 +13,8 @@ from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
 from dipcheck.analysis.dataflow import ParallelBlock
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, insert_note
-from dipcheck.model import Origin, RefKind
-from dipcheck.records import replace
+from dipcheck.model import Node, Origin, RefKind
+from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
 from dipcheck.source import Span
 from dipcheck.suggest import Names, closest
@@ -244,29 +244,24 @@ class Availability:
                 f"along {route} no node writes it, so {item.where} sees an empty value "
                 f"{when} (written only by {names})"
             ) + self._nested_note(producers)
-        related = []
-        for index, step in enumerate(witness.nodes, 1):
-            if step not in nodes:
-                continue
-            reads_here = step == ref.owner and not item.after and index == len(witness.nodes)
-            if reads_here:
-                note = "reads it"
-            elif self.workflow.format == "yaml":
-                note = "runs"
-            else:
-                note = f"does not write `{item.key}`"
-            related.append(Related(nodes[step].id_span, f"path: `{step}` {note}"))
-        related.extend(self._producer_notes(item.key, producers))
         help_text = self.context.for_steps(
             "Route every path to this step through the referenced one, or move the reference "
             "to a step that always runs after it."
         )
-        found = self.context.finding(
-            "DC104", ref.span, message, related=tuple(related), help=help_text
-        )
+        found = self.context.finding("DC104", ref.span, message, help=help_text)
         if self.typed:  # that engine refuses to start a run with such a read (seed 003)
             found = found.with_severity(Severity.ERROR)
-        return found
+        # the notes along the path are made only for a finding that is shown: a chain whose
+        # every read is a DC104 held 9,000 findings past the limit, 11 notes each (20 MB)
+        path = _PathNotes(
+            witness.nodes,
+            nodes,
+            item.key,
+            None if item.after else ref.owner,
+            self.workflow.format == "yaml",
+            self._producer_notes(item.key, producers),
+        )
+        return replace(found, later=path.add)
 
     def _cleared(self, item: Read, producers: list[str], step: tuple[str, str]) -> Diagnostic:
         """DC104 for a key that a clearing `loop_restart` removes (typed-outputs dialect)."""
@@ -406,6 +401,37 @@ class Availability:
             "context and never see each other's writes",
             related=self._producer_notes(item.key, siblings),
         )
+
+
+@record(frozen=True, slots=True)
+class _PathNotes:
+    """A DC104's related notes: each node of the path, then the producers. ``reader`` is the
+    reading node when the read happens as it runs (the path's last node then "reads it").
+    (A record of its own, not a method of the analysis: that would keep the analysis, and
+    the workflow it holds, in a reference cycle with its own findings.)"""
+
+    steps: tuple[str, ...]
+    nodes: dict[str, Node]
+    key: str
+    reader: str | None
+    steps_run: bool
+    producers: tuple[Related, ...]
+
+    def add(self, finding: Diagnostic) -> Diagnostic:
+        related = []
+        for index, step in enumerate(self.steps, 1):
+            node = self.nodes.get(step)
+            if node is None:
+                continue
+            if step == self.reader and index == len(self.steps):
+                note = "reads it"
+            elif self.steps_run:
+                note = "runs"
+            else:
+                note = f"does not write `{self.key}`"
+            related.append(Related(node.id_span, f"path: `{step}` {note}"))
+        related.extend(self.producers)
+        return replace(finding, related=tuple(related), later=None)
 
 
 def _suggested(known: Names, item: Read, at: int, finding: Diagnostic) -> Diagnostic:
