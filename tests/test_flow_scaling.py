@@ -79,7 +79,7 @@ def worklist_may_in(flow: ContextFlow) -> dict[str, int]:
 
 def searched_losing_blocks(flow: ContextFlow, key: str, node: str) -> list[object]:
     """The former losing_blocks: the nodes reaching ``node`` searched for every reader."""
-    bit = flow.bits.get(key, 0)
+    bit = flow.bit(key)
     reaching = flow.reaching(node)
     result = []
     for block in flow.blocks:

@@ -150,16 +150,23 @@ class ContextFlow:
         return table
 
     @cached_property
-    def bits(self) -> dict[str, int]:
-        return {key: 1 << index for index, key in enumerate(self.producers)}
+    def positions(self) -> dict[str, int]:
+        """Each produced key's bit position in the tables. (Positions, not the bits: a table of
+        ``1 << position`` for 10,000 keys holds 10,000 integers of up to 10,000 bits, 7 MB.)"""
+        return {key: index for index, key in enumerate(self.producers)}
+
+    def bit(self, key: str) -> int:
+        """``key``'s bit in the tables, 0 for a key no node produces."""
+        position = self.positions.get(key)
+        return 0 if position is None else 1 << position
 
     @cached_property
     def gen(self) -> dict[str, int]:
         table = dict.fromkeys(self.node_ids, 0)
-        bits = self.bits
-        for key, nodes in self.producers.items():
+        for index, nodes in enumerate(self.producers.values()):
+            bit = 1 << index
             for node in nodes:
-                table[node] |= bits[key]
+                table[node] |= bit
         return table
 
     # -- graph ---------------------------------------------------------------------------
@@ -346,8 +353,8 @@ class ContextFlow:
     def may_reach(self, key: str, node: str, after: bool) -> bool:
         """Does some producer of ``key`` reach ``node``? ``after``: the reference is evaluated
         after the node ran (an edge condition), so the node's own writes count."""
-        bit = self.bits.get(key)
-        if bit is None:
+        bit = self.bit(key)
+        if not bit:
             return False
         available = self.may_in.get(node, 0)
         if after or self.self_reach:
@@ -358,7 +365,7 @@ class ContextFlow:
 
     @cached_property
     def universe(self) -> int:
-        return (1 << len(self.bits)) - 1
+        return (1 << len(self.positions)) - 1
 
     @cached_property
     def reachable(self) -> set[str]:
@@ -436,10 +443,9 @@ class ContextFlow:
     @cached_property
     def kept(self) -> int:
         """The keys a clearing restart keeps (the declared inputs)."""
-        bits = self.bits
         value = 0
         for key in typed_outputs.kept_keys(self.workflow):
-            value |= bits.get(key, 0)
+            value |= self.bit(key)
         return value
 
     def _across(self, source: str, target: str, value: int) -> int:
@@ -501,8 +507,8 @@ class ContextFlow:
     def always_available(self, key: str, node: str, after: bool) -> bool:
         """Is ``key`` written on every path from the start to ``node`` (or, ``after``, to the
         moment ``node`` finished)? True when the start is invalid or ``node`` unreachable."""
-        bit = self.bits.get(key)
-        if bit is None or node not in self.reachable:
+        bit = self.bit(key)
+        if not bit or node not in self.reachable:
             return True
         table = self.must_out if after else self.must_in
         return bool(table.get(node, self.universe) & bit)
@@ -510,8 +516,8 @@ class ContextFlow:
     def survives_branch_failure(self, key: str, node: str, after: bool) -> bool:
         """Is ``key`` still available at ``node`` when a branch of a lossy parallel block
         fails and its join succeeds anyway? True when no lossy block is involved."""
-        bit = self.bits.get(key)
-        if bit is None or node not in self.reachable:
+        bit = self.bit(key)
+        if not bit or node not in self.reachable:
             return True
         must_in, must_out = self._pessimistic
         table = must_out if after else must_in
@@ -520,7 +526,7 @@ class ContextFlow:
     def losing_blocks(self, key: str, node: str) -> list[ParallelBlock]:
         """Lossy parallel blocks that run before ``node`` in which some, but not every,
         branch writes ``key``."""
-        bit = self.bits.get(key, 0)
+        bit = self.bit(key)
         if not bit:
             return []
         partial, joins = self._losses
@@ -582,14 +588,14 @@ class ContextFlow:
             return []
         table = self.must_out if after else self.must_in
         value = table.get(node, 0)
-        return sorted(key for key, bit in self.bits.items() if value & bit)
+        return sorted(key for key, index in self.positions.items() if value >> index & 1)
 
     def keys_maybe(self, node: str, after: bool = False) -> list[str]:
         """Produced keys some producer can deliver to ``node`` (sorted; tracker's notion)."""
         value = self.may_in.get(node, 0)
         if after or self.self_reach:
             value |= self.gen.get(node, 0)
-        return sorted(key for key, bit in self.bits.items() if value & bit)
+        return sorted(key for key, index in self.positions.items() if value >> index & 1)
 
     # -- witness paths -------------------------------------------------------------------
 
@@ -642,8 +648,8 @@ class ContextFlow:
         from the start is itself free of producers. Only the last ``limit`` nodes of that
         tree path are materialised. The path follows the flow graph, so it never passes
         through a single branch of a parallel block."""
-        bit = self.bits.get(key)
-        if bit is None or self.start is None or node not in self.reachable:
+        bit = self.bit(key)
+        if not bit or self.start is None or node not in self.reachable:
             return None
         parents, depth = self.tree
         must_out = self.must_out
