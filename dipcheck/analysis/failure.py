@@ -118,6 +118,10 @@ def _outcome_truth(text: str, fmt: str, target: TargetVersion) -> bool | None:
     runtime = routing.runtime_text(text, fmt)
     if not runtime.strip():
         return True
+    if "outcome" not in runtime:
+        # Each left operand either reading tests is a stretch of this text, so none is an
+        # outcome operand: every comparison is undecided, and so is the whole condition.
+        return None
     if target.splits_condition_keywords:
         parsed = conditions.parse(runtime)
         return None if parsed.expr is None else _expr_truth(parsed.expr)
