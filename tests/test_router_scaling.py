@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.analysis.guards import literals, may_overlap
+from dipcheck.analysis.guards import Guards
 from dipcheck.engine import lint_text
 from dipcheck.model import Edge
 
@@ -38,7 +38,7 @@ def routers(draw: st.DrawFn) -> str:
     )
 
 
-def _pairwise(edges: list[Edge]) -> list[tuple[int, int]]:
+def _pairwise(guards: Guards, edges: list[Edge]) -> list[tuple[int, int]]:
     """The former scan: every edge against every earlier one; (repeated comparison's start
     in the file, the earlier comparison's start) per finding."""
     found: list[tuple[int, int]] = []
@@ -47,12 +47,12 @@ def _pairwise(edges: list[Edge]) -> list[tuple[int, int]]:
         condition = edge.condition
         if condition is None or condition.expr is None or not edge.conditional:
             continue
-        own = literals(condition.expr)
+        own = guards.literals(condition.expr)
         for earlier, earlier_literals in seen:
             assert earlier.condition is not None and earlier.condition.expr is not None
             keys = {item.key: item for item in earlier_literals}
             repeated = next((item for item in own if item.key in keys), None)
-            if repeated is None or not may_overlap(earlier.condition.expr, condition.expr):
+            if repeated is None or not guards.may_overlap(earlier.condition.expr, condition.expr):
                 continue
             first = keys[repeated.key]
             found.append(
@@ -76,7 +76,8 @@ def test_dip103_reports_what_the_pairwise_scan_reported(text: str) -> None:
         for item in result.diagnostics
         if item.code == "DIP103"
     ]
-    assert reported == _pairwise(list(result.workflow.edges_from("R")))
+    workflow = result.workflow
+    assert reported == _pairwise(Guards(workflow), list(workflow.edges_from("R")))
 
 
 @settings(max_examples=100, deadline=None)

@@ -74,9 +74,8 @@ def literals(expr: Expr, negated: bool = False) -> list[Literal]:
     return [item for part in expr.items for item in literals(part, negated)]
 
 
-def single_literal(edge: Edge) -> Literal | None:
-    """The literal an edge's condition consists of, when it is exactly one comparison."""
-    expr = edge.condition.expr if edge.condition is not None else None
+def single_literal(expr: Expr | None) -> Literal | None:
+    """The literal a condition consists of, when it is exactly one comparison."""
     while isinstance(expr, Group):
         expr = expr.expr
     negated = False
@@ -135,10 +134,12 @@ def _contradict(first: Literal, second: Literal) -> bool:
     return False
 
 
-def may_overlap(first: Expr, second: Expr) -> bool:
-    """Can both conditions be true at once? True unless every pair of their conjunctions
-    contains two contradicting literals."""
-    left, right = _dnf(first, False), _dnf(second, False)
+Forms = list[list[Literal]]
+
+
+def _overlap(left: Forms | None, right: Forms | None) -> bool:
+    """Can two conditions (in disjunctive normal form) be true at once? True unless every
+    pair of their conjunctions contains two contradicting literals."""
     if left is None or right is None:
         return True
     for one in left:
@@ -148,75 +149,69 @@ def may_overlap(first: Expr, second: Expr) -> bool:
     return False
 
 
-def exhaustive(edges: Iterable[Edge]) -> bool:
-    """dippin's exhaustiveness test for a node's conditional edges: they cover both outcomes
-    (``success`` and ``fail``/``failure``), or form a complete partition (two or more plain
-    equalities on one variable: the author lists every case), or hold a complementary pair
-    (``X op V`` and ``not X op V``; dipcheck also counts ``X = V`` with ``X != V``, and a
-    remainder edge ``X != a && X != b`` beside edges ``X = a`` and ``X = b``)."""
-    conditional = [edge for edge in edges if edge.conditional]
-    singles = [single_literal(edge) for edge in conditional]
-    equalities = [item for item in singles if item is not None and item.is_equality]
-    if _remainder_covered(conditional, equalities):
-        return True
-    outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
-    if "success" in outcomes and outcomes & FAIL_VALUES:
-        return True
-    if (
-        len(conditional) >= 2
-        and len(equalities) == len(conditional)
-        and len({item.variable for item in equalities}) == 1
-    ):
-        return True
-    keys = {item.key for item in singles if item is not None}
-    return any(item is not None and item.complement_key in keys for item in singles)
-
-
-def _remainder_covered(conditional: list[Edge], equalities: list[Literal]) -> bool:
-    """Is one edge the remainder of the others: ``X != a && X != b`` (every value its
-    negations exclude is the plain equality of another edge)? Then every value of ``X``
-    takes some edge."""
-    tested = {(item.variable, item.values[0]) for item in equalities}
-    for edge in conditional:
-        if edge.condition is None or edge.condition.expr is None:
-            continue  # a condition that does not parse (DIP010)
-        forms = _dnf(edge.condition.expr, False)
-        if forms is None or len(forms) != 1 or not forms[0]:
-            continue
-        parts = forms[0]
-        if all(
-            item.op == "="
-            and item.negated
-            and len(item.values) == 1
-            and (item.variable, item.values[0]) in tested
-            for item in parts
-        ):
-            return True
-    return False
-
-
-def fails_to(edge: Edge) -> bool:
-    """Is the edge taken on a failure: ``ctx.outcome = fail`` (what ``on fail`` means)?"""
-    found = single_literal(edge)
-    return (
-        found is not None
-        and found.is_equality
-        and found.variable in OUTCOME_VARIABLES
-        and found.values[0] in FAIL_VALUES
-    )
-
-
 def _int(text: str) -> int:
     return integers.parse_or(text, 0)
 
 
 class Guards:
-    """Per-workflow guard facts, computed on first use."""
+    """Per-workflow guard facts, computed on first use. A condition's literals and normal form
+    are worked out once per parsed condition (a node's edges are asked about by several
+    rules, and a workflow's identical conditions share one parse); each memo keeps the object
+    it is keyed by, so that its id is not reused meanwhile."""
 
     def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
         self._safe: dict[str, bool] = {}
         self._edges: dict[str, list[Edge]] = {}
+        self._literals: dict[int, tuple[Expr, list[Literal]]] = {}
+        self._forms: dict[int, tuple[Expr, Forms | None]] = {}
+        self._singles: dict[int, tuple[Expr, Literal | None]] = {}
+
+    def literals(self, expr: Expr) -> list[Literal]:
+        """:func:`literals` of ``expr`` (the list is shared: not to be changed)."""
+        found = self._literals.get(id(expr))
+        if found is None or found[0] is not expr:
+            found = self._literals[id(expr)] = (expr, literals(expr))
+        return found[1]
+
+    def forms(self, expr: Expr) -> Forms | None:
+        """The condition's disjunctive normal form; None when it grows too large (shared)."""
+        found = self._forms.get(id(expr))
+        if found is None or found[0] is not expr:
+            found = self._forms[id(expr)] = (expr, _dnf(expr, False))
+        return found[1]
+
+    def single(self, edge: Edge) -> Literal | None:
+        """The literal the edge's condition consists of, when it is exactly one comparison."""
+        expr = edge.condition.expr if edge.condition is not None else None
+        if expr is None:
+            return None
+        found = self._singles.get(id(expr))
+        if found is None or found[0] is not expr:
+            found = self._singles[id(expr)] = (expr, single_literal(expr))
+        return found[1]
+
+    def may_overlap(self, first: Expr, second: Expr) -> bool:
+        """Can both conditions be true at once?"""
+        return _overlap(self.forms(first), self.forms(second))
+
+    def outcome_truth(self, expr: Expr, outcome: str) -> bool | None:
+        """Is the condition true (True), false (False) or undecided (None) when the node's
+        status is ``outcome``, knowing nothing about any other key? (dippin's reading of
+        `and`/`or`; tracker up to v0.64 reads those keywords as literal text, which only
+        makes more conditions false, see DC301.)"""
+        terms = self.forms(expr)
+        if terms is None:
+            return None
+        decided = True
+        for term in terms:
+            values = [_outcome_literal(item, outcome) for item in term]
+            if any(value is False for value in values):
+                continue
+            if all(value is True for value in values):
+                return True
+            decided = False
+        return False if decided else None
 
     def edges_from(self, node_id: str) -> list[Edge]:
         """Outgoing edges as dippin's ``EdgesFrom`` lists them: explicit edges, then the
@@ -233,8 +228,51 @@ class Guards:
             self._edges[node_id] = found
         return found
 
-    def exhaustive(self, node_id: str) -> bool:
-        return exhaustive(self.edges_from(node_id))
+    def exhaustive(self, edges: Iterable[Edge]) -> bool:
+        """dippin's exhaustiveness test for a node's conditional edges: they cover both
+        outcomes (``success`` and ``fail``/``failure``), or form a complete partition (two or
+        more plain equalities on one variable: the author lists every case), or hold a
+        complementary pair (``X op V`` and ``not X op V``; dipcheck also counts ``X = V``
+        with ``X != V``, and a remainder edge ``X != a && X != b`` beside edges ``X = a`` and
+        ``X = b``)."""
+        conditional = [edge for edge in edges if edge.conditional]
+        singles = [self.single(edge) for edge in conditional]
+        equalities = [item for item in singles if item is not None and item.is_equality]
+        if self._remainder_covered(conditional, equalities):
+            return True
+        outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
+        if "success" in outcomes and outcomes & FAIL_VALUES:
+            return True
+        if (
+            len(conditional) >= 2
+            and len(equalities) == len(conditional)
+            and len({item.variable for item in equalities}) == 1
+        ):
+            return True
+        keys = {item.key for item in singles if item is not None}
+        return any(item is not None and item.complement_key in keys for item in singles)
+
+    def _remainder_covered(self, conditional: list[Edge], equalities: list[Literal]) -> bool:
+        """Is one edge the remainder of the others: ``X != a && X != b`` (every value its
+        negations exclude is the plain equality of another edge)? Then every value of ``X``
+        takes some edge."""
+        tested = {(item.variable, item.values[0]) for item in equalities}
+        for edge in conditional:
+            if edge.condition is None or edge.condition.expr is None:
+                continue  # a condition that does not parse (DIP010)
+            forms = self.forms(edge.condition.expr)
+            if forms is None or len(forms) != 1 or not forms[0]:
+                continue
+            parts = forms[0]
+            if all(
+                item.op == "="
+                and item.negated
+                and len(item.values) == 1
+                and (item.variable, item.values[0]) in tested
+                for item in parts
+            ):
+                return True
+        return False
 
     def marker_tool(self, node_id: str) -> bool:
         node = self.workflow.node(node_id)
@@ -257,7 +295,7 @@ class Guards:
             edges = self.edges_from(node_id)
             cached = (
                 any(not edge.conditional for edge in edges)
-                or exhaustive(edges)
+                or self.exhaustive(edges)
                 or self.marker_tool(node_id)
                 or self.else_covered(node_id)
             )
@@ -274,8 +312,18 @@ class Guards:
         """The node's exhaustion route (``fallback_target`` or ``fallback_retry_target``)."""
         return (node.value("fallback_target") or node.value("fallback_retry_target")).strip()
 
+    def fails_to(self, edge: Edge) -> bool:
+        """Is the edge taken on a failure: ``ctx.outcome = fail`` (what ``on fail`` means)?"""
+        found = self.single(edge)
+        return (
+            found is not None
+            and found.is_equality
+            and found.variable in OUTCOME_VARIABLES
+            and found.values[0] in FAIL_VALUES
+        )
+
     def fail_edge(self, node_id: str) -> Edge | None:
-        return next((edge for edge in self.edges_from(node_id) if fails_to(edge)), None)
+        return next((edge for edge in self.edges_from(node_id) if self.fails_to(edge)), None)
 
     def on_failure(self) -> str:
         """``defaults.on_failure`` when it names a declared node."""
@@ -299,22 +347,3 @@ def _outcome_literal(item: Literal, outcome: str) -> bool | None:
     else:
         return None
     return result != item.negated
-
-
-def outcome_truth(expr: Expr, outcome: str) -> bool | None:
-    """Is the condition true (True), false (False) or undecided (None) when the node's status
-    is ``outcome``, knowing nothing about any other key? (dippin's reading of `and`/`or`;
-    tracker up to v0.64 reads those keywords as literal text, which only makes more
-    conditions false, see DC301.)"""
-    terms = _dnf(expr, False)
-    if terms is None:
-        return None
-    decided = True
-    for term in terms:
-        values = [_outcome_literal(item, outcome) for item in term]
-        if any(value is False for value in values):
-            continue
-        if all(value is True for value in values):
-            return True
-        decided = False
-    return False if decided else None

@@ -12,7 +12,7 @@ import re
 from collections import deque
 from collections.abc import Iterator
 
-from dipcheck.analysis.guards import Literal, literals, may_overlap, single_literal
+from dipcheck.analysis.guards import Literal
 from dipcheck.analysis.routing import weight
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity, delete_lines, delete_spaced
 from dipcheck.model import Edge, NodeKind
@@ -127,6 +127,7 @@ def no_default_edge(context: Context) -> Iterator[Diagnostic]:
 )
 def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    guards = context.guards
     for source in dict.fromkeys(edge.source.value for edge in workflow.edges):
         seen: list[tuple[Edge, dict[LiteralKey, Literal]]] = []
         having: dict[LiteralKey, list[int]] = {}  # literal → the earlier edges that test it
@@ -135,7 +136,7 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
             condition = edge.condition
             if condition is None or condition.expr is None or not edge.conditional:
                 continue
-            own = literals(condition.expr)
+            own = guards.literals(condition.expr)
             # only earlier edges that test one of this edge's comparisons can repeat it, in
             # declaration order: each key's list is in that order already, and merging them
             # lazily costs only the pairs compared (building the whole set was quadratic when
@@ -153,7 +154,9 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
                 budget -= 1
                 assert earlier.condition is not None and earlier.condition.expr is not None
                 repeated = next((item for item in own if item.key in keys), None)
-                if repeated is None or not may_overlap(earlier.condition.expr, condition.expr):
+                if repeated is None or not guards.may_overlap(
+                    earlier.condition.expr, condition.expr
+                ):
                     continue
                 first = keys[repeated.key]
                 text = condition.raw[repeated.compare.start : repeated.compare.end]
@@ -377,7 +380,7 @@ def unrouted_marker(context: Context) -> Iterator[Diagnostic]:
         routed: set[str] = set()
         covered = False
         for edge in edges:
-            found = single_literal(edge) if edge.conditional else None
+            found = context.guards.single(edge) if edge.conditional else None
             if found is not None and found.is_equality and found.variable == "tool_marker":
                 routed.add(found.values[0])
             else:

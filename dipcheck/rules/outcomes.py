@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
-from dipcheck.analysis.guards import OUTCOME_VARIABLES, literals, outcome_truth
+from dipcheck.analysis.guards import OUTCOME_VARIABLES
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node
@@ -75,10 +75,11 @@ def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Ex
 )
 def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    guards = context.guards
     for node in workflow.nodes:
         if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
             continue  # a node that always succeeds is DC303's
-        if workflow.format == "dip" and not context.guards.safe_router(node.id):
+        if workflow.format == "dip" and not guards.safe_router(node.id):
             continue  # DIP102 already says that no edge may match
         routes = _routes_on_outcome_only(context, node)
         if routes is None:
@@ -87,7 +88,7 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         tested = [
             value
             for _, expr in routes
-            for item in literals(expr)
+            for item in guards.literals(expr)
             if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
             for value in item.values
         ]
@@ -97,7 +98,7 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         unmatched = [
             status
             for status in statuses
-            if all(outcome_truth(expr, status) is False for _, expr in routes)
+            if all(guards.outcome_truth(expr, status) is False for _, expr in routes)
         ]
         if not unmatched:
             continue
