@@ -63,8 +63,7 @@ def condition_namespace(context: Context) -> Iterator[Diagnostic]:
             )
 
 
-def _reserved(variable: str) -> bool:
-    key, _ = conditions.variable_key(variable)
+def _reserved(key: str) -> bool:
     return runtime.is_ambient(key) or key.startswith(("status", "stack.", "node."))
 
 
@@ -87,18 +86,24 @@ def _reserved(variable: str) -> bool:
 def condition_not_written(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     written = context.flow.producers
+    declared: dict[str, set[str]] = {}  # source node → the keys its `writes:` lists
     for edge in workflow.edges:
         node = workflow.node(edge.source.value)
         writes = node.get("writes") if node is not None else None
         condition = edge.condition
-        if writes is None or condition is None or condition.expr is None:
-            continue
-        keys = {item.value.removeprefix("ctx.") for item in list_items(writes.value)}
-        if not keys:
+        if node is None or writes is None or condition is None or condition.expr is None:
             continue
         for compare in _compares(edge):
             key, _ = conditions.variable_key(compare.left.text)
-            if _reserved(compare.left.text) or key in keys or not written.get(key):
+            if _reserved(key) or not written.get(key):
+                continue
+            # read only now: most conditions test runtime keys (`ctx.outcome`), and a node's
+            # list is read once for all its edges
+            keys = declared.get(node.id)
+            if keys is None:
+                items = list_items(writes.value)
+                keys = declared[node.id] = {item.value.removeprefix("ctx.") for item in items}
+            if key in keys or not keys:
                 continue
             yield context.finding(
                 "DIP121",
