@@ -338,16 +338,13 @@ def fan_in_without_parallel(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     if workflow.dialect.attractor_family:
         return
+    fan_ins = list(runtime.nodes_run_by(workflow, runtime.Handler.FAN_IN))
+    if not fan_ins:
+        return  # (no walk of the whole graph for a workflow without a join)
     early = _without_parallel(workflow)
-    forks = {
-        node.id
-        for node in workflow.nodes
-        if runtime.handler_of(node, workflow) is runtime.Handler.PARALLEL
-    }
-    for node in workflow.nodes:
+    forks = {node.id for node in runtime.nodes_run_by(workflow, runtime.Handler.PARALLEL)}
+    for node in fan_ins:
         if node.id not in early:
-            continue
-        if runtime.handler_of(node, workflow) is not runtime.Handler.FAN_IN:
             continue
         if forks and _reaches(workflow, forks, node.id):
             yield context.finding(
