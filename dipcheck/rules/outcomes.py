@@ -23,19 +23,18 @@ from dipcheck.rules.registry import rule
 TRUE_WORDS = ("true", "1", "yes", "on")
 
 
-def _routes_on_outcome_only(context: Context, node: Node) -> list[tuple[Edge, Expr]] | None:
-    """The node's edges when edge selection can only pick one by its condition: every edge
-    is conditional (no label or suggestion can pick one: not a human gate, not a parallel
-    node) and the runtime follows them (not a branch-only node, no `else` that dippin would
-    count, DC309)."""
+def _routes_on_outcome_only(
+    context: Context, node: Node, edges: tuple[Edge, ...]
+) -> list[tuple[Edge, Expr]] | None:
+    """The node's edges (all conditional) when edge selection can only pick one by its
+    condition: no label or suggestion can pick one (not a human gate, not a parallel node)
+    and the runtime follows them (not a branch-only node, no `else` that dippin would count,
+    DC309)."""
     workflow = context.workflow
     handler = runtime.handler_of(node, workflow)
     if handler in (runtime.Handler.HUMAN, runtime.Handler.PARALLEL):
         return None
     if node.id in context.flow.branch_of or workflow.else_target is not None:
-        return None
-    edges = workflow.edges_from(node.id)
-    if not edges or not all(edge.conditional for edge in edges):
         return None
     result = [
         (edge, edge.condition.expr)
@@ -77,11 +76,14 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     guards = context.guards
     for node in workflow.nodes:
+        edges = workflow.edges_from(node.id)
+        if not edges or not all(edge.conditional for edge in edges):
+            continue  # (first: the cheapest test, and most nodes have a plain edge)
         if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
             continue  # a node that always succeeds is DC303's
         if workflow.format == "dip" and not guards.safe_router(node.id):
             continue  # DIP102 already says that no edge may match
-        routes = _routes_on_outcome_only(context, node)
+        routes = _routes_on_outcome_only(context, node, edges)
         if routes is None:
             continue
         statuses = runtime.outcomes(node, workflow)
