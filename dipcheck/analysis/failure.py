@@ -359,6 +359,11 @@ class FailureFacts:
 
     def graph_fallback(self) -> tuple[str, str]:
         """The graph-level fallback (`on_failure` …) that names a node, and its key."""
+        return self._graph_fallback
+
+    @cached_property
+    def _graph_fallback(self) -> tuple[str, str]:
+        # (asked for every node whose own fallback chain names no node)
         for key in GRAPH_FALLBACKS:
             value = self.workflow.default_value(key)
             if value and value in self.workflow.node_map:
@@ -426,11 +431,12 @@ class FailureFacts:
         """The failure path of every main-loop node that can fail (the exit node, whose
         failure ends the run as failed, and branch-only nodes excluded)."""
         workflow = self.workflow
+        exit_id, main_loop, branch_of = workflow.exit, self.main_loop, self.branch_of
         result: dict[str, FailurePath] = {}
         for node in workflow.nodes:
-            if workflow.node(node.id) is not node or node.id == workflow.exit:
+            if workflow.node(node.id) is not node or node.id == exit_id:
                 continue
-            if node.id not in self.main_loop or node.id in self.branch_of:
+            if node.id not in main_loop or node.id in branch_of:
                 continue  # a branch's failure is counted by its parallel node (§5.7)
             if how_it_fails(node, workflow):
                 result[node.id] = self.path(node)
