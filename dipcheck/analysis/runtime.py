@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import StrEnum
 
-from dipcheck.model import Node, NodeKind, Workflow
+from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.records import record
+from dipcheck.references import ListItem, list_items
 
 
 class Handler(StrEnum):
@@ -55,6 +56,17 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     handler = _handler(node, workflow)
     known[id(node)] = (node, handler)  # (the node is kept: its id cannot be reused meanwhile)
     return handler
+
+
+def entries(item: Field, workflow: Workflow) -> list[ListItem]:
+    """The entries of a list field of ``workflow`` (``writes:``, ``reads:``;
+    :func:`~dipcheck.references.list_items`), read once per field: a dozen rules read every
+    node's ``writes:``. The list is shared: not to be changed."""
+    known: dict[int, tuple[Field, list[ListItem]]] = workflow.derived("entries", dict)
+    found = known.get(id(item))
+    if found is None or found[0] is not item:
+        found = known[id(item)] = (item, list_items(item.value))  # (the field is kept)
+    return found[1]
 
 
 def _handler(node: Node, workflow: Workflow) -> Handler:

@@ -101,7 +101,7 @@ def condition_not_written(context: Context) -> Iterator[Diagnostic]:
             # list is read once for all its edges
             keys = declared.get(node.id)
             if keys is None:
-                items = list_items(writes.value)
+                items = runtime.entries(writes, workflow)
                 keys = declared[node.id] = {item.value.removeprefix("ctx.") for item in items}
             if key in keys or not keys:
                 continue

@@ -140,7 +140,7 @@ def written_never_read(context: Context) -> Iterator[Diagnostic]:
         referenced |= below
     for node in workflow.nodes:
         writes = node.get("writes")
-        for item in list_items(writes.value) if writes is not None else ():
+        for item in runtime.entries(writes, workflow) if writes is not None else ():
             key = item.value.removeprefix("ctx.")
             if key in referenced or runtime.is_ambient(key):
                 continue
@@ -194,7 +194,7 @@ def read_without_write(context: Context) -> Iterator[Diagnostic]:
     written: dict[str, set[str]] = {}
     for node in workflow.nodes:
         writes = node.get("writes")
-        for item in list_items(writes.value) if writes is not None else ():
+        for item in runtime.entries(writes, workflow) if writes is not None else ():
             written.setdefault(item.value.removeprefix("ctx."), set()).add(node.id)
     for node_id in order:
         node = workflow.node(node_id)

@@ -156,8 +156,6 @@ def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
     fix_availability="sometimes",
 )
 def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
-    from dipcheck.references import list_items
-
     workflow = context.workflow
     for node in workflow.nodes:
         if runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
@@ -165,7 +163,7 @@ def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
         writes = node.get("writes")
         if writes is None:
             continue
-        keys = list(dict.fromkeys(item.value for item in list_items(writes.value)))
+        keys = list(dict.fromkeys(item.value for item in runtime.entries(writes, workflow)))
         if len(keys) < 2:
             continue
         if node.value("response_format").strip() or node.value("response_schema").strip():

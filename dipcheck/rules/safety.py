@@ -44,7 +44,7 @@ def _declared_writes(workflow: Workflow) -> Iterator[tuple[str, ListItem]]:
     for node in workflow.nodes:
         writes = node.get("writes")
         if writes is not None:
-            for item in list_items(writes.value):
+            for item in runtime.entries(writes, workflow):
                 yield node.id, item
 
 
@@ -305,7 +305,7 @@ def writes_ignored(context: Context) -> Iterator[Diagnostic]:
             )
         else:
             why = f"the `{handler.value}` handler never applies `writes:`"
-        keys = [item.value for item in list_items(writes.value)]
+        keys = [item.value for item in runtime.entries(writes, workflow)]
         own = runtime.possible_keys(node, workflow, frozenset()) or frozenset()
         if keys and all(key in own for key in keys):
             # harmless: the handler writes these keys itself (a gate's `human_response`)
