@@ -41,7 +41,7 @@ from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.graph import components
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.records import record
-from dipcheck.references import ListItem, list_items
+from dipcheck.references import ListItem
 
 
 @record(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class ContextFlow:
                 continue
             writes = node.get("writes")
             if writes is not None:
-                for item in list_items(writes.value):
+                for item in runtime.entries(writes, workflow):
                     result.append(Production(node.id, item.value, item))
             answers = node.get("answers_key")
             if answers is not None and answers.text.strip():
