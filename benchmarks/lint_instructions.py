@@ -73,6 +73,9 @@ def _instructions(tree: Path, path: Path, edits: int) -> int:
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
             interpreter,
+            # -P: the working directory is not put before PYTHONPATH; run from a checkout,
+            # `-c` found that checkout's dipcheck first and --against measured it twice
+            "-P",
             "-c",
             _PROGRAM,
             str(path),
