@@ -134,7 +134,7 @@ def test_dc104_path_notes_are_made_only_for_the_findings_shown(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A DC104 names each node of its path in a note. A workflow whose every read is a DC104
-    held thousands past the limit of 1,000 a code, 11 notes each (20 MB of a 10,000-node lint's
+    held thousands past the limit of 1,000 a code, 11 notes each (12 MB of a 10,000-node lint's
     peak); the notes are now made for the findings kept, and they are the same."""
     from dipcheck.rules.availability import _PathNotes
 

@@ -252,7 +252,7 @@ class Availability:
         if self.typed:  # that engine refuses to start a run with such a read (seed 003)
             found = found.with_severity(Severity.ERROR)
         # the notes along the path are made only for a finding that is shown: a chain whose
-        # every read is a DC104 held 9,000 findings past the limit, 11 notes each (20 MB)
+        # every read is a DC104 held 9,000 findings past the limit, 11 notes each (12 MB)
         path = _PathNotes(
             witness.nodes,
             nodes,
