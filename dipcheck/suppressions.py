@@ -691,22 +691,6 @@ def _end_blocks(
         open_blocks.remove(item)
 
 
-class _Lines:
-    """The lines of a source as ``text.split("\\n")`` cuts them (a ``\\r`` before the break
-    kept), each one sliced when asked for: a suppression edit reads one or two lines, and
-    splitting a 3,000-line workflow for them cost 0.26 ms after every edit in the language
-    server."""
-
-    def __init__(self, source: SourceText) -> None:
-        self.text = source.text
-        self.starts = source.line_starts
-
-    def __getitem__(self, number: int) -> str:
-        starts = self.starts
-        end = starts[number + 1] - 1 if number + 1 < len(starts) else len(self.text)
-        return self.text[starts[number] : end]
-
-
 def adoptable(item: Diagnostic) -> bool:
     """Should ``--add-ignore`` write a comment for this finding? Not for loading failures
     (the file must be mended) nor for findings about suppressions themselves (DC9xx)."""
@@ -721,17 +705,16 @@ def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
 
 def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
     """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
-    scanned: dict[int, tuple[_Lines, Container[int]]] = {}
+    scanned: dict[int, Container[int]] = {}
     edits: list[Edit] = []
     for item in diagnostics:
         source = item.span.source
         if id(source) not in scanned:
-            lines = _Lines(source)
             content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
-            scanned[id(source)] = (lines, content)
-        lines, content = scanned[id(source)]
-        place = _placement(lines, content, source.line_of(item.span.start), fmt)
-        edits.append(_comment_edit(source, lines, place, [item.code], fmt))
+            scanned[id(source)] = content
+        content = scanned[id(source)]
+        place = _placement(source, content, source.line_of(item.span.start), fmt)
+        edits.append(_comment_edit(source, place, [item.code], fmt))
     return edits
 
 
@@ -742,7 +725,6 @@ def ignore_edits(
     ``diagnostics``, one comment per line (codes of one line merged, an existing comment on
     the line extended). A finding in an included file (``anchors``: id of its source → line
     of the directive) is suppressed on the directive; one in another file is skipped."""
-    lines = _Lines(source)
     content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
     wanted: dict[tuple[str, int], list[str]] = {}
     for item in diagnostics:
@@ -752,13 +734,13 @@ def ignore_edits(
             line = anchors.get(id(item.span.source))
         if line is None:
             continue
-        codes = wanted.setdefault(_placement(lines, content, line, fmt), [])
+        codes = wanted.setdefault(_placement(source, content, line, fmt), [])
         if item.code not in codes:
             codes.append(item.code)
-    return [_comment_edit(source, lines, place, codes, fmt) for place, codes in wanted.items()]
+    return [_comment_edit(source, place, codes, fmt) for place, codes in wanted.items()]
 
 
-def _placement(lines: _Lines, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(source: SourceText, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
@@ -769,19 +751,17 @@ def _placement(lines: _Lines, content: Container[int], line: int, fmt: str) -> t
         while owner > 0 and owner in content:
             owner -= 1  # the `key:` line that opens the block
         return ("above", owner)
-    if fmt == "dip" and _QUOTED_VALUE.match(lines[line]):
+    if fmt == "dip" and _QUOTED_VALUE.match(source.raw_line(line)):
         return ("above", line)  # after a quoted .dip value, `# …` is part of the value
     return ("end", line)
 
 
-def _comment_edit(
-    source: SourceText, lines: _Lines, place: tuple[str, int], codes: list[str], fmt: str
-) -> Edit:
+def _comment_edit(source: SourceText, place: tuple[str, int], codes: list[str], fmt: str) -> Edit:
     kind, line = place
     listed = ", ".join(codes)
     leader = "//" if fmt == "dot" else "#"
     if kind == "end":
-        existing = lines[line]
+        existing = source.raw_line(line)
         start = _comment_start(existing) if fmt != "dot" else existing.find(f"{leader} dipcheck:")
         if start != -1:
             match = _directive().match(existing, start)
@@ -790,9 +770,10 @@ def _comment_edit(
                 return Edit(Span(source, close, close), f", {listed}")
         end = source.line_end(line)
         return Edit(Span(source, end, end), f"  {leader} dipcheck: ignore[{listed}]")
-    indent = lines[line][: _indent(lines[line])]
+    written = source.raw_line(line)
+    indent = written[: _indent(written)]
     if line > 0:
-        above = lines[line - 1]
+        above = source.raw_line(line - 1)
         match = _directive().match(above, _indent(above))
         if match is not None and match.group(1) == "ignore" and not above[: match.start()].strip():
             close = source.line_starts[line - 1] + match.end(2)
