@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections import namedtuple
 from functools import cached_property
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dipcheck.records import record
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def kept_with(owner: object, key: str, build: Callable[[], T]) -> T:
@@ -28,6 +30,24 @@ def kept_with(owner: object, key: str, build: Callable[[], T]) -> T:
     if key not in memo:
         memo[key] = build()
     return memo[key]
+
+
+class ByIdentity(Generic[K, V]):
+    """Values worked out once per object, keyed by the object itself (not by equality: two
+    equal records are still two places in a file). Each entry keeps its object, so that its
+    id cannot be reused meanwhile."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[K, V]] = {}
+
+    def get(self, key: K, build: Callable[..., V], *args: Any) -> V:
+        """``build(key, *args)``, computed on the first call for ``key``."""
+        found = self._found.get(id(key))
+        if found is None or found[0] is not key:
+            found = self._found[id(key)] = (key, build(key, *args))
+        return found[1]
 
 
 @record(eq=False)

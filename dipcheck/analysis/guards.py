@@ -18,6 +18,7 @@ from dipcheck import conditions, integers
 from dipcheck.conditions import Compare, Expr, Group, Not
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.records import record
+from dipcheck.source import ByIdentity
 
 OUTCOME_VARIABLES = frozenset({"outcome"})
 FAIL_VALUES = frozenset({"fail", "failure"})
@@ -156,40 +157,30 @@ def _int(text: str) -> int:
 class Guards:
     """Per-workflow guard facts, computed on first use. A condition's literals and normal form
     are worked out once per parsed condition (a node's edges are asked about by several
-    rules, and a workflow's identical conditions share one parse); each memo keeps the object
-    it is keyed by, so that its id is not reused meanwhile."""
+    rules, and a workflow's identical conditions share one parse)."""
 
     def __init__(self, workflow: Workflow) -> None:
         self.workflow = workflow
         self._safe: dict[str, bool] = {}
         self._edges: dict[str, list[Edge]] = {}
-        self._literals: dict[int, tuple[Expr, list[Literal]]] = {}
-        self._forms: dict[int, tuple[Expr, Forms | None]] = {}
-        self._singles: dict[int, tuple[Expr, Literal | None]] = {}
+        self._literals: ByIdentity[Expr, list[Literal]] = ByIdentity()
+        self._forms: ByIdentity[Expr, Forms | None] = ByIdentity()
+        self._singles: ByIdentity[Expr, Literal | None] = ByIdentity()
 
     def literals(self, expr: Expr) -> list[Literal]:
         """:func:`literals` of ``expr`` (the list is shared: not to be changed)."""
-        found = self._literals.get(id(expr))
-        if found is None or found[0] is not expr:
-            found = self._literals[id(expr)] = (expr, literals(expr))
-        return found[1]
+        return self._literals.get(expr, literals)
 
     def forms(self, expr: Expr) -> Forms | None:
         """The condition's disjunctive normal form; None when it grows too large (shared)."""
-        found = self._forms.get(id(expr))
-        if found is None or found[0] is not expr:
-            found = self._forms[id(expr)] = (expr, _dnf(expr, False))
-        return found[1]
+        return self._forms.get(expr, _dnf, False)
 
     def single(self, edge: Edge) -> Literal | None:
         """The literal the edge's condition consists of, when it is exactly one comparison."""
         expr = edge.condition.expr if edge.condition is not None else None
         if expr is None:
             return None
-        found = self._singles.get(id(expr))
-        if found is None or found[0] is not expr:
-            found = self._singles[id(expr)] = (expr, single_literal(expr))
-        return found[1]
+        return self._singles.get(expr, single_literal)
 
     def may_overlap(self, first: Expr, second: Expr) -> bool:
         """Can both conditions be true at once?"""

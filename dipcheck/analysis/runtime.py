@@ -14,6 +14,7 @@ from enum import StrEnum
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.records import record
 from dipcheck.references import ListItem, list_items
+from dipcheck.source import ByIdentity
 
 
 class Handler(StrEnum):
@@ -49,24 +50,20 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     ``type``), else the kind's; an agent without a prompt at the start or exit becomes the
     passthrough ``start``/``exit`` handler (``ensureStartExitNodes``). Worked out once per
     node and workflow (a dozen rules ask about every node)."""
-    known: dict[int, tuple[Node, Handler]] = workflow.derived("handlers", dict)
-    found = known.get(id(node))
-    if found is not None and found[0] is node:
-        return found[1]
-    handler = _handler(node, workflow)
-    known[id(node)] = (node, handler)  # (the node is kept: its id cannot be reused meanwhile)
-    return handler
+    known: ByIdentity[Node, Handler] = workflow.derived("handlers", ByIdentity)
+    return known.get(node, _handler, workflow)
 
 
 def entries(item: Field, workflow: Workflow) -> list[ListItem]:
     """The entries of a list field of ``workflow`` (``writes:``, ``reads:``;
     :func:`~dipcheck.references.list_items`), read once per field: a dozen rules read every
     node's ``writes:``. The list is shared: not to be changed."""
-    known: dict[int, tuple[Field, list[ListItem]]] = workflow.derived("entries", dict)
-    found = known.get(id(item))
-    if found is None or found[0] is not item:
-        found = known[id(item)] = (item, list_items(item.value))  # (the field is kept)
-    return found[1]
+    known: ByIdentity[Field, list[ListItem]] = workflow.derived("entries", ByIdentity)
+    return known.get(item, _entries)
+
+
+def _entries(item: Field) -> list[ListItem]:
+    return list_items(item.value)
 
 
 def _handler(node: Node, workflow: Workflow) -> Handler:
