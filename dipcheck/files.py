@@ -152,6 +152,25 @@ def inside(path: str, root: str) -> bool:
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
+def stays_inside(root: str, relative: str) -> bool:
+    """:func:`inside` for ``root`` joined with ``relative``, a normalised relative path that
+    does not climb (no ``..``): when no component of ``relative`` is a symbolic link, the
+    resolved path is ``root``'s resolved path with ``relative`` below it, so only those
+    components are looked at (an included file's one or two, not every directory from ``/``
+    down, twice). A component that does not exist ends the walk: nothing below it exists
+    either, and resolution keeps such a tail as written."""
+    path = root
+    for part in relative.split(os.sep):
+        path = os.path.join(path, part)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            return True
+        if stat.S_ISLNK(mode):
+            return inside(os.path.join(root, relative), root)
+    return True
+
+
 # -- reading ----------------------------------------------------------------------------------
 
 _KINDS = (
@@ -319,8 +338,9 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_INCLUDED_BYTES = 4 * 1024 * 1024
 
 
-# The texts read_from_disk read lately, by where the file is and its size and time: a file
-# many workflows include (300 children naming one 4 MiB prompt) is kept once, with its hash.
+# The texts read_from_disk read lately, by the file (device and inode, whatever path named it)
+# and its size and times: a file many workflows include (300 children naming one 4 MiB prompt)
+# is kept once, with its hash.
 _Kept = tuple[str, str]  # (text, sha256 of its UTF-8)
 _KEPT: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
 _KEPT_BY_TEXT: dict[int, _Kept] = {}  # id(text) -> the same pair (text_digest)
@@ -332,7 +352,7 @@ _kept_chars = 0
 def read_from_disk(path: str) -> str:
     """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
     :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read). A file
-    read again unchanged (the same place, inode, size, modification and change time) gives
+    read again unchanged (the same device, inode, size, modification and change time) gives
     the same text object, not a copy of its own."""
     if "\0" in path:  # (os.stat would raise ValueError)
         raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
@@ -340,7 +360,7 @@ def read_from_disk(path: str) -> str:
     # (the change time too: a program can set a file's modification time back after
     # rewriting it, as `cp -p` and archive tools do, but not its change time)
     stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-    key = (os.path.realpath(path), info.st_dev, info.st_ino, *stamp)
+    key = (info.st_dev, info.st_ino, *stamp)
     with _KEPT_LOCK:
         kept = _KEPT.get(key)
         if kept is not None:

@@ -12,9 +12,9 @@ from dipcheck.files import (
     NotRegularFile,
     describe_size,
     file_stamp,
-    inside,
     place_of,
     read_from_disk,
+    stays_inside,
     text_digest,
 )
 from dipcheck.hashing import sha256_hex
@@ -98,7 +98,7 @@ def include_file(
     full = os.path.join(base_dir, normal)
     if os.path.islink(full):
         return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
-    if not inside(full, base_dir):
+    if not stays_inside(base_dir, normal):
         return Inclusion(
             None,
             f"`{path}` leads outside the workflow's directory through a symbolic link, so it "
