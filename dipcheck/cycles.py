@@ -13,6 +13,14 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# In a command's process, a collection runs once this many more container objects have been
+# made than freed since the last one (the interpreter's default is 700). A lint pauses the
+# collector while it works, so the first object made after it triggered a pass over all that
+# the file left alive, only for the process to report and exit: 0.14 s of a 10,000-node lint,
+# and 3 % of the corpus's instructions. A million objects still bounds what cycles can hold
+# (a lint makes a few hundred per file, from the DOT tokens kept with their source).
+COMMAND_THRESHOLD = 1_000_000
+
 
 @contextmanager
 def paused() -> Iterator[None]:
@@ -25,3 +33,9 @@ def paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def for_a_command() -> None:
+    """Collect cycles less often in a command's process (:data:`COMMAND_THRESHOLD`); the
+    language server and library callers keep the collector as they set it."""
+    gc.set_threshold(COMMAND_THRESHOLD, *gc.get_threshold()[1:])

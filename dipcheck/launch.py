@@ -18,6 +18,9 @@ def entry() -> NoReturn:
     the interpreter's teardown, which frees every module and object one by one (a fifth of a
     cached one-file lint: ``benchmarks/startup.py``). By then every pool has been shut down
     and every file closed; only the standard streams still need flushing."""
+    from dipcheck import cycles
+
+    cycles.for_a_command()  # first: the imports below make objects too
     from dipcheck import replay
 
     for stream in (sys.stdout, sys.stderr):

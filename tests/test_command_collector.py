@@ -1,0 +1,58 @@
+"""A command's process does not collect cycles over what a lint left alive just before it
+reports and exits (``dipcheck.cycles.for_a_command``): a process test counts the collector's
+passes through ``gc.callbacks`` in ``dipcheck lint`` as the console script runs it, and in
+the same lint run through ``cli.main`` with the interpreter's own threshold (the twin)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from helpers import PROJECT
+
+# A 600-node chain: its lint leaves about 40,000 container objects alive, far past the
+# interpreter's threshold of 700 and far below a command's.
+WORKFLOW = "\n".join(
+    [
+        "workflow Long",
+        "  start: n0",
+        "  exit: n599",
+        *(f'  agent n{i}\n    prompt: "step {i}"' for i in range(600)),
+        "  edges",
+        *(f"    n{i} -> n{i + 1}" for i in range(599)),
+        "",
+    ]
+)
+
+COUNT_PASSES = """
+import gc, os, sys
+sys.argv = ["dipcheck", "lint", "--no-cache", "--quiet", sys.argv[1]]
+def count(phase, info):
+    if phase == "start":
+        os.write(2, b"collection\\n")
+"""
+
+
+def passes(tmp_path, runner: str) -> tuple[int, int]:
+    (tmp_path / "long.dip").write_text(WORKFLOW, encoding="utf-8")
+    process = subprocess.run(
+        [sys.executable, "-c", COUNT_PASSES + runner, str(tmp_path / "long.dip")],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=120,
+    )
+    return process.returncode, process.stderr.count("collection\n")
+
+
+def test_the_command_does_not_collect_what_the_lint_leaves(tmp_path) -> None:
+    runner = "from dipcheck.launch import entry\ngc.callbacks.append(count)\nentry()"
+    code, collections = passes(tmp_path, runner)
+    assert (code, collections) == (0, 0)
+
+
+def test_with_the_interpreters_threshold_the_same_lint_collects(tmp_path) -> None:
+    runner = "from dipcheck.cli import main\ngc.callbacks.append(count)\nsys.exit(main())"
+    code, collections = passes(tmp_path, runner)
+    assert code == 0
+    assert collections >= 1
