@@ -207,13 +207,16 @@ def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     }
     if not restricted:
         return
-    order, above = context.graph.forward_order
+    order = context.graph.forward_order[0]
+    upstream = context.graph.upstream(restricted)
     for sink in order:
         node = workflow.node(sink)
         if node is None or node.kind is not NodeKind.AGENT or node.value("tool_access").strip():
             continue
         reads = {item.value: item for item in _reads(workflow, sink)}
-        for source in (item for item in order if item in above[sink] and item in restricted):
+        if not reads:
+            continue
+        for source in upstream.above(sink):
             shared = [item for item in _writes(workflow, source) if item.value in reads]
             if not shared:
                 continue

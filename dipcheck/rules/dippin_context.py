@@ -11,7 +11,7 @@ from dipcheck.analysis import runtime
 from dipcheck.analysis.markdown import fence_at
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.model import NodeKind, Origin, Reference, RefKind
-from dipcheck.references import list_items
+from dipcheck.references import ListItem, list_items
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.suggest import Names, closest, suggestion_fix
@@ -190,26 +190,40 @@ def _children_reads(context: Context) -> set[str] | None:
 )
 def read_without_write(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    order, above = context.graph.forward_order
+    order = context.graph.forward_order[0]
     written: dict[str, set[str]] = {}
     for node in workflow.nodes:
         writes = node.get("writes")
         for item in runtime.entries(writes, workflow) if writes is not None else ():
             written.setdefault(item.value.removeprefix("ctx."), set()).add(node.id)
+    readers: list[tuple[str, list[ListItem]]] = []
+    named: set[str] = set()  # the nodes `node.<id>.…` reads name
     for node_id in order:
         node = workflow.node(node_id)
         reads = node.get("reads") if node is not None else None
-        for item in list_items(reads.value) if reads is not None else ():
+        items = list_items(reads.value) if reads is not None else []
+        readers.append((node_id, items))
+        for item in items:
+            key = item.value.removeprefix("ctx.")
+            if key.startswith("node."):
+                named.add(key[5:].split(".", 1)[0])
+    upstream = context.graph.upstream(named.union(*written.values()))
+    for node_id, items in readers:
+        for item in items:
             key = item.value.removeprefix("ctx.")
             if key.startswith("node."):
                 scoped = key[5:].split(".", 1)[0]
-                if scoped not in above[node_id]:
+                # (a node past the analysis's budget is not judged)
+                if upstream.judged(scoped) and not upstream.has(node_id, scoped):
                     why = "does not exist" if workflow.node(scoped) is None else "is not upstream"
                     yield context.finding(
                         "DIP112", item.span, f"`{node_id}` reads `{key}`, but node `{scoped}` {why}"
                     )
                 continue
-            if runtime.is_ambient(key) or written.get(key, set()) & above[node_id]:
+            writers = written.get(key, ())
+            if runtime.is_ambient(key) or any(upstream.has(node_id, who) for who in writers):
+                continue
+            if not all(upstream.judged(who) for who in writers):
                 continue
             yield context.finding(
                 "DIP112",
