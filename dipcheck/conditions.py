@@ -7,6 +7,7 @@ maps them into the file, so one parse can be cached and reused for every identic
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from dipcheck.grammar import load_tables
@@ -173,6 +174,14 @@ def parse(text: str) -> ParseResult:
     """Parse condition text; on failure the error names the offending token."""
     if not text.strip():
         return ParseResult(None, "empty condition", 0, len(text))
+    expr = _read(text)
+    if expr is not None:
+        return ParseResult(expr)
+    return _by_tables(text)
+
+
+def _by_tables(text: str) -> ParseResult:
+    """:func:`parse` by the LALR tables alone (:func:`_read` is a shortcut to the same result)."""
     try:
         tree = load_tables("condition.lark").parse_text(text)
     except UnexpectedToken as error:
@@ -205,6 +214,145 @@ def parse(text: str) -> ParseResult:
             too_deep.end_pos or 0,
         )
     return ParseResult(_build(tree))
+
+
+# A shortcut for the conditions that parse: one regular expression cuts the text into the
+# grammar's tokens (blanks; a word, a run of WORD characters, which is also how `not`, `and`,
+# `in`… are written: the reader decides by position whether a word is a keyword, as the
+# contextual lexer does; a quoted string; an operator sign; a parenthesis or a comma), then a
+# recursive descent follows the rules of condition.lark and builds what `_build` builds.
+# Anything else (an error, a character no token starts with, nesting past MAX_NESTING) is
+# left to the tables, so every message stays theirs (tests/test_condition_reader.py).
+_TOKEN = re.compile(
+    r"""[ \t]*+(?:([^\s()"',=!<>]++)"""
+    r"""|("[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^']*+(?:''[^']*+)*')"""
+    r"""|(==|!=|<=|>=|[=<>])|([(),]))"""
+)
+_RUN, _STRING, _SIGN, _MARK = 1, 2, 3, 4
+_OPERATOR_WORDS = frozenset({"contains", "startswith", "endswith", "in", "matches"})
+_OR = frozenset({"or", "||"})
+_AND = frozenset({"and", "&&"})
+
+_Piece = tuple[int, str, int, int]  # which token group, its text, start, end
+
+
+class _Unread(Exception):
+    """The text is not one the reader below is sure of: the LALR tables parse it."""
+
+
+def _read(text: str) -> Expr | None:
+    """The AST the tables build for ``text`` when it parses, None when unsure (or invalid)."""
+    pieces: list[_Piece] = []
+    position = 0
+    for found in _TOKEN.finditer(text):
+        if found.start() != position:
+            return None
+        group = found.lastindex or 0
+        position = found.end()
+        pieces.append((group, found.group(group), found.start(group), position))
+    if text[position:].strip(" \t"):
+        return None
+    reader = _Reader(pieces)
+    try:
+        expr = reader.disjunction(0)
+    except _Unread:
+        return None
+    return expr if reader.index == len(pieces) else None
+
+
+class _Reader:
+    """A recursive descent over the tokens, one method per rule of ``condition.lark``."""
+
+    __slots__ = ("index", "pieces")
+
+    def __init__(self, pieces: list[_Piece]) -> None:
+        self.pieces = pieces
+        self.index = 0
+
+    def _next(self) -> _Piece:
+        if self.index >= len(self.pieces):
+            raise _Unread
+        piece = self.pieces[self.index]
+        self.index += 1
+        return piece
+
+    def _joiner(self, words: frozenset[str], sign: str) -> tuple[str, int, int] | None:
+        """The `and`/`or` here, if any: a word of ``words``, or ``sign`` before a word (the
+        tables then read the rest of the word as the next token)."""
+        if self.index < len(self.pieces):
+            group, value, start, end = self.pieces[self.index]
+            if group == _RUN:
+                if value in words:
+                    self.index += 1
+                    return value, start, end
+                if value.startswith(sign):
+                    self.pieces[self.index] = (_RUN, value[2:], start + 2, end)
+                    return sign, start, start + 2
+        return None
+
+    def disjunction(self, depth: int) -> Expr:
+        first = self.conjunction(depth)
+        symbol = self._joiner(_OR, "||")
+        if symbol is None:
+            return first
+        items = [first]
+        symbols = []
+        while symbol is not None:
+            symbols.append(symbol)
+            items.append(self.conjunction(depth))
+            symbol = self._joiner(_OR, "||")
+        return BoolOp("or", tuple(items), first.start, items[-1].end, tuple(symbols))
+
+    def conjunction(self, depth: int) -> Expr:
+        first = self.unary(depth)
+        symbol = self._joiner(_AND, "&&")
+        if symbol is None:
+            return first
+        items = [first]
+        symbols = []
+        while symbol is not None:
+            symbols.append(symbol)
+            items.append(self.unary(depth))
+            symbol = self._joiner(_AND, "&&")
+        return BoolOp("and", tuple(items), first.start, items[-1].end, tuple(symbols))
+
+    def unary(self, depth: int) -> Expr:
+        group, value, start, end = self._next()
+        if group == _MARK and value == "(":
+            if depth >= MAX_NESTING:
+                raise _Unread
+            inner = self.disjunction(depth + 1)
+            closing = self._next()
+            if closing[:2] != (_MARK, ")"):
+                raise _Unread
+            return Group(inner, start, closing[3])
+        if group != _RUN:
+            raise _Unread
+        if value == "not":
+            if depth >= MAX_NESTING:
+                raise _Unread
+            expr = self.unary(depth + 1)
+            return Not(expr, start, expr.end)
+        left = Operand(value, start, end)
+        group, op, op_start, op_end = self._next()
+        negated = group == _RUN and op == "not"
+        if negated:
+            group, op, op_start, op_end = self._next()
+        if not (group == _SIGN or (group == _RUN and op in _OPERATOR_WORDS)):
+            raise _Unread
+        right = [self._item()]
+        while self.index < len(self.pieces) and self.pieces[self.index][:2] == (_MARK, ","):
+            self.index += 1
+            right.append(self._item())
+        return Compare(left, op, op_start, op_end, tuple(right), negated, start, right[-1].end)
+
+    def _item(self) -> Operand:
+        group, value, start, end = self._next()
+        if group == _RUN:
+            return Operand(value, start, end)
+        if group == _STRING:
+            return Operand(value, start, end, True)
+        raise _Unread
 
 
 def _too_deep(tree: Tree) -> Token | None:
