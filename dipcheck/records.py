@@ -295,6 +295,20 @@ def ahead_of_time_module(sources: Iterable[tuple[str, Iterable[str]]]) -> str:
     return "\n".join(lines)
 
 
+# the type of the descriptor through which a __slots__ entry is read and written
+_SLOT = type(Field.__dict__["name"])
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None] | None:
+    """The ``__set__`` of the slot ``object.__setattr__(instance, name, …)`` writes, for an
+    instance of ``cls``: the first class in its MRO to hold ``name`` holds that slot."""
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name, MISSING)
+        if found is not MISSING:
+            return found.__set__ if found.__class__ is _SLOT else None
+    return None
+
+
 def _init_source(cls: type, every: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
     scope: dict[str, Any] = {"_setattr": object.__setattr__, "_FACTORY": MISSING}
     parameters = ["self"]
@@ -319,7 +333,15 @@ def _init_source(cls: type, every: tuple[Field, ...], frozen: bool) -> tuple[str
             value = f"_default{index}"
         else:
             continue  # (without slots, reading the field finds the default on the class)
-        lines.append(f"_setattr(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
+        if not frozen:
+            lines.append(f"self.{name} = {value}")
+        elif (setter := _slot_setter(cls, name)) is not None:
+            # (a frozen class refuses self.name = …; object.__setattr__ would look the slot up
+            # by name on every call, its descriptor's own __set__ writes it straight away)
+            scope[f"_set{index}"] = setter
+            lines.append(f"_set{index}(self, {value})")
+        else:
+            lines.append(f"_setattr(self, {name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
     return f"def __init__({', '.join(parameters)}):\n " + "\n ".join(lines or ["pass"]), scope

@@ -213,6 +213,50 @@ def test_methods_are_compiled_on_first_use_and_post_init_runs() -> None:
     assert hash(Bounded("abcdef")) == hash(Bounded("abc"))
 
 
+@records.record(frozen=True, slots=True)
+class Labelled(Point):
+    label: str = "here"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label.upper())
+
+
+@records.record(frozen=True)
+class Loose:
+    x: int
+
+
+@records.record(frozen=True, slots=True)
+class Tight(Loose):
+    y: int = 5
+
+
+def test_a_frozen_slotted_init_writes_each_slot_through_its_descriptor() -> None:
+    """Each field of a frozen slotted record is written by its slot's own ``__set__``, found on
+    the class that declares the slot (an inherited one on the base); a field of a base without
+    slots lives in the instance's ``__dict__`` and still goes through ``object.__setattr__``."""
+    source, scope = records._init_source(Labelled, records.fields(Labelled), True)
+    assert "_setattr(self" not in source
+    assert scope["_set0"].__self__ is Point.__dict__["x"]
+    assert scope["_set3"].__self__ is Labelled.__dict__["label"]
+    made = Labelled(1, notes=["n"], label="a")
+    assert (made.x, made.y, made.notes, made.label) == (1, 0, ["n"], "A")
+    assert Labelled(1).notes == [] and Labelled(1).notes is not Labelled(1).notes
+    assert pickle.loads(pickle.dumps(made)) == made
+    for name in ("x", "label"):
+        with pytest.raises(records.FrozenInstanceError):
+            setattr(made, name, 9)
+        with pytest.raises(records.FrozenInstanceError):
+            delattr(made, name)
+    source, _ = records._init_source(Tight, records.fields(Tight), True)
+    assert "_setattr(self, 'x', x)" in source and "_set1(self, y)" in source
+    tight = Tight(3)
+    assert (tight.x, tight.y, tight.__dict__) == (3, 5, {"x": 3})
+    assert pickle.loads(pickle.dumps(tight)) == tight
+    with pytest.raises(records.FrozenInstanceError):
+        tight.y = 1  # type: ignore[misc]
+
+
 def test_a_field_option_record_cannot_honour_is_refused_when_the_class_is_made() -> None:
     namespace = {"__annotations__": {"limit": "ClassVar[int]"}, "limit": 3}
     with pytest.raises(TypeError, match="not supported by @record"):
