@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.analysis.shell_words import _skip_quoted, simple_commands
+from dipcheck.analysis.shell_words import (
+    INCREMENTAL_CHARS,
+    SimpleCommand,
+    _scan,
+    _skip_quoted,
+    simple_commands,
+)
 
 
 def table(text: str) -> list[tuple[list[str], bool, bool, bool]]:
@@ -119,3 +125,91 @@ def test_nesting_thousands_deep_is_read_without_recursion() -> None:
     deep = 'echo "$(' * 10_000 + "x" + ')"' * 10_000
     assert _skip_quoted(deep, 5) == len(deep)
     assert [item.name for item in simple_commands(deep)] == ["echo"]
+
+
+_PIECES = [
+    "x",
+    "\n",
+    "'",
+    '"',
+    "`",
+    "$(",
+    ")",
+    "${",
+    "}",
+    "{\n",
+    "<<EOF\n",
+    "\nEOF\n",
+    "<<-'X'\n",
+    "\n\tX\n",
+    "# note\n",
+    "\\",
+    "\\\n",
+    " && ",
+    " || ",
+    ";",
+    "|",
+    "&",
+    "if true; then\n",
+    "fi\n",
+    "f() {\n",
+    "function g\n",
+    "do\n",
+    "done\n",
+    "case $x in\n",
+    "esac\n",
+    " >/dev/null 2>&1",
+    "a=b ",
+    "elif false; then\n",
+]
+_SCRIPT = (
+    "set -eu\n"
+    'check() {\n  test -f "$1" || return 1\n}\n'
+    "cat > notes.md <<'EOF'\n# heading\nsome `text` and $(stuff\nEOF\n"
+    'for file in *.go; do\n  gofmt -l "$file" | tee -a log\ndone\n'
+    'if [ -n "${NAME:-}" ]; then\n  echo "$NAME" >&2\nelse\n  echo none\nfi\n'
+    "printf '%s\\n' 'a b' \\\n  c d\n"
+    "go test ./... 2>&1 | tail -n 5 && echo ok\n"
+)
+
+
+def _fresh(text: str) -> tuple[SimpleCommand, ...]:
+    return tuple(_scan(text, 0, [], 0, [], False, None, None))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(4, 9),
+    st.lists(st.tuples(st.floats(0, 1), st.sampled_from(_PIECES), st.integers(0, 12)), max_size=8),
+)
+def test_an_edited_long_script_reads_as_a_fresh_parse(
+    copies: int, edits: list[tuple[float, str, int]]
+) -> None:
+    """A long script is parsed again only from around an edit, on an earlier version's
+    parse: each version must read exactly as when parsed from the start."""
+    text = _SCRIPT * copies
+    assert len(text) >= INCREMENTAL_CHARS
+    assert simple_commands(text) == _fresh(text)
+    for where, piece, removed in edits:
+        at = int(where * len(text))
+        text = text[:at] + piece + text[at + removed :]
+        assert simple_commands(text) == _fresh(text)
+
+
+def test_every_line_of_a_long_script_edited_reads_as_a_fresh_parse() -> None:
+    text = _SCRIPT * 4
+    lines = text.split("\n")
+    for number in range(len(lines)):
+        for piece in ("x", "'", "{", "<<EOF"):
+            edited = "\n".join([*lines[:number], lines[number] + piece, *lines[number + 1 :]])
+            assert simple_commands(edited) == _fresh(edited), (number, piece)
+
+
+def test_a_script_of_many_lines_is_parsed_whole() -> None:
+    """Marks for more lines than that would take megabytes per kept parse: such a script is
+    read from the start each time, as before."""
+    text = "echo a\n" * 6000
+    edited = text[:21000] + "x" + text[21000:]
+    assert simple_commands(text) == _fresh(text)
+    assert simple_commands(edited) == _fresh(edited)
+    assert [item.name for item in simple_commands(edited)].count("xecho") == 1

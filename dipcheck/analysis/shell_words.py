@@ -12,11 +12,16 @@ body, not in a function body, not after ``&&`` or ``||``, and not in an ``elif``
 from __future__ import annotations
 
 import re
+import threading
+from bisect import bisect_left, bisect_right
+from collections import deque
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from dipcheck.lazyre import lazy
 from dipcheck.records import record
+from dipcheck.textchange import changed_span
 
 _REDIRECT = lazy(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
 _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
@@ -160,20 +165,149 @@ def _unquote(text: str) -> tuple[str, bool]:
     return "".join(out), expands
 
 
+# A parser state at a line start of the script's top level: (offset, commands before it,
+# depth, open braces, function_pending). Nothing before the offset looks past it, so the
+# state is decided by the text before it.
+_Mark = tuple[int, int, int, tuple[bool, ...], bool]
+_OFFSET = itemgetter(0)
+# Scripts at least this long keep their marks, for the parse of an edited copy, unless they
+# have more lines than this (a mark takes about 150 bytes).
+INCREMENTAL_CHARS = 1024
+_MAX_MARKS = 5000
+# How many of those parses are kept (each holds its script), and how many characters at
+# each end of a script find the parse of its earlier version.
+_KEPT = 16
+_ENDS = 64
+
+
+class _Parse:
+    """A script, its simple commands and its marks (never changed once made)."""
+
+    __slots__ = ("commands", "marks", "text")
+
+    def __init__(
+        self, text: str, commands: tuple[SimpleCommand, ...], marks: tuple[_Mark, ...]
+    ) -> None:
+        self.text = text
+        self.commands = commands
+        self.marks = marks
+
+
+class _Recent:
+    """The parses of the last long scripts (any document's: a parse depends on its text
+    alone, and every part reused is checked against the text it came from)."""
+
+    def __init__(self) -> None:
+        self._items: deque[_Parse] = deque(maxlen=_KEPT)
+        self._lock = threading.Lock()
+
+    def similar(self, text: str) -> tuple[_Parse, int, int] | None:
+        """The kept parse sharing the most text with ``text`` at its start and end (among
+        those with the same first or last characters, newest first, up to one that differs
+        from it in a few characters only), with the lengths shared."""
+        head, tail = text[:_ENDS], text[-_ENDS:]
+        with self._lock:
+            items = tuple(self._items)
+        best: tuple[_Parse, int, int] | None = None
+        for item in reversed(items):
+            if item.text[:_ENDS] != head and item.text[-_ENDS:] != tail:
+                continue
+            prefix, old_end, new_end = changed_span(item.text, text)
+            suffix = len(text) - new_end
+            if best is None or prefix + suffix > best[1] + best[2]:
+                best = (item, prefix, suffix)
+            if max(old_end, new_end) - prefix <= _ENDS:
+                break
+        return best
+
+    def keep(self, parse: _Parse, base: _Parse | None) -> None:
+        """Keep ``parse``, and ``base``, the parse it was made from, as recent as it: the
+        text an edit is undone to is not parsed again (it is cached) but is still the
+        closest to the next edit."""
+        with self._lock:
+            if base is not None:
+                for position, item in enumerate(self._items):
+                    if item is base:
+                        del self._items[position]
+                        self._items.append(base)
+                        break
+            self._items.append(parse)
+
+
+_RECENT = _Recent()
+
+
+def _moved(command: SimpleCommand, delta: int) -> SimpleCommand:
+    words = tuple(
+        Word(word.text, word.start + delta, word.end + delta, word.value, word.expands)
+        for word in command.words
+    )
+    return SimpleCommand(
+        words,
+        command.redirects,
+        command.start + delta,
+        command.end + delta,
+        command.certain,
+        command.piped,
+    )
+
+
 @lru_cache(maxsize=1024)
 def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
     """The simple commands of a script, in order (cached: several rules ask, and the
-    language server re-lints the same commands on every keystroke)."""
-    result: list[SimpleCommand] = []
+    language server re-lints the same commands on every keystroke). A long script is parsed
+    again only from the top-level line before the first character an earlier version of it
+    differs in, up to the first line after the last one where the parser is in the same
+    state as it was there: typing in a 27 KB command re-reads a few lines, not all of it."""
+    if len(text) < INCREMENTAL_CHARS or text.count("\n") > _MAX_MARKS:
+        return tuple(_scan(text, 0, [], 0, [], False, None, None))
+    marks: list[_Mark] = []
+    found = _RECENT.similar(text)
+    if found is None:
+        base = None
+        result = _scan(text, 0, [], 0, [], False, marks, None)
+    else:
+        base, prefix, suffix = found
+        # the last line start the edit leaves in place, and the parser's state there
+        at = bisect_right(base.marks, prefix, key=_OFFSET)
+        if at:
+            offset, count, depth, braces, pending = base.marks[at - 1]
+        else:
+            offset, count, depth, braces, pending = 0, 0, 0, (), False
+        marks.extend(base.marks[:at])
+        reuse = (base, len(text) - len(base.text), len(text) - suffix)
+        result = _scan(
+            text, offset, list(base.commands[:count]), depth, list(braces), pending, marks, reuse
+        )
+    commands = tuple(result)
+    _RECENT.keep(_Parse(text, commands, tuple(marks)), base)
+    return commands
+
+
+def _scan(
+    text: str,
+    index: int,
+    result: list[SimpleCommand],
+    depth: int,
+    braces: list[bool],  # per open `{`: does it open a function body?
+    function_pending: bool,  # a function header whose `{` is on the next line
+    marks: list[_Mark] | None,
+    reuse: tuple[_Parse, int, int] | None,
+) -> list[SimpleCommand]:
+    """Parse ``text`` from ``index``, a top-level line start where the parser is in the
+    state given (0 and nothing open at the start), appending to ``result`` the commands
+    found and to ``marks`` (when given) the state at each top-level line start. ``reuse``:
+    an earlier version of the text, the offset to add to its positions, and where the text
+    left to parse is the same as the end of the earlier one; the scan stops at the first
+    line start from there where the state is the earlier one's at the same place, and takes
+    the rest from it."""
     words: list[tuple[int, int]] = []
-    depth = 0
-    braces: list[bool] = []  # per open `{`: does it open a function body?
     guarded = False  # the current command follows && or ||
-    function_pending = False  # a function header whose `{` is on the next line
     heredocs: list[tuple[str, bool]] = []
     length = len(text)
-    index = 0
     word_start = -1
+    if reuse is not None:
+        base, delta, same_from = reuse
 
     def finish(separator: str) -> None:
         nonlocal depth, guarded, words, function_pending
@@ -273,6 +407,22 @@ def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
                     if (line.strip() if strip else line) == delimiter:
                         break
             heredocs = []
+            if marks is not None and index < length:
+                state = (depth, tuple(braces), function_pending)
+                if reuse is not None and index >= same_from:
+                    position = bisect_left(base.marks, index - delta, key=_OFFSET)
+                    old = base.marks[position] if position < len(base.marks) else None
+                    if old is not None and old[0] == index - delta and old[2:] == state:
+                        count = old[1]
+                        shift = len(result) - count
+                        rest = base.commands[count:]
+                        result.extend(rest if not delta else (_moved(c, delta) for c in rest))
+                        marks.extend(
+                            (offset + delta, before + shift, *after)
+                            for offset, before, *after in base.marks[position:]
+                        )
+                        return result
+                marks.append((index, len(result), *state))
             continue
         if char in " \t\r":
             end_word(index)
@@ -323,4 +473,4 @@ def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
         index = run.end() if run else index + 1
     end_word(length)
     finish("\n")
-    return tuple(result)
+    return result
