@@ -169,6 +169,12 @@ class ContextFlow:
                 table.setdefault(node, []).append(index)
         return Bits(table)
 
+    def release(self) -> None:
+        """Forget the key-set tables (one integer of up to a bit per key for each node, 7 MB
+        each at 10,000 nodes and keys); a later question builds the one it needs again."""
+        for name in _TABLES:
+            self.__dict__.pop(name, None)
+
     # -- graph ---------------------------------------------------------------------------
 
     @cached_property
@@ -700,6 +706,9 @@ class ContextFlow:
         depth = self.tree[1]
         options = [p for p in self.predecessors[node] if p not in visited and lacks(p, node)]
         return min(options, key=depth.__getitem__) if options else None
+
+
+_TABLES = ("gen", "may_in", "must_out", "must_in", "_pessimistic", "tree_gen", "carried", "_losses")
 
 
 class Bits:

@@ -27,7 +27,6 @@ class Availability:
         self.context = context
         self.workflow = context.workflow
         self.flow = context.flow
-        self.reads = ContextReads(self.workflow)
         self.typed = typed_outputs.applies(self.workflow)
         self._branch_orders: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {}
 
@@ -36,7 +35,7 @@ class Availability:
         chosen: dict[tuple[str, str], Diagnostic] = {}
         order: list[tuple[str, str]] = []
         classified: set[tuple[object, ...]] = set()
-        for item in self.reads.items:
+        for item in ContextReads(self.workflow).items:
             slot = (item.ref.owner, item.key)
             previous = chosen.get(slot)
             if previous is not None and previous.severity is Severity.ERROR:
@@ -57,6 +56,9 @@ class Availability:
                 chosen[slot] = found
             elif previous.severity < Severity.ERROR and found.severity is Severity.ERROR:
                 chosen[slot] = found
+        # (the reads and the flow's key-set tables are done with: kept to the end of the
+        # lint they were a third of its peak memory; a later question rebuilds a table)
+        self.flow.release()
         result = [chosen[slot] for slot in order]
         boundary = self.context.boundary if result else None
         if boundary is not None and boundary.orphan:
