@@ -1,7 +1,8 @@
 """The linear-time rewrites of the context-flow analysis agree with the former (quadratic)
 algorithms on random small workflows: may-reach (now one pass over the strongly connected
 components, was a worklist), the blocks that lose a key on a failed branch (now bit sets
-solved once, was a search back from every reader), and the components themselves."""
+solved once, was a search back from every reader), the components themselves, and the
+key-set tables (gen as positions, the must-entries from the solver's last pass)."""
 
 from __future__ import annotations
 
@@ -99,6 +100,36 @@ def test_rewritten_flow_facts_match_the_former_algorithms(text: str) -> None:
     for node in flow.node_ids:
         for key in ("a", "b", "c", "unknown"):
             assert flow.losing_blocks(key, node) == searched_losing_blocks(flow, key, node), text
+
+
+def table_gen(flow: ContextFlow) -> dict[str, int]:
+    """The former gen: a table of each node's keys as one integer."""
+    table = dict.fromkeys(flow.node_ids, 0)
+    for index, nodes in enumerate(flow.producers.values()):
+        for node in nodes:
+            table[node] |= 1 << index
+    return table
+
+
+def recomputed_entries(flow: ContextFlow, out: dict[str, int], pessimistic: bool) -> dict[str, int]:
+    """The former must_in: a pass of its own over the reachable nodes once ``out`` was solved."""
+    if not out:
+        return {}
+    carried = flow._carried(pessimistic)
+    return {node: flow._entry(node, out, carried) for node in flow.reachable}
+
+
+@settings(max_examples=300, deadline=None)
+@given(workflows())
+def test_the_solved_tables_match_the_former_ones(text: str) -> None:
+    flow = _flow(text)
+    assert {node: flow.gen[node] for node in flow.node_ids} == table_gen(flow), text
+    assert flow.must_in == recomputed_entries(flow, flow.must_out, False), text
+    must_in, must_out = flow._pessimistic
+    assert must_in == recomputed_entries(flow, must_out, True), text
+    before = (flow.may_in, flow.must_in, flow.must_out, flow.tree_gen, flow._pessimistic)
+    flow.release()
+    assert (flow.may_in, flow.must_in, flow.must_out, flow.tree_gen, flow._pessimistic) == before
 
 
 @settings(max_examples=300, deadline=None)

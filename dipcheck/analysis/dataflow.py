@@ -402,25 +402,28 @@ class ContextFlow:
             result[block.parallel] = value
         return result
 
-    def _solve(self, carried: dict[str, int]) -> dict[str, int]:
-        """Keys available after each node on every path from the start (fixed point)."""
+    def _solve(self, carried: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+        """Keys available on entry to each reachable node and after each node, on every path
+        from the start (fixed point). The entries are those of the last pass: it changed
+        nothing, so each was made from the final values."""
         if self.start is None:
-            return {}
+            return {}, {}
         universe = self.universe
         gen = self.gen
         opaque = self.opaque
         order = self._reverse_postorder()
         out = dict.fromkeys(self.node_ids, universe)
+        entries: dict[str, int] = {}
         changed = True
         while changed:
             changed = False
             for node in order:
-                value = self._entry(node, out, carried)
+                value = entries[node] = self._entry(node, out, carried)
                 value = universe if node in opaque else value | gen[node]
                 if value != out[node]:
                     out[node] = value
                     changed = True
-        return out
+        return entries, out
 
     def _entry(self, node: str, out: dict[str, int], carried: dict[str, int]) -> int:
         if node == self.start:
@@ -466,28 +469,26 @@ class ContextFlow:
         return self._carried(pessimistic=False)
 
     @cached_property
-    def must_out(self) -> dict[str, int]:
-        """Keys available after each node on every path from the start."""
+    def _must(self) -> tuple[dict[str, int], dict[str, int]]:
         return self._solve(self.carried)
 
-    @cached_property
-    def must_in(self) -> dict[str, int]:
-        return self._entries(self.must_out, self.carried)
+    @property
+    def must_out(self) -> dict[str, int]:
+        """Keys available after each node on every path from the start."""
+        return self._must[1]
 
-    def _entries(self, out: dict[str, int], carried: dict[str, int]) -> dict[str, int]:
-        if not out:
-            return {}
-        return {node: self._entry(node, out, carried) for node in self.reachable}
+    @property
+    def must_in(self) -> dict[str, int]:
+        """Keys available when each reachable node starts, on every path from the start."""
+        return self._must[0]
 
     @cached_property
     def _pessimistic(self) -> tuple[dict[str, int], dict[str, int]]:
         """``(must_in, must_out)`` when every lossy parallel block may lose a failed branch's
         writes; the optimistic tables when no block is lossy."""
         if not any(block.lossy for block in self.blocks):
-            return self.must_in, self.must_out
-        carried = self._carried(pessimistic=True)
-        out = self._solve(carried)
-        return self._entries(out, carried), out
+            return self._must
+        return self._solve(self._carried(pessimistic=True))
 
     def _reverse_postorder(self) -> list[str]:
         assert self.start is not None
@@ -708,7 +709,7 @@ class ContextFlow:
         return min(options, key=depth.__getitem__) if options else None
 
 
-_TABLES = ("gen", "may_in", "must_out", "must_in", "_pessimistic", "tree_gen", "carried", "_losses")
+_TABLES = ("gen", "may_in", "_must", "_pessimistic", "tree_gen", "carried", "_losses")
 
 
 class Bits:
