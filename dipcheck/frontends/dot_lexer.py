@@ -45,7 +45,10 @@ PUNCTUATION = {
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
 
 # One alternative per kind of lexeme. Identifiers may carry dots (`human.default_choice`);
-# a bare value may start with a digit (`900s`, `1.5`); both are IDs to the grammar.
+# a bare value may start with a digit (`900s`, `1.5`); both are IDs to the grammar. `string`
+# is the common quoted string, without escapes and not joined to another; any other character
+# is `other` (a string read by hand, an HTML string, an unterminated comment or a stray
+# character), so that the lexemes follow one another without a gap.
 _LEXEME = re.compile(
     r"""
       (?P<blank>[ \t\r\n\f\v]+)
@@ -56,13 +59,14 @@ _LEXEME = re.compile(
     | (?P<word>[A-Za-z_\u0080-\uffff][A-Za-z0-9_.\u0080-\uffff]*)
     | (?P<number>-?(?:\.[0-9]+|[0-9][A-Za-z0-9_.]*))
     | (?P<punct>[{}\[\]=;,:])
+    | (?P<string>"[^"\\]*+"(?![ \t\r\n\f\v]*\+))
+    | (?P<other>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_JOINED = re.compile(r"[ \t\r\n\f\v]*\+")
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"))
 
 
@@ -112,54 +116,72 @@ class _Lexer:
         self.result.problems.append(LexProblem(Span(self.source, start, end), message))
 
     def run(self) -> LexResult:
+        """The lexemes in one pass of :data:`_LEXEME`, left (and taken up again after it) only
+        for a lexeme read by hand."""
         text = self.text
         length = len(text)
-        tokens = self.result.tokens
-        comments = self.result.comments
+        source = self.source
+        result = self.result
+        tokens = result.tokens
+        strings = result.strings
+        comments = result.comments
+        append = tokens.append
+        room = MAX_TOKENS  # tokens that may be read before lexing stops, `+` parts counted
         index = 0
-        while index < length:
-            if len(tokens) + self.parts > MAX_TOKENS:
-                last = tokens[-1]
-                self.stop(last.start_pos or 0, last.end_pos or 0)
-            if self.result.over_limit is not None:
-                break
-            match = _LEXEME.match(text, index)
-            if match is None:
-                char = text[index]
-                if char == '"':
-                    index = self.quoted(index)
-                elif char == "<":
-                    index = self.html(index)
-                elif text.startswith("/*", index):
-                    self.problem(index, index + 2, "unterminated comment: `/*` is never closed")
-                    comments.append(Span(self.source, index, length))
-                    index = length
+        while index < length and result.over_limit is None:
+            for match in _LEXEME.finditer(text, index):
+                kind = match.lastgroup
+                if kind == "blank" or kind == "join":
+                    continue
+                start, end = match.span()
+                if kind == "word":
+                    value = match.group()
+                    keyword = KEYWORDS.get(value.lower()) if len(value) <= 8 else None
+                    append(_token(keyword or "ID", value, start, end))
+                elif kind == "punct":
+                    char = match.group()
+                    append(_token(PUNCTUATION[char], char, start, end))
+                elif kind == "string":
+                    # its value is its body, one segment long
+                    value = Text(text[start + 1 : end - 1], source, ((0, start + 1),))
+                    strings[start] = QuotedString(value, (Span(source, start, end),))
+                    append(_token("STRING", match.group(), start, end))
+                elif kind == "number":
+                    append(_token("ID", match.group(), start, end))
+                elif kind == "edge":
+                    value = match.group()
+                    kind = "ARROW" if value == "->" else "UNDIRECTED"
+                    append(_token(kind, value, start, end))
+                elif kind != "other":  # a comment
+                    comments.append(Span(source, start, end))
+                    continue
                 else:
-                    self.token("OTHER", index, index + 1)
-                    index += 1
-                continue
-            kind = match.lastgroup
-            end = match.end()
-            if kind == "word":
-                value = match.group()
-                keyword = KEYWORDS.get(value.lower()) if len(value) <= 8 else None
-                tokens.append(_token(keyword or "ID", value, index, end))
-            elif kind == "number":
-                tokens.append(_token("ID", match.group(), index, end))
-            elif kind == "punct":
-                char = text[index]
-                tokens.append(_token(PUNCTUATION[char], char, index, end))
-            elif kind == "edge":
-                value = match.group()
-                kind = "ARROW" if value == "->" else "UNDIRECTED"
-                tokens.append(_token(kind, value, index, end))
-            elif kind in ("comment", "block"):
-                comments.append(Span(self.source, index, end))
-            index = end
-        if len(tokens) + self.parts > MAX_TOKENS:  # the last token did it
-            self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
-        self.result.count = len(tokens) + self.parts
-        return self.result
+                    char = text[start]
+                    if char == '"':
+                        index = self.quoted(start)
+                    elif char == "<":
+                        index = self.html(start)
+                    elif text.startswith("/*", start):
+                        self.problem(start, start + 2, "unterminated comment: `/*` is never closed")
+                        comments.append(Span(source, start, length))
+                        index = length
+                    else:
+                        append(_token("OTHER", char, start, end))
+                        if len(tokens) > room:
+                            self.stop(start, end)
+                            break
+                        continue
+                    room = MAX_TOKENS - self.parts
+                    if len(tokens) > room:
+                        self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
+                    break  # go on after the lexeme read by hand
+                if len(tokens) > room:
+                    self.stop(start, end)
+                    break
+            else:
+                break
+        result.count = len(tokens) + self.parts
+        return result
 
     def stop(self, start: int, end: int) -> None:
         if self.result.over_limit is None:
@@ -201,21 +223,9 @@ class _Lexer:
         return match.end(), chars, None
 
     def quoted(self, start: int) -> int:
-        """A quoted string and any ``+ "…"`` parts joined to it; returns the offset after it."""
+        """A quoted string with escapes, joined to others by ``+`` or never closed (the others
+        are read by :data:`_LEXEME`); returns the offset after it."""
         text = self.text
-        match = _QUOTED.match(text, start)
-        if (
-            match is not None
-            and "\\" not in match.group(1)
-            and not _JOINED.match(text, match.end())
-        ):
-            # the common case, a string without escapes and not joined to another: its value is
-            # its body, one segment long
-            end = match.end()
-            value = Text(match.group(1), self.source, ((0, start + 1),))
-            self.result.strings[start] = QuotedString(value, (Span(self.source, start, end),))
-            self.token("STRING", start, end)
-            return end
         segments = SegmentBuilder()
         first = self.string_part(start, segments, 0, packed=True)
         if first is None:
