@@ -419,7 +419,7 @@ def load_dot(
     too_large = past_token_limit(source, lexed.over_limit, lexed.count)
     if too_large is not None:
         return FrontendResult(None, [too_large])
-    chosen = dialect or detect_dialect(lexed)
+    chosen = dialect or detect_dialect(lexed, source)
     too_deep = nesting_too_deep(lexed, source)
     if too_deep is not None:
         return FrontendResult(None, [too_deep])

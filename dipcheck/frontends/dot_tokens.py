@@ -51,11 +51,13 @@ def is_workflow_text(lexed: LexResult) -> bool:
     return False
 
 
-def detect_dialect(lexed: LexResult) -> Dialect:
+def detect_dialect(lexed: LexResult, source: SourceText) -> Dialect:
     """typed-outputs when the file uses that engine's templates or declarations (`facts`,
     `outputs="name:kind"`)."""
     tokens = lexed.tokens
-    for index, token in enumerate(tokens):
+    text = source.text
+    declares = "facts" in text or "outputs" in text  # (else no token is either word)
+    for index, token in enumerate(tokens if declares else ()):
         if token.type != "ID" or str(token) not in ("facts", "outputs"):
             continue
         if str(token) == "facts":
@@ -73,6 +75,8 @@ def detect_dialect(lexed: LexResult) -> Dialect:
 def nesting_too_deep(lexed: LexResult, source: SourceText) -> Diagnostic | None:
     """DC001 at the first `{` nested deeper than :data:`MAX_NESTING` subgraphs: such a file is
     not read further (lowering subgraphs is recursive)."""
+    if source.text.count("{") <= MAX_NESTING + 1:
+        return None  # (fewer `{` tokens than that)
     depth = 0
     for token in lexed.tokens:
         if token.type == "LBRACE":
@@ -94,8 +98,13 @@ def dotted_names(lowering: Checks, lexed: LexResult) -> None:
     """gographviz reads an unquoted name as letters, digits and `_` only, so a `.` in one
     (`human.default_choice=…`, an Attractor spelling) stops tracker from loading the file
     (tracker commit d4ab4d2: "The DOT parser rejects dotted attribute names")."""
-    depth = 0
     tokens = lexed.tokens
+    if not any(
+        "." in token and token.type == "ID" and (token[0].isalpha() or token[0] == "_")
+        for token in tokens
+    ):
+        return
+    depth = 0
     for index, token in enumerate(tokens):
         kind = token.type
         depth += kind == "LSQB"
