@@ -54,21 +54,19 @@ def _trees(tree: Tree) -> list[Tree]:
 
 
 def _first_token(item: Tree | Token) -> Token:
-    if isinstance(item, Token):
-        return item
-    for child in item.children:
-        if isinstance(child, Token | Tree):
-            return _first_token(child)
-    raise ValueError("empty tree")
+    while not isinstance(item, Token):
+        if not item.children:
+            raise ValueError("empty tree")
+        item = item.children[0]
+    return item
 
 
 def _last_token(item: Tree | Token) -> Token:
-    if isinstance(item, Token):
-        return item
-    for child in reversed(item.children):
-        if isinstance(child, Token | Tree):
-            return _last_token(child)
-    raise ValueError("empty tree")
+    while not isinstance(item, Token):
+        if not item.children:
+            raise ValueError("empty tree")
+        item = item.children[-1]
+    return item
 
 
 # The attributes ``node [...]``/``edge [...]`` defaults may give the nodes and edges after them,
@@ -133,7 +131,7 @@ class GraphWalk(Checks):
         start = token.start_pos or 0
         if token.type == "STRING":
             return self.lexed.strings[start].text, True
-        return Text.at(str(token), self.source, start), False
+        return Text.at(token.value, self.source, start), False
 
     def name(self, token: Token) -> Name:
         return Name(self.text_of(token)[0].value, self.span(token))
@@ -149,7 +147,7 @@ class GraphWalk(Checks):
         seen: dict[str, Attr] = {}
         for block in _trees(tree):
             for item in _trees(block):
-                parts = _tokens(item)
+                parts = item.children  # (all tokens: `key`, `=`, `value`)
                 key_token = parts[0]
                 key = self.text_of(key_token)[0].value
                 if element and not self.family and key_token.type == "STRING":
@@ -309,8 +307,7 @@ class GraphWalk(Checks):
     def statement_span(self, tree: Tree) -> Span:
         return Span(self.source, _first_token(tree).start_pos or 0, _last_token(tree).end_pos or 0)
 
-    def add_node(self, token: Token, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
-        name = self.name(token)
+    def add_node(self, name: Name, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
         node_id = name.value
         if self.family and not _ATTRACTOR_ID.fullmatch(node_id) and node_id not in self.nodes:
             self.refused(
@@ -340,9 +337,10 @@ class GraphWalk(Checks):
         token = _tokens(node_id)[0]
         attr_tree = parts[1] if len(parts) > 1 else None
         attrs = self.attr_list(attr_tree)
-        self.check_attrs(attrs, self.node_table, f"node `{self.name(token).value}`")
-        first_time = self.name(token).value not in self.nodes
-        name = self.add_node(token, attrs, scope, declared=True)
+        name = self.name(token)
+        self.check_attrs(attrs, self.node_table, f"node `{name.value}`")
+        first_time = name.value not in self.nodes
+        self.add_node(name, attrs, scope, declared=True)
         build = self.nodes[name.value]
         if first_time or build.span == build.id_span:
             end = _last_token(tree)
@@ -367,7 +365,8 @@ class GraphWalk(Checks):
                 _last_token(endpoint).end_pos or 0,
             )
             if endpoint.data == "node_id":
-                resolved.append(([self.add_node(_tokens(endpoint)[0], [], scope, False)], span))
+                name = self.name(endpoint.children[0])
+                resolved.append(([self.add_node(name, [], scope, False)], span))
                 continue
             names = self.subgraph(endpoint, scope)
             if not self.family:
