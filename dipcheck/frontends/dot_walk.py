@@ -133,8 +133,14 @@ class GraphWalk(Checks):
             return self.lexed.strings[start].text, True
         return Text.at(token.value, self.source, start), False
 
+    def value_of(self, token: Token) -> str:
+        """The decoded value of an ID, STRING or HTML token (:meth:`text_of` without its map)."""
+        if token.type == "STRING":
+            return self.lexed.strings[token.start_pos or 0].text.value
+        return token.value
+
     def name(self, token: Token) -> Name:
-        return Name(self.text_of(token)[0].value, self.span(token))
+        return Name(self.value_of(token), self.span(token))
 
     # -- attributes ----------------------------------------------------------------------
 
@@ -149,7 +155,7 @@ class GraphWalk(Checks):
             for item in _trees(block):
                 parts = item.children  # (all tokens: `key`, `=`, `value`)
                 key_token = parts[0]
-                key = self.text_of(key_token)[0].value
+                key = self.value_of(key_token)
                 if element and not self.family and key_token.type == "STRING":
                     key = self.quoted_name(key_token, key)
                 if len(parts) >= 3:
@@ -242,7 +248,7 @@ class GraphWalk(Checks):
                 key_token, _, value_token = _tokens(item)[:3]
                 value, quoted = self.text_of(value_token)
                 entry = Attr(
-                    self.text_of(key_token)[0].value,
+                    self.value_of(key_token),
                     self.span(key_token),
                     value,
                     self.span(value_token),
