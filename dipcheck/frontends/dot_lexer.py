@@ -45,25 +45,33 @@ PUNCTUATION = {
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
 
 # One alternative per kind of lexeme. Identifiers may carry dots (`human.default_choice`);
-# a bare value may start with a digit (`900s`, `1.5`); both are IDs to the grammar. `string`
-# is the common quoted string, without escapes and not joined to another; any other character
-# is `other` (a string read by hand, an HTML string, an unterminated comment or a stray
-# character), so that the lexemes follow one another without a gap.
+# a bare value may start with a digit (`900s`, `1.5`, `-.5`); both are IDs to the grammar.
+# `string` is the common quoted string, without escapes and not joined to another; any other
+# character is `other` (a string read by hand, an HTML string, an unterminated comment or a
+# stray character), so that the lexemes follow one another without a gap. Each alternative
+# starts with a character or a set (the regex engine tests it before it enters the
+# alternative) and ends with an empty group naming its kind (`match.lastgroup`); they start
+# differently, so their order only puts the frequent ones first.
 _LEXEME = re.compile(
     r"""
-      (?P<blank>[ \t\r\n\f\v]+)
-    | (?P<comment>//[^\n]*|\#[^\n]*)
-    | (?P<block>/\*.*?\*/)
-    | (?P<join>\\\r?\n)
-    | (?P<edge>->|--)
-    | (?P<word>[A-Za-z_\u0080-\uffff][A-Za-z0-9_.\u0080-\uffff]*)
-    | (?P<number>-?(?:\.[0-9]+|[0-9][A-Za-z0-9_.]*))
-    | (?P<punct>[{}\[\]=;,:])
-    | (?P<string>"[^"\\]*+"(?![ \t\r\n\f\v]*\+))
-    | (?P<other>.)
+      [ \t\r\n\f\v][ \t\r\n\f\v]*(?P<blank>)
+    | [A-Za-z_\u0080-\uffff][A-Za-z0-9_.\u0080-\uffff]*(?P<word>)
+    | [{}\[\]=;,:](?P<punct>)
+    | "[^"\\]*+"(?![ \t\r\n\f\v]*\+)(?P<string>)
+    | -[->](?P<edge>)
+    | //[^\n]*(?P<comment>)
+    | \#[^\n]*(?P<hash_comment>)
+    | /\*.*?\*/(?P<block>)
+    | \\\r?\n(?P<join>)
+    | [0-9][A-Za-z0-9_.]*(?P<number>)
+    | \.[0-9]+(?P<fraction>)
+    | -[0-9][A-Za-z0-9_.]*(?P<negative>)
+    | -\.[0-9]+(?P<negative_fraction>)
+    | .(?P<other>)
     """,
     re.VERBOSE | re.DOTALL,
 )
+_NUMBERS = frozenset({"number", "fraction", "negative", "negative_fraction"})
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -146,7 +154,7 @@ class _Lexer:
                     value = Text(text[start + 1 : end - 1], source, ((0, start + 1),))
                     strings[start] = QuotedString(value, (Span(source, start, end),))
                     append(_token("STRING", match.group(), start, end))
-                elif kind == "number":
+                elif kind in _NUMBERS:
                     append(_token("ID", match.group(), start, end))
                 elif kind == "edge":
                     value = match.group()
