@@ -44,6 +44,9 @@ K = TypeVar("K", bound=Keyed)
 _new_span = tuple.__new__
 _DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'))
+# the value types that take any text, on one line or as a block (check_value passes them)
+_ANY_TEXT = frozenset({schema.ValueType.STRING, schema.ValueType.LIST, schema.ValueType.CONDITION})
+_TWINS = tuple(schema.INLINE_TWIN.items())
 
 
 def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool]:
@@ -164,42 +167,45 @@ class FieldLowering:
         value_token: Token | None = None
         block: Tree | None = None
         for child in parts[1:]:  # at most a value and a block, in that order
-            if isinstance(child, Token):
+            if child.__class__ is not Tree:
                 if value_token is None:
-                    value_token = child
+                    value_token = child  # type: ignore[assignment]
             elif block is None:
-                block = child
-        children = (
-            tuple([self.field(item) for item in child_trees(block)]) if block is not None else ()
-        )
+                block = child  # type: ignore[assignment]
+        children: tuple[Field, ...] = ()
+        if block is not None:
+            nested = [item for item in block.children if item.__class__ is Tree]
+            children = tuple([self.field(item) for item in nested])  # type: ignore[arg-type]
         if value_token is None:
             end = source.text.index(":", key_token.end_pos or 0) + 1
-            value = Text.at("", source, end)
+            value = Text("", source, ((0, end),))
             value_span = _new_span(Span, (source, end, end))
             is_block = quoted = False
+            last_end = key_token.end_pos or 0
         else:
             value_start = value_token.start_pos or 0
-            value_span = _new_span(Span, (source, value_start, value_token.end_pos or 0))
+            last_end = value_token.end_pos or 0
+            value_span = _new_span(Span, (source, value_start, last_end))
+            is_block = quoted = False
             if value_token.type == "RAW":
                 value = self.raw_blocks[value_start]
-                is_block, quoted = True, False
+                is_block = True
+            elif value_token.value[0] not in "\"'":  # no quote: verbatim (decode_string's end)
+                value = Text(value_token.value, source, ((0, value_start),))
             else:
                 value, quoted = decode_string(value_token.value, source, value_start)
-                is_block = False
         # the field ends where its last nested field ends, else at its last token
-        last = key_token if value_token is None else value_token
-        end_pos = children[-1].span.end if children else last.end_pos or 0
+        end_pos = children[-1].span.end if children else last_end
         key_start = key_token.start_pos or 0
-        span = _new_span(Span, (source, key_start, end_pos))
         return Field(
-            key=key_token.value,
-            key_span=_new_span(Span, (source, key_start, key_token.end_pos or 0)),
-            value=value,
-            value_span=value_span,
-            span=span,
-            block=is_block,
-            quoted=quoted,
-            children=children,
+            key_token.value,
+            _new_span(Span, (source, key_start, key_token.end_pos or 0)),
+            value,
+            value_span,
+            _new_span(Span, (source, key_start, end_pos)),
+            is_block,
+            quoted,
+            children,
         )
 
     def check_fields(
@@ -213,10 +219,14 @@ class FieldLowering:
         """Report unknown keys, bad values and repeats; return the fields with mapping blocks
         and file directives resolved."""
         fields = list(fields)
-        seen = self.repeats(
-            [item for item in fields if item.key in table],
-            lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
-        )
+        known = [item for item in fields if item.key in table]
+        if len(known) > 1:
+            seen = self.repeats(
+                known,
+                lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
+            )
+        else:  # (no repeat to report: a node of one field)
+            seen = {item.key: item for item in known}
         result: list[Field] = []
         for item in fields:
             spec = table.get(item.key)
@@ -232,8 +242,11 @@ class FieldLowering:
                     f"unexpected indented block under `{item.key}:`; only `key:` with nothing "
                     "after the colon starts a multi-line value",
                 )
-            result.append(self.check_value(item, spec))
-        for directive, inline in schema.INLINE_TWIN.items():
+            if spec.type in _ANY_TEXT:
+                result.append(item)
+            else:
+                result.append(self.check_value(item, spec))
+        for directive, inline in _TWINS:
             if directive in seen and inline in seen:
                 self.report(
                     "DC006",

@@ -17,12 +17,13 @@ from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import make_condition
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
 from dipcheck.lalr import Token, Tree
-from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Name, Node, NodeKind, Text
+from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Field, Name, Node, NodeKind, Text
 from dipcheck.source import Span
 from dipcheck.suggest import closest
 
 _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+_new_span = tuple.__new__  # Span(...) without the named tuple's Python __new__
 
 
 class GraphLowering(FieldLowering):
@@ -39,22 +40,32 @@ class GraphLowering(FieldLowering):
     # -- nodes ---------------------------------------------------------------------------
 
     def node(self, tree: Tree) -> None:
-        tokens = child_tokens(tree)
-        keyword, id_token = tokens[0], tokens[1]
+        # `KIND NAME`, then for parallel and fan_in an arrow and a member list, then a block
+        children = tree.children
+        keyword, id_token = children[0], children[1]
+        assert isinstance(keyword, Token) and isinstance(id_token, Token)
         kind = _NODE_KINDS[keyword.value]
-        blocks = child_trees(tree)
+        member_list = body = None
+        for child in children[2:]:
+            if child.__class__ is Tree:
+                data = child.data  # type: ignore[union-attr]
+                if data == "block" and body is None:
+                    body = child
+                elif data == "member_list" and member_list is None:
+                    member_list = child
         members: tuple[Name, ...] = ()
-        member_list = next((item for item in blocks if item.data == "member_list"), None)
         if member_list is not None:
             members = tuple(
                 self.name(token) for token in child_tokens(member_list) if token.type == "NAME"
             )
-        body = next((item for item in blocks if item.data == "block"), None)
-        raw_fields = [self.field(item) for item in child_trees(body)] if body is not None else []
+        raw_fields: list[Field] = []
+        if body is not None:
+            nested = [item for item in body.children if item.__class__ is Tree]  # type: ignore[union-attr]
+            raw_fields = [self.field(item) for item in nested]  # type: ignore[arg-type]
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
-        span = Span(self.source, keyword.start_pos or 0, end)
-        where = f"{kind.value} `{id_token}`"
+        span = _new_span(Span, (self.source, keyword.start_pos or 0, end))
+        where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
         table = schema.NODE_FIELDS[kind]
         branches: list[Branch] = []
         if kind is NodeKind.PARALLEL:
@@ -93,26 +104,21 @@ class GraphLowering(FieldLowering):
                 f"{kind.value} `{id_token}` has an empty body: declare at least one "
                 "indented field under it",
             )
+        if kind is NodeKind.PARALLEL:
+            raw_fields = [item for item in raw_fields if item.key != "branch"]
         fields = self.check_fields(
-            [
-                item
-                for item in raw_fields
-                if not (kind is NodeKind.PARALLEL and item.key == "branch")
-            ],
-            table,
-            where,
-            params_hint=kind in (NodeKind.AGENT, NodeKind.SUBGRAPH),
+            raw_fields, table, where, kind in (NodeKind.AGENT, NodeKind.SUBGRAPH)
         )
         self.nodes.append(
             Node(
-                id=str(id_token),
-                kind=kind,
-                id_span=self.span(id_token),
-                kind_span=self.span(keyword),
-                span=span,
-                fields=tuple(fields),
-                members=members,
-                branches=tuple(branches),
+                str(id_token),
+                kind,
+                self.span(id_token),
+                self.span(keyword),
+                span,
+                tuple(fields),
+                members,
+                tuple(branches),
             )
         )
 
