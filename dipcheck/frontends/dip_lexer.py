@@ -48,6 +48,18 @@ LINE_TOKEN = re.compile(
       | $)""",
     re.VERBOSE,
 )
+# The lines _plain_line_words reads: a word, then `-> word` and maybe `when` and a condition
+# (its first character no `:`, which would make `when` an attribute name), or one more word.
+PLAIN_LINE = re.compile(
+    r"""(?P<first>[A-Za-z0-9_][A-Za-z0-9_\-./]*+)
+    (?: [ \t]*(?P<arrow>->)[ \t]*+(?P<target>[A-Za-z0-9_][A-Za-z0-9_\-./]*+)
+        (?: [ \t]+(?P<when>when)[ \t]++(?P<condition>[^#"':][^#"']*) )?
+      | [ \t]++(?P<second>[A-Za-z0-9_][A-Za-z0-9_\-./]*+)
+    )?""",
+    re.VERBOSE,
+)
+# a word that may end a `when` condition (`loop`, or an attribute name before a colon)
+ATTRIBUTE_WORD = re.compile(r"loop|label|choice|weight|restart|override")
 SECTION_KEYWORDS = {
     "workflow": "WORKFLOW",
     "defaults": "DEFAULTS",
@@ -448,6 +460,10 @@ def _line_words(
     ``when`` condition become one COND. A pure function of the line, so that the language
     server's re-lint after a keystroke finds every line but the edited one cached
     (:data:`_cached_line_words`)."""
+    if first_kind is None and len(text) <= MAX_TOKENS:  # (a longer line may pass the limit)
+        plain = _plain_line_words(text, indent)
+        if plain is not None:
+            return plain, len(text), -1
     end = _strip_comment(text, indent)
     words: list[_Word] = []
     unterminated = -1
@@ -467,6 +483,34 @@ def _line_words(
     if words:
         words = _keywords(words, text, first_kind, EDGE_START.match(text, indent) is not None)
     return tuple(words), end, unterminated
+
+
+def _plain_line_words(text: str, indent: int) -> tuple[_Word, ...] | None:
+    """The words of the commonest lines, read with one match: ``A -> B``, ``A -> B when
+    <condition>`` (a condition without quotes, comments or attribute words), ``kind Name`` and
+    a lone word; None for any other line (the general scan reads it). The same words as the
+    general scan: the line holds no ``#`` and ends with its last word (it is trimmed)."""
+    found = PLAIN_LINE.fullmatch(text, indent)
+    if found is None:
+        return None
+    first, target, condition = found.group("first", "target", "condition")
+    if target is not None:
+        edge = (
+            ("ELSE" if first == "else" else "NAME", first, indent),
+            ("ARROW", "->", found.start("arrow")),
+            ("NAME", target, found.start("target")),
+        )
+        if condition is None:
+            return edge
+        if ATTRIBUTE_WORD.search(condition):  # it may end the condition: the general scan
+            return None
+        start = found.start("condition")
+        return (*edge, ("WHEN", "when", found.start("when")), ("COND", condition, start))
+    second = found.group("second")
+    kind = SECTION_KEYWORDS.get(first, "KIND" if first in NODE_KINDS else "NAME")
+    if second is None:
+        return ((kind, first, indent),)
+    return ((kind, first, indent), ("NAME", second, found.start("second")))
 
 
 # The words of a line are cached (the language server lints the same lines again after
