@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any, NoReturn
 
 
@@ -150,12 +151,12 @@ class UnexpectedCharacters(Exception):
 
 
 _Builder = Callable[[list[Any]], Any]
-# a state's actions: terminal or rule name -> (True, next state) or (False, (size, the rule's
-# name, what the reduction builds))
+# a state's actions: terminal or rule name -> (True, next state) or (False, (size, the state
+# each state goes to with the rule's name on top, what the reduction builds))
 _Actions = dict[str, tuple[bool, Any]]
 
 
-def _builder(name: str, expand_one: bool, include: list[list[Any]] | None) -> _Builder:
+def _builder(name: str, origin: str, expand_one: bool, include: list[list[Any]] | None) -> _Builder:
     """What a reduction by a rule makes of the values it pops, as lark's tree builder does:
     ``include`` lists the kept children (index, whether an inlined ``_rule`` whose children
     take its place), None when all are kept as they are; ``expand_one``: a ``?rule``, whose
@@ -166,6 +167,21 @@ def _builder(name: str, expand_one: bool, include: list[list[Any]] | None) -> _B
             return lambda children: children[0] if len(children) == 1 else Tree(name, children)
         return lambda children: Tree(name, children)
     kept = [(int(index), bool(inline)) for index, inline in include]
+    if kept == [(0, True), (1, False)] and name == origin and not expand_one:
+        # a repetition, `rule: rule item`: the item joins the list of the tree of the items
+        # before, which stays that tree (a new tree around the same list would be equal)
+        def repeat(children: list[Any]) -> Any:
+            items = children[0]
+            items.children.append(children[1])
+            return items
+
+        return repeat
+    if not expand_one and not any(inline for _, inline in kept):
+        indices = [index for index, _ in kept]
+        if len(indices) < 2:  # (itemgetter of one index gives the item, not a tuple)
+            return lambda children: Tree(name, [children[index] for index in indices])
+        pick = itemgetter(*indices)
+        return lambda children: Tree(name, list(pick(children)))
 
     def build(children: list[Any]) -> Any:
         filtered: list[Any] = []
@@ -198,8 +214,14 @@ class Tables:
     """A grammar's LALR tables (and, for a grammar lexed here, its contextual lexer)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
+        # where each state goes with a rule's name on top of it (its goto), by the rule's name
+        gotos: dict[str, dict[int, int]] = {str(rule[0]): {} for rule in data["rules"]}
+        for index, actions in enumerate(data["states"]):
+            for symbol, (shift, target) in actions.items():
+                if shift and symbol in gotos:
+                    gotos[symbol][index] = int(target)
         rules = [
-            (int(size), str(origin), _builder(str(name), bool(expand), include))
+            (int(size), gotos[str(origin)], _builder(str(name), str(origin), bool(expand), include))
             for origin, name, size, expand, include in data["rules"]
         ]
         self.states: list[_Actions] = [
@@ -294,14 +316,14 @@ class Tables:
                     push_state(target)
                     push_value(token)
                     break
-                size, name, build = target
+                size, goto, build = target
                 if size:
                     children = value_stack[-size:]
                     del state_stack[-size:]
                     del value_stack[-size:]
                 else:
                     children = []
-                state = states[state_stack[-1]][name][1]
+                state = goto[state_stack[-1]]
                 push_state(state)
                 push_value(build(children))
         closing = Token("$END", "", 0, 1, 1) if last is None else last.update("$END", "")
@@ -377,14 +399,14 @@ class ParserState:
                     push_state(target)
                     push_value(token)
                     break
-                size, name, build = target
+                size, goto, build = target
                 if size:
                     children = value_stack[-size:]
                     del state_stack[-size:]
                     del value_stack[-size:]
                 else:
                     children = []
-                state = states[state_stack[-1]][name][1]
+                state = goto[state_stack[-1]]
                 push_state(state)
                 push_value(build(children))
         return True
