@@ -123,6 +123,7 @@ class EscapeMap:
 _AFTER_ALL = float("inf")
 # a map of at most this many pairs stays a plain tuple
 _PACK_ABOVE = 512
+_new_span = tuple.__new__  # Span(...) without the named tuple's Python __new__
 
 
 class SegmentBuilder:
@@ -173,9 +174,12 @@ class Text:
     def offset(self, index: int) -> int:
         """The source offset of text index ``index``."""
         segments = self.segments
-        if isinstance(segments, tuple):  # (a plain type test: Segments is an ABC, slow to test)
-            position = bisect_right(segments, (index, _AFTER_ALL)) - 1
-            text_start, source_start = segments[max(position, 0)]
+        if segments.__class__ is tuple:  # (a plain type test: Segments is an ABC, slow to test)
+            if len(segments) == 1:  # a verbatim value: no search
+                text_start, source_start = segments[0]  # type: ignore[misc]
+            else:
+                position = bisect_right(segments, (index, _AFTER_ALL)) - 1  # type: ignore[arg-type]
+                text_start, source_start = segments[max(position, 0)]  # type: ignore[index]
         else:
             text_start, source_start = segments.locate(index)
         return source_start + (index - text_start)
@@ -205,7 +209,7 @@ class Text:
         """The source span of ``value[start:end]``."""
         begin = self.offset(start)
         finish = self.offset(end - 1) + 1 if end > start else begin
-        return Span(self.source, begin, finish)
+        return _new_span(Span, (self.source, begin, finish))
 
 
 @record(frozen=True, slots=True)

@@ -151,8 +151,9 @@ class GraphLowering(FieldLowering):
         children = tree.children
         source, target = children[0], children[2]
         assert isinstance(source, Token) and isinstance(target, Token)
-        end = last_token(tree)
-        span = self.between(source, end)
+        last = children[-1]  # the target, or the last attribute
+        end = last_token(last) if last.__class__ is Tree else last  # type: ignore[arg-type]
+        span = _new_span(Span, (self.source, source.start_pos or 0, end.end_pos or 0))
         condition: Condition | None = None
         condition_span: Span | None = None
         attrs: list[EdgeAttr] = []
@@ -187,15 +188,7 @@ class GraphLowering(FieldLowering):
                     attrs.append(item)
         if len(attrs) > 1:
             self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
-        self.edges.append(
-            Edge(
-                source=self.name(source),
-                target=self.name(target),
-                span=span,
-                condition=condition,
-                attrs=tuple(attrs),
-            )
-        )
+        self.edges.append(Edge(self.name(source), self.name(target), span, condition, tuple(attrs)))
 
     def value_attr(self, keyword: Token, values: list[Token]) -> EdgeAttr | None:
         key = str(keyword)
@@ -233,8 +226,9 @@ class GraphLowering(FieldLowering):
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
-        text = Text.at(token.value, self.source, token.start_pos or 0)
-        return make_condition(text, self.span(token))
+        start = token.start_pos or 0
+        text = Text(token.value, self.source, ((0, start),))  # (Text.at, inline)
+        return make_condition(text, _new_span(Span, (self.source, start, token.end_pos or 0)))
 
     def resolve_shorthands(self) -> None:
         """Turn ``on X`` into the condition it stands for, now that node kinds are known."""
