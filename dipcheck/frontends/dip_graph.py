@@ -111,7 +111,7 @@ class GraphLowering(FieldLowering):
         )
         self.nodes.append(
             Node(
-                str(id_token),
+                id_token.value,
                 kind,
                 self.span(id_token),
                 self.span(keyword),

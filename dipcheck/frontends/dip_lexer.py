@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from sys import intern as _intern
 
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import SegmentBuilder, Segments, Text
@@ -340,7 +341,7 @@ class DipLexer:
         colon = match.end() - 1
         base = self.source.line_starts[index]
         start = base + indent
-        tokens = [new_token("KEY", key, start, start + len(key))]
+        tokens = [new_token("KEY", _intern(key), start, start + len(key))]  # (as a word)
         rest = text[colon + 1 :].lstrip(" \t")
         value_start = len(text) - len(rest)
         next_index = index + 1
@@ -439,7 +440,9 @@ class DipLexer:
             start = base + column
             token = _new_str(Token, value)
             token.type = kind
-            token.value = value
+            # one string for every use of a word (each node id is named by several edges,
+            # and most conditions are written many times): the model keeps these values
+            token.value = _intern(value)
             token.start_pos = start
             token.end_pos = start + len(value)
             token.line = token.column = token.end_line = token.end_column = None
