@@ -254,7 +254,7 @@ def _read(text: str) -> Expr | None:
         return None
     reader = _Reader(pieces)
     try:
-        expr = reader.disjunction(0)
+        expr = reader.joined(0, "or")
     except _Unread:
         return None
     return expr if reader.index == len(pieces) else None
@@ -290,38 +290,28 @@ class _Reader:
                     return sign, start, start + 2
         return None
 
-    def disjunction(self, depth: int) -> Expr:
-        first = self.conjunction(depth)
-        symbol = self._joiner(_OR, "||")
+    def joined(self, depth: int, operator: str) -> Expr:
+        """An ``or`` of ``and``s of unary terms (condition.lark's ``or_expr`` and
+        ``and_expr``): ``operator`` is the one joining the items read here."""
+        words, sign = (_OR, "||") if operator == "or" else (_AND, "&&")
+        first = self.joined(depth, "and") if operator == "or" else self.unary(depth)
+        symbol = self._joiner(words, sign)
         if symbol is None:
             return first
         items = [first]
         symbols = []
         while symbol is not None:
             symbols.append(symbol)
-            items.append(self.conjunction(depth))
-            symbol = self._joiner(_OR, "||")
-        return BoolOp("or", tuple(items), first.start, items[-1].end, tuple(symbols))
-
-    def conjunction(self, depth: int) -> Expr:
-        first = self.unary(depth)
-        symbol = self._joiner(_AND, "&&")
-        if symbol is None:
-            return first
-        items = [first]
-        symbols = []
-        while symbol is not None:
-            symbols.append(symbol)
-            items.append(self.unary(depth))
-            symbol = self._joiner(_AND, "&&")
-        return BoolOp("and", tuple(items), first.start, items[-1].end, tuple(symbols))
+            items.append(self.joined(depth, "and") if operator == "or" else self.unary(depth))
+            symbol = self._joiner(words, sign)
+        return BoolOp(operator, tuple(items), first.start, items[-1].end, tuple(symbols))
 
     def unary(self, depth: int) -> Expr:
         group, value, start, end = self._next()
         if group == _MARK and value == "(":
             if depth >= MAX_NESTING:
                 raise _Unread
-            inner = self.disjunction(depth + 1)
+            inner = self.joined(depth + 1, "or")
             closing = self._next()
             if closing[:2] != (_MARK, ")"):
                 raise _Unread

@@ -260,21 +260,17 @@ class Tables:
         """Lex ``text`` with each state's own terminals (lark's contextual lexer) and parse it.
 
         Raises :class:`UnexpectedToken` (also for a terminal that exists but is not taken
-        here, as lark does) or :class:`UnexpectedCharacters`. The loop of
-        :meth:`ParserState.feed_all`, inline, with a token at a time: a 10,000-edge workflow
-        parses 10,000 conditions."""
+        here, as lark does) or :class:`UnexpectedCharacters`. (Most conditions never come here:
+        :func:`dipcheck.conditions.parse` reads those that parse by itself.)"""
         lexer = self._lexer
         assert lexer is not None, "the grammar has no lexer of its own"
         ignore = self._ignore
         newlines = self._newlines
         by_state = lexer["by_state"]
         patterns = self._patterns
-        states = self.states
         state = self.start
         state_stack = [state]
-        value_stack: list[Any] = []
-        push_state = state_stack.append
-        push_value = value_stack.append
+        parser = ParserState(self, state_stack, [])
         position, line, line_start = 0, 1, 0
         last: Token | None = None
         end = len(text)
@@ -306,28 +302,10 @@ class Tables:
             token.end_column = position - line_start + 1
             token.end_pos = position
             last = token
-            while True:
-                action = states[state].get(kind)
-                if action is None:
-                    raise UnexpectedToken(token, self.expected(state))
-                shift, target = action
-                if shift:
-                    state = target
-                    push_state(target)
-                    push_value(token)
-                    break
-                size, goto, build = target
-                if size:
-                    children = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    children = []
-                state = goto[state_stack[-1]]
-                push_state(state)
-                push_value(build(children))
+            parser.feed_token(token)
+            state = state_stack[-1]
         closing = Token("$END", "", 0, 1, 1) if last is None else last.update("$END", "")
-        return ParserState(self, state_stack, value_stack).feed_token(closing, True)
+        return parser.feed_token(closing, True)
 
     def _unexpected_characters(self, text: str, position: int, scanner: int) -> NoReturn:
         """Raise what no terminal of scanner ``scanner`` matching at ``position`` means: the
