@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import posixpath
 import re
+import threading
+from bisect import bisect_left
+from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from dipcheck.lazyre import lazy
 from dipcheck.records import record
+from dipcheck.textchange import changed_span
 
 # defaultDenyPatterns (tool_safety.go), in tracker's order: the first match is the one named.
 BUILTIN_DENY_PATTERNS = (
@@ -77,6 +81,17 @@ def split_statements(command: str) -> list[Statement]:
     """``splitCommandStatements``: newlines become ``;``, then the text is split on ``;``,
     ``&&`` and ``||`` with the whitespace around them; empty pieces are dropped. Quotes,
     comments and here-documents mean nothing to it."""
+    statements = _split(command, 0)
+    if not statements:
+        flat = command.replace("\n", ";")
+        stripped = flat.strip()
+        begin = len(flat) - len(flat.lstrip())
+        return [Statement(stripped, begin, begin + len(stripped))]
+    return statements
+
+
+def _split(command: str, offset: int) -> list[Statement]:
+    """The non-empty statements of ``command``, with ``offset`` added to their offsets."""
     flat = command.replace("\n", ";")  # same length: offsets stay those of the command
     statements: list[Statement] = []
     position = 0
@@ -85,14 +100,10 @@ def split_statements(command: str) -> list[Statement]:
         piece = flat[position:end]
         stripped = piece.strip()
         if stripped:
-            begin = position + len(piece) - len(piece.lstrip())
+            begin = offset + position + len(piece) - len(piece.lstrip())
             statements.append(Statement(stripped, begin, begin + len(stripped)))
         if match is not None:
             position = match.end()
-    if not statements:
-        stripped = flat.strip()
-        begin = len(flat) - len(flat.lstrip())
-        return [Statement(stripped, begin, begin + len(stripped))]
     return statements
 
 
@@ -273,16 +284,27 @@ def _statement_verdicts(
     extra_deny: tuple[str, ...],
     allowlist: tuple[str, ...],
 ) -> tuple[Verdict, ...]:
-    return tuple(_uncached_verdicts(command, spans, extra_deny, allowlist))
+    """A long command's verdicts are made, when they can be, from those on an earlier
+    version of it (:func:`_edited`): typing in a 27 KB command judges a few lines again."""
+    if len(command) < INCREMENTAL_CHARS:
+        return tuple(_uncached_verdicts(split_statements(command), spans, extra_deny, allowlist))
+    ordered = tuple(sorted(spans))
+    found = _RECENT.similar(command, extra_deny, allowlist)
+    verdicts = None if found is None else _edited(found, command, ordered)
+    if verdicts is None:
+        statements = split_statements(command)
+        verdicts = tuple(_uncached_verdicts(statements, ordered, extra_deny, allowlist))
+    _RECENT.keep(_Checked(command, ordered, extra_deny, allowlist, verdicts))
+    return verdicts
 
 
 def _uncached_verdicts(
-    command: str,
+    statements: Sequence[Statement],
     spans: Sequence[tuple[int, int]],
     extra_deny: Sequence[str],
     allowlist: Sequence[str],
 ) -> Iterator[Verdict]:
-    statements = split_statements(command)
+    """The verdicts on ``statements``, a command's (in order) or some of them."""
     for statement, inside in zip(statements, _placeholders_in(statements, spans), strict=True):
         if not statement.text:
             continue
@@ -297,6 +319,114 @@ def _uncached_verdicts(
             yield Verdict(statement, denials[0])
         elif allowlist and not inside and not allowed(statement.text, allowlist):
             yield Verdict(statement, None)
+
+
+# Commands at least this long keep their verdicts for those of an edited copy; how many are
+# kept (each holds its command), and how many characters at each end of a command find the
+# verdicts of its earlier version.
+INCREMENTAL_CHARS = 1024
+_KEPT = 16
+_ENDS = 64
+
+
+class _Checked:
+    """A command, the inputs its verdicts depend on, and its verdicts (never changed once
+    made)."""
+
+    __slots__ = ("allowlist", "command", "extra_deny", "spans", "verdicts")
+
+    def __init__(
+        self,
+        command: str,
+        spans: tuple[tuple[int, int], ...],
+        extra_deny: tuple[str, ...],
+        allowlist: tuple[str, ...],
+        verdicts: tuple[Verdict, ...],
+    ) -> None:
+        self.command = command
+        self.spans = spans  # sorted
+        self.extra_deny = extra_deny
+        self.allowlist = allowlist
+        self.verdicts = verdicts
+
+
+class _Recent:
+    """The verdicts on the last long commands (any document's: they depend on the command,
+    its placeholders and the patterns alone, and every part reused is checked against the
+    inputs it came from)."""
+
+    def __init__(self) -> None:
+        self._items: deque[_Checked] = deque(maxlen=_KEPT)
+        self._lock = threading.Lock()
+
+    def similar(
+        self, command: str, extra_deny: tuple[str, ...], allowlist: tuple[str, ...]
+    ) -> tuple[_Checked, int, int, int] | None:
+        """The kept verdicts, with the same patterns, on the command sharing the most text
+        with ``command`` at its start and end (among those with the same first or last
+        characters, newest first, up to one that differs from it in a few characters only),
+        and ``changed_span`` of the two."""
+        head, tail = command[:_ENDS], command[-_ENDS:]
+        with self._lock:
+            items = tuple(self._items)
+        best: tuple[_Checked, int, int, int] | None = None
+        for item in reversed(items):
+            if item.extra_deny != extra_deny or item.allowlist != allowlist:
+                continue
+            if item.command[:_ENDS] != head and item.command[-_ENDS:] != tail:
+                continue
+            start, old_end, new_end = changed_span(item.command, command)
+            if best is None or start + len(command) - new_end > best[1] + len(command) - best[3]:
+                best = (item, start, old_end, new_end)
+            if max(old_end, new_end) - start <= _ENDS:
+                break
+        return best
+
+    def keep(self, checked: _Checked) -> None:
+        with self._lock:
+            self._items.append(checked)
+
+
+_RECENT = _Recent()
+
+
+def _edited(
+    found: tuple[_Checked, int, int, int], command: str, spans: tuple[tuple[int, int], ...]
+) -> tuple[Verdict, ...] | None:
+    """The verdicts on ``command`` from those on an earlier version of it (``found``): a
+    statement never reaches past a `;` or a newline, and what lies between two of them is
+    split and judged alone, so the statements before the last of them ahead of the change
+    and after the first of them behind it are the earlier version's (moved by the edit's
+    length), as are their verdicts when their placeholders are the same; only those between
+    are split and judged again. None when no statement is left there (a command without
+    statements has a verdict of its own)."""
+    base, start, old_end, new_end = found
+    delta = new_end - old_end
+    low = max(command.rfind(";", 0, start), command.rfind("\n", 0, start)) + 1
+    high = min(
+        (at for at in (command.find(";", new_end), command.find("\n", new_end)) if at >= 0),
+        default=len(command),
+    )
+    middle = _split(command[low:high], low)
+    if not middle:
+        return None
+    # placeholders of the statements kept at the start: before `low`, the same in both
+    cut, old_cut = bisect_left(spans, (low,)), bisect_left(base.spans, (low,))
+    if spans[:cut] != base.spans[:old_cut]:
+        return None
+    # and at the end: those ending after `high`, the same moved by the edit's length
+    after = [span for span in spans if span[1] > high]
+    old_high = high - delta
+    if after != [(begin + delta, end + delta) for begin, end in base.spans if end > old_high]:
+        return None
+    verdicts = [verdict for verdict in base.verdicts if verdict.statement.start < low]
+    verdicts.extend(_uncached_verdicts(middle, spans, base.extra_deny, base.allowlist))
+    for verdict in base.verdicts:
+        statement = verdict.statement
+        if statement.start > old_high:
+            moved = Statement(statement.text, statement.start + delta, statement.end + delta)
+            verdicts.append(Verdict(moved, verdict.pattern))
+    return tuple(verdicts)
 
 
 def working_dir_problem(value: str) -> str | None:
