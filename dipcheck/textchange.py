@@ -8,8 +8,12 @@ copy and compare memory, and no loop over the characters in Python.
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
+T = TypeVar("T")
 _CHUNK = 4096  # characters compared at a time before halving
 
 
@@ -21,6 +25,62 @@ def changed_span(old: str, new: str) -> tuple[int, int, int]:
     start = _prefix(old, new, limit)
     same = _suffix(old, new, limit - start)
     return start, len(old) - same, len(new) - same
+
+
+class RecentTexts(Generic[T]):
+    """The work done lately on a few long texts (any document's), for an edited copy of one of
+    them to start from: ``text_of`` gives an item's text; the last ``kept`` are kept (each
+    holds its text), and ``ends`` characters at either end find an earlier version. What an
+    item holds must be a function of its inputs alone, and whoever takes a part of it over
+    checks that part against the text it came from, so no document sees another's."""
+
+    def __init__(self, text_of: Callable[[T], str], kept: int = 16, ends: int = 64) -> None:
+        self._text_of = text_of
+        self._ends = ends
+        self._items: deque[T] = deque(maxlen=kept)
+        self._lock = threading.Lock()
+
+    def closest(
+        self, text: str, usable: Callable[[T], bool] | None = None
+    ) -> tuple[T, int, int, int] | None:
+        """The kept item (``usable``, when given) whose text shares the most with ``text`` at
+        its start and end, among those with the same first or last ``ends`` characters,
+        newest first, up to one that differs from it in at most ``ends`` characters; with
+        :func:`changed_span` of its text and ``text``."""
+        ends = self._ends
+        head, tail = text[:ends], text[-ends:]
+        with self._lock:
+            items = tuple(self._items)
+        best: tuple[T, int, int, int] | None = None
+        kept = 0  # characters the best one shares with ``text``
+        for item in reversed(items):
+            old = self._text_of(item)
+            if old[:ends] != head and old[-ends:] != tail:
+                continue
+            if usable is not None and not usable(item):
+                continue
+            start, old_end, new_end = changed_span(old, text)
+            if best is None or start + len(text) - new_end > kept:
+                best, kept = (item, start, old_end, new_end), start + len(text) - new_end
+            if max(old_end, new_end) - start <= ends:
+                break
+        return best
+
+    def keep(self, item: T, base: T | None = None) -> None:
+        """Keep ``item``, and ``base``, the item it was made from, as recent as it (the text
+        an edit is undone to is taken from a cache, but is still the closest to the next)."""
+        with self._lock:
+            if base is not None:
+                for position, held in enumerate(self._items):
+                    if held is base:
+                        del self._items[position]
+                        self._items.append(base)
+                        break
+            self._items.append(item)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
 
 
 class LocalSearch:

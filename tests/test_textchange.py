@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dipcheck import suppressions, textchange
-from dipcheck.textchange import LocalSearch, changed_span
+from dipcheck.textchange import LocalSearch, RecentTexts, changed_span
 
 LETTERS = st.sampled_from(["a", "b", "\n", "é", "🚀", "dip", "check", "DipCheck", "\u0130", "K"])
 TEXTS = st.lists(LETTERS, max_size=30).map("".join)
@@ -56,3 +56,30 @@ def test_a_match_that_ends_or_starts_at_the_change_is_found() -> None:
     assert not search("# xdipchecx y")
     assert not search("# xXipcheck y")
     assert search("# xDipcheck y")  # … its first letter
+
+
+def test_recent_texts_finds_the_closest_usable_earlier_version() -> None:
+    base = "a" * 100 + "\n" + "b" * 100
+    recent: RecentTexts[tuple[str, str]] = RecentTexts(lambda item: item[0], kept=3, ends=8)
+    recent.keep((base, "first"))
+    recent.keep(("z" * 201, "unrelated"))  # shares neither end: never compared
+    edited = base[:50] + "X" + base[51:]
+    assert recent.closest(edited) == ((base, "first"), 50, 51, 51)
+    # an item the caller cannot use (other settings) is passed over
+    assert recent.closest(edited, lambda item: item[1] != "first") is None
+    # of two candidates, the one sharing more of the text wins
+    further = base[:20] + "Y" + base[21:]
+    recent.keep((further, "second"))
+    assert recent.closest(edited)[0] == (base, "first")
+
+
+def test_recent_texts_keeps_the_last_few_and_moves_the_base_up() -> None:
+    recent: RecentTexts[str] = RecentTexts(str, kept=2, ends=4)
+    recent.keep("one.....1")
+    recent.keep("two.....2")
+    recent.keep("three...3", base="one.....1")  # "one" moves up: "two" is the oldest, dropped
+    assert recent.closest("two.....2") is None
+    assert recent.closest("one.....1") == ("one.....1", 9, 9, 9)
+    recent.keep("four....4")  # without a base, the oldest ("one") goes
+    assert recent.closest("one.....1") is None
+    assert recent.closest("three...3") == ("three...3", 9, 9, 9)

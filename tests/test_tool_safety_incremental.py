@@ -77,7 +77,7 @@ def test_the_same_text_with_other_placeholders_gets_its_own_verdicts(
     """The placeholders are part of what the verdicts are kept by: one fewer (or moved)
     anywhere in the command is seen, on either side of the edit."""
     safety._statement_verdicts.cache_clear()  # the edited text is made from ``text`` alone
-    safety._RECENT._items.clear()
+    safety._RECENT.clear()
     text = _SCRIPT * 7
     spans = placeholder_spans(text)
     edited = "y" + text[1:] if at_start else text[:-1] + "y"

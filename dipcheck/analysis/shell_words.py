@@ -12,16 +12,14 @@ body, not in a function body, not after ``&&`` or ``||``, and not in an ``elif``
 from __future__ import annotations
 
 import re
-import threading
 from bisect import bisect_left, bisect_right
-from collections import deque
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from dipcheck.lazyre import lazy
 from dipcheck.records import record
-from dipcheck.textchange import changed_span
+from dipcheck.textchange import RecentTexts
 
 _REDIRECT = lazy(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
 _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
@@ -174,10 +172,6 @@ _OFFSET = itemgetter(0)
 # have more lines than this (a mark takes about 150 bytes).
 INCREMENTAL_CHARS = 1024
 _MAX_MARKS = 5000
-# How many of those parses are kept (each holds its script), and how many characters at
-# each end of a script find the parse of its earlier version.
-_KEPT = 16
-_ENDS = 64
 
 
 class _Parse:
@@ -193,48 +187,8 @@ class _Parse:
         self.marks = marks
 
 
-class _Recent:
-    """The parses of the last long scripts (any document's: a parse depends on its text
-    alone, and every part reused is checked against the text it came from)."""
-
-    def __init__(self) -> None:
-        self._items: deque[_Parse] = deque(maxlen=_KEPT)
-        self._lock = threading.Lock()
-
-    def similar(self, text: str) -> tuple[_Parse, int, int] | None:
-        """The kept parse sharing the most text with ``text`` at its start and end (among
-        those with the same first or last characters, newest first, up to one that differs
-        from it in a few characters only), with the lengths shared."""
-        head, tail = text[:_ENDS], text[-_ENDS:]
-        with self._lock:
-            items = tuple(self._items)
-        best: tuple[_Parse, int, int] | None = None
-        for item in reversed(items):
-            if item.text[:_ENDS] != head and item.text[-_ENDS:] != tail:
-                continue
-            prefix, old_end, new_end = changed_span(item.text, text)
-            suffix = len(text) - new_end
-            if best is None or prefix + suffix > best[1] + best[2]:
-                best = (item, prefix, suffix)
-            if max(old_end, new_end) - prefix <= _ENDS:
-                break
-        return best
-
-    def keep(self, parse: _Parse, base: _Parse | None) -> None:
-        """Keep ``parse``, and ``base``, the parse it was made from, as recent as it: the
-        text an edit is undone to is not parsed again (it is cached) but is still the
-        closest to the next edit."""
-        with self._lock:
-            if base is not None:
-                for position, item in enumerate(self._items):
-                    if item is base:
-                        del self._items[position]
-                        self._items.append(base)
-                        break
-            self._items.append(parse)
-
-
-_RECENT = _Recent()
+# (the parse of an undone edit's text comes from the cache; it is kept as recent as the new one)
+_RECENT: RecentTexts[_Parse] = RecentTexts(attrgetter("text"))
 
 
 def _moved(command: SimpleCommand, delta: int) -> SimpleCommand:
@@ -262,12 +216,13 @@ def simple_commands(text: str) -> tuple[SimpleCommand, ...]:
     if len(text) < INCREMENTAL_CHARS or text.count("\n") > _MAX_MARKS:
         return tuple(_scan(text, 0, [], 0, [], False, None, None))
     marks: list[_Mark] = []
-    found = _RECENT.similar(text)
+    found = _RECENT.closest(text)
     if found is None:
         base = None
         result = _scan(text, 0, [], 0, [], False, marks, None)
     else:
-        base, prefix, suffix = found
+        base, prefix, _, new_end = found
+        suffix = len(text) - new_end
         # the last line start the edit leaves in place, and the parser's state there
         at = bisect_right(base.marks, prefix, key=_OFFSET)
         if at:

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-import threading
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from dipcheck.lazyre import lazy
 from dipcheck.records import record
-from dipcheck.textchange import changed_span
+from dipcheck.textchange import RecentTexts
 
 # defaultDenyPatterns (tool_safety.go), in tracker's order: the first match is the one named.
 BUILTIN_DENY_PATTERNS = (
@@ -289,7 +288,9 @@ def _statement_verdicts(
     if len(command) < INCREMENTAL_CHARS:
         return tuple(_uncached_verdicts(split_statements(command), spans, extra_deny, allowlist))
     ordered = tuple(sorted(spans))
-    found = _RECENT.similar(command, extra_deny, allowlist)
+    found = _RECENT.closest(
+        command, lambda item: item.extra_deny == extra_deny and item.allowlist == allowlist
+    )
     verdicts = None if found is None else _edited(found, command, ordered)
     if verdicts is None:
         statements = split_statements(command)
@@ -321,12 +322,9 @@ def _uncached_verdicts(
             yield Verdict(statement, None)
 
 
-# Commands at least this long keep their verdicts for those of an edited copy; how many are
-# kept (each holds its command), and how many characters at each end of a command find the
-# verdicts of its earlier version.
+# Commands at least this long keep their verdicts for those of an edited copy (the last 16,
+# each with its command: textchange.RecentTexts).
 INCREMENTAL_CHARS = 1024
-_KEPT = 16
-_ENDS = 64
 
 
 class _Checked:
@@ -350,44 +348,7 @@ class _Checked:
         self.verdicts = verdicts
 
 
-class _Recent:
-    """The verdicts on the last long commands (any document's: they depend on the command,
-    its placeholders and the patterns alone, and every part reused is checked against the
-    inputs it came from)."""
-
-    def __init__(self) -> None:
-        self._items: deque[_Checked] = deque(maxlen=_KEPT)
-        self._lock = threading.Lock()
-
-    def similar(
-        self, command: str, extra_deny: tuple[str, ...], allowlist: tuple[str, ...]
-    ) -> tuple[_Checked, int, int, int] | None:
-        """The kept verdicts, with the same patterns, on the command sharing the most text
-        with ``command`` at its start and end (among those with the same first or last
-        characters, newest first, up to one that differs from it in a few characters only),
-        and ``changed_span`` of the two."""
-        head, tail = command[:_ENDS], command[-_ENDS:]
-        with self._lock:
-            items = tuple(self._items)
-        best: tuple[_Checked, int, int, int] | None = None
-        for item in reversed(items):
-            if item.extra_deny != extra_deny or item.allowlist != allowlist:
-                continue
-            if item.command[:_ENDS] != head and item.command[-_ENDS:] != tail:
-                continue
-            start, old_end, new_end = changed_span(item.command, command)
-            if best is None or start + len(command) - new_end > best[1] + len(command) - best[3]:
-                best = (item, start, old_end, new_end)
-            if max(old_end, new_end) - start <= _ENDS:
-                break
-        return best
-
-    def keep(self, checked: _Checked) -> None:
-        with self._lock:
-            self._items.append(checked)
-
-
-_RECENT = _Recent()
+_RECENT: RecentTexts[_Checked] = RecentTexts(attrgetter("command"))
 
 
 def _edited(
