@@ -99,9 +99,9 @@ def test_a_read_repeated_in_one_field_is_classified_once(monkeypatch: pytest.Mon
     calls: list[str] = []
     classify = Availability._classify
 
-    def counted(self: Availability, item: object) -> object:
+    def counted(self: Availability, item: object, reached: bool) -> object:
         calls.append(item.key)  # type: ignore[attr-defined]
-        return classify(self, item)  # type: ignore[arg-type]
+        return classify(self, item, reached)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Availability, "_classify", counted)
     text = FLOW.replace("${ctx.patch}", "${ctx.ptch}" * 2000)

@@ -35,7 +35,9 @@ class Availability:
         chosen: dict[tuple[str, str], Diagnostic] = {}
         order: list[tuple[str, str]] = []
         classified: set[tuple[object, ...]] = set()
-        for item in ContextReads(self.workflow).items:
+        reads = ContextReads(self.workflow).items
+        reaches = self.flow.may_reach_each((item.key, item.ref.owner, item.after) for item in reads)
+        for item, reached in zip(reads, reaches, strict=True):
             slot = (item.ref.owner, item.key)
             previous = chosen.get(slot)
             if previous is not None and previous.severity is Severity.ERROR:
@@ -48,7 +50,7 @@ class Availability:
             if alike in classified:
                 continue
             classified.add(alike)
-            found = self._classify(item)
+            found = self._classify(item, reached)
             if found is None:
                 continue
             if previous is None:
@@ -77,12 +79,13 @@ class Availability:
             ]
         return result
 
-    def _classify(self, item: Read) -> Diagnostic | None:
+    def _classify(self, item: Read, reached: bool) -> Diagnostic | None:
+        """``reached``: some producer of the key reaches the reader (:meth:`may_reach`)."""
         ref = item.ref
         key = item.key
         flow = self.flow
         if self.workflow.format == "yaml":
-            return self._classify_step(item)
+            return self._classify_step(item, reached)
         if ref.kind is RefKind.SCOPED:
             return self._scoped(item)
         if self.typed:
@@ -92,12 +95,12 @@ class Availability:
             return None
         if ref.owner in flow.opaque_reach:
             return None
-        found = self._classify_key(item)
+        found = self._classify_key(item, reached)
         if found is not None and self.context.boundary.provides(key):
             return None  # the parent's context holds it when this child runs (§5.7)
         return found
 
-    def _classify_key(self, item: Read) -> Diagnostic | None:
+    def _classify_key(self, item: Read, reached: bool) -> Diagnostic | None:
         flow = self.flow
         key = item.key
         producers = flow.producers.get(key)
@@ -106,17 +109,17 @@ class Availability:
         sibling = self._sibling_read(item, producers)
         if sibling is not None:
             return sibling
-        if not flow.may_reach(key, item.ref.owner, item.after):
+        if not reached:
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
 
-    def _classify_step(self, item: Read) -> Diagnostic | None:
+    def _classify_step(self, item: Read, reached: bool) -> Diagnostic | None:
         producers = self.flow.producers.get(item.key)
         if not producers:
             return None  # a reference to no step: L10/L11 report it
         if item.ref.owner not in self.flow.reachable:
             return None  # the referencing step never runs: DIP004 reports that
-        if not self.flow.may_reach(item.key, item.ref.owner, item.after):
+        if not reached:
             return self._unreachable(item, producers)
         return self._not_every_path(item, producers)
 
