@@ -12,7 +12,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.analysis.dataflow import ContextFlow
+from dipcheck.analysis.dataflow import ContextFlow, Sparse
 from dipcheck.analysis.graph import components
 from dipcheck.frontends.dip import load_dip
 from dipcheck.source import SourceText
@@ -117,6 +117,25 @@ def recomputed_entries(flow: ContextFlow, out: dict[str, int], pessimistic: bool
         return {}
     carried = flow._carried(pessimistic)
     return {node: flow._entry(node, out, carried) for node in flow.reachable}
+
+
+_BITS = st.one_of(
+    st.integers(min_value=0, max_value=1 << 40),
+    st.lists(st.integers(min_value=0, max_value=5000), max_size=12).map(
+        lambda positions: sum(1 << position for position in set(positions))
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=3), _BITS, max_size=8), st.text(max_size=3))
+def test_a_sparse_table_gives_back_every_set(table: dict[str, int], name: str) -> None:
+    """Kept as positions or as the integer, each set reads back unchanged."""
+    sparse = Sparse(dict(table))  # (a table it takes over)
+    assert sparse == table and len(sparse) == len(table) and list(sparse) == list(table)
+    assert {key: sparse[key] for key in sparse} == table
+    assert sparse.get(name, -1) == table.get(name, -1)
+    assert (name in sparse) == (name in table)
 
 
 @settings(max_examples=300, deadline=None)

@@ -34,7 +34,7 @@ join does not merge branch outputs (they are read through ``parallel.results``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
@@ -412,12 +412,12 @@ class ContextFlow:
             result[block.parallel] = value
         return result
 
-    def _solve(self, carried: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    def _solve(self, carried: dict[str, int]) -> tuple[Sparse, Sparse]:
         """Keys available on entry to each reachable node and after each node, on every path
         from the start (fixed point). The entries are those of the last pass: it changed
         nothing, so each was made from the final values."""
         if self.start is None:
-            return {}, {}
+            return Sparse({}), Sparse({})
         universe = self.universe
         gen = self.gen
         opaque = self.opaque
@@ -433,7 +433,7 @@ class ContextFlow:
                 if value != out[node]:
                     out[node] = value
                     changed = True
-        return entries, out
+        return Sparse(entries), Sparse(out)
 
     def _entry(self, node: str, out: dict[str, int], carried: dict[str, int]) -> int:
         if node == self.start:
@@ -479,21 +479,21 @@ class ContextFlow:
         return self._carried(pessimistic=False)
 
     @cached_property
-    def _must(self) -> tuple[dict[str, int], dict[str, int]]:
+    def _must(self) -> tuple[Sparse, Sparse]:
         return self._solve(self.carried)
 
     @property
-    def must_out(self) -> dict[str, int]:
+    def must_out(self) -> Sparse:
         """Keys available after each node on every path from the start."""
         return self._must[1]
 
     @property
-    def must_in(self) -> dict[str, int]:
+    def must_in(self) -> Sparse:
         """Keys available when each reachable node starts, on every path from the start."""
         return self._must[0]
 
     @cached_property
-    def _pessimistic(self) -> tuple[dict[str, int], dict[str, int]]:
+    def _pessimistic(self) -> tuple[Sparse, Sparse]:
         """``(must_in, must_out)`` when every lossy parallel block may lose a failed branch's
         writes; the optimistic tables when no block is lossy."""
         if not any(block.lossy for block in self.blocks):
@@ -740,6 +740,52 @@ class Bits:
 
     def get(self, name: str, default: int = 0) -> int:
         return self[name] if name in self._positions else default
+
+
+class Sparse(Mapping[str, int]):
+    """Bit sets by name, a set of few bits far apart kept as its bit positions: on a chain
+    whose first node writes a key, the keys every path to a node has written are that key and
+    the node's own, an integer as long as the node's position (10,000 of up to 10,000 bits,
+    7 MB). Positions are kept for a set of at most 8 bits and one in 512, so a set is taken
+    apart and remade in time linear in its length, as the analysis made it."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: dict[str, int]) -> None:
+        """Takes ``table`` over (its sparse sets are replaced in place, no second table)."""
+        kept: dict[str, int | tuple[int, ...]] = table  # type: ignore[assignment]
+        for name, value in table.items():
+            count = value.bit_count()
+            if count > 8 or value.bit_length() < count * 512:
+                continue
+            positions = []
+            while value:
+                lowest = value & -value
+                positions.append(lowest.bit_length() - 1)
+                value ^= lowest
+            kept[name] = tuple(positions)
+        self._table = kept
+
+    def __getitem__(self, name: str) -> int:
+        value = self._table[name]
+        if isinstance(value, int):
+            return value
+        result = 0
+        for position in value:
+            result |= 1 << position
+        return result
+
+    def get(self, name: str, default: int = 0) -> int:  # type: ignore[override]
+        return self[name] if name in self._table else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
 
 
 @record(frozen=True, slots=True)
