@@ -12,7 +12,8 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.analysis.dataflow import ContextFlow, Sparse
+from dipcheck.analysis.bitsets import Sparse
+from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.analysis.graph import components
 from dipcheck.frontends.dip import load_dip
 from dipcheck.source import SourceText
