@@ -3,7 +3,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+
+
+def positions(value: int) -> Iterator[int]:
+    """The positions of the bits set in ``value``, lowest first (read from its binary digits,
+    so a set of many bits is taken apart in one pass, not one shift of the whole integer per
+    bit)."""
+    digits = bin(value)[:1:-1]  # bit i at index i
+    index = digits.find("1")
+    while index != -1:
+        yield index
+        index = digits.find("1", index + 1)
+
+
+def from_positions(bits: Iterable[int]) -> int:
+    """The set with the bits at ``bits``."""
+    value = 0
+    for position in bits:
+        value |= 1 << position
+    return value
 
 
 class Bits:
@@ -13,14 +32,11 @@ class Bits:
 
     __slots__ = ("_positions",)
 
-    def __init__(self, positions: dict[str, list[int]]) -> None:
-        self._positions = positions
+    def __init__(self, table: dict[str, list[int]]) -> None:
+        self._positions = table
 
     def __getitem__(self, name: str) -> int:
-        value = 0
-        for position in self._positions.get(name, ()):
-            value |= 1 << position
-        return value
+        return from_positions(self._positions.get(name, ()))
 
     def get(self, name: str, default: int = 0) -> int:
         return self[name] if name in self._positions else default
@@ -42,22 +58,12 @@ class Sparse(Mapping[str, int]):
             count = value.bit_count()
             if count > 8 or value.bit_length() < count * 512:
                 continue
-            positions = []
-            while value:
-                lowest = value & -value
-                positions.append(lowest.bit_length() - 1)
-                value ^= lowest
-            kept[name] = tuple(positions)
+            kept[name] = tuple(positions(value))
         self._table = kept
 
     def __getitem__(self, name: str) -> int:
         value = self._table[name]
-        if isinstance(value, int):
-            return value
-        result = 0
-        for position in value:
-            result |= 1 << position
-        return result
+        return value if isinstance(value, int) else from_positions(value)
 
     def get(self, name: str, default: int = 0) -> int:  # type: ignore[override]
         return self[name] if name in self._table else default

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
-from dipcheck.analysis.bitsets import Bits, Sparse
+from dipcheck.analysis.bitsets import Bits, Sparse, positions
 from dipcheck.analysis.graph import components
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.records import record
@@ -549,12 +549,7 @@ class ContextFlow:
             return []
         partial, joins = self._losses
         found = partial.get(bit.bit_length() - 1, 0) & joins.get(node, 0)
-        result = []
-        while found:
-            lowest = found & -found
-            result.append(self.blocks[lowest.bit_length() - 1])
-            found ^= lowest
-        return result
+        return [self.blocks[position] for position in positions(found)]
 
     @cached_property
     def _losses(self) -> tuple[dict[int, int], dict[str, int]]:
@@ -572,12 +567,8 @@ class ContextFlow:
                 bits = self._branch_bits(branch)
                 union |= bits
                 common &= bits
-            some = union & ~common
-            while some:
-                lowest = some & -some
-                slot = lowest.bit_length() - 1
+            for slot in positions(union & ~common):
                 partial[slot] = partial.get(slot, 0) | 1 << position
-                some ^= lowest
             if block.join is not None:
                 joins[block.join] = joins.get(block.join, 0) | 1 << position
         if not partial or not joins:

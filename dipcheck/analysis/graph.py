@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
+from dipcheck.analysis.bitsets import positions
 from dipcheck.model import Edge, NodeKind, Workflow
 
 
@@ -179,11 +180,8 @@ class Upstream:
 
     def above(self, node: str) -> Iterator[str]:
         """The sources upstream of ``node``, in processing order."""
-        bits = bin(self.masks.get(node, 0))[:1:-1]  # bit i at index i
-        index = bits.find("1")
-        while index != -1:
+        for index in positions(self.masks.get(node, 0)):
             yield self.sources[index]
-            index = bits.find("1", index + 1)
 
 
 def components(nodes: Iterable[str], successors: dict[str, list[str]]) -> list[list[str]]:
