@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from dipcheck.dialect import Dialect
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span, kept_with
+from dipcheck.source import SourceText, Span, kept_with, new_span
 
 T = TypeVar("T")
 
@@ -123,7 +123,6 @@ class EscapeMap:
 _AFTER_ALL = float("inf")
 # a map of at most this many pairs stays a plain tuple
 _PACK_ABOVE = 512
-_new_span = tuple.__new__  # Span(...) without the named tuple's Python __new__
 
 
 class SegmentBuilder:
@@ -209,7 +208,7 @@ class Text:
         """The source span of ``value[start:end]``."""
         begin = self.offset(start)
         finish = self.offset(end - 1) + 1 if end > start else begin
-        return _new_span(Span, (self.source, begin, finish))
+        return new_span(Span, (self.source, begin, finish))
 
 
 @record(frozen=True, slots=True)

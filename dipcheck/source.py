@@ -195,6 +195,12 @@ class Span(namedtuple("Span", "source start end")):
         return self.start <= offset <= self.end
 
 
+# ``Span(source, start, end)`` made as ``new_span(Span, (source, start, end))``: without the
+# named tuple's ``__new__``, a Python function, for the front-ends' loops (a dozen spans a
+# node in the lowering)
+new_span = tuple.__new__
+
+
 def _line_starts(lines: list[str]) -> list[int]:
     """The offset where each line starts: each line's length plus its line end, summed up."""
     starts = list(accumulate(map((1).__add__, map(len, lines)), initial=0))

@@ -22,7 +22,7 @@ from dipcheck.frontends.dip_lexer import FIELD_LINE
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, Name, SegmentBuilder, Text
 from dipcheck.records import record, replace
-from dipcheck.source import SourceText, Span
+from dipcheck.source import SourceText, Span, new_span
 from dipcheck.suggest import suggestion_fix
 
 
@@ -38,10 +38,6 @@ class Keyed(Protocol):
 
 K = TypeVar("K", bound=Keyed)
 
-
-# ``Span(...)`` without the named tuple's ``__new__`` (a Python function): the lowering
-# makes a dozen spans a node
-_new_span = tuple.__new__
 _DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'))
 # the value types that take any text, on one line or as a block (check_value passes them)
@@ -124,17 +120,17 @@ class FieldLowering:
     # -- small helpers -------------------------------------------------------------------
 
     def span(self, token: Token) -> Span:
-        return _new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
+        return new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
 
     def between(self, first: Token, last: Token) -> Span:
-        return _new_span(Span, (self.source, first.start_pos or 0, last.end_pos or 0))
+        return new_span(Span, (self.source, first.start_pos or 0, last.end_pos or 0))
 
     def report(self, code: str, span: Span, message: str, **extra: object) -> None:
         if self.limit.admit(code):
             self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
 
     def name(self, token: Token) -> Name:
-        span = _new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
+        span = new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
         if token.type == "STRING":
             text, _ = decode_string(token.value, self.source, token.start_pos or 0)
             return Name(text.value, span)
@@ -179,13 +175,13 @@ class FieldLowering:
         if value_token is None:
             end = source.text.index(":", key_token.end_pos or 0) + 1
             value = Text("", source, ((0, end),))
-            value_span = _new_span(Span, (source, end, end))
+            value_span = new_span(Span, (source, end, end))
             is_block = quoted = False
             last_end = key_token.end_pos or 0
         else:
             value_start = value_token.start_pos or 0
             last_end = value_token.end_pos or 0
-            value_span = _new_span(Span, (source, value_start, last_end))
+            value_span = new_span(Span, (source, value_start, last_end))
             is_block = quoted = False
             if value_token.type == "RAW":
                 value = self.raw_blocks[value_start]
@@ -199,10 +195,10 @@ class FieldLowering:
         key_start = key_token.start_pos or 0
         return Field(
             key_token.value,
-            _new_span(Span, (source, key_start, key_token.end_pos or 0)),
+            new_span(Span, (source, key_start, key_token.end_pos or 0)),
             value,
             value_span,
-            _new_span(Span, (source, key_start, end_pos)),
+            new_span(Span, (source, key_start, end_pos)),
             is_block,
             quoted,
             children,

@@ -18,12 +18,11 @@ from dipcheck.frontends.common import make_condition
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Field, Name, Node, NodeKind, Text
-from dipcheck.source import Span
+from dipcheck.source import Span, new_span
 from dipcheck.suggest import closest
 
 _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-_new_span = tuple.__new__  # Span(...) without the named tuple's Python __new__
 
 
 class GraphLowering(FieldLowering):
@@ -64,7 +63,7 @@ class GraphLowering(FieldLowering):
             raw_fields = [self.field(item) for item in nested]  # type: ignore[arg-type]
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
-        span = _new_span(Span, (self.source, keyword.start_pos or 0, end))
+        span = new_span(Span, (self.source, keyword.start_pos or 0, end))
         where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
         table = schema.NODE_FIELDS[kind]
         branches: list[Branch] = []
@@ -153,7 +152,7 @@ class GraphLowering(FieldLowering):
         assert isinstance(source, Token) and isinstance(target, Token)
         last = children[-1]  # the target, or the last attribute
         end = last_token(last) if last.__class__ is Tree else last  # type: ignore[arg-type]
-        span = _new_span(Span, (self.source, source.start_pos or 0, end.end_pos or 0))
+        span = new_span(Span, (self.source, source.start_pos or 0, end.end_pos or 0))
         condition: Condition | None = None
         condition_span: Span | None = None
         attrs: list[EdgeAttr] = []
@@ -228,7 +227,7 @@ class GraphLowering(FieldLowering):
     def condition(self, token: Token) -> Condition:
         start = token.start_pos or 0
         text = Text(token.value, self.source, ((0, start),))  # (Text.at, inline)
-        return make_condition(text, _new_span(Span, (self.source, start, token.end_pos or 0)))
+        return make_condition(text, new_span(Span, (self.source, start, token.end_pos or 0)))
 
     def resolve_shorthands(self) -> None:
         """Turn ``on X`` into the condition it stands for, now that node kinds are known."""
