@@ -1,10 +1,11 @@
-"""Encoding the JSON report: the standard library's indenting encoder against
-:func:`dipcheck.jsontext.dumps`, which writes the same text.
+"""Writing the JSON report three ways, which give the same text: the standard library's
+indenting encoder, :func:`dipcheck.jsontext.dumps` over the same dictionaries, and the
+report's own writer (``report.json.render``), which writes each finding straight to text.
 
 Lints a generated workflow once (``synthetic.py``'s ``skips`` shape: one DC104 finding with an
-eleven-step witness path per node), then encodes its findings as ``--format json`` does, with
-each encoder in turn, and prints the median CPU time of each and their ratio. The two texts
-are compared first.
+eleven-step witness path per node), then writes the whole ``--format json`` report each way
+(the first two build each finding's dictionaries first, as the report did before) and prints
+the median CPU time of each. The three texts are compared first.
 
     python benchmarks/json_report.py                 # 2,000 nodes, median of 5
     python benchmarks/json_report.py --size 10000 --runs 3
@@ -24,41 +25,58 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import skips
 
 from dipcheck import jsontext
+from dipcheck.diagnostics import Severity
 from dipcheck.engine import lint_text
-from dipcheck.report.json import diagnostic_dict, sorted_diagnostics
+from dipcheck.report import json as json_report
+from dipcheck.result import LintResult
+
+
+def _document(result: LintResult) -> dict[str, object]:
+    diagnostics = json_report.sorted_diagnostics([result])
+    return {
+        "version": 1,
+        "tool": {"name": "dipcheck", "version": json_report.__version__},
+        "files": [result.path],
+        "diagnostics": [json_report.diagnostic_dict(item) for item in diagnostics],
+        "summary": {
+            "files": 1,
+            "errors": sum(item.severity is Severity.ERROR for item in diagnostics),
+            "warnings": sum(item.severity is Severity.WARNING for item in diagnostics),
+            "infos": sum(item.severity is Severity.INFO for item in diagnostics),
+            "hints": sum(item.severity is Severity.HINT for item in diagnostics),
+            "skipped": 0,
+        },
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=2000, help="nodes (default 2000)")
-    parser.add_argument("--runs", type=int, default=5, help="runs per encoder (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per writer (default 5)")
     options = parser.parse_args()
     result = lint_text(skips(options.size), "synthetic.dip")
-    entries = [diagnostic_dict(item) for item in sorted_diagnostics([result])]
 
-    def standard() -> list[str]:
-        return [
-            json.dumps(entry, ensure_ascii=False, indent=2).replace("\n", "\n    ")
-            for entry in entries
-        ]
+    def standard() -> str:
+        text = json.dumps(_document(result), ensure_ascii=False, indent=2)
+        return jsontext.utf8_safe(text) + "\n"
 
-    def ours() -> list[str]:
-        return [jsontext.dumps(entry, 2) for entry in entries]
+    def dictionaries() -> str:
+        return "".join(map(jsontext.utf8_safe, json_report.encode(_document(result)))) + "\n"
 
-    assert standard() == ours(), "the two encoders disagree"
-    size = sum(len(text) for text in ours())
-    print(f"{len(entries)} findings, {size / 1e6:.1f} MB of JSON")
-    medians = {}
-    for name, encode in (("json.dumps(indent=2)", standard), ("jsontext.dumps", ours)):
+    def direct() -> str:
+        return json_report.render([result])
+
+    writers = {"json.dumps(indent=2)": standard, "jsontext.dumps": dictionaries, "render": direct}
+    texts = {name: write() for name, write in writers.items()}
+    assert len(set(texts.values())) == 1, "the writers disagree"
+    print(f"{len(result.diagnostics)} findings, {len(texts['render']) / 1e6:.1f} MB of JSON")
+    for name, write in writers.items():
         times = []
         for _ in range(options.runs):
             started = time.process_time()
-            encode()
+            write()
             times.append(time.process_time() - started)
-        medians[name] = statistics.median(times)
-        print(f"{name:22} {medians[name]:.3f} s CPU (median of {options.runs})")
-    ratio = medians["json.dumps(indent=2)"] / medians["jsontext.dumps"]
-    print(f"jsontext is {ratio:.1f}x faster")
+        print(f"{name:22} {statistics.median(times):.3f} s CPU (median of {options.runs})")
     return 0
 
 

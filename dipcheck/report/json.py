@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from json.encoder import encode_basestring as _string  # a JSON string literal (C when present)
 from typing import Any
 
 from dipcheck import __version__, jsontext
-from dipcheck.diagnostics import Diagnostic, Severity
+from dipcheck.diagnostics import Diagnostic, Fix, Severity
 from dipcheck.result import LintResult
 from dipcheck.rules import registry
 from dipcheck.source import Span
+
+Position = tuple[int, int]  # 0-based line and column
 
 
 def range_of(span: Span) -> dict[str, dict[str, int]]:
@@ -48,38 +51,38 @@ def diagnostic_dict(item: Diagnostic) -> dict[str, Any]:
 
 def sorted_diagnostics(results: Sequence[LintResult]) -> list[Diagnostic]:
     """Every finding, sorted by file, start position, code and end position."""
-    diagnostics = [item for result in results for item in result.diagnostics]
-    diagnostics.sort(
-        key=lambda item: (
-            item.span.path,
-            item.span.start_position(),
-            item.code,
-            item.span.end_position(),
-        )
-    )
-    return diagnostics
+    return [item for item, _, _ in _placed(results)]
 
 
-def document(results: Sequence[LintResult], skipped: int = 0) -> dict[str, Any]:
-    """The JSON document; ``skipped`` counts the files found in named directories that were
-    left out because they are no workflow (``files`` lists every linted and named file)."""
-    value = _lazy_document(results, skipped)
-    value["diagnostics"] = list(value["diagnostics"])
-    return value
+def _placed(results: Sequence[LintResult]) -> list[tuple[Diagnostic, Position, Position]]:
+    """:func:`sorted_diagnostics` with each finding's 0-based start and end position, worked
+    out once for the sort and the report."""
+    placed = [
+        (item, item.span.start_position(), item.span.end_position())
+        for result in results
+        for item in result.diagnostics
+    ]
+    placed.sort(key=lambda entry: (entry[0].span.path, entry[1], entry[0].code, entry[2]))
+    return placed
 
 
-def _lazy_document(results: Sequence[LintResult], skipped: int) -> dict[str, Any]:
-    """:func:`document` with the diagnostics as an iterator: each entry is built when it is
-    encoded, so thousands of findings are never held as dictionaries all at once."""
-    diagnostics = sorted_diagnostics(results)
+def render(results: Sequence[LintResult], skipped: int = 0) -> str:
+    return "".join(chunks(results, skipped))
+
+
+def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
+    """The report of :func:`render` in pieces, one per finding, for writing as it is built
+    (a report of 10,000 findings with paths is tens of megabytes of text): each finding is
+    written straight to text (:func:`_entry_text`), never held as nested dictionaries."""
+    placed = _placed(results)
     counts = {severity: 0 for severity in Severity}
-    for item in diagnostics:
+    for item, _, _ in placed:
         counts[item.severity] += 1
-    return {
+    document = {
         "version": 1,
         "tool": {"name": "dipcheck", "version": __version__},
         "files": [result.path for result in results],
-        "diagnostics": map(diagnostic_dict, diagnostics),
+        "diagnostics": (_entry_text(*entry) for entry in placed),
         "summary": {
             "files": len(results),
             "errors": counts[Severity.ERROR],
@@ -89,33 +92,100 @@ def _lazy_document(results: Sequence[LintResult], skipped: int) -> dict[str, Any
             "skipped": skipped,
         },
     }
-
-
-def render(results: Sequence[LintResult], skipped: int = 0) -> str:
-    return "".join(chunks(results, skipped))
-
-
-def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
-    """The report of :func:`render` in pieces, one per finding, for writing as it is built
-    (a report of 10,000 findings with paths is tens of megabytes of text)."""
-    for piece in encode(_lazy_document(results, skipped)):
+    for piece in encode(document, written="diagnostics"):
         yield jsontext.utf8_safe(piece)
     yield "\n"
 
 
-def encode(value: dict[str, Any]) -> Iterator[str]:
+# A finding's entry in the report, written directly: what ``jsontext.dumps(diagnostic_dict(
+# item), 2)`` writes (tests/test_report_json_entries.py compares the two), without building
+# its eleven dictionaries and walking them again. Each ``pad`` is a line break and the
+# indentation of the lines inside the object being written.
+
+
+def _entry_text(item: Diagnostic, start: Position, end: Position) -> str:
+    rule = registry.get(item.code)
+    pad = "\n      "
+    related = "[]"
+    if item.related:
+        inner = "\n          "
+        related = (
+            "[\n        "
+            + ",\n        ".join(
+                f'{{{inner}"file": {_string(entry.span.path)},'
+                f'{inner}"range": {_span_range(entry.span, inner)},'
+                f'{inner}"message": {_string(entry.message)}\n        }}'
+                for entry in item.related
+            )
+            + "\n      ]"
+        )
+    fix = "null" if item.fix is None else _fix_text(item.fix)
+    return (
+        f'{{{pad}"code": {_string(item.code)},'
+        f'{pad}"name": {_string(rule.name if rule else item.code.lower())},'
+        f'{pad}"severity": {_string(item.severity.label)},'
+        f'{pad}"message": {_string(item.message)},'
+        f'{pad}"file": {_string(item.span.path)},'
+        f'{pad}"range": {_range_text(start, end, pad)},'
+        f'{pad}"related": {related},'
+        f'{pad}"fix": {fix},'
+        f'{pad}"url": {_string(rule.url if rule else "")}\n    }}'
+    )
+
+
+def _fix_text(fix: Fix) -> str:
+    pad = "\n        "
+    edits = "[]"
+    if fix.edits:
+        inner = "\n            "
+        edits = (
+            "[\n          "
+            + ",\n          ".join(
+                f'{{{inner}"range": {_span_range(edit.span, inner)},'
+                f'{inner}"text": {_string(edit.text)}\n          }}'
+                for edit in fix.edits
+            )
+            + "\n        ]"
+        )
+    return (
+        f'{{{pad}"description": {_string(fix.description)},'
+        f'{pad}"safety": "{"safe" if fix.safe else "unsafe"}",'
+        f'{pad}"edits": {edits}\n      }}'
+    )
+
+
+def _span_range(span: Span, pad: str) -> str:
+    return _range_text(span.start_position(), span.end_position(), pad)
+
+
+def _range_text(start: Position, end: Position, pad: str) -> str:
+    """A ``range`` object (1-based lines and columns) whose key is on a line indented by
+    ``pad``."""
+    outer = pad + "  "
+    inner = outer + "  "
+    return (
+        f'{{{outer}"start": {{{inner}"line": {start[0] + 1},{inner}"column": {start[1] + 1}'
+        f'{outer}}},{outer}"end": {{{inner}"line": {end[0] + 1},{inner}"column": {end[1] + 1}'
+        f"{outer}}}{pad}}}"
+    )
+
+
+def encode(value: dict[str, Any], written: str | None = None) -> Iterator[str]:
     """``json.dumps(value, ensure_ascii=False, indent=2)`` in pieces: a top-level list (or
     iterator) is encoded one item at a time (with :func:`dipcheck.jsontext.dumps`), so the
-    whole text is never built at once."""
+    whole text is never built at once. The items under the key ``written`` are JSON text
+    already (indented as a top-level list's items are) and are copied as they are."""
     if not value:
         yield "{}"
         return
     for position, (key, item) in enumerate(value.items()):
         yield ("{\n  " if position == 0 else ",\n  ") + jsontext.dumps(key) + ": "
         if isinstance(item, list | Iterator):
+            as_is = key == written
             empty = True
             for entry in item:
-                yield ("[\n    " if empty else ",\n    ") + jsontext.dumps(entry, 2)
+                text = entry if as_is else jsontext.dumps(entry, 2)
+                yield ("[\n    " if empty else ",\n    ") + text
                 empty = False
             yield "[]" if empty else "\n  ]"
         else:
