@@ -1,4 +1,5 @@
-"""The cyclic garbage collector, paused while one file is read and checked.
+"""The cyclic garbage collector, paused while one file is read and checked; and in a command's
+process, what is never freed.
 
 Reading a workflow allocates many small objects (tokens, trees, spans, fields) that reference
 counting frees on its own; the collector's passes over them while they are alive cost as much
@@ -21,6 +22,11 @@ from contextlib import contextmanager
 # (a lint makes a few hundred per file, from the DOT tokens kept with their source).
 COMMAND_THRESHOLD = 1_000_000
 
+# What a command's process keeps to the end (None elsewhere): it ends with ``os._exit``
+# (``launch.entry``), which frees nothing, so a lint's results need not be freed object by
+# object before it.
+_until_exit: list[object] | None = None
+
 
 @contextmanager
 def paused() -> Iterator[None]:
@@ -37,5 +43,17 @@ def paused() -> Iterator[None]:
 
 def for_a_command() -> None:
     """Collect cycles less often in a command's process (:data:`COMMAND_THRESHOLD`); the
-    language server and library callers keep the collector as they set it."""
+    language server and library callers keep the collector as they set it. The process keeps
+    what it hands to :func:`until_exit`."""
+    global _until_exit
     gc.set_threshold(COMMAND_THRESHOLD, *gc.get_threshold()[1:])
+    _until_exit = []
+
+
+def until_exit(value: object) -> None:
+    """In a command's process (:func:`for_a_command`), keep ``value`` alive until the process
+    ends: freeing a 10,000-node lint's results (their workflows, every token and span) one
+    object at a time took about 0.8 % of the lint after its report was written. Elsewhere
+    (the language server, a library caller), nothing: the value is freed as usual."""
+    if _until_exit is not None:
+        _until_exit.append(value)

@@ -56,3 +56,61 @@ def test_with_the_interpreters_threshold_the_same_lint_collects(tmp_path) -> Non
     code, collections = passes(tmp_path, runner)
     assert code == 0
     assert collections >= 1
+
+
+KEEPS = """
+import gc, weakref
+from dipcheck import cycles
+class Thing:
+    pass
+{setup}
+thing = Thing()
+alive = weakref.ref(thing)
+cycles.until_exit(thing)
+del thing
+gc.collect()
+print(alive() is not None)
+"""
+
+
+def kept(setup: str) -> str:
+    process = subprocess.run(
+        [sys.executable, "-c", KEEPS.format(setup=setup)],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=60,
+    )
+    assert process.returncode == 0, process.stderr
+    return process.stdout.strip()
+
+
+def test_a_commands_process_keeps_what_it_hands_over_until_it_exits() -> None:
+    assert kept("cycles.for_a_command()") == "True"
+
+
+def test_elsewhere_what_is_handed_over_is_freed() -> None:
+    assert kept("") == "False"
+
+
+def test_the_lint_command_hands_over_its_results(tmp_path) -> None:
+    runner = (
+        "from dipcheck import cycles\n"
+        "from dipcheck.launch import entry\n"
+        "keep = cycles.until_exit\n"
+        "def noted(value):\n"
+        "    os.write(2, f'kept {type(value).__name__} of {len(value)}\\n'.encode())\n"
+        "    keep(value)\n"
+        "cycles.until_exit = noted\n"
+        "entry()"
+    )
+    (tmp_path / "long.dip").write_text(WORKFLOW, encoding="utf-8")
+    process = subprocess.run(
+        [sys.executable, "-c", COUNT_PASSES + runner, str(tmp_path / "long.dip")],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+        timeout=120,
+    )
+    assert process.returncode == 0
+    assert "kept list of 1\n" in process.stderr

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from dipcheck import replay
+from dipcheck import cycles, replay
 from dipcheck.terminal import visible, visible_name
 
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if not results:
         _nothing_linted(paths, args)
     _write_report(results, args, config, len(skipped))
+    cycles.until_exit(results)
     return _status(results, config, args)
 
 
