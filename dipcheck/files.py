@@ -400,12 +400,33 @@ def file_stamp(info: os.stat_result) -> str:
     return f"{info.st_size}:{info.st_mtime_ns}"
 
 
-def place_of(path: str) -> str:
+def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
     """Where ``path`` leads, every symbolic link resolved (a digest of its real path): part of
     a :class:`~dipcheck.frontends.common.RecordingReader` record, because whether a file
     directive may read a file depends on it (a folder swapped for a link out of the tree, the
-    file it holds unchanged, makes a read that passed a refused one)."""
-    return sha256_hex(os.path.realpath(path).encode("utf-8", "surrogateescape"))[:16]
+    file it holds unchanged, makes a read that passed a refused one).
+
+    ``real_folders`` keeps each folder's resolved path for one lint, which reads many files
+    from a few folders: a name in a folder that is not itself a link resolves to the folder's
+    resolved path with the name below it, so the folder is resolved once (resolving walks
+    every component from ``/``: 587 resolutions were 4 % of the corpus lint)."""
+    if real_folders is not None:
+        folder, name = os.path.split(path)
+        if name not in ("", ".", ".."):
+            try:
+                is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+            except (OSError, ValueError):
+                is_link = True  # (resolved in full below, as without the memo)
+            if not is_link:
+                real = real_folders.get(folder)
+                if real is None:
+                    real = real_folders[folder] = os.path.realpath(folder or os.curdir)
+                return _place_digest(os.path.join(real, name))
+    return _place_digest(os.path.realpath(path))
+
+
+def _place_digest(real: str) -> str:
+    return sha256_hex(real.encode("utf-8", "surrogateescape"))[:16]
 
 
 def unchanged(path: str, recorded: str | None) -> bool:

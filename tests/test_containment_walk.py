@@ -11,7 +11,7 @@ import tempfile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.files import inside, stays_inside
+from dipcheck.files import inside, place_of, stays_inside
 
 NAMES = ("a", "b", "c")
 # what a link may point at, relative to the temporary directory holding the tree
@@ -62,3 +62,47 @@ def test_a_link_out_of_the_folder_on_the_way_is_outside(tmp_path) -> None:
     assert stays_inside(str(tmp_path / "root"), os.path.join("prompts", "x.md")) is False
     (tmp_path / "root" / "kept").mkdir()
     assert stays_inside(str(tmp_path / "root"), os.path.join("kept", "x.md")) is True
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    trees,
+    st.lists(
+        st.tuples(relative_paths, st.sampled_from(("x.md", "a", "b", ".", "..", ""))), max_size=6
+    ),
+    st.booleans(),
+)
+def test_place_with_the_folders_kept_is_the_place_resolved_in_full(
+    entries: list[tuple[str, str | None]], reads: list[tuple[str, str]], through_link: bool
+) -> None:
+    """``place_of`` with one lint's resolved folders kept gives every path (files, links to
+    folders, files and nothing, names ending in `.` or `..`, paths through links) the
+    digest that resolving it from ``/`` gives."""
+    with tempfile.TemporaryDirectory() as top:
+        build(top, entries)
+        root = os.path.join(top, "root")
+        if through_link:
+            os.symlink(root, os.path.join(top, "named"))
+            root = os.path.join(top, "named")
+        with open(os.path.join(top, "root", "x.md"), "w", encoding="utf-8") as handle:
+            handle.write("x")
+        folders: dict[str, str] = {}
+        for folder, name in reads + reads:  # each twice: the second from the kept folders
+            path = os.path.join(root, folder, name) if name else os.path.join(root, folder) + "/"
+            assert place_of(path, folders) == place_of(path), path
+
+
+def test_a_folder_kept_is_resolved_once(tmp_path, monkeypatch) -> None:
+    (tmp_path / "prompts").mkdir()
+    for name in ("a.md", "b.md"):
+        (tmp_path / "prompts" / name).write_text("x", encoding="utf-8")
+    (tmp_path / "prompts" / "link.md").symlink_to(tmp_path / "prompts" / "a.md")
+    resolved: list[str] = []
+    real = os.path.realpath
+    monkeypatch.setattr(os.path, "realpath", lambda path: resolved.append(path) or real(path))
+    folders: dict[str, str] = {}
+    for name in ("a.md", "b.md", "a.md"):
+        place_of(str(tmp_path / "prompts" / name), folders)
+    assert resolved == [str(tmp_path / "prompts")]
+    place_of(str(tmp_path / "prompts" / "link.md"), folders)  # a link: resolved in full
+    assert resolved[1:] == [str(tmp_path / "prompts" / "link.md")]
