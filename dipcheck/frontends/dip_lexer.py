@@ -17,11 +17,14 @@ the line that takes the file past :data:`~dipcheck.source.MAX_TOKENS` tokens
 from __future__ import annotations
 
 import re
+from array import array
 from functools import cache, lru_cache
+from itertools import accumulate, count, repeat
+from operator import add, mul
 from sys import intern as _intern
 
 from dipcheck.lalr import Token, new_token
-from dipcheck.model import SegmentBuilder, Segments, Text
+from dipcheck.model import _PACK_ABOVE, SegmentBuilder, Segments, Text
 from dipcheck.records import field, record
 from dipcheck.source import MAX_TOKENS, SourceText, Span
 
@@ -150,13 +153,50 @@ def _block_value(
     """A raw block's value from its lines (the first and last ones with text): each line
     right-trimmed and stripped of its indentation up to the first line's. Returns the value,
     its segments relative to the block's start, that baseline indentation and the last
-    line's trimmed length."""
+    line's trimmed length.
+
+    When every line with text starts with the first line's indentation (the usual block),
+    every such line loses those columns, so the lines are cut and the segments summed up
+    without a Python step per line; otherwise :func:`_block_value_by_line` reads the block."""
+    lines = block.split("\n")
+    trimmed = [line.rstrip(" \t\r") for line in lines]
+    first = trimmed[0]
+    baseline = len(first) - len(first.lstrip(" \t"))
+    if baseline and sum(map(bool, trimmed)) != sum(
+        map(str.startswith, trimmed, repeat(first[:baseline]))
+    ):
+        return _block_value_by_line(lines)
+    contents = [line[baseline:] for line in trimmed]
+    # a line starts in the value after the lines before it and their line ends, and in the
+    # block after theirs plus the baseline it loses (a blank line loses nothing)
+    positions = list(map(add, accumulate(map(len, contents), initial=0), count()))
+    sources = list(
+        map(
+            add,
+            map(add, accumulate(map(len, lines), initial=0), count()),
+            map(mul, map(bool, trimmed), repeat(baseline)),
+        )
+    )
+    del positions[-1]
+    segments: tuple[tuple[int, int], ...] | Segments = (
+        tuple(zip(positions, sources, strict=True))
+        if len(positions) <= _PACK_ABOVE
+        else Segments(array("q", positions), array("q", sources))
+    )
+    return "\n".join(contents), segments, baseline, len(trimmed[-1])
+
+
+def _block_value_by_line(
+    lines: list[str],
+) -> tuple[str, tuple[tuple[int, int], ...] | Segments, int, int]:
+    """:func:`_block_value` of any block, a line at a time: a line indented less than the
+    first loses only its own indentation."""
     pieces: list[str] = []
     segments = SegmentBuilder()
     position = offset = 0
     baseline = -1
     trimmed = ""
-    for line in block.split("\n"):
+    for line in lines:
         trimmed = line.rstrip(" \t\r")
         content = trimmed.lstrip(" \t")
         remove = len(trimmed) - len(content)
