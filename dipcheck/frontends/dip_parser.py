@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import chain
 
+from dipcheck.frontends.dip_descent import read_tree
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
 from dipcheck.frontends.dip_schema import ALL_FIELD_NAMES
 from dipcheck.grammar import Checkpoint, ProblemLog, SyntaxProblem, load_tables
@@ -81,12 +82,19 @@ class _Driver:
         self.log = ProblemLog()
 
     def run(self) -> Tree | None:
-        """Parse in one pass; if that fails, parse again line by line with recovery."""
+        """Read the tokens by recursive descent; if they do not parse, feed them to the LALR
+        tables in one pass (the descent gives up early on some sentences the tables take), and
+        if that fails too, parse again line by line with recovery."""
+        tokens = list(
+            chain.from_iterable(
+                part for group in self.groups for part in (group.structure, group.content)
+            )
+        )
+        tree = read_tree(tokens)
+        if tree is not None:
+            return tree
         tables = load_tables("dip.lark")
         state = ParserState(tables)
-        tokens = chain.from_iterable(
-            part for group in self.groups for part in (group.structure, group.content)
-        )
         if state.feed_all(tokens):
             try:
                 return state.feed_token(Token("$END", "", len(self.source.text)), True)
