@@ -14,8 +14,7 @@ import re
 from dipcheck import conditions
 from dipcheck.diagnostics import Related
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import make_condition
-from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, child_trees, last_token
+from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, last_token
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Field, Name, Node, NodeKind, Text
 from dipcheck.source import Span, new_span
@@ -124,11 +123,41 @@ class GraphLowering(FieldLowering):
     # -- edges ---------------------------------------------------------------------------
 
     def edges_block(self, tree: Tree) -> None:
-        for item in child_trees(tree):
-            if item.data == "else_edge":
-                self.else_edge(item)
+        # `EDGES edge*`. The commonest edges, `A -> B` and `A -> B when <condition>`, are
+        # lowered here: what :meth:`edge` makes of them without its general steps
+        source = self.source
+        append = self.edges.append
+        for item in tree.children[1:]:
+            if item.data == "else_edge":  # type: ignore[union-attr]
+                self.else_edge(item)  # type: ignore[arg-type]
+                continue
+            children: list[Token] = item.children  # type: ignore[union-attr,assignment]
+            count = len(children)
+            if count == 3:
+                first, _, target = children
+                end: int = target.end_pos  # type: ignore[assignment]
+                condition = None
+            elif count == 4 and children[3].data == "when_attr":  # type: ignore[attr-defined]
+                parts = children[3].children  # type: ignore[attr-defined]
+                if len(parts) != 2:
+                    self.edge(item)  # type: ignore[arg-type]
+                    continue
+                first, _, target = children[:3]
+                end = parts[1].end_pos
+                condition = self.condition(parts[1])
             else:
-                self.edge(item)
+                self.edge(item)  # type: ignore[arg-type]
+                continue
+            start: int = first.start_pos  # type: ignore[assignment]
+            append(
+                Edge(
+                    Name(first.value, new_span(Span, (source, start, first.end_pos))),
+                    Name(target.value, new_span(Span, (source, target.start_pos, target.end_pos))),
+                    new_span(Span, (source, start, end)),
+                    condition,
+                    (),
+                )
+            )
 
     def else_edge(self, tree: Tree) -> None:
         keyword, _, target = child_tokens(tree)
@@ -225,9 +254,20 @@ class GraphLowering(FieldLowering):
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
+        # what common.make_condition makes, without its keyword call and imports
         start = token.start_pos or 0
-        text = Text(token.value, self.source, ((0, start),))  # (Text.at, inline)
-        return make_condition(text, new_span(Span, (self.source, start, token.end_pos or 0)))
+        source = self.source
+        value = token.value
+        parsed = conditions.parse(value)
+        return Condition(
+            value,
+            Text(value, source, ((0, start),)),  # (Text.at, inline)
+            new_span(Span, (source, start, token.end_pos or 0)),
+            parsed.expr,
+            parsed.error,
+            parsed.error_start,
+            parsed.error_end,
+        )
 
     def resolve_shorthands(self) -> None:
         """Turn ``on X`` into the condition it stands for, now that node kinds are known."""
