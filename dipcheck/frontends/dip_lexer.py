@@ -257,6 +257,8 @@ class DipLexer:
         count = len(lines)
         stack = self.stack
         groups = self.result.groups
+        line_starts = self.source.line_starts
+        field_line = FIELD_LINE.match
         left = MAX_TOKENS
         while index < count:
             text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
@@ -270,7 +272,28 @@ class DipLexer:
             if structure is None:
                 index += 1
                 continue
-            content, index = self._line(index, text, indent)
+            if not indent or not self.seen_content:
+                content, index = self._line(index, text, indent)
+            elif (found := field_line(text, indent)) is None:
+                content = self._words(index, text, indent)
+                index += 1
+            elif (rest := text[found.end() :].lstrip(" \t")) and (
+                "#" not in rest and rest[0] not in "|>"
+            ):
+                # `key: value`, what _field makes of it: the value is the rest of the line
+                # (without a `#` no comment ends it; the line is trimmed already)
+                base = line_starts[index]
+                start = base + indent
+                key = _intern(found.group(1))
+                end = base + len(text)
+                content = [
+                    new_token("KEY", key, start, start + len(key)),
+                    new_token("VALUE", rest, end - len(rest), end),
+                    new_token("_NL", "", end, end),
+                ]
+                index += 1
+            else:
+                content, index = self._field(index, text, indent, found)
             left -= len(structure) + len(content)
             if left < 0:
                 self.result.over_limit = _past_limit(self.source, structure + content, left)
@@ -340,8 +363,10 @@ class DipLexer:
                 return self._words(index, text, indent, first_kind="DIP"), index + 1
         if indent == 0 and not self._is_workflow(text):
             return self._stray(index, text)
+        # (a line FIELD_LINE matches never starts as an edge: after the key come blanks and
+        # a colon, where EDGE_START needs `->`)
         match = FIELD_LINE.match(text, indent)
-        if match and not self._looks_like_edge(text, indent):
+        if match:
             return self._field(index, text, indent, match)
         return self._words(index, text, indent), index + 1
 
@@ -350,10 +375,6 @@ class DipLexer:
         # words are separated by spaces and tabs only (str.split() would also split on
         # control characters such as \x1c and find no word at all on a line of them)
         return text.split(" ", 1)[0].split("\t", 1)[0] == "workflow"
-
-    @staticmethod
-    def _looks_like_edge(text: str, indent: int) -> bool:
-        return EDGE_START.match(text, indent) is not None
 
     def _stray(self, index: int, text: str) -> tuple[list[Token], int]:
         """Top-level text that is not a workflow declaration: one STRAY token per block."""
