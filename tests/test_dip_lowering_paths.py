@@ -17,6 +17,7 @@ from dipcheck.frontends.dip import load_dip
 from dipcheck.frontends.dip_fields import child_trees
 from dipcheck.frontends.dip_graph import GraphLowering
 from dipcheck.lalr import Tree
+from dipcheck.model import Field
 from dipcheck.source import SourceText
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -31,10 +32,16 @@ def _general_edges_block(self: GraphLowering, tree: Tree) -> None:
             self.edge(item)
 
 
+def _general_block_fields(self: GraphLowering, items: list[Tree]) -> list[Field]:
+    """Every field through :meth:`FieldLowering.field`, as before the short path."""
+    return [self.field(item) for item in items]
+
+
 def _result(source: SourceText, general: bool) -> Any:
     with pytest.MonkeyPatch.context() as patch:
         if general:
             patch.setattr(GraphLowering, "edges_block", _general_edges_block)
+            patch.setattr(GraphLowering, "block_fields", _general_block_fields)
         result = load_dip(source, None)
     return result.workflow, result.diagnostics
 
@@ -73,6 +80,13 @@ def _edge_line(draw: st.DrawFn) -> str:
 NODE_LINES = st.sampled_from(
     [
         "  agent A\n    prompt: go ${ctx.k}\n    writes: k\n",
+        "  agent A\n    prompt: 'quoted'\n    model: \"m\"\n    reads: a, b\n",
+        "  agent A\n    prompt: x\n    params:\n      a: 1\n    retry:\n      max: 2\n",
+        "  agent A\n    prompt: x\n    max_turns: many\n    prompt: again\n",
+        "  agent A\n    prompt: x\n    unknown_key: v\n    prompt_file: p.md\n",
+        "  parallel P -> A, B\n    model: m\n",
+        "  fan_in J <- A, B\n",
+        "  agent E\n",
         "  tool B\n    command: echo\n",
         "  agent c_1\n    prompt:\n      many\n      lines\n",
         "  human D-2\n    mode: choice\n",

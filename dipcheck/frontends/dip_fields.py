@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, loading_finding
 from dipcheck.frontends import dip_schema as schema
@@ -203,6 +203,39 @@ class FieldLowering:
             quoted,
             children,
         )
+
+    def block_fields(self, items: list[Tree]) -> list[Field]:
+        """The fields of a block's ``field`` trees. The commonest, ``KEY VALUE`` with an
+        unquoted value, is made here (what :meth:`field` makes of it); any other goes
+        through :meth:`field`."""
+        source = self.source
+        result: list[Field] = []
+        append = result.append
+        for item in items:
+            parts: list[Any] = item.children
+            if len(parts) == 2:
+                key_token, value_token = parts
+                if value_token.__class__ is Token and value_token.type == "VALUE":
+                    value: str = value_token.value
+                    if value[0] not in "\"'":
+                        key_start: int = key_token.start_pos
+                        start: int = value_token.start_pos
+                        end: int = value_token.end_pos
+                        append(
+                            Field(
+                                key_token.value,
+                                new_span(Span, (source, key_start, key_token.end_pos)),
+                                Text(value, source, ((0, start),)),
+                                new_span(Span, (source, start, end)),
+                                new_span(Span, (source, key_start, end)),
+                                False,
+                                False,
+                                (),
+                            )
+                        )
+                        continue
+            append(self.field(item))
+        return result
 
     def check_fields(
         self,

@@ -59,7 +59,7 @@ class GraphLowering(FieldLowering):
         raw_fields: list[Field] = []
         if body is not None:
             nested = [item for item in body.children if item.__class__ is Tree]  # type: ignore[union-attr]
-            raw_fields = [self.field(item) for item in nested]  # type: ignore[arg-type]
+            raw_fields = self.block_fields(nested)  # type: ignore[arg-type]
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
         span = new_span(Span, (self.source, keyword.start_pos or 0, end))
