@@ -13,11 +13,12 @@ from helpers import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.frontends.dip import load_dip
+from dipcheck.frontends.dip import _Lowering, load_dip
 from dipcheck.frontends.dip_fields import child_trees
 from dipcheck.frontends.dip_graph import GraphLowering
 from dipcheck.lalr import Tree
-from dipcheck.model import Field
+from dipcheck.model import Field, Reference
+from dipcheck.references import condition_references
 from dipcheck.source import SourceText
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -37,11 +38,23 @@ def _general_block_fields(self: GraphLowering, items: list[Tree]) -> list[Field]
     return [self.field(item) for item in items]
 
 
+def _general_edge_condition_references(self: _Lowering) -> list[Reference]:
+    """Every edge condition read by ``condition_references``, as before the moved copies."""
+    result: list[Reference] = []
+    for edge in self.edges:
+        if edge.condition is not None:
+            result.extend(condition_references(edge.source.value, edge.condition))
+    return result
+
+
 def _result(source: SourceText, general: bool) -> Any:
     with pytest.MonkeyPatch.context() as patch:
         if general:
             patch.setattr(GraphLowering, "edges_block", _general_edges_block)
             patch.setattr(GraphLowering, "block_fields", _general_block_fields)
+            patch.setattr(
+                _Lowering, "edge_condition_references", _general_edge_condition_references
+            )
         result = load_dip(source, None)
     return result.workflow, result.diagnostics
 
@@ -61,6 +74,9 @@ CONDITIONS = st.sampled_from(
         "",
         "ctx.node.N.k = v",
         "x=1",
+        "ctx.a = ${ctx.b} or graph.c != 2 and params.p = ${x}",
+        "node.N.k = 1 or context.node.M.j = 2",
+        '\\"quoted\\" = 1',
     ]
 )
 ATTRS = st.sampled_from(

@@ -12,6 +12,7 @@ stray text) and the references, and holds the entry point :func:`load_dip`.
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 
 from dipcheck import integers
 from dipcheck.diagnostics import Related, past_token_limit
@@ -25,7 +26,10 @@ from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
-from dipcheck.source import SourceText, Span, line_span
+from dipcheck.source import SourceText, Span, line_span, new_span
+
+# the order of a file's references: by file, then by offset
+_BY_PLACE = attrgetter("span.source.path", "span.start")
 
 
 class _Lowering(GraphLowering):
@@ -257,13 +261,68 @@ class _Lowering(GraphLowering):
             for branch in node.branches:
                 for item in branch.fields:
                     result.extend(self.field_references(node.id, item, variables))
+        result.extend(self.edge_condition_references())
+        result.sort(key=_BY_PLACE)
+        return tuple(result)
+
+    def edge_condition_references(self) -> list[Reference]:
+        """The references of the edges' conditions. Most conditions are written many times
+        (`ctx.outcome = success`), and what a condition copied verbatim from the file reads
+        depends on its text alone, its spans moved by where it is: so each text is read once
+        and its references are moved to every later edge with the same text."""
+        result: list[Reference] = []
+        append = result.append
+        moved: dict[str, list[tuple[Reference, int, int, int, int]]] = {}
         for edge in self.edges:
             condition = edge.condition
             if condition is None:
                 continue
-            result.extend(condition_references(edge.source.value, condition))
-        result.sort(key=lambda ref: (ref.span.path, ref.span.start))
-        return tuple(result)
+            owner = edge.source.value
+            text = condition.text
+            segments = text.segments
+            if (
+                condition.shorthand
+                or segments.__class__ is not tuple
+                or len(segments) != 1
+                or condition.raw is not text.value
+            ):
+                result.extend(condition_references(owner, condition))
+                continue
+            base = segments[0][1]  # (the one segment starts at the text's offset 0)
+            known = moved.get(text.value)
+            if known is None:
+                found = condition_references(owner, condition)
+                result.extend(found)
+                moved[text.value] = [
+                    (
+                        ref,
+                        ref.span.start - base,
+                        ref.span.end - base,
+                        -1 if ref.node_span is None else ref.node_span.start - base,
+                        -1 if ref.node_span is None else ref.node_span.end - base,
+                    )
+                    for ref in found
+                ]
+                continue
+            source = text.source
+            for ref, start, end, node_start, node_end in known:
+                append(
+                    Reference(
+                        ref.kind,
+                        ref.key,
+                        new_span(Span, (source, base + start, base + end)),
+                        owner,
+                        ref.attribute,
+                        ref.origin,
+                        ref.node,
+                        None
+                        if node_start < 0
+                        else new_span(Span, (source, base + node_start, base + node_end)),
+                        ref.explicit,
+                        ref.namespace,
+                    )
+                )
+        return result
 
     def field_references(
         self, owner: str, item: Field, variables: frozenset[str]
