@@ -151,3 +151,9 @@ def _files() -> list[Path]:
 @pytest.mark.parametrize("path", _files(), ids=lambda path: path.name)
 def test_corpus_and_fixture_files(path: Path) -> None:
     _check(path.read_text(encoding="utf-8", errors="replace"))
+
+
+@pytest.mark.parametrize("back", [0, 1, 3, 69])
+def test_blocks_nested_past_the_depth_limit(back: int) -> None:
+    lines = [" " * depth + f"agent A{depth}" for depth in range(1, 71)]
+    _check("workflow W\n" + "\n".join([*lines, " " * (70 - back) + "tail: x", "  end: y"]))

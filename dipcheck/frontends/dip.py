@@ -257,6 +257,13 @@ class _Lowering(GraphLowering):
         result: list[Reference] = []
         for node in self.nodes:
             for item in node.fields:
+                if (
+                    "$" not in item.value.value
+                    and item.key != "reads"
+                    and not item.children
+                    and item.included is None
+                ):
+                    continue  # (nothing for field_references to find)
                 result.extend(self.field_references(node.id, item, variables))
             for branch in node.branches:
                 for item in branch.fields:

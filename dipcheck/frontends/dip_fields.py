@@ -249,13 +249,12 @@ class FieldLowering:
         and file directives resolved."""
         fields = list(fields)
         known = [item for item in fields if item.key in table]
-        if len(known) > 1:
+        seen = {item.key: item for item in known}
+        if len(seen) < len(known):  # a key is given again: report each repeat
             seen = self.repeats(
                 known,
                 lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
             )
-        else:  # (no repeat to report: a node of one field)
-            seen = {item.key: item for item in known}
         result: list[Field] = []
         for item in fields:
             spec = table.get(item.key)

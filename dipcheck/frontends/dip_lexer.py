@@ -267,8 +267,21 @@ class DipLexer:
                 index += 1
                 continue
             indent = len(text) - len(code)
-            # a line at the current block's level needs no structure tokens
-            structure = [] if indent == stack[-1] else self._indentation(index, indent)
+            # a line at the current block's level needs no structure tokens; one that opens a
+            # block or closes one is given its token here, any other by _indentation
+            level = stack[-1]
+            if indent == level:
+                structure = []
+            elif indent > level and len(stack) <= MAX_DEPTH:
+                stack.append(indent)
+                offset = line_starts[index] + indent
+                structure = [new_token("_INDENT", "", offset, offset)]
+            elif len(stack) > 1 and indent == stack[-2]:
+                stack.pop()
+                offset = line_starts[index] + indent
+                structure = [new_token("_DEDENT", "", offset, offset)]
+            else:
+                structure = self._indentation(index, indent)
             if structure is None:
                 index += 1
                 continue
