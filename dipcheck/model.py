@@ -39,11 +39,6 @@ class Segments(Sequence[tuple[int, int]]):
     def __len__(self) -> int:
         return len(self._text)
 
-    def shifted(self, delta: int) -> Segments:
-        """The same map with every source offset moved by ``delta`` (the text offsets are
-        shared: neither array is changed once built)."""
-        return Segments(self._text, array("q", [offset + delta for offset in self._source]))
-
     def __iter__(self) -> Iterator[tuple[int, int]]:
         return zip(self._text, self._source, strict=True)
 

@@ -24,7 +24,7 @@ from operator import add, mul
 from sys import intern as _intern
 
 from dipcheck.lalr import Token, new_token
-from dipcheck.model import _PACK_ABOVE, SegmentBuilder, Segments, Text
+from dipcheck.model import _PACK_ABOVE, Segments, Text
 from dipcheck.records import field, record
 from dipcheck.source import MAX_TOKENS, SourceText, Span
 
@@ -146,54 +146,49 @@ def _block_end(indent: int) -> re.Pattern[str]:
     return re.compile(rf"\n[ \t]{{0,{indent}}}+(?![ \t\n])(?![ \t\r]*$)", re.MULTILINE)
 
 
+# A raw block's value: the value, where each line starts in it, what each line loses at its
+# start (its indentation up to the baseline), the baseline and the last line's trimmed length.
+_BlockValue = tuple[str, tuple[int, ...], tuple[int, ...], int, int]
+
+
 @lru_cache(maxsize=1024)
-def _block_value(
-    block: str,
-) -> tuple[str, tuple[tuple[int, int], ...] | Segments, int, int]:
+def _block_value(block: str) -> _BlockValue:
     """A raw block's value from its lines (the first and last ones with text): each line
-    right-trimmed and stripped of its indentation up to the first line's. Returns the value,
-    its segments relative to the block's start, that baseline indentation and the last
-    line's trimmed length.
+    right-trimmed and stripped of its indentation up to the first line's (the baseline).
+    A line's start in the value and what it loses are its segment: the lexer adds the line's
+    offset in the file.
 
     When every line with text starts with the first line's indentation (the usual block),
-    every such line loses those columns, so the lines are cut and the segments summed up
+    every such line loses those columns, so the lines are cut and their starts summed up
     without a Python step per line; otherwise :func:`_block_value_by_line` reads the block."""
     lines = block.split("\n")
     trimmed = [line.rstrip(" \t\r") for line in lines]
     first = trimmed[0]
     baseline = len(first) - len(first.lstrip(" \t"))
-    if baseline and sum(map(bool, trimmed)) != sum(
+    blank = trimmed.count("")
+    if baseline and len(trimmed) - blank != sum(
         map(str.startswith, trimmed, repeat(first[:baseline]))
     ):
         return _block_value_by_line(lines)
     contents = [line[baseline:] for line in trimmed]
-    # a line starts in the value after the lines before it and their line ends, and in the
-    # block after theirs plus the baseline it loses (a blank line loses nothing)
-    positions = list(map(add, accumulate(map(len, contents), initial=0), count()))
-    sources = list(
-        map(
-            add,
-            map(add, accumulate(map(len, lines), initial=0), count()),
-            map(mul, map(bool, trimmed), repeat(baseline)),
-        )
+    # a line starts in the value after the lines before it and their line ends
+    positions = tuple(map(add, accumulate(map(len, contents[:-1]), initial=0), count()))
+    # a line with text loses the baseline, a blank line nothing
+    removes = (
+        (baseline,) * len(lines)
+        if not blank
+        else tuple(map(mul, map(bool, trimmed), repeat(baseline)))
     )
-    del positions[-1]
-    segments: tuple[tuple[int, int], ...] | Segments = (
-        tuple(zip(positions, sources, strict=True))
-        if len(positions) <= _PACK_ABOVE
-        else Segments(array("q", positions), array("q", sources))
-    )
-    return "\n".join(contents), segments, baseline, len(trimmed[-1])
+    return "\n".join(contents), positions, removes, baseline, len(trimmed[-1])
 
 
-def _block_value_by_line(
-    lines: list[str],
-) -> tuple[str, tuple[tuple[int, int], ...] | Segments, int, int]:
+def _block_value_by_line(lines: list[str]) -> _BlockValue:
     """:func:`_block_value` of any block, a line at a time: a line indented less than the
     first loses only its own indentation."""
     pieces: list[str] = []
-    segments = SegmentBuilder()
-    position = offset = 0
+    positions: list[int] = []
+    removes: list[int] = []
+    position = 0
     baseline = -1
     trimmed = ""
     for line in lines:
@@ -205,11 +200,11 @@ def _block_value_by_line(
         elif remove > baseline:
             content = trimmed[baseline:]
             remove = baseline
-        segments.add(position, offset + remove)
+        positions.append(position)
+        removes.append(remove)
         pieces.append(content)
         position += len(content) + 1
-        offset += len(line) + 1
-    return "\n".join(pieces), segments.build(), baseline, len(trimmed)
+    return "\n".join(pieces), tuple(positions), tuple(removes), baseline, len(trimmed)
 
 
 class DipLexer:
@@ -476,7 +471,7 @@ class DipLexer:
         while not lines[last].strip(" \t\r"):
             last -= 1
         begin = line_starts[first]
-        value, relative, baseline, end_column = _block_value(
+        value, positions, removes, baseline, end_column = _block_value(
             self.source.text[begin : line_starts[last] + len(lines[last])]
         )
         start = begin + baseline
@@ -484,11 +479,13 @@ class DipLexer:
         token.line, token.column, token.end_line = first + 1, baseline + 1, last + 1
         token.end_column = end_column + 1
         token.end_pos = line_starts[last] + end_column  # the value is shorter than the text
-        # the map moved to the block's place in this text
+        # each line's segment: its start in the value, and in the file where its kept text
+        # starts (a map of more lines than a tuple holds cheaply is packed)
+        sources = list(map(add, line_starts[first : last + 1], removes))
         segments: tuple[tuple[int, int], ...] | Segments = (
-            tuple([(position, begin + offset) for position, offset in relative])
-            if isinstance(relative, tuple)
-            else relative.shifted(begin)  # a block of more lines than a tuple holds cheaply
+            tuple(zip(positions, sources, strict=True))
+            if len(positions) <= _PACK_ABOVE
+            else Segments(array("q", positions), array("q", sources))
         )
         self.result.raw_blocks[start] = Text(value, self.source, segments)
         return token, last + 1
