@@ -58,8 +58,8 @@ class GraphLowering(FieldLowering):
             )
         raw_fields: list[Field] = []
         if body is not None:
-            nested = [item for item in body.children if item.__class__ is Tree]  # type: ignore[union-attr]
-            raw_fields = self.block_fields(nested)  # type: ignore[arg-type]
+            # (`block: _INDENT field* _DEDENT`: its children are the field trees)
+            raw_fields = self.block_fields(body.children)  # type: ignore[union-attr,arg-type]
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
         span = new_span(Span, (self.source, keyword.start_pos or 0, end))
@@ -107,12 +107,13 @@ class GraphLowering(FieldLowering):
         fields = self.check_fields(
             raw_fields, table, where, kind in (NodeKind.AGENT, NodeKind.SUBGRAPH)
         )
+        source = self.source
         self.nodes.append(
             Node(
                 id_token.value,
                 kind,
-                self.span(id_token),
-                self.span(keyword),
+                new_span(Span, (source, id_token.start_pos, id_token.end_pos)),
+                new_span(Span, (source, keyword.start_pos, keyword.end_pos)),
                 span,
                 tuple(fields),
                 members,
