@@ -229,10 +229,10 @@ class Guards:
         conditional = [edge for edge in edges if edge.conditional]
         singles = [self.single(edge) for edge in conditional]
         equalities = [item for item in singles if item is not None and item.is_equality]
-        if self._remainder_covered(conditional, equalities):
-            return True
         outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
         if "success" in outcomes and outcomes & FAIL_VALUES:
+            return True  # (first: the cheapest test, and the commonest way to be exhaustive)
+        if self._remainder_covered(conditional, equalities):
             return True
         if (
             len(conditional) >= 2

@@ -50,8 +50,15 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     ``type``), else the kind's; an agent without a prompt at the start or exit becomes the
     passthrough ``start``/``exit`` handler (``ensureStartExitNodes``). Worked out once per
     node and workflow (a dozen rules ask about every node)."""
-    known: ByIdentity[Node, Handler] = workflow.derived("handlers", ByIdentity)
-    return known.get(node, _handler, workflow)
+    found = workflow.derived("handlers", lambda: _handlers(workflow)).get(id(node))
+    return found if found is not None else _handler(node, workflow)
+
+
+def _handlers(workflow: Workflow) -> dict[int, Handler]:
+    """Each node's handler, keyed by the node's identity: the workflow keeps its nodes alive,
+    so no other object has one of these ids while the table is in use; a node from elsewhere
+    finds no entry."""
+    return {id(node): _handler(node, workflow) for node in workflow.nodes}
 
 
 def entries(item: Field, workflow: Workflow) -> list[ListItem]:
