@@ -259,7 +259,7 @@ class FailureFacts:
     def __init__(self, workflow: Workflow, target: TargetVersion = DEFAULT) -> None:
         self.workflow = workflow
         self.target = target
-        self._truths: dict[int, bool | None] = {}
+        self._truths: dict[str, bool | None] = {}  # condition text → its truth on failure
 
     # -- parallel blocks -----------------------------------------------------------------
 
@@ -379,37 +379,42 @@ class FailureFacts:
                 return value, key
         return self.graph_fallback()
 
-    def truth(self, edge: Edge) -> bool | None:
-        """Does the edge's condition hold on failure (None: other keys decide)?"""
-        if not edge.conditional or edge.condition is None:
-            return True
-        key = id(edge)
-        if key not in self._truths:
-            self._truths[key] = outcome_truth(edge.condition.raw, self.workflow.format, self.target)
-        return self._truths[key]
+    def _truth(self, text: str) -> bool | None:
+        """Does the condition ``text`` hold on failure (None: other keys decide)? Read once
+        per workflow (its edges repeat a few conditions)."""
+        if text not in self._truths:
+            self._truths[text] = outcome_truth(text, self.workflow.format, self.target)
+        return self._truths[text]
 
     def path(self, node: Node) -> FailurePath:
         """Where a failure of ``node`` goes."""
         edges = self.edges_from(node.id)
         if not edges:
             return FailurePath(Route.DEAD_END)
-        if not any(edge.conditional for edge in edges):
+        conditional = [edge.conditional for edge in edges]
+        if not any(conditional):
             target, origin = self.fallback(node)
             if target:
                 return FailurePath(Route.FALLBACK, target=target, origin=origin)
             return FailurePath(Route.STOP)
-        definite = self._definite(node, edges)
-        for edge in edges:
+        # each edge's truth on failure; False for an unconditional edge (no condition holds)
+        truths = [
+            self._truth(edge.condition.raw) if flag and edge.condition is not None else False
+            for edge, flag in zip(edges, conditional, strict=True)
+        ]
+        definite = self._definite(node, edges, truths)
+        for edge, truth in zip(edges, truths, strict=True):
             if edge is definite.edge:
                 break
-            if edge.conditional and self.truth(edge) is None:
+            if truth is None:
                 return FailurePath(Route.MAYBE, edge, rest=definite)
         return definite
 
-    def _definite(self, node: Node, edges: list[Edge]) -> FailurePath:
-        """Where a failure goes when every condition that other keys decide is false."""
-        for edge in edges:
-            if edge.conditional and self.truth(edge) is True:
+    def _definite(self, node: Node, edges: list[Edge], truths: list[bool | None]) -> FailurePath:
+        """Where a failure goes when every condition that other keys decide is false
+        (``truths``: as :meth:`path` works them out)."""
+        for edge, truth in zip(edges, truths, strict=True):
+            if truth is True:
                 return FailurePath(Route.CONDITION, edge)
         if how_it_fails(node, self.workflow) == YES_NO:
             # a No is `fail` with the preferred label `No` (§5.3 step 2)
@@ -451,13 +456,14 @@ class FailureFacts:
     def dead_ends(self) -> tuple[Node, ...]:
         """Main-loop nodes other than the exit with no outgoing edge at all."""
         workflow = self.workflow
+        exit_id, main_loop, branch_of = workflow.exit, self.main_loop, self.branch_of
         return tuple(
             node
             for node in workflow.nodes
             if workflow.node(node.id) is node
-            and node.id != workflow.exit
-            and node.id in self.main_loop
-            and node.id not in self.branch_of
+            and node.id != exit_id
+            and node.id in main_loop
+            and node.id not in branch_of
             and not self.edges_from(node.id)
         )
 

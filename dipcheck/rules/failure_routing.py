@@ -265,8 +265,10 @@ def _failure_handler(context: Context) -> str:
     facts = context.failure
     found: list[tuple[int, str]] = []
     for target, sources in facts.handlers.items():
+        if len(sources) < 2:
+            continue
         node = workflow.node(target)
-        if node is None or len(sources) < 2:
+        if node is None:
             continue
         named = any(
             workflow.node_map[source].value(key).strip() == target
