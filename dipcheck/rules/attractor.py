@@ -17,6 +17,7 @@ from dipcheck import conditions
 from dipcheck.analysis import runtime
 from dipcheck.analysis.failure import always_exits_zero
 from dipcheck.analysis.shell_words import simple_commands
+from dipcheck.conditions import Expr, Operand
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Node, Text
 from dipcheck.rules.context import Context
@@ -81,32 +82,47 @@ def start_has_incoming(context: Context) -> Iterator[Diagnostic]:
 )
 def outcome_value_never_produced(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    # a workflow's identical conditions share one parse: each is examined once
+    found: dict[int, list[tuple[Operand, str, str]]] = {}
     for edge in workflow.edges:
         condition = edge.condition
         if condition is None or condition.expr is None:
             continue
+        values = found.get(id(condition.expr))
+        if values is None:
+            values = found[id(condition.expr)] = _non_statuses(condition.expr)
+        if not values:
+            continue
         source = workflow.node(edge.source.value)
         if source is not None and runtime.success_only(source, workflow):
             continue  # DC303 reports every outcome condition out of a node that always succeeds
-        for compare in conditions.comparisons(condition.expr):
-            key, _ = conditions.variable_key(compare.left.text)
-            if key != "outcome" or compare.op not in ("=", "==", "!=", "in"):
-                continue
-            for operand in compare.right:
-                values = operand.value.split(",") if compare.op == "in" else [operand.value]
-                for value in values:
-                    word = value.strip().lower()
-                    if not word or word in STATUSES or word == "retry":
-                        continue
-                    close = _hint(word)
-                    verb = "always" if compare.op == "!=" else "never"
-                    yield context.finding(
-                        "DC313",
-                        condition.locate(operand.start, operand.end),
-                        f"`{value.strip()}` is not a stage status (success, fail, "
-                        f"partial_success), so the condition on `{edge.source.value} -> "
-                        f"{edge.target.value}` {verb} holds{close}",
-                    )
+        for operand, value, op in values:
+            close = _hint(value.strip().lower())
+            verb = "always" if op == "!=" else "never"
+            yield context.finding(
+                "DC313",
+                condition.locate(operand.start, operand.end),
+                f"`{value.strip()}` is not a stage status (success, fail, "
+                f"partial_success), so the condition on `{edge.source.value} -> "
+                f"{edge.target.value}` {verb} holds{close}",
+            )
+
+
+def _non_statuses(expr: Expr) -> list[tuple[Operand, str, str]]:
+    """Each value ``expr`` compares `outcome` with (``=``, ``==``, ``!=``, ``in``) that is no
+    stage status: its operand, the value as written and the operator, in order."""
+    result = []
+    for compare in conditions.comparisons(expr):
+        key, _ = conditions.variable_key(compare.left.text)
+        if key != "outcome" or compare.op not in ("=", "==", "!=", "in"):
+            continue
+        for operand in compare.right:
+            values = operand.value.split(",") if compare.op == "in" else [operand.value]
+            for value in values:
+                word = value.strip().lower()
+                if word and word not in STATUSES and word != "retry":
+                    result.append((operand, value, compare.op))
+    return result
 
 
 _MEANT = {"failure": "fail", "failed": "fail", "succeeded": "success", "successful": "success"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from dipcheck import conditions
 from dipcheck.analysis import runtime
@@ -87,16 +87,23 @@ def condition_not_written(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     written = context.flow.producers
     declared: dict[str, set[str]] = {}  # source node → the keys its `writes:` lists
+    # condition (a workflow's identical conditions share one parse) → the comparisons that
+    # test a key some node writes, other than the runtime's
+    tested: dict[int, list[tuple[conditions.Compare, str]]] = {}
     for edge in workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.expr is None:
+            continue
+        found = tested.get(id(condition.expr))
+        if found is None:
+            found = tested[id(condition.expr)] = _written_keys(condition.expr, written)
+        if not found:
+            continue
         node = workflow.node(edge.source.value)
         writes = node.get("writes") if node is not None else None
-        condition = edge.condition
-        if node is None or writes is None or condition is None or condition.expr is None:
+        if node is None or writes is None:
             continue
-        for compare in _compares(edge):
-            key, _ = conditions.variable_key(compare.left.text)
-            if _reserved(key) or not written.get(key):
-                continue
+        for compare, key in found:
             # read only now: most conditions test runtime keys (`ctx.outcome`), and a node's
             # list is read once for all its edges
             keys = declared.get(node.id)
@@ -112,6 +119,19 @@ def condition_not_written(context: Context) -> Iterator[Diagnostic]:
                 f"write (its writes: {', '.join(sorted(keys))}); the value comes from "
                 "another node",
             )
+
+
+def _written_keys(
+    expr: conditions.Expr, written: Mapping[str, list[str]]
+) -> list[tuple[conditions.Compare, str]]:
+    """The comparisons of ``expr`` whose key is in ``written`` (with a producer) and not the
+    runtime's, each with its key."""
+    result = []
+    for compare in conditions.comparisons(expr):
+        key, _ = conditions.variable_key(compare.left.text)
+        if not _reserved(key) and written.get(key):
+            result.append((compare, key))
+    return result
 
 
 def _matches(op: str, value: str, outputs: list[str]) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
-from dipcheck.analysis.guards import OUTCOME_VARIABLES
+from dipcheck.analysis.guards import OUTCOME_VARIABLES, Guards
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node
@@ -42,6 +42,20 @@ def _routes_on_outcome_only(
         if edge.condition is not None and edge.condition.expr is not None
     ]
     return result if len(result) == len(edges) else None
+
+
+def _outcome_values(guards: Guards, expr: Expr, seen: dict[int, list[str]]) -> list[str]:
+    """The values ``expr`` tests `outcome` for (``=``, ``in``), worked out once per condition
+    (``seen``: a workflow's identical conditions share one parse)."""
+    found = seen.get(id(expr))
+    if found is None:
+        found = seen[id(expr)] = [
+            value
+            for item in guards.literals(expr)
+            if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
+            for value in item.values
+        ]
+    return found
 
 
 @rule(
@@ -75,28 +89,23 @@ def _routes_on_outcome_only(
 def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     guards = context.guards
+    seen: dict[int, list[str]] = {}  # condition → the outcome values it tests for
     for node in workflow.nodes:
         edges = workflow.edges_from(node.id)
         if not edges or not all(edge.conditional for edge in edges):
             continue  # (first: the cheapest test, and most nodes have a plain edge)
         if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
             continue  # a node that always succeeds is DC303's
-        if workflow.format == "dip" and not guards.safe_router(node.id):
-            continue  # DIP102 already says that no edge may match
         routes = _routes_on_outcome_only(context, node, edges)
         if routes is None:
             continue
         statuses = runtime.outcomes(node, workflow)
-        tested = [
-            value
-            for _, expr in routes
-            for item in guards.literals(expr)
-            if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
-            for value in item.values
-        ]
+        tested = [value for _, expr in routes for value in _outcome_values(guards, expr, seen)]
         impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
         if not impossible:
             continue  # only statuses it can report: a deliberate stop on the other (DIP102)
+        if workflow.format == "dip" and not guards.safe_router(node.id):
+            continue  # DIP102 already says that no edge may match
         unmatched = [
             status
             for status in statuses

@@ -9,7 +9,7 @@ from dipcheck import conditions
 from dipcheck.analysis import routing
 from dipcheck.analysis.graph import components as graph_components
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity
-from dipcheck.model import Edge, Field, Name, Node, NodeKind, Workflow
+from dipcheck.model import Condition, Edge, Field, Name, Node, NodeKind, Workflow
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 from dipcheck.source import Span
@@ -577,9 +577,16 @@ def duplicate_node(context: Context) -> Iterator[Diagnostic]:
             first[node.id] = node.id_span
 
 
-def _edge_key(edge: Edge) -> tuple[str, str, str]:
-    raw = conditions.normalize(edge.condition.raw) if edge.condition is not None else ""
-    return edge.source.value, edge.target.value, raw
+def _edge_key(edge: Edge, normalized: dict[str, str]) -> tuple[str, str, str]:
+    """Source, target and condition text as dippin compares them; ``normalized`` keeps each
+    condition text's normal form (a workflow repeats its conditions on edge after edge)."""
+    if edge.condition is None:
+        return edge.source.value, edge.target.value, ""
+    raw = edge.condition.raw
+    found = normalized.get(raw)
+    if found is None:
+        found = normalized[raw] = conditions.normalize(raw)
+    return edge.source.value, edge.target.value, found
 
 
 @rule(
@@ -596,10 +603,11 @@ def _edge_key(edge: Edge) -> tuple[str, str, str]:
 )
 def duplicate_edge(context: Context) -> Iterator[Diagnostic]:
     seen: dict[tuple[str, str, str], Edge] = {}
+    normalized: dict[str, str] = {}
     for edge in context.workflow.edges:
         if edge.implicit:
             continue
-        key = _edge_key(edge)
+        key = _edge_key(edge, normalized)
         if key in seen:
             yield context.finding(
                 "DIP009",
@@ -646,22 +654,26 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
     if context.workflow.format == "dot":
         yield from _invalid_dot_conditions(context)
         return
+    # a workflow's identical conditions share one parse: each is examined once
+    found: dict[int, list[conditions.Incompatibility]] = {}
     for edge in context.workflow.edges:
         condition = edge.condition
         if condition is None or condition.shorthand:
             continue
-        raw = condition.raw if len(condition.raw) <= 120 else condition.raw[:119] + "…"
-        prefix = f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{raw}"'
         if condition.expr is None:
             if condition.error and condition.error.startswith("unterminated"):
                 continue  # already a syntax error (DC001)
             yield context.finding(
                 "DIP010",
                 condition.error_span,
-                f"{prefix}: {condition.error}{_loop_hint(edge)}",
+                f"{_invalid(edge, condition)}: {condition.error}{_loop_hint(edge)}",
             )
             continue
-        problems = conditions.dippin_incompatibilities(condition.expr)
+        problems = found.get(id(condition.expr))
+        if problems is None:
+            problems = found[id(condition.expr)] = conditions.dippin_incompatibilities(
+                condition.expr
+            )
         if not problems:
             continue
         first = problems[0]
@@ -671,9 +683,15 @@ def invalid_condition(context: Context) -> Iterator[Diagnostic]:
         yield context.finding(
             "DIP010",
             condition.locate(first.start, first.end),
-            f"{prefix}: {first.message}",
+            f"{_invalid(edge, condition)}: {first.message}",
             related=related,
         )
+
+
+def _invalid(edge: Edge, condition: Condition) -> str:
+    """The start of a DIP010 message: the edge and its condition (shortened)."""
+    raw = condition.raw if len(condition.raw) <= 120 else condition.raw[:119] + "…"
+    return f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{raw}"'
 
 
 def _dot_condition_problems(raw: str, attractor: bool) -> list[tuple[int, int, str]]:
