@@ -48,12 +48,6 @@ def _agents(context: Context) -> Iterator[Node]:
             yield node
 
 
-def _setting(context: Context, node: Node, key: str) -> Field | None:
-    """The node's field, or the workflow default it inherits."""
-    own = node.get(key)
-    return own if own is not None else context.workflow.default(key)
-
-
 def _choice(
     context: Context, code: str, item: Field, allowed: tuple[str, ...], what: str
 ) -> Diagnostic:
@@ -83,58 +77,72 @@ class _Models:
         self.unknown: dict[tuple[str, int], tuple[Field, str, list[str], Fix | None]] = {}
         self.deprecated: dict[tuple[str, int], tuple[Field, str, list[str]]] = {}
         self.aliases: dict[tuple[str, int], tuple[Field, str, list[str]]] = {}
+        workflow = context.workflow
+        model_default, provider_default = workflow.default("model"), workflow.default("provider")
+        # the agents that take their model and provider from the same two fields (most inherit
+        # both from `defaults`) share one verdict: the list of agents a finding names, or None
+        verdicts: dict[tuple[int, int], list[str] | None] = {}
         for node in _agents(context):
-            self._agent(node)
+            model_field = node.get("model")
+            if model_field is None:
+                model_field = model_default
+            provider_field = node.get("provider")
+            if provider_field is None:
+                provider_field = provider_default
+            pair = (id(model_field), id(provider_field))
+            if pair in verdicts:
+                users = verdicts[pair]
+            else:
+                users = verdicts[pair] = self._verdict(model_field, provider_field)
+            if users is not None:
+                users.append(node.id)
 
-    def _agent(self, node: Node) -> None:
+    def _verdict(self, model_field: Field | None, provider_field: Field | None) -> list[str] | None:
+        """The entry whose agents an agent with these model and provider fields joins, or
+        None when they are fine."""
         context = self.context
-        model_field = _setting(context, node, "model")
-        provider_field = _setting(context, node, "provider")
         model = model_field.text.strip() if model_field is not None else ""
         provider_name = provider_field.text.strip() if provider_field is not None else ""
         if not model or "$" in model or "$" in provider_name:
-            return  # unset, or a placeholder the runtime fills in
+            return None  # unset, or a placeholder the runtime fills in
         assert model_field is not None
         alias = context.catalog.resolve_alias(model, provider_name)
         if alias is not None:
             if alias.problem is not None:
-                self._add(self.aliases, model_field, alias.problem, node.id)
-            return
+                return self._add(self.aliases, model_field, alias.problem)
+            return None
         if not provider_name:
-            return
+            return None
         assert provider_field is not None
         provider = context.catalog.provider(provider_name)
         if provider is None:
             names = context.catalog.provider_names
             why = f"unknown provider `{provider_name}`"
-            self._add_unknown(provider_field, why, provider_name, names, node.id)
-        elif not provider.open and not provider.has(model):
+            return self._add_unknown(provider_field, why, provider_name, names)
+        if not provider.open and not provider.has(model):
             other = next((item for item in context.catalog.providers if item.has(model)), None)
             if other is not None:
                 why = f"`{model}` is a {other.name} model, not a {provider.name} one"
-                self._add_unknown(model_field, why, model, (), node.id)
-            else:
-                why = f"`{model}` is not a known {provider.name} model"
-                self._add_unknown(model_field, why, model, provider.models, node.id)
-        elif provider.has(model) and context.catalog.is_deprecated(provider, model):
-            self._add(self.deprecated, model_field, provider.name, node.id)
+                return self._add_unknown(model_field, why, model, ())
+            why = f"`{model}` is not a known {provider.name} model"
+            return self._add_unknown(model_field, why, model, provider.models)
+        if provider.has(model) and context.catalog.is_deprecated(provider, model):
+            return self._add(self.deprecated, model_field, provider.name)
+        return None
 
     def _add_unknown(
-        self, item: Field, why: str, word: str, candidates: Iterable[str], node: str
-    ) -> None:
+        self, item: Field, why: str, word: str, candidates: Iterable[str]
+    ) -> list[str]:
         hint, fix = suggestion_fix(word, candidates, item.value_span)
         key = (item.value_span.path, item.value_span.start)
-        self.unknown.setdefault(key, (item, why + hint, [], fix))[2].append(node)
+        return self.unknown.setdefault(key, (item, why + hint, [], fix))[2]
 
     @staticmethod
     def _add(
-        table: dict[tuple[str, int], tuple[Field, str, list[str]]],
-        item: Field,
-        detail: str,
-        node: str,
-    ) -> None:
+        table: dict[tuple[str, int], tuple[Field, str, list[str]]], item: Field, detail: str
+    ) -> list[str]:
         key = (item.value_span.path, item.value_span.start)
-        table.setdefault(key, (item, detail, []))[2].append(node)
+        return table.setdefault(key, (item, detail, []))[2]
 
 
 def _models(context: Context) -> _Models:
@@ -242,8 +250,9 @@ def unresolvable_alias(context: Context) -> Iterator[Diagnostic]:
 def empty_prompt(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     branch_of = context.flow.branch_of
+    ends = (workflow.start, workflow.exit)
     for node in _agents(context):
-        if node.id in (workflow.start, workflow.exit):
+        if node.id in ends:
             continue
         if workflow.format == "dot" and node.handler != "codergen":
             continue  # a DOT start/exit passthrough, or no handler at all (DC005)

@@ -336,8 +336,9 @@ def no_failure_route(context: Context) -> Iterator[Diagnostic]:
         if node.kind is NodeKind.PARALLEL
         for member in node.members
     }
+    exit_id = workflow.exit
     for node in workflow.nodes:
-        if node.kind is not NodeKind.AGENT or node.id == workflow.exit or node.id in branches:
+        if node.kind is not NodeKind.AGENT or node.id == exit_id or node.id in branches:
             continue
         if runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
             continue  # a prompt-less start node is tracker's passthrough: it cannot fail

@@ -53,8 +53,9 @@ def arrow(edge: Edge) -> str:
 def conditional_only_entry(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     guards = context.guards
+    start = workflow.start
     for node in workflow.nodes:
-        if node.id == workflow.start or workflow.node(node.id) is not node:
+        if node.id == start or workflow.node(node.id) is not node:
             continue
         incoming = [edge for edge in workflow.edges_to(node.id) if not edge.implicit]
         if not incoming or not all(edge.conditional for edge in incoming):
@@ -369,9 +370,10 @@ def enumerable_markers(pattern: str) -> list[str] | None:
 )
 def unrouted_marker(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    exit_id = workflow.exit
     for node in workflow.nodes:
         grep = node.get("marker_grep")
-        if node.kind is not NodeKind.TOOL or grep is None or node.id == workflow.exit:
+        if node.kind is not NodeKind.TOOL or grep is None or node.id == exit_id:
             continue
         markers = enumerable_markers(grep.text)
         if markers is None:

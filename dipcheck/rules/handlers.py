@@ -82,11 +82,12 @@ def override_outside_human(context: Context) -> Iterator[Diagnostic]:
 def _diamonds(workflow: Workflow) -> Iterator[Node]:
     """The nodes tracker's validator sees as diamonds: a `.dip` conditional that is not the
     start or exit (those are reshaped), a DOT node written with `shape=diamond`."""
+    ends = (workflow.start, workflow.exit)
     for node in workflow.nodes:
         if workflow.format == "dot":
             if node.value("shape").strip() == "diamond":
                 yield node
-        elif node.kind is NodeKind.CONDITIONAL and node.id not in (workflow.start, workflow.exit):
+        elif node.kind is NodeKind.CONDITIONAL and node.id not in ends:
             yield node
 
 

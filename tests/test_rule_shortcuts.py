@@ -1,0 +1,427 @@
+"""The shortcuts the rules take at scale (issue 19 §3), each checked against the direct way it
+replaced (kept here as the reference) on generated `.dip` workflows: the handler table, the
+failure paths read with one truth per condition text, the exhaustive test's order, and the
+rules that examine each distinct condition (a workflow's identical conditions share one parse)
+or each distinct pair of model and provider fields once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck import conditions
+from dipcheck.analysis import runtime
+from dipcheck.analysis.failure import YES_NO, FailureFacts, FailurePath, Route, how_it_fails
+from dipcheck.analysis.guards import FAIL_VALUES, OUTCOME_VARIABLES, Guards
+from dipcheck.diagnostics import Diagnostic, Related
+from dipcheck.engine import lint_text
+from dipcheck.model import Edge, Node, NodeKind, Workflow
+from dipcheck.rules import registry
+from dipcheck.rules.attractor import STATUSES, _hint
+from dipcheck.rules.context import Context
+from dipcheck.rules.dippin_conditions import _reserved
+from dipcheck.rules.dippin_routing import arrow
+from dipcheck.rules.structure import _loop_hint
+
+KINDS = ["agent", "agent", "tool", "human", "conditional"]
+CONDITIONS = [
+    "ctx.outcome = success",
+    "ctx.outcome = fail",
+    "ctx.outcome = failure",
+    "ctx.outcome = passed",
+    "ctx.outcome != success",
+    "ctx.outcome in fail,retry",
+    'ctx.outcome in "success,approved"',
+    "outcome = Succeeded",
+    "ctx.outcome = success and ctx.verdict = yes",
+    "ctx.outcome = fail or ctx.verdict = no",
+    "not ctx.outcome = fail",
+    "(ctx.outcome = success)",
+    "ctx.verdict = yes",
+    "ctx.verdict = no",
+    "ctx.verdict != yes && ctx.verdict != no",
+    "ctx.tool_stdout contains ready",
+    "ctx.note  =  a",
+    "ctx.a:b = c",
+    "ctx.outcome = ",
+]
+FIELDS = [
+    "writes: verdict",
+    "writes: verdict, note",
+    "writes: other",
+    "fallback_target: N0",
+    "fallback_target: N2",
+    "retry_target: N1",
+    "mode: yes_no",
+    "mode: freeform",
+    "mode: interview",
+    "timeout: 5m",
+    "timeout_action: fail",
+    "default: Yes",
+    "model: gpt-5",
+    "model: claude-sonnet-4-6",
+    "model: gpt-4o",
+    "provider: openai",
+    "provider: anthropic",
+    "provider: google",
+    "command: make test || true",
+    "command: make test",
+    "marker_grep: ^(ok|bad)$",
+]
+DEFAULTS = ["model: claude-sonnet-4-6", "provider: anthropic", "model: gpt-5", "on_failure: N1"]
+
+
+@st.composite
+def workflows(draw: st.DrawFn) -> str:
+    count = draw(st.integers(2, 7))
+    lines = ["workflow W", "  start: N0", f"  exit: N{count - 1}"]
+    defaults = draw(st.lists(st.sampled_from(DEFAULTS), max_size=3, unique=True))
+    if defaults:
+        lines += ["  defaults", *(f"    {item}" for item in defaults)]
+    for index in range(count):
+        kind = draw(st.sampled_from(KINDS))
+        lines.append(f"  {kind} N{index}")
+        if kind in ("agent", "human"):
+            lines.append(f"    prompt: step {index} ${{ctx.verdict}}")
+        if kind == "tool" and not draw(st.booleans()):
+            lines.append("    command: make check")
+        fields = draw(st.lists(st.sampled_from(FIELDS), max_size=4, unique=True))
+        lines += [f"    {item}" for item in fields]
+    lines.append("  edges")
+    for _ in range(draw(st.integers(1, 12))):
+        source, target = draw(st.integers(0, count - 1)), draw(st.integers(0, count - 1))
+        condition = draw(st.sampled_from(["", "", *CONDITIONS]))
+        lines.append(f"    N{source} -> N{target}" + (f"  when {condition}" if condition else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _load(text: str) -> Workflow:
+    result = lint_text(text, "<shortcuts>.dip")
+    assert result.workflow is not None
+    return result.workflow
+
+
+def _keys(found: Iterable[Diagnostic]) -> list[tuple[str, int, int, str, tuple[object, ...]]]:
+    return [
+        (item.code, item.span.start, item.span.end, item.message, item.related) for item in found
+    ]
+
+
+def _run(code: str, workflow: Workflow) -> list[tuple[str, int, int, str, tuple[object, ...]]]:
+    check = registry.get(code)
+    assert check is not None and check.check is not None
+    return _keys(check.check(Context(workflow)))
+
+
+# -- references: the direct ways -----------------------------------------------------------------
+
+
+def _handler_reference(node: Node, workflow: Workflow) -> runtime.Handler:
+    return runtime._handler(node, workflow)
+
+
+def _path_reference(facts: FailureFacts, node: Node) -> FailurePath:
+    """The failure path as worked out before: one truth per edge, asked edge by edge."""
+
+    def truth(edge: Edge) -> bool | None:
+        if not edge.conditional or edge.condition is None:
+            return True
+        return facts._truth(edge.condition.raw)
+
+    edges = facts.edges_from(node.id)
+    if not edges:
+        return FailurePath(Route.DEAD_END)
+    if not any(edge.conditional for edge in edges):
+        target, origin = facts.fallback(node)
+        if target:
+            return FailurePath(Route.FALLBACK, target=target, origin=origin)
+        return FailurePath(Route.STOP)
+    definite: FailurePath | None = None
+    for edge in edges:
+        if edge.conditional and truth(edge) is True:
+            definite = FailurePath(Route.CONDITION, edge)
+            break
+    if definite is None and how_it_fails(node, facts.workflow) == YES_NO:
+        from dipcheck.analysis import routing
+
+        for edge in edges:
+            if routing.routing_key(edge) == "No":
+                definite = FailurePath(Route.CONDITION, edge)
+                break
+    if definite is None:
+        from dipcheck.analysis import routing
+
+        plain = [edge for edge in edges if not edge.conditional]
+        if not plain:
+            definite = FailurePath(Route.NO_MATCH)
+        else:
+            top = max(routing.weight(edge) for edge in plain)
+            best = min(
+                (edge for edge in plain if routing.weight(edge) == top),
+                key=lambda edge: edge.target.value,
+            )
+            definite = FailurePath(Route.UNCONDITIONAL, best)
+    for edge in edges:
+        if edge is definite.edge:
+            break
+        if edge.conditional and truth(edge) is None:
+            return FailurePath(Route.MAYBE, edge, rest=definite)
+    return definite
+
+
+def _exhaustive_reference(guards: Guards, edges: list[Edge]) -> bool:
+    conditional = [edge for edge in edges if edge.conditional]
+    singles = [guards.single(edge) for edge in conditional]
+    equalities = [item for item in singles if item is not None and item.is_equality]
+    if guards._remainder_covered(conditional, equalities):
+        return True
+    outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}
+    if "success" in outcomes and outcomes & FAIL_VALUES:
+        return True
+    if (
+        len(conditional) >= 2
+        and len(equalities) == len(conditional)
+        and len({item.variable for item in equalities}) == 1
+    ):
+        return True
+    keys = {item.key for item in singles if item is not None}
+    return any(item is not None and item.complement_key in keys for item in singles)
+
+
+def _dc313_reference(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for edge in workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.expr is None:
+            continue
+        source = workflow.node(edge.source.value)
+        if source is not None and runtime.success_only(source, workflow):
+            continue
+        for compare in conditions.comparisons(condition.expr):
+            key, _ = conditions.variable_key(compare.left.text)
+            if key != "outcome" or compare.op not in ("=", "==", "!=", "in"):
+                continue
+            for operand in compare.right:
+                values = operand.value.split(",") if compare.op == "in" else [operand.value]
+                for value in values:
+                    word = value.strip().lower()
+                    if not word or word in STATUSES or word == "retry":
+                        continue
+                    verb = "always" if compare.op == "!=" else "never"
+                    yield context.finding(
+                        "DC313",
+                        condition.locate(operand.start, operand.end),
+                        f"`{value.strip()}` is not a stage status (success, fail, "
+                        f"partial_success), so the condition on `{edge.source.value} -> "
+                        f"{edge.target.value}` {verb} holds{_hint(word)}",
+                    )
+
+
+def _dip121_reference(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    written = context.flow.producers
+    for edge in workflow.edges:
+        node = workflow.node(edge.source.value)
+        writes = node.get("writes") if node is not None else None
+        condition = edge.condition
+        if node is None or writes is None or condition is None or condition.expr is None:
+            continue
+        for compare in conditions.comparisons(condition.expr):
+            key, _ = conditions.variable_key(compare.left.text)
+            if _reserved(key) or not written.get(key):
+                continue
+            keys = {item.value.removeprefix("ctx.") for item in runtime.entries(writes, workflow)}
+            if key in keys or not keys:
+                continue
+            yield context.finding(
+                "DIP121",
+                condition.locate(compare.left.start, compare.left.end),
+                f"edge {arrow(edge)} routes on `{key}`, which `{edge.source.value}` does not "
+                f"write (its writes: {', '.join(sorted(keys))}); the value comes from "
+                "another node",
+            )
+
+
+def _dip009_reference(context: Context) -> Iterator[tuple[int, str]]:
+    seen: set[tuple[str, str, str]] = set()
+    for edge in context.workflow.edges:
+        if edge.implicit:
+            continue
+        raw = conditions.normalize(edge.condition.raw) if edge.condition is not None else ""
+        key = (edge.source.value, edge.target.value, raw)
+        if key in seen:
+            yield edge.span.start, raw
+        seen.add(key)
+
+
+# -- the properties ---------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_the_handler_table_gives_each_node_its_handler(text: str) -> None:
+    workflow = _load(text)
+    for node in workflow.nodes:
+        assert runtime.handler_of(node, workflow) is _handler_reference(node, workflow)
+    stranger = _load(text.replace("agent N0", "tool N0", 1)).nodes[0]
+    assert runtime.handler_of(stranger, workflow) is _handler_reference(stranger, workflow)
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_failure_paths_match_the_edge_by_edge_reading(text: str) -> None:
+    workflow = _load(text)
+    facts = FailureFacts(workflow)
+    for node_id, found in facts.paths.items():
+        node = workflow.node_map[node_id]
+        assert found == _path_reference(FailureFacts(workflow), node)
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_exhaustive_does_not_depend_on_the_order_of_its_tests(text: str) -> None:
+    workflow = _load(text)
+    guards = Guards(workflow)
+    for node in workflow.nodes:
+        edges = guards.edges_from(node.id)
+        assert guards.exhaustive(edges) == _exhaustive_reference(guards, edges)
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_rules_that_read_each_condition_once(text: str) -> None:
+    workflow = _load(text)
+    assert _run("DC313", workflow) == _keys(_dc313_reference(Context(workflow)))
+    assert _run("DIP121", workflow) == _keys(_dip121_reference(Context(workflow)))
+    duplicates = [(item[1], item[3]) for item in _run("DIP009", workflow)]
+    assert [start for start, _ in duplicates] == [
+        start for start, _ in _dip009_reference(Context(workflow))
+    ]
+
+
+def _dip010_reference(context: Context) -> Iterator[Diagnostic]:
+    """DIP010 as it was: each condition examined on its own, the message begun for each."""
+    for edge in context.workflow.edges:
+        condition = edge.condition
+        if condition is None or condition.shorthand:
+            continue
+        raw = condition.raw if len(condition.raw) <= 120 else condition.raw[:119] + "…"
+        prefix = f'edge {edge.source.value} -> {edge.target.value}: invalid condition "{raw}"'
+        if condition.expr is None:
+            if condition.error and condition.error.startswith("unterminated"):
+                continue
+            yield context.finding(
+                "DIP010",
+                condition.error_span,
+                f"{prefix}: {condition.error}{_loop_hint(edge)}",
+            )
+            continue
+        problems = conditions.dippin_incompatibilities(condition.expr)
+        if not problems:
+            continue
+        first = problems[0]
+        related = tuple(
+            Related(condition.locate(item.start, item.end), item.message) for item in problems[1:]
+        )
+        yield context.finding(
+            "DIP010",
+            condition.locate(first.start, first.end),
+            f"{prefix}: {first.message}",
+            related=related,
+        )
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_invalid_conditions_are_found_once_per_condition(text: str) -> None:
+    workflow = _load(text)
+    assert _run("DIP010", workflow) == _keys(_dip010_reference(Context(workflow)))
+
+
+def _models_reference(context: Context) -> list[tuple[str, int, str]]:
+    """DIP108's verdict agent by agent: (agent, start of the field reported, reason)."""
+    workflow = context.workflow
+    catalog = context.catalog
+    found = []
+    for node in workflow.nodes:
+        if node.kind is not NodeKind.AGENT:
+            continue
+        model_field = node.get("model")
+        if model_field is None:
+            model_field = workflow.default("model")
+        provider_field = node.get("provider")
+        if provider_field is None:
+            provider_field = workflow.default("provider")
+        model = model_field.text.strip() if model_field is not None else ""
+        provider_name = provider_field.text.strip() if provider_field is not None else ""
+        if not model or "$" in model or "$" in provider_name:
+            continue
+        if catalog.resolve_alias(model, provider_name) is not None or not provider_name:
+            continue
+        assert model_field is not None and provider_field is not None
+        provider = catalog.provider(provider_name)
+        if provider is None:
+            found.append((node.id, provider_field.value_span.start, "provider"))
+        elif not provider.open and not provider.has(model):
+            found.append((node.id, model_field.value_span.start, "model"))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_agents_sharing_model_fields_share_one_verdict(text: str) -> None:
+    from dipcheck.rules.dippin_agents import _models
+
+    workflow = _load(text)
+    context = Context(workflow)
+    models = _models(context)
+    found = sorted(
+        (agent, item.value_span.start, "provider" if "provider" in why else "model")
+        for item, why, agents, _ in models.unknown.values()
+        for agent in agents
+    )
+    assert found == sorted(_models_reference(context))
+
+
+def _dc332_reference(context: Context) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    """DC332 as it was (the safe-router test first, every condition's literals read for every
+    node): (the node's id span start, its id, the values no status matches)."""
+    from dipcheck.rules.outcomes import _routes_on_outcome_only
+
+    workflow = context.workflow
+    guards = context.guards
+    for node in workflow.nodes:
+        edges = workflow.edges_from(node.id)
+        if not edges or not all(edge.conditional for edge in edges):
+            continue
+        if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
+            continue
+        if workflow.format == "dip" and not guards.safe_router(node.id):
+            continue
+        routes = _routes_on_outcome_only(context, node, edges)
+        if routes is None:
+            continue
+        statuses = runtime.outcomes(node, workflow)
+        tested = [
+            value
+            for _, expr in routes
+            for item in guards.literals(expr)
+            if item.variable in OUTCOME_VARIABLES and item.op in ("=", "in")
+            for value in item.values
+        ]
+        impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
+        if not impossible:
+            continue
+        if any(all(guards.outcome_truth(e, s) is False for _, e in routes) for s in statuses):
+            yield node.id_span.start, node.id, tuple(impossible)
+
+
+@settings(max_examples=150, deadline=None)
+@given(workflows())
+def test_unmatched_outcomes_whatever_the_order_of_the_tests(text: str) -> None:
+    workflow = _load(text)
+    found = [(start, message.split("`")[1]) for _, start, _, message, _ in _run("DC332", workflow)]
+    reference = _dc332_reference(Context(workflow))
+    assert found == [(start, node_id) for start, node_id, _ in reference]
