@@ -210,12 +210,15 @@ class Guards:
         found = self._edges.get(node_id)
         if found is None:
             edges = self.workflow.edges_from(node_id)
-            stated = {(e.source.value, e.target.value) for e in edges if not e.implicit}
-            found = [
-                edge
-                for edge in edges
-                if not (edge.implicit and (edge.source.value, edge.target.value) in stated)
-            ]
+            if any(edge.implicit for edge in edges):
+                stated = {(e.source.value, e.target.value) for e in edges if not e.implicit}
+                found = [
+                    edge
+                    for edge in edges
+                    if not (edge.implicit and (edge.source.value, edge.target.value) in stated)
+                ]
+            else:
+                found = list(edges)  # (most nodes: nothing to leave out)
             self._edges[node_id] = found
         return found
 

@@ -265,7 +265,10 @@ def possible_keys(
 def success_only(node: Node, workflow: Workflow) -> str | None:
     """Why ``node``'s handler always reports success, or None when it can fail (§5.3): a
     conditional node, a choice or freeform human gate whose timeout (if any) cannot fail."""
-    handler = handler_of(node, workflow)
+    return _success_only(node, handler_of(node, workflow))
+
+
+def _success_only(node: Node, handler: Handler) -> str | None:
     if handler is Handler.CONDITIONAL:
         return "a conditional node always reports success"
     if handler is not Handler.HUMAN:
@@ -285,9 +288,10 @@ def outcomes(node: Node, workflow: Workflow) -> tuple[str, ...]:
     chosen, `partial_success` and `skipped` are never reported by a handler (only goal gates
     accept `partial_success`), so it is `success` and, unless the handler always succeeds,
     `fail` (docs/runtime/edge-selection.md#choosing-an-edge)."""
-    if handler_of(node, workflow) in (Handler.START, Handler.EXIT):
+    handler = handler_of(node, workflow)
+    if handler in (Handler.START, Handler.EXIT):
         return ("success",)
-    return ("success",) if success_only(node, workflow) else ("success", "fail")
+    return ("success",) if _success_only(node, handler) else ("success", "fail")
 
 
 # Workflow-level settings the adapter turns into graph attributes

@@ -94,12 +94,14 @@ def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
         edges = workflow.edges_from(node.id)
         if not edges or not all(edge.conditional for edge in edges):
             continue  # (first: the cheapest test, and most nodes have a plain edge)
-        if workflow.node(node.id) is not node or runtime.success_only(node, workflow):
+        if workflow.node(node.id) is not node:
+            continue
+        statuses = runtime.outcomes(node, workflow)  # (`success` alone when it always succeeds)
+        if len(statuses) == 1 and runtime.success_only(node, workflow):
             continue  # a node that always succeeds is DC303's
         routes = _routes_on_outcome_only(context, node, edges)
         if routes is None:
             continue
-        statuses = runtime.outcomes(node, workflow)
         tested = [value for _, expr in routes for value in _outcome_values(guards, expr, seen)]
         impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
         if not impossible:
