@@ -425,3 +425,71 @@ def test_unmatched_outcomes_whatever_the_order_of_the_tests(text: str) -> None:
     found = [(start, message.split("`")[1]) for _, start, _, message, _ in _run("DC332", workflow)]
     reference = _dc332_reference(Context(workflow))
     assert found == [(start, node_id) for start, node_id, _ in reference]
+
+
+# -- shell words: the tests a word skips ----------------------------------------------------------
+
+_SHELL_CHARS = st.sampled_from(list("ab_=1<>&|'\"\\$`{}() \t-x9"))
+
+
+def _unquote_reference(text: str) -> tuple[str, bool]:
+    """shell_words._unquote before its shortcut for words with nothing to remove."""
+    import re
+
+    from dipcheck.analysis.shell_words import _skip_quoted
+
+    out: list[str] = []
+    expands = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "'":
+            end = text.find("'", index + 1)
+            end = len(text) if end < 0 else end
+            out.append(text[index + 1 : end])
+            index = end + 1
+        elif char == '"':
+            end = _skip_quoted(text, index)
+            inner = text[index + 1 : end - 1 if end <= len(text) and text[end - 1] == '"' else end]
+            expands = expands or "$" in inner or "`" in inner
+            out.append(re.sub(r'\\([$`"\\])', r"\1", inner))
+            index = end
+        elif char == "\\" and index + 1 < len(text):
+            out.append(text[index + 1])
+            index += 2
+        else:
+            if char in "$`":
+                expands = True
+            out.append(char)
+            index += 1
+    return "".join(out), expands
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(_SHELL_CHARS, max_size=12))
+def test_shell_word_shortcuts(word: str) -> None:
+    import re
+
+    from dipcheck.analysis.shell_words import _ASSIGNMENT, _REDIRECT, _unquote
+
+    assert _unquote(word) == _unquote_reference(word)
+    if "<" not in word and ">" not in word:
+        assert _REDIRECT.match(word) is None
+    direct = re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", word) is not None
+    assert direct == ("=" in word and _ASSIGNMENT.match(word) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["ctx", ".", "node", "X", "tool_stdout", "tool_stderr", "tool_std", "o"]),
+        max_size=6,
+    )
+)
+def test_a_fenced_tool_output_names_tool_std(parts: list[str]) -> None:
+    """DC330 and DC334 skip a text without `tool_std`: no placeholder in it can be fenced."""
+    from dipcheck.rules.prompt_text import _TOOL_OUTPUT, _fenced_key
+
+    inner = "".join(parts)
+    if _fenced_key(inner):
+        assert _TOOL_OUTPUT in inner

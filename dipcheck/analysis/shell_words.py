@@ -22,6 +22,7 @@ from dipcheck.records import record
 from dipcheck.textchange import RecentTexts
 
 _REDIRECT = lazy(r"^(\d*|&)(>>|>\||>&|>|<<<|<&|<>|<)(.*)$")
+_ASSIGNMENT = lazy(r"[A-Za-z_][A-Za-z0-9_]*=")
 _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 # A run of characters that can neither end a word nor start a quote, expansion or operator.
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
@@ -135,7 +136,13 @@ def _skip_quoted(text: str, index: int) -> int:
     return length
 
 
+_SPECIAL = lazy(r"['\"\\$`]")  # what makes a word differ from its value
+
+
 def _unquote(text: str) -> tuple[str, bool]:
+    """A word's value (quotes and escapes removed) and whether it expands anything."""
+    if _SPECIAL.search(text) is None:
+        return text, False  # (most words: nothing to remove)
     out: list[str] = []
     expands = False
     index = 0
@@ -316,7 +323,8 @@ def _scan(
                 redirects.append(Redirect(pending[0], pending[1], _unquote(raw)[0]))
                 pending = None
                 continue
-            match = _REDIRECT.match(raw)
+            # (every redirection operator has a `<` or `>`: most words need no match)
+            match = _REDIRECT.match(raw) if "<" in raw or ">" in raw else None
             if match and not raw.startswith(("'", '"')):
                 fd, op, target = match.groups()
                 if target:
@@ -324,7 +332,7 @@ def _scan(
                 else:
                     pending = (fd, op)
                 continue
-            if not items and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", raw):
+            if not items and "=" in raw and _ASSIGNMENT.match(raw):
                 continue  # an assignment before the command name
             value, expands = _unquote(raw)
             items.append(Word(raw, start, end, value, expands))

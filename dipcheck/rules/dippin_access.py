@@ -29,7 +29,10 @@ class Holder:
     branch: bool
 
     def get(self, key: str) -> Field | None:
-        return next((item for item in reversed(self.fields) if item.key == key), None)
+        for item in reversed(self.fields):
+            if item.key == key:
+                return item
+        return None
 
     def value(self, key: str) -> str:
         item = self.get(key)
@@ -37,6 +40,11 @@ class Holder:
 
 
 def holders(workflow: Workflow) -> Iterator[Holder]:
+    """The agents and branch overrides, listed once per workflow (nine rules ask)."""
+    return iter(workflow.derived("access_holders", lambda: list(_holders(workflow))))
+
+
+def _holders(workflow: Workflow) -> Iterator[Holder]:
     for node in workflow.nodes:
         if node.kind is NodeKind.AGENT:
             yield Holder(f"agent `{node.id}`", node.id, node.fields, False)

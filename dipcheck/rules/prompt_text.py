@@ -33,6 +33,10 @@ from dipcheck.rules.registry import rule
 _RENDERED = {runtime.Handler.CODERGEN: ("prompt",), runtime.Handler.HUMAN: ("prompt", "label")}
 
 
+# in every placeholder whose value tracker fences (a text without it needs no closer look)
+_TOOL_OUTPUT = "tool_std"
+
+
 def _fenced_key(inner: str) -> str:
     """``Stdout``/``Stderr`` when tracker fences the placeholder's value, else ``""``."""
     namespace, _, key = inner.partition(".")
@@ -81,6 +85,8 @@ def double_fenced_output(context: Context) -> Iterator[Diagnostic]:
         handler = runtime.handler_of(node, workflow)
         for text in _rendered_texts(node, handler):
             value = text.value
+            if _TOOL_OUTPUT not in value:
+                continue  # (most prompts: no placeholder can be a tool output)
             for item in placeholders(value):
                 stream = _fenced_key(item.inner.strip())
                 fence = fence_at(value, item.start) if stream else None
@@ -150,6 +156,8 @@ def inline_tool_output(context: Context) -> Iterator[Diagnostic]:
         handler = runtime.handler_of(node, workflow)
         for text in _rendered_texts(node, handler):
             value = text.value
+            if _TOOL_OUTPUT not in value:
+                continue  # (most prompts: no placeholder can be a tool output)
             for item in placeholders(value):
                 stream = _fenced_key(item.inner.strip())
                 if not stream or fence_at(value, item.start) is not None:
