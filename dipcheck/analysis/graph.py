@@ -64,19 +64,18 @@ class GraphFacts:
         entered: set[str] = set()
         state: dict[str, int] = {}  # 1 = on the stack, 2 = done
         path: list[Edge] = []
-        stack: list[tuple[str, int]] = [(start, 0)]
+        # each node on the stack with the iterator over its edges not yet followed
+        stack: list[tuple[str, Iterator[Edge]]] = [(start, iter(table.get(start, ())))]
         state[start] = 1
         while stack:
-            node, position = stack[-1]
-            edges = table.get(node, [])
-            if position >= len(edges):
+            node, edges = stack[-1]
+            edge = next(edges, None)
+            if edge is None:
                 stack.pop()
                 state[node] = 2
                 if path:
                     path.pop()
                 continue
-            stack[-1] = (node, position + 1)
-            edge = edges[position]
             target = edge.target.value
             mark = state.get(target)
             if mark == 1:
@@ -93,7 +92,7 @@ class GraphFacts:
                 continue
             state[target] = 1
             path.append(edge)
-            stack.append((target, 0))
+            stack.append((target, iter(table.get(target, ()))))
         return found
 
     @cached_property
