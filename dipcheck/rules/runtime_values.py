@@ -157,9 +157,7 @@ def unknown_graph_attribute(context: Context) -> Iterator[Diagnostic]:
 )
 def multi_key_writes(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.CODERGEN:
-            continue
+    for node in runtime.nodes_run_by(workflow, runtime.Handler.CODERGEN):
         writes = node.get("writes")
         if writes is None:
             continue

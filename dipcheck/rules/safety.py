@@ -333,9 +333,7 @@ _TYPED_TEXT_KEYS = {"freeform": ("human_response",), "interview": ("human_respon
 def _typed_text_gates(workflow: Workflow) -> dict[str, list[str]]:
     """Context key → the human gates that store typed text in it."""
     gates: dict[str, list[str]] = {}
-    for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
-            continue
+    for node in runtime.nodes_run_by(workflow, runtime.Handler.HUMAN):
         mode = node.value("mode").strip()
         keys = list(_TYPED_TEXT_KEYS.get(mode, ()))
         if mode == "interview" and node.value("answers_key").strip() in ("", "interview_answers"):
