@@ -493,3 +493,121 @@ def test_a_fenced_tool_output_names_tool_std(parts: list[str]) -> None:
     inner = "".join(parts)
     if _fenced_key(inner):
         assert _TOOL_OUTPUT in inner
+
+
+def _cycles_reference(workflow: Workflow, start: str) -> list[list[Edge]]:
+    """GraphFacts.cycles as it was: the depth-first walk kept each node's next edge index."""
+    table: dict[str, list[Edge]] = {}
+    dot = workflow.format == "dot"
+    for edge in workflow.edges:
+        counts = not edge.conditional if dot else not edge.is_back_edge
+        if not edge.implicit and counts:
+            table.setdefault(edge.source.value, []).append(edge)
+    found: list[list[Edge]] = []
+    entered: set[str] = set()
+    state: dict[str, int] = {}
+    path: list[Edge] = []
+    stack: list[tuple[str, int]] = [(start, 0)]
+    state[start] = 1
+    while stack:
+        node, position = stack[-1]
+        edges = table.get(node, [])
+        if position >= len(edges):
+            stack.pop()
+            state[node] = 2
+            if path:
+                path.pop()
+            continue
+        stack[-1] = (node, position + 1)
+        edge = edges[position]
+        target = edge.target.value
+        mark = state.get(target)
+        if mark == 1:
+            if target not in entered:
+                entered.add(target)
+                begin = len(path)
+                for index, item in enumerate(path):
+                    if item.source.value == target:
+                        begin = index
+                        break
+                found.append([*path[begin:], edge])
+            continue
+        if mark == 2:
+            continue
+        state[target] = 1
+        path.append(edge)
+        stack.append((target, 0))
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(workflows(), st.integers(0, 6))
+def test_cycles_walk_each_edge_once_in_order(text: str, start: int) -> None:
+    from dipcheck.analysis.graph import GraphFacts
+
+    text = text.replace("N1 -> N0", "N1 -> N0  loop", 1)
+    workflow = _load(text)
+    found = GraphFacts(workflow).cycles(f"N{start}")
+    assert found == _cycles_reference(workflow, f"N{start}")
+
+
+def _skip_quoted_reference(text: str, index: int) -> int:
+    """shell_words._skip_quoted before it jumped over the plain text inside "…"."""
+    length = len(text)
+    char = text[index]
+    if char in "'`":
+        end = text.find(char, index + 1)
+        return length if end < 0 else end + 1
+    frames: list[list[object] | None] = []
+
+    def enter(at: int) -> int:
+        if text[at] == '"':
+            frames.append(None)
+        else:
+            opener = text[at + 1]
+            frames.append([opener, ")" if opener == "(" else "}", 0])
+        return at + 1
+
+    cursor = enter(index)
+    while cursor < length:
+        frame = frames[-1]
+        current = text[cursor]
+        expansion = current == "$" and text[cursor + 1 : cursor + 2] in ("(", "{")
+        if current == "\\":
+            cursor += 2
+        elif frame is None:
+            if current == '"':
+                frames.pop()
+                if not frames:
+                    return cursor + 1
+                cursor += 1
+            elif expansion:
+                cursor = enter(cursor)
+            else:
+                cursor += 1
+        elif current in "'`":
+            end = text.find(current, cursor + 1)
+            cursor = length if end < 0 else end + 1
+        elif current == '"' or expansion:
+            cursor = enter(cursor)
+        else:
+            if current == frame[0]:
+                frame[2] += 1  # type: ignore[operator]
+            elif current == frame[1]:
+                frame[2] -= 1  # type: ignore[operator]
+                if frame[2] == 0:
+                    frames.pop()
+                    if not frames:
+                        return cursor + 1
+            cursor += 1
+    return length
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.sampled_from(['"', "'", "`", "$(", "${"]), st.text(_SHELL_CHARS, max_size=20))
+def test_quoted_units_end_where_they_did(opener: str, rest: str) -> None:
+    from dipcheck.analysis.shell_words import _skip_quoted, simple_commands
+
+    text = opener + rest
+    assert _skip_quoted(text, 0) == _skip_quoted_reference(text, 0)
+    simple_commands(f"echo {text}; ls")  # (the scanner takes any text)

@@ -26,6 +26,7 @@ _ASSIGNMENT = lazy(r"[A-Za-z_][A-Za-z0-9_]*=")
 _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 # A run of characters that can neither end a word nor start a quote, expansion or operator.
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
+_IN_DOUBLE_QUOTES = re.compile(r'[\\"$]')  # inside "…" every other character is plain
 _OPENERS = frozenset({"then", "do"})
 _CLOSERS = frozenset({"fi", "done", "esac"})
 
@@ -116,8 +117,9 @@ def _skip_quoted(text: str, index: int) -> int:
                 cursor += 1
             elif expansion:
                 cursor = enter(cursor)
-            else:
-                cursor += 1
+            else:  # up to the next character that can end or open something here
+                found = _IN_DOUBLE_QUOTES.search(text, cursor + 1)
+                cursor = found.start() if found is not None else length
         elif current in "'`":
             end = text.find(current, cursor + 1)
             cursor = length if end < 0 else end + 1
@@ -317,8 +319,7 @@ def _scan(
         items: list[Word] = []
         redirects: list[Redirect] = []
         pending: tuple[str, str] | None = None
-        for start, end in command_words:
-            raw = text[start:end]
+        for (start, end), raw in zip(command_words, parts, strict=True):
             if pending is not None:
                 redirects.append(Redirect(pending[0], pending[1], _unquote(raw)[0]))
                 pending = None
