@@ -130,10 +130,13 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     guards = context.guards
     for source in dict.fromkeys(edge.source.value for edge in workflow.edges):
+        edges = workflow.edges_from(source)
+        if len(edges) < 2:
+            continue  # (most nodes) no earlier edge to repeat
         seen: list[tuple[Edge, dict[LiteralKey, Literal]]] = []
         having: dict[LiteralKey, list[int]] = {}  # literal → the earlier edges that test it
         budget = _PAIR_BUDGET
-        for edge in workflow.edges_from(source):
+        for edge in edges:
             condition = edge.condition
             if condition is None or condition.expr is None or not edge.conditional:
                 continue
