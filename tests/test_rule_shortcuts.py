@@ -418,7 +418,7 @@ def _dc332_reference(context: Context) -> Iterator[tuple[int, str, tuple[str, ..
             yield node.id_span.start, node.id, tuple(impossible)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(workflows())
 def test_unmatched_outcomes_whatever_the_order_of_the_tests(text: str) -> None:
     workflow = _load(text)
@@ -611,3 +611,23 @@ def test_quoted_units_end_where_they_did(opener: str, rest: str) -> None:
     text = opener + rest
     assert _skip_quoted(text, 0) == _skip_quoted_reference(text, 0)
     simple_commands(f"echo {text}; ls")  # (the scanner takes any text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(workflows())
+def test_the_first_cycle_edge_is_the_first_whose_target_reaches_its_source(text: str) -> None:
+    """DIP134 in DOT: one pass over the strongly connected components, against a search from
+    every edge's target (the former way)."""
+    from dipcheck.analysis.graph import GraphFacts, first_cycle_edge
+
+    workflow = _load(text)
+    facts = GraphFacts(workflow)
+    expected = next(
+        (
+            edge
+            for edge in workflow.edges
+            if edge.source.value in facts.reachable([edge.target.value])
+        ),
+        None,
+    )
+    assert first_cycle_edge(workflow.edges, facts.successors) is expected

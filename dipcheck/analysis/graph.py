@@ -183,6 +183,23 @@ class Upstream:
             yield self.sources[index]
 
 
+def first_cycle_edge(edges: Iterable[Edge], successors: dict[str, list[str]]) -> Edge | None:
+    """The first of ``edges`` into a node that can reach the edge's source along
+    ``successors`` (the edges' own table): a loop edge where the file marks none (DOT). Such
+    an edge joins two nodes of one strongly connected component; one pass finds them all (a
+    search from every edge's target was quadratic)."""
+    edges = list(edges)
+    names = dict.fromkeys(name for edge in edges for name in (edge.source.value, edge.target.value))
+    group = {
+        name: number
+        for number, members in enumerate(components(names, successors))
+        for name in members
+    }
+    return next(
+        (edge for edge in edges if group[edge.source.value] == group[edge.target.value]), None
+    )
+
+
 def components(nodes: Iterable[str], successors: dict[str, list[str]]) -> list[list[str]]:
     """Strongly connected components (Tarjan's algorithm, without recursion), sources
     first: every edge between two components goes from an earlier one to a later one."""

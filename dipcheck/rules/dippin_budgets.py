@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from dipcheck import integers
 from dipcheck.analysis import runtime
+from dipcheck.analysis.graph import first_cycle_edge
 from dipcheck.analysis.long_commands import Pace, Reading, read_command
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Field, Node, NodeKind
@@ -227,12 +228,7 @@ def retries_for_restarts(context: Context) -> Iterator[Diagnostic]:
         return
     loop = next((edge for edge in workflow.edges if edge.is_back_edge), None)
     if loop is None and workflow.format == "dot":
-        # DOT marks no loop edges: any edge into a node that can reach its source restarts
-        reach = context.graph.reachable
-        loop = next(
-            (edge for edge in workflow.edges if edge.source.value in reach([edge.target.value])),
-            None,
-        )
+        loop = first_cycle_edge(workflow.edges, context.graph.successors)
     if loop is None:
         return
     assert retries is not None
