@@ -39,9 +39,10 @@ class Holder:
         return item.text if item is not None else ""
 
 
-def holders(workflow: Workflow) -> Iterator[Holder]:
-    """The agents and branch overrides, listed once per workflow (nine rules ask)."""
-    return iter(workflow.derived("access_holders", lambda: list(_holders(workflow))))
+def holders(context: Context) -> Iterator[Holder]:
+    """The agents and branch overrides, listed once per lint (nine rules ask; kept with the
+    context, which forgets them when the rules are done)."""
+    return iter(context.shared("access_holders", lambda: list(_holders(context.workflow))))
 
 
 def _holders(workflow: Workflow) -> Iterator[Holder]:
@@ -75,7 +76,7 @@ def _access(holder: Holder) -> str:
     formats=("dip", "dot"),
 )
 def invalid_tool_access(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("tool_access")
         if item is not None and _access(holder) not in ("", "none"):
             yield context.finding(
@@ -126,7 +127,7 @@ def params_re_enable(context: Context) -> Iterator[Diagnostic]:
     formats=("dip", "dot"),
 )
 def dead_writable_paths(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("writable_paths")
         if item is None or not item.text.strip() or _access(holder) != "none":
             continue
@@ -165,7 +166,7 @@ def unsafe_entry(entry: str) -> str:
     formats=("dip", "dot"),
 )
 def unsafe_writable_path(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("writable_paths")
         if item is None:
             continue
@@ -250,7 +251,7 @@ def tool_access_chain(context: Context) -> Iterator[Diagnostic]:
     formats=("dip", "dot"),
 )
 def negative_truncate(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("last_response_truncate")
         text = item.text.strip() if item is not None else ""
         number = integers.parse(text) if text.startswith("-") else None
@@ -274,7 +275,7 @@ def negative_truncate(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def invalid_mode(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("writable_paths_mode")
         if item is not None and item.text and item.text not in MODES:
             yield context.finding(
@@ -284,16 +285,16 @@ def invalid_mode(context: Context) -> Iterator[Diagnostic]:
             )
 
 
-def _scoped(workflow: Workflow, holder: Holder) -> bool:
+def _scoped(context: Context, holder: Holder) -> bool:
     """Does something give ``holder``'s mode globs to apply to?"""
     if holder.value("writable_paths").strip():
         return True
     if holder.branch:
-        target = workflow.node(holder.node)
+        target = context.workflow.node(holder.node)
         return target is not None and bool(target.value("writable_paths").strip())
     return any(
         other.branch and other.node == holder.node and other.value("writable_paths").strip()
-        for other in holders(workflow)
+        for other in holders(context)
     )
 
 
@@ -311,10 +312,9 @@ def _scoped(workflow: Workflow, holder: Holder) -> bool:
     formats=("dip",),
 )
 def mode_without_paths(context: Context) -> Iterator[Diagnostic]:
-    workflow = context.workflow
-    for holder in holders(workflow):
+    for holder in holders(context):
         item = holder.get("writable_paths_mode")
-        if item is None or not item.text.strip() or _scoped(workflow, holder):
+        if item is None or not item.text.strip() or _scoped(context, holder):
             continue
         yield context.finding(
             "DIP164",
@@ -335,7 +335,7 @@ def mode_without_paths(context: Context) -> Iterator[Diagnostic]:
     formats=("dip",),
 )
 def mode_prefer(context: Context) -> Iterator[Diagnostic]:
-    for holder in holders(context.workflow):
+    for holder in holders(context):
         item = holder.get("writable_paths_mode")
         if item is not None and item.text == "prefer":
             yield context.finding(
