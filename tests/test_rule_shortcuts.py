@@ -631,3 +631,52 @@ def test_the_first_cycle_edge_is_the_first_whose_target_reaches_its_source(text:
         None,
     )
     assert first_cycle_edge(workflow.edges, facts.successors) is expected
+
+
+PARALLEL_TAIL = (
+    "  parallel P -> N0, N1\n  fan_in J <- N0, N1\n  agent Z\n    prompt: z\n"
+    "  edges\n    N0 -> P\n    P -> N0  when ctx.outcome = fail\n    P -> N1\n    J -> Z\n"
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(workflows(), st.booleans())
+def test_the_main_loop_follows_the_edges_it_did(text: str, parallel: bool) -> None:
+    from collections import deque
+
+    from dipcheck.analysis.failure import NODE_FALLBACKS
+
+    if parallel:  # a parallel block with a join: its branches are left to it
+        text = text.replace("  edges\n", PARALLEL_TAIL, 1)
+    workflow = _load(text)
+    facts = FailureFacts(workflow)
+
+    def successors(node_id: str) -> Iterator[str]:
+        found = facts.parallels.get(node_id)
+        branches = {m.value for m in found.branches} if found and found.join else set()
+        for edge in facts.edges_from(node_id):
+            if edge.target.value not in branches or edge.conditional:
+                yield edge.target.value
+        node = workflow.node(node_id)
+        if node is not None:
+            for key in ("retry_target", *NODE_FALLBACKS):
+                if node.value(key).strip():
+                    yield node.value(key).strip()
+
+    ids = workflow.node_map
+    expected: set[str] = set()
+    if workflow.start in ids:
+        seeds = [workflow.start]
+        for key in ("on_failure", "fallback_target", "fallback_retry_target"):
+            if workflow.default_value(key) in ids:
+                seeds.append(workflow.default_value(key))
+        for key in ("restart_target", "retry_target"):
+            if workflow.default_value(key) in ids:
+                seeds.append(workflow.default_value(key))
+        expected, queue = set(seeds), deque(seeds)
+        while queue:
+            for target in successors(queue.popleft()):
+                if target in ids and target not in expected:
+                    expected.add(target)
+                    queue.append(target)
+    assert facts.main_loop == expected

@@ -319,11 +319,15 @@ class FailureFacts:
         join goes to the join or along a conditional edge, never into a branch), and the
         nodes its retries, fallbacks and goal-gate redirects name."""
         parallel = self.parallels.get(node_id)
-        branches = {m.value for m in parallel.branches} if parallel and parallel.join else set()
-        for edge in self.edges_from(node_id):
-            target = edge.target.value
-            if target not in branches or edge.conditional:
-                yield target
+        if parallel is not None and parallel.join:
+            branches = {m.value for m in parallel.branches}
+            for edge in self.edges_from(node_id):
+                target = edge.target.value
+                if target not in branches or edge.conditional:
+                    yield target
+        else:  # (most nodes) every edge
+            for edge in self.edges_from(node_id):
+                yield edge.target.value
         node = self.workflow.node(node_id)
         if node is not None:
             for key in ("retry_target", *NODE_FALLBACKS):
