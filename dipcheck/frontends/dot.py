@@ -39,6 +39,7 @@ from dipcheck.diagnostics import past_token_limit, too_many_tokens
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
+from dipcheck.frontends.dot_direct import lower_tokens
 from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
 from dipcheck.frontends.dot_tokens import (
@@ -71,6 +72,10 @@ from dipcheck.references import (
 )
 from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span, line_span
 from dipcheck.suggest import closest
+
+# Lower the common statement shapes straight from the tokens (dot_direct); False reads every
+# file through the parse tree (the tests compare the two)
+DIRECT = True
 
 _START_IDS = ("start", "Start")
 _EXIT_IDS = ("exit", "end", "Exit", "End")
@@ -423,6 +428,15 @@ def load_dot(
     too_deep = nesting_too_deep(lexed, source)
     if too_deep is not None:
         return FrontendResult(None, [too_deep])
+    if DIRECT and not lexed.problems:
+        lowering = _Lowering(source, lexed, chosen)
+        _gographviz_syntax(lowering, lexed, chosen)
+        try:
+            if lower_tokens(lowering, lexed.tokens):
+                return FrontendResult(lowering.build(), lowering.limit.noted(lowering.diagnostics))
+        except InheritedOverLimit as over:
+            if not parse_tokens(source, lexed.tokens)[1]:  # the tree walk would stop there too
+                return _over_limit(over)
     tree, problems = parse_tokens(source, lexed.tokens)
     lowering = _Lowering(source, lexed, chosen)
     for problem in lexed.problems:
@@ -434,26 +448,11 @@ def load_dot(
     for item in problems:
         if item.span.start not in consequences:
             lowering.report("DC001", item.span, item.message)
-    if not chosen.attractor_family:
-        dotted_names(lowering, lexed)
-        for quoted in lexed.strings.values():
-            if quoted.concatenated:
-                first, last = quoted.parts[0], quoted.parts[-1]
-                lowering.report(
-                    "DC011",
-                    first.cover(last),
-                    "`+` joins quoted strings in Graphviz, but tracker's DOT parser "
-                    "(gographviz) does not support it: the file fails to load — write one "
-                    "string",
-                )
+    _gographviz_syntax(lowering, lexed, chosen)
     try:
         lowered = lowering.lower_graphs(tree)
     except InheritedOverLimit as over:
-        unit = (
-            "attributes given by `node [...]` and `edge [...]` defaults (each `${…}` in a "
-            f"value counted as {PLACEHOLDER_TOKENS})"
-        )
-        return FrontendResult(None, [too_many_tokens(over.span, MAX_INHERITED, unit)])
+        return _over_limit(over)
     if not lowered:
         span = Span(source, 0, 0) if not source.text.strip() else _first_line(source)
         if tree is not None or not problems:
@@ -461,6 +460,32 @@ def load_dot(
         return FrontendResult(None, lowering.limit.noted(lowering.diagnostics))
     workflow = lowering.build()
     return FrontendResult(workflow, lowering.limit.noted(lowering.diagnostics))
+
+
+def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) -> None:
+    """What tracker's DOT parser (gographviz) refuses though Graphviz reads it: dotted names
+    and ``+``-joined strings (the Attractor family reads both)."""
+    if dialect.attractor_family:
+        return
+    dotted_names(lowering, lexed)
+    for quoted in lexed.strings.values():
+        if quoted.concatenated:
+            first, last = quoted.parts[0], quoted.parts[-1]
+            lowering.report(
+                "DC011",
+                first.cover(last),
+                "`+` joins quoted strings in Graphviz, but tracker's DOT parser "
+                "(gographviz) does not support it: the file fails to load — write one "
+                "string",
+            )
+
+
+def _over_limit(over: InheritedOverLimit) -> FrontendResult:
+    unit = (
+        "attributes given by `node [...]` and `edge [...]` defaults (each `${…}` in a "
+        f"value counted as {PLACEHOLDER_TOKENS})"
+    )
+    return FrontendResult(None, [too_many_tokens(over.span, MAX_INHERITED, unit)])
 
 
 def _next_token_start(lexed: LexResult, offset: int) -> int:

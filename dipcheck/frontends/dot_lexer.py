@@ -16,6 +16,7 @@ before a line break outside a string joins the lines. Lexing stops at the first 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from dipcheck.frontends import escapes
@@ -41,6 +42,13 @@ PUNCTUATION = {
     ";": "SEMI",
     ",": "COMMA",
     ":": "COLON",
+}
+# every spelling of each keyword (they are case-insensitive), so that a word is looked up as
+# it is written, not lowered first
+_ANY_CASE = {
+    "".join(spelling): kind
+    for word, kind in KEYWORDS.items()
+    for spelling in itertools.product(*((char, char.upper()) for char in word))
 }
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
 
@@ -108,6 +116,7 @@ class LexResult:
 
 
 _token = new_token
+_new_str = str.__new__
 
 
 class _Lexer:
@@ -134,6 +143,7 @@ class _Lexer:
         strings = result.strings
         comments = result.comments
         append = tokens.append
+        keywords = _ANY_CASE.get
         room = MAX_TOKENS  # tokens that may be read before lexing stops, `+` parts counted
         index = 0
         while index < length and result.over_limit is None:
@@ -142,13 +152,24 @@ class _Lexer:
                 if kind == "blank" or kind == "join":
                     continue
                 start, end = match.span()
-                if kind == "word":
+                if kind == "word":  # (new_token written out: most tokens are words or punctuation)
                     value = match.group()
-                    keyword = KEYWORDS.get(value.lower()) if len(value) <= 8 else None
-                    append(_token(keyword or "ID", value, start, end))
+                    token = _new_str(Token, value)
+                    token.type = keywords(value, "ID")
+                    token.value = value
+                    token.start_pos = start
+                    token.end_pos = end
+                    token.line = token.column = token.end_line = token.end_column = None
+                    append(token)
                 elif kind == "punct":
                     char = match.group()
-                    append(_token(PUNCTUATION[char], char, start, end))
+                    token = _new_str(Token, char)
+                    token.type = PUNCTUATION[char]
+                    token.value = char
+                    token.start_pos = start
+                    token.end_pos = end
+                    token.line = token.column = token.end_line = token.end_column = None
+                    append(token)
                 elif kind == "string":
                     # its value is its body, one segment long
                     value = Text(text[start + 1 : end - 1], source, ((0, start + 1),))

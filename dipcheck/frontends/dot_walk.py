@@ -22,7 +22,7 @@ from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
 from dipcheck.records import field, record, replace
-from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span
+from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span, new_span
 
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`
@@ -30,11 +30,18 @@ _GOGRAPHVIZ_ID = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010
 
 
 @record
-class _Scope:
+class Scope:
+    """What a graph or subgraph gives the statements in it: its `node`/`edge` defaults so far,
+    the nodes it created, its label."""
+
     node_defaults: dict[str, Attr] = field(default_factory=dict)
     edge_defaults: dict[str, Attr] = field(default_factory=dict)
     created: set[str] = field(default_factory=set)
     label: Attr | None = None
+
+
+# an attribute's key token and its value token (None for a bare `key`)
+AttrPair = tuple[Token, Token | None]
 
 
 @record
@@ -51,6 +58,19 @@ def _tokens(tree: Tree) -> list[Token]:
 
 def _trees(tree: Tree) -> list[Tree]:
     return [child for child in tree.children if isinstance(child, Tree)]
+
+
+def _pairs(tree: Tree | None) -> list[AttrPair]:
+    """The ``(key, value)`` tokens of an ``attr_list`` tree (value None for a bare key)."""
+    if tree is None:
+        return []
+    return [
+        (item.children[0], item.children[2] if len(item.children) >= 3 else None)  # type: ignore[misc]
+        for block in tree.children
+        if isinstance(block, Tree)
+        for item in block.children
+        if isinstance(item, Tree)
+    ]
 
 
 def _first_token(item: Tree | Token) -> Token:
@@ -144,42 +164,51 @@ class GraphWalk(Checks):
 
     # -- attributes ----------------------------------------------------------------------
 
-    def attr_list(self, tree: Tree | None, element: bool = True) -> list[Attr]:
-        """The ``key=value`` entries of an attribute list, repeated keys reported (DC006).
-        ``element``: the list belongs to a node or an edge (or sets their defaults)."""
-        if tree is None:
-            return []
+    def attr_list(self, pairs: list[AttrPair], element: bool = True) -> list[Attr]:
+        """The ``key=value`` entries of an attribute list (its ``(key, value)`` tokens, value
+        None for a bare ``key``), repeated keys reported (DC006). ``element``: the list
+        belongs to a node or an edge (or sets their defaults)."""
         result: list[Attr] = []
         seen: dict[str, Attr] = {}
-        for block in _trees(tree):
-            for item in _trees(block):
-                parts = item.children  # (all tokens: `key`, `=`, `value`)
-                key_token = parts[0]
-                key = self.value_of(key_token)
-                if element and not self.family and key_token.type == "STRING":
-                    key = self.quoted_name(key_token, key)
-                if len(parts) >= 3:
-                    value, quoted = self.text_of(parts[2])
-                    value_token = parts[2]
-                    value_span = self.span(value_token)
-                    token_type = value_token.type
-                else:  # a bare `key`: no value (nothing in the file to point into)
-                    end = key_token.end_pos or 0
-                    value, quoted = Text.at("", self.source, end), False
-                    value_span = Span(self.source, end, end)
-                    token_type = "ID"
-                entry = Attr(key, self.span(key_token), value, value_span, quoted, token_type)
-                first = seen.get(key)
-                if first is not None:
-                    self.report(
-                        "DC006",
-                        entry.key_span,
-                        f"`{key}` is set twice in this attribute list; only the last value "
-                        "takes effect",
-                        related=(Related(first.key_span, "first set here"),),
-                    )
-                seen[key] = entry
-                result.append(entry)
+        source = self.source
+        strings = self.lexed.strings
+        family = self.family
+        for key_token, value_token in pairs:
+            key = self.value_of(key_token)
+            if element and not family and key_token.type == "STRING":
+                key = self.quoted_name(key_token, key)
+            if value_token is not None:
+                start = value_token.start_pos
+                token_type = value_token.type
+                if token_type == "STRING":
+                    value, quoted = strings[start].text, True
+                else:
+                    value, quoted = Text.at(value_token.value, source, start), False
+                value_span = new_span(Span, (source, start, value_token.end_pos))
+            else:  # a bare `key`: no value (nothing in the file to point into)
+                end = key_token.end_pos
+                value, quoted = Text.at("", source, end), False
+                value_span = new_span(Span, (source, end, end))
+                token_type = "ID"
+            entry = Attr(
+                key,
+                new_span(Span, (source, key_token.start_pos, key_token.end_pos)),
+                value,
+                value_span,
+                quoted,
+                token_type,
+            )
+            first = seen.get(key)
+            if first is not None:
+                self.report(
+                    "DC006",
+                    entry.key_span,
+                    f"`{key}` is set twice in this attribute list; only the last value "
+                    "takes effect",
+                    related=(Related(first.key_span, "first set here"),),
+                )
+            seen[key] = entry
+            result.append(entry)
         return result
 
     def quoted_name(self, token: Token, key: str) -> str:
@@ -212,30 +241,33 @@ class GraphWalk(Checks):
             name_token = next(
                 (token for token in tokens if token.type in ("ID", "STRING", "HTML")), None
             )
-            first = tokens[0]
-            last = name_token or keyword
-            decl = Span(self.source, first.start_pos or 0, last.end_pos or 0)
             if index > 0:
                 assert self.decl_span is not None
                 self.report(
                     "DC001",
-                    decl,
+                    self.declaration(tokens[0], name_token or keyword),
                     "a second graph in one file: a workflow file holds one digraph (tracker's "
                     "DOT parser reads only one; move this graph into a file of its own)",
                     related=(Related(self.decl_span, "the first graph"),),
                 )
                 continue
-            self.decl_span = decl
-            self.graph_name = self.name_of(name_token)
-            if self.family:
-                self.attractor_header(tokens)
-            self.statements(_trees(graph), _Scope(), top=True)
+            self.open_graph(tokens, name_token or keyword, name_token)
+            self.statements(_trees(graph), Scope(), top=True)
         return True
 
-    def name_of(self, token: Token | None) -> Name | None:
-        return self.name(token) if token is not None else None
+    def declaration(self, first: Token, last: Token) -> Span:
+        return Span(self.source, first.start_pos or 0, last.end_pos or 0)
 
-    def statements(self, items: list[Tree], scope: _Scope, top: bool) -> None:
+    def open_graph(self, tokens: list[Token], last: Token, name_token: Token | None) -> Scope:
+        """Take in the first graph's declaration: ``tokens`` from its first (``strict`` or the
+        keyword) to ``last`` (its name, else the keyword); returns the graph's scope."""
+        self.decl_span = self.declaration(tokens[0], last)
+        self.graph_name = self.name(name_token) if name_token is not None else None
+        if self.family:
+            self.attractor_header(tokens)
+        return Scope()
+
+    def statements(self, items: list[Tree], scope: Scope, top: bool) -> None:
         for item in items:
             kind = item.data
             if kind == "stmt":  # a statement followed by `;`
@@ -246,34 +278,50 @@ class GraphWalk(Checks):
                 kind = item.data
             if kind == "assignment":
                 key_token, _, value_token = _tokens(item)[:3]
-                value, quoted = self.text_of(value_token)
-                entry = Attr(
-                    self.value_of(key_token),
-                    self.span(key_token),
-                    value,
-                    self.span(value_token),
-                    quoted,
-                    value_token.type,
-                )
-                self.graph_attribute(entry, scope, top)
+                self.assignment(key_token, value_token, scope, top)
             elif kind == "attr_stmt":
-                self.attr_stmt(item, scope, top)
+                keyword = _tokens(item)[0]
+                self.attr_stmt(keyword, _pairs(next(iter(_trees(item)), None)), scope, top)
             elif kind == "node_stmt":
-                self.node_stmt(item, scope)
+                parts = _trees(item)
+                token = _tokens(parts[0])[0]
+                pairs = _pairs(parts[1] if len(parts) > 1 else None)
+                self.node_stmt(token, pairs, _last_token(item).end_pos or 0, scope)
             elif kind == "edge_stmt":
-                self.edge_stmt(item, scope)
+                children = _trees(item)
+                attr_tree = children[-1] if children[-1].data == "attr_list" else None
+                self.edge_stmt(
+                    [child for child in children if child.data in ("node_id", "subgraph")],
+                    [_tokens(op)[0] for op in children if op.data == "edge_op"],
+                    _pairs(attr_tree),
+                    lambda item=item: self.statement_span(item),  # type: ignore[misc]
+                    scope,
+                )
             elif kind == "subgraph":
                 self.subgraph(item, scope)
 
-    def graph_attribute(self, entry: Attr, scope: _Scope, top: bool) -> None:
+    def assignment(self, key_token: Token, value_token: Token, scope: Scope, top: bool) -> None:
+        """A ``key=value`` statement: a graph (or subgraph) attribute."""
+        value, quoted = self.text_of(value_token)
+        entry = Attr(
+            self.value_of(key_token),
+            self.span(key_token),
+            value,
+            self.span(value_token),
+            quoted,
+            value_token.type,
+        )
+        self.graph_attribute(entry, scope, top)
+
+    def graph_attribute(self, entry: Attr, scope: Scope, top: bool) -> None:
         if top or not self.family:
             self.graph_attrs.append(entry)
         if not top and entry.key == "label":
             scope.label = entry
 
-    def attr_stmt(self, tree: Tree, scope: _Scope, top: bool) -> None:
-        keyword = _tokens(tree)[0]
-        attrs = self.attr_list(next(iter(_trees(tree)), None), keyword.type != "GRAPH")
+    def attr_stmt(self, keyword: Token, pairs: list[AttrPair], scope: Scope, top: bool) -> None:
+        """``graph [...]``, ``node [...]`` or ``edge [...]``."""
+        attrs = self.attr_list(pairs, keyword.type != "GRAPH")
         if keyword.type == "GRAPH":
             for entry in attrs:
                 self.graph_attribute(entry, scope, top)
@@ -286,14 +334,22 @@ class GraphWalk(Checks):
             for entry in attrs:
                 scope.edge_defaults[entry.key] = entry
 
-    def subgraph(self, tree: Tree, scope: _Scope) -> list[Name]:
+    def subgraph(self, tree: Tree, scope: Scope) -> list[Name]:
         """Lower a subgraph; return the nodes it names (an edge to it means an edge to each)."""
-        inner = _Scope(dict(scope.node_defaults), dict(scope.edge_defaults), set(), None)
+        inner = self.open_subgraph(scope)
         self.statements(_trees(tree), inner, top=False)
+        self.close_subgraph(inner)
+        return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
+
+    def open_subgraph(self, scope: Scope) -> Scope:
+        """The scope of a subgraph inside ``scope``: the defaults so far, no nodes yet."""
+        return Scope(dict(scope.node_defaults), dict(scope.edge_defaults), set(), None)
+
+    def close_subgraph(self, inner: Scope) -> None:
+        """A subgraph's label is a class of the nodes it created (Attractor family)."""
         if self.family and inner.label is not None:
             for node_id in inner.created:
                 self.nodes[node_id].classes.append(inner.label)
-        return [Name(node_id, self.nodes[node_id].id_span) for node_id in sorted(inner.created)]
 
     def amend(
         self, attrs: list[Attr], defaults: dict[str, Attr], where: Callable[[], Span]
@@ -301,6 +357,8 @@ class GraphWalk(Checks):
         """``attrs`` with the defaults for the keys they do not set (gographviz's ``ammend``)
         for the node or edge statement at ``where()`` (asked only past the limit); raises
         :class:`InheritedOverLimit` past :data:`MAX_INHERITED` in the file."""
+        if not defaults:
+            return attrs
         given = {entry.key for entry in attrs}
         inherited = [
             replace(entry, inherited=True) for key, entry in defaults.items() if key not in given
@@ -313,7 +371,7 @@ class GraphWalk(Checks):
     def statement_span(self, tree: Tree) -> Span:
         return Span(self.source, _first_token(tree).start_pos or 0, _last_token(tree).end_pos or 0)
 
-    def add_node(self, name: Name, attrs: list[Attr], scope: _Scope, declared: bool) -> Name:
+    def add_node(self, name: Name, attrs: list[Attr], scope: Scope, declared: bool) -> Name:
         node_id = name.value
         if self.family and not _ATTRACTOR_ID.fullmatch(node_id) and node_id not in self.nodes:
             self.refused(
@@ -337,34 +395,42 @@ class GraphWalk(Checks):
             build.id_span = name.span
         return name
 
-    def node_stmt(self, tree: Tree, scope: _Scope) -> None:
-        parts = _trees(tree)
-        node_id = parts[0]
-        token = _tokens(node_id)[0]
-        attr_tree = parts[1] if len(parts) > 1 else None
-        attrs = self.attr_list(attr_tree)
+    def node_stmt(self, token: Token, pairs: list[AttrPair], end: int, scope: Scope) -> None:
+        """A node statement: the node's name ``token``, its attributes, and where the
+        statement ends."""
+        attrs = self.attr_list(pairs)
         name = self.name(token)
         self.check_attrs(attrs, self.node_table, f"node `{name.value}`")
         first_time = name.value not in self.nodes
         self.add_node(name, attrs, scope, declared=True)
         build = self.nodes[name.value]
         if first_time or build.span == build.id_span:
-            end = _last_token(tree)
-            build.span = Span(self.source, token.start_pos or 0, end.end_pos or 0)
+            build.span = Span(self.source, token.start_pos or 0, end)
 
-    def edge_stmt(self, tree: Tree, scope: _Scope) -> None:
-        children = _trees(tree)
-        attr_tree = children[-1] if children and children[-1].data == "attr_list" else None
-        endpoints = [item for item in children if item.data in ("node_id", "subgraph")]
+    def edge_stmt(
+        self,
+        endpoints: list[Tree] | list[Token],
+        ops: list[Token],
+        pairs: list[AttrPair],
+        where: Callable[[], Span],
+        scope: Scope,
+    ) -> None:
+        """An edge statement: its ends (a name token, or a ``node_id`` or ``subgraph`` tree),
+        the ``->``/``--`` between them, its attributes and where the statement is (asked only
+        past the defaults' limit)."""
         if self.family:
-            for op in _trees(tree):
-                if op.data == "edge_op" and _tokens(op)[0].type == "UNDIRECTED":
-                    self.refused(self.span(_tokens(op)[0]), "undirected edges", "write `->`", "->")
-        attrs = self.attr_list(attr_tree)
+            for op in ops:
+                if op.type == "UNDIRECTED":
+                    self.refused(self.span(op), "undirected edges", "write `->`", "->")
+        attrs = self.attr_list(pairs)
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
-        attrs = self.amend(attrs, scope.edge_defaults, lambda: self.statement_span(tree))
+        attrs = self.amend(attrs, scope.edge_defaults, where)
         resolved: list[tuple[list[Name], Span]] = []
         for endpoint in endpoints:
+            if isinstance(endpoint, Token):
+                name = self.name(endpoint)
+                resolved.append(([self.add_node(name, [], scope, False)], name.span))
+                continue
             span = Span(
                 self.source,
                 _first_token(endpoint).start_pos or 0,
