@@ -1081,7 +1081,7 @@ def _m133():
 def _m134():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.producers,)
+      return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.productions,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.productions,other.producers,)
      return NotImplemented
     return __eq__
 
@@ -1818,7 +1818,7 @@ def _m247():
 
 def _m248():
     def __hash__(self):
-     return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,))
+     return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.productions,self.producers,))
     return __hash__
 
 
@@ -3421,14 +3421,15 @@ def _m412(_FACTORY, _setattr):
     return __init__
 
 
-def _m413(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
-    def __init__(self, steps, nodes, key, reader, steps_run, producers):
+def _m413(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _setattr):
+    def __init__(self, steps, nodes, key, reader, steps_run, productions, producers):
      _set0(self, steps)
      _set1(self, nodes)
      _set2(self, key)
      _set3(self, reader)
      _set4(self, steps_run)
-     _set5(self, producers)
+     _set5(self, productions)
+     _set6(self, producers)
     return __init__
 
 
@@ -3876,7 +3877,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.status,self.updates,self.preferred,self.suggested,self.error,self.limit,self.notes,self.nested,self.override_ok,self.child_overridden,) == (other.status,other.updates,other.preferred,other.suggested,other.error,other.limit,other.notes,other.nested,other.override_ok,other.child_overridden,)\n return NotImplemented': _m131,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.end,) == (other.steps,other.end,)\n return NotImplemented': _m132,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.end,self.ctx,self.top,self.flat,) == (other.steps,other.end,other.ctx,other.top,other.flat,)\n return NotImplemented': _m133,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.producers,)\n return NotImplemented': _m134,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.nodes,self.key,self.reader,self.steps_run,self.productions,self.producers,) == (other.steps,other.nodes,other.key,other.reader,other.steps_run,other.productions,other.producers,)\n return NotImplemented': _m134,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.steps,self.state,self.end,self.taken,self.label,self.gates,) == (other.steps,other.state,other.end,other.taken,other.label,other.gates,)\n return NotImplemented': _m135,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.structure,self.content,self.line,) == (other.structure,other.content,other.line,)\n return NotImplemented': _m136,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.target,self.fields,self.span,) == (other.target,other.fields,other.span,)\n return NotImplemented': _m137,
@@ -3990,7 +3991,7 @@ METHODS = {
     'def __hash__(self):\n return hash((self.start,self.end,self.what,))': _m245,
     'def __hash__(self):\n return hash((self.statement,self.pattern,))': _m246,
     'def __hash__(self):\n return hash((self.status,self.message,self.node,self.error,self.cause,self.rejected,))': _m247,
-    'def __hash__(self):\n return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.producers,))': _m248,
+    'def __hash__(self):\n return hash((self.steps,self.nodes,self.key,self.reader,self.steps_run,self.productions,self.producers,))': _m248,
     'def __hash__(self):\n return hash((self.steps,self.state,self.end,self.taken,self.label,self.gates,))': _m249,
     'def __hash__(self):\n return hash((self.target,self.fields,self.span,))': _m250,
     'def __hash__(self):\n return hash((self.task,self.start,self.end,self.how,))': _m251,
@@ -4155,7 +4156,7 @@ METHODS = {
     'def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):\n _set0(self, status)\n _set1(self, message)\n _set2(self, node)\n _set3(self, error)\n _set4(self, cause)\n _set5(self, rejected)': _m410,
     'def __init__(self, status, updates=_FACTORY, preferred=_default2, suggested=_default3, error=_default4, limit=_default5, notes=_FACTORY, nested=_FACTORY, override_ok=_default8, child_overridden=_default9):\n self.status = status\n self.updates = _factory1() if updates is _FACTORY else updates\n self.preferred = preferred\n self.suggested = suggested\n self.error = error\n self.limit = limit\n self.notes = _factory6() if notes is _FACTORY else notes\n self.nested = _factory7() if nested is _FACTORY else nested\n self.override_ok = override_ok\n self.child_overridden = child_overridden': _m411,
     'def __init__(self, steps, end, ctx):\n self.steps = steps\n self.end = end\n self.ctx = ctx\n self.__post_init__()': _m412,
-    'def __init__(self, steps, nodes, key, reader, steps_run, producers):\n _set0(self, steps)\n _set1(self, nodes)\n _set2(self, key)\n _set3(self, reader)\n _set4(self, steps_run)\n _set5(self, producers)': _m413,
+    'def __init__(self, steps, nodes, key, reader, steps_run, productions, producers):\n _set0(self, steps)\n _set1(self, nodes)\n _set2(self, key)\n _set3(self, reader)\n _set4(self, steps_run)\n _set5(self, productions)\n _set6(self, producers)': _m413,
     'def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):\n _set0(self, steps)\n _set1(self, state)\n _set2(self, end)\n _set3(self, taken)\n _set4(self, label)\n _set5(self, gates)': _m414,
     'def __init__(self, steps=_FACTORY, end=_default1):\n self.steps = _factory0() if steps is _FACTORY else steps\n self.end = end': _m415,
     'def __init__(self, structure, content, line):\n self.structure = structure\n self.content = content\n self.line = line': _m416,

@@ -337,25 +337,8 @@ class ContextFlow:
 
     @cached_property
     def may_in(self) -> dict[str, int]:
-        """Keys some producer reaches along at least one edge (the least solution of the
-        union equations, one pass over the strongly connected components in order: inside
-        a cycle every node reaches every other, itself included)."""
-        gen = self.gen
-        successors = self.all_successors
-        reach = dict.fromkeys(self.node_ids, 0)
-        for component in components(self.node_ids, successors):
-            first = component[0]
-            if len(component) > 1 or first in successors[first]:
-                value = 0
-                for node in component:
-                    value |= reach[node] | gen[node]
-                for node in component:
-                    reach[node] = value
-            for node in component:
-                out = reach[node] | gen[node]
-                for target in successors[node]:
-                    reach[target] |= out
-        return reach
+        """Keys some producer reaches along at least one edge (:func:`may_solve`)."""
+        return may_solve(self.node_ids, self.all_successors, self.gen)
 
     def may_reach(self, key: str, node: str, after: bool) -> bool:
         """Does some producer of ``key`` reach ``node``? ``after``: the reference is evaluated
@@ -367,16 +350,6 @@ class ContextFlow:
         if after or self.self_reach:
             available |= self.gen.get(node, 0)
         return bool(available & bit)
-
-    def may_reach_each(self, queries: Iterable[tuple[str, str, bool]]) -> list[bool]:
-        """:meth:`may_reach` for each ``(key, node, after)``; the table it builds is then
-        forgotten, so it is gone before the must-tables are made (three tables of up to a
-        bit per key for each node, 7 MB each at 10,000 nodes and keys, were alive at once)."""
-        kept = "may_in" in self.__dict__
-        answers = [self.may_reach(key, node, after) for key, node, after in queries]
-        if not kept:
-            self.__dict__.pop("may_in", None)
-        return answers
 
     # -- must-availability ---------------------------------------------------------------
 
@@ -650,19 +623,13 @@ class ContextFlow:
 
     def witness(self, key: str, node: str, after: bool, limit: int = 8) -> Witness | None:
         """A path from the start to ``node`` on which no node writes ``key`` (when the read
-        happens before ``node`` runs, ``node`` itself may write it).
-
-        Built without a search per finding: walk back from the reader through predecessors
-        that lack the key (the must-analysis says which) until the breadth-first tree path
-        from the start is itself free of producers. Only the last ``limit`` nodes of that
-        tree path are materialised. The path follows the flow graph, so it never passes
-        through a single branch of a parallel block."""
+        happens before ``node`` runs, ``node`` itself may write it); see :meth:`walk_back`."""
         bit = self.bit(key)
         if not bit or self.start is None or node not in self.reachable:
             return None
-        parents, depth = self.tree
         must_out = self.must_out
         tree_gen = self.tree_gen
+        depth = self.tree[1]
 
         def lacks(candidate: str, into: str) -> bool:
             if candidate not in depth:
@@ -670,6 +637,37 @@ class ContextFlow:
             value = must_out[candidate] | self._step_bits(candidate, into)
             return not self._across(candidate, into, value) & bit
 
+        return self.walk_back(
+            node,
+            after,
+            lacks,
+            lambda name: bool(must_out[name] & bit),
+            lambda name: bool(tree_gen[name] & bit),
+            lambda source, target: self._clears(source, target, bit),
+            limit,
+        )
+
+    def walk_back(
+        self,
+        node: str,
+        after: bool,
+        lacks: Callable[[str, str], bool],
+        written: Callable[[str], bool],
+        on_tree_path: Callable[[str], bool],
+        clears: Callable[[str, str], bool],
+        limit: int,
+    ) -> Witness | None:
+        """The witness of one key at a reachable ``node``, from the key's answers:
+        ``lacks(p, n)``, the key is missing after the step ``p -> n``; ``written(n)``, it
+        is available after ``n``; ``on_tree_path(n)``, some node (or step) of the tree path
+        from the start to ``n`` writes it; ``clears(p, n)``, the step clears it.
+
+        Built without a search per finding: walk back from the reader through predecessors
+        that lack the key until the breadth-first tree path from the start is itself free
+        of producers. Only the last ``limit`` nodes of that tree path are materialised. The
+        path follows the flow graph, so it never passes through a single branch of a
+        parallel block."""
+        parents, depth = self.tree
         tail: list[str] = []
         visited = {node}
         current: str | None = node
@@ -678,11 +676,11 @@ class ContextFlow:
                 return Witness((node,), 0)
             tail.append(node)
             current = self._back(node, lacks, visited)
-        elif node not in depth or must_out[node] & bit:
+        elif node not in depth or written(node):
             return None
         cleared: tuple[str, str] | None = None
-        while current is not None and tree_gen[current] & bit:
-            if tail and self._clears(current, tail[-1], bit):
+        while current is not None and on_tree_path(current):
+            if tail and clears(current, tail[-1]):
                 cleared = (current, tail[-1])  # any path to the restart will do
                 break
             tail.append(current)
@@ -709,6 +707,29 @@ class ContextFlow:
         depth = self.tree[1]
         options = [p for p in self.predecessors[node] if p not in visited and lacks(p, node)]
         return min(options, key=depth.__getitem__) if options else None
+
+
+def may_solve(
+    node_ids: list[str], successors: dict[str, list[str]], gen: Bits | dict[str, int]
+) -> dict[str, int]:
+    """The keys of ``gen`` (bits by node) that reach each node along at least one edge of
+    ``successors``: the least solution of the union equations, one pass over the strongly
+    connected components in order (inside a cycle every node reaches every other, itself
+    included)."""
+    reach = dict.fromkeys(node_ids, 0)
+    for component in components(node_ids, successors):
+        first = component[0]
+        if len(component) > 1 or first in successors[first]:
+            value = 0
+            for node in component:
+                value |= reach[node] | gen.get(node, 0)
+            for node in component:
+                reach[node] = value
+        for node in component:
+            out = reach[node] | gen.get(node, 0)
+            for target in successors[node]:
+                reach[target] |= out
+    return reach
 
 
 _TABLES = ("gen", "may_in", "_must", "_pessimistic", "tree_gen", "carried", "_losses")

@@ -11,11 +11,13 @@ from functools import cached_property, partial
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
-from dipcheck.analysis.dataflow import ParallelBlock
+from dipcheck.analysis.dataflow import ParallelBlock, Production
+from dipcheck.analysis.keyflow import KeyFlow
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, insert_note
 from dipcheck.model import Node, Origin, RefKind
 from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
+from dipcheck.rules.registry import severity_of
 from dipcheck.source import Span
 from dipcheck.suggest import Names, closest
 
@@ -29,27 +31,37 @@ class Availability:
         self.flow = context.flow
         self.typed = typed_outputs.applies(self.workflow)
         self._branch_orders: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {}
+        self._keys: KeyFlow  # (while the findings are made)
 
     @cached_property
     def findings(self) -> list[Diagnostic]:
         chosen: dict[tuple[str, str], Diagnostic] = {}
         order: list[tuple[str, str]] = []
+        # a read like one of its slot already classified (only its place differs: a field
+        # holding `${ctx.x}` 40,000 times) gets the same answer, and is not kept; what makes
+        # reads alike is worked out only for a slot read more than once
+        first: dict[tuple[str, str], Read | None] = {}
         classified: set[tuple[object, ...]] = set()
         reads = ContextReads(self.workflow).items
-        reaches = self.flow.may_reach_each((item.key, item.ref.owner, item.after) for item in reads)
+        # (per-key answers: the flow's bit tables over every key cost more than the reads)
+        self._keys = KeyFlow(self.flow)
+        reaches = self._keys.reaches_each((item.key, item.ref.owner, item.after) for item in reads)
         for item, reached in zip(reads, reaches, strict=True):
             slot = (item.ref.owner, item.key)
             previous = chosen.get(slot)
             if previous is not None and previous.severity is Severity.ERROR:
                 continue  # (nothing replaces an error)
-            # a read like one of this slot already classified (only its place differs: a
-            # field holding `${ctx.x}` 40,000 times) gets the same answer, and is not kept
-            ref = item.ref
-            alike = (slot, ref.kind, ref.key, ref.node, ref.attribute, ref.origin, ref.explicit)
-            alike += (ref.namespace, ref.text, item.after, item.where)
-            if alike in classified:
-                continue
-            classified.add(alike)
+            if slot not in first:
+                first[slot] = item
+            else:
+                earlier = first[slot]
+                if earlier is not None:
+                    classified.add(_alike(slot, earlier))
+                    first[slot] = None
+                alike = _alike(slot, item)
+                if alike in classified:
+                    continue
+                classified.add(alike)
             found = self._classify(item, reached)
             if found is None:
                 continue
@@ -61,6 +73,7 @@ class Availability:
         # (the reads and the flow's key-set tables are done with: kept to the end of the
         # lint they were a third of its peak memory; a later question rebuilds a table)
         self.flow.release()
+        del self._keys
         result = [chosen[slot] for slot in order]
         boundary = self.context.boundary if result else None
         if boundary is not None and boundary.orphan:
@@ -180,16 +193,8 @@ class Availability:
         )
 
     def _producer_notes(self, key: str, producers: list[str]) -> tuple[Related, ...]:
-        notes: list[Related] = []
-        for production in self.flow.productions_by_key.get(key, ()):
-            if production.node not in producers:
-                continue
-            if self.workflow.format == "yaml":
-                note = f"step `{production.node}` is declared here"
-            else:
-                note = f"`{key}` is written by `{production.node}` here"
-            notes.append(Related(production.item.span, note))
-        return tuple(notes)
+        productions = self.flow.productions_by_key.get(key, [])
+        return _producer_notes(productions, key, producers, self.workflow.format == "yaml")
 
     def _unreachable(self, item: Read, producers: list[str]) -> Diagnostic:
         ref = item.ref
@@ -219,11 +224,11 @@ class Availability:
         )
 
     def _not_every_path(self, item: Read, producers: list[str]) -> Diagnostic | None:
-        flow = self.flow
+        keys = self._keys
         ref = item.ref
-        if flow.always_available(item.key, ref.owner, item.after):
+        if keys.always(item.key, ref.owner, item.after):
             return self._lost_on_failure(item, producers)
-        witness = flow.witness(item.key, ref.owner, item.after)
+        witness = keys.witness(item.key, ref.owner, item.after)
         if witness is None:
             return None
         if witness.cleared is not None:
@@ -253,20 +258,21 @@ class Availability:
             "Route every path to this step through the referenced one, or move the reference "
             "to a step that always runs after it."
         )
-        found = self.context.finding("DC104", ref.span, message, help=help_text)
-        if self.typed:  # that engine refuses to start a run with such a read (seed 003)
-            found = found.with_severity(Severity.ERROR)
-        # the notes along the path are made only for a finding that is shown: a chain whose
-        # every read is a DC104 held 9,000 findings past the limit, 11 notes each (12 MB)
+        # the notes along the path (and the producers') are made only for a finding that is
+        # shown: a chain whose every read is a DC104 held 9,000 findings past the limit, 11
+        # notes each (12 MB)
         path = _PathNotes(
             witness.nodes,
             nodes,
             item.key,
             None if item.after else ref.owner,
             self.workflow.format == "yaml",
-            self._producer_notes(item.key, producers),
+            self.flow.productions_by_key.get(item.key, []),
+            producers,
         )
-        return replace(found, later=path.add)
+        # (typed outputs: that engine refuses to start a run with such a read, seed 003)
+        severity = Severity.ERROR if self.typed else severity_of("DC104")
+        return Diagnostic("DC104", severity, message, ref.span, help=help_text, later=path.add)
 
     def _cleared(self, item: Read, producers: list[str], step: tuple[str, str]) -> Diagnostic:
         """DC104 for a key that a clearing `loop_restart` removes (typed-outputs dialect)."""
@@ -301,7 +307,7 @@ class Availability:
     def _lost_on_failure(self, item: Read, producers: list[str]) -> Diagnostic | None:
         flow = self.flow
         ref = item.ref
-        if flow.survives_branch_failure(item.key, ref.owner, item.after):
+        if self._keys.survives(item.key, ref.owner, item.after):
             return None
         blocks = flow.losing_blocks(item.key, ref.owner)
         if not blocks:
@@ -408,6 +414,13 @@ class Availability:
         )
 
 
+def _alike(slot: tuple[str, str], item: Read) -> tuple[object, ...]:
+    """What a read's classification depends on: its slot and all but its place."""
+    ref = item.ref
+    alike = (slot, ref.kind, ref.key, ref.node, ref.attribute, ref.origin, ref.explicit)
+    return (*alike, ref.namespace, ref.text, item.after, item.where)
+
+
 @record(frozen=True, slots=True)
 class _PathNotes:
     """A DC104's related notes: each node of the path, then the producers. ``reader`` is the
@@ -420,7 +433,8 @@ class _PathNotes:
     key: str
     reader: str | None
     steps_run: bool
-    producers: tuple[Related, ...]
+    productions: list[Production]
+    producers: list[str]
 
     def add(self, finding: Diagnostic) -> Diagnostic:
         related = []
@@ -435,8 +449,25 @@ class _PathNotes:
             else:
                 note = f"does not write `{self.key}`"
             related.append(Related(node.id_span, f"path: `{step}` {note}"))
-        related.extend(self.producers)
+        related.extend(_producer_notes(self.productions, self.key, self.producers, self.steps_run))
         return replace(finding, related=tuple(related), later=None)
+
+
+def _producer_notes(
+    productions: list[Production], key: str, producers: list[str], steps: bool
+) -> tuple[Related, ...]:
+    """Where the ``producers`` write ``key``, from the key's ``productions``; ``steps``: in
+    a step workflow (the step is declared there)."""
+    notes: list[Related] = []
+    for production in productions:
+        if production.node not in producers:
+            continue
+        if steps:
+            note = f"step `{production.node}` is declared here"
+        else:
+            note = f"`{key}` is written by `{production.node}` here"
+        notes.append(Related(production.item.span, note))
+    return tuple(notes)
 
 
 def _suggested(known: Names, item: Read, at: int, finding: Diagnostic) -> Diagnostic:
