@@ -186,3 +186,36 @@ def test_a_loop_entered_from_outside_its_head() -> None:
         True,
         False,
     ]
+
+
+class _CountedList(list):
+    """A list that counts the items read from it by index."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _CountedList.reads += 1
+        return super().__getitem__(index)
+
+
+def _routed_writers(count: int) -> str:
+    lines = ["workflow Wide", "  start: S", "  exit: M", "  agent S", "    prompt: Start."]
+    for index in range(count):
+        lines += [f"  agent W{index}", "    prompt: Write.", "    writes: k"]
+    lines += ["  agent M", "    prompt: Merge ${ctx.k}.", "  edges"]
+    for index in range(count):
+        lines += [f"    S -> W{index}  when ctx.route = v{index}", f"    W{index} -> M"]
+    return "\n".join(lines) + "\n"
+
+
+def test_writers_no_one_dominates_are_found_in_linear_work() -> None:
+    """A key written by 2,000 routed siblings: none dominates another, so all of them matter
+    (the join reads the key on every path); finding that reads the dominator-tree numbering
+    a few times per writer, where testing each against every writer kept was quadratic."""
+    flow = _flow(_routed_writers(2000))
+    keys = KeyFlow(flow)
+    keys._pre = _CountedList(keys._pre)
+    _CountedList.reads = 0
+    assert keys.always("k", "M", False) is flow.always_available("k", "M", False) is True
+    assert len(keys._writers_of("k", False)) == 2000
+    assert _CountedList.reads < 20 * 2000
