@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dipcheck import conditions
 from dipcheck.model import Condition, Origin, Reference, RefKind, Text
 from dipcheck.records import record
-from dipcheck.source import Span
+from dipcheck.source import Span, new_span
 
 _NAMESPACES = {
     "ctx": RefKind.CTX,
@@ -82,30 +82,39 @@ def scan_text(
     result: list[Reference] = []
     if "$" not in value:
         return result
-    for item in placeholders(value):
-        kind, namespace, key, node, node_offset = classify(item.inner)
+    segments = text.segments
+    # A value with one segment maps index i to source offset `shift + i`: its spans are made
+    # here, without a call to Text.span for each.
+    verbatim = segments.__class__ is tuple and len(segments) == 1
+    shift = segments[0][1] - segments[0][0] if verbatim else 0  # type: ignore[index]
+    source = text.source
+    find = value.find
+    index = find("${")  # the placeholders, as `placeholders` finds them
+    while index != -1:
+        close = find("}", index + 2)
+        if close == -1:
+            break
+        kind, namespace, key, node, node_offset = classify(value[index + 2 : close])
         node_span = None
-        if node is not None:
-            node_start = item.start + 2 + node_offset
-            node_span = text.span(node_start, node_start + len(node))
+        if verbatim:
+            span = new_span(Span, (source, shift + index, shift + close + 1))
+            if node is not None:
+                node_start = shift + index + 2 + node_offset
+                node_span = new_span(Span, (source, node_start, node_start + len(node)))
+        else:
+            span = text.span(index, close + 1)
+            if node is not None:
+                node_start = index + 2 + node_offset
+                node_span = text.span(node_start, node_start + len(node))
         result.append(
             Reference(
-                kind=kind,
-                key=key,
-                span=text.span(item.start, item.end),
-                owner=owner,
-                attribute=attribute,
-                origin=Origin.INTERP,
-                node=node,
-                node_span=node_span,
-                explicit=True,
-                namespace=namespace,
+                kind, key, span, owner, attribute, Origin.INTERP, node, node_span, True, namespace
             )
         )
-    if graph_variables:
+        index = find("${", close + 1)
+    # a `$name` needs a `$` that no `{` follows
+    if graph_variables and value.count("$") != value.count("${"):
         for match in _DOLLAR_NAME.finditer(value):
-            if match.start() + 1 < len(value) and value[match.start() + 1] == "{":
-                continue
             name = _longest_variable(match.group(1), graph_variables)
             if name is None:
                 continue
