@@ -33,15 +33,20 @@ def count(phase, info):
 """
 
 
-def passes(tmp_path, runner: str) -> tuple[int, int]:
+def lint_with(tmp_path, runner: str) -> subprocess.CompletedProcess[str]:
+    """The 600-node lint in a process that runs ``runner`` after :data:`COUNT_PASSES`."""
     (tmp_path / "long.dip").write_text(WORKFLOW, encoding="utf-8")
-    process = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", COUNT_PASSES + runner, str(tmp_path / "long.dip")],
         capture_output=True,
         text=True,
         cwd=PROJECT,
         timeout=120,
     )
+
+
+def passes(tmp_path, runner: str) -> tuple[int, int]:
+    process = lint_with(tmp_path, runner)
     return process.returncode, process.stderr.count("collection\n")
 
 
@@ -104,13 +109,6 @@ def test_the_lint_command_hands_over_its_results(tmp_path) -> None:
         "cycles.until_exit = noted\n"
         "entry()"
     )
-    (tmp_path / "long.dip").write_text(WORKFLOW, encoding="utf-8")
-    process = subprocess.run(
-        [sys.executable, "-c", COUNT_PASSES + runner, str(tmp_path / "long.dip")],
-        capture_output=True,
-        text=True,
-        cwd=PROJECT,
-        timeout=120,
-    )
+    process = lint_with(tmp_path, runner)
     assert process.returncode == 0
     assert "kept list of 1\n" in process.stderr
