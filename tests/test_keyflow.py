@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.analysis.dataflow import ContextFlow
+from dipcheck.analysis.graph import postorder
 from dipcheck.analysis.keyflow import KeyFlow, _dominator_tree
 from dipcheck.frontends.dip import load_dip
 from dipcheck.source import SourceText
@@ -140,19 +141,7 @@ def numbered_graphs(draw: st.DrawFn) -> list[list[int]]:
     for source, target in draw(st.lists(pairs, max_size=14)):
         successors[source].append(target)
     # renumber in a real reverse postorder, as keyflow numbers its graph
-    seen = {0}
-    order: list[int] = []
-    stack = [(0, iter(successors[0]))]
-    while stack:
-        node, targets = stack[-1]
-        for target in targets:
-            if target not in seen:
-                seen.add(target)
-                stack.append((target, iter(successors[target])))
-                break
-        else:
-            stack.pop()
-            order.append(node)
+    order = postorder(0, successors)
     order.reverse()
     number = {node: position for position, node in enumerate(order)}
     predecessors: list[list[int]] = [[] for _ in order]
@@ -219,3 +208,13 @@ def test_writers_no_one_dominates_are_found_in_linear_work() -> None:
     assert keys.always("k", "M", False) is flow.always_available("k", "M", False) is True
     assert len(keys._writers_of("k", False)) == 2000
     assert _CountedList.reads < 20 * 2000
+
+
+def test_postorder_of_a_mapping_and_of_a_deep_list() -> None:
+    # a mapping of names (the data flow's successors): targets in their order, a cycle once,
+    # an unreachable node left out
+    graph = {"s": ["a", "b"], "a": ["c"], "b": ["c", "s"], "c": [], "lone": ["s"]}
+    assert postorder("s", graph) == ["c", "a", "b", "s"]
+    # a list indexed by node (keyflow's numbering), far deeper than any recursion limit
+    chain = [[index + 1] for index in range(100_000)] + [[]]
+    assert postorder(0, chain) == list(range(100_000, -1, -1))

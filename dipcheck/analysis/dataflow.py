@@ -39,7 +39,7 @@ from functools import cached_property
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.bitsets import Bits, Sparse, positions
-from dipcheck.analysis.graph import components
+from dipcheck.analysis.graph import components, postorder
 from dipcheck.model import Edge, Node, NodeKind, Workflow
 from dipcheck.records import record
 from dipcheck.references import ListItem
@@ -476,22 +476,7 @@ class ContextFlow:
 
     def _reverse_postorder(self) -> list[str]:
         assert self.start is not None
-        order: list[str] = []
-        seen = {self.start}
-        stack: list[tuple[str, int]] = [(self.start, 0)]
-        successors = self.successors
-        while stack:
-            node, index = stack[-1]
-            targets = successors[node]
-            if index < len(targets):
-                stack[-1] = (node, index + 1)
-                target = targets[index]
-                if target not in seen:
-                    seen.add(target)
-                    stack.append((target, 0))
-            else:
-                stack.pop()
-                order.append(node)
+        order = postorder(self.start, self.successors)
         order.reverse()
         return order
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
+from typing import Any
 
 from dipcheck.analysis.bitsets import positions
 from dipcheck.model import Edge, NodeKind, Workflow
@@ -245,3 +246,25 @@ def components(nodes: Iterable[str], successors: dict[str, list[str]]) -> list[l
                 found.append(component)
     found.reverse()
     return found
+
+
+def postorder(
+    root: Any, successors: Mapping[Any, Sequence[Any]] | Sequence[Sequence[Any]]
+) -> list[Any]:
+    """The nodes reachable from ``root`` (``successors[node]``: the nodes it leads to, a
+    mapping or a list indexed by node), each after every node it leads to first: a depth-first
+    postorder, targets taken in their order. Iterative: any depth."""
+    seen = {root}
+    order: list[Any] = []
+    stack = [(root, iter(successors[root]))]
+    while stack:
+        node, targets = stack[-1]
+        for target in targets:
+            if target not in seen:
+                seen.add(target)
+                stack.append((target, iter(successors[target])))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order

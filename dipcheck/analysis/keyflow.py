@@ -31,6 +31,7 @@ from functools import cached_property
 
 from dipcheck.analysis import typed_outputs
 from dipcheck.analysis.dataflow import ContextFlow, ParallelBlock, Witness, may_solve
+from dipcheck.analysis.graph import postorder
 
 _ALL = "\0all"  # a step that carries every key (a branch is opaque)
 
@@ -146,7 +147,7 @@ class KeyFlow:
                     successors[ids[source]].append(len(successors))
                     successors.append([into])
                     handed.append(block)
-        order = _postorder(ids[flow.start], successors) if flow.start is not None else []
+        order = postorder(ids[flow.start], successors) if flow.start is not None else []
         order.reverse()
         number = [-1] * len(successors)
         for position, index in enumerate(order):
@@ -410,25 +411,6 @@ class KeyFlow:
 
 def _never(source: str, target: str) -> bool:
     return False
-
-
-def _postorder(root: int, successors: list[list[int]]) -> list[int]:
-    """The nodes reachable from ``root``, each after every node it leads to first (a
-    depth-first postorder)."""
-    seen = {root}
-    order: list[int] = []
-    stack = [(root, iter(successors[root]))]
-    while stack:
-        node, targets = stack[-1]
-        for target in targets:
-            if target not in seen:
-                seen.add(target)
-                stack.append((target, iter(successors[target])))
-                break
-        else:
-            stack.pop()
-            order.append(node)
-    return order
 
 
 def _dominator_tree(predecessors: list[list[int]]) -> tuple[list[int], list[int]]:
