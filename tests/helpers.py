@@ -7,11 +7,14 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dipcheck.diagnostics import Diagnostic
 from dipcheck.engine import LintResult, lint_text
 from dipcheck.source import Span
+
+if TYPE_CHECKING:
+    from dipcheck.analysis.dataflow import ContextFlow
 
 PROJECT = Path(__file__).resolve().parents[1]
 FIXTURES = PROJECT / "fixtures"
@@ -125,3 +128,14 @@ def dipcheck(
         timeout=120,
         check=False,
     )
+
+
+def context_flow(text: str) -> ContextFlow:
+    """The context-flow analysis of the `.dip` workflow ``text`` (which must load)."""
+    from dipcheck.analysis.dataflow import ContextFlow
+    from dipcheck.frontends.dip import load_dip
+    from dipcheck.source import SourceText
+
+    workflow = load_dip(SourceText("random.dip", text)).workflow
+    assert workflow is not None
+    return ContextFlow(workflow)

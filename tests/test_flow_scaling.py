@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections import deque
 
 import networkx as nx
+from helpers import context_flow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.analysis.bitsets import Sparse
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.analysis.graph import components
-from dipcheck.frontends.dip import load_dip
-from dipcheck.source import SourceText
 
 
 @st.composite
@@ -51,12 +50,6 @@ def workflows(draw: st.DrawFn) -> str:
     lines.append("  edges")
     lines.extend(f"    {source} -> {target}  loop" for source, target in edges)
     return "\n".join(lines) + "\n"
-
-
-def _flow(text: str) -> ContextFlow:
-    workflow = load_dip(SourceText("random.dip", text)).workflow
-    assert workflow is not None
-    return ContextFlow(workflow)
 
 
 def worklist_may_in(flow: ContextFlow) -> dict[str, int]:
@@ -96,7 +89,7 @@ def searched_losing_blocks(flow: ContextFlow, key: str, node: str) -> list[objec
 @settings(max_examples=300, deadline=None)
 @given(workflows())
 def test_rewritten_flow_facts_match_the_former_algorithms(text: str) -> None:
-    flow = _flow(text)
+    flow = context_flow(text)
     assert flow.may_in == worklist_may_in(flow), text
     for node in flow.node_ids:
         for key in ("a", "b", "c", "unknown"):
@@ -142,7 +135,7 @@ def test_a_sparse_table_gives_back_every_set(table: dict[str, int], name: str) -
 @settings(max_examples=300, deadline=None)
 @given(workflows())
 def test_the_solved_tables_match_the_former_ones(text: str) -> None:
-    flow = _flow(text)
+    flow = context_flow(text)
     assert {node: flow.gen[node] for node in flow.node_ids} == table_gen(flow), text
     assert flow.must_in == recomputed_entries(flow, flow.must_out, False), text
     must_in, must_out = flow._pessimistic

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from helpers import context_flow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.analysis.graph import postorder
 from dipcheck.analysis.keyflow import KeyFlow, _dominator_tree
-from dipcheck.frontends.dip import load_dip
-from dipcheck.source import SourceText
 
 KEYS = ["a", "b", "c", "d"]
 
@@ -69,12 +68,6 @@ def workflows(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _flow(text: str) -> ContextFlow:
-    workflow = load_dip(SourceText("random.dip", text)).workflow
-    assert workflow is not None
-    return ContextFlow(workflow)
-
-
 def _questions(flow: ContextFlow) -> list[tuple[str, str, bool]]:
     nodes = [*flow.node_ids, "Ghost"]
     return [(key, node, after) for key in [*KEYS, "zz"] for node in nodes for after in (0, 1)]
@@ -83,7 +76,7 @@ def _questions(flow: ContextFlow) -> list[tuple[str, str, bool]]:
 @settings(max_examples=400, deadline=None)
 @given(workflows())
 def test_key_flow_answers_as_the_bit_tables(text: str) -> None:
-    flow = _flow(text)
+    flow = context_flow(text)
     keys = KeyFlow(flow)
     questions = _questions(flow)
     assert keys.reaches_each(questions) == [flow.may_reach(*item) for item in questions], text
@@ -100,7 +93,7 @@ def test_key_flow_answers_as_the_bit_tables(text: str) -> None:
 @given(workflows())
 def test_answers_do_not_depend_on_the_order_they_are_asked_in(text: str) -> None:
     """A key with several writers is solved once for all of them, when first asked about."""
-    flow = _flow(text)
+    flow = context_flow(text)
     questions = _questions(flow)
     forward, backward = KeyFlow(flow), KeyFlow(flow)
     expected = [forward.always(*item) for item in questions]
@@ -201,7 +194,7 @@ def test_writers_no_one_dominates_are_found_in_linear_work() -> None:
     """A key written by 2,000 routed siblings: none dominates another, so all of them matter
     (the join reads the key on every path); finding that reads the dominator-tree numbering
     a few times per writer, where testing each against every writer kept was quadratic."""
-    flow = _flow(_routed_writers(2000))
+    flow = context_flow(_routed_writers(2000))
     keys = KeyFlow(flow)
     keys._pre = _CountedList(keys._pre)
     _CountedList.reads = 0
