@@ -37,7 +37,7 @@ from dipcheck.lazyre import lazy
 from dipcheck.model import Dialect
 from dipcheck.result import LintResult, decode_text
 from dipcheck.rules import registry
-from dipcheck.rules.registry import finding
+from dipcheck.rules.registry import Rule, finding
 from dipcheck.source import SourceText, Span
 from dipcheck.workspace import Workspace
 
@@ -136,6 +136,25 @@ def _internal_error(source: SourceText, where: str, error: BaseException) -> Dia
     )
 
 
+# enabled_checks' memo: (configuration, format) -> (the registry's list, the enabled ones)
+_ENABLED: dict[tuple[Config, str], tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
+_ENABLED_KEPT = 32  # configurations remembered (a language server makes one per folder)
+
+
+def enabled_checks(config: Config, fmt: str) -> tuple[Rule, ...]:
+    """The rules ``config`` enables that have a check for format ``fmt``, by code: worked out
+    once per configuration while the registry stays the same (a lint of many files asked
+    every rule whether it was enabled, for each file)."""
+    rules = registry.checks(fmt)
+    key = (config, fmt)
+    kept = _ENABLED.get(key)
+    if kept is None or kept[0] is not rules:
+        if len(_ENABLED) >= _ENABLED_KEPT:
+            _ENABLED.clear()
+        kept = _ENABLED[key] = (rules, tuple(item for item in rules if config.enabled(item)))
+    return kept[1]
+
+
 def run_rules(
     workflow: Workflow,
     config: Config,
@@ -156,9 +175,7 @@ def run_rules(
         reader=reader,
     )
     try:
-        for item in registry.checks(workflow.format):
-            if not config.enabled(item):
-                continue
+        for item in enabled_checks(config, workflow.format):
             assert item.check is not None
             try:
                 yield from item.check(context)

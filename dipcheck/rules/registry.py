@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
@@ -150,6 +150,9 @@ _loaded = False  # every rule module is imported
 _formats_loaded: set[str] = set()  # the rule modules of these formats are imported
 _from_snapshot = False  # _RULES holds a snapshot (metadata, no checks): see use_snapshot
 _ordered: list[Rule] = []  # _RULES sorted by code; emptied whenever _RULES changes
+# what :func:`checks` found per format, made again when the rules change (``_ordered`` is
+# emptied): a lint of many files asks for the same list once per file
+_checks_of: dict[str | None, tuple[Rule, ...]] = {}
 
 
 def _add(rule: Rule) -> Rule:
@@ -394,6 +397,7 @@ def _in_order() -> list[Rule]:
     """The rules registered so far, by code."""
     if len(_ordered) != len(_RULES):
         _ordered[:] = sorted(_RULES.values(), key=lambda item: code_key(item.code))
+        _checks_of.clear()
     return _ordered
 
 
@@ -463,10 +467,16 @@ def finding(
     return Diagnostic(code, severity_of(code), message, span, related, fix, help)
 
 
-def checks(fmt: str | None = None) -> Iterator[Rule]:
-    """The rules with a check function: of every format, or of format ``fmt`` (only its rule
-    modules are imported)."""
+def checks(fmt: str | None = None) -> tuple[Rule, ...]:
+    """The rules with a check function, by code: of every format, or of format ``fmt`` (only
+    its rule modules are imported)."""
     _load(checks=True, fmt=fmt)
-    for item in list(_in_order()) if fmt is not None and not _loaded else all_rules():
-        if item.check is not None and (fmt is None or fmt in item.formats):
-            yield item
+    rules = _in_order() if fmt is not None and not _loaded else all_rules()
+    found = _checks_of.get(fmt)
+    if found is None:
+        found = _checks_of[fmt] = tuple(
+            item
+            for item in rules
+            if item.check is not None and (fmt is None or fmt in item.formats)
+        )
+    return found
