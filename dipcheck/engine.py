@@ -145,14 +145,21 @@ def enabled_checks(config: Config, fmt: str) -> tuple[Rule, ...]:
     """The rules ``config`` enables that have a check for format ``fmt``, by code: worked out
     once per configuration while the registry stays the same (a lint of many files asked
     every rule whether it was enabled, for each file)."""
-    rules = registry.checks(fmt)
     key = (config, fmt)
+    rules = registry.checks(fmt)
     kept = _ENABLED.get(key)
-    if kept is None or kept[0] is not rules:
-        if len(_ENABLED) >= _ENABLED_KEPT:
-            _ENABLED.clear()
-        kept = _ENABLED[key] = (rules, tuple(item for item in rules if config.enabled(item)))
-    return kept[1]
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    # asking a configuration with selectors imports every rule module, which can extend the
+    # rules of this format (a rule shared by formats): then the list is read again
+    enabled = tuple(item for item in rules if config.enabled(item))
+    if registry.checks(fmt) is not rules:
+        rules = registry.checks(fmt)
+        enabled = tuple(item for item in rules if config.enabled(item))
+    if len(_ENABLED) >= _ENABLED_KEPT:
+        _ENABLED.clear()
+    _ENABLED[key] = (rules, enabled)
+    return enabled
 
 
 def run_rules(
