@@ -414,11 +414,14 @@ def read_linked(path: str, tree: str) -> tuple[SourceText | None, Diagnostic | N
     return read_source(path)
 
 
-def linked_outside(path: str, tree: str) -> Diagnostic | None:
+def linked_outside(
+    path: str, tree: str, real_folders: dict[str, str] | None = None
+) -> Diagnostic | None:
     """The DC002 finding for a file that a symbolic link takes outside ``tree`` (a link in a
     pull request to ``/proc/self/environ`` or a key file, or to a directory holding one): it
-    is not read, so that no finding can quote it; None for any other file."""
-    escape = outside_tree(path, tree)
+    is not read, so that no finding can quote it; None for any other file. ``real_folders``:
+    the folders resolved in this pass over the files (:func:`~dipcheck.files.real_path`)."""
+    escape = outside_tree(path, tree, real_folders)
     if escape is None:
         return None
     return finding(
@@ -517,8 +520,9 @@ def lint_paths(
     trees = tuple(sorted({tree for _, tree in entries}))
     done = 0
     todo: list[int] = []
+    real_folders: dict[str, str] = {}  # (each tree and folder resolved once in this pass)
     for index, (path, tree) in enumerate(entries):
-        refused = linked_outside(path, tree)
+        refused = linked_outside(path, tree, real_folders)
         if refused is not None:
             results[index] = LintResult(path, refused.span.source, None, [refused])
         else:

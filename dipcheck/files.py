@@ -145,11 +145,32 @@ def private_cache_directory() -> str | None:
 # -- containment ------------------------------------------------------------------------------
 
 
-def inside(path: str, root: str) -> bool:
+def inside(path: str, root: str, real_folders: dict[str, str] | None = None) -> bool:
     """Whether ``path``, every symbolic link resolved, is ``root`` or lies below it (also with
-    its links resolved)."""
-    real, top = os.path.realpath(path), os.path.realpath(root)
+    its links resolved). ``real_folders``: see :func:`real_path`."""
+    real, top = real_path(path, real_folders), real_path(root, real_folders)
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def real_path(path: str, real_folders: dict[str, str] | None = None) -> str:
+    """``os.path.realpath(path)``. ``real_folders`` keeps each folder's resolved path for
+    one pass over many files in a few folders (a lint's reads, the files a command found):
+    a name in a folder that is not itself a link resolves to the folder's resolved path with
+    the name below it, so the folder is resolved once (resolving walks every component from
+    ``/``). Names that are links, and ``.`` and ``..``, are resolved in full."""
+    if real_folders is not None:
+        folder, name = os.path.split(path)
+        if name not in ("", ".", ".."):
+            try:
+                is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+            except (OSError, ValueError):
+                is_link = True  # (resolved in full below, as without the memo)
+            if not is_link:
+                real = real_folders.get(folder)
+                if real is None:
+                    real = real_folders[folder] = os.path.realpath(folder or os.curdir)
+                return os.path.join(real, name)
+    return os.path.realpath(path)
 
 
 def stays_inside(root: str, relative: str) -> bool:
@@ -243,10 +264,11 @@ def tree_name(tree: str) -> str:
     return os.path.relpath(tree) if inside(tree, os.getcwd()) else tree
 
 
-def outside_tree(path: str, tree: str) -> str | None:
+def outside_tree(path: str, tree: str, real_folders: dict[str, str] | None = None) -> str | None:
     """How a symbolic link takes ``path`` out of ``tree`` ("it is a symbolic link to a file
-    outside `flow`"), for a message saying it is not read; None when it lies inside."""
-    if inside(path, tree):
+    outside `flow`"), for a message saying it is not read; None when it lies inside.
+    ``real_folders``: see :func:`real_path`."""
+    if inside(path, tree, real_folders):
         return None
     how = (
         f"it is a symbolic link to a {'directory' if os.path.isdir(path) else 'file'}"
@@ -410,22 +432,7 @@ def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
     from a few folders: a name in a folder that is not itself a link resolves to the folder's
     resolved path with the name below it, so the folder is resolved once (resolving walks
     every component from ``/``: 587 resolutions were 4 % of the corpus lint)."""
-    if real_folders is not None:
-        folder, name = os.path.split(path)
-        if name not in ("", ".", ".."):
-            try:
-                is_link = stat.S_ISLNK(os.lstat(path).st_mode)
-            except (OSError, ValueError):
-                is_link = True  # (resolved in full below, as without the memo)
-            if not is_link:
-                real = real_folders.get(folder)
-                if real is None:
-                    real = real_folders[folder] = os.path.realpath(folder or os.curdir)
-                return _place_digest(os.path.join(real, name))
-    return _place_digest(os.path.realpath(path))
-
-
-def _place_digest(real: str) -> str:
+    real = real_path(path, real_folders)
     return sha256_hex(real.encode("utf-8", "surrogateescape"))[:16]
 
 

@@ -11,7 +11,7 @@ import tempfile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck.files import inside, place_of, stays_inside
+from dipcheck.files import inside, outside_tree, place_of, real_path, stays_inside
 
 NAMES = ("a", "b", "c")
 # what a link may point at, relative to the temporary directory holding the tree
@@ -90,6 +90,9 @@ def test_place_with_the_folders_kept_is_the_place_resolved_in_full(
         for folder, name in reads + reads:  # each twice: the second from the kept folders
             path = os.path.join(root, folder, name) if name else os.path.join(root, folder) + "/"
             assert place_of(path, folders) == place_of(path), path
+            assert real_path(path, folders) == os.path.realpath(path), path
+            for tree in (root, top, os.path.join(root, folder)):
+                assert inside(path, tree, folders) == inside(path, tree), (path, tree)
 
 
 def test_a_folder_kept_is_resolved_once(tmp_path, monkeypatch) -> None:
@@ -106,3 +109,23 @@ def test_a_folder_kept_is_resolved_once(tmp_path, monkeypatch) -> None:
     assert resolved == [str(tmp_path / "prompts")]
     place_of(str(tmp_path / "prompts" / "link.md"), folders)  # a link: resolved in full
     assert resolved[1:] == [str(tmp_path / "prompts" / "link.md")]
+
+
+def test_the_files_of_a_run_resolve_their_tree_once(tmp_path, monkeypatch) -> None:
+    """``outside_tree`` over a run's files with one memo resolves the tree and each folder
+    once, and still refuses a link out of the tree."""
+    (tmp_path / "tree" / "flows").mkdir(parents=True)
+    (tmp_path / "away.dip").write_text("x", encoding="utf-8")
+    for name in ("a.dip", "b.dip", "c.dip"):
+        (tmp_path / "tree" / "flows" / name).write_text("x", encoding="utf-8")
+    (tmp_path / "tree" / "flows" / "link.dip").symlink_to(tmp_path / "away.dip")
+    resolved: list[str] = []
+    real = os.path.realpath
+    monkeypatch.setattr(os.path, "realpath", lambda path: resolved.append(path) or real(path))
+    folders: dict[str, str] = {}
+    tree = str(tmp_path / "tree")
+    for name in ("a.dip", "b.dip", "c.dip"):
+        assert outside_tree(str(tmp_path / "tree" / "flows" / name), tree, folders) is None
+    assert sorted(resolved) == sorted([str(tmp_path), str(tmp_path / "tree" / "flows")])
+    refused = outside_tree(str(tmp_path / "tree" / "flows" / "link.dip"), tree, folders)
+    assert refused == "it is a symbolic link to a file outside `" + tree + "`"
