@@ -52,38 +52,67 @@ _ANY_CASE = {
 }
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
 
-# One alternative per kind of lexeme. Identifiers may carry dots (`human.default_choice`);
-# a bare value may start with a digit (`900s`, `1.5`, `-.5`); both are IDs to the grammar.
-# `string` is the common quoted string, without escapes and not joined to another; any other
-# character is `other` (a string read by hand, an HTML string, an unterminated comment or a
-# stray character), so that the lexemes follow one another without a gap. Each alternative
-# starts with a character or a set (the regex engine tests it before it enters the
-# alternative) and ends with an empty group naming its kind (`match.lastgroup`); they start
-# differently, so their order only puts the frequent ones first. A word's character sets
-# (`[A-Za-z_\u0080-\uffff]` first, then with digits and `.`) are written as what they leave
-# out: as written, each took 5 ms to compile in every process that lints a DOT file, and
-# 0.1 ms as the same set negated.
+# One match per lexeme, with the blanks and line joins before it: a blank is not a lexeme of
+# its own, so that the loop in `_Lexer.scan` goes round once per token or comment (it went
+# round once more for nearly every token when blanks were lexemes). Group 1 is what comes
+# before the lexeme (possessive: it never gives back a blank for `other` to match), so the
+# lexeme runs from `match.end(1)` to `match.end()`; at the end of the text only the empty
+# `end` matches (no alternative runs past it, so a long blank tail is read once). Identifiers
+# may carry dots (`human.default_choice`); a bare value may start with a digit (`900s`, `1.5`,
+# `-.5`); both are IDs to the grammar. Punctuation and edge operators are named after their
+# token's kind. `string` is a quoted string not joined to another by `+`, up to the first
+# `"` after its opening one: one without a backslash is a common string, its body searched
+# for its closing quote as for one character (`[^"]` is one instruction of the regex engine,
+# `[^"\\]` a test of a set for each character, and nearly three quarters of a pipeline's
+# text are quoted prompts and commands); one with a backslash (whose `\"` may be the quote
+# the match stopped at) is read by hand, as is any other character (`other`: a joined or
+# unterminated string, an HTML string, an unterminated comment, a stray character), so that
+# the lexemes follow one another without a gap. Each alternative starts with a character or a
+# set (the regex engine tests it before it enters the alternative) and ends with an empty
+# group naming its kind (`match.lastgroup`); they start differently, so their order only
+# puts the frequent ones first. A word's character sets (`[A-Za-z_\u0080-\uffff]` first,
+# then with digits and `.`) are written as what they leave out: as written, each took 5 ms
+# to compile in every process that lints a DOT file, and 0.1 ms as the same set negated.
 _LEXEME = re.compile(
     r"""
-      [ \t\r\n\f\v][ \t\r\n\f\v]*(?P<blank>)
-    | [^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\U00010000-\U0010ffff]
+    ((?:[ \t\r\n\f\v]++|\\\r?\n)*+)
+    (?:
+      [^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\U00010000-\U0010ffff]
       [^\x00-\x2d\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\U00010000-\U0010ffff]*(?P<word>)
-    | [{}\[\]=;,:](?P<punct>)
-    | "[^"\\]*+"(?![ \t\r\n\f\v]*\+)(?P<string>)
-    | -[->](?P<edge>)
+    | =(?P<EQUAL>)
+    | ,(?P<COMMA>)
+    | ;(?P<SEMI>)
+    | \[(?P<LSQB>)
+    | \](?P<RSQB>)
+    | "[^"]*+"(?![ \t\r\n\f\v]*\+)(?P<string>)
+    | \{(?P<LBRACE>)
+    | \}(?P<RBRACE>)
+    | ->(?P<ARROW>)
+    | --(?P<UNDIRECTED>)
+    | :(?P<COLON>)
     | //[^\n]*(?P<comment>)
     | \#[^\n]*(?P<hash_comment>)
     | /\*.*?\*/(?P<block>)
-    | \\\r?\n(?P<join>)
     | [0-9][A-Za-z0-9_.]*(?P<number>)
     | \.[0-9]+(?P<fraction>)
     | -[0-9][A-Za-z0-9_.]*(?P<negative>)
     | -\.[0-9]+(?P<negative_fraction>)
+    | \Z(?P<end>)
     | .(?P<other>)
+    )
     """,
     re.VERBOSE | re.DOTALL,
 )
-_NUMBERS = frozenset({"number", "fraction", "negative", "negative_fraction"})
+# the lexemes that are one token each, by the group that names them: the token's kind, or ""
+# for a word (an ID or a keyword)
+_SIMPLE: dict[str | None, str] = {
+    "word": "",
+    **{kind: kind for kind in PUNCTUATION.values()},
+    "ARROW": "ARROW",
+    "UNDIRECTED": "UNDIRECTED",
+    **dict.fromkeys(("number", "fraction", "negative", "negative_fraction"), "ID"),
+}
+_COMMENTS = frozenset({"comment", "hash_comment", "block"})
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -139,82 +168,71 @@ class _Lexer:
     def run(self) -> LexResult:
         """The lexemes in one pass of :data:`_LEXEME`, left (and taken up again after it) only
         for a lexeme read by hand."""
+        index: int | None = 0
+        while index is not None:
+            index = self.scan(index)
+        self.result.count = len(self.result.tokens) + self.parts
+        return self.result
+
+    def scan(self, index: int) -> int | None:
+        """The lexemes from ``index`` up to one read by hand: the offset after that one, or
+        None at the end of the text or of the tokens allowed."""
         text = self.text
-        length = len(text)
         source = self.source
         result = self.result
         tokens = result.tokens
-        strings = result.strings
-        comments = result.comments
         append = tokens.append
         keywords = _ANY_CASE.get
-        room = MAX_TOKENS  # tokens that may be read before lexing stops, `+` parts counted
-        index = 0
-        while index < length and result.over_limit is None:
-            for match in _LEXEME.finditer(text, index):
-                kind = match.lastgroup
-                if kind == "blank" or kind == "join":
-                    continue
-                start, end = match.span()
-                if kind == "word":  # (new_token written out: most tokens are words or punctuation)
-                    value = match.group()
-                    token = _new_str(Token, value)
-                    token.type = keywords(value, "ID")
-                    token.value = value
-                    token.start_pos = start
-                    token.end_pos = end
-                    token.line = token.column = token.end_line = token.end_column = None
-                    append(token)
-                elif kind == "punct":
-                    char = match.group()
-                    token = _new_str(Token, char)
-                    token.type = PUNCTUATION[char]
-                    token.value = char
-                    token.start_pos = start
-                    token.end_pos = end
-                    token.line = token.column = token.end_line = token.end_column = None
-                    append(token)
-                elif kind == "string":
-                    # its value is its body, one segment long
-                    value = Text(text[start + 1 : end - 1], source, ((0, start + 1),))
-                    strings[start] = QuotedString(value, (Span(source, start, end),))
-                    append(_token("STRING", match.group(), start, end))
-                elif kind in _NUMBERS:
-                    append(_token("ID", match.group(), start, end))
-                elif kind == "edge":
-                    value = match.group()
-                    kind = "ARROW" if value == "->" else "UNDIRECTED"
-                    append(_token(kind, value, start, end))
-                elif kind != "other":  # a comment
-                    comments.append(Span(source, start, end))
-                    continue
-                else:
-                    char = text[start]
-                    if char == '"':
-                        index = self.quoted(start)
-                    elif char == "<":
-                        index = self.html(start)
-                    elif text.startswith("/*", start):
-                        self.problem(start, start + 2, "unterminated comment: `/*` is never closed")
-                        comments.append(Span(source, start, length))
-                        index = length
-                    else:
-                        append(_token("OTHER", char, start, end))
-                        if len(tokens) > room:
-                            self.stop(start, end)
-                            break
-                        continue
-                    room = MAX_TOKENS - self.parts
-                    if len(tokens) > room:
-                        self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
-                    break  # go on after the lexeme read by hand
-                if len(tokens) > room:
-                    self.stop(start, end)
-                    break
+        simple = _SIMPLE.get
+        room = MAX_TOKENS - self.parts  # tokens that may be read before lexing stops
+        for match in _LEXEME.finditer(text, index):
+            kind = match.lastgroup
+            start = match.end(1)
+            end = match.end()
+            token_kind = simple(kind)
+            if token_kind is not None:  # (new_token written out: most tokens are these)
+                value = text[start:end]
+                token = _new_str(Token, value)
+                token.type = token_kind or keywords(value, "ID")
+                token.value = value
+                token.start_pos = start
+                token.end_pos = end
+                token.line = token.column = token.end_line = token.end_column = None
+                append(token)
+            elif kind == "string" and "\\" not in (body := text[start + 1 : end - 1]):
+                # its value is its body, one segment long
+                value = Text(body, source, ((0, start + 1),))
+                result.strings[start] = QuotedString(value, (Span(source, start, end),))
+                append(_token("STRING", text[start:end], start, end))
+            elif kind in _COMMENTS:
+                result.comments.append(Span(source, start, end))
+                continue
+            elif kind == "end":
+                return None
             else:
-                break
-        result.count = len(tokens) + self.parts
-        return result
+                char = text[start]
+                if char == '"':
+                    index = self.quoted(start)
+                elif char == "<":
+                    index = self.html(start)
+                elif text.startswith("/*", start):
+                    self.problem(start, start + 2, "unterminated comment: `/*` is never closed")
+                    result.comments.append(Span(source, start, len(text)))
+                    return None
+                else:
+                    append(_token("OTHER", char, start, end))
+                    if len(tokens) > room:
+                        self.stop(start, end)
+                        return None
+                    continue
+                if len(tokens) > MAX_TOKENS - self.parts:
+                    self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
+                    return None
+                return index  # go on after the lexeme read by hand
+            if len(tokens) > room:
+                self.stop(start, end)
+                return None
+        return None  # (not reached: the last lexeme is `end`)
 
     def stop(self, start: int, end: int) -> None:
         if self.result.over_limit is None:
