@@ -4,7 +4,9 @@ own, and a quoted string matched up to its first closing quote and read by hand 
 holds a backslash. The lexer as it was is restated here as the reference (its regular
 expression and its loop; the strings read by hand go through the same methods), and both lex
 generated DOT-shaped text, the corpus, and the corners: a blank tail, line joins, escaped
-quotes, joined and unterminated strings and comments, and the token limit."""
+quotes, joined and unterminated strings and comments, and the token limit. An attribute value's
+span without its quotes (``Attr.inner_span``), found without copying the value when no `"` is
+inside it, is compared with the test it skips."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from test_dot_properties import DOT_TEXT, FILES
 
 from dipcheck.frontends import dot_lexer
+from dipcheck.frontends.dot_checks import Attr
 from dipcheck.frontends.dot_lexer import PUNCTUATION, LexResult, QuotedString, _Lexer
 from dipcheck.model import Text
 from dipcheck.source import SourceText, Span
@@ -187,3 +190,31 @@ def test_corners_lex_as_before(text: str) -> None:
 @pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])
 def test_the_corpus_lexes_as_before(path: Any) -> None:
     _same(path.read_text(encoding="utf-8"))
+
+
+def _inner_span_reference(entry: Attr) -> Span:
+    """``Attr.inner_span`` before its fast path."""
+    span = entry.value_span
+    text = span.text
+    quoted = entry.token_type == "STRING" and len(text) >= 2 and text[0] == text[-1] == '"'
+    if quoted and '"' not in text[1:-1].replace('\\"', ""):
+        return Span(span.source, span.start + 1, span.end - 1)
+    return span
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(['"', "\\", "+", " ", "a", "é"]), max_size=12).map("".join),
+    st.integers(0, 12),
+    st.integers(0, 12),
+    st.sampled_from(["STRING", "ID", "HTML"]),
+)
+def test_a_values_inner_span_is_the_one_it_was(
+    text: str, start: int, length: int, token_type: str
+) -> None:
+    source = SourceText("<test>.dot", text)
+    start = min(start, len(text))
+    span = Span(source, start, min(start + length, len(text)))
+    value = Text(span.text, source, ((0, span.start),))
+    entry = Attr("k", Span(source, 0, 0), value, span, token_type == "STRING", token_type)
+    assert entry.inner_span == _inner_span_reference(entry)

@@ -111,6 +111,14 @@ class Attr:
         so that an edit of the value keeps it a DOT string: `llm_model="gpt-5.4"` must not
         become the bare, unparsable `gpt-5.4`."""
         span = self.value_span
+        if self.token_type == "STRING":
+            # most values hold no `"` between their quotes: that is found without copying the
+            # value (a prompt of thousands of characters) twice, as the test below does
+            whole = span.source.text
+            start, end = span.start, span.end
+            inside = whole.find('"', start + 1, end - 1) == -1
+            if inside and end - start >= 2 and whole[start] == whole[end - 1] == '"':
+                return Span(span.source, start + 1, end - 1)
         text = span.text
         quoted = self.token_type == "STRING" and len(text) >= 2 and text[0] == text[-1] == '"'
         if quoted and '"' not in text[1:-1].replace('\\"', ""):  # not "a" + "b"
