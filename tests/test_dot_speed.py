@@ -6,7 +6,8 @@ expression and its loop; the strings read by hand go through the same methods), 
 generated DOT-shaped text, the corpus, and the corners: a blank tail, line joins, escaped
 quotes, joined and unterminated strings and comments, and the token limit. An attribute value's
 span without its quotes (``Attr.inner_span``), found without copying the value when no `"` is
-inside it, is compared with the test it skips."""
+inside it, is compared with the test it skips; and the dialect read from the token's value
+rather than a copy of it, with the dialect as it was read."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from test_dot_properties import DOT_TEXT, FILES
 from dipcheck.frontends import dot_lexer
 from dipcheck.frontends.dot_checks import Attr
 from dipcheck.frontends.dot_lexer import PUNCTUATION, LexResult, QuotedString, _Lexer
-from dipcheck.model import Text
+from dipcheck.frontends.dot_tokens import detect_dialect
+from dipcheck.model import Dialect, Text
 from dipcheck.source import SourceText, Span
 
 _REFERENCE = re.compile(
@@ -121,6 +123,7 @@ def _same(text: str) -> None:
     fast = _Lexer(source).run()
     reference = _Reference(source).run()
     assert _summary(fast) == _summary(reference)
+    assert all(token.value == str(token) for token in fast.tokens)
 
 
 # DOT lexemes and the characters around them, for texts denser in corners than DOT_TEXT
@@ -218,3 +221,34 @@ def test_a_values_inner_span_is_the_one_it_was(
     value = Text(span.text, source, ((0, span.start),))
     entry = Attr("k", Span(source, 0, 0), value, span, token_type == "STRING", token_type)
     assert entry.inner_span == _inner_span_reference(entry)
+
+
+def _dialect_reference(lexed: LexResult, source: SourceText) -> Dialect:
+    """``detect_dialect`` as it read each name, through ``str(token)``."""
+    tokens = lexed.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "ID" or str(token) not in ("facts", "outputs"):
+            continue
+        if str(token) == "facts":
+            return Dialect.TYPED_OUTPUTS
+        value = tokens[index + 2] if index + 2 < len(tokens) else None
+        if value is not None and tokens[index + 1].type == "EQUAL" and ":" in str(value):
+            return Dialect.TYPED_OUTPUTS
+    for quoted in lexed.strings.values():
+        value = quoted.text.value
+        if any(
+            marker in value for marker in ("{{ inputs.", "{{ context.", "{{inputs.", "{{context.")
+        ):
+            return Dialect.TYPED_OUTPUTS
+    return Dialect.TRACKER
+
+
+_DIALECT_PIECES = [*_PIECES, "facts", "outputs", "outputs=", '"a:b"', "x:y", '"{{ inputs.a }}"']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_DIALECT_PIECES), max_size=30).map("".join))
+def test_the_dialect_is_the_one_it_was(text: str) -> None:
+    source = SourceText("<test>.dot", text)
+    lexed = _Lexer(source).run()
+    assert detect_dialect(lexed, source) == _dialect_reference(lexed, source)

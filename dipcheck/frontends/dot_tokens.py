@@ -58,9 +58,10 @@ def detect_dialect(lexed: LexResult, source: SourceText) -> Dialect:
     text = source.text
     declares = "facts" in text or "outputs" in text  # (else no token is either word)
     for index, token in enumerate(tokens if declares else ()):
-        if token.type != "ID" or str(token) not in ("facts", "outputs"):
+        # (`value` is the token's text, without the copy `str(token)` makes)
+        if token.type != "ID" or token.value not in ("facts", "outputs"):
             continue
-        if str(token) == "facts":
+        if token.value == "facts":
             return Dialect.TYPED_OUTPUTS
         value = tokens[index + 2] if index + 2 < len(tokens) else None
         if value is not None and tokens[index + 1].type == "EQUAL" and ":" in str(value):
