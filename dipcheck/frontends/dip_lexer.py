@@ -210,9 +210,10 @@ def _block_value_by_line(lines: list[str]) -> _BlockValue:
 class DipLexer:
     """Lexes one source; call :meth:`run` once."""
 
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, lines: list[str] | None = None) -> None:
+        """``lines``: the text split at each ``\\n``, when the caller has them."""
         self.source = source
-        self.lines = source.split_lines()
+        self.lines = source.split_lines() if lines is None else lines
         self.cache_words = len(self.lines) <= _LINE_CACHE_SIZE
         self.result = LexResult(groups=[], raw_blocks={})
         self.stack = [0]
@@ -247,14 +248,32 @@ class DipLexer:
     # -- main loop -----------------------------------------------------------------------
 
     def run(self) -> LexResult:
-        index = 0
+        left = self.lex_lines(0, len(self.lines), MAX_TOKENS)[1]
+        if left >= 0:
+            self.close(left)
+        return self.result
+
+    def close(self, left: int) -> None:
+        """End the lexing at the end of the file, with ``left`` tokens left under the limit:
+        the blocks still open are closed there."""
+        end_line = max(len(self.lines) - 1, 0)
+        end_column = len(self.lines[end_line]) if self.lines else 0
+        closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
+        if closing:
+            self.result.groups.append(LineGroup(closing, [], end_line))
+        self.result.count = MAX_TOKENS - left
+
+    def lex_lines(self, index: int, stop: int, left: int) -> tuple[int, int]:
+        """Lex the lines from ``index`` on until a group ends at or past line ``stop`` (or the
+        file ends), with ``left`` tokens left under the limit; returns the next line's index
+        and the tokens left (below 0: the limit is passed, ``over_limit`` is set). The
+        incremental re-lex (:mod:`dip_relex`) resumes here after a group it keeps."""
         lines = self.lines
-        count = len(lines)
+        count = min(stop, len(lines))
         stack = self.stack
         groups = self.result.groups
         line_starts = self.source.line_starts
         field_line = FIELD_LINE.match
-        left = MAX_TOKENS
         while index < count:
             text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
             code = text.lstrip(" \t")
@@ -305,16 +324,10 @@ class DipLexer:
             left -= len(structure) + len(content)
             if left < 0:
                 self.result.over_limit = _past_limit(self.source, structure + content, left)
-                return self.result
+                return index, left
             groups.append(LineGroup(structure, content, index))
             self.seen_content = True
-        end_line = max(count - 1, 0)
-        end_column = len(self.lines[end_line]) if self.lines else 0
-        closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
-        if closing:
-            self.result.groups.append(LineGroup(closing, [], end_line))
-        self.result.count = MAX_TOKENS - left
-        return self.result
+        return index, left
 
     def _indentation(self, line: int, indent: int) -> list[Token] | None:
         """Structure tokens for a line at ``indent``, or None when it matches no block.
