@@ -33,6 +33,7 @@ _MAX_CHARS = 1 << 18
 _TEXTS_PER_PATH = 3  # the last texts linted, and the one each was lexed against
 _PATHS = 4  # the documents open in an editor and being typed into at one time
 _CHUNK = 2048  # characters compared at a time while looking for the changed region
+_NEAR = 64  # a change of at most this many characters is not looked for in older texts
 
 _new_str = str.__new__
 _group_line = attrgetter("line")
@@ -93,6 +94,8 @@ def lex(source: SourceText) -> LexResult:
         prefix, suffix = _common_ends(run, text)
         if best is None or prefix + suffix > best[0] + best[1]:
             best = (prefix, suffix, run)
+        if len(text) - prefix - suffix <= _NEAR and len(run.text) - prefix - suffix <= _NEAR:
+            break  # (a keystroke away from the latest text: the older ones cannot do better)
     base = None
     relexed = None
     if best is not None and 2 * (best[0] + best[1]) >= len(text):
