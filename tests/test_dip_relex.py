@@ -97,6 +97,7 @@ def _apply(text: str, edit: tuple[float, int, str]) -> str:
 
 def _edit_sequence(text: str, edits: list[tuple[float, int, str]]) -> None:
     path = f"<relex-{next(_paths)}>.dip"
+    _check(path, text)  # (a path lexed once is only noted)
     _check(path, text)
     for edit in edits:
         text = _apply(text, edit)
@@ -175,6 +176,7 @@ def test_a_keystroke_relexes_a_few_lines(lexed_lines: list[int]) -> None:
     path = f"<relex-{next(_paths)}>.dip"
     nodes = [f"  agent N{i}\n    prompt:\n      line one\n      line two\n" for i in range(200)]
     text = "workflow W\n" + "".join(nodes) + "  edges\n    N0 -> N1\n"
+    _check(path, text)
     _check(path, text)
     lexed_lines[0] = 0
     middle = text.index("line two", len(text) // 2)

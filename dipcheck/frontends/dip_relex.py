@@ -88,7 +88,16 @@ def lex(source: SourceText) -> LexResult:
     if len(text) > _MAX_CHARS:
         return DipLexer(source).run()
     with _lock:
-        kept = list(_runs.get(source.path, ()))
+        kept = _runs.get(source.path)
+        if kept is None:
+            # a path lexed once is only noted: a file linted once (the command line) costs
+            # no copies and keeps no tokens alive; the language server lints it again
+            _runs[source.path] = []
+            _trim()
+        else:
+            kept = list(kept)
+    if kept is None:
+        return DipLexer(source).run()
     best: tuple[int, int, _Run] | None = None
     for run in kept:
         prefix, suffix = _common_ends(run, text)
@@ -119,8 +128,13 @@ def _keep(path: str, run: _Run, base: _Run | None) -> None:
             runs.append(base)  # the text the user's edits start from stays
         runs.extend(item for item in _runs.pop(path, ()) if item is not base)
         _runs[path] = runs[:_TEXTS_PER_PATH]
-        while len(_runs) > _PATHS:
-            _runs.popitem(last=False)
+        _trim()
+
+
+def _trim() -> None:
+    """Forget the paths lexed least recently beyond the last :data:`_PATHS` (under the lock)."""
+    while len(_runs) > _PATHS:
+        _runs.popitem(last=False)
 
 
 def _common_ends(run: _Run, new: str) -> tuple[int, int]:
