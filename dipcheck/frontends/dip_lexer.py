@@ -274,6 +274,7 @@ class DipLexer:
         groups = self.result.groups
         line_starts = self.source.line_starts
         field_line = FIELD_LINE.match
+        seen = self.seen_content  # (a local: read on every line, set once)
         while index < count:
             text = lines[index].rstrip(" \t\r")  # what _significant does, inline: hot
             code = text.lstrip(" \t")
@@ -299,7 +300,7 @@ class DipLexer:
             if structure is None:
                 index += 1
                 continue
-            if not indent or not self.seen_content:
+            if not indent or not seen:
                 content, index = self._line(index, text, indent)
             elif (found := field_line(text, indent)) is None:
                 content = self._words(index, text, indent)
@@ -326,7 +327,8 @@ class DipLexer:
                 self.result.over_limit = _past_limit(self.source, structure + content, left)
                 return index, left
             groups.append(LineGroup(structure, content, index))
-            self.seen_content = True
+            if not seen:
+                seen = self.seen_content = True
         return index, left
 
     def _indentation(self, line: int, indent: int) -> list[Token] | None:
