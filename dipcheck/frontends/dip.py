@@ -21,8 +21,8 @@ from dipcheck.frontends.common import FileReader, FrontendResult, read_from_disk
 from dipcheck.frontends.dip_fields import child_tokens, child_trees
 from dipcheck.frontends.dip_graph import GraphLowering
 from dipcheck.frontends.dip_lexer import FIELD_LINE
-from dipcheck.frontends.dip_relex import lex
 from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.frontends.dip_relex import lex
 from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
