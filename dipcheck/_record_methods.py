@@ -1954,11 +1954,18 @@ def _m268(_FACTORY, _default1, _default3, _default4, _default5, _factory2, _fact
     return __init__
 
 
-def _m269(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m269(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, chain, child, depth):
-     _set0(self, chain)
-     _set1(self, child)
-     _set2(self, depth)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.chain = chain
+      self.child = child
+      self.depth = depth
+      self.__class__ = _cls
+     else:
+      _set0(self, chain)
+      _set1(self, child)
+      _set2(self, depth)
     return __init__
 
 
@@ -1978,24 +1985,43 @@ def _m271(_FACTORY, _default1, _factory0, _factory2, _setattr):
     return __init__
 
 
-def _m272(_FACTORY, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m272(_FACTORY, _cls, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):
-     _set0(self, code)
-     _set1(self, level)
-     _set2(self, message)
-     _set3(self, line)
-     _set4(self, column)
-     _set5(self, end_line)
-     _set6(self, end_column)
-     _set7(self, replacements)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.code = code
+      self.level = level
+      self.message = message
+      self.line = line
+      self.column = column
+      self.end_line = end_line
+      self.end_column = end_column
+      self.replacements = replacements
+      self.__class__ = _cls
+     else:
+      _set0(self, code)
+      _set1(self, level)
+      _set2(self, message)
+      _set3(self, line)
+      _set4(self, column)
+      _set5(self, end_line)
+      _set6(self, end_column)
+      _set7(self, replacements)
     return __init__
 
 
-def _m273(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m273(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, code, link, detail):
-     _set0(self, code)
-     _set1(self, link)
-     _set2(self, detail)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.code = code
+      self.link = link
+      self.detail = detail
+      self.__class__ = _cls
+     else:
+      _set0(self, code)
+      _set1(self, link)
+      _set2(self, detail)
     return __init__
 
 
@@ -2009,35 +2035,65 @@ def _m274(_FACTORY, _setattr):
     return __init__
 
 
-def _m275(_FACTORY, _default10, _default11, _default12, _default13, _default7, _default8, _default9, _set0, _set1, _set10, _set11, _set12, _set13, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m275(_FACTORY, _cls, _default10, _default11, _default12, _default13, _default7, _default8, _default9, _set0, _set1, _set10, _set11, _set12, _set13, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _set_class, _setattr, _twin):
     def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):
-     _set0(self, code)
-     _set1(self, name)
-     _set2(self, severity)
-     _set3(self, summary)
-     _set4(self, rationale)
-     _set5(self, example)
-     _set6(self, fix)
-     _set7(self, check)
-     _set8(self, formats)
-     _set9(self, enabled)
-     _set10(self, fix_availability)
-     _set11(self, since)
-     _set12(self, targets)
-     _set13(self, fix_formats)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.code = code
+      self.name = name
+      self.severity = severity
+      self.summary = summary
+      self.rationale = rationale
+      self.example = example
+      self.fix = fix
+      self.check = check
+      self.formats = formats
+      self.enabled = enabled
+      self.fix_availability = fix_availability
+      self.since = since
+      self.targets = targets
+      self.fix_formats = fix_formats
+      self.__class__ = _cls
+     else:
+      _set0(self, code)
+      _set1(self, name)
+      _set2(self, severity)
+      _set3(self, summary)
+      _set4(self, rationale)
+      _set5(self, example)
+      _set6(self, fix)
+      _set7(self, check)
+      _set8(self, formats)
+      _set9(self, enabled)
+      _set10(self, fix_availability)
+      _set11(self, since)
+      _set12(self, targets)
+      _set13(self, fix_formats)
     return __init__
 
 
-def _m276(_FACTORY, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m276(_FACTORY, _cls, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):
-     _set0(self, code)
-     _set1(self, severity)
-     _set2(self, message)
-     _set3(self, span)
-     _set4(self, related)
-     _set5(self, fix)
-     _set6(self, help)
-     _set7(self, later)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.code = code
+      self.severity = severity
+      self.message = message
+      self.span = span
+      self.related = related
+      self.fix = fix
+      self.help = help
+      self.later = later
+      self.__class__ = _cls
+     else:
+      _set0(self, code)
+      _set1(self, severity)
+      _set2(self, message)
+      _set3(self, span)
+      _set4(self, related)
+      _set5(self, fix)
+      _set6(self, help)
+      _set7(self, later)
      self.__post_init__()
     return __init__
 
@@ -2078,20 +2134,35 @@ def _m280(_FACTORY, _default0, _default1, _default2, _default3, _default4, _fact
     return __init__
 
 
-def _m281(_FACTORY, _default2, _set0, _set1, _set2, _setattr):
+def _m281(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, description, edits, safe=_default2):
-     _set0(self, description)
-     _set1(self, edits)
-     _set2(self, safe)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.description = description
+      self.edits = edits
+      self.safe = safe
+      self.__class__ = _cls
+     else:
+      _set0(self, description)
+      _set1(self, edits)
+      _set2(self, safe)
     return __init__
 
 
-def _m282(_FACTORY, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m282(_FACTORY, _cls, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, digest, workflow, problem, reads=_default3):
-     _set0(self, digest)
-     _set1(self, workflow)
-     _set2(self, problem)
-     _set3(self, reads)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.digest = digest
+      self.workflow = workflow
+      self.problem = problem
+      self.reads = reads
+      self.__class__ = _cls
+     else:
+      _set0(self, digest)
+      _set1(self, workflow)
+      _set2(self, problem)
+      _set3(self, reads)
     return __init__
 
 
@@ -2106,13 +2177,22 @@ def _m283(_FACTORY, _setattr):
     return __init__
 
 
-def _m284(_FACTORY, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m284(_FACTORY, _cls, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):
-     _set0(self, edge)
-     _set1(self, reason)
-     _set2(self, rejected)
-     _set3(self, tiebreak)
-     _set4(self, error)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.edge = edge
+      self.reason = reason
+      self.rejected = rejected
+      self.tiebreak = tiebreak
+      self.error = error
+      self.__class__ = _cls
+     else:
+      _set0(self, edge)
+      _set1(self, reason)
+      _set2(self, rejected)
+      _set3(self, tiebreak)
+      _set4(self, error)
     return __init__
 
 
@@ -2155,69 +2235,128 @@ def _m289(_FACTORY, _default0, _default1, _set0, _set1, _setattr):
     return __init__
 
 
-def _m290(_FACTORY, _default1, _default2, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m290(_FACTORY, _cls, _default1, _default2, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):
-     _set0(self, expr)
-     _set1(self, error)
-     _set2(self, error_start)
-     _set3(self, error_end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.expr = expr
+      self.error = error
+      self.error_start = error_start
+      self.error_end = error_end
+      self.__class__ = _cls
+     else:
+      _set0(self, expr)
+      _set1(self, error)
+      _set2(self, error_start)
+      _set3(self, error_end)
     return __init__
 
 
-def _m291(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m291(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, expr, start, end):
-     _set0(self, expr)
-     _set1(self, start)
-     _set2(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.expr = expr
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, expr)
+      _set1(self, start)
+      _set2(self, end)
     return __init__
 
 
-def _m292(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m292(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, fd, op, target):
-     _set0(self, fd)
-     _set1(self, op)
-     _set2(self, target)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.fd = fd
+      self.op = op
+      self.target = target
+      self.__class__ = _cls
+     else:
+      _set0(self, fd)
+      _set1(self, op)
+      _set2(self, target)
     return __init__
 
 
-def _m293(_FACTORY, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m293(_FACTORY, _cls, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, field, type, doc, handlers=_default3):
-     _set0(self, field)
-     _set1(self, type)
-     _set2(self, doc)
-     _set3(self, handlers)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.field = field
+      self.type = type
+      self.doc = doc
+      self.handlers = handlers
+      self.__class__ = _cls
+     else:
+      _set0(self, field)
+      _set1(self, type)
+      _set2(self, doc)
+      _set3(self, handlers)
     return __init__
 
 
-def _m294(_FACTORY, _default0, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m294(_FACTORY, _cls, _default0, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):
-     _set0(self, fill)
-     _set1(self, color)
-     _set2(self, font)
-     _set3(self, width)
-     _set4(self, line)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.fill = fill
+      self.color = color
+      self.font = font
+      self.width = width
+      self.line = line
+      self.__class__ = _cls
+     else:
+      _set0(self, fill)
+      _set1(self, color)
+      _set2(self, font)
+      _set3(self, width)
+      _set4(self, line)
     return __init__
 
 
-def _m295(_FACTORY, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _setattr):
+def _m295(_FACTORY, _cls, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set_class, _setattr, _twin):
     def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):
-     _set0(self, form)
-     _set1(self, name)
-     _set2(self, field)
-     _set3(self, start)
-     _set4(self, end)
-     _set5(self, name_start)
-     _set6(self, outer_start)
-     _set7(self, outer_end)
-     _set8(self, problem)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.form = form
+      self.name = name
+      self.field = field
+      self.start = start
+      self.end = end
+      self.name_start = name_start
+      self.outer_start = outer_start
+      self.outer_end = outer_end
+      self.problem = problem
+      self.__class__ = _cls
+     else:
+      _set0(self, form)
+      _set1(self, name)
+      _set2(self, field)
+      _set3(self, start)
+      _set4(self, end)
+      _set5(self, name_start)
+      _set6(self, outer_start)
+      _set7(self, outer_end)
+      _set8(self, problem)
     return __init__
 
 
-def _m296(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m296(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, group, severity, why):
-     _set0(self, group)
-     _set1(self, severity)
-     _set2(self, why)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.group = group
+      self.severity = severity
+      self.why = why
+      self.__class__ = _cls
+     else:
+      _set0(self, group)
+      _set1(self, severity)
+      _set2(self, why)
     return __init__
 
 
@@ -2243,40 +2382,71 @@ def _m298(_FACTORY, _default4, _factory3, _factory5, _setattr):
     return __init__
 
 
-def _m299(_FACTORY, _default4, _default5, _default6, _factory7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m299(_FACTORY, _cls, _default4, _default5, _default6, _factory7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):
-     _set0(self, id)
-     _set1(self, kind)
-     _set2(self, handler)
-     _set3(self, fields)
-     _set4(self, branches)
-     _set5(self, join)
-     _set6(self, line)
-     _set7(self, _factory7() if lines is _FACTORY else lines)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.id = id
+      self.kind = kind
+      self.handler = handler
+      self.fields = fields
+      self.branches = branches
+      self.join = join
+      self.line = line
+      self.lines = _factory7() if lines is _FACTORY else lines
+      self.__class__ = _cls
+     else:
+      _set0(self, id)
+      _set1(self, kind)
+      _set2(self, handler)
+      _set3(self, fields)
+      _set4(self, branches)
+      _set5(self, join)
+      _set6(self, line)
+      _set7(self, _factory7() if lines is _FACTORY else lines)
     return __init__
 
 
-def _m300(_FACTORY, _default5, _default6, _default7, _default8, _factory9, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m300(_FACTORY, _cls, _default5, _default6, _default7, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set_class, _setattr, _twin):
     def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):
-     _set0(self, id)
-     _set1(self, kind)
-     _set2(self, id_span)
-     _set3(self, kind_span)
-     _set4(self, span)
-     _set5(self, fields)
-     _set6(self, members)
-     _set7(self, branches)
-     _set8(self, handler)
-     _set9(self, _factory9())
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.id = id
+      self.kind = kind
+      self.id_span = id_span
+      self.kind_span = kind_span
+      self.span = span
+      self.fields = fields
+      self.members = members
+      self.branches = branches
+      self.handler = handler
+      self.__class__ = _cls
+     else:
+      _set0(self, id)
+      _set1(self, kind)
+      _set2(self, id_span)
+      _set3(self, kind_span)
+      _set4(self, span)
+      _set5(self, fields)
+      _set6(self, members)
+      _set7(self, branches)
+      _set8(self, handler)
      self.__post_init__()
     return __init__
 
 
-def _m301(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m301(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, inner, start, end):
-     _set0(self, inner)
-     _set1(self, start)
-     _set2(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.inner = inner
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, inner)
+      _set1(self, start)
+      _set2(self, end)
     return __init__
 
 
@@ -2291,38 +2461,70 @@ def _m302(_FACTORY, _default4, _default5, _setattr):
     return __init__
 
 
-def _m303(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m303(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, key, key_span, value, span):
-     _set0(self, key)
-     _set1(self, key_span)
-     _set2(self, value)
-     _set3(self, span)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.key = key
+      self.key_span = key_span
+      self.value = value
+      self.span = span
+      self.__class__ = _cls
+     else:
+      _set0(self, key)
+      _set1(self, key_span)
+      _set2(self, value)
+      _set3(self, span)
     return __init__
 
 
-def _m304(_FACTORY, _default6, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _setattr):
+def _m304(_FACTORY, _cls, _default6, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set_class, _setattr, _twin):
     def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):
-     _set0(self, key)
-     _set1(self, key_span)
-     _set2(self, value)
-     _set3(self, value_span)
-     _set4(self, quoted)
-     _set5(self, token_type)
-     _set6(self, inherited)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.key = key
+      self.key_span = key_span
+      self.value = value
+      self.value_span = value_span
+      self.quoted = quoted
+      self.token_type = token_type
+      self.inherited = inherited
+      self.__class__ = _cls
+     else:
+      _set0(self, key)
+      _set1(self, key_span)
+      _set2(self, value)
+      _set3(self, value_span)
+      _set4(self, quoted)
+      _set5(self, token_type)
+      _set6(self, inherited)
     return __init__
 
 
-def _m305(_FACTORY, _default5, _default6, _default7, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _setattr):
+def _m305(_FACTORY, _cls, _default5, _default6, _default7, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set_class, _setattr, _twin):
     def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):
-     _set0(self, key)
-     _set1(self, key_span)
-     _set2(self, value)
-     _set3(self, value_span)
-     _set4(self, span)
-     _set5(self, block)
-     _set6(self, quoted)
-     _set7(self, children)
-     _set8(self, included)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.key = key
+      self.key_span = key_span
+      self.value = value
+      self.value_span = value_span
+      self.span = span
+      self.block = block
+      self.quoted = quoted
+      self.children = children
+      self.included = included
+      self.__class__ = _cls
+     else:
+      _set0(self, key)
+      _set1(self, key_span)
+      _set2(self, value)
+      _set3(self, value_span)
+      _set4(self, span)
+      _set5(self, block)
+      _set6(self, quoted)
+      _set7(self, children)
+      _set8(self, included)
     return __init__
 
 
@@ -2361,12 +2563,20 @@ def _m308(_FACTORY, _default7, _factory6, _setattr):
     return __init__
 
 
-def _m309(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m309(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, key, start, end, clause):
-     _set0(self, key)
-     _set1(self, start)
-     _set2(self, end)
-     _set3(self, clause)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.key = key
+      self.start = start
+      self.end = end
+      self.clause = clause
+      self.__class__ = _cls
+     else:
+      _set0(self, key)
+      _set1(self, start)
+      _set2(self, end)
+      _set3(self, clause)
     return __init__
 
 
@@ -2386,31 +2596,57 @@ def _m311(_FACTORY, _setattr):
     return __init__
 
 
-def _m312(_FACTORY, _default6, _default7, _default8, _default9, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m312(_FACTORY, _cls, _default6, _default7, _default8, _default9, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _set_class, _setattr, _twin):
     def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):
-     _set0(self, kind)
-     _set1(self, key)
-     _set2(self, span)
-     _set3(self, owner)
-     _set4(self, attribute)
-     _set5(self, origin)
-     _set6(self, node)
-     _set7(self, node_span)
-     _set8(self, explicit)
-     _set9(self, namespace)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.kind = kind
+      self.key = key
+      self.span = span
+      self.owner = owner
+      self.attribute = attribute
+      self.origin = origin
+      self.node = node
+      self.node_span = node_span
+      self.explicit = explicit
+      self.namespace = namespace
+      self.__class__ = _cls
+     else:
+      _set0(self, kind)
+      _set1(self, key)
+      _set2(self, span)
+      _set3(self, owner)
+      _set4(self, attribute)
+      _set5(self, origin)
+      _set6(self, node)
+      _set7(self, node_span)
+      _set8(self, explicit)
+      _set9(self, namespace)
     return __init__
 
 
-def _m313(_FACTORY, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m313(_FACTORY, _cls, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):
-     _set0(self, kind)
-     _set1(self, name)
-     _set2(self, span)
-     _set3(self, role)
-     _set4(self, owner)
-     _set5(self, after)
-     _set6(self, scope)
-     _set7(self, detail)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.kind = kind
+      self.name = name
+      self.span = span
+      self.role = role
+      self.owner = owner
+      self.after = after
+      self.scope = scope
+      self.detail = detail
+      self.__class__ = _cls
+     else:
+      _set0(self, kind)
+      _set1(self, name)
+      _set2(self, span)
+      _set3(self, role)
+      _set4(self, owner)
+      _set5(self, after)
+      _set6(self, scope)
+      _set7(self, detail)
     return __init__
 
 
@@ -2427,64 +2663,119 @@ def _m314(_FACTORY, _default5, _default6, _default7, _setattr):
     return __init__
 
 
-def _m315(_FACTORY, _default2, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m315(_FACTORY, _cls, _default2, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, kind, subject, detail=_default2, line=_default3):
-     _set0(self, kind)
-     _set1(self, subject)
-     _set2(self, detail)
-     _set3(self, line)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.kind = kind
+      self.subject = subject
+      self.detail = detail
+      self.line = line
+      self.__class__ = _cls
+     else:
+      _set0(self, kind)
+      _set1(self, subject)
+      _set2(self, detail)
+      _set3(self, line)
     return __init__
 
 
-def _m316(_FACTORY, _default3, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m316(_FACTORY, _cls, _default3, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):
-     _set0(self, kind)
-     _set1(self, what)
-     _set2(self, subject)
-     _set3(self, detail)
-     _set4(self, old)
-     _set5(self, new)
-     _set6(self, old_line)
-     _set7(self, new_line)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.kind = kind
+      self.what = what
+      self.subject = subject
+      self.detail = detail
+      self.old = old
+      self.new = new
+      self.old_line = old_line
+      self.new_line = new_line
+      self.__class__ = _cls
+     else:
+      _set0(self, kind)
+      _set1(self, what)
+      _set2(self, subject)
+      _set3(self, detail)
+      _set4(self, old)
+      _set5(self, new)
+      _set6(self, old_line)
+      _set7(self, new_line)
     return __init__
 
 
-def _m317(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m317(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, label, path, text, reader):
-     _set0(self, label)
-     _set1(self, path)
-     _set2(self, text)
-     _set3(self, reader)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.label = label
+      self.path = path
+      self.text = text
+      self.reader = reader
+      self.__class__ = _cls
+     else:
+      _set0(self, label)
+      _set1(self, path)
+      _set2(self, text)
+      _set3(self, reader)
     return __init__
 
 
-def _m318(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m318(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, left, op, op_start, op_end, right, negated, start, end):
-     _set0(self, left)
-     _set1(self, op)
-     _set2(self, op_start)
-     _set3(self, op_end)
-     _set4(self, right)
-     _set5(self, negated)
-     _set6(self, start)
-     _set7(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.left = left
+      self.op = op
+      self.op_start = op_start
+      self.op_end = op_end
+      self.right = right
+      self.negated = negated
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, left)
+      _set1(self, op)
+      _set2(self, op_start)
+      _set3(self, op_end)
+      _set4(self, right)
+      _set5(self, negated)
+      _set6(self, start)
+      _set7(self, end)
     return __init__
 
 
-def _m319(_FACTORY, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m319(_FACTORY, _cls, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, left, op, right, negated=_default3):
-     _set0(self, left)
-     _set1(self, op)
-     _set2(self, right)
-     _set3(self, negated)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.left = left
+      self.op = op
+      self.right = right
+      self.negated = negated
+      self.__class__ = _cls
+     else:
+      _set0(self, left)
+      _set1(self, op)
+      _set2(self, right)
+      _set3(self, negated)
     return __init__
 
 
-def _m320(_FACTORY, _default2, _set0, _set1, _set2, _setattr):
+def _m320(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, level, source, skipped=_default2):
-     _set0(self, level)
-     _set1(self, source)
-     _set2(self, skipped)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.level = level
+      self.source = source
+      self.skipped = skipped
+      self.__class__ = _cls
+     else:
+      _set0(self, level)
+      _set1(self, source)
+      _set2(self, skipped)
     return __init__
 
 
@@ -2496,11 +2787,18 @@ def _m321(_FACTORY, _setattr):
     return __init__
 
 
-def _m322(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m322(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, lines, start, trailing):
-     _set0(self, lines)
-     _set1(self, start)
-     _set2(self, trailing)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.lines = lines
+      self.start = start
+      self.trailing = trailing
+      self.__class__ = _cls
+     else:
+      _set0(self, lines)
+      _set1(self, start)
+      _set2(self, trailing)
     return __init__
 
 
@@ -2517,11 +2815,18 @@ def _m324(_FACTORY, _default0, _set0, _setattr):
     return __init__
 
 
-def _m325(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m325(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, matches, fallback, unbalanced):
-     _set0(self, matches)
-     _set1(self, fallback)
-     _set2(self, unbalanced)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.matches = matches
+      self.fallback = fallback
+      self.unbalanced = unbalanced
+      self.__class__ = _cls
+     else:
+      _set0(self, matches)
+      _set1(self, fallback)
+      _set2(self, unbalanced)
     return __init__
 
 
@@ -2532,24 +2837,43 @@ def _m326(_FACTORY, _default0, _factory1, _setattr):
     return __init__
 
 
-def _m327(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m327(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, message, start, end):
-     _set0(self, message)
-     _set1(self, start)
-     _set2(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.message = message
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, message)
+      _set1(self, start)
+      _set2(self, end)
     return __init__
 
 
-def _m328(_FACTORY, _default3, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m328(_FACTORY, _cls, _default3, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):
-     _set0(self, name)
-     _set1(self, description)
-     _set2(self, models)
-     _set3(self, aliases)
-     _set4(self, open)
-     _set5(self, families)
-     _set6(self, deprecated)
-     _set7(self, extra)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.name = name
+      self.description = description
+      self.models = models
+      self.aliases = aliases
+      self.open = open
+      self.families = families
+      self.deprecated = deprecated
+      self.extra = extra
+      self.__class__ = _cls
+     else:
+      _set0(self, name)
+      _set1(self, description)
+      _set2(self, models)
+      _set3(self, aliases)
+      _set4(self, open)
+      _set5(self, families)
+      _set6(self, deprecated)
+      _set7(self, extra)
      self.__post_init__()
     return __init__
 
@@ -2566,12 +2890,20 @@ def _m329(_FACTORY, _factory2, _factory3, _factory4, _factory5, _factory6, _seta
     return __init__
 
 
-def _m330(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m330(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, name, kind, values, span):
-     _set0(self, name)
-     _set1(self, kind)
-     _set2(self, values)
-     _set3(self, span)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.name = name
+      self.kind = kind
+      self.values = values
+      self.span = span
+      self.__class__ = _cls
+     else:
+      _set0(self, name)
+      _set1(self, kind)
+      _set2(self, values)
+      _set3(self, span)
     return __init__
 
 
@@ -2588,11 +2920,18 @@ def _m331(_FACTORY, _default5, _default7, _factory6, _setattr):
     return __init__
 
 
-def _m332(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m332(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, name, start, end):
-     _set0(self, name)
-     _set1(self, start)
-     _set2(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.name = name
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, name)
+      _set1(self, start)
+      _set2(self, end)
     return __init__
 
 
@@ -2621,12 +2960,20 @@ def _m334(_FACTORY, _default1, _default2, _default8, _default9, _factory3, _fact
     return __init__
 
 
-def _m335(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m335(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, name, type, attrs, span):
-     _set0(self, name)
-     _set1(self, type)
-     _set2(self, attrs)
-     _set3(self, span)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.name = name
+      self.type = type
+      self.attrs = attrs
+      self.span = span
+      self.__class__ = _cls
+     else:
+      _set0(self, name)
+      _set1(self, type)
+      _set2(self, attrs)
+      _set3(self, span)
     return __init__
 
 
@@ -2637,11 +2984,18 @@ def _m336(_FACTORY, _default0, _default1, _set0, _set1, _setattr):
     return __init__
 
 
-def _m337(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m337(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, node, branches, join):
-     _set0(self, node)
-     _set1(self, branches)
-     _set2(self, join)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.node = node
+      self.branches = branches
+      self.join = join
+      self.__class__ = _cls
+     else:
+      _set0(self, node)
+      _set1(self, branches)
+      _set2(self, join)
     return __init__
 
 
@@ -2663,27 +3017,49 @@ def _m338(_FACTORY, _default10, _default11, _default12, _default6, _default7, _d
     return __init__
 
 
-def _m339(_FACTORY, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _set0, _set1, _set10, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m339(_FACTORY, _cls, _default10, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _set0, _set1, _set10, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _set_class, _setattr, _twin):
     def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):
-     _set0(self, node)
-     _set1(self, handler)
-     _set2(self, outcome)
-     _set3(self, attempt)
-     _set4(self, edge)
-     _set5(self, writes)
-     _set6(self, notes)
-     _set7(self, within)
-     _set8(self, depth)
-     _set9(self, text)
-     _set10(self, model_node)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.node = node
+      self.handler = handler
+      self.outcome = outcome
+      self.attempt = attempt
+      self.edge = edge
+      self.writes = writes
+      self.notes = notes
+      self.within = within
+      self.depth = depth
+      self.text = text
+      self.model_node = model_node
+      self.__class__ = _cls
+     else:
+      _set0(self, node)
+      _set1(self, handler)
+      _set2(self, outcome)
+      _set3(self, attempt)
+      _set4(self, edge)
+      _set5(self, writes)
+      _set6(self, notes)
+      _set7(self, within)
+      _set8(self, depth)
+      _set9(self, text)
+      _set10(self, model_node)
     return __init__
 
 
-def _m340(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m340(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, node, key, item):
-     _set0(self, node)
-     _set1(self, key)
-     _set2(self, item)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.node = node
+      self.key = key
+      self.item = item
+      self.__class__ = _cls
+     else:
+      _set0(self, node)
+      _set1(self, key)
+      _set2(self, item)
     return __init__
 
 
@@ -2698,11 +3074,18 @@ def _m341(_FACTORY, _setattr):
     return __init__
 
 
-def _m342(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m342(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, node, text, masked):
-     _set0(self, node)
-     _set1(self, text)
-     _set2(self, masked)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.node = node
+      self.text = text
+      self.masked = masked
+      self.__class__ = _cls
+     else:
+      _set0(self, node)
+      _set1(self, text)
+      _set2(self, masked)
     return __init__
 
 
@@ -2723,11 +3106,18 @@ def _m344(_FACTORY, _setattr):
     return __init__
 
 
-def _m345(_FACTORY, _default2, _set0, _set1, _set2, _setattr):
+def _m345(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, nodes, skipped, cleared=_default2):
-     _set0(self, nodes)
-     _set1(self, skipped)
-     _set2(self, cleared)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.nodes = nodes
+      self.skipped = skipped
+      self.cleared = cleared
+      self.__class__ = _cls
+     else:
+      _set0(self, nodes)
+      _set1(self, skipped)
+      _set2(self, cleared)
     return __init__
 
 
@@ -2769,40 +3159,74 @@ def _m349(_FACTORY, _setattr):
     return __init__
 
 
-def _m350(_FACTORY, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m350(_FACTORY, _cls, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, op, items, start, end, symbols=_default4):
-     _set0(self, op)
-     _set1(self, items)
-     _set2(self, start)
-     _set3(self, end)
-     _set4(self, symbols)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.op = op
+      self.items = items
+      self.start = start
+      self.end = end
+      self.symbols = symbols
+      self.__class__ = _cls
+     else:
+      _set0(self, op)
+      _set1(self, items)
+      _set2(self, start)
+      _set3(self, end)
+      _set4(self, symbols)
     return __init__
 
 
-def _m351(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _setattr):
+def _m351(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set_class, _setattr, _twin):
     def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):
-     _set0(self, open_start)
-     _set1(self, open_end)
-     _set2(self, body_start)
-     _set3(self, body_end)
-     _set4(self, close_start)
-     _set5(self, close_end)
-     _set6(self, info)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.open_start = open_start
+      self.open_end = open_end
+      self.body_start = body_start
+      self.body_end = body_end
+      self.close_start = close_start
+      self.close_end = close_end
+      self.info = info
+      self.__class__ = _cls
+     else:
+      _set0(self, open_start)
+      _set1(self, open_end)
+      _set2(self, body_start)
+      _set3(self, body_end)
+      _set4(self, close_start)
+      _set5(self, close_end)
+      _set6(self, info)
     return __init__
 
 
-def _m352(_FACTORY, _default0, _default1, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m352(_FACTORY, _cls, _default0, _default1, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _set_class, _setattr, _twin):
     def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):
-     _set0(self, outcome)
-     _set1(self, label)
-     _set2(self, text)
-     _set3(self, stdout)
-     _set4(self, stderr)
-     _set5(self, exit_code)
-     _set6(self, writes)
-     _set7(self, cycles)
-     _set8(self, marker)
-     _set9(self, why)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.outcome = outcome
+      self.label = label
+      self.text = text
+      self.stdout = stdout
+      self.stderr = stderr
+      self.exit_code = exit_code
+      self.writes = writes
+      self.cycles = cycles
+      self.marker = marker
+      self.why = why
+      self.__class__ = _cls
+     else:
+      _set0(self, outcome)
+      _set1(self, label)
+      _set2(self, text)
+      _set3(self, stdout)
+      _set4(self, stderr)
+      _set5(self, exit_code)
+      _set6(self, writes)
+      _set7(self, cycles)
+      _set8(self, marker)
+      _set9(self, why)
     return __init__
 
 
@@ -2813,12 +3237,20 @@ def _m353(_FACTORY, _factory0, _factory1, _setattr):
     return __init__
 
 
-def _m354(_FACTORY, _default1, _default2, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m354(_FACTORY, _cls, _default1, _default2, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, pace, start=_default1, end=_default2, what=_default3):
-     _set0(self, pace)
-     _set1(self, start)
-     _set2(self, end)
-     _set3(self, what)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.pace = pace
+      self.start = start
+      self.end = end
+      self.what = what
+      self.__class__ = _cls
+     else:
+      _set0(self, pace)
+      _set1(self, start)
+      _set2(self, end)
+      _set3(self, what)
     return __init__
 
 
@@ -2840,31 +3272,56 @@ def _m356(_FACTORY, _default4, _default5, _setattr):
     return __init__
 
 
-def _m357(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m357(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, pairs, removed, added):
-     _set0(self, pairs)
-     _set1(self, removed)
-     _set2(self, added)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.pairs = pairs
+      self.removed = removed
+      self.added = added
+      self.__class__ = _cls
+     else:
+      _set0(self, pairs)
+      _set1(self, removed)
+      _set2(self, added)
     return __init__
 
 
-def _m358(_FACTORY, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m358(_FACTORY, _cls, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, parallel, branches, join, lossy, policy=_default4):
-     _set0(self, parallel)
-     _set1(self, branches)
-     _set2(self, join)
-     _set3(self, lossy)
-     _set4(self, policy)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.parallel = parallel
+      self.branches = branches
+      self.join = join
+      self.lossy = lossy
+      self.policy = policy
+      self.__class__ = _cls
+     else:
+      _set0(self, parallel)
+      _set1(self, branches)
+      _set2(self, join)
+      _set3(self, lossy)
+      _set4(self, policy)
     return __init__
 
 
-def _m359(_FACTORY, _default0, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m359(_FACTORY, _cls, _default0, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):
-     _set0(self, parents)
-     _set1(self, provided)
-     _set2(self, read_above)
-     _set3(self, child_hint)
-     _set4(self, bound)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.parents = parents
+      self.provided = provided
+      self.read_above = read_above
+      self.child_hint = child_hint
+      self.bound = bound
+      self.__class__ = _cls
+     else:
+      _set0(self, parents)
+      _set1(self, provided)
+      _set2(self, read_above)
+      _set3(self, child_hint)
+      _set4(self, bound)
     return __init__
 
 
@@ -2954,11 +3411,18 @@ def _m367(_FACTORY, _setattr):
     return __init__
 
 
-def _m368(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m368(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, path, workflow, node):
-     _set0(self, path)
-     _set1(self, workflow)
-     _set2(self, node)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.path = path
+      self.workflow = workflow
+      self.node = node
+      self.__class__ = _cls
+     else:
+      _set0(self, path)
+      _set1(self, workflow)
+      _set2(self, node)
     return __init__
 
 
@@ -3013,13 +3477,22 @@ def _m373(_FACTORY, _factory0, _factory1, _setattr):
     return __init__
 
 
-def _m374(_FACTORY, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m374(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, provider, family, selector, model, problem):
-     _set0(self, provider)
-     _set1(self, family)
-     _set2(self, selector)
-     _set3(self, model)
-     _set4(self, problem)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.provider = provider
+      self.family = family
+      self.selector = selector
+      self.model = model
+      self.problem = problem
+      self.__class__ = _cls
+     else:
+      _set0(self, provider)
+      _set1(self, family)
+      _set2(self, selector)
+      _set3(self, model)
+      _set4(self, problem)
     return __init__
 
 
@@ -3031,68 +3504,127 @@ def _m375(_FACTORY, _factory1, _setattr):
     return __init__
 
 
-def _m376(_FACTORY, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _setattr):
+def _m376(_FACTORY, _cls, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):
-     _set0(self, raw)
-     _set1(self, text)
-     _set2(self, span)
-     _set3(self, expr)
-     _set4(self, error)
-     _set5(self, error_start)
-     _set6(self, error_end)
-     _set7(self, shorthand)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.raw = raw
+      self.text = text
+      self.span = span
+      self.expr = expr
+      self.error = error
+      self.error_start = error_start
+      self.error_end = error_end
+      self.shorthand = shorthand
+      self.__class__ = _cls
+     else:
+      _set0(self, raw)
+      _set1(self, text)
+      _set2(self, span)
+      _set3(self, expr)
+      _set4(self, error)
+      _set5(self, error_start)
+      _set6(self, error_end)
+      _set7(self, shorthand)
     return __init__
 
 
-def _m377(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m377(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, ref, key, after, where):
-     _set0(self, ref)
-     _set1(self, key)
-     _set2(self, after)
-     _set3(self, where)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.ref = ref
+      self.key = key
+      self.after = after
+      self.where = where
+      self.__class__ = _cls
+     else:
+      _set0(self, ref)
+      _set1(self, key)
+      _set2(self, after)
+      _set3(self, where)
     return __init__
 
 
-def _m378(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
+def _m378(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
     def __init__(self, ref, key, edge, loop, writers, sometimes):
-     _set0(self, ref)
-     _set1(self, key)
-     _set2(self, edge)
-     _set3(self, loop)
-     _set4(self, writers)
-     _set5(self, sometimes)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.ref = ref
+      self.key = key
+      self.edge = edge
+      self.loop = loop
+      self.writers = writers
+      self.sometimes = sometimes
+      self.__class__ = _cls
+     else:
+      _set0(self, ref)
+      _set1(self, key)
+      _set2(self, edge)
+      _set3(self, loop)
+      _set4(self, writers)
+      _set5(self, sometimes)
     return __init__
 
 
-def _m379(_FACTORY, _default4, _default5, _default6, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _setattr):
+def _m379(_FACTORY, _cls, _default4, _default5, _default6, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set_class, _setattr, _twin):
     def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):
-     _set0(self, ref)
-     _set1(self, path)
-     _set2(self, workflow)
-     _set3(self, problem)
-     _set4(self, missing)
-     _set5(self, special)
-     _set6(self, outside)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.ref = ref
+      self.path = path
+      self.workflow = workflow
+      self.problem = problem
+      self.missing = missing
+      self.special = special
+      self.outside = outside
+      self.__class__ = _cls
+     else:
+      _set0(self, ref)
+      _set1(self, path)
+      _set2(self, workflow)
+      _set3(self, problem)
+      _set4(self, missing)
+      _set5(self, special)
+      _set6(self, outside)
     return __init__
 
 
-def _m380(_FACTORY, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m380(_FACTORY, _cls, _default1, _default2, _default3, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):
-     _set0(self, route)
-     _set1(self, edge)
-     _set2(self, target)
-     _set3(self, origin)
-     _set4(self, rest)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.route = route
+      self.edge = edge
+      self.target = target
+      self.origin = origin
+      self.rest = rest
+      self.__class__ = _cls
+     else:
+      _set0(self, route)
+      _set1(self, edge)
+      _set2(self, target)
+      _set3(self, origin)
+      _set4(self, rest)
     return __init__
 
 
-def _m381(_FACTORY, _default4, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m381(_FACTORY, _cls, _default4, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, section, match, message, codes, reason=_default4):
-     _set0(self, section)
-     _set1(self, match)
-     _set2(self, message)
-     _set3(self, codes)
-     _set4(self, reason)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.section = section
+      self.match = match
+      self.message = message
+      self.codes = codes
+      self.reason = reason
+      self.__class__ = _cls
+     else:
+      _set0(self, section)
+      _set1(self, match)
+      _set2(self, message)
+      _set3(self, codes)
+      _set4(self, reason)
     return __init__
 
 
@@ -3115,12 +3647,20 @@ def _m382(_FACTORY, _default0, _default1, _default10, _default11, _default12, _d
     return __init__
 
 
-def _m383(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m383(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, selection, rejected, reason, why):
-     _set0(self, selection)
-     _set1(self, rejected)
-     _set2(self, reason)
-     _set3(self, why)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.selection = selection
+      self.rejected = rejected
+      self.reason = reason
+      self.why = why
+      self.__class__ = _cls
+     else:
+      _set0(self, selection)
+      _set1(self, rejected)
+      _set2(self, reason)
+      _set3(self, why)
     return __init__
 
 
@@ -3196,19 +3736,34 @@ def _m388(_FACTORY, _setattr):
     return __init__
 
 
-def _m389(_FACTORY, _default10, _set0, _set1, _set10, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _setattr):
+def _m389(_FACTORY, _cls, _default10, _set0, _set1, _set10, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set9, _set_class, _setattr, _twin):
     def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):
-     _set0(self, source)
-     _set1(self, target)
-     _set2(self, condition)
-     _set3(self, key)
-     _set4(self, label)
-     _set5(self, choice)
-     _set6(self, weight)
-     _set7(self, back)
-     _set8(self, override)
-     _set9(self, implicit)
-     _set10(self, line)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.source = source
+      self.target = target
+      self.condition = condition
+      self.key = key
+      self.label = label
+      self.choice = choice
+      self.weight = weight
+      self.back = back
+      self.override = override
+      self.implicit = implicit
+      self.line = line
+      self.__class__ = _cls
+     else:
+      _set0(self, source)
+      _set1(self, target)
+      _set2(self, condition)
+      _set3(self, key)
+      _set4(self, label)
+      _set5(self, choice)
+      _set6(self, weight)
+      _set7(self, back)
+      _set8(self, override)
+      _set9(self, implicit)
+      _set10(self, line)
     return __init__
 
 
@@ -3223,17 +3778,30 @@ def _m390(_FACTORY, _default2, _default3, _default4, _default5, _setattr):
     return __init__
 
 
-def _m391(_FACTORY, _default4, _default5, _default6, _default7, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _setattr):
+def _m391(_FACTORY, _cls, _default4, _default5, _default6, _default7, _default8, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set8, _set_class, _setattr, _twin):
     def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):
-     _set0(self, source)
-     _set1(self, target)
-     _set2(self, reason)
-     _set3(self, why)
-     _set4(self, edge)
-     _set5(self, rejected)
-     _set6(self, restart)
-     _set7(self, override)
-     _set8(self, restart_why)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.source = source
+      self.target = target
+      self.reason = reason
+      self.why = why
+      self.edge = edge
+      self.rejected = rejected
+      self.restart = restart
+      self.override = override
+      self.restart_why = restart_why
+      self.__class__ = _cls
+     else:
+      _set0(self, source)
+      _set1(self, target)
+      _set2(self, reason)
+      _set3(self, why)
+      _set4(self, edge)
+      _set5(self, rejected)
+      _set6(self, restart)
+      _set7(self, override)
+      _set8(self, restart_why)
     return __init__
 
 
@@ -3246,14 +3814,24 @@ def _m392(_FACTORY, _setattr):
     return __init__
 
 
-def _m393(_FACTORY, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
+def _m393(_FACTORY, _cls, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
     def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):
-     _set0(self, source)
-     _set1(self, target)
-     _set2(self, span)
-     _set3(self, condition)
-     _set4(self, attrs)
-     _set5(self, implicit)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.source = source
+      self.target = target
+      self.span = span
+      self.condition = condition
+      self.attrs = attrs
+      self.implicit = implicit
+      self.__class__ = _cls
+     else:
+      _set0(self, source)
+      _set1(self, target)
+      _set2(self, span)
+      _set3(self, condition)
+      _set4(self, attrs)
+      _set5(self, implicit)
     return __init__
 
 
@@ -3306,11 +3884,18 @@ def _m399(_FACTORY, _set0, _set1, _setattr):
     return __init__
 
 
-def _m400(_FACTORY, _default2, _set0, _set1, _set2, _setattr):
+def _m400(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, span, message, code=_default2):
-     _set0(self, span)
-     _set1(self, message)
-     _set2(self, code)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.span = span
+      self.message = message
+      self.code = code
+      self.__class__ = _cls
+     else:
+      _set0(self, span)
+      _set1(self, message)
+      _set2(self, code)
     return __init__
 
 
@@ -3345,37 +3930,67 @@ def _m404(_FACTORY, _default2, _setattr):
     return __init__
 
 
-def _m405(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m405(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, stamp, included, symbols):
-     _set0(self, stamp)
-     _set1(self, included)
-     _set2(self, symbols)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.stamp = stamp
+      self.included = included
+      self.symbols = symbols
+      self.__class__ = _cls
+     else:
+      _set0(self, stamp)
+      _set1(self, included)
+      _set2(self, symbols)
     return __init__
 
 
-def _m406(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m406(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, start, end, message):
-     _set0(self, start)
-     _set1(self, end)
-     _set2(self, message)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.start = start
+      self.end = end
+      self.message = message
+      self.__class__ = _cls
+     else:
+      _set0(self, start)
+      _set1(self, end)
+      _set2(self, message)
     return __init__
 
 
-def _m407(_FACTORY, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m407(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, start, end, type, modifiers, priority):
-     _set0(self, start)
-     _set1(self, end)
-     _set2(self, type)
-     _set3(self, modifiers)
-     _set4(self, priority)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.start = start
+      self.end = end
+      self.type = type
+      self.modifiers = modifiers
+      self.priority = priority
+      self.__class__ = _cls
+     else:
+      _set0(self, start)
+      _set1(self, end)
+      _set2(self, type)
+      _set3(self, modifiers)
+      _set4(self, priority)
     return __init__
 
 
-def _m408(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m408(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, start, end, what):
-     _set0(self, start)
-     _set1(self, end)
-     _set2(self, what)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.start = start
+      self.end = end
+      self.what = what
+      self.__class__ = _cls
+     else:
+      _set0(self, start)
+      _set1(self, end)
+      _set2(self, what)
     return __init__
 
 
@@ -3386,14 +4001,24 @@ def _m409(_FACTORY, _set0, _set1, _setattr):
     return __init__
 
 
-def _m410(_FACTORY, _default2, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
+def _m410(_FACTORY, _cls, _default2, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
     def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):
-     _set0(self, status)
-     _set1(self, message)
-     _set2(self, node)
-     _set3(self, error)
-     _set4(self, cause)
-     _set5(self, rejected)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.status = status
+      self.message = message
+      self.node = node
+      self.error = error
+      self.cause = cause
+      self.rejected = rejected
+      self.__class__ = _cls
+     else:
+      _set0(self, status)
+      _set1(self, message)
+      _set2(self, node)
+      _set3(self, error)
+      _set4(self, cause)
+      _set5(self, rejected)
     return __init__
 
 
@@ -3421,26 +4046,47 @@ def _m412(_FACTORY, _setattr):
     return __init__
 
 
-def _m413(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _setattr):
+def _m413(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set_class, _setattr, _twin):
     def __init__(self, steps, nodes, key, reader, steps_run, productions, producers):
-     _set0(self, steps)
-     _set1(self, nodes)
-     _set2(self, key)
-     _set3(self, reader)
-     _set4(self, steps_run)
-     _set5(self, productions)
-     _set6(self, producers)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.steps = steps
+      self.nodes = nodes
+      self.key = key
+      self.reader = reader
+      self.steps_run = steps_run
+      self.productions = productions
+      self.producers = producers
+      self.__class__ = _cls
+     else:
+      _set0(self, steps)
+      _set1(self, nodes)
+      _set2(self, key)
+      _set3(self, reader)
+      _set4(self, steps_run)
+      _set5(self, productions)
+      _set6(self, producers)
     return __init__
 
 
-def _m414(_FACTORY, _default1, _default2, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
+def _m414(_FACTORY, _cls, _default1, _default2, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
     def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):
-     _set0(self, steps)
-     _set1(self, state)
-     _set2(self, end)
-     _set3(self, taken)
-     _set4(self, label)
-     _set5(self, gates)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.steps = steps
+      self.state = state
+      self.end = end
+      self.taken = taken
+      self.label = label
+      self.gates = gates
+      self.__class__ = _cls
+     else:
+      _set0(self, steps)
+      _set1(self, state)
+      _set2(self, end)
+      _set3(self, taken)
+      _set4(self, label)
+      _set5(self, gates)
     return __init__
 
 
@@ -3459,20 +4105,35 @@ def _m416(_FACTORY, _setattr):
     return __init__
 
 
-def _m417(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m417(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, target, fields, span):
-     _set0(self, target)
-     _set1(self, fields)
-     _set2(self, span)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.target = target
+      self.fields = fields
+      self.span = span
+      self.__class__ = _cls
+     else:
+      _set0(self, target)
+      _set1(self, fields)
+      _set2(self, span)
     return __init__
 
 
-def _m418(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m418(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, task, start, end, how):
-     _set0(self, task)
-     _set1(self, start)
-     _set2(self, end)
-     _set3(self, how)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.task = task
+      self.start = start
+      self.end = end
+      self.how = how
+      self.__class__ = _cls
+     else:
+      _set0(self, task)
+      _set1(self, start)
+      _set2(self, end)
+      _set3(self, how)
     return __init__
 
 
@@ -3502,13 +4163,22 @@ def _m421(_FACTORY, _default1, _set0, _set1, _setattr):
     return __init__
 
 
-def _m422(_FACTORY, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m422(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, text, negations, left, op, right_raw):
-     _set0(self, text)
-     _set1(self, negations)
-     _set2(self, left)
-     _set3(self, op)
-     _set4(self, right_raw)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.text = text
+      self.negations = negations
+      self.left = left
+      self.op = op
+      self.right_raw = right_raw
+      self.__class__ = _cls
+     else:
+      _set0(self, text)
+      _set1(self, negations)
+      _set2(self, left)
+      _set3(self, op)
+      _set4(self, right_raw)
     return __init__
 
 
@@ -3526,30 +4196,54 @@ def _m424(_FACTORY, _set0, _set1, _setattr):
     return __init__
 
 
-def _m425(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m425(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, text, start, end):
-     _set0(self, text)
-     _set1(self, start)
-     _set2(self, end)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.text = text
+      self.start = start
+      self.end = end
+      self.__class__ = _cls
+     else:
+      _set0(self, text)
+      _set1(self, start)
+      _set2(self, end)
     return __init__
 
 
-def _m426(_FACTORY, _default3, _set0, _set1, _set2, _set3, _setattr):
+def _m426(_FACTORY, _cls, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, text, start, end, quoted=_default3):
-     _set0(self, text)
-     _set1(self, start)
-     _set2(self, end)
-     _set3(self, quoted)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.text = text
+      self.start = start
+      self.end = end
+      self.quoted = quoted
+      self.__class__ = _cls
+     else:
+      _set0(self, text)
+      _set1(self, start)
+      _set2(self, end)
+      _set3(self, quoted)
     return __init__
 
 
-def _m427(_FACTORY, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m427(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, text, start, end, value, expands):
-     _set0(self, text)
-     _set1(self, start)
-     _set2(self, end)
-     _set3(self, value)
-     _set4(self, expands)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.text = text
+      self.start = start
+      self.end = end
+      self.value = value
+      self.expands = expands
+      self.__class__ = _cls
+     else:
+      _set0(self, text)
+      _set1(self, start)
+      _set2(self, end)
+      _set3(self, value)
+      _set4(self, expands)
     return __init__
 
 
@@ -3632,11 +4326,18 @@ def _m433(_FACTORY, _default10, _default11, _setattr):
     return __init__
 
 
-def _m434(_FACTORY, _set0, _set1, _set2, _setattr):
+def _m434(_FACTORY, _cls, _set0, _set1, _set2, _set_class, _setattr, _twin):
     def __init__(self, value, source, segments):
-     _set0(self, value)
-     _set1(self, source)
-     _set2(self, segments)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.value = value
+      self.source = source
+      self.segments = segments
+      self.__class__ = _cls
+     else:
+      _set0(self, value)
+      _set1(self, source)
+      _set2(self, segments)
     return __init__
 
 
@@ -3659,13 +4360,22 @@ def _m436(_FACTORY, _default6, _setattr):
     return __init__
 
 
-def _m437(_FACTORY, _set0, _set1, _set2, _set3, _set4, _setattr):
+def _m437(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set_class, _setattr, _twin):
     def __init__(self, variable, op, values, negated, compare):
-     _set0(self, variable)
-     _set1(self, op)
-     _set2(self, values)
-     _set3(self, negated)
-     _set4(self, compare)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.variable = variable
+      self.op = op
+      self.values = values
+      self.negated = negated
+      self.compare = compare
+      self.__class__ = _cls
+     else:
+      _set0(self, variable)
+      _set1(self, op)
+      _set2(self, values)
+      _set3(self, negated)
+      _set4(self, compare)
     return __init__
 
 
@@ -3694,23 +4404,41 @@ def _m439(_FACTORY, _default10, _setattr):
     return __init__
 
 
-def _m440(_FACTORY, _set0, _set1, _set2, _set3, _setattr):
+def _m440(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
     def __init__(self, what, node, fields, branch):
-     _set0(self, what)
-     _set1(self, node)
-     _set2(self, fields)
-     _set3(self, branch)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.what = what
+      self.node = node
+      self.fields = fields
+      self.branch = branch
+      self.__class__ = _cls
+     else:
+      _set0(self, what)
+      _set1(self, node)
+      _set2(self, fields)
+      _set3(self, branch)
     return __init__
 
 
-def _m441(_FACTORY, _set0, _set1, _set2, _set3, _set4, _set5, _setattr):
+def _m441(_FACTORY, _cls, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
     def __init__(self, words, redirects, start, end, certain, piped):
-     _set0(self, words)
-     _set1(self, redirects)
-     _set2(self, start)
-     _set3(self, end)
-     _set4(self, certain)
-     _set5(self, piped)
+     if self.__class__ is _cls:
+      _set_class(self, _twin)
+      self.words = words
+      self.redirects = redirects
+      self.start = start
+      self.end = end
+      self.certain = certain
+      self.piped = piped
+      self.__class__ = _cls
+     else:
+      _set0(self, words)
+      _set1(self, redirects)
+      _set2(self, start)
+      _set3(self, end)
+      _set4(self, certain)
+      _set5(self, piped)
     return __init__
 
 
@@ -4012,97 +4740,97 @@ METHODS = {
     'def __init__(self, branches, join):\n _set0(self, branches)\n _set1(self, join)': _m266,
     'def __init__(self, candidate, plan, crash=_default2):\n self.candidate = candidate\n self.plan = plan\n self.crash = crash': _m267,
     'def __init__(self, case, observed=_default1, failures=_FACTORY, disagreement=_default3, error=_default4, seconds=_default5, evaluations=_FACTORY):\n self.case = case\n self.observed = observed\n self.failures = _factory2() if failures is _FACTORY else failures\n self.disagreement = disagreement\n self.error = error\n self.seconds = seconds\n self.evaluations = _factory6() if evaluations is _FACTORY else evaluations': _m268,
-    'def __init__(self, chain, child, depth):\n _set0(self, chain)\n _set1(self, child)\n _set2(self, depth)': _m269,
+    'def __init__(self, chain, child, depth):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.chain = chain\n  self.child = child\n  self.depth = depth\n  self.__class__ = _cls\n else:\n  _set0(self, chain)\n  _set1(self, child)\n  _set2(self, depth)': _m269,
     'def __init__(self, changes=_FACTORY, only_original=_FACTORY, only_converted=_FACTORY):\n self.changes = _factory0() if changes is _FACTORY else changes\n self.only_original = _factory1() if only_original is _FACTORY else only_original\n self.only_converted = _factory2() if only_converted is _FACTORY else only_converted': _m270,
     'def __init__(self, choice=_FACTORY, stdout_given=_default1, once=_FACTORY):\n self.choice = _factory0() if choice is _FACTORY else choice\n self.stdout_given = stdout_given\n self.once = _factory2() if once is _FACTORY else once': _m271,
-    'def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):\n _set0(self, code)\n _set1(self, level)\n _set2(self, message)\n _set3(self, line)\n _set4(self, column)\n _set5(self, end_line)\n _set6(self, end_column)\n _set7(self, replacements)': _m272,
-    'def __init__(self, code, link, detail):\n _set0(self, code)\n _set1(self, link)\n _set2(self, detail)': _m273,
+    'def __init__(self, code, level, message, line, column, end_line, end_column, replacements=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.code = code\n  self.level = level\n  self.message = message\n  self.line = line\n  self.column = column\n  self.end_line = end_line\n  self.end_column = end_column\n  self.replacements = replacements\n  self.__class__ = _cls\n else:\n  _set0(self, code)\n  _set1(self, level)\n  _set2(self, message)\n  _set3(self, line)\n  _set4(self, column)\n  _set5(self, end_line)\n  _set6(self, end_column)\n  _set7(self, replacements)': _m272,
+    'def __init__(self, code, link, detail):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.code = code\n  self.link = link\n  self.detail = detail\n  self.__class__ = _cls\n else:\n  _set0(self, code)\n  _set1(self, link)\n  _set2(self, detail)': _m273,
     'def __init__(self, code, name, count, safe_fixes, unsafe_fixes):\n self.code = code\n self.name = name\n self.count = count\n self.safe_fixes = safe_fixes\n self.unsafe_fixes = unsafe_fixes': _m274,
-    'def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):\n _set0(self, code)\n _set1(self, name)\n _set2(self, severity)\n _set3(self, summary)\n _set4(self, rationale)\n _set5(self, example)\n _set6(self, fix)\n _set7(self, check)\n _set8(self, formats)\n _set9(self, enabled)\n _set10(self, fix_availability)\n _set11(self, since)\n _set12(self, targets)\n _set13(self, fix_formats)': _m275,
-    'def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):\n _set0(self, code)\n _set1(self, severity)\n _set2(self, message)\n _set3(self, span)\n _set4(self, related)\n _set5(self, fix)\n _set6(self, help)\n _set7(self, later)\n self.__post_init__()': _m276,
+    'def __init__(self, code, name, severity, summary, rationale, example, fix, check=_default7, formats=_default8, enabled=_default9, fix_availability=_default10, since=_default11, targets=_default12, fix_formats=_default13):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.code = code\n  self.name = name\n  self.severity = severity\n  self.summary = summary\n  self.rationale = rationale\n  self.example = example\n  self.fix = fix\n  self.check = check\n  self.formats = formats\n  self.enabled = enabled\n  self.fix_availability = fix_availability\n  self.since = since\n  self.targets = targets\n  self.fix_formats = fix_formats\n  self.__class__ = _cls\n else:\n  _set0(self, code)\n  _set1(self, name)\n  _set2(self, severity)\n  _set3(self, summary)\n  _set4(self, rationale)\n  _set5(self, example)\n  _set6(self, fix)\n  _set7(self, check)\n  _set8(self, formats)\n  _set9(self, enabled)\n  _set10(self, fix_availability)\n  _set11(self, since)\n  _set12(self, targets)\n  _set13(self, fix_formats)': _m275,
+    'def __init__(self, code, severity, message, span, related=_default4, fix=_default5, help=_default6, later=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.code = code\n  self.severity = severity\n  self.message = message\n  self.span = span\n  self.related = related\n  self.fix = fix\n  self.help = help\n  self.later = later\n  self.__class__ = _cls\n else:\n  _set0(self, code)\n  _set1(self, severity)\n  _set2(self, message)\n  _set3(self, span)\n  _set4(self, related)\n  _set5(self, fix)\n  _set6(self, help)\n  _set7(self, later)\n self.__post_init__()': _m276,
     'def __init__(self, code, span, lines, file_wide, rules, removal, used=_default6):\n self.code = code\n self.span = span\n self.lines = lines\n self.file_wide = file_wide\n self.rules = rules\n self.removal = removal\n self.used = used': _m277,
     'def __init__(self, context):\n self.context = context': _m278,
     'def __init__(self, covered=_FACTORY, at=_FACTORY):\n self.covered = _factory0() if covered is _FACTORY else covered\n self.at = _factory1() if at is _FACTORY else at': _m279,
     'def __init__(self, debounce=_default0, select=_default1, ignore=_default2, target=_default3, inlay_hints=_default4, problems=_FACTORY):\n self.debounce = debounce\n self.select = select\n self.ignore = ignore\n self.target = target\n self.inlay_hints = inlay_hints\n self.problems = _factory5() if problems is _FACTORY else problems': _m280,
-    'def __init__(self, description, edits, safe=_default2):\n _set0(self, description)\n _set1(self, edits)\n _set2(self, safe)': _m281,
-    'def __init__(self, digest, workflow, problem, reads=_default3):\n _set0(self, digest)\n _set1(self, workflow)\n _set2(self, problem)\n _set3(self, reads)': _m282,
+    'def __init__(self, description, edits, safe=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.description = description\n  self.edits = edits\n  self.safe = safe\n  self.__class__ = _cls\n else:\n  _set0(self, description)\n  _set1(self, edits)\n  _set2(self, safe)': _m281,
+    'def __init__(self, digest, workflow, problem, reads=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.digest = digest\n  self.workflow = workflow\n  self.problem = problem\n  self.reads = reads\n  self.__class__ = _cls\n else:\n  _set0(self, digest)\n  _set1(self, workflow)\n  _set2(self, problem)\n  _set3(self, reads)': _m282,
     'def __init__(self, dippin_passes, dippin_failures, dippin_path, dippin_status, where, why):\n self.dippin_passes = dippin_passes\n self.dippin_failures = dippin_failures\n self.dippin_path = dippin_path\n self.dippin_status = dippin_status\n self.where = where\n self.why = why': _m283,
-    'def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):\n _set0(self, edge)\n _set1(self, reason)\n _set2(self, rejected)\n _set3(self, tiebreak)\n _set4(self, error)': _m284,
+    'def __init__(self, edge, reason, rejected=_default2, tiebreak=_default3, error=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.edge = edge\n  self.reason = reason\n  self.rejected = rejected\n  self.tiebreak = tiebreak\n  self.error = error\n  self.__class__ = _cls\n else:\n  _set0(self, edge)\n  _set1(self, reason)\n  _set2(self, rejected)\n  _set3(self, tiebreak)\n  _set4(self, error)': _m284,
     'def __init__(self, edge, test):\n self.edge = edge\n self.test = test': _m285,
     'def __init__(self, edge, why):\n _set0(self, edge)\n _set1(self, why)': _m286,
     'def __init__(self, edges=_FACTORY, redirects=_FACTORY, visited=_FACTORY, failed=_default3, title=_default4):\n self.edges = _factory0() if edges is _FACTORY else edges\n self.redirects = _factory1() if redirects is _FACTORY else redirects\n self.visited = _factory2() if visited is _FACTORY else visited\n self.failed = failed\n self.title = title': _m287,
     'def __init__(self, entries=_FACTORY, problems=_FACTORY, malformed=_FACTORY):\n self.entries = _factory0() if entries is _FACTORY else entries\n self.problems = _factory1() if problems is _FACTORY else problems\n self.malformed = _factory2() if malformed is _FACTORY else malformed': _m288,
     'def __init__(self, expand=_default0, direction=_default1):\n _set0(self, expand)\n _set1(self, direction)': _m289,
-    'def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):\n _set0(self, expr)\n _set1(self, error)\n _set2(self, error_start)\n _set3(self, error_end)': _m290,
-    'def __init__(self, expr, start, end):\n _set0(self, expr)\n _set1(self, start)\n _set2(self, end)': _m291,
-    'def __init__(self, fd, op, target):\n _set0(self, fd)\n _set1(self, op)\n _set2(self, target)': _m292,
-    'def __init__(self, field, type, doc, handlers=_default3):\n _set0(self, field)\n _set1(self, type)\n _set2(self, doc)\n _set3(self, handlers)': _m293,
-    'def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):\n _set0(self, fill)\n _set1(self, color)\n _set2(self, font)\n _set3(self, width)\n _set4(self, line)': _m294,
-    'def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):\n _set0(self, form)\n _set1(self, name)\n _set2(self, field)\n _set3(self, start)\n _set4(self, end)\n _set5(self, name_start)\n _set6(self, outer_start)\n _set7(self, outer_end)\n _set8(self, problem)': _m295,
-    'def __init__(self, group, severity, why):\n _set0(self, group)\n _set1(self, severity)\n _set2(self, why)': _m296,
+    'def __init__(self, expr, error=_default1, error_start=_default2, error_end=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.expr = expr\n  self.error = error\n  self.error_start = error_start\n  self.error_end = error_end\n  self.__class__ = _cls\n else:\n  _set0(self, expr)\n  _set1(self, error)\n  _set2(self, error_start)\n  _set3(self, error_end)': _m290,
+    'def __init__(self, expr, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.expr = expr\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, expr)\n  _set1(self, start)\n  _set2(self, end)': _m291,
+    'def __init__(self, fd, op, target):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.fd = fd\n  self.op = op\n  self.target = target\n  self.__class__ = _cls\n else:\n  _set0(self, fd)\n  _set1(self, op)\n  _set2(self, target)': _m292,
+    'def __init__(self, field, type, doc, handlers=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.field = field\n  self.type = type\n  self.doc = doc\n  self.handlers = handlers\n  self.__class__ = _cls\n else:\n  _set0(self, field)\n  _set1(self, type)\n  _set2(self, doc)\n  _set3(self, handlers)': _m293,
+    'def __init__(self, fill=_default0, color=_default1, font=_default2, width=_default3, line=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.fill = fill\n  self.color = color\n  self.font = font\n  self.width = width\n  self.line = line\n  self.__class__ = _cls\n else:\n  _set0(self, fill)\n  _set1(self, color)\n  _set2(self, font)\n  _set3(self, width)\n  _set4(self, line)': _m294,
+    'def __init__(self, form, name, field, start, end, name_start, outer_start, outer_end, problem=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.form = form\n  self.name = name\n  self.field = field\n  self.start = start\n  self.end = end\n  self.name_start = name_start\n  self.outer_start = outer_start\n  self.outer_end = outer_end\n  self.problem = problem\n  self.__class__ = _cls\n else:\n  _set0(self, form)\n  _set1(self, name)\n  _set2(self, field)\n  _set3(self, start)\n  _set4(self, end)\n  _set5(self, name_start)\n  _set6(self, outer_start)\n  _set7(self, outer_end)\n  _set8(self, problem)': _m295,
+    'def __init__(self, group, severity, why):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.group = group\n  self.severity = severity\n  self.why = why\n  self.__class__ = _cls\n else:\n  _set0(self, group)\n  _set1(self, severity)\n  _set2(self, why)': _m296,
     'def __init__(self, groups, raw_blocks, problems=_FACTORY, ignored=_FACTORY, over_limit=_default4, count=_default5):\n self.groups = groups\n self.raw_blocks = raw_blocks\n self.problems = _factory2() if problems is _FACTORY else problems\n self.ignored = _factory3() if ignored is _FACTORY else ignored\n self.over_limit = over_limit\n self.count = count': _m297,
     'def __init__(self, id, id_span, span, attrs=_FACTORY, declared=_default4, classes=_FACTORY):\n self.id = id\n self.id_span = id_span\n self.span = span\n self.attrs = _factory3() if attrs is _FACTORY else attrs\n self.declared = declared\n self.classes = _factory5() if classes is _FACTORY else classes': _m298,
-    'def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):\n _set0(self, id)\n _set1(self, kind)\n _set2(self, handler)\n _set3(self, fields)\n _set4(self, branches)\n _set5(self, join)\n _set6(self, line)\n _set7(self, _factory7() if lines is _FACTORY else lines)': _m299,
-    'def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):\n _set0(self, id)\n _set1(self, kind)\n _set2(self, id_span)\n _set3(self, kind_span)\n _set4(self, span)\n _set5(self, fields)\n _set6(self, members)\n _set7(self, branches)\n _set8(self, handler)\n _set9(self, _factory9())\n self.__post_init__()': _m300,
-    'def __init__(self, inner, start, end):\n _set0(self, inner)\n _set1(self, start)\n _set2(self, end)': _m301,
+    'def __init__(self, id, kind, handler, fields, branches=_default4, join=_default5, line=_default6, lines=_FACTORY):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.id = id\n  self.kind = kind\n  self.handler = handler\n  self.fields = fields\n  self.branches = branches\n  self.join = join\n  self.line = line\n  self.lines = _factory7() if lines is _FACTORY else lines\n  self.__class__ = _cls\n else:\n  _set0(self, id)\n  _set1(self, kind)\n  _set2(self, handler)\n  _set3(self, fields)\n  _set4(self, branches)\n  _set5(self, join)\n  _set6(self, line)\n  _set7(self, _factory7() if lines is _FACTORY else lines)': _m299,
+    'def __init__(self, id, kind, id_span, kind_span, span, fields=_default5, members=_default6, branches=_default7, handler=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.id = id\n  self.kind = kind\n  self.id_span = id_span\n  self.kind_span = kind_span\n  self.span = span\n  self.fields = fields\n  self.members = members\n  self.branches = branches\n  self.handler = handler\n  self.__class__ = _cls\n else:\n  _set0(self, id)\n  _set1(self, kind)\n  _set2(self, id_span)\n  _set3(self, kind_span)\n  _set4(self, span)\n  _set5(self, fields)\n  _set6(self, members)\n  _set7(self, branches)\n  _set8(self, handler)\n self.__post_init__()': _m300,
+    'def __init__(self, inner, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.inner = inner\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, inner)\n  _set1(self, start)\n  _set2(self, end)': _m301,
     'def __init__(self, items, flow, tag, start, end=_default4, size=_default5):\n self.items = items\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m302,
-    'def __init__(self, key, key_span, value, span):\n _set0(self, key)\n _set1(self, key_span)\n _set2(self, value)\n _set3(self, span)': _m303,
-    'def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):\n _set0(self, key)\n _set1(self, key_span)\n _set2(self, value)\n _set3(self, value_span)\n _set4(self, quoted)\n _set5(self, token_type)\n _set6(self, inherited)': _m304,
-    'def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):\n _set0(self, key)\n _set1(self, key_span)\n _set2(self, value)\n _set3(self, value_span)\n _set4(self, span)\n _set5(self, block)\n _set6(self, quoted)\n _set7(self, children)\n _set8(self, included)': _m305,
+    'def __init__(self, key, key_span, value, span):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.key = key\n  self.key_span = key_span\n  self.value = value\n  self.span = span\n  self.__class__ = _cls\n else:\n  _set0(self, key)\n  _set1(self, key_span)\n  _set2(self, value)\n  _set3(self, span)': _m303,
+    'def __init__(self, key, key_span, value, value_span, quoted, token_type, inherited=_default6):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.key = key\n  self.key_span = key_span\n  self.value = value\n  self.value_span = value_span\n  self.quoted = quoted\n  self.token_type = token_type\n  self.inherited = inherited\n  self.__class__ = _cls\n else:\n  _set0(self, key)\n  _set1(self, key_span)\n  _set2(self, value)\n  _set3(self, value_span)\n  _set4(self, quoted)\n  _set5(self, token_type)\n  _set6(self, inherited)': _m304,
+    'def __init__(self, key, key_span, value, value_span, span, block=_default5, quoted=_default6, children=_default7, included=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.key = key\n  self.key_span = key_span\n  self.value = value\n  self.value_span = value_span\n  self.span = span\n  self.block = block\n  self.quoted = quoted\n  self.children = children\n  self.included = included\n  self.__class__ = _cls\n else:\n  _set0(self, key)\n  _set1(self, key_span)\n  _set2(self, value)\n  _set3(self, value_span)\n  _set4(self, span)\n  _set5(self, block)\n  _set6(self, quoted)\n  _set7(self, children)\n  _set8(self, included)': _m305,
     'def __init__(self, key, label, handler=_default2, look=_default3, tooltip=_default4, cluster=_default5, note=_default6):\n self.key = key\n self.label = label\n self.handler = handler\n self.look = look\n self.tooltip = tooltip\n self.cluster = cluster\n self.note = note': _m306,
     'def __init__(self, key, label, parent=_default2, look=_default3, tooltip=_default4):\n self.key = key\n self.label = label\n self.parent = parent\n self.look = look\n self.tooltip = tooltip': _m307,
     'def __init__(self, key, line, column, message, expected, actual, decision=_FACTORY, side_by_side=_default7):\n self.key = key\n self.line = line\n self.column = column\n self.message = message\n self.expected = expected\n self.actual = actual\n self.decision = _factory6() if decision is _FACTORY else decision\n self.side_by_side = side_by_side': _m308,
-    'def __init__(self, key, start, end, clause):\n _set0(self, key)\n _set1(self, start)\n _set2(self, end)\n _set3(self, clause)': _m309,
+    'def __init__(self, key, start, end, clause):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.key = key\n  self.start = start\n  self.end = end\n  self.clause = clause\n  self.__class__ = _cls\n else:\n  _set0(self, key)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, clause)': _m309,
     'def __init__(self, key, value):\n self.key = key\n self.value = value': _m310,
     "def __init__(self, key, value, line, column):\n _setattr(self, 'key', key)\n _setattr(self, 'value', value)\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)": _m311,
-    'def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):\n _set0(self, kind)\n _set1(self, key)\n _set2(self, span)\n _set3(self, owner)\n _set4(self, attribute)\n _set5(self, origin)\n _set6(self, node)\n _set7(self, node_span)\n _set8(self, explicit)\n _set9(self, namespace)': _m312,
-    'def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):\n _set0(self, kind)\n _set1(self, name)\n _set2(self, span)\n _set3(self, role)\n _set4(self, owner)\n _set5(self, after)\n _set6(self, scope)\n _set7(self, detail)': _m313,
+    'def __init__(self, kind, key, span, owner, attribute, origin, node=_default6, node_span=_default7, explicit=_default8, namespace=_default9):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.kind = kind\n  self.key = key\n  self.span = span\n  self.owner = owner\n  self.attribute = attribute\n  self.origin = origin\n  self.node = node\n  self.node_span = node_span\n  self.explicit = explicit\n  self.namespace = namespace\n  self.__class__ = _cls\n else:\n  _set0(self, kind)\n  _set1(self, key)\n  _set2(self, span)\n  _set3(self, owner)\n  _set4(self, attribute)\n  _set5(self, origin)\n  _set6(self, node)\n  _set7(self, node_span)\n  _set8(self, explicit)\n  _set9(self, namespace)': _m312,
+    'def __init__(self, kind, name, span, role, owner=_default4, after=_default5, scope=_default6, detail=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.kind = kind\n  self.name = name\n  self.span = span\n  self.role = role\n  self.owner = owner\n  self.after = after\n  self.scope = scope\n  self.detail = detail\n  self.__class__ = _cls\n else:\n  _set0(self, kind)\n  _set1(self, name)\n  _set2(self, span)\n  _set3(self, role)\n  _set4(self, owner)\n  _set5(self, after)\n  _set6(self, scope)\n  _set7(self, detail)': _m313,
     'def __init__(self, kind, node, label, line, column, hits=_default5, reached=_default6, key=_default7):\n self.kind = kind\n self.node = node\n self.label = label\n self.line = line\n self.column = column\n self.hits = hits\n self.reached = reached\n self.key = key': _m314,
-    'def __init__(self, kind, subject, detail=_default2, line=_default3):\n _set0(self, kind)\n _set1(self, subject)\n _set2(self, detail)\n _set3(self, line)': _m315,
-    'def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):\n _set0(self, kind)\n _set1(self, what)\n _set2(self, subject)\n _set3(self, detail)\n _set4(self, old)\n _set5(self, new)\n _set6(self, old_line)\n _set7(self, new_line)': _m316,
-    'def __init__(self, label, path, text, reader):\n _set0(self, label)\n _set1(self, path)\n _set2(self, text)\n _set3(self, reader)': _m317,
-    'def __init__(self, left, op, op_start, op_end, right, negated, start, end):\n _set0(self, left)\n _set1(self, op)\n _set2(self, op_start)\n _set3(self, op_end)\n _set4(self, right)\n _set5(self, negated)\n _set6(self, start)\n _set7(self, end)': _m318,
-    'def __init__(self, left, op, right, negated=_default3):\n _set0(self, left)\n _set1(self, op)\n _set2(self, right)\n _set3(self, negated)': _m319,
-    'def __init__(self, level, source, skipped=_default2):\n _set0(self, level)\n _set1(self, source)\n _set2(self, skipped)': _m320,
+    'def __init__(self, kind, subject, detail=_default2, line=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.kind = kind\n  self.subject = subject\n  self.detail = detail\n  self.line = line\n  self.__class__ = _cls\n else:\n  _set0(self, kind)\n  _set1(self, subject)\n  _set2(self, detail)\n  _set3(self, line)': _m315,
+    'def __init__(self, kind, what, subject, detail=_default3, old=_default4, new=_default5, old_line=_default6, new_line=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.kind = kind\n  self.what = what\n  self.subject = subject\n  self.detail = detail\n  self.old = old\n  self.new = new\n  self.old_line = old_line\n  self.new_line = new_line\n  self.__class__ = _cls\n else:\n  _set0(self, kind)\n  _set1(self, what)\n  _set2(self, subject)\n  _set3(self, detail)\n  _set4(self, old)\n  _set5(self, new)\n  _set6(self, old_line)\n  _set7(self, new_line)': _m316,
+    'def __init__(self, label, path, text, reader):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.label = label\n  self.path = path\n  self.text = text\n  self.reader = reader\n  self.__class__ = _cls\n else:\n  _set0(self, label)\n  _set1(self, path)\n  _set2(self, text)\n  _set3(self, reader)': _m317,
+    'def __init__(self, left, op, op_start, op_end, right, negated, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.left = left\n  self.op = op\n  self.op_start = op_start\n  self.op_end = op_end\n  self.right = right\n  self.negated = negated\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, left)\n  _set1(self, op)\n  _set2(self, op_start)\n  _set3(self, op_end)\n  _set4(self, right)\n  _set5(self, negated)\n  _set6(self, start)\n  _set7(self, end)': _m318,
+    'def __init__(self, left, op, right, negated=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.left = left\n  self.op = op\n  self.right = right\n  self.negated = negated\n  self.__class__ = _cls\n else:\n  _set0(self, left)\n  _set1(self, op)\n  _set2(self, right)\n  _set3(self, negated)': _m319,
+    'def __init__(self, level, source, skipped=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.level = level\n  self.source = source\n  self.skipped = skipped\n  self.__class__ = _cls\n else:\n  _set0(self, level)\n  _set1(self, source)\n  _set2(self, skipped)': _m320,
     "def __init__(self, line, column, message):\n _setattr(self, 'line', line)\n _setattr(self, 'column', column)\n _setattr(self, 'message', message)": _m321,
-    'def __init__(self, lines, start, trailing):\n _set0(self, lines)\n _set1(self, start)\n _set2(self, trailing)': _m322,
+    'def __init__(self, lines, start, trailing):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.lines = lines\n  self.start = start\n  self.trailing = trailing\n  self.__class__ = _cls\n else:\n  _set0(self, lines)\n  _set1(self, start)\n  _set2(self, trailing)': _m322,
     'def __init__(self, major, minor):\n _set0(self, major)\n _set1(self, minor)': _m323,
     'def __init__(self, maps=_default0):\n _set0(self, maps)': _m324,
-    'def __init__(self, matches, fallback, unbalanced):\n _set0(self, matches)\n _set1(self, fallback)\n _set2(self, unbalanced)': _m325,
+    'def __init__(self, matches, fallback, unbalanced):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.matches = matches\n  self.fallback = fallback\n  self.unbalanced = unbalanced\n  self.__class__ = _cls\n else:\n  _set0(self, matches)\n  _set1(self, fallback)\n  _set2(self, unbalanced)': _m325,
     "def __init__(self, max_parallel=_default0, outcomes=_FACTORY):\n _setattr(self, 'max_parallel', max_parallel)\n _setattr(self, 'outcomes', _factory1() if outcomes is _FACTORY else outcomes)": _m326,
-    'def __init__(self, message, start, end):\n _set0(self, message)\n _set1(self, start)\n _set2(self, end)': _m327,
-    'def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):\n _set0(self, name)\n _set1(self, description)\n _set2(self, models)\n _set3(self, aliases)\n _set4(self, open)\n _set5(self, families)\n _set6(self, deprecated)\n _set7(self, extra)\n self.__post_init__()': _m328,
+    'def __init__(self, message, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.message = message\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, message)\n  _set1(self, start)\n  _set2(self, end)': _m327,
+    'def __init__(self, name, description, models, aliases=_default3, open=_default4, families=_default5, deprecated=_default6, extra=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.name = name\n  self.description = description\n  self.models = models\n  self.aliases = aliases\n  self.open = open\n  self.families = families\n  self.deprecated = deprecated\n  self.extra = extra\n  self.__class__ = _cls\n else:\n  _set0(self, name)\n  _set1(self, description)\n  _set2(self, models)\n  _set3(self, aliases)\n  _set4(self, open)\n  _set5(self, families)\n  _set6(self, deprecated)\n  _set7(self, extra)\n self.__post_init__()': _m328,
     'def __init__(self, name, format, settings=_FACTORY, presentation=_FACTORY, nodes=_FACTORY, edges=_FACTORY, setting_lines=_FACTORY):\n self.name = name\n self.format = format\n self.settings = _factory2() if settings is _FACTORY else settings\n self.presentation = _factory3() if presentation is _FACTORY else presentation\n self.nodes = _factory4() if nodes is _FACTORY else nodes\n self.edges = _factory5() if edges is _FACTORY else edges\n self.setting_lines = _factory6() if setting_lines is _FACTORY else setting_lines': _m329,
-    'def __init__(self, name, kind, values, span):\n _set0(self, name)\n _set1(self, kind)\n _set2(self, values)\n _set3(self, span)': _m330,
+    'def __init__(self, name, kind, values, span):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.name = name\n  self.kind = kind\n  self.values = values\n  self.span = span\n  self.__class__ = _cls\n else:\n  _set0(self, name)\n  _set1(self, kind)\n  _set2(self, values)\n  _set3(self, span)': _m330,
     'def __init__(self, name, line, column, expectations, scenario, dippin=_default5, notes=_FACTORY, plan=_default7):\n self.name = name\n self.line = line\n self.column = column\n self.expectations = expectations\n self.scenario = scenario\n self.dippin = dippin\n self.notes = _factory6() if notes is _FACTORY else notes\n self.plan = plan': _m331,
-    'def __init__(self, name, start, end):\n _set0(self, name)\n _set1(self, start)\n _set2(self, end)': _m332,
+    'def __init__(self, name, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.name = name\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, name)\n  _set1(self, start)\n  _set2(self, end)': _m332,
     'def __init__(self, name, target, start, end, size=_default4):\n self.name = name\n self.target = target\n self.start = start\n self.end = end\n self.size = size': _m333,
     'def __init__(self, name, title=_default1, direction=_default2, boxes=_FACTORY, arrows=_FACTORY, clusters=_FACTORY, looks=_FACTORY, graph_attrs=_FACTORY, edge_font_size=_default8, edge_font_color=_default9):\n self.name = name\n self.title = title\n self.direction = direction\n self.boxes = _factory3() if boxes is _FACTORY else boxes\n self.arrows = _factory4() if arrows is _FACTORY else arrows\n self.clusters = _factory5() if clusters is _FACTORY else clusters\n self.looks = _factory6() if looks is _FACTORY else looks\n self.graph_attrs = _factory7() if graph_attrs is _FACTORY else graph_attrs\n self.edge_font_size = edge_font_size\n self.edge_font_color = edge_font_color': _m334,
-    'def __init__(self, name, type, attrs, span):\n _set0(self, name)\n _set1(self, type)\n _set2(self, attrs)\n _set3(self, span)': _m335,
+    'def __init__(self, name, type, attrs, span):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.name = name\n  self.type = type\n  self.attrs = attrs\n  self.span = span\n  self.__class__ = _cls\n else:\n  _set0(self, name)\n  _set1(self, type)\n  _set2(self, attrs)\n  _set3(self, span)': _m335,
     'def __init__(self, new=_default0, old=_default1):\n _set0(self, new)\n _set1(self, old)': _m336,
-    'def __init__(self, node, branches, join):\n _set0(self, node)\n _set1(self, branches)\n _set2(self, join)': _m337,
+    'def __init__(self, node, branches, join):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.node = node\n  self.branches = branches\n  self.join = join\n  self.__class__ = _cls\n else:\n  _set0(self, node)\n  _set1(self, branches)\n  _set2(self, join)': _m337,
     'def __init__(self, node, ctx, completed=_FACTORY, outcomes=_FACTORY, retries=_FACTORY, visits=_FACTORY, restarts=_default6, fallback_taken=_default7, gate_fallback=_default8, gate_recheck=_default9, covered=_default10, overridden=_default11, steps=_default12):\n self.node = node\n self.ctx = ctx\n self.completed = _factory2() if completed is _FACTORY else completed\n self.outcomes = _factory3() if outcomes is _FACTORY else outcomes\n self.retries = _factory4() if retries is _FACTORY else retries\n self.visits = _factory5() if visits is _FACTORY else visits\n self.restarts = restarts\n self.fallback_taken = fallback_taken\n self.gate_fallback = gate_fallback\n self.gate_recheck = gate_recheck\n self.covered = covered\n self.overridden = overridden\n self.steps = steps': _m338,
-    'def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):\n _set0(self, node)\n _set1(self, handler)\n _set2(self, outcome)\n _set3(self, attempt)\n _set4(self, edge)\n _set5(self, writes)\n _set6(self, notes)\n _set7(self, within)\n _set8(self, depth)\n _set9(self, text)\n _set10(self, model_node)': _m339,
-    'def __init__(self, node, key, item):\n _set0(self, node)\n _set1(self, key)\n _set2(self, item)': _m340,
+    'def __init__(self, node, handler, outcome, attempt=_default3, edge=_default4, writes=_default5, notes=_default6, within=_default7, depth=_default8, text=_default9, model_node=_default10):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.node = node\n  self.handler = handler\n  self.outcome = outcome\n  self.attempt = attempt\n  self.edge = edge\n  self.writes = writes\n  self.notes = notes\n  self.within = within\n  self.depth = depth\n  self.text = text\n  self.model_node = model_node\n  self.__class__ = _cls\n else:\n  _set0(self, node)\n  _set1(self, handler)\n  _set2(self, outcome)\n  _set3(self, attempt)\n  _set4(self, edge)\n  _set5(self, writes)\n  _set6(self, notes)\n  _set7(self, within)\n  _set8(self, depth)\n  _set9(self, text)\n  _set10(self, model_node)': _m339,
+    'def __init__(self, node, key, item):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.node = node\n  self.key = key\n  self.item = item\n  self.__class__ = _cls\n else:\n  _set0(self, node)\n  _set1(self, key)\n  _set2(self, item)': _m340,
     "def __init__(self, node, rule, target, why, outcome, index):\n _setattr(self, 'node', node)\n _setattr(self, 'rule', rule)\n _setattr(self, 'target', target)\n _setattr(self, 'why', why)\n _setattr(self, 'outcome', outcome)\n _setattr(self, 'index', index)": _m341,
-    'def __init__(self, node, text, masked):\n _set0(self, node)\n _set1(self, text)\n _set2(self, masked)': _m342,
+    'def __init__(self, node, text, masked):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.node = node\n  self.text = text\n  self.masked = masked\n  self.__class__ = _cls\n else:\n  _set0(self, node)\n  _set1(self, text)\n  _set2(self, masked)': _m342,
     'def __init__(self, node_defaults=_FACTORY, edge_defaults=_FACTORY, created=_FACTORY, label=_default3):\n self.node_defaults = _factory0() if node_defaults is _FACTORY else node_defaults\n self.edge_defaults = _factory1() if edge_defaults is _FACTORY else edge_defaults\n self.created = _factory2() if created is _FACTORY else created\n self.label = label': _m343,
     'def __init__(self, nodes, edges, rest):\n self.nodes = nodes\n self.edges = edges\n self.rest = rest': _m344,
-    'def __init__(self, nodes, skipped, cleared=_default2):\n _set0(self, nodes)\n _set1(self, skipped)\n _set2(self, cleared)': _m345,
+    'def __init__(self, nodes, skipped, cleared=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.nodes = nodes\n  self.skipped = skipped\n  self.cleared = cleared\n  self.__class__ = _cls\n else:\n  _set0(self, nodes)\n  _set1(self, skipped)\n  _set2(self, cleared)': _m345,
     'def __init__(self, nodes=_default0, work=_FACTORY):\n self.nodes = nodes\n self.work = _factory1() if work is _FACTORY else work': _m346,
     "def __init__(self, number, indent, text):\n _setattr(self, 'number', number)\n _setattr(self, 'indent', indent)\n _setattr(self, 'text', text)": _m347,
     'def __init__(self, obj, index, parent, depth, js, subtasks=_FACTORY, deps=_FACTORY, dropped=_FACTORY, inherited=_FACTORY):\n self.obj = obj\n self.index = index\n self.parent = parent\n self.depth = depth\n self.js = js\n self.subtasks = _factory5() if subtasks is _FACTORY else subtasks\n self.deps = _factory6() if deps is _FACTORY else deps\n self.dropped = _factory7() if dropped is _FACTORY else dropped\n self.inherited = _factory8() if inherited is _FACTORY else inherited': _m348,
     'def __init__(self, old, new, changes, effects):\n self.old = old\n self.new = new\n self.changes = changes\n self.effects = effects': _m349,
-    'def __init__(self, op, items, start, end, symbols=_default4):\n _set0(self, op)\n _set1(self, items)\n _set2(self, start)\n _set3(self, end)\n _set4(self, symbols)': _m350,
-    'def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):\n _set0(self, open_start)\n _set1(self, open_end)\n _set2(self, body_start)\n _set3(self, body_end)\n _set4(self, close_start)\n _set5(self, close_end)\n _set6(self, info)': _m351,
-    'def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):\n _set0(self, outcome)\n _set1(self, label)\n _set2(self, text)\n _set3(self, stdout)\n _set4(self, stderr)\n _set5(self, exit_code)\n _set6(self, writes)\n _set7(self, cycles)\n _set8(self, marker)\n _set9(self, why)': _m352,
+    'def __init__(self, op, items, start, end, symbols=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.op = op\n  self.items = items\n  self.start = start\n  self.end = end\n  self.symbols = symbols\n  self.__class__ = _cls\n else:\n  _set0(self, op)\n  _set1(self, items)\n  _set2(self, start)\n  _set3(self, end)\n  _set4(self, symbols)': _m350,
+    'def __init__(self, open_start, open_end, body_start, body_end, close_start, close_end, info):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.open_start = open_start\n  self.open_end = open_end\n  self.body_start = body_start\n  self.body_end = body_end\n  self.close_start = close_start\n  self.close_end = close_end\n  self.info = info\n  self.__class__ = _cls\n else:\n  _set0(self, open_start)\n  _set1(self, open_end)\n  _set2(self, body_start)\n  _set3(self, body_end)\n  _set4(self, close_start)\n  _set5(self, close_end)\n  _set6(self, info)': _m351,
+    'def __init__(self, outcome=_default0, label=_default1, text=_default2, stdout=_default3, stderr=_default4, exit_code=_default5, writes=_default6, cycles=_default7, marker=_default8, why=_default9):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.outcome = outcome\n  self.label = label\n  self.text = text\n  self.stdout = stdout\n  self.stderr = stderr\n  self.exit_code = exit_code\n  self.writes = writes\n  self.cycles = cycles\n  self.marker = marker\n  self.why = why\n  self.__class__ = _cls\n else:\n  _set0(self, outcome)\n  _set1(self, label)\n  _set2(self, text)\n  _set3(self, stdout)\n  _set4(self, stderr)\n  _set5(self, exit_code)\n  _set6(self, writes)\n  _set7(self, cycles)\n  _set8(self, marker)\n  _set9(self, why)': _m352,
     'def __init__(self, own=_FACTORY, foreign=_FACTORY):\n self.own = _factory0() if own is _FACTORY else own\n self.foreign = _factory1() if foreign is _FACTORY else foreign': _m353,
-    'def __init__(self, pace, start=_default1, end=_default2, what=_default3):\n _set0(self, pace)\n _set1(self, start)\n _set2(self, end)\n _set3(self, what)': _m354,
+    'def __init__(self, pace, start=_default1, end=_default2, what=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.pace = pace\n  self.start = start\n  self.end = end\n  self.what = what\n  self.__class__ = _cls\n else:\n  _set0(self, pace)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, what)': _m354,
     "def __init__(self, pairs, branch=_default1):\n _setattr(self, 'pairs', pairs)\n _setattr(self, 'branch', branch)": _m355,
     'def __init__(self, pairs, flow, tag, start, end=_default4, size=_default5):\n self.pairs = pairs\n self.flow = flow\n self.tag = tag\n self.start = start\n self.end = end\n self.size = size': _m356,
-    'def __init__(self, pairs, removed, added):\n _set0(self, pairs)\n _set1(self, removed)\n _set2(self, added)': _m357,
-    'def __init__(self, parallel, branches, join, lossy, policy=_default4):\n _set0(self, parallel)\n _set1(self, branches)\n _set2(self, join)\n _set3(self, lossy)\n _set4(self, policy)': _m358,
-    'def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):\n _set0(self, parents)\n _set1(self, provided)\n _set2(self, read_above)\n _set3(self, child_hint)\n _set4(self, bound)': _m359,
+    'def __init__(self, pairs, removed, added):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.pairs = pairs\n  self.removed = removed\n  self.added = added\n  self.__class__ = _cls\n else:\n  _set0(self, pairs)\n  _set1(self, removed)\n  _set2(self, added)': _m357,
+    'def __init__(self, parallel, branches, join, lossy, policy=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.parallel = parallel\n  self.branches = branches\n  self.join = join\n  self.lossy = lossy\n  self.policy = policy\n  self.__class__ = _cls\n else:\n  _set0(self, parallel)\n  _set1(self, branches)\n  _set2(self, join)\n  _set3(self, lossy)\n  _set4(self, policy)': _m358,
+    'def __init__(self, parents=_default0, provided=_default1, read_above=_default2, child_hint=_default3, bound=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.parents = parents\n  self.provided = provided\n  self.read_above = read_above\n  self.child_hint = child_hint\n  self.bound = bound\n  self.__class__ = _cls\n else:\n  _set0(self, parents)\n  _set1(self, provided)\n  _set2(self, read_above)\n  _set3(self, child_hint)\n  _set4(self, bound)': _m359,
     'def __init__(self, path, graph, machine, scenario, config, diagnostics=_FACTORY):\n self.path = path\n self.graph = graph\n self.machine = machine\n self.scenario = scenario\n self.config = config\n self.diagnostics = _factory5() if diagnostics is _FACTORY else diagnostics': _m360,
     'def __init__(self, path, kind, tree, items, workflow, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.tree = tree\n self.items = items\n self.workflow = workflow\n self.warnings = _factory5() if warnings is _FACTORY else warnings': _m361,
     'def __init__(self, path, kind, workflow, tests=_FACTORY, warnings=_FACTORY):\n self.path = path\n self.kind = kind\n self.workflow = workflow\n self.tests = _factory3() if tests is _FACTORY else tests\n self.warnings = _factory4() if warnings is _FACTORY else warnings': _m362,
@@ -4111,80 +4839,80 @@ METHODS = {
     'def __init__(self, path, plan, diagnostics, warnings):\n self.path = path\n self.plan = plan\n self.diagnostics = diagnostics\n self.warnings = warnings': _m365,
     'def __init__(self, path, source, workflow, diagnostics=_FACTORY, dependencies=_FACTORY, not_a_workflow=_default5):\n self.path = path\n self.source = source\n self.workflow = workflow\n self.diagnostics = _factory3() if diagnostics is _FACTORY else diagnostics\n self.dependencies = _factory4() if dependencies is _FACTORY else dependencies\n self.not_a_workflow = not_a_workflow': _m366,
     'def __init__(self, path, text):\n self.path = path\n self.text = text': _m367,
-    'def __init__(self, path, workflow, node):\n _set0(self, path)\n _set1(self, workflow)\n _set2(self, node)': _m368,
+    'def __init__(self, path, workflow, node):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.path = path\n  self.workflow = workflow\n  self.node = node\n  self.__class__ = _cls\n else:\n  _set0(self, path)\n  _set1(self, workflow)\n  _set2(self, node)': _m368,
     'def __init__(self, path=_FACTORY, status=_default1, message=_default2, decisions=_FACTORY):\n self.path = _factory0() if path is _FACTORY else path\n self.status = status\n self.message = message\n self.decisions = _factory3() if decisions is _FACTORY else decisions': _m369,
     'def __init__(self, path=_default0, context=_FACTORY, nodes=_FACTORY, max_steps=_default3):\n self.path = path\n self.context = _factory1() if context is _FACTORY else context\n self.nodes = _factory2() if nodes is _FACTORY else nodes\n self.max_steps = max_steps': _m370,
     'def __init__(self, paths=_FACTORY, states=_default1, truncated=_default2, halted=_default3, capped=_default4, taken_edges=_FACTORY, stuck=_FACTORY, routed=_FACTORY, gate_checks=_FACTORY, restart_edges=_FACTORY, succeeded=_default10, exhausted_restarts=_default11, fewest_restarts=_default12):\n self.paths = _factory0() if paths is _FACTORY else paths\n self.states = states\n self.truncated = truncated\n self.halted = halted\n self.capped = capped\n self.taken_edges = _factory5() if taken_edges is _FACTORY else taken_edges\n self.stuck = _factory6() if stuck is _FACTORY else stuck\n self.routed = _factory7() if routed is _FACTORY else routed\n self.gate_checks = _factory8() if gate_checks is _FACTORY else gate_checks\n self.restart_edges = _factory9() if restart_edges is _FACTORY else restart_edges\n self.succeeded = succeeded\n self.exhausted_restarts = exhausted_restarts\n self.fewest_restarts = fewest_restarts': _m371,
     "def __init__(self, plan_map=_default0, tdd=_default1, plan_map_max=_default2):\n _setattr(self, 'plan_map', plan_map)\n _setattr(self, 'tdd', tdd)\n _setattr(self, 'plan_map_max', plan_map_max)": _m372,
     'def __init__(self, problems=_FACTORY, lines=_FACTORY):\n self.problems = _factory0() if problems is _FACTORY else problems\n self.lines = _factory1() if lines is _FACTORY else lines': _m373,
-    'def __init__(self, provider, family, selector, model, problem):\n _set0(self, provider)\n _set1(self, family)\n _set2(self, selector)\n _set3(self, model)\n _set4(self, problem)': _m374,
+    'def __init__(self, provider, family, selector, model, problem):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.provider = provider\n  self.family = family\n  self.selector = selector\n  self.model = model\n  self.problem = problem\n  self.__class__ = _cls\n else:\n  _set0(self, provider)\n  _set1(self, family)\n  _set2(self, selector)\n  _set3(self, model)\n  _set4(self, problem)': _m374,
     "def __init__(self, providers, _index=_FACTORY):\n _setattr(self, 'providers', providers)\n _setattr(self, '_index', _factory1() if _index is _FACTORY else _index)\n self.__post_init__()": _m375,
-    'def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):\n _set0(self, raw)\n _set1(self, text)\n _set2(self, span)\n _set3(self, expr)\n _set4(self, error)\n _set5(self, error_start)\n _set6(self, error_end)\n _set7(self, shorthand)': _m376,
-    'def __init__(self, ref, key, after, where):\n _set0(self, ref)\n _set1(self, key)\n _set2(self, after)\n _set3(self, where)': _m377,
-    'def __init__(self, ref, key, edge, loop, writers, sometimes):\n _set0(self, ref)\n _set1(self, key)\n _set2(self, edge)\n _set3(self, loop)\n _set4(self, writers)\n _set5(self, sometimes)': _m378,
-    'def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n _set0(self, ref)\n _set1(self, path)\n _set2(self, workflow)\n _set3(self, problem)\n _set4(self, missing)\n _set5(self, special)\n _set6(self, outside)': _m379,
-    'def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n _set0(self, route)\n _set1(self, edge)\n _set2(self, target)\n _set3(self, origin)\n _set4(self, rest)': _m380,
-    'def __init__(self, section, match, message, codes, reason=_default4):\n _set0(self, section)\n _set1(self, match)\n _set2(self, message)\n _set3(self, codes)\n _set4(self, reason)': _m381,
+    'def __init__(self, raw, text, span, expr, error=_default4, error_start=_default5, error_end=_default6, shorthand=_default7):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.raw = raw\n  self.text = text\n  self.span = span\n  self.expr = expr\n  self.error = error\n  self.error_start = error_start\n  self.error_end = error_end\n  self.shorthand = shorthand\n  self.__class__ = _cls\n else:\n  _set0(self, raw)\n  _set1(self, text)\n  _set2(self, span)\n  _set3(self, expr)\n  _set4(self, error)\n  _set5(self, error_start)\n  _set6(self, error_end)\n  _set7(self, shorthand)': _m376,
+    'def __init__(self, ref, key, after, where):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.ref = ref\n  self.key = key\n  self.after = after\n  self.where = where\n  self.__class__ = _cls\n else:\n  _set0(self, ref)\n  _set1(self, key)\n  _set2(self, after)\n  _set3(self, where)': _m377,
+    'def __init__(self, ref, key, edge, loop, writers, sometimes):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.ref = ref\n  self.key = key\n  self.edge = edge\n  self.loop = loop\n  self.writers = writers\n  self.sometimes = sometimes\n  self.__class__ = _cls\n else:\n  _set0(self, ref)\n  _set1(self, key)\n  _set2(self, edge)\n  _set3(self, loop)\n  _set4(self, writers)\n  _set5(self, sometimes)': _m378,
+    'def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.ref = ref\n  self.path = path\n  self.workflow = workflow\n  self.problem = problem\n  self.missing = missing\n  self.special = special\n  self.outside = outside\n  self.__class__ = _cls\n else:\n  _set0(self, ref)\n  _set1(self, path)\n  _set2(self, workflow)\n  _set3(self, problem)\n  _set4(self, missing)\n  _set5(self, special)\n  _set6(self, outside)': _m379,
+    'def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.route = route\n  self.edge = edge\n  self.target = target\n  self.origin = origin\n  self.rest = rest\n  self.__class__ = _cls\n else:\n  _set0(self, route)\n  _set1(self, edge)\n  _set2(self, target)\n  _set3(self, origin)\n  _set4(self, rest)': _m380,
+    'def __init__(self, section, match, message, codes, reason=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.section = section\n  self.match = match\n  self.message = message\n  self.codes = codes\n  self.reason = reason\n  self.__class__ = _cls\n else:\n  _set0(self, section)\n  _set1(self, match)\n  _set2(self, message)\n  _set3(self, codes)\n  _set4(self, reason)': _m381,
     "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m382,
-    'def __init__(self, selection, rejected, reason, why):\n _set0(self, selection)\n _set1(self, rejected)\n _set2(self, reason)\n _set3(self, why)': _m383,
+    'def __init__(self, selection, rejected, reason, why):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.selection = selection\n  self.rejected = rejected\n  self.reason = reason\n  self.why = why\n  self.__class__ = _cls\n else:\n  _set0(self, selection)\n  _set1(self, rejected)\n  _set2(self, reason)\n  _set3(self, why)': _m383,
     'def __init__(self, selectors, properties, problems):\n self.selectors = selectors\n self.properties = properties\n self.problems = problems': _m384,
     'def __init__(self, source, error):\n _set0(self, source)\n _set1(self, error)': _m385,
     "def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):\n _setattr(self, 'source', source)\n _setattr(self, 'format', format)\n _setattr(self, 'name', name)\n _setattr(self, 'decl_span', decl_span)\n _setattr(self, 'version', version)\n _setattr(self, 'header', header)\n _setattr(self, 'defaults', defaults)\n _setattr(self, 'vars', vars)\n _setattr(self, 'inputs', inputs)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'edges', edges)\n _setattr(self, 'else_target', else_target)\n _setattr(self, 'else_span', else_span)\n _setattr(self, 'stylesheet', stylesheet)\n _setattr(self, 'references', references)\n _setattr(self, 'sources', sources)\n _setattr(self, 'dialect', dialect)\n _setattr(self, 'selectors', selectors)\n _setattr(self, 'mentions', mentions)\n _setattr(self, 'plan', plan)": _m386,
     'def __init__(self, source, kind, tasks, flat, root, tasks_member, runners=_default6, runners_from_session=_default7, stored=_default8, candidates=_FACTORY, selected=_default10, linted=_default11, session_meta=_default12, rewrites=_FACTORY, comma_offsets=_FACTORY, running=_default15):\n self.source = source\n self.kind = kind\n self.tasks = tasks\n self.flat = flat\n self.root = root\n self.tasks_member = tasks_member\n self.runners = runners\n self.runners_from_session = runners_from_session\n self.stored = stored\n self.candidates = _factory9() if candidates is _FACTORY else candidates\n self.selected = selected\n self.linted = linted\n self.session_meta = session_meta\n self.rewrites = _factory13() if rewrites is _FACTORY else rewrites\n self.comma_offsets = _factory14() if comma_offsets is _FACTORY else comma_offsets\n self.running = running': _m387,
     'def __init__(self, source, raw_blocks, base_dir, display_base, reader):\n self.source = source\n self.raw_blocks = raw_blocks\n self.base_dir = base_dir\n self.display_base = display_base\n self.reader = reader\n self.__post_init__()': _m388,
-    'def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):\n _set0(self, source)\n _set1(self, target)\n _set2(self, condition)\n _set3(self, key)\n _set4(self, label)\n _set5(self, choice)\n _set6(self, weight)\n _set7(self, back)\n _set8(self, override)\n _set9(self, implicit)\n _set10(self, line)': _m389,
+    'def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.condition = condition\n  self.key = key\n  self.label = label\n  self.choice = choice\n  self.weight = weight\n  self.back = back\n  self.override = override\n  self.implicit = implicit\n  self.line = line\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, condition)\n  _set3(self, key)\n  _set4(self, label)\n  _set5(self, choice)\n  _set6(self, weight)\n  _set7(self, back)\n  _set8(self, override)\n  _set9(self, implicit)\n  _set10(self, line)': _m389,
     'def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):\n self.source = source\n self.target = target\n self.label = label\n self.look = look\n self.tooltip = tooltip\n self.constraint = constraint': _m390,
-    'def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n _set0(self, source)\n _set1(self, target)\n _set2(self, reason)\n _set3(self, why)\n _set4(self, edge)\n _set5(self, rejected)\n _set6(self, restart)\n _set7(self, override)\n _set8(self, restart_why)': _m391,
+    'def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.reason = reason\n  self.why = why\n  self.edge = edge\n  self.rejected = rejected\n  self.restart = restart\n  self.override = override\n  self.restart_why = restart_why\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, reason)\n  _set3(self, why)\n  _set4(self, edge)\n  _set5(self, rejected)\n  _set6(self, restart)\n  _set7(self, override)\n  _set8(self, restart_why)': _m391,
     'def __init__(self, source, target, span, attrs):\n self.source = source\n self.target = target\n self.span = span\n self.attrs = attrs': _m392,
-    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n _set0(self, source)\n _set1(self, target)\n _set2(self, span)\n _set3(self, condition)\n _set4(self, attrs)\n _set5(self, implicit)': _m393,
+    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.span = span\n  self.condition = condition\n  self.attrs = attrs\n  self.implicit = implicit\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, span)\n  _set3(self, condition)\n  _set4(self, attrs)\n  _set5(self, implicit)': _m393,
     'def __init__(self, span):\n self.span = span': _m394,
     'def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):\n self.span = span\n self.directive = directive\n self.problems = problems\n self.kind = kind\n self.rewrite = rewrite\n self.lines = lines\n self.file_wide = file_wide\n self.removal = removal': _m395,
     'def __init__(self, span, items=_FACTORY):\n self.span = span\n self.items = _factory1() if items is _FACTORY else items': _m396,
     'def __init__(self, span, members=_FACTORY, _index=_default2):\n self.span = span\n self.members = _factory1() if members is _FACTORY else members\n self._index = _index': _m397,
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)': _m398,
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)\n self.__post_init__()': _m399,
-    'def __init__(self, span, message, code=_default2):\n _set0(self, span)\n _set1(self, message)\n _set2(self, code)': _m400,
+    'def __init__(self, span, message, code=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.span = span\n  self.message = message\n  self.code = code\n  self.__class__ = _cls\n else:\n  _set0(self, span)\n  _set1(self, message)\n  _set2(self, code)': _m400,
     'def __init__(self, span, root, error, error_span=_default3):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span': _m401,
     'def __init__(self, span, text):\n _set0(self, span)\n _set1(self, text)': _m402,
     'def __init__(self, span, value):\n self.span = span\n self.value = value': _m403,
     'def __init__(self, span, value, segments=_default2):\n self.span = span\n self.value = value\n self.segments = segments': _m404,
-    'def __init__(self, stamp, included, symbols):\n _set0(self, stamp)\n _set1(self, included)\n _set2(self, symbols)': _m405,
-    'def __init__(self, start, end, message):\n _set0(self, start)\n _set1(self, end)\n _set2(self, message)': _m406,
-    'def __init__(self, start, end, type, modifiers, priority):\n _set0(self, start)\n _set1(self, end)\n _set2(self, type)\n _set3(self, modifiers)\n _set4(self, priority)': _m407,
-    'def __init__(self, start, end, what):\n _set0(self, start)\n _set1(self, end)\n _set2(self, what)': _m408,
+    'def __init__(self, stamp, included, symbols):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.stamp = stamp\n  self.included = included\n  self.symbols = symbols\n  self.__class__ = _cls\n else:\n  _set0(self, stamp)\n  _set1(self, included)\n  _set2(self, symbols)': _m405,
+    'def __init__(self, start, end, message):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.start = start\n  self.end = end\n  self.message = message\n  self.__class__ = _cls\n else:\n  _set0(self, start)\n  _set1(self, end)\n  _set2(self, message)': _m406,
+    'def __init__(self, start, end, type, modifiers, priority):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.start = start\n  self.end = end\n  self.type = type\n  self.modifiers = modifiers\n  self.priority = priority\n  self.__class__ = _cls\n else:\n  _set0(self, start)\n  _set1(self, end)\n  _set2(self, type)\n  _set3(self, modifiers)\n  _set4(self, priority)': _m407,
+    'def __init__(self, start, end, what):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.start = start\n  self.end = end\n  self.what = what\n  self.__class__ = _cls\n else:\n  _set0(self, start)\n  _set1(self, end)\n  _set2(self, what)': _m408,
     'def __init__(self, statement, pattern):\n _set0(self, statement)\n _set1(self, pattern)': _m409,
-    'def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):\n _set0(self, status)\n _set1(self, message)\n _set2(self, node)\n _set3(self, error)\n _set4(self, cause)\n _set5(self, rejected)': _m410,
+    'def __init__(self, status, message, node=_default2, error=_default3, cause=_default4, rejected=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.status = status\n  self.message = message\n  self.node = node\n  self.error = error\n  self.cause = cause\n  self.rejected = rejected\n  self.__class__ = _cls\n else:\n  _set0(self, status)\n  _set1(self, message)\n  _set2(self, node)\n  _set3(self, error)\n  _set4(self, cause)\n  _set5(self, rejected)': _m410,
     'def __init__(self, status, updates=_FACTORY, preferred=_default2, suggested=_default3, error=_default4, limit=_default5, notes=_FACTORY, nested=_FACTORY, override_ok=_default8, child_overridden=_default9):\n self.status = status\n self.updates = _factory1() if updates is _FACTORY else updates\n self.preferred = preferred\n self.suggested = suggested\n self.error = error\n self.limit = limit\n self.notes = _factory6() if notes is _FACTORY else notes\n self.nested = _factory7() if nested is _FACTORY else nested\n self.override_ok = override_ok\n self.child_overridden = child_overridden': _m411,
     'def __init__(self, steps, end, ctx):\n self.steps = steps\n self.end = end\n self.ctx = ctx\n self.__post_init__()': _m412,
-    'def __init__(self, steps, nodes, key, reader, steps_run, productions, producers):\n _set0(self, steps)\n _set1(self, nodes)\n _set2(self, key)\n _set3(self, reader)\n _set4(self, steps_run)\n _set5(self, productions)\n _set6(self, producers)': _m413,
-    'def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):\n _set0(self, steps)\n _set1(self, state)\n _set2(self, end)\n _set3(self, taken)\n _set4(self, label)\n _set5(self, gates)': _m414,
+    'def __init__(self, steps, nodes, key, reader, steps_run, productions, producers):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.steps = steps\n  self.nodes = nodes\n  self.key = key\n  self.reader = reader\n  self.steps_run = steps_run\n  self.productions = productions\n  self.producers = producers\n  self.__class__ = _cls\n else:\n  _set0(self, steps)\n  _set1(self, nodes)\n  _set2(self, key)\n  _set3(self, reader)\n  _set4(self, steps_run)\n  _set5(self, productions)\n  _set6(self, producers)': _m413,
+    'def __init__(self, steps, state=_default1, end=_default2, taken=_default3, label=_default4, gates=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.steps = steps\n  self.state = state\n  self.end = end\n  self.taken = taken\n  self.label = label\n  self.gates = gates\n  self.__class__ = _cls\n else:\n  _set0(self, steps)\n  _set1(self, state)\n  _set2(self, end)\n  _set3(self, taken)\n  _set4(self, label)\n  _set5(self, gates)': _m414,
     'def __init__(self, steps=_FACTORY, end=_default1):\n self.steps = _factory0() if steps is _FACTORY else steps\n self.end = end': _m415,
     'def __init__(self, structure, content, line):\n self.structure = structure\n self.content = content\n self.line = line': _m416,
-    'def __init__(self, target, fields, span):\n _set0(self, target)\n _set1(self, fields)\n _set2(self, span)': _m417,
-    'def __init__(self, task, start, end, how):\n _set0(self, task)\n _set1(self, start)\n _set2(self, end)\n _set3(self, how)': _m418,
+    'def __init__(self, target, fields, span):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.target = target\n  self.fields = fields\n  self.span = span\n  self.__class__ = _cls\n else:\n  _set0(self, target)\n  _set1(self, fields)\n  _set2(self, span)': _m417,
+    'def __init__(self, task, start, end, how):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.task = task\n  self.start = start\n  self.end = end\n  self.how = how\n  self.__class__ = _cls\n else:\n  _set0(self, task)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, how)': _m418,
     'def __init__(self, task, value, node):\n self.task = task\n self.value = value\n self.node = node': _m419,
     'def __init__(self, task, wave, receives, without_output, indirect_mask, flat):\n self.task = task\n self.wave = wave\n self.receives = receives\n self.without_output = without_output\n self.indirect_mask = indirect_mask\n self.flat = flat': _m420,
     'def __init__(self, text, content=_default1):\n _set0(self, text)\n _set1(self, content)': _m421,
-    'def __init__(self, text, negations, left, op, right_raw):\n _set0(self, text)\n _set1(self, negations)\n _set2(self, left)\n _set3(self, op)\n _set4(self, right_raw)': _m422,
+    'def __init__(self, text, negations, left, op, right_raw):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.negations = negations\n  self.left = left\n  self.op = op\n  self.right_raw = right_raw\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, negations)\n  _set2(self, left)\n  _set3(self, op)\n  _set4(self, right_raw)': _m422,
     'def __init__(self, text, notes=_FACTORY):\n self.text = text\n self.notes = _factory1() if notes is _FACTORY else notes': _m423,
     'def __init__(self, text, parts):\n _set0(self, text)\n _set1(self, parts)': _m424,
-    'def __init__(self, text, start, end):\n _set0(self, text)\n _set1(self, start)\n _set2(self, end)': _m425,
-    'def __init__(self, text, start, end, quoted=_default3):\n _set0(self, text)\n _set1(self, start)\n _set2(self, end)\n _set3(self, quoted)': _m426,
-    'def __init__(self, text, start, end, value, expands):\n _set0(self, text)\n _set1(self, start)\n _set2(self, end)\n _set3(self, value)\n _set4(self, expands)': _m427,
+    'def __init__(self, text, start, end):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.start = start\n  self.end = end\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, start)\n  _set2(self, end)': _m425,
+    'def __init__(self, text, start, end, quoted=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.start = start\n  self.end = end\n  self.quoted = quoted\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, quoted)': _m426,
+    'def __init__(self, text, start, end, value, expands):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.start = start\n  self.end = end\n  self.value = value\n  self.expands = expands\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, value)\n  _set4(self, expands)': _m427,
     'def __init__(self, text, target, path, notes, parity, converted):\n self.text = text\n self.target = target\n self.path = path\n self.notes = notes\n self.parity = parity\n self.converted = converted': _m428,
     'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count': _m429,
     'def __init__(self, type, doc):\n _set0(self, type)\n _set1(self, doc)': _m430,
     'def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):\n self.uri = uri\n self.path = path\n self.language_id = language_id\n self.generation = generation\n self.snapshot = snapshot\n self.published = published\n self.timer = timer\n self.quick = quick\n self.pause = pause\n self.lock = _factory9() if lock is _FACTORY else lock\n self.closed = closed': _m431,
     'def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):\n self.uri = uri\n self.version = version\n self.generation = generation\n self.result_id = result_id\n self.path = path\n self.fmt = fmt\n self.root = root\n self.result = result\n self.converted = converted\n self.deps = deps\n self.encoding = encoding\n self.stamps = _factory11() if stamps is _FACTORY else stamps': _m432,
     "def __init__(self, uri, version, generation, text, path, fmt, config, open_texts, root, encoding, quick=_default10, line_starts=_default11):\n _setattr(self, 'uri', uri)\n _setattr(self, 'version', version)\n _setattr(self, 'generation', generation)\n _setattr(self, 'text', text)\n _setattr(self, 'path', path)\n _setattr(self, 'fmt', fmt)\n _setattr(self, 'config', config)\n _setattr(self, 'open_texts', open_texts)\n _setattr(self, 'root', root)\n _setattr(self, 'encoding', encoding)\n _setattr(self, 'quick', quick)\n _setattr(self, 'line_starts', line_starts)": _m433,
-    'def __init__(self, value, source, segments):\n _set0(self, value)\n _set1(self, source)\n _set2(self, segments)': _m434,
+    'def __init__(self, value, source, segments):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.value = value\n  self.source = source\n  self.segments = segments\n  self.__class__ = _cls\n else:\n  _set0(self, value)\n  _set1(self, source)\n  _set2(self, segments)': _m434,
     'def __init__(self, value, span):\n _set0(self, value)\n _set1(self, span)': _m435,
     'def __init__(self, value, style, tag, start, end, raw_end, size=_default6):\n self.value = value\n self.style = style\n self.tag = tag\n self.start = start\n self.end = end\n self.raw_end = raw_end\n self.size = size': _m436,
-    'def __init__(self, variable, op, values, negated, compare):\n _set0(self, variable)\n _set1(self, op)\n _set2(self, values)\n _set3(self, negated)\n _set4(self, compare)': _m437,
+    'def __init__(self, variable, op, values, negated, compare):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.variable = variable\n  self.op = op\n  self.values = values\n  self.negated = negated\n  self.compare = compare\n  self.__class__ = _cls\n else:\n  _set0(self, variable)\n  _set1(self, op)\n  _set2(self, values)\n  _set3(self, negated)\n  _set4(self, compare)': _m437,
     'def __init__(self, waves, completed, failed, all_complete):\n self.waves = waves\n self.completed = completed\n self.failed = failed\n self.all_complete = all_complete': _m438,
     'def __init__(self, waves, user_waves, starts, completed, failed, blocked, on_hold, not_run, stopped_by_failure, all_complete, refused=_default10):\n self.waves = waves\n self.user_waves = user_waves\n self.starts = starts\n self.completed = completed\n self.failed = failed\n self.blocked = blocked\n self.on_hold = on_hold\n self.not_run = not_run\n self.stopped_by_failure = stopped_by_failure\n self.all_complete = all_complete\n self.refused = refused': _m439,
-    'def __init__(self, what, node, fields, branch):\n _set0(self, what)\n _set1(self, node)\n _set2(self, fields)\n _set3(self, branch)': _m440,
-    'def __init__(self, words, redirects, start, end, certain, piped):\n _set0(self, words)\n _set1(self, redirects)\n _set2(self, start)\n _set3(self, end)\n _set4(self, certain)\n _set5(self, piped)': _m441,
+    'def __init__(self, what, node, fields, branch):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.what = what\n  self.node = node\n  self.fields = fields\n  self.branch = branch\n  self.__class__ = _cls\n else:\n  _set0(self, what)\n  _set1(self, node)\n  _set2(self, fields)\n  _set3(self, branch)': _m440,
+    'def __init__(self, words, redirects, start, end, certain, piped):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.words = words\n  self.redirects = redirects\n  self.start = start\n  self.end = end\n  self.certain = certain\n  self.piped = piped\n  self.__class__ = _cls\n else:\n  _set0(self, words)\n  _set1(self, redirects)\n  _set2(self, start)\n  _set3(self, end)\n  _set4(self, certain)\n  _set5(self, piped)': _m441,
     'def __init__(self, workflow, diagnostics=_FACTORY):\n self.workflow = workflow\n self.diagnostics = _factory1() if diagnostics is _FACTORY else diagnostics': _m442,
     'def __init__(self, workflow, items=_FACTORY, visits=_FACTORY):\n self.workflow = workflow\n self.items = _factory1() if items is _FACTORY else items\n self.visits = _factory2() if visits is _FACTORY else visits': _m443,
     'def __init__(self, workflow, shape, fires, complete, succeeds, findings, edge_ids=_FACTORY, proven_dead=_FACTORY):\n self.workflow = workflow\n self.shape = shape\n self.fires = fires\n self.complete = complete\n self.succeeds = succeeds\n self.findings = findings\n self.edge_ids = _factory6() if edge_ids is _FACTORY else edge_ids\n self.proven_dead = _factory7() if proven_dead is _FACTORY else proven_dead': _m444,

@@ -309,10 +309,38 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None] | None:
     return None
 
 
+# A frozen class's __init__ writes each slot through the slot's own ``__set__``, a call that
+# costs as much as making a small object (about 575 machine instructions a field, measured with
+# callgrind). From this many slots on, it instead turns the instance into the class's twin for
+# the while (a subclass with the same slots and the plain __setattr__, so that ``self.name =``
+# is a plain slot write) and back: two class changes, about 1,400 instructions in all, and
+# about 30 a field. A Field (9 fields) is made in 41 % fewer instructions, a 4-field record
+# in 16 % fewer.
+_TWIN_FROM = 3
+# writes an object's class, bypassing the frozen class's own __setattr__
+_SET_CLASS = object.__dict__["__class__"].__set__
+
+
+def _twin(cls: type) -> type:
+    """``cls`` with assignment allowed: same slots (no ``__dict__`` added), so that an
+    instance's class can be changed from one to the other."""
+    # (__delattr__ too: both are one type slot, which stays a call to a Python-level lookup
+    # unless both are object's)
+    namespace = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": cls.__module__,
+        "__qualname__": cls.__qualname__,
+    }
+    return type(cls)(cls.__name__, (cls,), namespace)
+
+
 def _init_source(cls: type, every: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
     scope: dict[str, Any] = {"_setattr": object.__setattr__, "_FACTORY": MISSING}
     parameters = ["self"]
     lines = []
+    plain: list[str] = []  # the same writes as `self.name = value` (for the twin)
     for index, item in enumerate(every):
         name = item.name
         if item.default_factory is not MISSING:
@@ -340,8 +368,21 @@ def _init_source(cls: type, every: tuple[Field, ...], frozen: bool) -> tuple[str
             # by name on every call, its descriptor's own __set__ writes it straight away)
             scope[f"_set{index}"] = setter
             lines.append(f"_set{index}(self, {value})")
+            plain.append(f"self.{name} = {value}")
         else:
             lines.append(f"_setattr(self, {name!r}, {value})")
+    if plain and len(plain) == len(lines) and len(plain) >= _TWIN_FROM:
+        # every field is a slot: through the twin, for an instance of this very class (an
+        # instance of a subclass keeps the slot setters: the twin has the class's layout only)
+        scope["_cls"], scope["_twin"], scope["_set_class"] = cls, _twin(cls), _SET_CLASS
+        lines = [
+            "if self.__class__ is _cls:",
+            " _set_class(self, _twin)",
+            *(f" {line}" for line in plain),
+            " self.__class__ = _cls",
+            "else:",
+            *(f" {line}" for line in lines),
+        ]
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
     return f"def __init__({', '.join(parameters)}):\n " + "\n ".join(lines or ["pass"]), scope

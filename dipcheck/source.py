@@ -26,10 +26,13 @@ V = TypeVar("V")
 def kept_with(owner: object, key: str, build: Callable[[], T]) -> T:
     """``build()``, computed once and kept in ``owner``'s ``_derived`` memo under ``key`` (a
     value derived from an object that does not change: a source's text, a workflow)."""
-    memo: dict[str, Any] = owner.__dict__.setdefault("_derived", {})
-    if key not in memo:
-        memo[key] = build()
-    return memo[key]
+    memo: dict[str, Any] | None = owner.__dict__.get("_derived")
+    if memo is None:
+        memo = owner.__dict__["_derived"] = {}
+    elif key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    found = memo[key] = build()
+    return found
 
 
 class ByIdentity(Generic[K, V]):
