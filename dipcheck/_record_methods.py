@@ -3832,6 +3832,7 @@ def _m393(_FACTORY, _cls, _default3, _default4, _default5, _set0, _set1, _set2, 
       _set3(self, condition)
       _set4(self, attrs)
       _set5(self, implicit)
+     self.__post_init__()
     return __init__
 
 
@@ -4864,7 +4865,7 @@ METHODS = {
     'def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):\n self.source = source\n self.target = target\n self.label = label\n self.look = look\n self.tooltip = tooltip\n self.constraint = constraint': _m390,
     'def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.reason = reason\n  self.why = why\n  self.edge = edge\n  self.rejected = rejected\n  self.restart = restart\n  self.override = override\n  self.restart_why = restart_why\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, reason)\n  _set3(self, why)\n  _set4(self, edge)\n  _set5(self, rejected)\n  _set6(self, restart)\n  _set7(self, override)\n  _set8(self, restart_why)': _m391,
     'def __init__(self, source, target, span, attrs):\n self.source = source\n self.target = target\n self.span = span\n self.attrs = attrs': _m392,
-    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.span = span\n  self.condition = condition\n  self.attrs = attrs\n  self.implicit = implicit\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, span)\n  _set3(self, condition)\n  _set4(self, attrs)\n  _set5(self, implicit)': _m393,
+    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.span = span\n  self.condition = condition\n  self.attrs = attrs\n  self.implicit = implicit\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, span)\n  _set3(self, condition)\n  _set4(self, attrs)\n  _set5(self, implicit)\n self.__post_init__()': _m393,
     'def __init__(self, span):\n self.span = span': _m394,
     'def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):\n self.span = span\n self.directive = directive\n self.problems = problems\n self.kind = kind\n self.rewrite = rewrite\n self.lines = lines\n self.file_wide = file_wide\n self.removal = removal': _m395,
     'def __init__(self, span, items=_FACTORY):\n self.span = span\n self.items = _factory1() if items is _FACTORY else items': _m396,

@@ -6,6 +6,8 @@
 * ``Node.get`` is a table's bound ``get``: it must answer as ``last_field`` over the fields.
 * ``Workflow.derived`` and ``source.kept_with`` read their memo first: a value is built once,
   ``None`` included.
+* ``Edge.conditional`` and ``Edge.is_back_edge`` are worked out when the edge is made: they
+  must be what the properties computed on every read.
 """
 
 from __future__ import annotations
@@ -18,7 +20,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck import records
-from dipcheck.model import Field, Node, NodeKind, Text, Workflow, last_field
+from dipcheck.model import (
+    Condition,
+    Edge,
+    EdgeAttr,
+    Field,
+    Name,
+    Node,
+    NodeKind,
+    Text,
+    Workflow,
+    last_field,
+)
 from dipcheck.records import field, record
 from dipcheck.source import SourceText, Span, kept_with
 
@@ -112,3 +125,43 @@ def test_derived_builds_once_and_keeps_none() -> None:
     assert kept_with(SOURCE, "k", lambda: build(None)) is None
     assert kept_with(SOURCE, "k", lambda: build(3)) is None
     assert calls == [None, 1, None]
+
+
+def _reference_conditional(edge: Edge) -> bool:
+    """``Edge.conditional`` as the property computed it on every read."""
+    return edge.condition is not None and edge.condition.raw.strip() != ""
+
+
+def _reference_back_edge(edge: Edge) -> bool:
+    """``Edge.is_back_edge`` as the property computed it on every read."""
+    if edge.attr("loop") is not None:
+        return True
+    return edge.attr_value("restart").strip().lower() == "true"
+
+
+attr_keys = st.sampled_from(["loop", "restart", "label", "choice", "override"])
+attr_values = st.one_of(st.none(), st.sampled_from(["true", " TRUE ", "false", "", "1", "x"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.none(), st.sampled_from(["", "  ", "ok", " a == b "])),
+    st.lists(st.tuples(attr_keys, attr_values), max_size=4),
+)
+def test_edge_flags_are_the_properties(
+    raw: str | None, pairs: list[tuple[str, str | None]]
+) -> None:
+    name = Name("a", SPAN)
+    attrs = tuple(
+        EdgeAttr(key, SPAN, None if value is None else Name(value, SPAN), SPAN)
+        for key, value in pairs
+    )
+    condition = None if raw is None else Condition(raw, Text.at(raw, SOURCE, 0), SPAN, None)
+    edge = Edge(name, name, SPAN, condition, attrs)
+    assert edge.conditional is _reference_conditional(edge)
+    assert edge.is_back_edge is _reference_back_edge(edge)
+    plain = records.replace(edge, condition=None, attrs=())
+    assert not plain.conditional and not plain.is_back_edge
+    again = pickle.loads(pickle.dumps(edge))
+    assert (again.conditional, again.is_back_edge) == (edge.conditional, edge.is_back_edge)
+    assert edge == Edge(name, name, SPAN, condition, attrs)
