@@ -22,6 +22,14 @@ _INDEX_FROM = 64
 # search costs the word's length for every candidate (the index: for every prefix it visits).
 MAX_WORD = 256
 
+# A prefix of the sorted names: the name it is, if any, and the range of names under each
+# next letter.
+_Node = tuple[str | None, dict[str, tuple[int, int]]]
+# A prefix waiting in the search: its length, its range of names, its edit-distance row and
+# the letters already walked from it (None: not yet visited).
+_Entry = tuple[int, int, int, list[int], "set[str] | frozenset[str] | None"]
+_NONE: frozenset[str] = frozenset()
+
 
 def distance(left: str, right: str, limit: int = 3) -> int:
     """Levenshtein distance, giving up (returning ``limit``) once it reaches ``limit``.
@@ -58,7 +66,7 @@ class Names:
     """Candidate names kept for repeated :func:`closest` look-ups (iterates in the order
     given; answers are those of the plain scan)."""
 
-    __slots__ = ("_answers", "_names", "_order", "_sorted")
+    __slots__ = ("_answers", "_names", "_nodes", "_order", "_sorted")
 
     def __init__(self, names: Iterable[str]) -> None:
         self._names = list(names)
@@ -66,6 +74,7 @@ class Names:
         for index, name in enumerate(self._names):
             self._order.setdefault(name, index)
         self._sorted: list[str] | None = None
+        self._nodes: dict[tuple[int, int], _Node] = {}
         self._answers: dict[tuple[str, int], str | None] = {}
 
     @property
@@ -97,69 +106,99 @@ class Names:
         return self._answers[slot]
 
     def _search(self, word: str, max_distance: int, exclude: str | None) -> str | None:
-        """Nearest names by widening the bound one edit at a time: the first bound that
-        finds a name is the least distance, and narrow bounds prune hardest."""
+        """The nearest name other than ``word`` and ``exclude`` (the first in order among
+        equally near ones), by widening the bound one edit at a time: the first bound that
+        finds a name gives the least distance, and narrow bounds prune hardest. A wider bound
+        resumes from the prefixes the narrower one kept back instead of walking the shared
+        prefixes again (the misspelt names that match nothing paid for every bound)."""
         if self._sorted is None:
             self._sorted = sorted(self._order)
-        for bound in range(1, max_distance + 1):
-            found = self._within(word, bound, exclude)
-            if found is not None:
-                return self._names[found]
-        return None
-
-    def _within(self, word: str, bound: int, exclude: str | None) -> int | None:
-        """The first (in the given order) name other than ``word`` and ``exclude`` within
-        ``bound`` edits of it, as an index into the given order. With no name nearer than
-        ``bound``, that is the first name at exactly ``bound``."""
-        names = self._sorted
-        assert names is not None
-        if not names:
+        if not self._sorted:
             return None
         order = self._order
         width = len(word)
+        # The first (in the given order) name at the least distance found so far; a name's
+        # distance is exact when it is within ``max_distance``.
         best: int | None = None
+        best_distance = max_distance
         # Each entry: the prefix length, the range of sorted names that share the prefix,
-        # and the edit-distance row of the prefix against ``word``.
-        stack: list[tuple[int, int, int, list[int]]] = [(0, 0, len(names), list(range(width + 1)))]
-        while stack:
-            depth, low, high, row = stack.pop()
-            if len(names[low]) == depth:  # the prefix itself is a name (it sorts first)
-                name = names[low]
-                if row[-1] <= bound and name != word and name != exclude:
-                    index = order[name]
-                    if best is None or index < best:
-                        best = index
-                low += 1
-            if low >= high:
-                continue
-            # The names of [low, high) share this prefix; those that extend it by a letter
-            # sort between the prefix plus that letter and the prefix plus the next code
-            # point, so a plain bisection of the strings finds them.
-            prefix = names[low][:depth]
-            # A letter extends the prefix within the bound only if it matches the word next
-            # to a cell within the bound, or every cell can take one more edit.
-            useful = {word[i] for i in range(width) if row[i] <= bound}
-            if min(row) + 1 <= bound:
-                other: list[int] | None = None  # the row after a letter not in ``useful``
-                while low < high:
-                    char = names[low][depth]
-                    end = _run_end(names, prefix, char, low, high)
-                    if char in useful:
-                        stack.append((depth + 1, low, end, _next_row(row, word, char)))
-                    else:
-                        if other is None:
-                            other = _next_row(row, word, "")
-                        stack.append((depth + 1, low, end, other))
-                    low = end
-                continue
-            for char in useful:
-                begin = bisect_left(names, prefix + char, low, high)
-                end = _run_end(names, prefix, char, begin, high)
-                if begin < end:
+        # the edit-distance row of the prefix against ``word`` (exact in every cell up to
+        # ``max_distance``), and the letters whose extensions were already walked (None:
+        # the prefix is new).
+        pending: list[_Entry] = [(0, 0, len(self._sorted), list(range(width + 1)), None)]
+        for bound in range(1, max_distance + 1):
+            stack, pending = pending, []
+            while stack:
+                depth, low, high, row, walked = stack.pop()
+                name, branches = self._node(depth, low, high)
+                if walked is None:
+                    walked = _NONE
+                    far = row[-1]
+                    if name is not None and far <= best_distance and name not in (word, exclude):
+                        index = order[name]
+                        if far < best_distance or best is None or index < best:
+                            best, best_distance = index, far
+                if not branches:
+                    continue
+                if min(row) < bound:  # every letter extends the prefix within the bound
+                    # A letter's row differs from that of a letter the word lacks only where
+                    # it matches the word next to a cell within ``max_distance``.
+                    near = {word[i] for i in range(width) if row[i] <= max_distance}
+                    other: list[int] | None = None
+                    for char, (begin, end) in branches.items():
+                        if char in walked:
+                            continue
+                        if char in near:
+                            current = _next_row(row, word, char)
+                        else:
+                            if other is None:
+                                other = _next_row(row, word, "")
+                            current = other
+                        stack.append((depth + 1, begin, end, current, None))
+                    continue
+                # Otherwise only a letter that matches the word next to a cell within the
+                # bound can keep an extension within it.
+                for char in {word[i] for i in range(width) if row[i] <= bound}:
+                    if char in walked or char not in branches:
+                        continue
                     current = _next_row(row, word, char)
                     if min(current) <= bound:
-                        stack.append((depth + 1, begin, end, current))
-        return best
+                        if walked is _NONE:
+                            walked = set()
+                        walked.add(char)
+                        begin, end = branches[char]
+                        stack.append((depth + 1, begin, end, current, None))
+                if bound < max_distance:
+                    pending.append((depth, low, high, row, walked))
+            # Every name within the bound has been seen by now.
+            if best is not None and best_distance <= bound:
+                return self._names[best]
+        return None
+
+    def _node(self, depth: int, low: int, high: int) -> _Node:
+        """The prefix of length ``depth`` shared by the sorted names of ``[low, high)``: the
+        name it is (if any) and, for each next letter, the range of names that extend the
+        prefix with it; kept for the next look-ups, which walk the same prefixes."""
+        key = (depth, low)
+        node = self._nodes.get(key)
+        if node is None:
+            names = self._sorted
+            assert names is not None
+            name = None
+            if len(names[low]) == depth:  # the prefix itself is a name (it sorts first)
+                name = names[low]
+                low += 1
+            # The names that extend the prefix by a letter sort between the prefix plus that
+            # letter and the prefix plus the next code point, so a bisection finds each run.
+            prefix = names[low][:depth] if low < high else ""
+            branches: dict[str, tuple[int, int]] = {}
+            while low < high:
+                char = names[low][depth]
+                end = _run_end(names, prefix, char, low, high)
+                branches[char] = (low, end)
+                low = end
+            node = self._nodes[key] = (name, branches)
+        return node
 
 
 def _run_end(names: list[str], prefix: str, char: str, low: int, high: int) -> int:
