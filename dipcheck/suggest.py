@@ -26,9 +26,8 @@ MAX_WORD = 256
 # next letter.
 _Node = tuple[str | None, dict[str, tuple[int, int]]]
 # A prefix waiting in the search: its length, its range of names, its edit-distance row and
-# the letters already walked from it (None: not yet visited).
-_Entry = tuple[int, int, int, list[int], "set[str] | frozenset[str] | None"]
-_NONE: frozenset[str] = frozenset()
+# whether it is new.
+_Entry = tuple[int, int, int, list[int], bool]
 
 
 def distance(left: str, right: str, limit: int = 3) -> int:
@@ -113,7 +112,8 @@ class Names:
         prefixes again (the misspelt names that match nothing paid for every bound)."""
         if self._sorted is None:
             self._sorted = sorted(self._order)
-        if not self._sorted:
+        names = self._sorted
+        if not names:
             return None
         order = self._order
         width = len(word)
@@ -121,55 +121,51 @@ class Names:
         # distance is exact when it is within ``max_distance``.
         best: int | None = None
         best_distance = max_distance
+
+        def found(name: str, far: int) -> None:
+            nonlocal best, best_distance
+            if far <= best_distance and name != word and name != exclude:
+                index = order[name]
+                if far < best_distance or best is None or index < best:
+                    best, best_distance = index, far
+
         # Each entry: the prefix length, the range of sorted names that share the prefix,
         # the edit-distance row of the prefix against ``word`` (exact in every cell up to
-        # ``max_distance``), and the letters whose extensions were already walked (None:
-        # the prefix is new).
-        pending: list[_Entry] = [(0, 0, len(self._sorted), list(range(width + 1)), None)]
+        # ``max_distance``), and whether the prefix is new (its own name not yet checked).
+        pending: list[_Entry] = [(0, 0, len(names), list(range(width + 1)), True)]
         for bound in range(1, max_distance + 1):
             stack, pending = pending, []
             while stack:
-                depth, low, high, row, walked = stack.pop()
+                depth, low, high, row, new = stack.pop()
                 name, branches = self._node(depth, low, high)
-                if walked is None:
-                    walked = _NONE
-                    far = row[-1]
-                    if name is not None and far <= best_distance and name not in (word, exclude):
-                        index = order[name]
-                        if far < best_distance or best is None or index < best:
-                            best, best_distance = index, far
+                if new and name is not None and row[-1] <= max_distance:
+                    found(name, row[-1])
                 if not branches:
                     continue
                 if min(row) < bound:  # every letter extends the prefix within the bound
                     # A letter's row differs from that of a letter the word lacks only where
                     # it matches the word next to a cell within ``max_distance``.
-                    near = {word[i] for i in range(width) if row[i] <= max_distance}
+                    near = {
+                        word[i] for i in _band(depth, width, max_distance) if row[i] <= max_distance
+                    }
                     other: list[int] | None = None
                     for char, (begin, end) in branches.items():
-                        if char in walked:
-                            continue
                         if char in near:
-                            current = _next_row(row, word, char)
+                            current = _next_row(row, word, char, depth, max_distance)
                         else:
                             if other is None:
-                                other = _next_row(row, word, "")
+                                other = _next_row(row, word, "", depth, max_distance)
                             current = other
-                        stack.append((depth + 1, begin, end, current, None))
+                        stack.append((depth + 1, begin, end, current, True))
                     continue
-                # Otherwise only a letter that matches the word next to a cell within the
-                # bound can keep an extension within it.
-                for char in {word[i] for i in range(width) if row[i] <= bound}:
-                    if char in walked or char not in branches:
-                        continue
-                    current = _next_row(row, word, char)
-                    if min(current) <= bound:
-                        if walked is _NONE:
-                            walked = set()
-                        walked.add(char)
-                        begin, end = branches[char]
-                        stack.append((depth + 1, begin, end, current, None))
+                # Every cell is at the bound, so an extension within it matches the rest of
+                # the word after such a cell letter for letter: look those names up whole.
+                prefix = names[low][:depth]
+                for i in _band(depth, width, bound):
+                    if row[i] == bound and prefix + word[i:] in order:
+                        found(prefix + word[i:], bound)
                 if bound < max_distance:
-                    pending.append((depth, low, high, row, walked))
+                    pending.append((depth, low, high, row, False))
             # Every name within the bound has been seen by now.
             if best is not None and best_distance <= bound:
                 return self._names[best]
@@ -209,20 +205,34 @@ def _run_end(names: list[str], prefix: str, char: str, low: int, high: int) -> i
     return bisect_left(names, prefix + chr(ord(char) + 1), low, high)
 
 
-def _next_row(row: list[int], word: str, char: str) -> list[int]:
-    """The edit-distance row of a prefix extended by ``char``, from the prefix's row."""
-    left = row[0] + 1
-    current = [left]
-    for column, letter in enumerate(word):
-        value = row[column] if letter == char else row[column] + 1
-        above = row[column + 1] + 1
+def _next_row(row: list[int], word: str, char: str, depth: int, limit: int) -> list[int]:
+    """The edit-distance row of the prefix of length ``depth`` extended by ``char``, from
+    the prefix's row. Only the cells within ``limit`` of the diagonal are computed: any other
+    is more than ``limit`` and is set to ``limit + 1``, which leaves every cell within
+    ``limit`` exact (a path through a cell over the limit stays over it)."""
+    cap = limit + 1
+    current = [cap] * len(row)
+    first = depth + 1 - limit
+    if first <= 0:
+        first = 1
+        left = current[0] = min(row[0] + 1, cap)
+    else:
+        left = cap
+    for column in range(first, min(depth + 2 + limit, len(row))):
+        value = row[column - 1] if word[column - 1] == char else row[column - 1] + 1
+        above = row[column] + 1
         if above < value:
             value = above
         if left + 1 < value:
             value = left + 1
-        current.append(value)
-        left = value
+        current[column] = left = value
     return current
+
+
+def _band(depth: int, width: int, limit: int) -> range:
+    """The columns of a row of a prefix of length ``depth`` that can be within ``limit``
+    (a cell is at least its distance from the diagonal), before the last column."""
+    return range(max(depth - limit, 0), min(depth + limit + 1, width))
 
 
 def _scan(word: str, candidates: Iterable[str], max_distance: int) -> str | None:
