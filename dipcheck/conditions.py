@@ -406,7 +406,20 @@ def walk(expr: Expr) -> list[Expr]:
 
 
 def comparisons(expr: Expr) -> list[Compare]:
-    return [node for node in walk(expr) if isinstance(node, Compare)]
+    """The comparisons of the AST in :func:`walk`'s order (without listing the rest)."""
+    if isinstance(expr, Compare):
+        return [expr]
+    result: list[Compare] = []
+    stack: list[Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Compare):
+            result.append(node)
+        elif isinstance(node, BoolOp):
+            stack.extend(reversed(node.items))
+        elif isinstance(node, (Not, Group)):
+            stack.append(node.expr)
+    return result
 
 
 @record(frozen=True, slots=True)
@@ -481,27 +494,23 @@ def dippin_incompatibilities(expr: Expr) -> list[Incompatibility]:
     return problems
 
 
+# Outside quotes a run of blanks becomes one space; a quoted run (to its closing quote, or to
+# the end when unclosed) is kept as written.
+_BLANKS = re.compile(r"[ \t]+")
+_BLANKS_OR_QUOTED = re.compile(r"\"[^\"]*\"?|'[^']*'?|[ \t]+")
+
+
 def normalize(text: str) -> str:
     """Condition text with runs of blanks outside quotes collapsed, as dippin rejoins tokens."""
-    out: list[str] = []
-    quote = ""
-    pending_space = False
-    for char in text.strip():
-        if quote:
-            out.append(char)
-            if char == quote:
-                quote = ""
-            continue
-        if char in " \t":
-            pending_space = True
-            continue
-        if pending_space and out:
-            out.append(" ")
-        pending_space = False
-        if char in "\"'":
-            quote = char
-        out.append(char)
-    return "".join(out)
+    text = text.strip()
+    if '"' not in text and "'" not in text:
+        return _BLANKS.sub(" ", text)
+    return _BLANKS_OR_QUOTED.sub(_collapsed, text)
+
+
+def _collapsed(match: re.Match[str]) -> str:
+    found = match.group()
+    return found if found[0] in "\"'" else " "
 
 
 def variable_key(name: str) -> tuple[str, bool]:

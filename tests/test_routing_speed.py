@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dipcheck import conditions
 from dipcheck.suggest import Names, _scan
 
 # Few letters: shared prefixes, near misses and ties at every distance are common. The last
@@ -48,3 +49,61 @@ def test_the_first_of_equally_far_names_wins_at_every_bound() -> None:
     for word in ("qqqq", "qqqqq_", "pqqq", "q", "qqqq_ab"):
         for limit in range(4):
             assert index.closest(word, limit) == _scan(word, names, limit)
+
+
+def _normalize_reference(text: str) -> str:
+    """The character loop `conditions.normalize` replaced."""
+    out: list[str] = []
+    quote = ""
+    pending_space = False
+    for char in text.strip():
+        if quote:
+            out.append(char)
+            if char == quote:
+                quote = ""
+            continue
+        if char in " \t":
+            pending_space = True
+            continue
+        if pending_space and out:
+            out.append(" ")
+        pending_space = False
+        if char in "\"'":
+            quote = char
+        out.append(char)
+    return "".join(out)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet=" \t\n\r\x0b\u00a0\"'ab=", max_size=24))
+def test_normalize_matches_the_character_loop(text: str) -> None:
+    assert conditions.normalize(text) == _normalize_reference(text)
+
+
+def test_normalize_corners() -> None:
+    for text in ('a  =  "x  y"', "a = 'it\"s   so'  and  b", 'a = "open   ', " \t a\t\tb ", ""):
+        assert conditions.normalize(text) == _normalize_reference(text)
+
+
+# Condition texts: comparisons joined by and/or, under `not` and parentheses.
+_COMPARE = st.sampled_from(["ctx.a = x", "b != y", "ctx.c contains z", "d in p,q"])
+_CONDITION = st.recursive(
+    _COMPARE,
+    lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from([" and ", " or ", " && "]), inner).map("".join),
+        inner.map(lambda text: f"not {text}"),
+        inner.map(lambda text: f"({text})"),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_CONDITION)
+def test_comparisons_are_the_compare_nodes_of_the_walk(text: str) -> None:
+    expr = conditions.parse(text).expr
+    if expr is None:
+        return
+    expected = [node for node in conditions.walk(expr) if isinstance(node, conditions.Compare)]
+    assert conditions.comparisons(expr) == expected
+    assert all(a is b for a, b in zip(conditions.comparisons(expr), expected, strict=True))
