@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from dipcheck.grammar import load_tables
 from dipcheck.lalr import Token, Tree, UnexpectedCharacters, UnexpectedToken
+from dipcheck.lazyre import lazy
 from dipcheck.records import record
 
 # Parentheses and `not` nested deeper than this are not read (the AST and every analysis of it
@@ -496,15 +497,14 @@ def dippin_incompatibilities(expr: Expr) -> list[Incompatibility]:
 
 # Outside quotes a run of blanks becomes one space; a quoted run (to its closing quote, or to
 # the end when unclosed) is kept as written.
-_BLANKS = re.compile(r"[ \t]+")
-_BLANKS_OR_QUOTED = re.compile(r"\"[^\"]*\"?|'[^']*'?|[ \t]+")
+_BLANKS_OR_QUOTED = lazy(r"\"[^\"]*\"?|'[^']*'?|[ \t]+")
 
 
 def normalize(text: str) -> str:
     """Condition text with runs of blanks outside quotes collapsed, as dippin rejoins tokens."""
     text = text.strip()
-    if '"' not in text and "'" not in text:
-        return _BLANKS.sub(" ", text)
+    if '"' not in text and "'" not in text:  # (most conditions) split at blanks, in C
+        return " ".join([part for part in text.replace("\t", " ").split(" ") if part])
     return _BLANKS_OR_QUOTED.sub(_collapsed, text)
 
 
