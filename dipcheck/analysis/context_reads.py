@@ -7,6 +7,7 @@ where it is read.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from functools import cached_property
 
 from dipcheck.model import Edge, Origin, Reference, RefKind, Workflow
@@ -25,10 +26,15 @@ class Read:
 
 class ContextReads:
     """The references the availability checks look at, in tracker's order: node attributes
-    in declaration order, then edge conditions in edge order."""
+    in declaration order, then edge conditions in edge order. ``settled(ref, key)``: a read
+    the caller answers without looking at it (an ambient key), left out before its place is
+    described (most of a workflow's reads are often its conditions' `ctx.outcome`)."""
 
-    def __init__(self, workflow: Workflow) -> None:
+    def __init__(
+        self, workflow: Workflow, settled: Callable[[Reference, str], bool] | None = None
+    ) -> None:
         self.workflow = workflow
+        self.settled = settled
 
     @cached_property
     def _conditions(self) -> dict[str, tuple[list[int], list[Edge]]]:
@@ -72,6 +78,7 @@ class ContextReads:
     @cached_property
     def items(self) -> list[Read]:
         workflow = self.workflow
+        settled = self.settled
         order = {node.id: index for index, node in enumerate(workflow.nodes)}
         selected: list[tuple[int, int, int, Read]] = []
         for ref in workflow.references:
@@ -86,6 +93,8 @@ class ContextReads:
             else:
                 continue
             if ref.attribute == "label" or not key:
+                continue
+            if settled is not None and settled(ref, key):
                 continue
             condition = ref.origin is Origin.CONDITION or ref.attribute == "condition"
             item = Read(ref, key, after=condition, where=self.describe(ref))

@@ -6,7 +6,7 @@ rules of ``rules/dataflow.py`` to hand out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property, partial
 
 from dipcheck.analysis import runtime, typed_outputs
@@ -14,7 +14,7 @@ from dipcheck.analysis.context_reads import ContextReads, Read
 from dipcheck.analysis.dataflow import ParallelBlock, Production
 from dipcheck.analysis.keyflow import KeyFlow
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, insert_note
-from dipcheck.model import Node, Origin, RefKind
+from dipcheck.model import Node, Origin, Reference, RefKind
 from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import severity_of
@@ -42,7 +42,7 @@ class Availability:
         # reads alike is worked out only for a slot read more than once
         first: dict[tuple[str, str], Read | None] = {}
         classified: set[tuple[object, ...]] = set()
-        reads = ContextReads(self.workflow).items
+        reads = ContextReads(self.workflow, self._settled()).items
         # (per-key answers: the flow's bit tables over every key cost more than the reads)
         self._keys = KeyFlow(self.flow)
         reaches = self._keys.reaches_each((item.key, item.ref.owner, item.after) for item in reads)
@@ -92,8 +92,20 @@ class Availability:
             ]
         return result
 
+    def _settled(self) -> Callable[[Reference, str], bool] | None:
+        """The reads :meth:`_classify` has nothing to say about, whatever their place: of an
+        ambient key, other than a scoped one, outside a step workflow (left out of the
+        reads, with what finding their place would have cost)."""
+        if self.workflow.format == "yaml":
+            return None
+        # (typed outputs: DC110 checks failure_reason)
+        return partial(
+            _ambient_read, typed_outputs.is_ambient if self.typed else runtime.is_ambient
+        )
+
     def _classify(self, item: Read, reached: bool) -> Diagnostic | None:
-        """``reached``: some producer of the key reaches the reader (:meth:`may_reach`)."""
+        """``reached``: some producer of the key reaches the reader (:meth:`may_reach`).
+        (Reads of ambient keys are not among them: :meth:`_settled`.)"""
         ref = item.ref
         key = item.key
         flow = self.flow
@@ -101,11 +113,6 @@ class Availability:
             return self._classify_step(item, reached)
         if ref.kind is RefKind.SCOPED:
             return self._scoped(item)
-        if self.typed:
-            if typed_outputs.is_ambient(key):
-                return None  # DC110 checks failure_reason
-        elif runtime.is_ambient(key):
-            return None
         if ref.owner in flow.opaque_reach:
             return None
         found = self._classify_key(item, reached)
@@ -307,6 +314,8 @@ class Availability:
     def _lost_on_failure(self, item: Read, producers: list[str]) -> Diagnostic | None:
         flow = self.flow
         ref = item.ref
+        if not self._lossy:
+            return None  # (no block loses a failed branch's writes: no key goes missing)
         if self._keys.survives(item.key, ref.owner, item.after):
             return None
         blocks = flow.losing_blocks(item.key, ref.owner)
@@ -336,6 +345,11 @@ class Availability:
             "and the key is then missing",
             related=tuple(related),
         )
+
+    @cached_property
+    def _lossy(self) -> bool:
+        """Is some parallel block's join able to succeed with a failed branch?"""
+        return any(block.lossy for block in self.flow.blocks)
 
     def _branch_order(self, block: ParallelBlock) -> tuple[dict[str, int], tuple[str, ...]]:
         """Each branch of ``block`` by its place in the block, and the opaque ones (they may
@@ -412,6 +426,10 @@ class Availability:
             "context and never see each other's writes",
             related=self._producer_notes(item.key, siblings),
         )
+
+
+def _ambient_read(ambient: Callable[[str], bool], ref: Reference, key: str) -> bool:
+    return ref.kind is not RefKind.SCOPED and ambient(key)
 
 
 def _alike(slot: tuple[str, str], item: Read) -> tuple[object, ...]:
