@@ -26,13 +26,12 @@ class Read:
 
 class ContextReads:
     """The references the availability checks look at, in tracker's order: node attributes
-    in declaration order, then edge conditions in edge order. ``settled(ref, key)``: a read
-    the caller answers without looking at it (an ambient key), left out before its place is
-    described (most of a workflow's reads are often its conditions' `ctx.outcome`)."""
+    in declaration order, then edge conditions in edge order. ``settled(key)``: a `ctx` key
+    (not a scoped one, not a step's) whose reads the caller answers without looking at them
+    (an ambient key), left out before their place is described (most of a workflow's reads
+    are often its conditions' `ctx.outcome`)."""
 
-    def __init__(
-        self, workflow: Workflow, settled: Callable[[Reference, str], bool] | None = None
-    ) -> None:
+    def __init__(self, workflow: Workflow, settled: Callable[[str], bool] | None = None) -> None:
         self.workflow = workflow
         self.settled = settled
 
@@ -88,13 +87,13 @@ class ContextReads:
                 key = ref.key
             elif ref.kind is RefKind.CTX:
                 key = ref.key
+                if settled is not None and settled(key):
+                    continue
             elif ref.kind is RefKind.SCOPED and ref.namespace == "ctx":
                 key = f"node.{ref.node}.{ref.key}" if ref.key else f"node.{ref.node}"
             else:
                 continue
             if ref.attribute == "label" or not key:
-                continue
-            if settled is not None and settled(ref, key):
                 continue
             condition = ref.origin is Origin.CONDITION or ref.attribute == "condition"
             item = Read(ref, key, after=condition, where=self.describe(ref))

@@ -6,7 +6,7 @@ rules of ``rules/dataflow.py`` to hand out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cached_property, partial
 
 from dipcheck.analysis import runtime, typed_outputs
@@ -14,7 +14,7 @@ from dipcheck.analysis.context_reads import ContextReads, Read
 from dipcheck.analysis.dataflow import ParallelBlock, Production
 from dipcheck.analysis.keyflow import KeyFlow
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Related, Severity, insert_note
-from dipcheck.model import Node, Origin, Reference, RefKind
+from dipcheck.model import Node, Origin, RefKind
 from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import severity_of
@@ -42,7 +42,9 @@ class Availability:
         # reads alike is worked out only for a slot read more than once
         first: dict[tuple[str, str], Read | None] = {}
         classified: set[tuple[object, ...]] = set()
-        reads = ContextReads(self.workflow, self._settled()).items
+        # (reads of ambient keys have nothing to classify: left out before they are described)
+        ambient = typed_outputs.is_ambient if self.typed else runtime.is_ambient
+        reads = ContextReads(self.workflow, ambient).items
         # (per-key answers: the flow's bit tables over every key cost more than the reads)
         self._keys = KeyFlow(self.flow)
         reaches = self._keys.reaches_each((item.key, item.ref.owner, item.after) for item in reads)
@@ -92,20 +94,10 @@ class Availability:
             ]
         return result
 
-    def _settled(self) -> Callable[[Reference, str], bool] | None:
-        """The reads :meth:`_classify` has nothing to say about, whatever their place: of an
-        ambient key, other than a scoped one, outside a step workflow (left out of the
-        reads, with what finding their place would have cost)."""
-        if self.workflow.format == "yaml":
-            return None
-        # (typed outputs: DC110 checks failure_reason)
-        return partial(
-            _ambient_read, typed_outputs.is_ambient if self.typed else runtime.is_ambient
-        )
-
     def _classify(self, item: Read, reached: bool) -> Diagnostic | None:
         """``reached``: some producer of the key reaches the reader (:meth:`may_reach`).
-        (Reads of ambient keys are not among them: :meth:`_settled`.)"""
+        (Reads of ambient `ctx` keys are not among them: typed outputs, DC110 checks
+        failure_reason.)"""
         ref = item.ref
         key = item.key
         flow = self.flow
@@ -426,10 +418,6 @@ class Availability:
             "context and never see each other's writes",
             related=self._producer_notes(item.key, siblings),
         )
-
-
-def _ambient_read(ambient: Callable[[str], bool], ref: Reference, key: str) -> bool:
-    return ref.kind is not RefKind.SCOPED and ambient(key)
 
 
 def _alike(slot: tuple[str, str], item: Read) -> tuple[object, ...]:
