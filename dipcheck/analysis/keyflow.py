@@ -201,10 +201,12 @@ class KeyFlow:
         flow = self.flow
         number = self._number
         found = [number[name] for name in flow.producers[key] if name in number]
-        found += [number[name] for name in flow.opaque if name in number]
+        if flow.opaque:
+            found += [number[name] for name in flow.opaque if name in number]
         carries = self._carries[pessimistic]
-        found += carries.get(key, ())
-        found += carries.get(_ALL, ())
+        if carries:
+            found += carries.get(key, ())
+            found += carries.get(_ALL, ())
         return found
 
     def _writers_of(self, key: str, pessimistic: bool) -> tuple[int, ...]:
@@ -214,11 +216,12 @@ class KeyFlow:
         found = memo.get(key)
         if found is None:
             pre, size, leaf = self._pre, self._size, self._leaf
+            raw = self._raw_writers(key, pessimistic)
+            if len(raw) == 1:  # (most keys: one producer, nothing opaque, no parallel block)
+                found = memo[key] = () if leaf[raw[0]] else (raw[0],)
+                return found
             kept: list[int] = []
-            candidates = sorted(
-                {item for item in self._raw_writers(key, pessimistic) if not leaf[item]},
-                key=pre.__getitem__,
-            )
+            candidates = sorted({item for item in raw if not leaf[item]}, key=pre.__getitem__)
             # The kept writers' subtrees are disjoint and come in preorder, so the only one
             # that can hold a later candidate is the last one kept (linear, where testing every
             # kept writer was quadratic in a key's writers: 4,000 branches writing one key)

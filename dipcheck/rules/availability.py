@@ -253,10 +253,7 @@ class Availability:
                 f"along {route} no node writes it, so {item.where} sees an empty value "
                 f"{when} (written only by {names})"
             ) + self._nested_note(producers)
-        help_text = self.context.for_steps(
-            "Route every path to this step through the referenced one, or move the reference "
-            "to a step that always runs after it."
-        )
+        severity, help_text = self._dc104
         # the notes along the path (and the producers') are made only for a finding that is
         # shown: a chain whose every read is a DC104 held 9,000 findings past the limit, 11
         # notes each (12 MB)
@@ -269,9 +266,17 @@ class Availability:
             self.flow.productions_by_key.get(item.key, []),
             producers,
         )
-        # (typed outputs: that engine refuses to start a run with such a read, seed 003)
-        severity = Severity.ERROR if self.typed else severity_of("DC104")
         return Diagnostic("DC104", severity, message, ref.span, help=help_text, later=path.add)
+
+    @cached_property
+    def _dc104(self) -> tuple[Severity, str | None]:
+        """A DC104's severity and help, the same for each (one per read of a chain)."""
+        help_text = self.context.for_steps(
+            "Route every path to this step through the referenced one, or move the reference "
+            "to a step that always runs after it."
+        )
+        # (typed outputs: that engine refuses to start a run with such a read, seed 003)
+        return Severity.ERROR if self.typed else severity_of("DC104"), help_text
 
     def _cleared(self, item: Read, producers: list[str], step: tuple[str, str]) -> Diagnostic:
         """DC104 for a key that a clearing `loop_restart` removes (typed-outputs dialect)."""
@@ -293,6 +298,8 @@ class Availability:
     def _nested_note(self, producers: list[str]) -> str:
         """Why the writes of a branch of a nested parallel block never arrive."""
         branch_of = self.flow.branch_of
+        if not branch_of:
+            return ""
         for producer in producers:
             inner = branch_of.get(producer)
             if inner is not None and inner in branch_of:
