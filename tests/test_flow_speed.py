@@ -1,7 +1,8 @@
 """The availability checks' shortcuts give the findings of the general path, on random
 workflows and on the fixtures: reads of ambient keys left out before their place is
 described (``ContextReads``' ``settled``), and the failure-loss question (DC108) skipped when
-no parallel block can lose a failed branch's writes."""
+no parallel block can lose a failed branch's writes; and the witness walk's nearest
+predecessor found in one pass, as ``min`` over the candidates found it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from dipcheck.analysis import runtime, typed_outputs
 from dipcheck.analysis.context_reads import ContextReads, Read
+from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.diagnostics import Diagnostic, finished
 from dipcheck.engine import lint_text
 from dipcheck.frontends.dip import load_dip
@@ -167,3 +169,23 @@ def test_lossy_block_still_reports_a_lost_key() -> None:
     found = _findings(Availability, workflow)
     assert [item.code for item in found] == ["DC108"]
     assert found == _general(workflow)
+
+
+@settings(max_examples=200, deadline=None)
+@given(workflows(), st.sets(st.integers(0, 30)), st.sets(st.integers(0, 30)))
+def test_the_nearest_predecessor_is_the_first_nearest(
+    text: str, lacking: set[int], seen: set[int]
+) -> None:
+    """``ContextFlow._back`` (one pass) picks what ``min`` over the candidates picked."""
+    flow = ContextFlow(_workflow(text))
+    depth = flow.tree[1]
+    names = sorted(depth)
+
+    def lacks(candidate: str, into: str) -> bool:
+        return candidate in depth and names.index(candidate) in lacking
+
+    for node in names:
+        visited = {node, *(name for index, name in enumerate(names) if index in seen)}
+        options = [p for p in flow.predecessors[node] if p not in visited and lacks(p, node)]
+        expected = min(options, key=depth.__getitem__) if options else None
+        assert flow._back(node, lacks, visited) == expected, (text, node)

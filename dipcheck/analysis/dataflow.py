@@ -690,8 +690,14 @@ class ContextFlow:
     def _back(self, node: str, lacks: Callable[[str, str], bool], visited: set[str]) -> str | None:
         """The predecessor nearest the start that also lacks the key."""
         depth = self.tree[1]
-        options = [p for p in self.predecessors[node] if p not in visited and lacks(p, node)]
-        return min(options, key=depth.__getitem__) if options else None
+        found: str | None = None
+        nearest = 0
+        for source in self.predecessors[node]:  # (the first of the nearest, as min() picks)
+            if source not in visited and lacks(source, node):
+                at = depth[source]
+                if found is None or at < nearest:
+                    found, nearest = source, at
+        return found
 
 
 def may_solve(

@@ -330,12 +330,18 @@ class KeyFlow:
         carriers = self._carriers(key)
         written = self._written(key)
 
-        def lacks(candidate: str, into: str) -> bool:
-            return (
-                candidate in depth
-                and not written(candidate)
-                and (not carriers or steps.get((candidate, into)) not in carriers)
-            )
+        if carriers:
+
+            def lacks(candidate: str, into: str) -> bool:
+                return (
+                    candidate in depth
+                    and not written(candidate)
+                    and steps.get((candidate, into)) not in carriers
+                )
+        else:
+
+            def lacks(candidate: str, into: str) -> bool:
+                return candidate in depth and not written(candidate)
 
         pre = self._bfs_tree[0]
         intervals = self._tree_intervals(key, carriers)
@@ -403,13 +409,13 @@ class KeyFlow:
         producer, an opaque node, or the join of a tree step that carries it."""
         flow = self.flow
         pre, size = self._bfs_tree
-        names = [name for name in flow.producers[key] if name in pre]
+        names: Iterable[str] = flow.producers[key]
         if flow.opaque:
-            names += [name for name in flow.opaque if name in pre]
+            names = [*names, *flow.opaque]
         if carriers:
             joins = self._tree_steps
-            names += [joins[step] for step in carriers if step in joins]
-        return [(pre[name], pre[name] + size[name]) for name in names]
+            names = [*names, *(joins[step] for step in carriers if step in joins)]
+        return [(pre[name], pre[name] + size[name]) for name in names if name in pre]
 
 
 def _never(source: str, target: str) -> bool:
