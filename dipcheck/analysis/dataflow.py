@@ -172,7 +172,8 @@ class ContextFlow:
 
     def release(self) -> None:
         """Forget the key-set tables (one integer of up to a bit per key for each node, 7 MB
-        each at 10,000 nodes and keys); a later question builds the one it needs again."""
+        each at 10,000 nodes and keys) and the breadth-first tree the witnesses walk (about
+        1 MB there); a later question builds the one it needs again."""
         for name in _TABLES:
             self.__dict__.pop(name, None)
 
@@ -723,7 +724,7 @@ def may_solve(
     return reach
 
 
-_TABLES = ("gen", "may_in", "_must", "_pessimistic", "tree_gen", "carried", "_losses")
+_TABLES = ("gen", "may_in", "_must", "_pessimistic", "tree_gen", "carried", "_losses", "tree")
 
 
 @record(frozen=True, slots=True)
