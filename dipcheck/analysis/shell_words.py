@@ -27,6 +27,10 @@ _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 # A run of characters that can neither end a word nor start a quote, expansion or operator.
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
 _IN_DOUBLE_QUOTES = re.compile(r'[\\"$]')  # inside "…" every other character is plain
+# The characters at which the scanner may do anything but start or extend a word: any other
+# takes the word path at once (the checks for blanks, comments, quotes, heredocs and
+# separators cannot match it).
+_SPECIAL_CHARS = frozenset(" \t\r\n#\\'\"`$<&;|")
 _OPENERS = frozenset({"then", "do"})
 _CLOSERS = frozenset({"fi", "done", "esac"})
 
@@ -172,6 +176,14 @@ def _unquote(text: str) -> tuple[str, bool]:
     return "".join(out), expands
 
 
+def _defines(text: str, spans: list[tuple[int, int]], parts: list[str]) -> bool:
+    """Does a word of a command (``parts``, the text at ``spans``) end with ``()``, as a
+    function's header does? Looked for in the command's text first: most have no ``()``."""
+    if text.find("()", spans[0][0], spans[-1][1]) < 0:
+        return False
+    return any(part.endswith("()") for part in parts)
+
+
 # A parser state at a line start of the script's top level: (offset, commands before it,
 # depth, open braces, function_pending). Nothing before the offset looks past it, so the
 # state is decided by the text before it.
@@ -301,7 +313,7 @@ def _scan(
             command_words.pop(0)
         if head == "case":
             depth += 1
-        if parts and (parts[0] == "function" or any(part.endswith("()") for part in parts)):
+        if parts and (parts[0] == "function" or _defines(text, command_words, parts)):
             if parts[-1] == "{":
                 braces.append(True)
                 depth += 1
@@ -335,7 +347,10 @@ def _scan(
                 continue
             if not items and "=" in raw and _ASSIGNMENT.match(raw):
                 continue  # an assignment before the command name
-            value, expands = _unquote(raw)
+            if _SPECIAL.search(raw) is None:  # (_unquote's own first test, without the call)
+                value, expands = raw, False
+            else:
+                value, expands = _unquote(raw)
             items.append(Word(raw, start, end, value, expands))
         if items or redirects:
             result.append(
@@ -358,6 +373,18 @@ def _scan(
 
     while index < length:
         char = text[index]
+        if char not in _SPECIAL_CHARS:  # (most steps: a word's first character)
+            if word_start < 0:
+                word_start = index
+            run = _PLAIN.match(text, index + 1)
+            index = run.end() if run else index + 1
+            continue
+        if char in " \t\r":
+            if word_start >= 0:  # (end_word, inline: a blank is the next most common step)
+                words.append((word_start, index))
+                word_start = -1
+            index += 1
+            continue
         if char == "\n":
             end_word(index)
             finish("\n")
@@ -387,10 +414,6 @@ def _scan(
                         )
                         return result
                 marks.append((index, len(result), *state))
-            continue
-        if char in " \t\r":
-            end_word(index)
-            index += 1
             continue
         if char == "#" and word_start < 0:
             newline = text.find("\n", index)
