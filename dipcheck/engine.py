@@ -470,10 +470,15 @@ def not_loaded(label: str, result: LintResult, positions: bool = False) -> str:
 
 
 def lint_one(
-    path: str, config: Config, workspace: Workspace | None = None, named: bool = False
+    path: str,
+    config: Config,
+    workspace: Workspace | None = None,
+    named: bool = False,
+    real_folders: dict[str, str] | None = None,
 ) -> LintResult:
-    """Lint one file of :func:`lint_paths`, recording the files it reads; never raises."""
-    reader = RecordingReader()
+    """Lint one file of :func:`lint_paths`, recording the files it reads; never raises.
+    ``real_folders``: the folders resolved in this pass (:func:`~dipcheck.files.place_of`)."""
+    reader = RecordingReader(real_folders=real_folders)
     try:
         result = lint_file(path, config, reader=reader, workspace=workspace, named=named)
     except Exception as error:
@@ -532,7 +537,8 @@ def lint_paths(
         elif progress is not None:
             done += 1
             progress(done, len(files))
-    linted = _lint_many([files[i] for i in todo], [flags[i] for i in todo], config, jobs, trees)
+    todo_files = [files[i] for i in todo]
+    linted = _lint_many(todo_files, [flags[i] for i in todo], config, jobs, trees, real_folders)
     for index, result in zip(todo, linted, strict=True):
         results[index] = result
         if cache is not None:
@@ -560,16 +566,23 @@ def workers_for(count: int, jobs: int | None) -> int:
 
 
 def _lint_many(
-    paths: list[str], named: list[bool], config: Config, jobs: int | None, trees: tuple[str, ...]
+    paths: list[str],
+    named: list[bool],
+    config: Config,
+    jobs: int | None,
+    trees: tuple[str, ...],
+    real_folders: dict[str, str] | None = None,
 ) -> Iterator[LintResult]:
     """One :class:`Workspace` serves the files a process lints, so a subgraph child that many
     parents name is parsed once per run (once per worker process in a parallel run);
-    ``trees``: the trees of the paths the run was given (:class:`Workspace`)."""
+    ``trees``: the trees of the paths the run was given (:class:`Workspace`);
+    ``real_folders``: the folders this pass resolved, for the lints made in this process
+    (each resolution walks every component from ``/``: 446 for the corpus's reads)."""
     workspace = Workspace(trees=trees)
     workers = workers_for(len(paths), jobs)
     if workers == 1 or len(paths) < 2:
         for path, flag in zip(paths, named, strict=True):
-            yield lint_one(path, config, workspace, flag)
+            yield lint_one(path, config, workspace, flag, real_folders)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -578,7 +591,7 @@ def _lint_many(
 
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
-    yield lint_one(paths[0], config, workspace, named[0])
+    yield lint_one(paths[0], config, workspace, named[0], real_folders)
     rest = paths[1:]
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)

@@ -301,9 +301,24 @@ def read_regular(path: str, limit: int) -> bytes:
     which no file can have, is :class:`FileNotFoundError` (``os.stat`` raises ValueError)."""
     if "\0" in path:
         raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
-    _check_regular(path, os.stat(path).st_mode)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    return _read_checked(path, limit, os.stat(path).st_mode)
+
+
+# read_regular's open: read only, without blocking (a FIFO swapped in after the check), never
+# taking a terminal as the controlling one, binary on Windows
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _read_checked(path: str, limit: int, mode: int) -> bytes:
+    """:func:`read_regular` once ``os.stat`` gave ``mode`` for ``path`` (refused here unless
+    it is a regular file's; the open file is checked again)."""
+    _check_regular(path, mode)
+    descriptor = os.open(path, _OPEN_FLAGS)
     try:
         info = os.fstat(descriptor)
         _check_regular(path, info.st_mode)
@@ -371,14 +386,17 @@ _MAX_KEPT_CHARS = 64 * 1024 * 1024
 _kept_chars = 0
 
 
-def read_from_disk(path: str) -> str:
+def read_from_disk(path: str, info: os.stat_result | None = None) -> str:
     """The text of a regular file of at most :data:`MAX_INCLUDED_BYTES` (see
     :func:`dipcheck.files.read_regular`: a FIFO or a device is refused, not read). A file
     read again unchanged (the same device, inode, size, modification and change time) gives
-    the same text object, not a copy of its own."""
-    if "\0" in path:  # (os.stat would raise ValueError)
-        raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
-    info = os.stat(path)
+    the same text object, not a copy of its own. ``info``: ``os.stat(path)``, when the caller
+    has just made it (a lint's recording reader: three calls per included file were two too
+    many)."""
+    if info is None:
+        if "\0" in path:  # (os.stat would raise ValueError)
+            raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL character", path)
+        info = os.stat(path)
     # (the change time too: a program can set a file's modification time back after
     # rewriting it, as `cp -p` and archive tools do, but not its change time)
     stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns)
@@ -388,7 +406,7 @@ def read_from_disk(path: str) -> str:
         if kept is not None:
             _KEPT.move_to_end(key)
             return kept[0]
-    text = read_regular(path, MAX_INCLUDED_BYTES).decode("utf-8")
+    text = _read_checked(path, MAX_INCLUDED_BYTES, info.st_mode).decode("utf-8")
     _keep_text(key, (text, sha256_hex(text.encode("utf-8"))))
     return text
 
@@ -428,10 +446,13 @@ def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
     directive may read a file depends on it (a folder swapped for a link out of the tree, the
     file it holds unchanged, makes a read that passed a refused one).
 
-    ``real_folders`` keeps each folder's resolved path for one lint, which reads many files
-    from a few folders: a name in a folder that is not itself a link resolves to the folder's
-    resolved path with the name below it, so the folder is resolved once (resolving walks
-    every component from ``/``: 587 resolutions were 4 % of the corpus lint)."""
+    ``real_folders`` keeps each folder's resolved path for one lint, or for one pass of a
+    command over many files, which read many files from a few folders: a name in a folder
+    that is not itself a link resolves to the folder's resolved path with the name below it,
+    so the folder is resolved once (resolving walks every component from ``/``: 587
+    resolutions were 4 % of the corpus lint). A folder swapped for a link after it was
+    resolved only makes the record name the earlier place, which the next lookup finds
+    changed: a miss, never a stale hit."""
     real = real_path(path, real_folders)
     return sha256_hex(real.encode("utf-8", "surrogateescape"))[:16]
 

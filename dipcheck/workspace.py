@@ -228,14 +228,16 @@ def _candidate(path: str, stem: str) -> Workflow | None:
             return None
         cached = (stamp, text, None, None, {})
     _, text, has_ref, workflow, stems = cached
-    named = stems.get(stem)
-    if named is None:
-        named = stem in text
-        if len(stems) < _MAX_STEMS:
-            stems[stem] = named
-    if named and has_ref is None:  # (the name first: most siblings do not have it)
+    if has_ref is None:  # (once per file: most have no `ref` line, and then no name is looked for)
         has_ref = has_ref_field(text)
         changed = True
+    named = False
+    if has_ref:
+        named = stems.get(stem)
+        if named is None:
+            named = stem in text
+            if len(stems) < _MAX_STEMS:
+                stems[stem] = named
     if not has_ref or not named:
         workflow = None
     elif workflow is None:

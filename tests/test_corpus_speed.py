@@ -3,13 +3,22 @@ the general path it stands for on generated inputs."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dipcheck import files, hashing, workspace
 from dipcheck.analysis import shell_words, tool_safety
+from dipcheck.frontends.common import RecordingReader
+from dipcheck.frontends.dip import load_dip
+from dipcheck.source import SourceText
 
 # -- shell_words._scan: the word path taken first ---------------------------------------------
 
@@ -128,3 +137,104 @@ def test_builtin_prefixes_are_the_patterns_without_a_pipe() -> None:
 )  # fmt: skip
 def test_denied_by_corner_cases(statement: str) -> None:
     assert tool_safety._denied_by.__wrapped__(statement, ()) == _general_denied_by(statement, ())
+
+
+# -- hashing: HMAC pads by translation ---------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=130), st.binary(max_size=300))
+def test_hmac_matches_the_standard_module(key: bytes, data: bytes) -> None:
+    assert hashing.hmac_sha256_hex(key, data) == hmac.new(key, data, hashlib.sha256).hexdigest()
+
+
+# -- files and the recording reader: one stat per read, folders resolved once per pass ---------
+
+NAMES = st.sampled_from(["a.md", "b.txt", "sub/c.md", "sub/deeper/d.md", "missing.md", "sub"])
+
+
+def _tree(root: Path, contents: dict[str, bytes]) -> None:
+    (root / "sub" / "deeper").mkdir(parents=True, exist_ok=True)
+    for name, data in contents.items():
+        (root / name).write_bytes(data)
+
+
+def _outcome(read: Any, path: str) -> tuple[str, object]:
+    try:
+        return "text", read(path)
+    except (OSError, UnicodeDecodeError) as error:
+        return "error", type(error)
+
+
+CONTENTS = st.dictionaries(
+    st.sampled_from(["a.md", "b.txt", "sub/c.md", "sub/deeper/d.md"]),
+    st.sampled_from([b"", b"x", b"caf\xc3\xa9\n", b"\xff\xfe", b"prompt\n" * 50]),
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(CONTENTS, st.lists(NAMES, min_size=1, max_size=8))
+def test_recording_reader_matches_the_general_reader(
+    contents: dict[str, bytes], names: list[str]
+) -> None:
+    """The reader given lint_paths' folders and handing its stat to read_from_disk records
+    what a reader of its own, reading through a wrapper (the general path), records."""
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        _tree(root, contents)
+        shared: dict[str, str] = {}
+        fast = RecordingReader(real_folders=shared)
+        general = RecordingReader(lambda path: files.read_from_disk(path))
+        for name in names:
+            path = str(root / name)
+            assert _outcome(fast, path) == _outcome(general, path)
+            assert files.place_of(path, shared) == files.place_of(path)
+        assert fast.reads == general.reads
+
+
+def test_read_from_disk_with_a_stat_refuses_what_read_regular_refuses(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path):
+        with pytest.raises(OSError) as general:
+            files.read_from_disk(str(path))
+        with pytest.raises(OSError) as fast:
+            files.read_from_disk(str(path), os.stat(path))
+        assert type(fast.value) is type(general.value)
+    large = tmp_path / "large"
+    large.write_bytes(b"x" * (files.MAX_INCLUDED_BYTES + 1))
+    with pytest.raises(files.FileTooLarge):
+        files.read_from_disk(str(large), os.stat(large))
+
+
+# -- workspace: a candidate parent's `ref` line looked for before the child's name ------------
+
+PARENT_TEXTS = st.sampled_from(
+    [
+        'workflow P\n  start: S\n  exit: S\n  agent S\n    label: "child"\n',
+        "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: child.dip\n",
+        "workflow P\n  start: S\n  exit: S\n  subgraph S\n    ref: other\n",
+        "# ref: child\nworkflow P\n  start: S\n  exit: S\n",
+        "prefer: child\n",
+        "",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(PARENT_TEXTS, st.lists(st.sampled_from(["child", "other", "P", "x"]), max_size=5))
+def test_candidate_is_the_name_and_ref_test_in_any_order(text: str, stems: list[str]) -> None:
+    """Whatever stems are asked for, in whatever order, a candidate's workflow is given
+    exactly when its text names the stem and has a `ref` line (and parses)."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(os.path.realpath(directory), "parent.dip")
+        Path(path).write_text(text)
+        for stem in stems:
+            expected = stem in text and workspace.has_ref_field(text)
+            found = workspace._candidate(path, stem)
+            if not expected:
+                assert found is None
+            else:
+                loaded = load_dip(SourceText(path, text), directory).workflow
+                assert (found is None) == (loaded is None)

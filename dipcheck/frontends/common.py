@@ -42,18 +42,24 @@ class RecordingReader:
     lead, :func:`~dipcheck.files.place_of`), or None when it could not be read;
     :func:`unchanged` compares a file with such a record."""
 
-    def __init__(self, inner: FileReader = read_from_disk) -> None:
+    def __init__(
+        self, inner: FileReader = read_from_disk, real_folders: dict[str, str] | None = None
+    ) -> None:
+        """``real_folders``: the folders resolved in the pass this lint is part of (see
+        :func:`~dipcheck.files.place_of`; by default, this lint's own)."""
         self.inner = inner
         self.reads: dict[str, str | None] = {}
-        self._real_folders: dict[str, str] = {}  # (see place_of: one lint's folders)
+        self._real_folders = {} if real_folders is None else real_folders
 
     def __call__(self, path: str) -> str:
         key = os.path.abspath(path)
         try:
             if "\0" in path:  # (os.stat would raise ValueError: no file has such a name)
                 raise FileNotFoundError(errno.ENOENT, "a file name cannot hold a NUL", path)
-            stamp = f"{file_stamp(os.stat(path))}:{place_of(path, self._real_folders)}"
-            text = self.inner(path)
+            info = os.stat(path)
+            stamp = f"{file_stamp(info)}:{place_of(path, self._real_folders)}"
+            # (read_from_disk takes the stat just made instead of making its own)
+            text = read_from_disk(path, info) if self.inner is read_from_disk else self.inner(path)
         except (OSError, UnicodeDecodeError):
             self.reads[key] = None
             raise
