@@ -405,6 +405,8 @@ class Workspace:
         A child deeper than ``max_depth`` is reported with a problem and not loaded; after
         :data:`MAX_LINKS` links (children that many parents name are met once per chain, so a
         few files can make millions) the walk ends with a link that says so."""
+        if next(subgraph_refs(workflow), None) is None:
+            return  # (most files: no child, and no resolving of the file's path from `/`)
         top = root or os.path.dirname(os.path.abspath(parent_path))
         start = os.path.realpath(parent_path)
         stack: list[tuple[str, Workflow, tuple[tuple[Node, Field], ...], tuple[str, ...]]] = [

@@ -238,3 +238,32 @@ def test_candidate_is_the_name_and_ref_test_in_any_order(text: str, stems: list[
             else:
                 loaded = load_dip(SourceText(path, text), directory).workflow
                 assert (found is None) == (loaded is None)
+
+
+# -- workspace.walk: a file without a ref ends the walk before its path is resolved -----------
+
+NODE_TEXTS = st.sampled_from(
+    [
+        '  agent A\n    prompt: "hi"\n',
+        "  subgraph S\n    ref: child.dip\n",
+        "  subgraph T\n    ref: missing\n",
+        "  subgraph U\n    ref:\n",
+        "  tool B\n    command: echo\n",
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(NODE_TEXTS, max_size=4, unique=True))
+def test_walk_without_refs_is_empty_and_with_refs_unchanged(nodes: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "parent.dip")
+        Path(directory, "child.dip").write_text("workflow C\n  start: X\n  exit: X\n  agent X\n")
+        text = "workflow P\n  start: S\n  exit: S\n" + "".join(nodes)
+        workflow = load_dip(SourceText(path, text), directory).workflow
+        assert workflow is not None
+        refs = list(workspace.subgraph_refs(workflow))
+        links = list(workspace.Workspace().walk(path, workflow))
+        # the general walk: one link per ref at depth 1, each child's own refs below it
+        assert [link.chain[0] for link in links if link.depth == 1] == refs
+        assert (not links) == (not refs)
