@@ -14,11 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck import files, hashing, workspace
+from dipcheck import files, hashing, jsontext, workspace
 from dipcheck.analysis import shell_words, tool_safety
+from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.frontends.common import RecordingReader
 from dipcheck.frontends.dip import load_dip
-from dipcheck.source import SourceText
+from dipcheck.report import json as json_report
+from dipcheck.source import SourceText, Span
 
 # -- shell_words._scan: the word path taken first ---------------------------------------------
 
@@ -267,3 +269,33 @@ def test_walk_without_refs_is_empty_and_with_refs_unchanged(nodes: list[str]) ->
         # the general walk: one link per ref at depth 1, each child's own refs below it
         assert [link.chain[0] for link in links if link.depth == 1] == refs
         assert (not links) == (not refs)
+
+
+# -- the JSON report: texts entries share written once per report ----------------------------
+
+REPORT_TEXT = st.text(st.characters(exclude_categories=()), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["DC101", "DIP003", "XX999", "DC208"]),
+            st.sampled_from(list(Severity)),
+            st.sampled_from(["a.dip", "b.dip", "c/\udcff.dip", "\u00e9.dot"]),
+            REPORT_TEXT,
+        ),
+        max_size=8,
+    )
+)
+def test_report_entries_with_shared_texts_match_each_written_alone(
+    entries: list[tuple[str, Severity, str, str]],
+) -> None:
+    shared = json_report._Shared()
+    for code, severity, path, message in entries:
+        source = SourceText(path, "ab\ncd")
+        item = Diagnostic(code, severity, message, Span(source, 1, 4))
+        start, end = item.span.start_position(), item.span.end_position()
+        alone = jsontext.dumps(json_report.diagnostic_dict(item), 2)
+        assert json_report._entry_text(item, start, end, shared) == alone
+        assert json_report._entry_text(item, start, end) == alone

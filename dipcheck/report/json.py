@@ -75,6 +75,7 @@ def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
     (a report of 10,000 findings with paths is tens of megabytes of text): each finding is
     written straight to text (:func:`_entry_text`), never held as nested dictionaries."""
     placed = _placed(results)
+    shared = _Shared()
     counts = {severity: 0 for severity in Severity}
     for item, _, _ in placed:
         counts[item.severity] += 1
@@ -82,7 +83,7 @@ def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
         "version": 1,
         "tool": {"name": "dipcheck", "version": __version__},
         "files": [result.path for result in results],
-        "diagnostics": (_entry_text(*entry) for entry in placed),
+        "diagnostics": (_entry_text(*entry, shared) for entry in placed),
         "summary": {
             "files": len(results),
             "errors": counts[Severity.ERROR],
@@ -103,8 +104,36 @@ def chunks(results: Sequence[LintResult], skipped: int = 0) -> Iterator[str]:
 # indentation of the lines inside the object being written.
 
 
-def _entry_text(item: Diagnostic, start: Position, end: Position) -> str:
-    rule = registry.get(item.code)
+class _Shared:
+    """The texts many entries of one report share, each written once instead of for every
+    finding: a rule's first lines (``code``, ``name``) and its ``url`` by code, a file name
+    and a severity as JSON strings."""
+
+    __slots__ = ("files", "rules", "severities")
+
+    def __init__(self) -> None:
+        self.rules: dict[str, tuple[str, str]] = {}
+        self.files: dict[str, str] = {}
+        self.severities: dict[Severity, str] = {}
+
+
+def _entry_text(
+    item: Diagnostic, start: Position, end: Position, shared: _Shared | None = None
+) -> str:
+    """``shared``: the texts shared by the entries of one report (:class:`_Shared`)."""
+    if shared is None:
+        shared = _Shared()
+    code = item.code
+    rule_texts = shared.rules.get(code)
+    if rule_texts is None:
+        rule_texts = shared.rules[code] = _rule_texts(code)
+    path = item.span.path
+    file = shared.files.get(path)
+    if file is None:
+        file = shared.files[path] = _string(path)
+    severity = shared.severities.get(item.severity)
+    if severity is None:
+        severity = shared.severities[item.severity] = _string(item.severity.label)
     pad = "\n      "
     related = "[]"
     if item.related:
@@ -121,16 +150,26 @@ def _entry_text(item: Diagnostic, start: Position, end: Position) -> str:
         )
     fix = "null" if item.fix is None else _fix_text(item.fix)
     return (
-        f'{{{pad}"code": {_string(item.code)},'
-        f'{pad}"name": {_string(rule.name if rule else item.code.lower())},'
-        f'{pad}"severity": {_string(item.severity.label)},'
+        f"{rule_texts[0]}"
+        f'{pad}"severity": {severity},'
         f'{pad}"message": {_string(item.message)},'
-        f'{pad}"file": {_string(item.span.path)},'
+        f'{pad}"file": {file},'
         f'{pad}"range": {_range_text(start, end, pad)},'
         f'{pad}"related": {related},'
         f'{pad}"fix": {fix},'
-        f'{pad}"url": {_string(rule.url if rule else "")}\n    }}'
+        f'{pad}"url": {rule_texts[1]}\n    }}'
     )
+
+
+def _rule_texts(code: str) -> tuple[str, str]:
+    """An entry's first line with its ``code`` and ``name`` members, and its ``url`` value."""
+    rule = registry.get(code)
+    pad = "\n      "
+    head = (
+        f'{{{pad}"code": {_string(code)},'
+        f'{pad}"name": {_string(rule.name if rule else code.lower())},'
+    )
+    return head, _string(rule.url if rule else "")
 
 
 def _fix_text(fix: Fix) -> str:
