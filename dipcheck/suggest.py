@@ -22,9 +22,9 @@ _INDEX_FROM = 64
 # search costs the word's length for every candidate (the index: for every prefix it visits).
 MAX_WORD = 256
 
-# A prefix of the sorted names: the name it is, if any, and the range of names under each
-# next letter.
-_Node = tuple[str | None, dict[str, tuple[int, int]]]
+# A prefix of the sorted names: the name it is, if any, and for each next letter the range
+# of names under it and their least and greatest lengths.
+_Node = tuple[str | None, dict[str, tuple[int, int, int, int]]]
 # A prefix waiting in the search: its length, its range of names, its edit-distance row and
 # whether it is new.
 _Entry = tuple[int, int, int, list[int], bool]
@@ -65,7 +65,7 @@ class Names:
     """Candidate names kept for repeated :func:`closest` look-ups (iterates in the order
     given; answers are those of the plain scan)."""
 
-    __slots__ = ("_answers", "_names", "_nodes", "_order", "_sorted")
+    __slots__ = ("_answers", "_lengths", "_names", "_nodes", "_order", "_sorted")
 
     def __init__(self, names: Iterable[str]) -> None:
         self._names = list(names)
@@ -73,6 +73,7 @@ class Names:
         for index, name in enumerate(self._names):
             self._order.setdefault(name, index)
         self._sorted: list[str] | None = None
+        self._lengths: _Lengths | None = None
         self._nodes: dict[tuple[int, int], _Node] = {}
         self._answers: dict[tuple[str, int], str | None] = {}
 
@@ -112,11 +113,16 @@ class Names:
         prefixes again (the misspelt names that match nothing paid for every bound)."""
         if self._sorted is None:
             self._sorted = sorted(self._order)
+            self._lengths = _Lengths(self._sorted)
         names = self._sorted
         if not names:
             return None
         order = self._order
         width = len(word)
+        # A name more than ``max_distance`` longer or shorter than the word is too far: the
+        # prefixes under which every name is are left out (names of one shape, such as
+        # `key_00042`, share a length that a misspelt `missing_00042` does not).
+        shortest, longest = width - max_distance, width + max_distance
         # The first (in the given order) name at the least distance found so far; a name's
         # distance is exact when it is within ``max_distance``.
         best: int | None = None
@@ -133,23 +139,32 @@ class Names:
         # the edit-distance row of the prefix against ``word`` (exact in every cell up to
         # ``max_distance``), and whether the prefix is new (its own name not yet checked).
         pending: list[_Entry] = [(0, 0, len(names), list(range(width + 1)), True)]
+        nodes = self._nodes
         for bound in range(1, max_distance + 1):
             stack, pending = pending, []
             while stack:
                 depth, low, high, row, new = stack.pop()
-                name, branches = self._node(depth, low, high)
+                node = nodes.get((depth, low))
+                name, branches = node if node is not None else self._node(depth, low, high)
                 if new and name is not None and row[-1] <= max_distance:
                     found(name, row[-1])
                 if not branches:
                     continue
                 if min(row) < bound:  # every letter extends the prefix within the bound
+                    if len(branches) == 1:  # (a chain of one name) no row to share
+                        for char, (begin, end, least, most) in branches.items():
+                            if least <= longest and most >= shortest:
+                                current = _next_row(row, word, char, depth, max_distance)
+                                stack.append((depth + 1, begin, end, current, True))
+                        continue
                     # A letter's row differs from that of a letter the word lacks only where
                     # it matches the word next to a cell within ``max_distance``.
-                    near = {
-                        word[i] for i in _band(depth, width, max_distance) if row[i] <= max_distance
-                    }
+                    first, last = max(depth - max_distance, 0), min(depth + max_distance, width - 1)
+                    near = {word[i] for i in range(first, last + 1) if row[i] <= max_distance}
                     other: list[int] | None = None
-                    for char, (begin, end) in branches.items():
+                    for char, (begin, end, least, most) in branches.items():
+                        if least > longest or most < shortest:
+                            continue
                         if char in near:
                             current = _next_row(row, word, char, depth, max_distance)
                         else:
@@ -161,7 +176,7 @@ class Names:
                 # Every cell is at the bound, so an extension within it matches the rest of
                 # the word after such a cell letter for letter: look those names up whole.
                 prefix = names[low][:depth]
-                for i in _band(depth, width, bound):
+                for i in range(max(depth - bound, 0), min(depth + bound + 1, width)):
                     if row[i] == bound and prefix + word[i:] in order:
                         found(prefix + word[i:], bound)
                 if bound < max_distance:
@@ -178,8 +193,8 @@ class Names:
         key = (depth, low)
         node = self._nodes.get(key)
         if node is None:
-            names = self._sorted
-            assert names is not None
+            names, lengths = self._sorted, self._lengths
+            assert names is not None and lengths is not None
             name = None
             if len(names[low]) == depth:  # the prefix itself is a name (it sorts first)
                 name = names[low]
@@ -187,14 +202,40 @@ class Names:
             # The names that extend the prefix by a letter sort between the prefix plus that
             # letter and the prefix plus the next code point, so a bisection finds each run.
             prefix = names[low][:depth] if low < high else ""
-            branches: dict[str, tuple[int, int]] = {}
+            branches: dict[str, tuple[int, int, int, int]] = {}
             while low < high:
                 char = names[low][depth]
                 end = _run_end(names, prefix, char, low, high)
-                branches[char] = (low, end)
+                branches[char] = (low, end, *lengths.bounds(low, end))
                 low = end
             node = self._nodes[key] = (name, branches)
         return node
+
+
+class _Lengths:
+    """The least and greatest length of any run of the sorted names, each in two look-ups:
+    tables of the least and greatest lengths of the runs of 1, 2, 4, … names from every
+    position (a sparse table), built in one pass of C per table."""
+
+    __slots__ = ("_least", "_most")
+
+    def __init__(self, names: list[str]) -> None:
+        self._least = [list(map(len, names))]
+        self._most = [self._least[0]]
+        size = 1
+        while size * 2 <= len(names):
+            least, most = self._least[-1], self._most[-1]
+            self._least.append(list(map(min, least[:-size], least[size:])))
+            self._most.append(list(map(max, most[:-size], most[size:])))
+            size *= 2
+
+    def bounds(self, low: int, high: int) -> tuple[int, int]:
+        """The least and greatest length among the names of ``[low, high)`` (not empty): two
+        runs of a power of two that cover it."""
+        level = (high - low).bit_length() - 1
+        other = high - (1 << level)
+        least, most = self._least[level], self._most[level]
+        return min(least[low], least[other]), max(most[low], most[other])
 
 
 def _run_end(names: list[str], prefix: str, char: str, low: int, high: int) -> int:
@@ -227,12 +268,6 @@ def _next_row(row: list[int], word: str, char: str, depth: int, limit: int) -> l
             value = left + 1
         current[column] = left = value
     return current
-
-
-def _band(depth: int, width: int, limit: int) -> range:
-    """The columns of a row of a prefix of length ``depth`` that can be within ``limit``
-    (a cell is at least its distance from the diagonal), before the last column."""
-    return range(max(depth - limit, 0), min(depth + limit + 1, width))
 
 
 def _scan(word: str, candidates: Iterable[str], max_distance: int) -> str | None:
