@@ -166,6 +166,9 @@ class Guards:
         self._literals: ByIdentity[Expr, list[Literal]] = ByIdentity()
         self._forms: ByIdentity[Expr, Forms | None] = ByIdentity()
         self._singles: ByIdentity[Expr, Literal | None] = ByIdentity()
+        # the conditions of a node's conditional edges (by identity) → exhaustive; each entry
+        # keeps its conditions, so that their ids cannot be reused meanwhile
+        self._exhaustive: dict[tuple[int, ...], tuple[tuple[Expr | None, ...], bool]] = {}
 
     def literals(self, expr: Expr) -> list[Literal]:
         """:func:`literals` of ``expr`` (the list is shared: not to be changed)."""
@@ -228,8 +231,23 @@ class Guards:
         more plain equalities on one variable: the author lists every case), or hold a
         complementary pair (``X op V`` and ``not X op V``; dipcheck also counts ``X = V``
         with ``X != V``, and a remainder edge ``X != a && X != b`` beside edges ``X = a`` and
-        ``X = b``)."""
+        ``X = b``).
+
+        The answer depends only on the conditions, so it is worked out once per sequence of
+        them (a workflow's identical conditions share one parse: a thousand nodes that each
+        route on `ctx.outcome = success` are one question)."""
         conditional = [edge for edge in edges if edge.conditional]
+        exprs = tuple(
+            edge.condition.expr if edge.condition is not None else None for edge in conditional
+        )
+        key = tuple(map(id, exprs))
+        kept = self._exhaustive.get(key)
+        if kept is None:
+            kept = self._exhaustive[key] = (exprs, self._exhaustive_of(conditional))
+        return kept[1]
+
+    def _exhaustive_of(self, conditional: list[Edge]) -> bool:
+        """:meth:`exhaustive` of a node's conditional edges, worked out."""
         singles = [self.single(edge) for edge in conditional]
         equalities = [item for item in singles if item is not None and item.is_equality]
         outcomes = {item.values[0] for item in equalities if item.variable in OUTCOME_VARIABLES}

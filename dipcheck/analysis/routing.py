@@ -56,6 +56,13 @@ _DIP_TOKEN = re.compile(
     | [^ \t]""",
     re.VERBOSE,
 )
+# The same tokens in a text without quotes (no string can start): ``findall`` gives them whole.
+_DIP_PLAIN_TOKEN = re.compile(
+    r"""[A-Za-z0-9_][A-Za-z0-9_\-./]*
+    | ->|<-|==|!=|<=|>=
+    | [^ \t]""",
+    re.VERBOSE,
+)
 
 
 class ConditionError(Exception):
@@ -111,6 +118,8 @@ def dippin_raw(text: str) -> str:
     scan, so it opens no string either and is not scanned again (rescanning from each made
     a long run of escaped quotes quadratic: 50,000 took minutes)."""
     if '"' not in text:  # (most conditions) every token is the lexer's: one pass in C
+        if "'" not in text:  # nor a string to re-quote: the tokens as they are
+            return " ".join(_DIP_PLAIN_TOKEN.findall(text))
         return " ".join(map(_dip_token, _DIP_TOKEN.finditer(text)))
     tokens: list[str] = []
     position, unclosed_until = 0, -1
@@ -181,6 +190,8 @@ def _find_outside(text: str, needle: str, quotes: list[tuple[int, int]], start: 
 
 
 def _split_outside(text: str, separator: str) -> list[str]:
+    if '"' not in text:  # (most conditions) nothing quoted: every separator splits
+        return text.split(separator)
     quotes = _quote_spans(text)
     parts: list[str] = []
     start = 0
@@ -239,7 +250,7 @@ def parse_clause(text: str) -> Clause:
         clause = clause[4:].strip()
     quotes = _quote_spans(clause)
     for operator in OPERATORS:
-        index = _find_outside(clause, operator, quotes)
+        index = _find_outside(clause, operator, quotes) if quotes else clause.find(operator)
         if index < 0:
             continue
         left = clause[:index].strip()

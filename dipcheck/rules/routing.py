@@ -21,7 +21,7 @@ from dipcheck.model import Condition, Edge, NodeKind, Workflow
 from dipcheck.records import record, replace
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
-from dipcheck.source import Span
+from dipcheck.source import ByIdentity, Span
 from dipcheck.target import KNOWN_TARGETS, TargetVersion, parse_target
 
 # -- DC301 -----------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def keyword_not_split(context: Context) -> Iterator[Diagnostic]:
         else:
             truth = "not what the condition says"
             outcome = ""
-        catchers = _harmless(workflow, edge, context.target)
+        catchers = _harmless(workflow, edge, context.target, text)
         harmless = ""
         if catchers is not None:
             harmless = (
@@ -200,11 +200,11 @@ _SPLITTING = next(
 )
 
 
-def _harmless(workflow: Workflow, edge: Edge, target: TargetVersion) -> list[str] | None:
+def _harmless(workflow: Workflow, edge: Edge, target: TargetVersion, text: str) -> list[str] | None:
     """The edges declared before ``edge`` (same source) that catch every value on which
-    tracker's reading of its condition and dippin's differ, so that the misreading never
-    changes the route; None when some value gets through to ``edge`` (or the question is
-    out of reach: several keys, operators other than equality).
+    tracker's reading of its condition (whose runtime text is ``text``) and dippin's differ,
+    so that the misreading never changes the route; None when some value gets through to
+    ``edge`` (or the question is out of reach: several keys, operators other than equality).
 
     Only equality on one key is decided: its truth depends only on which literal, if any,
     the key's value equals, so the literals (and one value equal to none of them) are every
@@ -233,7 +233,6 @@ def _harmless(workflow: Workflow, edge: Edge, target: TargetVersion) -> list[str
         for node in conditions.comparisons(item)
         for value in (operand.value for operand in node.right)
     }
-    text = routing.runtime_text(condition.raw, workflow.format)
     caught: set[int] = set()
     for value in [*sorted(literals | {""}), "\x00none of them"]:
 
@@ -439,11 +438,13 @@ def _other_ways_in(workflow: Workflow, target: str, dead: set[int]) -> bool:
 def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     dead: dict[int, tuple[Edge, conditions.Compare]] = {}
+    # a workflow's identical conditions share one parse: each is read once
+    retries: ByIdentity[conditions.Expr, conditions.Compare | None] = ByIdentity()
     for edge in workflow.edges:
         condition = edge.condition
         if condition is None or condition.expr is None:
             continue
-        compare = _fires_only_on_retry(condition.expr)
+        compare = retries.get(condition.expr, _fires_only_on_retry)
         if compare is not None:
             dead[id(edge)] = (edge, compare)
     ids = set(dead)
