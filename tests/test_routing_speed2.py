@@ -9,7 +9,9 @@ general paths they stand in for.
   path (restated here as it was).
 * ``Guards.exhaustive`` answers once per sequence of conditions (identical conditions share
   one parse) and DC302 reads each distinct condition once: on generated workflows full of
-  repeated conditions, their answers must be those of the edge-by-edge reading."""
+  repeated conditions, their answers must be those of the edge-by-edge reading.
+* DIP103 merges the earlier edges that test an edge's comparisons only when there are
+  several runs of them: its findings must be those of trying every earlier edge in order."""
 
 from __future__ import annotations
 
@@ -272,3 +274,42 @@ def test_dead_retry_edges_read_once_per_condition_are_those_of_each_edge(text: s
             span = condition.locate(compare.start, compare.end)
             expected.append((span.start, span.end))
     assert found == expected
+
+
+def _dip103_reference(workflow: Workflow) -> list[tuple[int, int, str]]:
+    """DIP103 by trying every earlier conditional edge of the same source, in order: the first
+    that tests one of the edge's comparisons and can hold with it is reported."""
+    guards = Guards(workflow)
+    found = []
+    for source in dict.fromkeys(edge.source.value for edge in workflow.edges):
+        earlier: list[tuple[object, dict[object, object]]] = []
+        for edge in workflow.edges_from(source):
+            condition = edge.condition
+            if condition is None or condition.expr is None or not edge.conditional:
+                continue
+            own = guards.literals(condition.expr)
+            for other, keys in earlier:
+                repeated = next((item for item in own if item.key in keys), None)
+                if repeated is None or not guards.may_overlap(
+                    other.condition.expr,  # type: ignore[attr-defined]
+                    condition.expr,
+                ):
+                    continue
+                span = condition.locate(repeated.compare.start, repeated.compare.end)
+                found.append((span.start, span.end, f"{edge.source.value} -> {edge.target.value}"))
+                break
+            earlier.append((edge, {item.key: item for item in own}))
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(workflows())
+def test_overlapping_conditions_are_those_of_trying_every_earlier_edge(text: str) -> None:
+    workflow = _load(text)
+    check = registry.get("DIP103")
+    assert check is not None and check.check is not None
+    found = [
+        (item.span.start, item.span.end, item.message.split(" tests ")[0].removeprefix("edge "))
+        for item in check.check(Context(workflow))
+    ]
+    assert found == _dip103_reference(workflow)

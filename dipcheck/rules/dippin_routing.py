@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from dipcheck.analysis.guards import Literal
 from dipcheck.analysis.routing import weight
@@ -145,7 +145,11 @@ def overlapping_condition(context: Context) -> Iterator[Diagnostic]:
             # declaration order: each key's list is in that order already, and merging them
             # lazily costs only the pairs compared (building the whole set was quadratic when
             # 20,000 edges from one node test the same key)
-            candidates = heapq.merge(*(having[item.key] for item in own if item.key in having))
+            runs = [having[item.key] for item in own if item.key in having]
+            # (most edges) no earlier edge tests any of its comparisons, or one run: no merge
+            candidates: Iterable[int] = (
+                heapq.merge(*runs) if len(runs) > 1 else runs[0] if runs else ()
+            )
             reported = False
             previous = -1
             for index in candidates:
