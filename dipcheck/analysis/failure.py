@@ -26,7 +26,7 @@ fallbacks are ignored (a fallback on one is refused at dispatch, ``handlers/para
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
@@ -46,6 +46,10 @@ NODE_FALLBACKS = ("fallback_target", "fallback_retry_target")
 # The graph attributes it reads next: `.dip` `defaults.on_failure` is the graph's
 # `fallback_target` (§0.2); a DOT file writes the runtime names.
 GRAPH_FALLBACKS = ("on_failure", "fallback_target", "fallback_retry_target")
+# The node attributes that name where the main loop may go besides the edges, each with its
+# `<key>_file` twin (which `Node.value` also reads): the twins spelled out once, not per node.
+_FALLBACK_KEYS = tuple((key, f"{key}_file") for key in NODE_FALLBACKS)
+_TARGET_KEYS = (("retry_target", "retry_target_file"), *_FALLBACK_KEYS)
 YES_NO = "the answer is No"
 _OUTCOME_OPERANDS = frozenset({"outcome", "ctx.outcome", "context.outcome"})
 
@@ -291,13 +295,19 @@ class FailureFacts:
 
     # -- edges and reachability ----------------------------------------------------------
 
-    def edges_from(self, node_id: str) -> list[Edge]:
+    def edges_from(self, node_id: str) -> Sequence[Edge]:
         """Outgoing edges in the order edge selection walks them: explicit edges as declared,
         then the synthesized fork/join edges that no explicit edge states (§0.2)."""
-        return self._edges.get(node_id, [])
+        return self._edges.get(node_id, ())
 
     @cached_property
-    def _edges(self) -> dict[str, list[Edge]]:
+    def _edges(self) -> Mapping[str, Sequence[Edge]]:
+        workflow = self.workflow
+        if not any(parallel.join for parallel in self.parallels.values()) and not any(
+            edge.implicit for edge in workflow.edges
+        ):
+            # (most workflows: every edge is stated, so this is the model's own table)
+            return workflow.outgoing
         table: dict[str, list[Edge]] = {}
         stated: set[tuple[str, str]] = set()
         for edge in self.workflow.edges:
@@ -314,26 +324,25 @@ class FailureFacts:
                 table.setdefault(node_id, []).append(join)
         return table
 
-    def _main_successors(self, node_id: str) -> Iterable[str]:
+    def _main_successors(self, node_id: str) -> list[str]:
         """Where the main loop can go after ``node_id``: its edges (a parallel node with a
         join goes to the join or along a conditional edge, never into a branch), and the
         nodes its retries, fallbacks and goal-gate redirects name."""
         parallel = self.parallels.get(node_id)
+        edges = self._edges.get(node_id, ())
         if parallel is not None and parallel.join:
             branches = {m.value for m in parallel.branches}
-            for edge in self.edges_from(node_id):
-                target = edge.target.value
-                if target not in branches or edge.conditional:
-                    yield target
+            found = [
+                edge.target.value
+                for edge in edges
+                if edge.target.value not in branches or edge.conditional
+            ]
         else:  # (most nodes) every edge
-            for edge in self.edges_from(node_id):
-                yield edge.target.value
-        node = self.workflow.node(node_id)
+            found = [edge.target.value for edge in edges]
+        node = self.workflow.node_map.get(node_id)
         if node is not None:
-            for key in ("retry_target", *NODE_FALLBACKS):
-                value = node.value(key).strip()
-                if value:
-                    yield value
+            found += _named(node, _TARGET_KEYS)
+        return found
 
     @cached_property
     def main_loop(self) -> frozenset[str]:
@@ -351,9 +360,10 @@ class FailureFacts:
                 seeds.append(value)
         seen = set(seeds)
         queue = deque(seeds)
+        successors = self._main_successors
         while queue:
             current = queue.popleft()
-            for target in self._main_successors(current):
+            for target in successors(current):
                 if target in ids and target not in seen:
                     seen.add(target)
                     queue.append(target)
@@ -377,11 +387,14 @@ class FailureFacts:
     def fallback(self, node: Node) -> tuple[str, str]:
         """The first existing node of the strict-failure fallback chain, and the key that
         names it (``findFallbackTarget``)."""
-        for key in NODE_FALLBACKS:
+        get = node.get
+        for key, twin in _FALLBACK_KEYS:
+            if get(key) is None and get(twin) is None:
+                continue  # (most nodes set neither: two look-ups, not a `Node.value` call)
             value = node.value(key).strip()
             if value and value in self.workflow.node_map:
                 return value, key
-        return self.graph_fallback()
+        return self._graph_fallback
 
     def _truth(self, text: str) -> bool | None:
         """Does the condition ``text`` hold on failure (None: other keys decide)? Read once
@@ -392,19 +405,44 @@ class FailureFacts:
 
     def path(self, node: Node) -> FailurePath:
         """Where a failure of ``node`` goes."""
-        edges = self.edges_from(node.id)
+        edges = self._edges.get(node.id)
         if not edges:
             return FailurePath(Route.DEAD_END)
-        conditional = [edge.conditional for edge in edges]
-        if not any(conditional):
+        # The usual answers in one walk over the edges: no condition (the fallback chain), or
+        # a condition that holds on failure, after any that other keys decide.
+        known = self._truths
+        conditional = False
+        undecided: Edge | None = None  # the first edge whose condition other keys decide
+        for edge in edges:
+            condition = edge.condition
+            if not edge.conditional or condition is None:
+                continue
+            conditional = True
+            truth = known.get(condition.raw, _UNREAD)
+            if truth is _UNREAD:
+                truth = self._truth(condition.raw)
+            if truth is True:
+                found = FailurePath(Route.CONDITION, edge)
+                if undecided is None:
+                    return found
+                return FailurePath(Route.MAYBE, undecided, rest=found)
+            if truth is None and undecided is None:
+                undecided = edge
+        if not conditional:
             target, origin = self.fallback(node)
             if target:
                 return FailurePath(Route.FALLBACK, target=target, origin=origin)
             return FailurePath(Route.STOP)
+        return self._undecided(node, edges)
+
+    def _undecided(self, node: Node, edges: Sequence[Edge]) -> FailurePath:
+        """:meth:`path` of a node with conditions, none of which holds on failure."""
         # each edge's truth on failure; False for an unconditional edge (no condition holds)
         truths = [
-            self._truth(edge.condition.raw) if flag and edge.condition is not None else False
-            for edge, flag in zip(edges, conditional, strict=True)
+            self._truth(edge.condition.raw)
+            if edge.conditional and edge.condition is not None
+            else False
+            for edge in edges
         ]
         definite = self._definite(node, edges, truths)
         for edge, truth in zip(edges, truths, strict=True):
@@ -414,7 +452,9 @@ class FailureFacts:
                 return FailurePath(Route.MAYBE, edge, rest=definite)
         return definite
 
-    def _definite(self, node: Node, edges: list[Edge], truths: list[bool | None]) -> FailurePath:
+    def _definite(
+        self, node: Node, edges: Sequence[Edge], truths: list[bool | None]
+    ) -> FailurePath:
         """Where a failure goes when every condition that other keys decide is false
         (``truths``: as :meth:`path` works them out)."""
         for edge, truth in zip(edges, truths, strict=True):
@@ -436,20 +476,28 @@ class FailureFacts:
         return FailurePath(Route.UNCONDITIONAL, best)
 
     @cached_property
+    def _runs(self) -> list[Node]:
+        """The nodes whose end the main loop handles: main-loop nodes (their first
+        declaration) other than the exit, whose failure ends the run as failed, and than
+        branch targets, whose failure is counted by their parallel node (§5.7)."""
+        workflow = self.workflow
+        node_map, exit_id = workflow.node_map, workflow.exit
+        main_loop, branch_of = self.main_loop, self.branch_of
+        return [
+            node
+            for node in workflow.nodes
+            if node.id in main_loop
+            and node.id != exit_id
+            and node.id not in branch_of
+            and node_map.get(node.id) is node
+        ]
+
+    @cached_property
     def paths(self) -> dict[str, FailurePath]:
         """The failure path of every main-loop node that can fail (the exit node, whose
         failure ends the run as failed, and branch-only nodes excluded)."""
         workflow = self.workflow
-        exit_id, main_loop, branch_of = workflow.exit, self.main_loop, self.branch_of
-        result: dict[str, FailurePath] = {}
-        for node in workflow.nodes:
-            if workflow.node(node.id) is not node or node.id == exit_id:
-                continue
-            if node.id not in main_loop or node.id in branch_of:
-                continue  # a branch's failure is counted by its parallel node (§5.7)
-            if how_it_fails(node, workflow):
-                result[node.id] = self.path(node)
-        return result
+        return {node.id: self.path(node) for node in self._runs if how_it_fails(node, workflow)}
 
     @cached_property
     def branch_only(self) -> frozenset[str]:
@@ -459,17 +507,8 @@ class FailureFacts:
     @cached_property
     def dead_ends(self) -> tuple[Node, ...]:
         """Main-loop nodes other than the exit with no outgoing edge at all."""
-        workflow = self.workflow
-        exit_id, main_loop, branch_of = workflow.exit, self.main_loop, self.branch_of
-        return tuple(
-            node
-            for node in workflow.nodes
-            if workflow.node(node.id) is node
-            and node.id != exit_id
-            and node.id in main_loop
-            and node.id not in branch_of
-            and not self.edges_from(node.id)
-        )
+        edges = self._edges
+        return tuple(node for node in self._runs if not edges.get(node.id))
 
     @cached_property
     def handlers(self) -> dict[str, list[str]]:
@@ -483,3 +522,20 @@ class FailureFacts:
             elif route.route is Route.FALLBACK and route.origin in NODE_FALLBACKS:
                 table.setdefault(route.target, []).append(node_id)
         return table
+
+
+_UNREAD = object()  # (a condition whose truth on failure is not read yet: None is a truth)
+
+
+def _named(node: Node, keys: tuple[tuple[str, str], ...]) -> list[str]:
+    """The non-empty values (stripped) of ``node``'s attributes ``keys`` (each with its
+    `_file` twin), in that order."""
+    get = node.get
+    found: list[str] = []
+    for key, twin in keys:
+        if get(key) is None and get(twin) is None:
+            continue  # (most nodes set none: two look-ups, not a `Node.value` call)
+        value = node.value(key).strip()
+        if value:
+            found.append(value)
+    return found
