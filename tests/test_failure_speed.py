@@ -2,7 +2,8 @@
 it replaced, restated here as the reference, on generated `.dip` workflows with failure edges,
 retries, fallbacks and parallel blocks: the handler look-up, the edge table, the main loop, the
 failure paths read in one walk over the edges, the nodes whose end the main loop handles, and
-DC315's walk over the failure paths."""
+DC315's walk over the failure paths, DC318's search for a failure handler and DC332's tests
+put in a cheaper order."""
 
 from __future__ import annotations
 
@@ -22,8 +23,12 @@ from dipcheck.analysis.failure import (
     Route,
     how_it_fails,
 )
+from dipcheck.diagnostics import Diagnostic, Related
 from dipcheck.engine import lint_text
 from dipcheck.model import Edge, Name, Node, Workflow
+from dipcheck.references import list_items
+from dipcheck.rules import failure_routing, outcomes
+from dipcheck.rules.context import Context
 
 KINDS = ["agent", "agent", "tool", "human", "conditional", "subgraph"]
 CONDITIONS = [
@@ -31,6 +36,7 @@ CONDITIONS = [
     "ctx.outcome = fail",
     "ctx.outcome != fail",
     "ctx.outcome in fail,retry",
+    "ctx.outcome = passed",
     "ctx.outcome = fail or ctx.verdict = no",
     "ctx.outcome = success and ctx.verdict = yes",
     "not ctx.outcome = success",
@@ -230,6 +236,101 @@ def _runs_reference(facts: FailureFacts) -> list[Node]:
     ]
 
 
+def _dc315_reference(context: Context) -> Iterator[Diagnostic]:
+    """DC315 as it walked every failure path."""
+    workflow = context.workflow
+    facts = context.failure
+    hub = failure_routing._failure_handler(context)
+    graph_target, graph_key = facts.graph_fallback()
+    for node_id, found in facts.paths.items():
+        node = workflow.node_map[node_id]
+        own = facts.fallback(node)[0] if node.value("fallback_target").strip() else ""
+        answer_no = failure_routing._unreachable_no(context, node, found)
+        if answer_no is not None:
+            yield answer_no
+        elif found.route is Route.STOP and hub:
+            yield failure_routing._unrouted(context, node, hub, facts.handlers[hub])
+        elif found.route is Route.NO_MATCH and (hub or graph_target or own):
+            expected = own or graph_target or hub
+            yield failure_routing._no_match(
+                context, node, expected, graph_key if expected == graph_target else ""
+            )
+    if not graph_target and not any(found.routed for found in facts.paths.values()):
+        yield from failure_routing._nothing_routed(context)
+
+
+def _dc318_handler_reference(context: Context) -> str | None:
+    """The failure handler DC318 names, as it listed every candidate first."""
+    workflow, facts, exit_id = context.workflow, context.failure, context.workflow.exit
+    handlers = [
+        target
+        for target in facts.handlers
+        if target != exit_id
+        and target in workflow.node_map
+        and facts.edges_from(target)
+        and all(edge.target.value == exit_id for edge in facts.edges_from(target))
+    ]
+    return handlers[0] if handlers else None
+
+
+def _dc332_reference(context: Context) -> Iterator[Diagnostic]:
+    """DC332 with its former order of tests."""
+    workflow, guards = context.workflow, context.guards
+    seen: dict[int, list[str]] = {}
+    for node in workflow.nodes:
+        edges = workflow.edges_from(node.id)
+        if not edges or not all(edge.conditional for edge in edges):
+            continue
+        if workflow.node(node.id) is not node:
+            continue
+        statuses = runtime.outcomes(node, workflow)
+        if len(statuses) == 1 and runtime.success_only(node, workflow):
+            continue
+        tested = [
+            value
+            for edge in edges
+            if edge.condition is not None and edge.condition.expr is not None
+            for value in outcomes._outcome_values(guards, edge.condition.expr, seen)
+        ]
+        impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
+        if not impossible:
+            continue
+        routes = outcomes._routes_on_outcome_only(context, node, edges)
+        if routes is None:
+            continue
+        if workflow.format == "dip" and not guards.safe_router(node.id):
+            continue
+        unmatched = [
+            status
+            for status in statuses
+            if all(guards.outcome_truth(expr, status) is False for _, expr in routes)
+        ]
+        if not unmatched:
+            continue
+        missed = " or ".join(f"`{status}`" for status in unmatched)
+        never = ", ".join(f"`{value}`" for value in impossible)
+        handler = runtime.handler_of(node, workflow).value
+        yield context.finding(
+            "DC332",
+            node.id_span,
+            f"`{node.id}` has only conditional edges and none of them holds when it reports "
+            f"{missed}: tracker then stops the run with `no matching edges`; its edges wait "
+            f"for {never}, which a `{handler}` node never reports to edge selection (only "
+            f"{' and '.join(f'`{status}`' for status in statuses)})",
+            related=tuple(
+                Related(edge.span, f"edge {edge.source.value} -> {edge.target.value}")
+                for edge, _ in routes
+            ),
+        )
+
+
+def _keys(found: Iterator[Diagnostic]) -> list[tuple[object, ...]]:
+    return [
+        (item.code, item.span.start, item.span.end, item.message, item.related, item.severity)
+        for item in found
+    ]
+
+
 # -- properties --------------------------------------------------------------------------------
 
 
@@ -277,3 +378,74 @@ def test_a_condition_that_holds_after_an_undecided_one_is_a_maybe() -> None:
     assert found.rest is not None and found.rest.route is Route.CONDITION
     assert found.rest.edge is not None and found.rest.edge.target.value == "C"
     assert found == _path_reference(facts, workflow.node_map["A"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(workflows())
+def test_the_failure_rules_report_as_the_direct_way_did(text: str) -> None:
+    workflow = _load(text)
+    assert _keys(failure_routing.unrouted_failure(Context(workflow))) == _keys(
+        _dc315_reference(Context(workflow))
+    )
+    context = Context(workflow)
+    expected = _dc318_handler_reference(context)
+    found = _keys(failure_routing.failure_fallback_skips_handler(context))
+    if expected is None or workflow.exit not in workflow.node_map:
+        assert found == []
+    else:
+        assert all(f"skipping `{expected}`," in str(item[3]) for item in found)
+    assert _keys(outcomes.unmatched_outcome(Context(workflow))) == _keys(
+        _dc332_reference(Context(workflow))
+    )
+
+
+def _gated_reference(context: Context) -> dict[str, list[tuple[Node, object]]]:
+    gates: dict[str, list[tuple[Node, object]]] = {}
+    for node in context.workflow.nodes:
+        gate = node.get("goal_gate")
+        parallel = context.flow.branch_of.get(node.id)
+        if gate is None or parallel is None or gate.text.strip().lower() not in outcomes.TRUE_WORDS:
+            continue
+        gates.setdefault(parallel, []).append((node, gate))
+    return gates
+
+
+def _into_branches_reference(context: Context) -> list[tuple[str, str]]:
+    """(field as written, branch) of each field DC319 reports as sending the run into a
+    branch, read from every node as before."""
+    workflow, facts = context.workflow, context.failure
+    places = [
+        item
+        for key in ("on_failure", "fallback_target", "fallback_retry_target", "restart_target")
+        if (item := workflow.default(key)) is not None
+    ]
+    for node in workflow.nodes:
+        if node.id not in facts.main_loop or node.id in facts.branch_of:
+            continue
+        places += [
+            item for key in ("retry_target", *NODE_FALLBACKS) if (item := node.get(key)) is not None
+        ]
+    return [
+        (item.span.text.strip(), item.text.strip())
+        for item in places
+        if item.text.strip() in facts.branch_of
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(workflows(), st.booleans())
+def test_the_branch_rules_and_entries_read_as_before(text: str, gate: bool) -> None:
+    if gate:
+        text = text.replace("    max_retries: 2", "    goal_gate: true")
+    workflow = _load(text)
+    context = Context(workflow)
+    assert outcomes.gated_branches(context) == _gated_reference(context)
+    found = [item.message for item in failure_routing._targets_into_branches(Context(workflow))]
+    expected = _into_branches_reference(Context(workflow))
+    assert len(found) == len(expected)
+    for message, (written, branch) in zip(found, expected, strict=True):
+        assert message.startswith(f"`{written}` of ") and f"`{branch}`, a branch" in message
+    for node in workflow.nodes:
+        for item in node.fields:
+            assert runtime.entries(item, workflow) == list_items(item.value)
+            assert runtime.entries(item, workflow) is runtime.entries(item, workflow)

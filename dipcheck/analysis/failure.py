@@ -50,6 +50,8 @@ GRAPH_FALLBACKS = ("on_failure", "fallback_target", "fallback_retry_target")
 # `<key>_file` twin (which `Node.value` also reads): the twins spelled out once, not per node.
 _FALLBACK_KEYS = tuple((key, f"{key}_file") for key in NODE_FALLBACKS)
 _TARGET_KEYS = (("retry_target", "retry_target_file"), *_FALLBACK_KEYS)
+_FALLBACK_FIELDS = frozenset(key for pair in _FALLBACK_KEYS for key in pair)
+_TARGET_FIELDS = frozenset(key for pair in _TARGET_KEYS for key in pair)
 YES_NO = "the answer is No"
 _OUTCOME_OPERANDS = frozenset({"outcome", "ctx.outcome", "context.outcome"})
 
@@ -341,7 +343,7 @@ class FailureFacts:
             found = [edge.target.value for edge in edges]
         node = self.workflow.node_map.get(node_id)
         if node is not None:
-            found += _named(node, _TARGET_KEYS)
+            found += _named(node, _TARGET_KEYS, _TARGET_FIELDS)
         return found
 
     @cached_property
@@ -387,10 +389,12 @@ class FailureFacts:
     def fallback(self, node: Node) -> tuple[str, str]:
         """The first existing node of the strict-failure fallback chain, and the key that
         names it (``findFallbackTarget``)."""
-        get = node.get
-        for key, twin in _FALLBACK_KEYS:
-            if get(key) is None and get(twin) is None:
-                continue  # (most nodes set neither: two look-ups, not a `Node.value` call)
+        for item in node.fields:
+            if item.key in _FALLBACK_FIELDS:
+                break
+        else:
+            return self._graph_fallback  # (most nodes: a glance at their few fields)
+        for key in NODE_FALLBACKS:
             value = node.value(key).strip()
             if value and value in self.workflow.node_map:
                 return value, key
@@ -527,14 +531,19 @@ class FailureFacts:
 _UNREAD = object()  # (a condition whose truth on failure is not read yet: None is a truth)
 
 
-def _named(node: Node, keys: tuple[tuple[str, str], ...]) -> list[str]:
+def _named(node: Node, keys: tuple[tuple[str, str], ...], fields: frozenset[str]) -> list[str]:
     """The non-empty values (stripped) of ``node``'s attributes ``keys`` (each with its
-    `_file` twin), in that order."""
+    `_file` twin; ``fields``: all of them), in that order."""
+    for item in node.fields:
+        if item.key in fields:
+            break
+    else:
+        return []  # (most nodes set none: a glance at their few fields, no look-up or call)
     get = node.get
     found: list[str] = []
     for key, twin in keys:
         if get(key) is None and get(twin) is None:
-            continue  # (most nodes set none: two look-ups, not a `Node.value` call)
+            continue
         value = node.value(key).strip()
         if value:
             found.append(value)

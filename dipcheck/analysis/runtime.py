@@ -51,7 +51,7 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     passthrough ``start``/``exit`` handler (``ensureStartExitNodes``). Worked out once per
     node and workflow (a dozen rules ask about every node)."""
     # (`Workflow.derived`'s look-up written out, as it writes out `kept_with`'s: asked 11
-    # times a node, this saved a call and a closure each time, 2.5 % of a 1,500-node lint)
+    # times a node, this saves a call and a closure each time: 4,200 -> 2,500 instructions)
     memo = workflow.__dict__.get("_derived")
     table = memo.get("handlers") if memo is not None else None
     if table is None:
@@ -75,7 +75,12 @@ def entries(item: Field, workflow: Workflow) -> list[ListItem]:
     """The entries of a list field of ``workflow`` (``writes:``, ``reads:``;
     :func:`~dipcheck.references.list_items`), read once per field: a dozen rules read every
     node's ``writes:``. The list is shared: not to be changed."""
-    known: ByIdentity[Field, list[ListItem]] = workflow.derived("entries", ByIdentity)
+    memo = workflow.__dict__.get("_derived")  # (as in `handler_of`: asked 4 times a node)
+    known: ByIdentity[Field, list[ListItem]] | None = (
+        memo.get("entries") if memo is not None else None
+    )
+    if known is None:
+        known = workflow.derived("entries", ByIdentity)
     return known.get(item, _entries)
 
 

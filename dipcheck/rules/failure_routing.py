@@ -19,7 +19,7 @@ long workflow routes none.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from dipcheck.analysis import routing
@@ -184,17 +184,24 @@ def unrouted_failure(context: Context) -> Iterator[Diagnostic]:
     facts = context.failure
     hub = _failure_handler(context)
     graph_target, graph_key = facts.graph_fallback()
+    node_map = workflow.node_map
     for node_id, found in facts.paths.items():
-        node = workflow.node_map[node_id]
-        own = facts.fallback(node)[0] if node.value("fallback_target").strip() else ""
-        answer_no = _unreachable_no(context, node, found)
-        if answer_no is not None:
-            yield answer_no
-        elif found.route is Route.STOP and hub:
-            yield _unrouted(context, node, hub, facts.handlers[hub])
-        elif found.route is Route.NO_MATCH and (hub or graph_target or own):
-            expected = own or graph_target or hub
-            yield _no_match(context, node, expected, graph_key if expected == graph_target else "")
+        route = found.route
+        # (only these routes can be reported: most nodes are passed over without a call)
+        if route is Route.STOP or route is Route.FALLBACK:
+            node = node_map[node_id]
+            answer_no = _unreachable_no(context, node, found)
+            if answer_no is not None:
+                yield answer_no
+            elif route is Route.STOP and hub:
+                yield _unrouted(context, node, hub, facts.handlers[hub])
+        elif route is Route.NO_MATCH:
+            node = node_map[node_id]
+            own = facts.fallback(node)[0] if node.value("fallback_target").strip() else ""
+            if hub or graph_target or own:
+                expected = own or graph_target or hub
+                graph = graph_key if expected == graph_target else ""
+                yield _no_match(context, node, expected, graph)
     if not graph_target and not any(found.routed for found in facts.paths.values()):
         yield from _nothing_routed(context)
 
@@ -533,17 +540,18 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
     exit_id = workflow.exit
     if exit_id not in workflow.node_map:
         return
-    handlers = [
-        target
-        for target in facts.handlers
-        if target != exit_id
-        and target in workflow.node_map  # an undeclared edge target is DIP003's, not a handler
-        and facts.edges_from(target)
-        and all(edge.target.value == exit_id for edge in facts.edges_from(target))
-    ]
-    if not handlers:
+    handler = next(
+        (
+            target
+            for target in facts.handlers
+            if target != exit_id
+            and target in workflow.node_map  # an undeclared edge target is DIP003's
+            and _leads_only_to(facts.edges_from(target), exit_id)
+        ),
+        None,
+    )
+    if handler is None:
         return
-    handler = handlers[0]
     sources = facts.handlers[handler]
     fields = [workflow.default(key) for key in ("on_failure", "fallback_target")]
     fields += [_fallback_field(node) for node in workflow.nodes if node.id in facts.main_loop]
@@ -558,6 +566,14 @@ def failure_fallback_skips_handler(context: Context) -> Iterator[Diagnostic]:
             f"failures to; name `{handler}` there instead",
             related=(Related(workflow.node_map[handler].id_span, "the failure handler"),),
         )
+
+
+def _leads_only_to(edges: Sequence[Edge], target: str) -> bool:
+    """Are there ``edges``, all of them to ``target``?"""
+    for edge in edges:
+        if edge.target.value != target:
+            return False
+    return bool(edges)
 
 
 # -- DC319 ----------------------------------------------------------------------------------
@@ -600,6 +616,8 @@ def parallel_branch_misuse(context: Context) -> Iterator[Diagnostic]:
 
 
 def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
+    if not context.failure.parallels:
+        return  # (most workflows: no block, and no gate to look for on every node)
     gated = gated_branches(context)
     for parallel_id in context.failure.parallels:
         if parallel_id in gated:
@@ -625,6 +643,8 @@ def _inert_branch_attributes(context: Context) -> Iterator[Diagnostic]:
 def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     facts = context.failure
+    if not facts.branch_of:
+        return  # no branch for a target to name (and no field to read on every node)
     places: list[tuple[Field, str]] = []
     for key in ("on_failure", "fallback_target", "fallback_retry_target", "restart_target"):
         item = workflow.default(key)

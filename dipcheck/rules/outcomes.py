@@ -89,27 +89,30 @@ def _outcome_values(guards: Guards, expr: Expr, seen: dict[int, list[str]]) -> l
 def unmatched_outcome(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     guards = context.guards
+    outgoing, node_map = workflow.outgoing, workflow.node_map
+    # (most nodes have a plain edge: one pass over the edges rules them out)
+    plain = {edge.source.value for edge in workflow.edges if not edge.conditional}
     seen: dict[int, list[str]] = {}  # condition → the outcome values it tests for
     for node in workflow.nodes:
-        edges = workflow.edges_from(node.id)
-        if not edges or not all(edge.conditional for edge in edges):
-            continue  # (first: the cheapest test, and most nodes have a plain edge)
-        if workflow.node(node.id) is not node:
+        edges = outgoing.get(node.id)
+        if not edges or node.id in plain or node_map.get(node.id) is not node:
             continue
-        statuses = runtime.outcomes(node, workflow)  # (`success` alone when it always succeeds)
-        if len(statuses) == 1 and runtime.success_only(node, workflow):
-            continue  # a node that always succeeds is DC303's
         # the values the edges test for (those of the routes when every edge is one: first,
         # as it rules out most nodes more cheaply than the routes do)
-        tested = [
-            value
-            for edge in edges
-            if edge.condition is not None and edge.condition.expr is not None
-            for value in _outcome_values(guards, edge.condition.expr, seen)
-        ]
+        tested: list[str] = []
+        for edge in edges:
+            expr = edge.condition.expr if edge.condition is not None else None
+            if expr is not None:
+                found = seen.get(id(expr))
+                tested += _outcome_values(guards, expr, seen) if found is None else found
+        if tested.count("success") == len(tested):
+            continue  # none or `success` only: every node can report `success`
+        statuses = runtime.outcomes(node, workflow)  # (`success` alone when it always succeeds)
         impossible = [value for value in dict.fromkeys(tested) if value not in statuses]
         if not impossible:
             continue  # only statuses it can report: a deliberate stop on the other (DIP102)
+        if len(statuses) == 1 and runtime.success_only(node, workflow):
+            continue  # a node that always succeeds is DC303's
         routes = _routes_on_outcome_only(context, node, edges)
         if routes is None:
             continue
@@ -199,9 +202,12 @@ def gated_branches(context: Context) -> dict[str, list[tuple[Node, Field]]]:
     """Parallel node → its branches that set `goal_gate: true` (with the field), for the
     parallel blocks DC333 reports."""
     gates: dict[str, list[tuple[Node, Field]]] = {}
+    branch_of = context.flow.branch_of
+    if not branch_of:
+        return gates  # (most workflows: no branch, no field to read on every node)
     for node in context.workflow.nodes:
         gate = node.get("goal_gate")
-        parallel = context.flow.branch_of.get(node.id)
+        parallel = branch_of.get(node.id)
         if gate is None or parallel is None or gate.text.strip().lower() not in TRUE_WORDS:
             continue
         gates.setdefault(parallel, []).append((node, gate))
