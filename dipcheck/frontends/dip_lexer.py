@@ -75,6 +75,11 @@ SECTION_KEYWORDS = {
 }
 NODE_KINDS = frozenset({"agent", "human", "tool", "subgraph", "conditional", "manager_loop"})
 EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"})
+# The end of every line: one token, without a place. Nothing reads where a line ends (the
+# parsers read its kind and leave it out of the tree, an error there is placed on the word
+# before it, the re-lex finds a group's line in ``LineGroup.line``), and a token object per
+# line was a quarter of a file's tokens, each costing as much to make as a word's.
+LINE_END = Token("_NL", "")
 
 
 @record(frozen=True, slots=True)
@@ -305,20 +310,30 @@ class DipLexer:
             elif (found := field_line(text, indent)) is None:
                 content = self._words(index, text, indent)
                 index += 1
-            elif (rest := text[found.end() :].lstrip(" \t")) and (
-                "#" not in rest and rest[0] not in "|>"
+            elif (value := text[found.end() :].lstrip(" \t")) and (
+                "#" not in value and value[0] not in "|>"
             ):
                 # `key: value`, what _field makes of it: the value is the rest of the line
-                # (without a `#` no comment ends it; the line is trimmed already)
-                base = line_starts[index]
-                start = base + indent
-                key = _intern(found.group(1))
-                end = base + len(text)
-                content = [
-                    new_token("KEY", key, start, start + len(key)),
-                    new_token("VALUE", rest, end - len(rest), end),
-                    new_token("_NL", "", end, end),
-                ]
+                # (without a `#` no comment ends it; the line is trimmed already); its tokens
+                # made here (new_token's steps: hot)
+                start = line_starts[index] + indent
+                key = _intern(found[1])
+                key_token = _new_str(Token, key)
+                key_token.type = "KEY"
+                key_token.value = key
+                key_token.start_pos = start
+                key_token.end_pos = start + len(key)
+                key_token.line = key_token.column = None
+                key_token.end_line = key_token.end_column = None
+                end = start - indent + len(text)
+                value_token = _new_str(Token, value)
+                value_token.type = "VALUE"
+                value_token.value = value
+                value_token.start_pos = end - len(value)
+                value_token.end_pos = end
+                value_token.line = value_token.column = None
+                value_token.end_line = value_token.end_column = None
+                content = [key_token, value_token, LINE_END]
                 index += 1
             else:
                 content, index = self._field(index, text, indent, found)
@@ -413,8 +428,7 @@ class DipLexer:
         token = new_token("STRAY", value, start_offset, start_offset + len(value))
         token.line, token.column, token.end_line = first + 1, 1, last + 1
         token.end_column = len(end_text) + 1
-        newline = self._structural("_NL", last, len(end_text))
-        return [token, newline], index
+        return [token, LINE_END], index
 
     # -- field lines ---------------------------------------------------------------------
 
@@ -455,12 +469,7 @@ class DipLexer:
             if value:
                 start = base + value_start
                 tokens.append(new_token("VALUE", value, start, start + len(value)))
-        if next_index == index + 1:
-            end = base + len(text)
-        else:
-            last = next_index - 1
-            end = self.source.line_starts[last] + len(self._trimmed(self.lines[last]))
-        tokens.append(new_token("_NL", "", end, end))
+        tokens.append(LINE_END)
         return tokens, next_index
 
     def _raw_block(self, index: int, indent: int) -> tuple[Token | None, int]:
@@ -533,7 +542,7 @@ class DipLexer:
             token.end_pos = start + len(value)
             token.line = token.column = token.end_line = token.end_column = None
             append(token)
-        append(new_token("_NL", "", base + end, base + end))
+        append(LINE_END)
         return tokens
 
 

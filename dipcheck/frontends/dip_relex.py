@@ -304,8 +304,11 @@ def _take_rest(
     if delta or lines_delta:
         for group in old.groups[position:]:
             structure = group.structure
-            moved = [*structure, *group.content]
-            for at, token in enumerate(moved):  # new_token's steps, inline: hot
+            content = group.content
+            moved = [*structure, *content]
+            # a line's content ends with LINE_END, which has no place to move
+            for at in range(len(moved) - 1 if content else len(moved)):
+                token = moved[at]  # new_token's steps, inline: hot
                 value = token.value
                 new = _new_str(Token, value)
                 new.type = token.type
