@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import itertools
+import operator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from dipcheck.frontends import dip_relex
 from dipcheck.frontends.dip_lexer import FIELD_LINE, LINE_END, DipLexer, LexResult, LineGroup, lex
-from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.frontends.dip_parser import group_tokens, parse_groups
 from dipcheck.lalr import Token, Tree
 from dipcheck.source import SourceText
 
@@ -167,3 +168,18 @@ def test_a_value_line_gives_the_tokens_field_gives(
 
     assert shape(group.content) == shape(expected)
     assert group.content[-1] is LINE_END
+
+
+# -- the parser's token list: flattened in C against the generator it replaces ----------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(LINES, max_size=20))
+def test_the_group_tokens_are_the_groups_parts_in_order(lines: list[str]) -> None:
+    groups = lex(SourceText("<t>.dip", "\n".join(lines))).groups
+    expected = [
+        token for group in groups for part in (group.structure, group.content) for token in part
+    ]
+    tokens = group_tokens(groups)
+    assert len(tokens) == len(expected)
+    assert all(map(operator.is_, tokens, expected))

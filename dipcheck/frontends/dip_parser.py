@@ -9,6 +9,7 @@ tree.
 from __future__ import annotations
 
 from itertools import chain
+from operator import attrgetter
 
 from dipcheck.frontends.dip_descent import read_tree
 from dipcheck.frontends.dip_lexer import EDGE_ATTRIBUTES, SECTION_KEYWORDS, LexResult, LineGroup
@@ -75,6 +76,15 @@ def _expected(names: set[str]) -> str:
     return "expected " + ", ".join(wanted)
 
 
+_PARTS = attrgetter("structure", "content")
+
+
+def group_tokens(groups: list[LineGroup]) -> list[Token]:
+    """Every group's structure and content tokens, in order: flattened in C, without a Python
+    step per line (a 10,000-node file has some 50,000 groups)."""
+    return list(chain.from_iterable(chain.from_iterable(map(_PARTS, groups))))
+
+
 class _Driver:
     def __init__(self, source: SourceText, lexed: LexResult) -> None:
         self.source = source
@@ -85,11 +95,7 @@ class _Driver:
         """Read the tokens by recursive descent; if they do not parse, feed them to the LALR
         tables in one pass (the descent gives up early on some sentences the tables take), and
         if that fails too, parse again line by line with recovery."""
-        tokens = list(
-            chain.from_iterable(
-                part for group in self.groups for part in (group.structure, group.content)
-            )
-        )
+        tokens = group_tokens(self.groups)
         tree = read_tree(tokens)
         if tree is not None:
             return tree
