@@ -3701,6 +3701,7 @@ def _m386(_FACTORY, _default10, _default11, _default12, _default13, _default14, 
      _setattr(self, 'selectors', selectors)
      _setattr(self, 'mentions', mentions)
      _setattr(self, 'plan', plan)
+     self.__post_init__()
     return __init__
 
 
@@ -3814,7 +3815,7 @@ def _m392(_FACTORY, _setattr):
     return __init__
 
 
-def _m393(_FACTORY, _cls, _default3, _default4, _default5, _set0, _set1, _set2, _set3, _set4, _set5, _set_class, _setattr, _twin):
+def _m393(_FACTORY, _cls, _default3, _default4, _default5, _default6, _default7, _set0, _set1, _set2, _set3, _set4, _set5, _set6, _set7, _set_class, _setattr, _twin):
     def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):
      if self.__class__ is _cls:
       _set_class(self, _twin)
@@ -3824,6 +3825,8 @@ def _m393(_FACTORY, _cls, _default3, _default4, _default5, _set0, _set1, _set2, 
       self.condition = condition
       self.attrs = attrs
       self.implicit = implicit
+      self.conditional = _default6
+      self.is_back_edge = _default7
       self.__class__ = _cls
      else:
       _set0(self, source)
@@ -3832,6 +3835,8 @@ def _m393(_FACTORY, _cls, _default3, _default4, _default5, _set0, _set1, _set2, 
       _set3(self, condition)
       _set4(self, attrs)
       _set5(self, implicit)
+      _set6(self, _default6)
+      _set7(self, _default7)
      self.__post_init__()
     return __init__
 
@@ -4858,14 +4863,14 @@ METHODS = {
     'def __init__(self, selection, rejected, reason, why):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.selection = selection\n  self.rejected = rejected\n  self.reason = reason\n  self.why = why\n  self.__class__ = _cls\n else:\n  _set0(self, selection)\n  _set1(self, rejected)\n  _set2(self, reason)\n  _set3(self, why)': _m383,
     'def __init__(self, selectors, properties, problems):\n self.selectors = selectors\n self.properties = properties\n self.problems = problems': _m384,
     'def __init__(self, source, error):\n _set0(self, source)\n _set1(self, error)': _m385,
-    "def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):\n _setattr(self, 'source', source)\n _setattr(self, 'format', format)\n _setattr(self, 'name', name)\n _setattr(self, 'decl_span', decl_span)\n _setattr(self, 'version', version)\n _setattr(self, 'header', header)\n _setattr(self, 'defaults', defaults)\n _setattr(self, 'vars', vars)\n _setattr(self, 'inputs', inputs)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'edges', edges)\n _setattr(self, 'else_target', else_target)\n _setattr(self, 'else_span', else_span)\n _setattr(self, 'stylesheet', stylesheet)\n _setattr(self, 'references', references)\n _setattr(self, 'sources', sources)\n _setattr(self, 'dialect', dialect)\n _setattr(self, 'selectors', selectors)\n _setattr(self, 'mentions', mentions)\n _setattr(self, 'plan', plan)": _m386,
+    "def __init__(self, source, format, name, decl_span, version=_default4, header=_default5, defaults=_default6, vars=_default7, inputs=_default8, nodes=_default9, edges=_default10, else_target=_default11, else_span=_default12, stylesheet=_default13, references=_default14, sources=_default15, dialect=_default16, selectors=_default17, mentions=_default18, plan=_default19):\n _setattr(self, 'source', source)\n _setattr(self, 'format', format)\n _setattr(self, 'name', name)\n _setattr(self, 'decl_span', decl_span)\n _setattr(self, 'version', version)\n _setattr(self, 'header', header)\n _setattr(self, 'defaults', defaults)\n _setattr(self, 'vars', vars)\n _setattr(self, 'inputs', inputs)\n _setattr(self, 'nodes', nodes)\n _setattr(self, 'edges', edges)\n _setattr(self, 'else_target', else_target)\n _setattr(self, 'else_span', else_span)\n _setattr(self, 'stylesheet', stylesheet)\n _setattr(self, 'references', references)\n _setattr(self, 'sources', sources)\n _setattr(self, 'dialect', dialect)\n _setattr(self, 'selectors', selectors)\n _setattr(self, 'mentions', mentions)\n _setattr(self, 'plan', plan)\n self.__post_init__()": _m386,
     'def __init__(self, source, kind, tasks, flat, root, tasks_member, runners=_default6, runners_from_session=_default7, stored=_default8, candidates=_FACTORY, selected=_default10, linted=_default11, session_meta=_default12, rewrites=_FACTORY, comma_offsets=_FACTORY, running=_default15):\n self.source = source\n self.kind = kind\n self.tasks = tasks\n self.flat = flat\n self.root = root\n self.tasks_member = tasks_member\n self.runners = runners\n self.runners_from_session = runners_from_session\n self.stored = stored\n self.candidates = _factory9() if candidates is _FACTORY else candidates\n self.selected = selected\n self.linted = linted\n self.session_meta = session_meta\n self.rewrites = _factory13() if rewrites is _FACTORY else rewrites\n self.comma_offsets = _factory14() if comma_offsets is _FACTORY else comma_offsets\n self.running = running': _m387,
     'def __init__(self, source, raw_blocks, base_dir, display_base, reader):\n self.source = source\n self.raw_blocks = raw_blocks\n self.base_dir = base_dir\n self.display_base = display_base\n self.reader = reader\n self.__post_init__()': _m388,
     'def __init__(self, source, target, condition, key, label, choice, weight, back, override, implicit, line=_default10):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.condition = condition\n  self.key = key\n  self.label = label\n  self.choice = choice\n  self.weight = weight\n  self.back = back\n  self.override = override\n  self.implicit = implicit\n  self.line = line\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, condition)\n  _set3(self, key)\n  _set4(self, label)\n  _set5(self, choice)\n  _set6(self, weight)\n  _set7(self, back)\n  _set8(self, override)\n  _set9(self, implicit)\n  _set10(self, line)': _m389,
     'def __init__(self, source, target, label=_default2, look=_default3, tooltip=_default4, constraint=_default5):\n self.source = source\n self.target = target\n self.label = label\n self.look = look\n self.tooltip = tooltip\n self.constraint = constraint': _m390,
     'def __init__(self, source, target, reason, why, edge=_default4, rejected=_default5, restart=_default6, override=_default7, restart_why=_default8):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.reason = reason\n  self.why = why\n  self.edge = edge\n  self.rejected = rejected\n  self.restart = restart\n  self.override = override\n  self.restart_why = restart_why\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, reason)\n  _set3(self, why)\n  _set4(self, edge)\n  _set5(self, rejected)\n  _set6(self, restart)\n  _set7(self, override)\n  _set8(self, restart_why)': _m391,
     'def __init__(self, source, target, span, attrs):\n self.source = source\n self.target = target\n self.span = span\n self.attrs = attrs': _m392,
-    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.span = span\n  self.condition = condition\n  self.attrs = attrs\n  self.implicit = implicit\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, span)\n  _set3(self, condition)\n  _set4(self, attrs)\n  _set5(self, implicit)\n self.__post_init__()': _m393,
+    'def __init__(self, source, target, span, condition=_default3, attrs=_default4, implicit=_default5):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.source = source\n  self.target = target\n  self.span = span\n  self.condition = condition\n  self.attrs = attrs\n  self.implicit = implicit\n  self.conditional = _default6\n  self.is_back_edge = _default7\n  self.__class__ = _cls\n else:\n  _set0(self, source)\n  _set1(self, target)\n  _set2(self, span)\n  _set3(self, condition)\n  _set4(self, attrs)\n  _set5(self, implicit)\n  _set6(self, _default6)\n  _set7(self, _default7)\n self.__post_init__()': _m393,
     'def __init__(self, span):\n self.span = span': _m394,
     'def __init__(self, span, directive, problems, kind, rewrite, lines, file_wide, removal):\n self.span = span\n self.directive = directive\n self.problems = problems\n self.kind = kind\n self.rewrite = rewrite\n self.lines = lines\n self.file_wide = file_wide\n self.removal = removal': _m395,
     'def __init__(self, span, items=_FACTORY):\n self.span = span\n self.items = _factory1() if items is _FACTORY else items': _m396,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from dipcheck.dialect import Dialect
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span, kept_with, new_span
+from dipcheck.source import SourceText, Span, new_span
 
 T = TypeVar("T")
 
@@ -337,14 +337,17 @@ class Node:
     get: Callable[[str], Field | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        by_key = {item.key: item for item in self.fields}
-        object.__setattr__(self, "get", by_key.get)
+        # (a loop, not a comprehension: that is a function call of its own on Python 3.11)
+        by_key: dict[str, Field] = {}
+        for item in self.fields:
+            by_key[item.key] = item
+        _set_get(self, by_key.get)
 
     def value(self, key: str) -> str:
         """The field's value, or the content of its ``<key>_file`` twin, or ``""``."""
         item = self.get(key)
         if item is not None:
-            return item.text
+            return item.value.value  # (not the `text` property: a call saved, rules ask often)
         directive = self.get(f"{key}_file")
         if directive is not None and directive.included is not None:
             return directive.included.value
@@ -406,14 +409,18 @@ class Edge:
     attrs: tuple[EdgeAttr, ...] = ()
     implicit: bool = False
     # worked out once (an edge does not change): rules ask each edge several times, and a
-    # property cost a Python call each time (22,000 calls linting 1,500 nodes)
-    conditional: bool = field(init=False, repr=False, compare=False)
-    is_back_edge: bool = field(init=False, repr=False, compare=False)
+    # property cost a Python call each time (22,000 calls linting 1,500 nodes). False is
+    # written with the other fields, at a fraction of the cost of a slot's setter: only an
+    # edge for which one is true pays that (a plain `A -> B` none).
+    conditional: bool = field(default=False, init=False, repr=False, compare=False)
+    is_back_edge: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         condition = self.condition
-        _set_conditional(self, condition is not None and condition.raw.strip() != "")
-        _set_back_edge(self, bool(self.attrs) and self._loops_back())
+        if condition is not None and condition.raw.strip() != "":
+            _set_conditional(self, True)
+        if self.attrs and self._loops_back():
+            _set_back_edge(self, True)
 
     def _loops_back(self) -> bool:
         if self.attr("loop") is not None:
@@ -443,7 +450,9 @@ class Edge:
         return self.attr_value("override").strip().lower() in {"true", "1", "yes", "on"}
 
 
-# (the slots' own setters: a frozen record refuses `self.name = …`)
+# (the slots' own setters: a frozen record refuses `self.name = …`, and object.__setattr__
+# looks the slot up by name each time)
+_set_get = Node.__dict__["get"].__set__
 _set_conditional = Edge.__dict__["conditional"].__set__
 _set_back_edge = Edge.__dict__["is_back_edge"].__set__
 
@@ -489,17 +498,21 @@ class Workflow:
     # `dipcheck.plan.Plan`: task tree, candidates, stored state)
     plan: Any = None
 
+    def __post_init__(self) -> None:
+        # the memo of `derived` (and of `source.kept_with`), made now so that `derived` reads
+        # it as a plain attribute (not through `__dict__`, a slower look-up): rules ask about
+        # 15 times a node
+        self.__dict__["_derived"] = {}
+
     def derived(self, key: str, build: Callable[[], T]) -> T:
         """``build()``, computed once per workflow and kept with it: a fact that depends on the
         workflow alone and that many rules ask for (the handler each node runs, the keys
         nodes declare they write), which the analyses above the model compute."""
-        # (kept_with's look-up written out: rules ask 15 times a node, a call saved each time)
-        memo = self.__dict__.get("_derived")
-        if memo is not None:
-            found = memo.get(key, _ABSENT)
-            if found is not _ABSENT:
-                return found  # type: ignore[no-any-return]
-        return kept_with(self, key, build)
+        memo: dict[str, Any] = self._derived  # type: ignore[attr-defined]
+        found = memo.get(key, _ABSENT)
+        if found is _ABSENT:
+            found = memo[key] = build()
+        return found  # type: ignore[no-any-return]
 
     def header_field(self, key: str) -> Field | None:
         return last_field(self.header, key)
@@ -521,8 +534,12 @@ class Workflow:
         item = self.header_field("exit")
         return item.text.strip() if item is not None else ""
 
-    def node(self, node_id: str) -> Node | None:
-        return self.node_map.get(node_id)
+    @cached_property
+    def node(self) -> Callable[[str], Node | None]:
+        """``node(node_id)``: the node with that id (as :attr:`node_map`), or None. The bound
+        ``get`` of the table, kept on first use and then called directly: rules ask for
+        nodes by id about 13 times a node, and a method around it cost a Python call each."""
+        return self.node_map.get
 
     @cached_property
     def node_map(self) -> dict[str, Node]:
