@@ -702,13 +702,24 @@ class ContextFlow:
 
 
 def may_solve(
-    node_ids: list[str], successors: dict[str, list[str]], gen: Bits | dict[str, int]
+    node_ids: list[str],
+    successors: dict[str, list[str]],
+    gen: Bits | dict[str, int],
+    order: list[str] | None = None,
 ) -> dict[str, int]:
     """The keys of ``gen`` (bits by node) that reach each node along at least one edge of
     ``successors``: the least solution of the union equations, one pass over the strongly
     connected components in order (inside a cycle every node reaches every other, itself
-    included)."""
+    included). ``order``: the nodes of a graph without cycles, each before the nodes it
+    leads to (each is then a component of its own)."""
     reach = dict.fromkeys(node_ids, 0)
+    if order is not None:
+        for node in order:
+            out = reach[node] | gen.get(node, 0)
+            if out:
+                for target in successors[node]:
+                    reach[target] |= out
+        return reach
     for component in components(node_ids, successors):
         first = component[0]
         if len(component) > 1 or first in successors[first]:

@@ -8,7 +8,9 @@ a tree, read from two numbers per node:
 
 * may-reach: a producer that is a proper ancestor of the reader in a depth-first forest of
   the drawn graph reaches it (the tree path is a path). Reads not settled so are answered
-  by :func:`~dipcheck.analysis.dataflow.may_solve` over their keys only.
+  by :func:`~dipcheck.analysis.dataflow.may_solve` over their keys only (when the drawn
+  graph has no cycle, in the order the forest's nodes finish, backwards, with no search
+  for its cycles).
 * must-availability: a key is available on entry to ``n`` on every path from the start
   exactly when some writer sits strictly before ``n`` on every path. The flow graph gets a
   node on each step that hands a parallel block's writes to its join (it writes what the
@@ -56,7 +58,7 @@ class KeyFlow:
         """:meth:`ContextFlow.may_reach` for each ``(key, node, after)``."""
         flow = self.flow
         producers = flow.producers
-        pre, size = self._drawn_forest()
+        pre, size, acyclic = self._drawn_forest()
         self_reach = flow.self_reach
         answers: list[bool] = []
         open_: list[tuple[int, str, str, bool]] = []
@@ -89,7 +91,10 @@ class KeyFlow:
             for key, slot in slots.items():
                 for producer in producers[key]:
                     gen[producer] = gen.get(producer, 0) | 1 << slot
-            table = may_solve(flow.node_ids, flow.all_successors, gen)
+            # (the nodes finish after every node they lead to: backwards, each edge goes
+            # forward, and the search for cycles was most of the solution's cost)
+            order = list(reversed(size)) if acyclic else None
+            table = may_solve(flow.node_ids, flow.all_successors, gen, order)
             for index, key, node, after in open_:
                 value = table.get(node, 0)
                 if after or self_reach:
@@ -97,13 +102,15 @@ class KeyFlow:
                 answers[index] = bool(value >> slots[key] & 1)
         return answers
 
-    def _drawn_forest(self) -> tuple[dict[str, int], dict[str, int]]:
+    def _drawn_forest(self) -> tuple[dict[str, int], dict[str, int], bool]:
         """A depth-first forest of the drawn graph (from the start first): each node's
-        preorder number and the size of its subtree."""
+        preorder number and the size of its subtree, filled as the nodes finish; and
+        whether the graph has no cycle."""
         flow = self.flow
         successors = flow.all_successors
         pre: dict[str, int] = {}
         size: dict[str, int] = {}
+        acyclic = True
         roots = list(successors)
         if flow.start is not None:
             roots.insert(0, flow.start)
@@ -119,10 +126,12 @@ class KeyFlow:
                         pre[target] = len(pre)
                         stack.append((target, iter(successors[target])))
                         break
+                    if target not in size:
+                        acyclic = False  # an edge back to a node still being searched
                 else:
                     stack.pop()
                     size[node] = len(pre) - pre[node]
-        return pre, size
+        return pre, size, acyclic
 
     # -- must-availability ---------------------------------------------------------------
 
