@@ -2,7 +2,8 @@
 random workflows: may-reach over a drawn graph without cycles solved in the order its
 depth-first forest finishes, backwards, without the search for strongly connected components
 (KeyFlow.reaches_each against ContextFlow.may_reach, whose bit tables cover every key, and
-may_solve given an order against may_solve without one)."""
+may_solve given an order against may_solve without one); the blocks that can lose a key
+(DC108) found by a search from the one lossy join, against a search from each block's."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def acyclic_workflows(draw: st.DrawFn) -> str:
         width = draw(st.integers(min_value=1, max_value=4))
         branches = [f"B{block}_{index}" for index in range(width)]
         lines.append(f"  parallel P{block} -> {', '.join(branches)}")
+        if draw(st.integers(0, 3)) == 0:
+            lines.append("    fan_in_policy: all")  # a block that loses nothing
         joined = draw(st.booleans())
         if joined:
             lines.append(f"  fan_in J{block} <- {', '.join(branches)}")
@@ -119,3 +122,23 @@ def test_may_solve_in_an_order_as_over_the_components(
     gen = {names[index]: value for index, value in bits.items()}
     # (each edge goes to a later name: the names in order are an order of the graph)
     assert may_solve(names, successors, gen, names) == may_solve(names, successors, gen)
+
+
+@settings(max_examples=400, deadline=None)
+@given(acyclic_workflows())
+def test_losing_blocks_as_a_search_from_each_join(text: str) -> None:
+    flow = context_flow(text)
+    for key in [*KEYS, "zz"]:
+        for node in flow.node_ids:
+            expected = []
+            if key in flow.producers:
+                for block in flow.blocks:
+                    if not block.lossy or block.join is None:
+                        continue
+                    writes = [
+                        branch in flow.opaque or key in flow.keys_by_node.get(branch, ())
+                        for branch in block.branches
+                    ]
+                    if any(writes) and not all(writes) and node in flow.reach([block.join]):
+                        expected.append(block)
+            assert flow.losing_blocks(key, node) == expected, (text, key, node)
