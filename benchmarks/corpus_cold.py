@@ -30,6 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import describe
+
 PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = PROJECT.parent / "shared" / "corpus"
 DIPPIN_MS_PER_FILE = 11.0  # issue 19 §3 (dippin, one process per file, this machine)
@@ -74,6 +76,7 @@ def main() -> int:
     cpu, wall = statistics.median(cpus), statistics.median(walls)
     dippin = count * DIPPIN_MS_PER_FILE / 1000
     ratio = cpu / dippin
+    print(describe())
     print(f"corpus: {count} workflows linted ({args.corpus})")
     print(
         f"1. whole corpus, one cold process: cpu {cpu:.2f}s (wall {wall:.2f}s), "

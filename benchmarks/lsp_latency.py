@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from lsprotocol import types
+from machine import describe
 from pygls.lsp.client import LanguageClient
 
 BUDGET_MS = 20.0
@@ -157,6 +158,7 @@ def main() -> int:
     ordered = sorted(timings)
     slow = p95(timings)
     lines = args.file.read_text(encoding="utf-8").count("\n")
+    print(describe())
     print(f"{args.file.name}: {lines} lines, {len(timings)} edits, didChange → publishDiagnostics")
     print(
         f"median {statistics.median(timings):.1f} ms   p95 {slow:.1f} ms   "

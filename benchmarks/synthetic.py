@@ -379,6 +379,10 @@ def main() -> int:
         return 0
     failed: list[str] = []
     if not args.json:
+        # (imported here: the tests load this file for its generators alone)
+        from machine import describe
+
+        print(describe())
         print(
             f"{'shape':<11} {'nodes':>6} {'lines':>7} {'cpu':>8} {'wall':>8} {'peak RSS':>9} "
             f"{'findings':>8}"
