@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import accumulate, count, repeat
 from operator import add, mul
@@ -154,6 +155,8 @@ def _block_end(indent: int) -> re.Pattern[str]:
 # A raw block's value: the value, where each line starts in it, what each line loses at its
 # start (its indentation up to the baseline), the baseline and the last line's trimmed length.
 _BlockValue = tuple[str, tuple[int, ...], tuple[int, ...], int, int]
+# A raw block's segments unpacked: where each line starts in the value, and in the file.
+BlockMap = tuple[tuple[int, ...], Sequence[int]]
 
 
 @lru_cache(maxsize=1024)
@@ -224,6 +227,9 @@ class DipLexer:
         self.stack = [0]
         self.seen_content = False
         self.too_deep = False
+        # each raw block's segments unpacked, by the block's offset: where its lines start in
+        # the value and in the file (the re-lex moves a block by the second alone)
+        self.block_maps: dict[int, BlockMap] = {}
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -512,6 +518,7 @@ class DipLexer:
             else Segments(array("q", positions), array("q", sources))
         )
         self.result.raw_blocks[start] = Text(value, self.source, segments)
+        self.block_maps[start] = (positions, sources)
         return token, last + 1
 
     # -- word lines (declarations, sections, edges) --------------------------------------

@@ -21,7 +21,7 @@ from itertools import accumulate, repeat
 from operator import add, attrgetter
 from threading import Lock
 
-from dipcheck.frontends.dip_lexer import DipLexer, LexProblem, LexResult, LineGroup
+from dipcheck.frontends.dip_lexer import LINE_END, DipLexer, LexProblem, LexResult, LineGroup
 from dipcheck.lalr import Token
 from dipcheck.model import _PACK_ABOVE, Segments, Text
 from dipcheck.source import MAX_TOKENS, SourceText, Span
@@ -36,6 +36,7 @@ _CHUNK = 2048  # characters compared at a time while looking for the changed reg
 _NEAR = 64  # a change of at most this many characters is not looked for in older texts
 
 _new_str = str.__new__
+_new_group = object.__new__
 _group_line = attrgetter("line")
 
 
@@ -50,17 +51,19 @@ class _Run:
         "groups",
         "line_starts",
         "lines",
+        "maps",
         "problems",
         "raw_blocks",
         "text",
     )
 
-    def __init__(self, source: SourceText, lines: list[str], result: LexResult) -> None:
+    def __init__(self, source: SourceText, lexer: DipLexer, result: LexResult) -> None:
         self.text = source.text
-        self.lines = lines
+        self.lines = lexer.lines
         self.line_starts = source.line_starts
         self.groups = list(result.groups)
         self.raw_blocks = dict(result.raw_blocks)
+        self.maps = lexer.block_maps
         self.problems = list(result.problems)
         self.count = result.count
         # the text cut in _CHUNK pieces from its start and from its end, made when the run is
@@ -117,7 +120,7 @@ def lex(source: SourceText) -> LexResult:
             return result
     else:
         result, lexer = relexed
-    _keep(source.path, _Run(source, lexer.lines, result), base)
+    _keep(source.path, _Run(source, lexer, result), base)
     return result
 
 
@@ -218,10 +221,12 @@ def _relex(
     restart_offset = old_starts[restart]
     result = lexer.result
     result.groups.extend(groups[:kept])
+    maps = lexer.block_maps
     for start, block in old.raw_blocks.items():
         if start >= restart_offset:
             break
         result.raw_blocks[start] = Text(block.value, source, block.segments)
+        maps[start] = old.maps[start]
     for problem in old.problems:
         if problem.span.start >= restart_offset:
             break
@@ -253,7 +258,7 @@ def _relex(
     if count > MAX_TOKENS:
         return None
     result.count = count
-    _take_rest(result, source, old, position, old_starts[old_index], delta, lines_delta)
+    _take_rest(lexer, old, position, old_starts[old_index], delta, lines_delta)
     return result, lexer
 
 
@@ -290,64 +295,74 @@ def _replay(group: LineGroup, stack: list[int], line_starts: list[int]) -> int:
 
 
 def _take_rest(
-    result: LexResult,
-    source: SourceText,
-    old: _Run,
-    position: int,
-    offset: int,
-    delta: int,
-    lines_delta: int,
+    lexer: DipLexer, old: _Run, position: int, offset: int, delta: int, lines_delta: int
 ) -> None:
     """Append the old run's groups from ``position`` on (its raw blocks and problems from
-    ``offset`` on), moved by ``delta`` characters and ``lines_delta`` lines."""
+    ``offset`` on) to the lexer's result, moved by ``delta`` characters and ``lines_delta``
+    lines."""
+    result = lexer.result
+    source = lexer.source
     groups = result.groups
     if delta or lines_delta:
+        append = groups.append
         for group in old.groups[position:]:
             structure = group.structure
-            content = group.content
-            moved = [*structure, *content]
-            # a line's content ends with LINE_END, which has no place to move
-            for at in range(len(moved) - 1 if content else len(moved)):
-                token = moved[at]  # new_token's steps, inline: hot
-                value = token.value
-                new = _new_str(Token, value)
-                new.type = token.type
-                new.value = value
-                new.start_pos = token.start_pos + delta  # type: ignore[operator]
-                new.end_pos = token.end_pos + delta  # type: ignore[operator]
-                line = token.line
-                if line is None:
-                    new.line = new.column = new.end_line = new.end_column = None
-                else:  # raw blocks and stray text have lines (their columns stay)
-                    new.line = line + lines_delta
-                    new.column = token.column
-                    new.end_line = token.end_line + lines_delta  # type: ignore[operator]
-                    new.end_column = token.end_column
-                moved[at] = new
-            split = len(structure)
-            groups.append(LineGroup(moved[:split], moved[split:], group.line + lines_delta))
+            # a group is made without a call to LineGroup (its fields stored here: hot)
+            moved = _new_group(LineGroup)
+            moved.structure = _moved_tokens(structure, delta, lines_delta) if structure else []
+            moved.content = _moved_tokens(group.content, delta, lines_delta)
+            moved.line = group.line + lines_delta
+            append(moved)
     else:
         groups.extend(old.groups[position:])
     raw_blocks = result.raw_blocks
+    maps = lexer.block_maps
+    old_maps = old.maps
     for start, block in old.raw_blocks.items():
         if start >= offset:
-            segments = _moved_segments(block.segments, delta) if delta else block.segments
+            segments = block.segments
+            line_map = old_maps[start]
+            if delta:
+                positions, sources = line_map
+                sources = tuple(map(add, sources, repeat(delta)))
+                line_map = positions, sources
+                segments = (
+                    tuple(zip(positions, sources, strict=True))
+                    if len(positions) <= _PACK_ABOVE
+                    else Segments(array("q", positions), array("q", sources))
+                )
             raw_blocks[start + delta] = Text(block.value, source, segments)
+            maps[start + delta] = line_map
     for problem in old.problems:
         if problem.span.start >= offset:
             result.problems.append(_moved_problem(problem, source, delta))
 
 
-def _moved_segments(
-    segments: tuple[tuple[int, int], ...] | Segments, delta: int
-) -> tuple[tuple[int, int], ...] | Segments:
-    """A raw block's line map moved by ``delta`` characters in the file (packed as the lexer
-    packs it)."""
-    positions, sources = zip(*segments, strict=True)
-    moved = map(add, sources, repeat(delta))
-    if len(positions) <= _PACK_ABOVE:
-        return tuple(zip(positions, moved, strict=True))
-    return Segments(array("q", positions), array("q", moved))
+def _moved_tokens(tokens: list[Token], delta: int, lines_delta: int) -> list[Token]:
+    """New tokens in the places of ``tokens`` moved by ``delta`` characters and
+    ``lines_delta`` lines (new_token's steps, inline: hot)."""
+    moved = []
+    append = moved.append
+    for token in tokens:
+        if token is LINE_END:  # (no place to move)
+            append(token)
+            continue
+        value = token.value
+        new = _new_str(Token, value)
+        new.type = token.type
+        new.value = value
+        new.start_pos = token.start_pos + delta  # type: ignore[operator]
+        new.end_pos = token.end_pos + delta  # type: ignore[operator]
+        line = token.line
+        if line is None:
+            new.line = new.column = new.end_line = new.end_column = None
+        else:  # raw blocks and stray text have lines (their columns stay)
+            new.line = line + lines_delta
+            new.column = token.column
+            new.end_line = token.end_line + lines_delta  # type: ignore[operator]
+            new.end_column = token.end_column
+        append(new)
+    return moved
 
 
 def _moved_problem(problem: LexProblem, source: SourceText, delta: int) -> LexProblem:
