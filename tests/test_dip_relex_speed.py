@@ -1,7 +1,9 @@
 """The re-lex's short paths against a fresh lex (tests/test_dip_relex.py checks edit sequences
 in general): raw blocks moved from their kept line maps (``DipLexer.block_maps``), again and
 again over a run of keystrokes, small (a tuple of pairs) and large (packed ``Segments``), and
-the groups made without a call to ``LineGroup``; every field, each token's place included."""
+the groups made without a call to ``LineGroup``; every field, each token's place included.
+And the shared block tokens (``INDENT``, ``DEDENT``: no place, so the re-lex does not move
+them) parse as the placed tokens the lexer made before."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.frontends import dip_relex
-from dipcheck.frontends.dip_lexer import DipLexer, LexResult, LineGroup
+from dipcheck.frontends.dip_lexer import DEDENT, INDENT, DipLexer, LexResult, LineGroup
+from dipcheck.frontends.dip_parser import parse_groups
+from dipcheck.lalr import Token, Tree
 from dipcheck.model import _PACK_ABOVE
 from dipcheck.source import SourceText
 
@@ -135,3 +139,65 @@ def test_a_block_moved_over_many_keystrokes(monkeypatch: pytest.MonkeyPatch) -> 
         text = text[:at] + text[at + 1 :]
         _check(path, text)
     assert len(taken) == 9  # (every keystroke took the old run's rest)
+
+
+def _placed_structure(result: LexResult, source: SourceText) -> list[LineGroup]:
+    """The groups with block tokens of their own, placed where the lexer placed them before
+    the shared ones: at the line's indent (its first content token), the closing ones at the
+    end of the last line."""
+    lines = source.text.split("\n")
+    end = source.line_starts[len(lines) - 1] + len(lines[-1])
+    groups = []
+    for group in result.groups:
+        assert all(token is INDENT or token is DEDENT for token in group.structure)
+        at = group.content[0].start_pos if group.content else end
+        structure = [
+            Token(token.type, "", at, None, None, None, None, at) for token in group.structure
+        ]
+        groups.append(LineGroup(structure, list(group.content), group.line))
+    return groups
+
+
+def _tree_shape(tree: Tree | Token | None) -> Any:
+    if tree is None:
+        return None
+    if isinstance(tree, Token):
+        return (str(tree), *(getattr(tree, name) for name in _PLACE))
+    return (tree.data, [_tree_shape(child) for child in tree.children])
+
+
+BLOCK_LINES = st.sampled_from(
+    [
+        "workflow W",
+        "  agent A",
+        "    prompt:",
+        "      raw",
+        "   odd indent",
+        "    label: x",
+        "  edges",
+        "    A -> B",
+        "    A ->",
+        "      deeper",
+        "  x",
+        "stray",
+        "\tagent T",
+        "        too: deep",
+        " ",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(BLOCK_LINES, max_size=25))
+def test_placeless_block_tokens_parse_as_placed_ones(lines: list[str]) -> None:
+    """The parser (descent, tables and line-by-line recovery) gives the same tree and
+    problems with the shared block tokens as with tokens placed at each line's indent."""
+    source = SourceText("<blocks>.dip", "\n".join(lines))
+    shared = DipLexer(source).run()
+    placed = LexResult(_placed_structure(shared, source), dict(shared.raw_blocks))
+    tree, problems = parse_groups(source, shared)
+    placed_tree, placed_problems = parse_groups(source, placed)
+    assert _tree_shape(tree) == _tree_shape(placed_tree)
+    assert [(p.span.start, p.span.end, p.message) for p in problems] == [
+        (p.span.start, p.span.end, p.message) for p in placed_problems
+    ]

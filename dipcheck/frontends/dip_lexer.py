@@ -81,6 +81,11 @@ EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"}
 # before it, the re-lex finds a group's line in ``LineGroup.line``), and a token object per
 # line was a quarter of a file's tokens, each costing as much to make as a word's.
 LINE_END = Token("_NL", "")
+# The same holds for the tokens that open and close a block: the parsers read their kinds
+# alone, an error at one is placed on the line's content, and the re-lex reads where a
+# group starts from its first content token.
+INDENT = Token("_INDENT", "")
+DEDENT = Token("_DEDENT", "")
 
 
 @record(frozen=True, slots=True)
@@ -233,16 +238,18 @@ class DipLexer:
 
     # -- helpers -------------------------------------------------------------------------
 
+    @staticmethod
+    def _structural(kind: str, line: int, column: int) -> Token:
+        """The token of kind ``_INDENT`` or ``_DEDENT`` for a line at ``column`` of ``line``:
+        the shared one, which has no place (see :data:`INDENT`)."""
+        return INDENT if kind == "_INDENT" else DEDENT
+
     def _offset(self, line: int, column: int) -> int:
         return self.source.line_starts[line] + column
 
     def _problem(self, line: int, start: int, end: int, message: str) -> None:
         span = Span(self.source, self._offset(line, start), self._offset(line, end))
         self.result.problems.append(LexProblem(span, message))
-
-    def _structural(self, kind: str, line: int, column: int) -> Token:
-        offset = self.source.line_starts[line] + column
-        return new_token(kind, "", offset, offset)
 
     @staticmethod
     def _trimmed(text: str) -> str:
@@ -300,12 +307,10 @@ class DipLexer:
                 structure = []
             elif indent > level and len(stack) <= MAX_DEPTH:
                 stack.append(indent)
-                offset = line_starts[index] + indent
-                structure = [new_token("_INDENT", "", offset, offset)]
+                structure = [INDENT]
             elif len(stack) > 1 and indent == stack[-2]:
                 stack.pop()
-                offset = line_starts[index] + indent
-                structure = [new_token("_DEDENT", "", offset, offset)]
+                structure = [DEDENT]
             else:
                 structure = self._indentation(index, indent)
             if structure is None:

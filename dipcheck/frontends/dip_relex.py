@@ -21,7 +21,14 @@ from itertools import accumulate, repeat
 from operator import add, attrgetter
 from threading import Lock
 
-from dipcheck.frontends.dip_lexer import LINE_END, DipLexer, LexProblem, LexResult, LineGroup
+from dipcheck.frontends.dip_lexer import (
+    INDENT,
+    LINE_END,
+    DipLexer,
+    LexProblem,
+    LexResult,
+    LineGroup,
+)
 from dipcheck.lalr import Token
 from dipcheck.model import _PACK_ABOVE, Segments, Text
 from dipcheck.source import MAX_TOKENS, SourceText, Span
@@ -179,7 +186,8 @@ def _common_ends(run: _Run, new: str) -> tuple[int, int]:
 
 
 def _first_offset(group: LineGroup) -> int:
-    return ((group.structure or group.content)[0].start_pos) or 0
+    # (a line's structure tokens have no place: its first content token is at its indent)
+    return group.content[0].start_pos or 0
 
 
 def _relex(
@@ -286,8 +294,8 @@ def _replay(group: LineGroup, stack: list[int], line_starts: list[int]) -> int:
     """Apply a group's structure tokens to the indent stack the lexer had before it; returns
     the group's number of tokens."""
     for token in group.structure:
-        if token.type == "_INDENT":
-            offset = token.start_pos or 0
+        if token is INDENT:  # (the line's indent: where its first content token is)
+            offset = group.content[0].start_pos or 0
             stack.append(offset - line_starts[bisect_right(line_starts, offset) - 1])
         else:
             stack.pop()
@@ -306,10 +314,10 @@ def _take_rest(
     if delta or lines_delta:
         append = groups.append
         for group in old.groups[position:]:
-            structure = group.structure
-            # a group is made without a call to LineGroup (its fields stored here: hot)
+            # a group is made without a call to LineGroup (its fields stored here: hot); its
+            # structure tokens have no place, and no one changes a group's lists
             moved = _new_group(LineGroup)
-            moved.structure = _moved_tokens(structure, delta, lines_delta) if structure else []
+            moved.structure = group.structure
             moved.content = _moved_tokens(group.content, delta, lines_delta)
             moved.line = group.line + lines_delta
             append(moved)
