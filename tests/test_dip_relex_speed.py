@@ -201,3 +201,44 @@ def test_placeless_block_tokens_parse_as_placed_ones(lines: list[str]) -> None:
     assert [(p.span.start, p.span.end, p.message) for p in problems] == [
         (p.span.start, p.span.end, p.message) for p in placed_problems
     ]
+
+
+def _reference_ends(old: str, new: str) -> tuple[int, int]:
+    """The common prefix and (not overlapping it) suffix, a character at a time."""
+    if old == new:
+        return len(new), 0
+    limit = min(len(old), len(new))
+    prefix = 0
+    while prefix < limit and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and old[-1 - suffix] == new[-1 - suffix]:
+        suffix += 1
+    return prefix, suffix
+
+
+PIECE = st.sampled_from(["  agent A\n", "    prompt: é\n", "x", "\n", "      raw ü\n"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(PIECE, min_size=1, max_size=4),
+    st.integers(0, 500),
+    st.lists(
+        st.tuples(st.floats(0, 1), st.integers(0, 3000), st.sampled_from(["", "y", "ab"])),
+        max_size=4,
+    ),
+)
+def test_common_ends_cut_as_needed(
+    pieces: list[str], repeats: int, edits: list[tuple[float, int, str]]
+) -> None:
+    """The ends a kept run shares with new texts, its pieces cut when first compared and
+    kept for later comparisons, are those found a character at a time."""
+    old = "".join(pieces) * repeats
+    source = SourceText("<ends>.dip", old)
+    run = dip_relex._Run(source, DipLexer(source), LexResult([], {}))  # (its text alone)
+    new = old
+    for where, removed, inserted in edits:
+        at = int(where * len(new))
+        new = new[:at] + inserted + new[at + removed :]
+        assert dip_relex._common_ends(run, new) == _reference_ends(old, new)

@@ -73,19 +73,10 @@ class _Run:
         self.maps = lexer.block_maps
         self.problems = list(result.problems)
         self.count = result.count
-        # the text cut in _CHUNK pieces from its start and from its end, made when the run is
-        # first compared with a text (a new text is then compared without slicing it)
-        self.chunks: tuple[list[str], list[str]] | None = None
-
-    def cut(self) -> tuple[list[str], list[str]]:
-        if self.chunks is None:
-            text = self.text
-            size = len(text)
-            self.chunks = (
-                [text[start : start + _CHUNK] for start in range(0, size - _CHUNK + 1, _CHUNK)],
-                [text[end - _CHUNK : end] for end in range(size, _CHUNK - 1, -_CHUNK)],
-            )
-        return self.chunks
+        # the text's _CHUNK pieces from its start and from its end, by their number, each cut
+        # when a comparison first gets to it (a new text is compared without slicing it; a
+        # keystroke compares up to it from both ends: half the pieces, not all)
+        self.chunks: tuple[dict[int, str], dict[int, str]] = ({}, {})
 
 
 _runs: OrderedDict[str, list[_Run]] = OrderedDict()  # by path, the latest first
@@ -153,11 +144,14 @@ def _common_ends(run: _Run, new: str) -> tuple[int, int]:
     old = run.text
     if old == new:
         return len(new), 0
-    starts, ends = run.cut()
+    starts, ends = run.chunks
     limit = min(len(old), len(new))
     low = 0
-    for chunk in starts:
-        if low + _CHUNK > limit or not new.startswith(chunk, low):
+    for index in range(limit // _CHUNK):
+        chunk = starts.get(index)
+        if chunk is None:  # (a dict: threads comparing at once store the same piece)
+            chunk = starts[index] = old[low : low + _CHUNK]
+        if not new.startswith(chunk, low):
             break
         low += _CHUNK
     high = min(low + _CHUNK, limit)
@@ -171,8 +165,11 @@ def _common_ends(run: _Run, new: str) -> tuple[int, int]:
     limit -= prefix
     old_end, new_end = len(old), len(new)
     low = 0  # old[old_end - low:] == new[new_end - low:]
-    for chunk in ends:
-        if low + _CHUNK > limit or not new.endswith(chunk, 0, new_end - low):
+    for index in range(limit // _CHUNK):
+        chunk = ends.get(index)
+        if chunk is None:
+            chunk = ends[index] = old[old_end - low - _CHUNK : old_end - low]
+        if not new.endswith(chunk, 0, new_end - low):
             break
         low += _CHUNK
     high = min(low + _CHUNK, limit)
