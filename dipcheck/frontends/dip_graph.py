@@ -21,6 +21,9 @@ from dipcheck.source import Span, new_span
 from dipcheck.suggest import closest
 
 _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's keyword
+# each kind's field table, by the keyword too (an enum member hashes in Python, a str in C)
+_NODE_TABLES = {kind.value: schema.NODE_FIELDS[kind] for kind in NodeKind}
+_PARALLEL, _FAN_IN = NodeKind.PARALLEL, NodeKind.FAN_IN
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
@@ -43,6 +46,7 @@ class GraphLowering(FieldLowering):
         keyword, id_token = children[0], children[1]
         assert isinstance(keyword, Token) and isinstance(id_token, Token)
         kind = _NODE_KINDS[keyword.value]
+        table = _NODE_TABLES[keyword.value]
         member_list = body = None
         for child in children[2:]:
             if child.__class__ is Tree:
@@ -63,10 +67,8 @@ class GraphLowering(FieldLowering):
         # the node ends where its last field ends (else at its last token: its id or members)
         end = raw_fields[-1].span.end if raw_fields else last_token(tree).end_pos or 0
         span = new_span(Span, (self.source, keyword.start_pos or 0, end))
-        where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
-        table = schema.NODE_FIELDS[kind]
         branches: list[Branch] = []
-        if kind is NodeKind.PARALLEL:
+        if kind is _PARALLEL:
             for item in raw_fields:
                 if item.key == "branch":
                     branch_fields = self.check_fields(
@@ -88,7 +90,7 @@ class GraphLowering(FieldLowering):
                     f"parallel `{id_token}` has no branches: write "
                     f"`parallel {id_token} -> A, B` or indented `branch: A` lines",
                 )
-        elif kind is NodeKind.FAN_IN:
+        elif kind is _FAN_IN:
             if not members:
                 self.report(
                     "DC001",
@@ -102,11 +104,14 @@ class GraphLowering(FieldLowering):
                 f"{kind.value} `{id_token}` has an empty body: declare at least one "
                 "indented field under it",
             )
-        if kind is NodeKind.PARALLEL:
+        if kind is _PARALLEL:
             raw_fields = [item for item in raw_fields if item.key != "branch"]
-        fields = self.check_fields(
-            raw_fields, table, where, kind in (NodeKind.AGENT, NodeKind.SUBGRAPH)
-        )
+        fields = raw_fields
+        if not self.plain(raw_fields, table):  # (check_fields, its message made only here)
+            where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
+            fields = self.check_each(
+                raw_fields, table, where, kind in (NodeKind.AGENT, NodeKind.SUBGRAPH)
+            )
         source = self.source
         self.nodes.append(
             Node(

@@ -1,0 +1,136 @@
+"""Session 22's short paths in the ``.dip`` lowering, against the general ones.
+
+* ``FieldLowering.plain`` (the test behind ``check_fields`` and ``GraphLowering.node``) also
+  keeps one-line values of checked types (durations, integers, booleans …) that pass, asking
+  ``schema.check_value`` once per (type, text) in a lowering (``passes``): the fields and the
+  diagnostics must be what ``check_each``, the field-by-field path, gives, whatever the
+  lowering asked before.
+* ``GraphLowering.node`` calls ``plain`` and ``check_each`` itself (its message made only when
+  the general path runs): a whole file must lower as with ``check_each`` on every node.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck.frontends import dip_schema as schema
+from dipcheck.frontends.common import read_from_disk
+from dipcheck.frontends.dip import _Lowering, load_dip
+from dipcheck.frontends.dip_fields import FieldLowering
+from dipcheck.model import Field, NodeKind, Text
+from dipcheck.source import SourceText, Span
+
+SOURCE = SourceText("t.dip", "abcdefghij" * 4)
+SPAN = Span(SOURCE, 0, 1)
+
+# known keys of checked types (duration, integer, boolean, timeout action, none-only, globs,
+# node id), of any text, a mapping, a file directive and its twin, unknown ones
+KEYS = st.sampled_from(
+    [
+        "timeout",
+        "max_retries",
+        "max_turns",
+        "goal_gate",
+        "auto_status",
+        "timeout_action",
+        "prompt_prefix",
+        "writable_paths",
+        "fallback_target",
+        "prompt",
+        "reads",
+        "params",
+        "prompt_file",
+        "x",
+    ]
+)
+VALUES = st.sampled_from(
+    ["", " ", "30s", "1h30m", "5d", "3", "-1", "x3", "true", "no", "fail", "none", "a, b", ","]
+)
+TABLES = st.sampled_from(
+    [
+        schema.NODE_FIELDS[NodeKind.AGENT],
+        schema.NODE_FIELDS[NodeKind.TOOL],
+        schema.DEFAULTS_FIELDS,
+        schema.BRANCH_FIELDS,
+    ]
+)
+
+
+def _lowering() -> _Lowering:
+    return _Lowering(SOURCE, {}, None, "", read_from_disk)
+
+
+@st.composite
+def _fields(draw: st.DrawFn) -> list[Field]:
+    result = []
+    for key, value in draw(st.lists(st.tuples(KEYS, VALUES), max_size=6)):
+        children: tuple[Field, ...] = ()
+        if draw(st.integers(0, 6)) == 0:
+            children = (Field("k", SPAN, Text.at("v", SOURCE, 0), SPAN, SPAN),)
+        block = draw(st.integers(0, 6)) == 0
+        text = Text.at(value, SOURCE, 2)
+        result.append(Field(key, SPAN, text, SPAN, SPAN, block=block, children=children))
+    return result
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_fields(), min_size=1, max_size=3), TABLES, st.booleans())
+def test_check_fields_gives_what_check_each_gives(
+    runs: list[list[Field]], table: dict[str, schema.FieldSpec], hint: bool
+) -> None:
+    # one lowering for every run, as a file's nodes share it: what `passes` kept from one
+    # run must not change what a later one gives
+    fast, general = _lowering(), _lowering()
+    for fields in runs:
+        found = fast.check_fields(iter(fields), table, "agent `A`", hint)
+        expected = general.check_each(list(fields), table, "agent `A`", hint)
+        assert found == expected
+        assert found is not fields  # (a list of its own: callers may change it)
+    assert fast.diagnostics == general.diagnostics
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(schema.ValueType)), VALUES), max_size=8))
+def test_passes_is_check_value(pairs: list[tuple[schema.ValueType, str]]) -> None:
+    lowering = _lowering()
+    for kind, text in pairs + pairs:  # (each pair asked again, from the memo)
+        assert lowering.passes(kind, text) is (schema.check_value(kind, text) is None)
+
+
+NODE_TEXTS = st.sampled_from(
+    [
+        "  agent A\n    prompt: go\n    timeout: 30s\n    max_retries: 2\n",
+        "  agent A\n    prompt: go\n    timeout: 3d\n",
+        "  agent A\n    prompt: x\n    timeout:\n      30s\n",
+        "  agent A\n    prompt: x\n    max_turns: many\n    goal_gate: true\n",
+        "  agent A\n    prompt: x\n    prompt_file: nowhere.md\n    prompt: y\n",
+        "  agent A\n    prompt: x\n    params:\n      a: 1\n",
+        "  agent A\n    promt: x\n    timeout: 30s\n    timeout: 30s\n",
+        "  tool B\n    command: echo\n    timeout: 30s\n    fallback_target: A\n",
+        "  tool B\n    command: echo\n    unknown: 1\n",
+        "  parallel P -> A, B\n    model: m\n",
+        "  parallel P\n    branch: A\n      timeout: 1m\n    branch: B\n",
+        "  fan_in J <- A, B\n",
+        "  human H\n    mode: choice\n    timeout: 1m\n    timeout_action: fail\n",
+        "  human H\n",
+    ]
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(NODE_TEXTS, max_size=4), st.booleans())
+def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: bool) -> None:
+    text = "workflow W\n  start: A\n  exit: B\n" + ("  goal: g\n  max_turns: 3\n" if header else "")
+    text += "  defaults\n    timeout: 30s\n" if header else ""
+    text += "".join(nodes) + "  edges\n    A -> B\n"
+    source = SourceText("<t>.dip", text)
+    fast = load_dip(source, None)
+    original = FieldLowering.plain
+    try:
+        FieldLowering.plain = lambda self, fields, table: False  # type: ignore[method-assign]
+        general = load_dip(source, None)
+    finally:
+        FieldLowering.plain = original  # type: ignore[method-assign]
+    assert fast.workflow == general.workflow
+    assert fast.diagnostics == general.diagnostics
