@@ -7,15 +7,22 @@
   lowering asked before.
 * ``GraphLowering.node`` calls ``plain`` and ``check_each`` itself (its message made only when
   the general path runs): a whole file must lower as with ``check_each`` on every node.
+* ``include_file`` with a lowering's ``folders`` (the directives' folders found inside the
+  workflow's directory) must resolve every directive as without it, links in and out of the
+  folder included, whatever the earlier directives were.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.frontends import dip_schema as schema
-from dipcheck.frontends.common import read_from_disk
+from dipcheck.frontends.common import Inclusion, include_file, read_from_disk
 from dipcheck.frontends.dip import _Lowering, load_dip
 from dipcheck.frontends.dip_fields import FieldLowering
 from dipcheck.model import Field, NodeKind, Text
@@ -134,3 +141,69 @@ def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: bool) ->
         FieldLowering.plain = original  # type: ignore[method-assign]
     assert fast.workflow == general.workflow
     assert fast.diagnostics == general.diagnostics
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A workflow folder with prompt folders, and links: to a file, to a folder inside, to
+    one outside, and to the folder above (through which a path leads out and back in)."""
+    top = tmp_path_factory.mktemp("include")
+    base, outside = top / "base", top / "outside"
+    (base / "prompts" / "sub").mkdir(parents=True)
+    outside.mkdir()
+    for name in ("a.md", "prompts/x.md", "prompts/y.md", "prompts/sub/z.md"):
+        (base / name).write_text(f"text of {name}\n", encoding="utf-8")
+    (outside / "o.md").write_text("outside\n", encoding="utf-8")
+    (base / "leaf.md").symlink_to(base / "prompts" / "x.md")
+    (base / "inlink").symlink_to(base / "prompts")
+    (base / "outlink").symlink_to(outside)
+    (base / "up").symlink_to(top)
+    (base / "prompts" / "back").symlink_to(base)
+    yield base
+
+
+PATHS = st.sampled_from(
+    [
+        "a.md",
+        "prompts/x.md",
+        "prompts/y.md",
+        "prompts/sub/z.md",
+        "prompts/missing.md",
+        "missing/x.md",
+        "prompts/sub",
+        "leaf.md",
+        "inlink/x.md",
+        "inlink/sub/z.md",
+        "outlink/o.md",
+        "outlink/none.md",
+        "up/base/a.md",
+        "up/base",
+        "up/outside/o.md",
+        "prompts/back/a.md",
+        "prompts/back/inlink/x.md",
+        "./prompts//x.md",
+        "prompts/../a.md",
+        "../a.md",
+        "/etc/passwd",
+        "",
+    ]
+)
+
+
+def _outcome(inclusion: Inclusion) -> tuple[str | None, str | None, str | None]:
+    source = inclusion.source  # (a SourceText compares by identity)
+    return (
+        None if source is None else source.path,
+        None if source is None else source.text,
+        inclusion.error,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(PATHS, min_size=1, max_size=8))
+def test_include_file_with_folders_is_include_file(tree: Path, paths: list[str]) -> None:
+    folders: set[str] = set()  # (shared by the directives of one file)
+    for path in paths:
+        found = include_file(str(tree), "shown", path, read_from_disk, folders)
+        expected = include_file(str(tree), "shown", path, read_from_disk)
+        assert _outcome(found) == _outcome(expected)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -80,12 +81,20 @@ class Inclusion:
 
 
 def include_file(
-    base_dir: str | None, display_base: str, relative: str, reader: FileReader
+    base_dir: str | None,
+    display_base: str,
+    relative: str,
+    reader: FileReader,
+    folders: set[str] | None = None,
 ) -> Inclusion:
     """Resolve a file directive the way tracker does: relative to the workflow's directory,
     never absolute, never leaving that directory, never through a symlink at the leaf; and
     never outside that directory once every symbolic link on the way is resolved (a
-    directory link such as ``prompts -> /etc`` inside the workflow's folder)."""
+    directory link such as ``prompts -> /etc`` inside the workflow's folder).
+
+    ``folders``: the folders (relative to ``base_dir``) already found to stay inside it, for
+    the directives of one file: its 30 prompts in `prompts/stage/` each looked at both
+    folders again (see :func:`_stays_inside`)."""
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
@@ -103,9 +112,13 @@ def include_file(
     if base_dir is None:
         return Inclusion(None, f"`{path}` cannot be resolved: the workflow has no directory")
     full = os.path.join(base_dir, normal)
-    if os.path.islink(full):
+    try:
+        leaf_mode = os.lstat(full).st_mode
+    except (OSError, ValueError):  # (what os.path.islink takes for "not a link")
+        leaf_mode = 0
+    if stat.S_ISLNK(leaf_mode):
         return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
-    if not stays_inside(base_dir, normal):
+    if not _stays_inside(base_dir, normal, folders):
         return Inclusion(
             None,
             f"`{path}` leads outside the workflow's directory through a symbolic link, so it "
@@ -128,6 +141,25 @@ def include_file(
         return Inclusion(None, f"`{path}` cannot be read: {message or error}")
     display = os.path.normpath(os.path.join(display_base, normal)) if display_base else normal
     return Inclusion(SourceText(display, text), None)
+
+
+def _stays_inside(base_dir: str, normal: str, folders: set[str] | None) -> bool:
+    """``stays_inside(base_dir, normal)`` for a ``normal`` whose last part is not a symbolic
+    link (include_file has just looked): then the file resolves to its folder's resolved
+    path with its name below it, inside ``base_dir`` when its folder is. A folder found
+    inside is kept in ``folders``; one that is not is left to the whole path's test (a
+    folder can lead out and the file, its name, back in)."""
+    if folders is None:
+        return stays_inside(base_dir, normal)
+    folder = os.path.dirname(normal)
+    if not folder:  # (the one part, just looked at)
+        return True
+    if folder in folders:
+        return True
+    if stays_inside(base_dir, folder):
+        folders.add(folder)
+        return True
+    return stays_inside(base_dir, normal)
 
 
 def make_condition(text: Text, span: Span) -> Condition:

@@ -118,6 +118,7 @@ class FieldLowering:
         self.limit = CodeLimit()
         self.included: list[SourceText] = []
         self.texts: dict[str, str] = {}  # the files directives read, by path (read_once)
+        self.folders: set[str] = set()  # the directives' folders found inside base_dir
         # the (type, text) pairs of one-line values schema.check_value passed: most typed
         # values (`timeout: 30m`, `max_retries: 2`) are written on node after node
         self.passed: set[tuple[str, str]] = set()
@@ -484,7 +485,9 @@ class FieldLowering:
         if not item.text.strip():
             self.report("DC003", item.key_span, f"`{item.key}` names no file")
             return item
-        inclusion = include_file(self.base_dir, self.display_base, item.text, self.read_once)
+        inclusion = include_file(
+            self.base_dir, self.display_base, item.text, self.read_once, self.folders
+        )
         if inclusion.source is None:
             self.report("DC003", item.value_span, f"`{item.key}`: {inclusion.error}")
             return item
