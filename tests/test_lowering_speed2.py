@@ -2,9 +2,9 @@
 
 * ``FieldLowering.plain`` (the test behind ``check_fields`` and ``GraphLowering.node``) also
   keeps one-line values of checked types (durations, integers, booleans …) that pass, asking
-  ``schema.check_value`` once per (type, text) in a lowering (``passes``): the fields and the
-  diagnostics must be what ``check_each``, the field-by-field path, gives, whatever the
-  lowering asked before.
+  ``schema.check_value`` once per short (type, text) in a process (``passes``): the fields
+  and the diagnostics must be what ``check_each``, the field-by-field path, gives, whatever
+  was asked before.
 * ``GraphLowering.node`` calls ``plain`` and ``check_each`` itself (its message made only when
   the general path runs): a whole file must lower as with ``check_each`` on every node.
 * ``include_file`` with a lowering's ``folders`` (the directives' folders found inside the
@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dipcheck.frontends import dip_fields
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import Inclusion, include_file, read_from_disk
 from dipcheck.frontends.dip import _Lowering, load_dip
@@ -81,7 +82,7 @@ def _fields(draw: st.DrawFn) -> list[Field]:
     return result
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(_fields(), min_size=1, max_size=3), TABLES, st.booleans())
 def test_check_fields_gives_what_check_each_gives(
     runs: list[list[Field]], table: dict[str, schema.FieldSpec], hint: bool
@@ -103,6 +104,20 @@ def test_passes_is_check_value(pairs: list[tuple[schema.ValueType, str]]) -> Non
     lowering = _lowering()
     for kind, text in pairs + pairs:  # (each pair asked again, from the memo)
         assert lowering.passes(kind, text) is (schema.check_value(kind, text) is None)
+    for kind, text in pairs:  # (and by a lowering of its own)
+        assert _lowering().passes(kind, text) is (schema.check_value(kind, text) is None)
+
+
+def test_passes_keeps_short_pairs_and_a_bounded_number() -> None:
+    lowering = _lowering()
+    long_value = "a" * (dip_fields._PASSED_LENGTH + 1)
+    assert lowering.passes(schema.ValueType.PATHS, long_value)
+    assert ("path globs", long_value) not in dip_fields._PASSED
+    for number in range(dip_fields._PASSED_SIZE + 10):
+        assert lowering.passes(schema.ValueType.INTEGER, str(number))
+    assert len(dip_fields._PASSED) <= dip_fields._PASSED_SIZE
+    assert not lowering.passes(schema.ValueType.INTEGER, "x1")
+    assert ("integer", "x1") not in dip_fields._PASSED
 
 
 NODE_TEXTS = st.sampled_from(

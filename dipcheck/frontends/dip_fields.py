@@ -43,6 +43,13 @@ _PAIRS = (("\\\\", "\\"), ('\\"', '"'))
 # the value types that take any text, on one line or as a block (check_value passes them)
 _ANY_TEXT = frozenset({schema.ValueType.STRING, schema.ValueType.LIST, schema.ValueType.CONDITION})
 _TWINS = tuple(schema.INLINE_TWIN.items())
+# The (type, text) pairs of one-line values schema.check_value passed, in any lowering:
+# most typed values (`timeout: 30m`, `max_retries: 2`) are written on node after node, and
+# the language server lowers the same file again on each edit. check_value depends on the
+# pair alone; the pairs kept are short and at most _PASSED_SIZE (all dropped past that).
+_PASSED: set[tuple[str, str]] = set()
+_PASSED_LENGTH = 64
+_PASSED_SIZE = 4096
 # the value types check_value reads as more than a value (a block of entries, a file)
 _READ_TYPES = frozenset({schema.ValueType.MAPPING, schema.ValueType.FILE})
 
@@ -119,9 +126,6 @@ class FieldLowering:
         self.included: list[SourceText] = []
         self.texts: dict[str, str] = {}  # the files directives read, by path (read_once)
         self.folders: set[str] = set()  # the directives' folders found inside base_dir
-        # the (type, text) pairs of one-line values schema.check_value passed: most typed
-        # values (`timeout: 30m`, `max_retries: 2`) are written on node after node
-        self.passed: set[tuple[str, str]] = set()
 
     # -- small helpers -------------------------------------------------------------------
 
@@ -391,13 +395,17 @@ class FieldLowering:
         return item
 
     def passes(self, kind: schema.ValueType, text: str) -> bool:
-        """Whether ``schema.check_value`` passes ``text`` as a ``kind``, asked once a pair."""
+        """Whether ``schema.check_value`` passes ``text`` as a ``kind``: a short pair that
+        passed is kept (see :data:`_PASSED`)."""
         pair = (kind._value_, text)  # (an enum member hashes in Python, its value in C)
-        if pair in self.passed:
+        if pair in _PASSED:
             return True
         if schema.check_value(kind, text) is not None:
             return False
-        self.passed.add(pair)
+        if len(text) <= _PASSED_LENGTH:
+            if len(_PASSED) >= _PASSED_SIZE:
+                _PASSED.clear()
+            _PASSED.add(pair)
         return True
 
     def mapping(self, item: Field) -> Field:
