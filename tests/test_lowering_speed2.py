@@ -7,6 +7,8 @@
   was asked before.
 * ``GraphLowering.node`` calls ``plain`` and ``check_each`` itself (its message made only when
   the general path runs): a whole file must lower as with ``check_each`` on every node.
+* ``FieldLowering.block_fields`` makes a ``KEY RAW`` field (a multi-line block) itself, as
+  it does ``KEY VALUE``: a file must lower as with ``field`` on every field.
 * ``include_file`` with a lowering's ``folders`` (the directives' folders found inside the
   workflow's directory) must resolve every directive as without it, links in and out of the
   folder included, whatever the earlier directives were.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -222,3 +225,43 @@ def test_include_file_with_folders_is_include_file(tree: Path, paths: list[str])
         found = include_file(str(tree), "shown", path, read_from_disk, folders)
         expected = include_file(str(tree), "shown", path, read_from_disk)
         assert _outcome(found) == _outcome(expected)
+
+
+FIELD_LINES = st.sampled_from(
+    [
+        "    prompt:\n      line one ${ctx.a}\n\n        deeper\n      last\n",
+        "    prompt:\n      one line\n",
+        "    prompt:\n\t\ttabbed\n",
+        "    prompt: inline $goal\n",
+        '    label: "quoted \\" value"\n',
+        "    label: 'single ''q'''\n",
+        "    reads:\n      - a\n      - b, c\n",
+        "    params:\n      k: v\n      j: 'w'\n",
+        "    timeout:\n      30s\n",
+        "    max_turns: 3\n",
+        "    model:\n",
+        "    goal_gate: true\n",
+    ]
+)
+
+
+def _field_by_field(self: FieldLowering, items: list[Any]) -> list[Field]:
+    return [self.field(item) for item in items]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.lists(FIELD_LINES, max_size=4), min_size=1, max_size=3))
+def test_block_fields_gives_what_field_gives(bodies: list[list[str]]) -> None:
+    text = "workflow W\n  vars\n    goal: g\n"
+    for index, body in enumerate(bodies):
+        text += f"  agent N{index}\n" + "".join(body)
+    source = SourceText("<t>.dip", text)
+    fast = load_dip(source, None)
+    original = FieldLowering.block_fields
+    try:
+        FieldLowering.block_fields = _field_by_field  # type: ignore[method-assign]
+        general = load_dip(source, None)
+    finally:
+        FieldLowering.block_fields = original  # type: ignore[method-assign]
+    assert fast.workflow == general.workflow
+    assert fast.diagnostics == general.diagnostics

@@ -216,8 +216,8 @@ class FieldLowering:
 
     def block_fields(self, items: list[Tree]) -> list[Field]:
         """The fields of a block's ``field`` trees. The commonest, ``KEY VALUE`` with an
-        unquoted value, is made here (what :meth:`field` makes of it); any other goes
-        through :meth:`field`."""
+        unquoted value and ``KEY RAW`` (a multi-line block: a prompt), are made here (what
+        :meth:`field` makes of them); any other goes through :meth:`field`."""
         source = self.source
         result: list[Field] = []
         append = result.append
@@ -244,6 +244,23 @@ class FieldLowering:
                             )
                         )
                         continue
+                elif value_token.__class__ is Token and value_token.type == "RAW":
+                    key_start = key_token.start_pos
+                    start = value_token.start_pos
+                    end = value_token.end_pos
+                    append(
+                        Field(
+                            key_token.value,
+                            new_span(Span, (source, key_start, key_token.end_pos)),
+                            self.raw_blocks[start],
+                            new_span(Span, (source, start, end)),
+                            new_span(Span, (source, key_start, end)),
+                            True,
+                            False,
+                            (),
+                        )
+                    )
+                    continue
             append(self.field(item))
         return result
 
