@@ -9,6 +9,8 @@
   the general path runs): a whole file must lower as with ``check_each`` on every node.
 * ``FieldLowering.block_fields`` makes a ``KEY RAW`` field (a multi-line block) itself, as
   it does ``KEY VALUE``: a file must lower as with ``field`` on every field.
+* ``GraphLowering.edges_block`` lowers an edge with one ``key: value`` attribute itself (as
+  ``A -> B`` and ``A -> B when …``): a file's edges must lower as through ``edge``.
 * ``include_file`` with a lowering's ``folders`` (the directives' folders found inside the
   workflow's directory) must resolve every directive as without it, links in and out of the
   folder included, whatever the earlier directives were.
@@ -29,6 +31,8 @@ from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import Inclusion, include_file, read_from_disk
 from dipcheck.frontends.dip import _Lowering, load_dip
 from dipcheck.frontends.dip_fields import FieldLowering
+from dipcheck.frontends.dip_graph import GraphLowering
+from dipcheck.lalr import Tree
 from dipcheck.model import Field, NodeKind, Text
 from dipcheck.source import SourceText, Span
 
@@ -263,5 +267,51 @@ def test_block_fields_gives_what_field_gives(bodies: list[list[str]]) -> None:
         general = load_dip(source, None)
     finally:
         FieldLowering.block_fields = original  # type: ignore[method-assign]
+    assert fast.workflow == general.workflow
+    assert fast.diagnostics == general.diagnostics
+
+
+def _edge_by_edge(self: GraphLowering, tree: Tree) -> None:
+    for item in tree.children[1:]:
+        if item.data == "else_edge":  # type: ignore[union-attr]
+            self.else_edge(item)  # type: ignore[arg-type]
+        else:
+            self.edge(item)  # type: ignore[arg-type]
+
+
+EDGE_TAILS = st.sampled_from(
+    [
+        "",
+        " when ctx.outcome = success",
+        ' label: "approve"',
+        " label: plain",
+        " label: two words",
+        " weight: 3",
+        " weight: x",
+        " restart: true",
+        " restart: maybe",
+        " override: TRUE",
+        " lable: x",
+        " choice: 'a'",
+        " loop",
+        " on success",
+        ' when ctx.a = 1 label: "x"',
+    ]
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C"]), EDGE_TAILS), max_size=6))
+def test_edges_block_gives_what_edge_gives(edges: list[tuple[str, str]]) -> None:
+    text = "workflow W\n  agent A\n    prompt: a\n  agent B\n    prompt: b\n  edges\n"
+    text += "".join(f"    A -> {target}{tail}\n" for target, tail in edges)
+    source = SourceText("<t>.dip", text)
+    fast = load_dip(source, None)
+    original = GraphLowering.edges_block
+    try:
+        GraphLowering.edges_block = _edge_by_edge  # type: ignore[method-assign]
+        general = load_dip(source, None)
+    finally:
+        GraphLowering.edges_block = original  # type: ignore[method-assign]
     assert fast.workflow == general.workflow
     assert fast.diagnostics == general.diagnostics

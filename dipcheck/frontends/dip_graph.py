@@ -129,8 +129,9 @@ class GraphLowering(FieldLowering):
     # -- edges ---------------------------------------------------------------------------
 
     def edges_block(self, tree: Tree) -> None:
-        # `EDGES edge*`. The commonest edges, `A -> B` and `A -> B when <condition>`, are
-        # lowered here: what :meth:`edge` makes of them without its general steps
+        # `EDGES edge*`. The commonest edges, `A -> B`, `A -> B when <condition>` and
+        # `A -> B label: "x"`, are lowered here: what :meth:`edge` makes of them without its
+        # general steps
         source = self.source
         append = self.edges.append
         for item in tree.children[1:]:
@@ -139,6 +140,7 @@ class GraphLowering(FieldLowering):
                 continue
             children: list[Token] = item.children  # type: ignore[union-attr,assignment]
             count = len(children)
+            attrs: tuple[EdgeAttr, ...] = ()
             if count == 3:
                 first, _, target = children
                 end: int = target.end_pos  # type: ignore[assignment]
@@ -151,6 +153,15 @@ class GraphLowering(FieldLowering):
                 first, _, target = children[:3]
                 end = parts[1].end_pos
                 condition = self.condition(parts[1])
+            elif count == 4 and children[3].data == "value_attr":  # type: ignore[attr-defined]
+                # (`ATTR COLON value+`: one attribute, nothing to repeat)
+                parts = children[3].children  # type: ignore[attr-defined]
+                first, _, target = children[:3]
+                end = parts[-1].end_pos
+                condition = None
+                made = self.value_attr(parts[0], parts[2:])
+                if made is not None:
+                    attrs = (made,)
             else:
                 self.edge(item)  # type: ignore[arg-type]
                 continue
@@ -161,7 +172,7 @@ class GraphLowering(FieldLowering):
                     Name(target.value, new_span(Span, (source, target.start_pos, target.end_pos))),
                     new_span(Span, (source, start, end)),
                     condition,
-                    (),
+                    attrs,
                 )
             )
 
