@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.frontends.dip_lexer import (
+    DEDENT,
     EDGE_START,
     FIELD_LINE,
     DipLexer,
@@ -55,8 +56,7 @@ class _GeneralLexer(DipLexer):
             groups.append(LineGroup(structure, content, index))
             self.seen_content = True
         end_line = max(count - 1, 0)
-        end_column = len(self.lines[end_line]) if self.lines else 0
-        closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
+        closing = [DEDENT] * (len(self.stack) - 1)
         if closing:
             self.result.groups.append(LineGroup(closing, [], end_line))
         self.result.count = MAX_TOKENS - left

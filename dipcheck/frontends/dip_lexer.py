@@ -238,12 +238,6 @@ class DipLexer:
 
     # -- helpers -------------------------------------------------------------------------
 
-    @staticmethod
-    def _structural(kind: str, line: int, column: int) -> Token:
-        """The token of kind ``_INDENT`` or ``_DEDENT`` for a line at ``column`` of ``line``:
-        the shared one, which has no place (see :data:`INDENT`)."""
-        return INDENT if kind == "_INDENT" else DEDENT
-
     def _offset(self, line: int, column: int) -> int:
         return self.source.line_starts[line] + column
 
@@ -275,8 +269,7 @@ class DipLexer:
         """End the lexing at the end of the file, with ``left`` tokens left under the limit:
         the blocks still open are closed there."""
         end_line = max(len(self.lines) - 1, 0)
-        end_column = len(self.lines[end_line]) if self.lines else 0
-        closing = [self._structural("_DEDENT", end_line, end_column) for _ in self.stack[1:]]
+        closing = [DEDENT] * (len(self.stack) - 1)
         if closing:
             self.result.groups.append(LineGroup(closing, [], end_line))
         self.result.count = MAX_TOKENS - left
@@ -376,7 +369,7 @@ class DipLexer:
                     )
                 return None
             stack.append(indent)
-            return [self._structural("_INDENT", line, indent)]
+            return [INDENT]
         depth = len(stack)
         while indent < stack[depth - 1]:
             depth -= 1
@@ -390,7 +383,7 @@ class DipLexer:
                 f"{', '.join(str(level) for level in stack)}; dippin silently drops such a line",
             )
             return None
-        tokens = [self._structural("_DEDENT", line, indent) for _ in stack[depth:]]
+        tokens = [DEDENT] * (len(stack) - depth)
         del stack[depth:]
         return tokens
 
