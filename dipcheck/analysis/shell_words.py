@@ -27,6 +27,8 @@ _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 # A run of characters that can neither end a word nor start a quote, expansion or operator.
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
 _IN_DOUBLE_QUOTES = re.compile(r'[\\"$]')  # inside "…" every other character is plain
+# "…" with no backslash, `$(` or `${` inside: its unit ends at its second quote.
+_PLAIN_DOUBLE_QUOTED = re.compile(r'"[^"\\$]*(?:\$(?![({])[^"\\$]*)*"')
 # The characters at which the scanner may do anything but start or extend a word: any other
 # takes the word path at once (the checks for blanks, comments, quotes, heredocs and
 # separators cannot match it).
@@ -91,6 +93,9 @@ def _skip_quoted(text: str, index: int) -> int:
     if char in "'`":
         end = text.find(char, index + 1)
         return length if end < 0 else end + 1
+    plain = _PLAIN_DOUBLE_QUOTED.match(text, index) if char == '"' else None
+    if plain is not None:  # (most "…": nothing nested, no frames needed)
+        return plain.end()
     # One frame per open unit: None inside "…", else [opener, closer, depth] of $( or ${.
     frames: list[list[Any] | None] = []
 
@@ -149,6 +154,10 @@ def _unquote(text: str) -> tuple[str, bool]:
     """A word's value (quotes and escapes removed) and whether it expands anything."""
     if _SPECIAL.search(text) is None:
         return text, False  # (most words: nothing to remove)
+    plain = _PLAIN_DOUBLE_QUOTED.fullmatch(text)
+    if plain is not None:  # (the next most: one "…" with nothing escaped or nested)
+        inner = text[1:-1]
+        return inner, "$" in inner or "`" in inner
     out: list[str] = []
     expands = False
     index = 0
@@ -163,7 +172,7 @@ def _unquote(text: str) -> tuple[str, bool]:
             end = _skip_quoted(text, index)
             inner = text[index + 1 : end - 1 if end <= len(text) and text[end - 1] == '"' else end]
             expands = expands or "$" in inner or "`" in inner
-            out.append(re.sub(r'\\([$`"\\])', r"\1", inner))
+            out.append(re.sub(r'\\([$`"\\])', r"\1", inner) if "\\" in inner else inner)
             index = end
         elif char == "\\" and index + 1 < len(text):
             out.append(text[index + 1])

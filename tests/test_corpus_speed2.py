@@ -1,0 +1,76 @@
+"""Fast paths taken for the corpus lint, second round (issue 19 §3), each checked against the
+general path it stands for on generated inputs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipcheck.analysis import shell_words
+
+# -- shell_words: "…" with nothing escaped or nested -------------------------------------------
+
+QUOTED_PIECES = st.sampled_from(
+    [
+        *('"', '""', '"a"', "'", "`", "$", "$x", "$(", "${", "$((", "(", ")", "{", "}"),
+        *("\\", '\\"', "\\$", "\\\\", "a", "word", " ", "\n", "é", '"$x"', '"${x}"', '"$(d)"'),
+    ]
+)
+QUOTED = st.lists(QUOTED_PIECES, max_size=12).map("".join)
+NEVER = re.compile(r"(?!)")
+
+
+def _unquote_reference(text: str) -> tuple[str, bool]:
+    """shell_words._unquote as it was before its shortcut for a plain "…" word (every
+    character read, every "…" unescaped by re.sub)."""
+    out: list[str] = []
+    expands = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "'":
+            end = text.find("'", index + 1)
+            end = len(text) if end < 0 else end
+            out.append(text[index + 1 : end])
+            index = end + 1
+        elif char == '"':
+            end = shell_words._skip_quoted(text, index)
+            inner = text[index + 1 : end - 1 if end <= len(text) and text[end - 1] == '"' else end]
+            expands = expands or "$" in inner or "`" in inner
+            out.append(re.sub(r'\\([$`"\\])', r"\1", inner))
+            index = end
+        elif char == "\\" and index + 1 < len(text):
+            out.append(text[index + 1])
+            index += 2
+        else:
+            if char in "$`":
+                expands = True
+            out.append(char)
+            index += 1
+    return "".join(out), expands
+
+
+@settings(max_examples=80, deadline=None)
+@given(QUOTED, st.integers(min_value=0, max_value=3))
+def test_plain_double_quotes_match_the_general_path(text: str, at: int) -> None:
+    text = "x" * at + '"' + text
+    fast_end = shell_words._skip_quoted(text, at)
+    fast_word = shell_words._unquote(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shell_words, "_PLAIN_DOUBLE_QUOTED", NEVER)
+        assert shell_words._skip_quoted(text, at) == fast_end
+        assert _unquote_reference(text) == fast_word
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['""', '"a"', '"$x"', '"$"', '"a$"', '"$(x)"', '"${x}"', '"a\\"b"', '"`d`"', '"a"b"c"', '"a'],
+)
+def test_plain_double_quotes_corner_cases(text: str) -> None:
+    fast = shell_words._skip_quoted(text, 0), shell_words._unquote(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shell_words, "_PLAIN_DOUBLE_QUOTED", NEVER)
+        assert (shell_words._skip_quoted(text, 0), _unquote_reference(text)) == fast
