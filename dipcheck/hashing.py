@@ -4,6 +4,7 @@ every start-up, and the result cache's hit path needs nothing else of it (issue 
 from __future__ import annotations
 
 import importlib
+from _operator import _compare_digest
 
 TYPE_CHECKING = False  # as typing's, without importing typing (and re): dipcheck/replay.py
 if TYPE_CHECKING:
@@ -49,10 +50,7 @@ def hmac_sha256_hex(key: bytes, data: bytes) -> str:
 
 
 def same_digest(first: bytes, second: bytes) -> bool:
-    """Whether two digests are equal, in a time that does not tell where they differ."""
-    if len(first) != len(second):
-        return False
-    difference = 0
-    for a, b in zip(first, second, strict=True):
-        difference |= a ^ b
-    return difference == 0
+    """Whether two digests are equal, in a time that does not tell where they differ
+    (``hmac.compare_digest``, from the built-in module it comes from: a loop over the bytes in
+    Python cost 200 instructions a byte, every cache entry read)."""
+    return _compare_digest(first, second)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dipcheck import hashing
 from dipcheck.analysis import shell_words
 
 # -- shell_words: "…" with nothing escaped or nested -------------------------------------------
@@ -74,3 +75,27 @@ def test_plain_double_quotes_corner_cases(text: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(shell_words, "_PLAIN_DOUBLE_QUOTED", NEVER)
         assert (shell_words._skip_quoted(text, 0), _unquote_reference(text)) == fast
+
+
+# -- hashing.same_digest: the built-in comparison ---------------------------------------------
+
+
+def _same_digest_reference(first: bytes, second: bytes) -> bool:
+    """hashing.same_digest as a loop over the bytes, before it used the built-in one."""
+    if len(first) != len(second):
+        return False
+    difference = 0
+    for a, b in zip(first, second, strict=True):
+        difference |= a ^ b
+    return difference == 0
+
+
+DIGESTS = st.binary(max_size=70)
+
+
+@settings(max_examples=60, deadline=None)
+@given(DIGESTS, DIGESTS, st.booleans())
+def test_same_digest_matches_the_byte_loop(first: bytes, second: bytes, copy: bool) -> None:
+    if copy:
+        second = bytes(first)
+    assert hashing.same_digest(first, second) == _same_digest_reference(first, second)
