@@ -148,7 +148,12 @@ def private_cache_directory() -> str | None:
 def inside(path: str, root: str, real_folders: dict[str, str] | None = None) -> bool:
     """Whether ``path``, every symbolic link resolved, is ``root`` or lies below it (also with
     its links resolved). ``real_folders``: see :func:`real_path`."""
-    real, top = real_path(path, real_folders), real_path(root, real_folders)
+    return below(real_path(path, real_folders), real_path(root, real_folders))
+
+
+def below(real: str, top: str) -> bool:
+    """:func:`inside` for two paths whose links are resolved already (``real`` and ``top``
+    as :func:`real_path` gives them, or a folder of such a path)."""
     return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
@@ -249,8 +254,14 @@ def search_top(path: str, trees: tuple[str, ...] = ()) -> str | None:
     tree = tree_of(path)
     if tree == os.getcwd():
         return os.path.realpath(tree)
-    holding = (os.path.realpath(top) for top in trees if inside(path, top))
-    return max(holding, key=len, default=None)
+    # (each path resolved once: resolving walks every component from `/`)
+    real = os.path.realpath(path) if trees else ""
+    innermost: str | None = None
+    for top in trees:
+        real_top = os.path.realpath(top)
+        if below(real, real_top) and (innermost is None or len(real_top) > len(innermost)):
+            innermost = real_top
+    return innermost
 
 
 def too_broad(directory: str) -> bool:

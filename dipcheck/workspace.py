@@ -44,7 +44,7 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import inside, kind_of, search_top, tree_name, unchanged
+from dipcheck.files import below, inside, kind_of, search_top, tree_name, unchanged
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
@@ -459,7 +459,8 @@ class Workspace:
         directory = os.path.dirname(real)
         top = search_top(path, self.trees)
         for _ in range(PARENT_LEVELS + 1):
-            if top is not None and not inside(directory, top):
+            # (`directory`, a folder of a real path, and `top` are resolved already)
+            if top is not None and not below(directory, top):
                 break
             # `directory` is a real path and _dip_files leaves links out: each candidate is
             # its own real path

@@ -3,13 +3,15 @@ general path it stands for on generated inputs."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipcheck import hashing
+from dipcheck import files, hashing
 from dipcheck.analysis import shell_words
 
 # -- shell_words: "…" with nothing escaped or nested -------------------------------------------
@@ -99,3 +101,52 @@ def test_same_digest_matches_the_byte_loop(first: bytes, second: bytes, copy: bo
     if copy:
         second = bytes(first)
     assert hashing.same_digest(first, second) == _same_digest_reference(first, second)
+
+
+# -- files.search_top and Workspace.parents: each path resolved once ---------------------------
+
+_FOLDERS = ("a", "a/b", "a/b/c", "d", "d/e")
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Folders, a file in each, and links to folders (one of them out of its tree)."""
+    root = tmp_path_factory.mktemp("trees")
+    for folder in _FOLDERS:
+        (root / folder).mkdir(parents=True)
+        (root / folder / "f.dip").write_text("workflow W\n")
+    (root / "a" / "to_d").symlink_to(root / "d")
+    (root / "link_b").symlink_to(root / "a" / "b")
+    return root
+
+
+_NAMES = st.sampled_from(
+    [*_FOLDERS, "a/to_d", "a/to_d/e", "link_b", "link_b/c", "missing", "a/missing", "."]
+)
+
+
+def _search_top_reference(path: str, trees: tuple[str, ...]) -> str | None:
+    """files.search_top as it was: each tree's test and answer resolved apart."""
+    tree = files.tree_of(path)
+    if tree == os.getcwd():
+        return os.path.realpath(tree)
+    holding = (os.path.realpath(top) for top in trees if files.inside(path, top))
+    return max(holding, key=len, default=None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_NAMES, st.booleans(), st.lists(_NAMES, max_size=4))
+def test_search_top_matches_resolving_each_tree_apart(
+    tree: Path, name: str, in_file: bool, tops: list[str]
+) -> None:
+    path = str(tree / name / "f.dip") if in_file else str(tree / name)
+    trees = tuple(str(tree / top) for top in tops)
+    assert files.search_top(path, trees) == _search_top_reference(path, trees)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_NAMES, _NAMES)
+def test_below_is_inside_for_resolved_paths(tree: Path, name: str, top: str) -> None:
+    real, real_top = os.path.realpath(tree / name), os.path.realpath(tree / top)
+    for folder in (real, os.path.dirname(real)):  # (a folder of a resolved path: parents' walk)
+        assert files.below(folder, real_top) == files.inside(folder, real_top)
