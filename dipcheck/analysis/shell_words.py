@@ -28,7 +28,7 @@ _HEREDOC = lazy(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _PLAIN = re.compile(r"[^\s'\"`$\\#;&|<>()]+")
 _IN_DOUBLE_QUOTES = re.compile(r'[\\"$]')  # inside "…" every other character is plain
 # "…" with no backslash, `$(` or `${` inside: its unit ends at its second quote.
-_PLAIN_DOUBLE_QUOTED = re.compile(r'"[^"\\$]*(?:\$(?![({])[^"\\$]*)*"')
+_PLAIN_DOUBLE_QUOTED = lazy(r'"[^"\\$]*(?:\$(?![({])[^"\\$]*)*"')
 # The characters at which the scanner may do anything but start or extend a word: any other
 # takes the word path at once (the checks for blanks, comments, quotes, heredocs and
 # separators cannot match it).
