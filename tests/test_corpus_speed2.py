@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck import files, hashing
-from dipcheck.analysis import shell_words
+from dipcheck.analysis import failure, long_commands, shell_words
 
 # -- shell_words: "…" with nothing escaped or nested -------------------------------------------
 
@@ -150,3 +150,74 @@ def test_below_is_inside_for_resolved_paths(tree: Path, name: str, top: str) -> 
     real, real_top = os.path.realpath(tree / name), os.path.realpath(tree / top)
     for folder in (real, os.path.dirname(real)):  # (a folder of a resolved path: parents' walk)
         assert files.below(folder, real_top) == files.inside(folder, real_top)
+
+
+# -- long_commands._long and failure.always_exits_zero: most commands ruled out first --------
+
+COMMAND_WORDS = st.sampled_from(
+    [
+        *("sleep", "timeout", "python", "python3", "-m", "pip", "install", "sudo", "env", "-E"),
+        *("X=1", "/usr/bin/sleep", "30", "5", "1m", "go", "test", "npm", "ci", "yarn", "true"),
+        *(":", "exit", "0", "1", "echo", "ls", "make", "docker", "build", "|", "||", "&&", ";"),
+    ]
+)
+COMMANDS = st.lists(COMMAND_WORDS, max_size=8).map(" ".join)
+
+
+def _long_reference(command: shell_words.SimpleCommand) -> str | None:
+    """long_commands._long as it was: the arguments read before the program is looked up."""
+    index, name = long_commands._program(command)
+    rest = [word.value for word in command.words[index + 1 :]]
+    name = name.rsplit("/", 1)[-1]
+    if name == "sleep" and rest:
+        seconds = long_commands._seconds(rest[0])
+        if seconds is not None and seconds >= long_commands.LIMIT_SECONDS:
+            return f"a `sleep {rest[0]}`"
+        return None
+    if name == "timeout" and rest:
+        options = [item for item in rest if not item.startswith("-")]
+        seconds = long_commands._seconds(options[0]) if options else None
+        if seconds is not None and seconds > long_commands.LIMIT_SECONDS:
+            return f"its own `timeout {options[0]}`, longer than tracker's limit"
+        return None
+    if name in ("python", "python3") and len(rest) >= 2 and rest[0] == "-m":
+        name, rest = rest[1], rest[2:]
+    found = long_commands._LONG.get(name)
+    if found is None:
+        return None
+    subcommands, what = found
+    if subcommands is None:
+        return what
+    first = next((item for item in rest if not item.startswith("-")), "")
+    if name in ("yarn", "pnpm", "bun") and first == "":
+        return what
+    return what if first in subcommands else None
+
+
+def _exits_zero_reference(text: str) -> shell_words.SimpleCommand | None:
+    """failure.always_exits_zero as it was: every last command's words listed."""
+    commands = shell_words.simple_commands(text)
+    if not commands:
+        return None
+    last = commands[-1]
+    words = [word.value for word in last.words]
+    guarded = not last.certain and words in (["true"], [":"])
+    final = last.certain and (words in (["true"], [":"]) or words in (["exit"], ["exit", "0"]))
+    return last if guarded or final else None
+
+
+@settings(max_examples=80, deadline=None)
+@given(COMMANDS)
+def test_long_and_exits_zero_match_reading_every_command(text: str) -> None:
+    for command in shell_words.simple_commands(text):
+        assert long_commands._long(command) == _long_reference(command)
+    assert failure.always_exits_zero(text) == _exits_zero_reference(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["sleep 30", "/bin/sleep 1m", "timeout 60 x", "python3 -m pip install x", "exit 0"]
+)
+def test_long_and_exits_zero_corner_cases(text: str) -> None:
+    (command,) = shell_words.simple_commands(text)
+    assert long_commands._long(command) == _long_reference(command)
+    assert failure.always_exits_zero(text) == _exits_zero_reference(text)

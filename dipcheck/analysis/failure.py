@@ -198,6 +198,8 @@ def always_exits_zero(text: str) -> SimpleCommand | None:
     if not commands:
         return None
     last = commands[-1]
+    if not 0 < len(last.words) <= 2:
+        return None  # (most commands: longer than any of the steps below)
     words = [word.value for word in last.words]
     guarded = not last.certain and words in (["true"], [":"])
     final = last.certain and (words in (["true"], [":"]) or words in (["exit"], ["exit", "0"]))

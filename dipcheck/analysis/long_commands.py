@@ -132,12 +132,18 @@ def _program(command: SimpleCommand) -> tuple[int, str]:
     return index, words[index].value if index < len(words) else ""
 
 
+# The programs _long reads the arguments of before it looks the program up in _LONG.
+_READ_FIRST = frozenset({"sleep", "timeout", "python", "python3"})
+
+
 def _long(command: SimpleCommand) -> str | None:
     """What makes one simple command long, or None."""
     index, name = _program(command)
+    name = name.rsplit("/", 1)[-1]
+    if name not in _LONG and name not in _READ_FIRST:
+        return None  # (most programs: their arguments need not be read)
     words = command.words
     rest = [word.value for word in words[index + 1 :]]
-    name = name.rsplit("/", 1)[-1]
     if name == "sleep" and rest:
         seconds = _seconds(rest[0])
         if seconds is not None and seconds >= LIMIT_SECONDS:
