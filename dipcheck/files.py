@@ -185,15 +185,17 @@ def stays_inside(root: str, relative: str) -> bool:
     components are looked at (an included file's one or two, not every directory from ``/``
     down, twice). A component that does not exist ends the walk: nothing below it exists
     either, and resolution keeps such a tail as written."""
-    path = root
+    # os.path.join's result for a relative part, without its call per component
+    path = root if not root or root.endswith(os.sep) else root + os.sep
     for part in relative.split(os.sep):
-        path = os.path.join(path, part)
+        path += part
         try:
             mode = os.lstat(path).st_mode
         except OSError:
             return True
         if stat.S_ISLNK(mode):
             return inside(os.path.join(root, relative), root)
+        path += os.sep
     return True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,7 @@ def _unquote_reference(text: str) -> tuple[str, bool]:
     return "".join(out), expands
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(QUOTED, st.integers(min_value=0, max_value=3))
 def test_plain_double_quotes_match_the_general_path(text: str, at: int) -> None:
     text = "x" * at + '"' + text
@@ -95,7 +96,7 @@ def _same_digest_reference(first: bytes, second: bytes) -> bool:
 DIGESTS = st.binary(max_size=70)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(DIGESTS, DIGESTS, st.booleans())
 def test_same_digest_matches_the_byte_loop(first: bytes, second: bytes, copy: bool) -> None:
     if copy:
@@ -134,7 +135,7 @@ def _search_top_reference(path: str, trees: tuple[str, ...]) -> str | None:
     return max(holding, key=len, default=None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(_NAMES, st.booleans(), st.lists(_NAMES, max_size=4))
 def test_search_top_matches_resolving_each_tree_apart(
     tree: Path, name: str, in_file: bool, tops: list[str]
@@ -144,12 +145,38 @@ def test_search_top_matches_resolving_each_tree_apart(
     assert files.search_top(path, trees) == _search_top_reference(path, trees)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(_NAMES, _NAMES)
 def test_below_is_inside_for_resolved_paths(tree: Path, name: str, top: str) -> None:
     real, real_top = os.path.realpath(tree / name), os.path.realpath(tree / top)
     for folder in (real, os.path.dirname(real)):  # (a folder of a resolved path: parents' walk)
         assert files.below(folder, real_top) == files.inside(folder, real_top)
+
+
+def _stays_inside_reference(root: str, relative: str) -> bool:
+    """files.stays_inside as it was: each component joined by os.path.join."""
+    path = root
+    for part in relative.split(os.sep):
+        path = os.path.join(path, part)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            return True
+        if stat.S_ISLNK(mode):
+            return files.inside(os.path.join(root, relative), root)
+    return True
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["", "a", "d", "link_b", "a/to_d"]), st.lists(_NAMES, min_size=1, max_size=2)
+)
+def test_stays_inside_matches_joining_each_component(
+    tree: Path, top: str, names: list[str]
+) -> None:
+    root = str(tree / top) if top else str(tree) + os.sep  # (a root ending in a separator too)
+    relative = os.path.normpath(os.path.join(*names, "f.dip"))
+    assert files.stays_inside(root, relative) == _stays_inside_reference(root, relative)
 
 
 # -- long_commands._long and failure.always_exits_zero: most commands ruled out first --------
@@ -206,7 +233,7 @@ def _exits_zero_reference(text: str) -> shell_words.SimpleCommand | None:
     return last if guarded or final else None
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(COMMANDS)
 def test_long_and_exits_zero_match_reading_every_command(text: str) -> None:
     for command in shell_words.simple_commands(text):
