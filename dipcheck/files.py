@@ -185,8 +185,9 @@ def stays_inside(root: str, relative: str) -> bool:
     components are looked at (an included file's one or two, not every directory from ``/``
     down, twice). A component that does not exist ends the walk: nothing below it exists
     either, and resolution keeps such a tail as written."""
-    # os.path.join's result for a relative part, without its call per component
-    path = root if not root or root.endswith(os.sep) else root + os.sep
+    # `root` with the separator os.path.join puts before a relative part (none after an
+    # empty root, a separator or a bare drive): each component is then appended, not joined
+    path = os.path.join(root, "")
     for part in relative.split(os.sep):
         path += part
         try:
