@@ -174,7 +174,9 @@ def real_path(path: str, real_folders: dict[str, str] | None = None) -> str:
                 real = real_folders.get(folder)
                 if real is None:
                     real = real_folders[folder] = os.path.realpath(folder or os.curdir)
-                return os.path.join(real, name)
+                # (os.path.join of a resolved folder, which ends with a separator only when it
+                # is the root, and a name: without its call, as many as a lint reads files)
+                return real + name if real.endswith(os.sep) else real + os.sep + name
     return os.path.realpath(path)
 
 

@@ -179,6 +179,15 @@ def test_stays_inside_matches_joining_each_component(
     assert files.stays_inside(root, relative) == _stays_inside_reference(root, relative)
 
 
+@settings(max_examples=40, deadline=None)
+@given(_NAMES, st.sampled_from(["f.dip", "", "missing.dip", "to_d"]))
+def test_real_path_with_folders_kept_is_realpath(tree: Path, name: str, leaf: str) -> None:
+    real_folders: dict[str, str] = {}
+    for path in (os.path.join(tree, name, leaf), os.sep + tree.parts[1], os.sep):
+        assert files.real_path(path, real_folders) == os.path.realpath(path)
+        assert files.real_path(path, real_folders) == os.path.realpath(path)  # (kept folder)
+
+
 # -- long_commands._long and failure.always_exits_zero: most commands ruled out first --------
 
 COMMAND_WORDS = st.sampled_from(
