@@ -112,6 +112,13 @@ _SIMPLE: dict[str | None, str] = {
     "UNDIRECTED": "UNDIRECTED",
     **dict.fromkeys(("number", "fraction", "negative", "negative_fraction"), "ID"),
 }
+# the same by the number of the group (`match.lastindex`: the empty group closed last), None
+# for a lexeme that is not one token: indexing a tuple by the number takes neither the name's
+# lookup (`match.lastgroup`) nor a call of `dict.get` per token
+_NAMES = {number: name for name, number in _LEXEME.groupindex.items()}
+_KINDS: tuple[str | None, ...] = tuple(
+    _SIMPLE.get(_NAMES.get(number)) for number in range(_LEXEME.groups + 1)
+)
 _COMMENTS = frozenset({"comment", "hash_comment", "block"})
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
@@ -183,13 +190,15 @@ class _Lexer:
         tokens = result.tokens
         append = tokens.append
         keywords = _ANY_CASE.get
-        simple = _SIMPLE.get
+        kinds = _KINDS
         room = MAX_TOKENS - self.parts  # tokens that may be read before lexing stops
+        # each lexeme is at least one character long (but the last, `end`): when the rest of
+        # the text cannot hold the tokens allowed, a simple token need not be counted
+        counting = len(tokens) + len(text) - index > room
         for match in _LEXEME.finditer(text, index):
-            kind = match.lastgroup
             start = match.end(1)
             end = match.end()
-            token_kind = simple(kind)
+            token_kind = kinds[match.lastindex]
             if token_kind is not None:  # (new_token written out: most tokens are these)
                 value = text[start:end]
                 token = _new_str(Token, value)
@@ -199,7 +208,12 @@ class _Lexer:
                 token.end_pos = end
                 token.line = token.column = token.end_line = token.end_column = None
                 append(token)
-            elif kind == "string" and "\\" not in (body := text[start + 1 : end - 1]):
+                if counting and len(tokens) > room:
+                    self.stop(start, end)
+                    return None
+                continue
+            kind = match.lastgroup
+            if kind == "string" and "\\" not in (body := text[start + 1 : end - 1]):
                 # its value is its body, one segment long
                 value = Text(body, source, ((0, start + 1),))
                 result.strings[start] = QuotedString(value, (Span(source, start, end),))
@@ -221,7 +235,7 @@ class _Lexer:
                     return None
                 else:
                     append(_token("OTHER", char, start, end))
-                    if len(tokens) > room:
+                    if counting and len(tokens) > room:
                         self.stop(start, end)
                         return None
                     continue
@@ -229,7 +243,7 @@ class _Lexer:
                     self.stop(tokens[-1].start_pos or 0, tokens[-1].end_pos or 0)
                     return None
                 return index  # go on after the lexeme read by hand
-            if len(tokens) > room:
+            if counting and len(tokens) > room:
                 self.stop(start, end)
                 return None
         return None  # (not reached: the last lexeme is `end`)
