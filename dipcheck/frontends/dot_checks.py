@@ -34,7 +34,7 @@ from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.lalr import Token
 from dipcheck.model import Field, Name, Text
 from dipcheck.records import field, record
-from dipcheck.source import SourceText, Span
+from dipcheck.source import SourceText, Span, new_span
 from dipcheck.suggest import closest, suggestion_fix
 
 # the characters after a `$` kept to tell whether a `$key` follows it (VariableUses)
@@ -103,7 +103,10 @@ class Attr:
 
     @property
     def span(self) -> Span:
-        return self.key_span.cover(self.value_span)
+        # (Span.cover written out, made with new_span: a span for each field of each node)
+        key, value = self.key_span, self.value_span
+        start = key.start if key.start <= value.start else value.start
+        return new_span(Span, (key.source, start, key.end if key.end >= value.end else value.end))
 
     @property
     def inner_span(self) -> Span:
@@ -118,7 +121,7 @@ class Attr:
             start, end = span.start, span.end
             inside = whole.find('"', start + 1, end - 1) == -1
             if inside and end - start >= 2 and whole[start] == whole[end - 1] == '"':
-                return Span(span.source, start + 1, end - 1)
+                return new_span(Span, (span.source, start + 1, end - 1))
         text = span.text
         quoted = self.token_type == "STRING" and len(text) >= 2 and text[0] == text[-1] == '"'
         if quoted and '"' not in text[1:-1].replace('\\"', ""):  # not "a" + "b"
