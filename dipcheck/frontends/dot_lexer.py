@@ -122,7 +122,7 @@ _KINDS: tuple[str | None, ...] = tuple(
 _COMMENTS = frozenset({"comment", "hash_comment", "block"})
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _QUOTED = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"', re.DOTALL)
-_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_DECODED = re.compile(r'\\([nt\\"])')
 _PAIRS = (("\\\\", "\\"), ('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"))
 
 
@@ -270,21 +270,25 @@ class _Lexer:
         segments.add(base, start + 1)
         if "\\" not in body:
             return match.end(), [body], None
-        chars: list[str] = []
+        # the text between the decoded escapes (at even places) and their letters (at odd
+        # ones), split in C; a backslash the split passes over is kept as written, and the
+        # character after it is no backslash, so the escapes pair up as reading the body from
+        # its start pairs them
+        pieces = _DECODED.split(body)
+        offset = start + 1
         length = base
         cursor = 0
-        for escape in _ESCAPE.finditer(body):
-            decoded = _ESCAPES.get(escape.group(1))
-            if decoded is None:
-                continue
-            chars.append(body[cursor : escape.start()])
-            length += escape.start() - cursor
-            segments.add(length, start + 1 + escape.start())
-            chars.append(decoded)
+        add = segments.add
+        for index in range(0, len(pieces) - 1, 2):
+            gap = len(pieces[index])
+            length += gap
+            cursor += gap
+            add(length, offset + cursor)  # the escape, one character of the value
             length += 1
-            cursor = escape.end()
-            segments.add(length, start + 1 + cursor)
-        chars.append(body[cursor:])
+            cursor += 2
+            add(length, offset + cursor)  # what follows it
+        pieces[1::2] = map(_ESCAPES.__getitem__, pieces[1::2])
+        chars = ["".join(pieces)]
         return match.end(), chars, None
 
     def quoted(self, start: int) -> int:
