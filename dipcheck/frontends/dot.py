@@ -97,7 +97,8 @@ class _Lowering(GraphWalk):
     def handler_of(self, build: NodeBuild) -> tuple[str, NodeKind, Span]:
         """(handler name, kind, span of the text that chose it), reporting what the runtime
         would refuse (DC005) or never see (DIP003 is left to the rules)."""
-        attrs = last_values(build.attrs)
+        # each key's last value (the order last_values keeps is not needed here)
+        attrs = {entry.key: entry for entry in build.attrs}
         shape = attrs.get("shape")
         explicit = attrs.get("type")
         types = schema.TYPED_OUTPUT_TYPES if self.typed else schema.TRACKER_TYPES

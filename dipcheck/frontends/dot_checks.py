@@ -393,7 +393,9 @@ class Checks:
         docs/runtime/failures.md#failures-only-a-run-meets). A value inherited from a `node [...]`
         default is reported once, where it
         is written."""
-        checks = {} if self.family else _HANDLER_VALUES.get(handler, {})
+        checks = None if self.family else _HANDLER_VALUES.get(handler)
+        if checks is None:  # (most handlers check no value: no need for the last values)
+            return
         for key, entry in last_values(build.attrs).items():
             check = checks.get(key)
             if check is None or id(entry.value_span) in self.reported_values:

@@ -177,16 +177,19 @@ class GraphWalk(Checks):
         strings = self.lexed.strings
         family = self.family
         for key_token, value_token in pairs:
-            key = self.value_of(key_token)
-            if element and not family and key_token.type == "STRING":
-                key = self.quoted_name(key_token, key)
+            if key_token.type == "STRING":
+                key = strings[key_token.start_pos].text.value
+                if element and not family:
+                    key = self.quoted_name(key_token, key)
+            else:  # (value_of and Text.at written out: a call each per attribute)
+                key = key_token.value
             if value_token is not None:
                 start = value_token.start_pos
                 token_type = value_token.type
                 if token_type == "STRING":
                     value, quoted = strings[start].text, True
                 else:
-                    value, quoted = Text.at(value_token.value, source, start), False
+                    value, quoted = Text(value_token.value, source, ((0, start),)), False
                 value_span = new_span(Span, (source, start, value_token.end_pos))
             else:  # a bare `key`: no value (nothing in the file to point into)
                 end = key_token.end_pos
