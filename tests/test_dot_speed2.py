@@ -7,7 +7,10 @@ lexer as it was is restated here (``_Before``: its scan loop and its escape loop
 else is shared) and both lex generated DOT-shaped text, dense in escapes, joined strings and
 corners, with the token limit near the text's length so that the bound on it is crossed either
 way. ``Attr.span`` and ``inner_span`` made without ``Span.cover`` and the named tuple's
-``__new__`` are compared with those.
+``__new__`` are compared with those. The lowering's ``attr_list`` (``value_of`` and
+``Text.at`` written out) is compared with itself as it was on generated attribute lists, the
+last values a handler is chosen from with ``last_values``, and a handler with no value checks
+is shown to have nothing ``check_handler_values`` could report.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_dot_properties import DOT_TEXT, FILES
 
-from dipcheck.frontends import dot_lexer
-from dipcheck.frontends.dot_checks import Attr
+from dipcheck.frontends import dot_lexer, dot_schema
+from dipcheck.frontends.dot_checks import _HANDLER_VALUES, Attr, last_values
 from dipcheck.frontends.dot_lexer import (
     _ANY_CASE,
     _COMMENTS,
@@ -32,9 +35,10 @@ from dipcheck.frontends.dot_lexer import (
     QuotedString,
     _Lexer,
 )
+from dipcheck.frontends.dot_walk import AttrPair, GraphWalk
 from dipcheck.lalr import new_token
-from dipcheck.model import SegmentBuilder, Text
-from dipcheck.source import SourceText, Span
+from dipcheck.model import Dialect, SegmentBuilder, Text
+from dipcheck.source import SourceText, Span, new_span
 
 _ESCAPE = dot_lexer.re.compile(r"\\(.)", dot_lexer.re.DOTALL)
 
@@ -241,3 +245,88 @@ def test_an_attrs_spans_are_the_covers_they_were(
     assert type(inner) is Span
     if kind == "STRING" and inner != value:
         assert inner == Span(source, value.start + 1, value.end - 1)
+
+
+class _WalkBefore(GraphWalk):
+    def attr_list(self, pairs: list[AttrPair], element: bool = True) -> list[Attr]:
+        """``GraphWalk.attr_list`` as it was (a repeated key's DC006 left out: unchanged)."""
+        result: list[Attr] = []
+        source = self.source
+        for key_token, value_token in pairs:
+            key = self.value_of(key_token)
+            if element and not self.family and key_token.type == "STRING":
+                key = self.quoted_name(key_token, key)
+            if value_token is not None:
+                start = value_token.start_pos
+                token_type = value_token.type
+                if token_type == "STRING":
+                    value, quoted = self.lexed.strings[start].text, True
+                else:
+                    value, quoted = Text.at(value_token.value, source, start), False
+                value_span = new_span(Span, (source, start, value_token.end_pos))
+            else:
+                end = key_token.end_pos
+                value, quoted = Text.at("", source, end), False
+                value_span = new_span(Span, (source, end, end))
+                token_type = "ID"
+            key_span = new_span(Span, (source, key_token.start_pos, key_token.end_pos))
+            result.append(Attr(key, key_span, value, value_span, quoted, token_type))
+        return result
+
+
+_ATTR_TEXT = st.lists(
+    st.tuples(
+        st.sampled_from(["k", "shape", '"prompt"', '"a\\nb"', "1.5", "<b>"]),
+        st.sampled_from([None, "v", '"x y"', '"e\\"s"', "<h>", "-.5"]),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_ATTR_TEXT, st.booleans(), st.sampled_from(list(Dialect)))
+def test_attr_list_reads_the_pairs_as_before(
+    items: list[tuple[str, str | None]], element: bool, dialect: Dialect
+) -> None:
+    text = " ".join(key if value is None else f"{key} = {value}" for key, value in items)
+    source = SourceText("<test>.dot", text)
+    lexed = _Lexer(source).run()
+    tokens, pairs, index = lexed.tokens, [], 0
+    while index < len(tokens):
+        if index + 1 < len(tokens) and tokens[index + 1].type == "EQUAL":
+            pairs.append((tokens[index], tokens[index + 2]))
+            index += 3
+        else:
+            pairs.append((tokens[index], None))
+            index += 1
+    walk, before = GraphWalk(source, lexed, dialect), _WalkBefore(source, lexed, dialect)
+    assert walk.attr_list(pairs, element) == before.attr_list(pairs, element)
+    assert [found.message for found in walk.diagnostics if found.code != "DC006"] == [
+        found.message for found in before.diagnostics
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["shape", "type", "prompt", "tool_command", "x"]), max_size=8))
+def test_each_keys_last_value_is_last_values(keys: list[str]) -> None:
+    source = SourceText("<test>.dot", "x" * 20)
+    attrs = [
+        Attr(
+            key,
+            Span(source, at, at + 1),
+            Text.at("v", source, at),
+            Span(source, at, at),
+            False,
+            "ID",
+        )
+        for at, key in enumerate(keys)
+    ]
+    plain = {entry.key: entry for entry in attrs}
+    assert plain == last_values(attrs)
+    assert all(plain[key] is last_values(attrs)[key] for key in plain)
+
+
+def test_handlers_without_value_checks_have_none() -> None:
+    """check_handler_values returns early for these: its loop found no check for any key."""
+    for handler in {*dot_schema.HANDLER_KINDS, "", "script", "probe", "spawn"}:
+        assert _HANDLER_VALUES.get(handler) is None or _HANDLER_VALUES[handler]
