@@ -140,7 +140,10 @@ def _summary(result: LexResult) -> tuple[Any, ...]:
 
 def _same(text: str) -> None:
     source = SourceText("<test>.dot", text)
-    assert _summary(_Lexer(source).run()) == _summary(_Before(source).run())
+    lexed = _Lexer(source).run()
+    assert _summary(lexed) == _summary(_Before(source).run())
+    spans = [*lexed.comments, *(part for quoted in lexed.strings.values() for part in quoted.parts)]
+    assert all(type(span) is Span for span in spans)  # (made by new_span)
 
 
 # quoted strings dense in escapes (decoded or kept), joined or not, and the lexemes around them

@@ -204,7 +204,7 @@ class Checks:
     reported_values: set[int]
 
     def span(self, token: Token) -> Span:
-        return Span(self.source, token.start_pos or 0, token.end_pos or 0)
+        return new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))
 
     def report(
         self, code: str, span: Span, message: str, severity: Severity | None = None, **extra: object

@@ -23,7 +23,7 @@ from dipcheck.frontends import escapes
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import EscapeMap, SegmentBuilder, Text
 from dipcheck.records import field, record
-from dipcheck.source import MAX_TOKENS, SourceText, Span
+from dipcheck.source import MAX_TOKENS, SourceText, Span, new_span
 
 KEYWORDS = {
     "strict": "STRICT",
@@ -214,12 +214,14 @@ class _Lexer:
                 continue
             kind = match.lastgroup
             if kind == "string" and "\\" not in (body := text[start + 1 : end - 1]):
-                # its value is its body, one segment long
+                # its value is its body, one segment long (spans made by new_span: without the
+                # named tuple's __new__, a Python function)
                 value = Text(body, source, ((0, start + 1),))
-                result.strings[start] = QuotedString(value, (Span(source, start, end),))
+                span = new_span(Span, (source, start, end))
+                result.strings[start] = QuotedString(value, (span,))
                 append(_token("STRING", text[start:end], start, end))
             elif kind in _COMMENTS:
-                result.comments.append(Span(source, start, end))
+                result.comments.append(new_span(Span, (source, start, end)))
                 continue
             elif kind == "end":
                 return None

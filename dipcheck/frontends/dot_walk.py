@@ -411,7 +411,7 @@ class GraphWalk(Checks):
         self.add_node(name, attrs, scope, declared=True)
         build = self.nodes[name.value]
         if first_time or build.span == build.id_span:
-            build.span = Span(self.source, token.start_pos or 0, end)
+            build.span = new_span(Span, (self.source, token.start_pos or 0, end))
 
     def edge_stmt(
         self,
