@@ -52,8 +52,9 @@ def handler_of(node: Node, workflow: Workflow) -> Handler:
     node and workflow (a dozen rules ask about every node)."""
     # (`Workflow.derived`'s look-up written out, as it writes out `kept_with`'s: asked 11
     # times a node, this saves a call and a closure each time: 4,200 -> 2,500 instructions)
-    memo = workflow.__dict__.get("_derived")
-    table = memo.get("handlers") if memo is not None else None
+    # (every workflow has its memo: `Workflow.__post_init__` makes it, `replace` and pickling
+    # keep it)
+    table = workflow.__dict__["_derived"].get("handlers")
     if table is None:
         table = _handler_table(workflow)
     found = table.get(id(node))
@@ -75,10 +76,8 @@ def entries(item: Field, workflow: Workflow) -> list[ListItem]:
     """The entries of a list field of ``workflow`` (``writes:``, ``reads:``;
     :func:`~dipcheck.references.list_items`), read once per field: a dozen rules read every
     node's ``writes:``. The list is shared: not to be changed."""
-    memo = workflow.__dict__.get("_derived")  # (as in `handler_of`: asked 4 times a node)
-    known: ByIdentity[Field, list[ListItem]] | None = (
-        memo.get("entries") if memo is not None else None
-    )
+    # (the memo read as in `handler_of`: asked 4 times a node)
+    known: ByIdentity[Field, list[ListItem]] | None = workflow.__dict__["_derived"].get("entries")
     if known is None:
         known = workflow.derived("entries", ByIdentity)
     return known.get(item, _entries)
