@@ -233,7 +233,9 @@ class Explorer:
                 if first:
                     self._record(result, state, transition, gates=True)
                 link = (trail, transition.steps, transition.label)
-                onward = self._extend(route, transition)
+                # the route only tells runs apart when paths are listed (the token, a path's
+                # signature): gathering facts, every route is 0
+                onward = self._extend(route, transition) if list_paths else 0
                 if transition.end is not None:
                     if first:
                         moves.append((number, None, transition.steps, transition.end.succeeded))
