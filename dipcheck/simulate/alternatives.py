@@ -251,7 +251,7 @@ class ExploreOracle:
                 keep=keep,
                 deadline=self.explorer.deadline,
             )
-            explored = child.run(state, list_paths=False)
+            explored = child.run(state, list_paths=False, facts=False)  # ends only
             if explored.truncated:
                 where = machine.prefix.rstrip("/")
                 self.cut(f"exploring the child workflow of `{where}`: {explored.truncated}")

@@ -185,10 +185,15 @@ class Explorer:
 
     # -- the search ----------------------------------------------------------------------
 
-    def run(self, start: State, *, list_paths: bool = True, coarse: bool = False) -> Exploration:
+    def run(
+        self, start: State, *, list_paths: bool = True, coarse: bool = False, facts: bool = True
+    ) -> Exploration:
         """Explore from ``start``. ``coarse``: a state is expanded once per node and live
         context only (counters, completions and gate bookkeeping ignored) — a quick sweep
-        whose findings are real runs but which is never complete (see :func:`sweep`)."""
+        whose findings are real runs but which is never complete (see :func:`sweep`).
+        ``facts`` False: only the ends and whether the search is complete are wanted (a child
+        workflow's exploration: its parent reads nothing else), not the taken edges, routing,
+        gate checks and restart edges the DC4xx rules read."""
         result = Exploration()
         machine = self.machine
         if list_paths:
@@ -229,22 +234,23 @@ class Explorer:
             if first:
                 index[key] = len(index)
             number = index[key]
+            noting = first and facts
             for transition in machine.expand(state, self.oracle):
-                if first:
+                if noting:
                     self._record(result, state, transition, gates=True)
                 link = (trail, transition.steps, transition.label)
                 # the route only tells runs apart when paths are listed (the token, a path's
                 # signature): gathering facts, every route is 0
                 onward = self._extend(route, transition) if list_paths else 0
                 if transition.end is not None:
-                    if first:
+                    if noting:
                         moves.append((number, None, transition.steps, transition.end.succeeded))
                     self._finish(result, state, link, transition, onward, list_paths)
                     continue
                 following = transition.state
                 assert following is not None
                 next_key = self.key(following)
-                if first:
+                if noting:
                     moves.append((number, next_key, transition.steps, False))
                 again = coarse and following.node in visited
                 step_cost = cost + self._cost(transition)
@@ -257,7 +263,8 @@ class Explorer:
             self._gap("a coarse sweep (each node and context once)")
         result.halted = self._halted
         result.truncated = "; ".join(item for item in (self._halted, *self._gaps) if item)
-        self._success_reach(result, index, moves)
+        if facts:
+            self._success_reach(result, index, moves)
         return result
 
     def _gap(self, reason: str) -> None:
