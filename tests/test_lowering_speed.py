@@ -2,7 +2,8 @@
 
 * ``FieldLowering.check_fields`` returns the fields as they are when each key is known, of a
   type any text passes, without a block and given once: it must give what ``check_each``
-  (the field-by-field path) gives, fields and diagnostics, for any fields.
+  (the field-by-field path) gives, fields and diagnostics, for any fields (a whole file
+  lowered both ways: ``test_lowering_speed2.py``, which also covers this file's inputs).
 * ``Node.get``'s table is filled by a loop, ``Edge.conditional``/``is_back_edge`` start False
   and are set only when true, ``Workflow.node`` is the node table's bound ``get`` and
   ``Workflow.derived`` reads a memo made with the workflow: each must answer as before.
@@ -19,8 +20,7 @@ from hypothesis import strategies as st
 from dipcheck import records
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.common import read_from_disk
-from dipcheck.frontends.dip import _Lowering, load_dip
-from dipcheck.frontends.dip_fields import FieldLowering
+from dipcheck.frontends.dip import _Lowering
 from dipcheck.model import (
     Condition,
     Edge,
@@ -98,39 +98,6 @@ def test_check_fields_corner_cases() -> None:
     repeated = _lowering()
     repeated.check_fields([plain, writes, plain], table, "w")
     assert [item.code for item in repeated.diagnostics] == ["DC006"]
-
-
-NODE_TEXTS = st.sampled_from(
-    [
-        "  agent A\n    prompt: go ${ctx.k}\n    writes: k\n",
-        "  agent A\n    prompt: x\n    prompt: again\n",
-        "  agent A\n    prompt: x\n    max_turns: many\n",
-        "  agent A\n    prompt: x\n    prompt_file: nowhere.md\n",
-        "  agent A\n    prompt: x\n    params:\n      a: 1\n",
-        "  tool B\n    command: echo\n    unknown: 1\n",
-        "  parallel P -> A, B\n    model: m\n",
-        "  human H\n    mode: choice\n",
-    ]
-)
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(NODE_TEXTS, max_size=4), st.booleans())
-def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: bool) -> None:
-    text = "workflow W\n  start: A\n  exit: B\n" + ("  goal: g\n  goal: h\n" if header else "")
-    text += "".join(nodes) + "  edges\n    A -> B\n"
-    source = SourceText("<t>.dip", text)
-    fast = load_dip(source, None)
-    # (the fast path is `FieldLowering.plain`, which check_fields and GraphLowering.node both
-    # ask first: turned off, every node's and block's fields go through check_each)
-    original = FieldLowering.plain
-    try:
-        FieldLowering.plain = lambda self, fields, table: False  # type: ignore[method-assign]
-        general = load_dip(source, None)
-    finally:
-        FieldLowering.plain = original  # type: ignore[method-assign]
-    assert fast.workflow == general.workflow
-    assert fast.diagnostics == general.diagnostics
 
 
 def _field(key: str, value: str) -> Field:

@@ -143,15 +143,20 @@ NODE_TEXTS = st.sampled_from(
         "  fan_in J <- A, B\n",
         "  human H\n    mode: choice\n    timeout: 1m\n    timeout_action: fail\n",
         "  human H\n",
+        "  agent A\n    prompt: go ${ctx.k}\n    writes: k\n",
+        "  agent A\n    prompt: x\n    prompt: again\n",
     ]
+)
+# the workflow's header and defaults: none, a key given twice, typed values
+HEADERS = st.sampled_from(
+    ["", "  goal: g\n  goal: h\n", "  goal: g\n  max_turns: 3\n  defaults\n    timeout: 30s\n"]
 )
 
 
-@settings(max_examples=50, deadline=None)
-@given(st.lists(NODE_TEXTS, max_size=4), st.booleans())
-def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: bool) -> None:
-    text = "workflow W\n  start: A\n  exit: B\n" + ("  goal: g\n  max_turns: 3\n" if header else "")
-    text += "  defaults\n    timeout: 30s\n" if header else ""
+@settings(max_examples=80, deadline=None)
+@given(st.lists(NODE_TEXTS, max_size=4), HEADERS)
+def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: str) -> None:
+    text = "workflow W\n  start: A\n  exit: B\n" + header
     text += "".join(nodes) + "  edges\n    A -> B\n"
     source = SourceText("<t>.dip", text)
     fast = load_dip(source, None)
