@@ -127,6 +127,17 @@ def test_passes_keeps_short_pairs_and_a_bounded_number() -> None:
     assert ("integer", "x1") not in dip_fields._PASSED
 
 
+def _lowers_alike(source: SourceText, owner: type, name: str, general_path: object) -> None:
+    """``load_dip`` gives the same workflow and diagnostics with ``owner.name`` replaced by
+    ``general_path`` (the path the short one stands for) as without."""
+    fast = load_dip(source, None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(owner, name, general_path)
+        general = load_dip(source, None)
+    assert fast.workflow == general.workflow
+    assert fast.diagnostics == general.diagnostics
+
+
 NODE_TEXTS = st.sampled_from(
     [
         "  agent A\n    prompt: go\n    timeout: 30s\n    max_retries: 2\n",
@@ -159,15 +170,7 @@ def test_load_dip_is_the_same_with_check_each(nodes: list[str], header: str) -> 
     text = "workflow W\n  start: A\n  exit: B\n" + header
     text += "".join(nodes) + "  edges\n    A -> B\n"
     source = SourceText("<t>.dip", text)
-    fast = load_dip(source, None)
-    original = FieldLowering.plain
-    try:
-        FieldLowering.plain = lambda self, fields, table: False  # type: ignore[method-assign]
-        general = load_dip(source, None)
-    finally:
-        FieldLowering.plain = original  # type: ignore[method-assign]
-    assert fast.workflow == general.workflow
-    assert fast.diagnostics == general.diagnostics
+    _lowers_alike(source, FieldLowering, "plain", lambda self, fields, table: False)
 
 
 @pytest.fixture(scope="module")
@@ -265,15 +268,7 @@ def test_block_fields_gives_what_field_gives(bodies: list[list[str]]) -> None:
     for index, body in enumerate(bodies):
         text += f"  agent N{index}\n" + "".join(body)
     source = SourceText("<t>.dip", text)
-    fast = load_dip(source, None)
-    original = FieldLowering.block_fields
-    try:
-        FieldLowering.block_fields = _field_by_field  # type: ignore[method-assign]
-        general = load_dip(source, None)
-    finally:
-        FieldLowering.block_fields = original  # type: ignore[method-assign]
-    assert fast.workflow == general.workflow
-    assert fast.diagnostics == general.diagnostics
+    _lowers_alike(source, FieldLowering, "block_fields", _field_by_field)
 
 
 def _edge_by_edge(self: GraphLowering, tree: Tree) -> None:
@@ -311,12 +306,4 @@ def test_edges_block_gives_what_edge_gives(edges: list[tuple[str, str]]) -> None
     text = "workflow W\n  agent A\n    prompt: a\n  agent B\n    prompt: b\n  edges\n"
     text += "".join(f"    A -> {target}{tail}\n" for target, tail in edges)
     source = SourceText("<t>.dip", text)
-    fast = load_dip(source, None)
-    original = GraphLowering.edges_block
-    try:
-        GraphLowering.edges_block = _edge_by_edge  # type: ignore[method-assign]
-        general = load_dip(source, None)
-    finally:
-        GraphLowering.edges_block = original  # type: ignore[method-assign]
-    assert fast.workflow == general.workflow
-    assert fast.diagnostics == general.diagnostics
+    _lowers_alike(source, GraphLowering, "edges_block", _edge_by_edge)
