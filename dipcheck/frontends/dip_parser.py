@@ -85,6 +85,17 @@ def group_tokens(groups: list[LineGroup]) -> list[Token]:
     return list(chain.from_iterable(chain.from_iterable(map(_PARTS, groups))))
 
 
+def _feed_groups(state: ParserState, groups: list[LineGroup], start: int, stop: int) -> int:
+    """Feed ``groups[start:stop]`` (structure, then content) to ``state``; the index of the
+    first group that does not parse (the state is then spent), or ``stop``."""
+    feed = state.feed_all
+    for index in range(start, stop):
+        group = groups[index]
+        if not (feed(group.structure) and feed(group.content)):
+            return index
+    return stop
+
+
 class _Driver:
     def __init__(self, source: SourceText, lexed: LexResult) -> None:
         self.source = source
@@ -109,9 +120,32 @@ class _Driver:
         return self._recover(ParserState(tables))
 
     def _recover(self, state: ParserState) -> Tree | None:
+        """Parse the groups one at a time, each from a checkpoint to go back to when it does
+        not parse (then it is reported and skipped, with the block under it). Between errors
+        the groups are fed in runs instead, from one checkpoint per run: a run that parses
+        doubles the next one, one that fails is fed again up to the group that failed, which
+        is then taken alone. A broken line in a file of 350 groups took 700 checkpoints, most
+        of its recovery; the groups fed again are at most those since the last error."""
         depth = 0
         skip_child = False
-        for group in self.groups:
+        groups = self.groups
+        index, total = 0, len(groups)
+        run = 1
+        while index < total:
+            if not depth and not skip_child:
+                stop = min(index + run, total)
+                mark = Checkpoint(state)
+                failed = _feed_groups(state, groups, index, stop)
+                if failed == stop:
+                    index = stop
+                    run *= 2
+                    continue
+                state = mark.restore()
+                _feed_groups(state, groups, index, failed)  # (they parsed: they parse again)
+                index = failed
+                run = 1
+            group = groups[index]
+            index += 1
             structure = group.structure
             if skip_child:
                 skip_child = False
