@@ -38,6 +38,14 @@ def distance(left: str, right: str, limit: int = 3) -> int:
     lengths: two names of 300,000 characters took hours."""
     if abs(len(left) - len(right)) >= limit:
         return limit
+    # Each place in one word whose character the other word does not hold at all takes an
+    # edit of its own: as many as the limit end the comparison before the table (most of
+    # the words of a line that does not parse, compared with the declarations).
+    if (
+        sum(map(set(right).__contains__, left)) <= len(left) - limit
+        or sum(map(set(left).__contains__, right)) <= len(right) - limit
+    ):
+        return limit
     width = limit - 1  # the band: columns i - width … i + width of row i
     size = len(right)
     # band[k] is the cell of column (row - width + k); cells off the table count as ``limit``
