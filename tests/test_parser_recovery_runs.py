@@ -10,6 +10,7 @@ import pytest
 from helpers import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_parser_checkpoint import DIP_LINES as CHECKPOINT_LINES
 
 from dipcheck.frontends import dip_lexer, dip_parser
 from dipcheck.grammar import Checkpoint, load_tables
@@ -66,21 +67,13 @@ def _recovered(text: str, reference: bool) -> tuple[Tree | None, list[tuple[int,
     return tree, problems
 
 
+# the checkpoint test's lines, and a block opener mistyped as a user typing at the end of
+# `prompt:` makes it (the block under it is then read as lines)
 DIP_LINES = [
-    "  agent A\n    prompt: hi\n",
-    "  tool T\n    command: echo hi\n",
-    "  edges\n    A -> T\n",
-    "  edges\n    A -> -> T\n",
-    "  agent\n",
-    "    stray: value\n",
+    *CHECKPOINT_LINES,
     "  agent B\n    promptx:\n      line one\n      line two\n",
-    "  agent B\n    prompt:\n      line one\n      line two\n",
-    "  human H\n    mode: choice\n",
-    "      deep: indent\n",
-    "  defaults\n    model: m\n",
     "  production callers are external\n",
     "  tool C\n    commandx:\n      echo one\n      echo two\n",
-    "  parallel P -> A, B\n",
     "  agent D\n    label: D\n    max_retries: 2\n",
 ]
 
