@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 import textwrap
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic
-from dipcheck.engine import LintResult, lint_text
+from dipcheck.engine import LintResult, lint_paths, lint_text
 from dipcheck.source import Span
 
 if TYPE_CHECKING:
@@ -139,3 +141,29 @@ def context_flow(text: str) -> ContextFlow:
     workflow = load_dip(SourceText("random.dip", text)).workflow
     assert workflow is not None
     return ContextFlow(workflow)
+
+
+class SweepFinding(NamedTuple):
+    """A finding of :func:`every_rule_findings`: the file, the code, the text the range covers,
+    the message and whether it carries a fix."""
+
+    path: str
+    code: str
+    text: str
+    message: str
+    fixed: bool
+
+
+@cache
+def every_rule_findings() -> tuple[SweepFinding, ...]:
+    """Every rule's findings (``select = ["ALL"]``) on the fixtures and, when it is there, the
+    corpus, linted once per test process (a worker process per core): two test files read
+    them, and the DC4xx rules' simulations alone take about a minute of it."""
+    paths = [str(FIXTURES)]
+    if CORPUS.is_dir():
+        paths.append(str(CORPUS))
+    return tuple(
+        SweepFinding(result.path, item.code, item.span.text, item.message, item.fix is not None)
+        for result in lint_paths(paths, Config(select=("ALL",)))
+        for item in result.diagnostics
+    )

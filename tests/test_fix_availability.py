@@ -5,10 +5,8 @@ cannot (DIP005 in DOT: only the author knows the condition to add) are said to h
 from __future__ import annotations
 
 import pytest
-from helpers import CORPUS, FIXTURES, dipcheck
+from helpers import FIXTURES, dipcheck, every_rule_findings
 
-from dipcheck.config import Config
-from dipcheck.engine import lint_paths
 from dipcheck.rules import registry
 
 FORMATS = {"dip": "dip", "dot": "dot", "yaml": "yaml", "yml": "yaml"}
@@ -17,14 +15,10 @@ FORMATS = {"dip": "dip", "dot": "dot", "yaml": "yaml", "yml": "yaml"}
 @pytest.fixture(scope="module")
 def findings() -> list[tuple[str, str, bool]]:
     """(code, format, has a fix) of every finding on the fixtures and the corpus, every rule on."""
-    paths = [str(FIXTURES)]
-    if CORPUS.is_dir():
-        paths.append(str(CORPUS))
-    found = []
-    for result in lint_paths(paths, Config(select=("ALL",)), jobs=1):
-        fmt = FORMATS.get(result.path.rsplit(".", 1)[-1], "dip")
-        found.extend((item.code, fmt, item.fix is not None) for item in result.diagnostics)
-    return found
+    return [
+        (item.code, FORMATS.get(item.path.rsplit(".", 1)[-1], "dip"), item.fixed)
+        for item in every_rule_findings()
+    ]
 
 
 def test_always_means_every_finding_of_a_fixable_format(
