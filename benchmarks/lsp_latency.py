@@ -28,6 +28,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from lsprotocol import types
@@ -85,10 +86,22 @@ def server_cpu(pid: int | None) -> float | None:
     return total / 1e9 if total else None
 
 
-async def measure(path: Path, changes: int, seed: int) -> tuple[list[float], list[float]]:
+SERVER = (sys.executable, "-m", "dipcheck", "lsp")
+
+
+async def measure(
+    path: Path,
+    changes: int,
+    seed: int,
+    command: Sequence[str] = SERVER,
+    environment: Mapping[str, str] | None = None,
+) -> tuple[list[float], list[float]]:
+    """The time from each change to its diagnostics, and the server's CPU time for it (ms);
+    ``command`` starts the server (``lsp_instructions.py`` runs it under callgrind), with
+    ``environment`` (default: this process's)."""
     probe = Probe()
     client = probe.client
-    await client.start_io(sys.executable, "-m", "dipcheck", "lsp")
+    await client.start_io(*command, env=environment)
     pid = client._server.pid if client._server is not None else None
     await client.initialize_async(
         types.InitializeParams(
