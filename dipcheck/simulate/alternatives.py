@@ -21,7 +21,7 @@ The success alternatives come first. Where a combination would exceed a cap the 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dipcheck.analysis.runtime import Handler
@@ -30,11 +30,11 @@ from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.handlers import declared_writes, producible
 from dipcheck.simulate.runner import Machine, State
 from dipcheck.simulate.scenario import Scenario
-from dipcheck.simulate.statekey import successors
+from dipcheck.simulate.statekey import live_keys, relevant_keys, successors
 from dipcheck.simulate.world import ChildRun, Choice
 
 if TYPE_CHECKING:
-    from dipcheck.simulate.explore import Explorer
+    from dipcheck.simulate.explore import Explorer, Terminal
 
 OTHER = "⟨other⟩"  # a value no condition compares with
 MAX_WRITE_COMBINATIONS = 16
@@ -104,12 +104,16 @@ def _numbers(text: str) -> list[str]:
 class ExploreOracle:
     """Every alternative; nodes a scenario names keep the scenario's answer."""
 
+    share_children = True  # False: each distinct start of a child explored afresh (tests)
+
     def __init__(self, explorer: Explorer, scenario: Scenario, max_states: int) -> None:
         self.explorer = explorer
         self.scenario = scenario
         self.max_states = max_states
         self.keep = explorer.relevant  # the keys it reads from a child workflow's context
         self.child_runs: dict[tuple[Any, ...], list[ChildRun]] = {}
+        self.shared: dict[tuple[Any, ...], _Shared | None] = {}
+        self.carried: dict[int, frozenset[str]] = {}
         self.local: dict[tuple[int, str, str], list[str]] = {}
         self.cuts: list[str] = []
 
@@ -239,31 +243,188 @@ class ExploreOracle:
         """Each distinct way the child can end: its status, whether the engine returned an
         error, and the values it hands back of the keys the parent reads (the steps are those
         of the first run found that ends that way)."""
-        keep = self.keep
         key = (id(machine.graph), tuple(sorted(state.ctx.items())))
         found = self.child_runs.get(key)
         if found is None:
-            child = type(self.explorer)(  # an Explorer, without importing its module back
-                machine,
-                self.scenario,
-                max_paths=0,
-                max_states=self.max_states,
-                keep=keep,
-                deadline=self.explorer.deadline,
-            )
-            explored = child.run(state, list_paths=False, facts=False)  # ends only
-            if explored.truncated:
-                where = machine.prefix.rstrip("/")
-                self.cut(f"exploring the child workflow of `{where}`: {explored.truncated}")
-            representatives: dict[tuple[Any, ...], ChildRun] = {}
-            for terminal, final in child.finals:
-                end = terminal.end
-                handed = tuple(sorted((k, v) for k, v in final.items() if k in keep))
-                group = (end.status, end.error, handed)
-                if group not in representatives:
-                    representatives[group] = (terminal.steps, end, final)
-            found = self.child_runs[key] = list(representatives.values())
+            found = self._reused(machine, state) if self.share_children else None
+            if found is None:
+                child = self._explorer(machine)
+                explored = child.run(state, list_paths=False, facts=False)  # ends only
+                self._cut_child(machine, explored.truncated)
+                found = _ends(child.finals, self.keep, {}, {})
+            self.child_runs[key] = found
         return found
+
+    def _explorer(self, machine: Machine) -> Explorer:
+        return type(self.explorer)(  # an Explorer, without importing its module back
+            machine,
+            self.scenario,
+            max_paths=0,
+            max_states=self.max_states,
+            keep=self.keep,
+            deadline=self.explorer.deadline,
+        )
+
+    def _cut_child(self, machine: Machine, truncated: str) -> None:
+        if truncated:
+            where = machine.prefix.rstrip("/")
+            self.cut(f"exploring the child workflow of `{where}`: {truncated}")
+
+    # -- one exploration of a child for many values of the keys it writes before reading --
+    #
+    # A child started with the value V of a key k it writes before it reads it (k is not live
+    # at its start, over every key the exploration keeps, and every node that hands the context
+    # on reads them all) carries V, untouched and unread, in the state keys and final contexts
+    # of the runs that have not written k yet: no condition, command, handler, nested child
+    # or text sees it. Explored once with a marker M in k, the same exploration with V has
+    # every state and final context with M replaced by V, step for step, provided that
+    # replacement merges no two state keys the marked exploration told apart (V may equal a
+    # value a tool writes: see `_Shared.fits`). Its ends are then grouped as the exploration
+    # with V would group them, with V in place of M. Nested handlers charge the work budget
+    # of the outermost node as the exploration with V would (all of it, or over the budget).
+
+    def _reused(self, machine: Machine, state: State) -> list[ChildRun] | None:
+        """The child's ends from the exploration with its carried keys marked, when it
+        stands for this start (None: explore this start itself)."""
+        carried = self._carried(machine)
+        ctx = state.ctx
+        names = tuple(sorted(name for name in ctx if name in carried))
+        if not names:
+            return None
+        rest = tuple(sorted((k, v) for k, v in ctx.items() if k not in carried))
+        key = (id(machine.graph), machine.prefix, machine.depth, composite.running_nodes())
+        key += (names, rest)
+        if key in self.shared:
+            entry = self.shared[key]
+        else:
+            entry = self.shared[key] = self._marked(machine, state, names)
+        values = {name: ctx[name] for name in names}
+        if entry is None or not entry.fits(values):
+            return None
+        composite.charge(entry.spent)
+        self._cut_child(machine, entry.truncated)
+        return _ends(entry.finals, self.keep, entry.marks, values)
+
+    def _carried(self, machine: Machine) -> frozenset[str]:
+        """The keys the child writes before it reads (see above), but ``human_response`` (a
+        codergen node and a parallel node's branches test it, unseen by the liveness) and a
+        key named ``ctx.K`` (the liveness takes a tool's or the engine's write of K for one)."""
+        found = self.carried.get(id(machine.graph))
+        if found is None:
+            relevant = relevant_keys(machine) | self.keep  # what the child's explorer keeps
+            live = live_keys(machine, relevant).get(machine.graph.start)
+            found = frozenset()
+            if live is not None:
+                found = frozenset(
+                    name
+                    for name in relevant - live
+                    if name != "human_response" and not name.startswith("ctx.")
+                )
+            self.carried[id(machine.graph)] = found
+        return found
+
+    def _marked(self, machine: Machine, state: State, names: tuple[str, ...]) -> _Shared | None:
+        """The child explored with a marker of its own in each of ``names`` (None when the
+        exploration cannot stand for others: over the work budget, stopped by the clock, or
+        a run wrote a marker's text itself)."""
+        marks = {name: f"\x00{name} from the parent\x00" for name in names}  # (objects of
+        start = state.copy()  # their own: a value is the parent's when it *is* the marker)
+        start.ctx.update(marks)
+        child = self._explorer(machine)
+        noting = _Noting(child.key)
+        child.key = noting
+        done = composite.measured(lambda: child.run(start, list_paths=False, facts=False))
+        if done is None:
+            return None
+        explored, spent = done
+        if explored.halted and explored.states < self.max_states:
+            return None  # the time limit, not the state limit
+        marked: list[tuple[Any, ...]] = []
+        plain: list[tuple[Any, ...]] = []
+        for made in noting.made:
+            hit = False
+            for name, value in made[1]:  # the context part of a state key
+                mark = marks.get(name)
+                if mark is not None and value == mark:
+                    if value is not mark:
+                        return None
+                    hit = True
+            (marked if hit else plain).append(made)
+        for _, final in child.finals:
+            for name, value in final.items():
+                if value in marks.values() and value is not marks.get(name):
+                    return None
+        nodes = {made[0] for made in marked}
+        others = {made for made in plain if made[0] in nodes}
+        return _Shared(marks, marked, others, child.finals, explored.truncated, spent)
+
+
+class _Noting:
+    """A state-key function that keeps every key it makes."""
+
+    def __init__(self, keys: Callable[[State], tuple[Any, ...]]) -> None:
+        self.keys = keys
+        self.made: set[tuple[Any, ...]] = set()
+
+    def __call__(self, state: State) -> tuple[Any, ...]:
+        found = self.keys(state)
+        self.made.add(found)
+        return found
+
+
+class _Shared:
+    """A child explored with markers in its carried keys: the state keys that hold a marker,
+    those they could be mistaken for (the others at the same nodes), and every end."""
+
+    def __init__(
+        self,
+        marks: dict[str, str],
+        marked: list[tuple[Any, ...]],
+        others: set[tuple[Any, ...]],
+        finals: list[tuple[Terminal, dict[str, str]]],
+        truncated: str,
+        spent: int,
+    ) -> None:
+        self.marks = marks
+        self.marked = marked
+        self.others = others
+        self.finals = finals
+        self.truncated = truncated
+        self.spent = spent
+
+    def fits(self, values: dict[str, str]) -> bool:
+        """Whether putting ``values`` in place of the markers keeps every two state keys of
+        the exploration apart (so it would have merged, expanded and cut the same states)."""
+        marks = self.marks
+        if any(values[name] == mark for name, mark in marks.items()):
+            return False
+        seen: set[tuple[Any, ...]] = set()
+        for made in self.marked:
+            ctx = tuple((k, values[k] if v is marks.get(k) else v) for k, v in made[1])
+            image = (made[0], ctx, *made[2:])
+            if image in self.others or image in seen:
+                return False
+            seen.add(image)
+        return True
+
+
+def _ends(
+    finals: list[tuple[Terminal, dict[str, str]]],
+    keep: frozenset[str],
+    marks: dict[str, str],
+    values: dict[str, str],
+) -> list[ChildRun]:
+    """The first run of each distinct way to end, with ``values`` in place of ``marks``."""
+    representatives: dict[tuple[Any, ...], ChildRun] = {}
+    for terminal, final in finals:
+        if marks:
+            final = {k: values[k] if v is marks.get(k) else v for k, v in final.items()}
+        end = terminal.end
+        handed = tuple(sorted((k, v) for k, v in final.items() if k in keep))
+        group = (end.status, end.error, handed)
+        if group not in representatives:
+            representatives[group] = (terminal.steps, end, final)
+    return list(representatives.values())
 
 
 def _until_next_tool(graph: RunGraph, node: str) -> list[str]:

@@ -23,9 +23,9 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from dipcheck.analysis import routing
 from dipcheck.analysis.runtime import Handler
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from dipcheck.model import Workflow
     from dipcheck.simulate.runner import Machine, State
     from dipcheck.simulate.world import Oracle
+
+T = TypeVar("T")
 
 MAX_BRANCH_COMBINATIONS = 256
 BRANCH_NOTE = (
@@ -80,6 +82,36 @@ def _charge(amount: int) -> None:
         running.work[0] -= amount
         if running.work[0] < 0:
             raise _OverBudget
+
+
+def charge(amount: int) -> None:
+    """Count ``amount`` of work against the outermost node's budget (raises past it): the
+    work a child workflow's exploration did, when its ends are reused instead of explored."""
+    _charge(amount)
+
+
+def running_nodes() -> tuple[tuple[int, str], ...]:
+    """The composite nodes running now, outermost first (graph id, node id): how deep a
+    nested handler runs and which parallel nodes it may not run again depend on them."""
+    running = _RUNNING.get()
+    return tuple(item[:2] for item in running.nodes) if running is not None else ()
+
+
+def measured(work: Callable[[], T]) -> tuple[T, int] | None:
+    """``work()`` against a copy of the budget left to the outermost node (which it leaves as
+    it was), and how much of it the work spent; None when the work went over it."""
+    running = _RUNNING.get()
+    if running is None:
+        return work(), 0
+    left = [running.work[0]]
+    token = _RUNNING.set(_Running(running.nodes, left))
+    try:
+        result = work()
+    except _OverBudget:
+        return None
+    finally:
+        _RUNNING.reset(token)
+    return result, running.work[0] - left[0]
 
 
 def _limited(message: str) -> list[tuple[Outcome, str]]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -175,7 +175,8 @@ class Explorer:
         self.deadline = deadline
         self.oracle = ExploreOracle(self, scenario, max_states)
         pinned = frozenset(name for name, entries in scenario.nodes.items() if len(entries) > 1)
-        self.key = StateKeys(self.machine, own, pinned, keep)
+        # (a callable: a child's exploration made once for many parent values notes its keys)
+        self.key: Callable[[State], tuple[Any, ...]] = StateKeys(self.machine, own, pinned, keep)
         # key mode: each end found (a child's parent picks one run per distinct way to end)
         self.finals: list[tuple[Terminal, dict[str, str]]] = []
         self._routes: dict[tuple[int, str], int] = {}
