@@ -35,6 +35,7 @@ from dipcheck.simulate.world import ChildRun, Choice
 
 if TYPE_CHECKING:
     from dipcheck.simulate.explore import Explorer, Terminal
+    from dipcheck.simulate.trace import End
 
 OTHER = "⟨other⟩"  # a value no condition compares with
 MAX_WRITE_COMBINATIONS = 16
@@ -251,7 +252,7 @@ class ExploreOracle:
                 child = self._explorer(machine)
                 explored = child.run(state, list_paths=False, facts=False)  # ends only
                 self._cut_child(machine, explored.truncated)
-                found = _ends(child.finals, self.keep, {}, {})
+                found = _ends(child.finals, self.keep)
             self.child_runs[key] = found
         return found
 
@@ -303,7 +304,7 @@ class ExploreOracle:
             return None
         composite.charge(entry.spent)
         self._cut_child(machine, entry.truncated)
-        return _ends(entry.finals, self.keep, entry.marks, values)
+        return entry.ends(self.keep, values)
 
     def _carried(self, machine: Machine) -> frozenset[str]:
         """The keys the child writes before it reads (see above), but ``human_response`` (a
@@ -356,7 +357,17 @@ class ExploreOracle:
                     return None
         nodes = {made[0] for made in marked}
         others = {made for made in plain if made[0] in nodes}
-        return _Shared(marks, marked, others, child.finals, explored.truncated, spent)
+        ends = [  # how each end groups, unless the parent's value decides it
+            (
+                None
+                if any(value is marks.get(k) for k, value in final.items())
+                else _group(terminal.end, final, self.keep),
+                terminal,
+                final,
+            )
+            for terminal, final in child.finals
+        ]
+        return _Shared(marks, marked, others, ends, explored.truncated, spent)
 
 
 class _Noting:
@@ -381,14 +392,14 @@ class _Shared:
         marks: dict[str, str],
         marked: list[tuple[Any, ...]],
         others: set[tuple[Any, ...]],
-        finals: list[tuple[Terminal, dict[str, str]]],
+        finals: list[tuple[tuple[Any, ...] | None, Terminal, dict[str, str]]],
         truncated: str,
         spent: int,
     ) -> None:
         self.marks = marks
         self.marked = marked
         self.others = others
-        self.finals = finals
+        self.finals = finals  # (its group, None when it holds a marker; the end; its context)
         self.truncated = truncated
         self.spent = spent
 
@@ -407,23 +418,33 @@ class _Shared:
             seen.add(image)
         return True
 
+    def ends(self, keep: frozenset[str], values: dict[str, str]) -> list[ChildRun]:
+        """The first run of each distinct way to end, with ``values`` in place of the
+        markers (as :func:`_ends` groups the runs of the exploration with ``values``)."""
+        marks = self.marks
+        representatives: dict[tuple[Any, ...], ChildRun] = {}
+        for group, terminal, final in self.finals:
+            if group is None:
+                final = {k: values[k] if v is marks.get(k) else v for k, v in final.items()}
+                group = _group(terminal.end, final, keep)
+            if group not in representatives:
+                representatives[group] = (terminal.steps, terminal.end, final)
+        return list(representatives.values())
 
-def _ends(
-    finals: list[tuple[Terminal, dict[str, str]]],
-    keep: frozenset[str],
-    marks: dict[str, str],
-    values: dict[str, str],
-) -> list[ChildRun]:
-    """The first run of each distinct way to end, with ``values`` in place of ``marks``."""
+
+def _group(end: End, final: dict[str, str], keep: frozenset[str]) -> tuple[Any, ...]:
+    """How a child's run ends, as its parent tells runs apart: the status, whether the engine
+    returned an error, the values of the keys the parent reads."""
+    return (end.status, end.error, tuple(sorted((k, v) for k, v in final.items() if k in keep)))
+
+
+def _ends(finals: list[tuple[Terminal, dict[str, str]]], keep: frozenset[str]) -> list[ChildRun]:
+    """The first run of each distinct way to end."""
     representatives: dict[tuple[Any, ...], ChildRun] = {}
     for terminal, final in finals:
-        if marks:
-            final = {k: values[k] if v is marks.get(k) else v for k, v in final.items()}
-        end = terminal.end
-        handed = tuple(sorted((k, v) for k, v in final.items() if k in keep))
-        group = (end.status, end.error, handed)
+        group = _group(terminal.end, final, keep)
         if group not in representatives:
-            representatives[group] = (terminal.steps, end, final)
+            representatives[group] = (terminal.steps, terminal.end, final)
     return list(representatives.values())
 
 
