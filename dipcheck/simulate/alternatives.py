@@ -12,7 +12,8 @@ docs/runtime/edge-selection.md#other-kinds).
   cancelled;
 * an operand nothing in the run sets: each value a condition compares it with, and none;
 * a child workflow (subgraph, manager loop): each distinct way it can end, with the context it
-  hands back as far as the parent can read it.
+  hands back as far as the parent can read it (explored once for all the parent's values of
+  the keys it writes before it reads them, where that is exact: :meth:`ExploreOracle.runs`).
 
 The success alternatives come first. Where a combination would exceed a cap the oracle says so
 (:attr:`ExploreOracle.cuts`) and the exploration is not complete.
@@ -243,7 +244,8 @@ class ExploreOracle:
     def runs(self, machine: Machine, state: State) -> list[ChildRun]:
         """Each distinct way the child can end: its status, whether the engine returned an
         error, and the values it hands back of the keys the parent reads (the steps are those
-        of the first run found that ends that way)."""
+        of the first run found that ends that way). A start that differs from another only in
+        keys the child writes before it reads them reuses that one's exploration (see below)."""
         key = (id(machine.graph), tuple(sorted(state.ctx.items())))
         found = self.child_runs.get(key)
         if found is None:
