@@ -3,10 +3,11 @@ them (``ExploreOracle.runs``) against each distinct start explored afresh
 (``ExploreOracle.share_children`` off), on generated parents whose parallel block runs subgraph
 branches (and a grandchild inside the child), reached with contexts that differ in keys the
 child reads and in keys it does not; the child's tools print the very values the parent's
-tool printed, and the child may loop back to its start, where a value it printed meets the
-parent's. Compared field by field: each child start's ends (steps, end, final context), the
-facts and finals of the sweep, the listed paths and the DC4xx diagnostics; some examples run
-under a small work budget of the outermost node, which the reused ends charge.
+tool printed, and a state the parent's value reaches (the exit, when the child's start fails)
+may be reached after the child printed one of them. Compared field by field: each child
+start's ends (steps, end, final context), the facts and finals of the sweep, the listed paths
+and the DC4xx diagnostics; some examples run under a small work budget of the outermost node,
+which the reused ends charge.
 """
 
 from __future__ import annotations
@@ -111,16 +112,12 @@ def _files(draw: st.DrawFn) -> dict[str, str]:
         else:
             lines += [f"  agent {branch}", f"    prompt: branch {index}"]
     lines += [f"  parallel Fork -> {', '.join(names)}", f"  fan_in Join <- {', '.join(names)}"]
+    after_join = ["    Join -> P3"]
     if not grandchild and branches.count("sub") < 2 and draw(st.booleans()):  # (test time)
         lines += ["  subgraph Solo", "    ref: child.dip"]
-        after_join = "Solo"
-    else:
-        after_join = "P3"
-    lines += ["  edges", "    P0 -> P1", "    P1 -> P2", "    P2 -> Fork", "    Join -> P3"]
+        after_join = ["    Join -> Solo", "    Solo -> P3"]
+    lines += ["  edges", "    P0 -> P1", "    P1 -> P2", "    P2 -> Fork", *after_join]
     lines.append("    P1 -> P2  when ctx.tool_stdout = a")
-    if after_join == "Solo":
-        lines[-2] = "    Join -> Solo"
-        lines.append("    Solo -> P3")
     files = {"parent.dip": "\n".join(lines) + "\n", "child.dip": draw(_child(grandchild))}
     if grandchild:
         files["grand.dip"] = GRANDCHILD
