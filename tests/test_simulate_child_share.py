@@ -7,7 +7,7 @@ tool printed, and a state the parent's value reaches (the exit, when the child's
 may be reached after the child printed one of them. Compared field by field: each child
 start's ends (steps, end, final context), the facts and finals of the sweep, the listed paths
 and the DC4xx diagnostics; some examples run under a small work budget of the outermost node,
-which the reused ends charge.
+which the reused ends charge, or keep one exploration for reuse at a time.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def _files(draw: st.DrawFn) -> dict[str, str]:
     return files
 
 
-def _observe(path: Path, budget: int) -> tuple[Any, ...]:
+def _observe(path: Path, budget: int, kept: int = alternatives.MAX_SHARED) -> tuple[Any, ...]:
     """What a sweep, a listing and the DC4xx rules make of ``path``, with every child start's
     ends as the parent's explorer got them."""
     root = str(path.parent)
@@ -135,6 +135,7 @@ def _observe(path: Path, budget: int) -> tuple[Any, ...]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(composite, "MAX_NESTED_WORK", budget)
+        patch.setattr(alternatives, "MAX_SHARED", kept)
         patch.setattr(simulation, "LINT_MAX_STATES", STATES)  # (small: the test's time)
         result = lint_file(str(path), Config(select=("DC4",)))
         assert result.workflow is not None
@@ -170,12 +171,14 @@ def _write(base: Path, files: dict[str, str]) -> Path:
     return root / "parent.dip"
 
 
-def _both(base: Path, files: dict[str, str], budget: int) -> tuple[Any, Any]:
+def _both(
+    base: Path, files: dict[str, str], budget: int, kept: int = alternatives.MAX_SHARED
+) -> tuple[Any, Any]:
     observed = []
     for sharing in (True, False):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(ExploreOracle, "share_children", sharing)
-            observed.append(_observe(_write(base, files), budget))
+            observed.append(_observe(_write(base, files), budget, kept))
     return observed[0], observed[1]
 
 
@@ -184,11 +187,15 @@ def _both(base: Path, files: dict[str, str], budget: int) -> tuple[Any, Any]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(files=_files(), budget=st.sampled_from((composite.MAX_NESTED_WORK, 60, 200)))
+@given(
+    files=_files(),
+    budget=st.sampled_from((composite.MAX_NESTED_WORK, 60, 200)),
+    kept=st.sampled_from((alternatives.MAX_SHARED, 1)),  # 1: each kept exploration forgotten
+)
 def test_shared_child_explorations_change_nothing(
-    tmp_path: Path, files: dict[str, str], budget: int
+    tmp_path: Path, files: dict[str, str], budget: int, kept: int
 ) -> None:
-    shared, afresh = _both(tmp_path, files, budget)
+    shared, afresh = _both(tmp_path, files, budget, kept)
     for now, before in zip(shared, afresh, strict=True):
         assert now == before
 

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 OTHER = "⟨other⟩"  # a value no condition compares with
 MAX_WRITE_COMBINATIONS = 16
 MAX_FREE_COMBINATIONS = 64
+MAX_SHARED = 64  # child explorations kept for reuse (each holds its ends and some state keys)
 _CHILDREN = (Handler.SUBGRAPH, Handler.MANAGER_LOOP)  # nodes that run a child workflow
 
 
@@ -300,6 +301,8 @@ class ExploreOracle:
         if key in self.shared:
             entry = self.shared[key]
         else:
+            if len(self.shared) >= MAX_SHARED:  # the oldest forgotten: memory stays bounded
+                del self.shared[next(iter(self.shared))]
             entry = self.shared[key] = self._marked(machine, state, names)
         values = {name: ctx[name] for name in names}
         if entry is None or not entry.fits(values):
@@ -357,17 +360,17 @@ class ExploreOracle:
             for name, value in final.items():
                 if value in marks.values() and value is not marks.get(name):
                     return None
-        nodes = {made[0] for made in marked}
-        others = {made for made in plain if made[0] in nodes}
-        ends = [  # how each end groups, unless the parent's value decides it
-            (
-                None
-                if any(value is marks.get(k) for k, value in final.items())
-                else _group(terminal.end, final, self.keep),
-                terminal,
-                final,
-            )
-            for terminal, final in child.finals
+        # a key the parent's value could turn into: alike but for the marked keys' values
+        shapes = {_shape(made, marks) for made in marked}
+        others = {made for made in plain if _shape(made, marks) in shapes}
+        # the first end of each group as the marked exploration groups them (a later one is
+        # never the first of its group, whatever value replaces the marker)
+        firsts: dict[tuple[Any, ...], tuple[Terminal, dict[str, str]]] = {}
+        for terminal, final in child.finals:
+            firsts.setdefault(_group(terminal.end, final, self.keep), (terminal, final))
+        ends = [
+            (None if any(v is marks.get(k) for k, v in final.items()) else group, terminal, final)
+            for group, (terminal, final) in firsts.items()
         ]
         return _Shared(marks, marked, others, ends, explored.truncated, spent)
 
@@ -432,6 +435,12 @@ class _Shared:
             if group not in representatives:
                 representatives[group] = (terminal.steps, terminal.end, final)
         return list(representatives.values())
+
+
+def _shape(made: tuple[Any, ...], marks: dict[str, str]) -> tuple[Any, ...]:
+    """A state key without the values of the marked keys."""
+    ctx = tuple((k, None if k in marks else v) for k, v in made[1])
+    return (made[0], ctx, *made[2:])
 
 
 def _group(end: End, final: dict[str, str], keep: frozenset[str]) -> tuple[Any, ...]:
