@@ -95,13 +95,42 @@ def _body(draw: st.DrawFn, name: str, prefix: str, extra: list[str]) -> str:
                 lines.append("    writes: flag")
     lines += extra
     lines.append("  edges")
+    lines += chain_edges(draw, names, CONDITIONS)
+    return "\n".join(lines) + "\n"
+
+
+def chain_edges(draw: st.DrawFn, names: list[str], conditions: tuple[str, ...]) -> list[str]:
+    """Each node's edge to the next, and at most one more from it to a drawn node, under a
+    drawn condition (``""``: none)."""
+    edges = []
     for source, following in itertools.pairwise(names):
-        lines.append(f"    {source} -> {following}")
+        edges.append(f"    {source} -> {following}")
         for _ in range(draw(st.integers(0, 1))):
             target = draw(st.sampled_from(names))
-            condition = draw(st.sampled_from(CONDITIONS))
-            lines.append(f"    {source} -> {target}" + (f"  when {condition}" if condition else ""))
-    return "\n".join(lines) + "\n"
+            condition = draw(st.sampled_from(conditions))
+            edges.append(f"    {source} -> {target}" + (f"  when {condition}" if condition else ""))
+    return edges
+
+
+def parallel_block(draw: st.DrawFn, branches: list[str]) -> list[str]:
+    """The lines of a parallel block ``Fork`` … ``Join`` whose branches ``B0``, ``B1`` … are
+    subgraphs of ``child.dip`` (``sub``, some with params) or agents."""
+    lines: list[str] = []
+    names = []
+    for index, kind in enumerate(branches):
+        branch = f"B{index}"
+        names.append(branch)
+        if kind == "sub":
+            lines += [f"  subgraph {branch}", "    ref: child.dip"]
+            if draw(st.booleans()):
+                lines += ["    params:", f"      stream: s{index}"]
+        else:
+            lines += [f"  agent {branch}", f"    prompt: branch {index}"]
+    return [
+        *lines,
+        f"  parallel Fork -> {', '.join(names)}",
+        f"  fan_in Join <- {', '.join(names)}",
+    ]
 
 
 @st.composite
@@ -109,19 +138,7 @@ def _files(draw: st.DrawFn) -> dict[str, str]:
     """A parent running a parallel block of subgraph (and agent) branches, and its children."""
     child = draw(_body("Child", "C", []))
     branches = draw(st.lists(st.sampled_from(("sub", "agent")), min_size=1, max_size=2))
-    extra: list[str] = []
-    names = []
-    for index, kind in enumerate(branches):
-        branch = f"B{index}"
-        names.append(branch)
-        if kind == "sub":
-            extra += [f"  subgraph {branch}", "    ref: child.dip"]
-            if draw(st.booleans()):
-                extra += ["    params:", f"      stream: s{index}"]
-        else:
-            extra += [f"  agent {branch}", f"    prompt: branch {index}"]
-    extra += [f"  parallel Fork -> {', '.join(names)}", f"  fan_in Join <- {', '.join(names)}"]
-    parent = draw(_body("Parent", "P", extra))
+    parent = draw(_body("Parent", "P", parallel_block(draw, branches)))
     # the block runs after the first node, then the second: P0 -> Fork ... Join -> P1
     parent = parent.replace("    P0 -> P1\n", "    P0 -> Fork\n    Join -> P1\n", 1)
     files = {"parent.dip": parent, "child.dip": child}

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_simulate_child_reuse import chain_edges, parallel_block
 
 from dipcheck.config import Config
 from dipcheck.engine import lint_file
@@ -66,12 +67,7 @@ def _child(draw: st.DrawFn, grandchild: bool) -> str:
     lines.append("  edges")
     if draw(st.booleans()):  # the parent's value and one a tool printed meet at the exit
         lines.append(f"    C0 -> {names[-1]}  when ctx.outcome = fail")
-    for source, following in itertools.pairwise(names):
-        lines.append(f"    {source} -> {following}")
-        for _ in range(draw(st.integers(0, 1))):
-            target = draw(st.sampled_from(names))
-            condition = draw(st.sampled_from(CHILD_CONDITIONS))
-            lines.append(f"    {source} -> {target}" + (f"  when {condition}" if condition else ""))
+    lines += chain_edges(draw, names, CHILD_CONDITIONS)
     return "\n".join(lines) + "\n"
 
 
@@ -101,17 +97,7 @@ def _files(draw: st.DrawFn) -> dict[str, str]:
     if draw(st.booleans()):
         lines.append("    writes: flag")
     lines += ["  agent P3", "    prompt: end"]
-    names = []
-    for index, kind in enumerate(branches):
-        branch = f"B{index}"
-        names.append(branch)
-        if kind == "sub":
-            lines += [f"  subgraph {branch}", "    ref: child.dip"]
-            if draw(st.booleans()):
-                lines += ["    params:", f"      stream: s{index}"]
-        else:
-            lines += [f"  agent {branch}", f"    prompt: branch {index}"]
-    lines += [f"  parallel Fork -> {', '.join(names)}", f"  fan_in Join <- {', '.join(names)}"]
+    lines += parallel_block(draw, branches)
     after_join = ["    Join -> P3"]
     if not grandchild and branches.count("sub") < 2 and draw(st.booleans()):  # (test time)
         lines += ["  subgraph Solo", "    ref: child.dip"]
