@@ -383,3 +383,59 @@ def test_reused_ends_charge_the_work_budget_as_exploring_them_would(tmp_path: Pa
         before, _ = _second_start(tmp_path, False, budget)
         assert now == before
         assert (now[1] == "over budget") == (budget < spent[0])
+
+
+TWO_RUNS_PARENT = """workflow Parent
+  start: P0
+  exit: P1
+
+  agent P0
+    prompt: begin
+
+  subgraph S1
+    ref: child.dip
+
+  subgraph S2
+    ref: child.dip
+
+  agent P1
+    prompt: end
+
+  edges
+    P0 -> S1
+    S1 -> S2
+    S2 -> P1
+"""
+TWO_RUNS_CHILD = """workflow Child
+  start: C0
+  exit: C1
+
+  agent C0
+    prompt: child start
+
+  agent C1
+    prompt: child end
+
+  edges
+    C0 -> C1
+"""
+
+
+def test_two_nodes_running_one_child_file_name_its_steps_each(tmp_path: Path) -> None:
+    """`S1` and `S2` run `child.dip` with the same params, so they share its graph, and reach
+    it with the same context: the child's ends explored for `S1` were handed to `S2` with
+    their steps named `S1/C0`, `S1/C1` (every listed path but the first through `S2`)."""
+    path = _write(tmp_path, {"parent.dip": TWO_RUNS_PARENT, "child.dip": TWO_RUNS_CHILD})
+    result = lint_file(str(path), Config(select=("DC4",)))
+    assert result.workflow is not None
+    machine = Machine(RunGraph(result.workflow), children=load_child)
+    listed = explore.explore(machine, max_paths=20, max_states=200)
+    named = [[step.node for step in terminal.steps] for terminal in listed.paths]
+    through = [nodes[nodes.index("S2") + 1 :] for nodes in named if "S2" in nodes]
+    assert len(through) == 5
+    for nodes in through:
+        children = [node for node in nodes if "/" in node]
+        assert children and all(node.startswith("S2/") for node in children), nodes
+    # (the twin: the steps of the first node's run are named under it)
+    firsts = [nodes[nodes.index("S1") + 1 : nodes.index("S2")] for nodes in named if "S2" in nodes]
+    assert all(nodes == ["S1/C0", "S1/C1"] for nodes in firsts)

@@ -247,7 +247,9 @@ class ExploreOracle:
         error, and the values it hands back of the keys the parent reads (the steps are those
         of the first run found that ends that way). A start that differs from another only in
         keys the child writes before it reads them reuses that one's exploration (see below)."""
-        key = (id(machine.graph), tuple(sorted(state.ctx.items())))
+        # (the node's path too: two nodes that run one child file with the same params share
+        # its graph, and each names the child's steps under its own path)
+        key = (id(machine.graph), machine.prefix, tuple(sorted(state.ctx.items())))
         found = self.child_runs.get(key)
         if found is None:
             found = self._reused(machine, state) if self.share_children else None
