@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import os
 import tempfile
 import textwrap
 from collections.abc import Iterator
@@ -166,6 +167,13 @@ def _edge_names(machine: Machine) -> dict[int, str]:
     return names
 
 
+def _clean(text: str, root: str) -> str:
+    """``text`` without the folder ``root``, absolute or relative to the working directory (a
+    child loaded by a relative `ref` shows its path from there: run from another directory,
+    the comparison kept it and failed)."""
+    return text.replace(root, "").replace(os.path.relpath(root), "")
+
+
 def _facts(found: Any, explorer: Explorer, names: dict[int, str], root: str) -> tuple[Any, ...]:
     return (
         found.states,
@@ -173,7 +181,7 @@ def _facts(found: Any, explorer: Explorer, names: dict[int, str], root: str) -> 
         found.halted,
         found.capped,
         sorted(names[item] for item in found.taken_edges),
-        repr(found.stuck).replace(root, ""),
+        _clean(repr(found.stuck), root),
         sorted(found.routed),
         found.gate_checks,
         {names[edge]: seen for edge, seen in found.restart_edges.items()},
@@ -181,7 +189,7 @@ def _facts(found: Any, explorer: Explorer, names: dict[int, str], root: str) -> 
         found.exhausted_restarts,
         found.fewest_restarts,
         [
-            (repr(terminal.end), repr(terminal.steps).replace(root, ""), final)
+            (repr(terminal.end), _clean(repr(terminal.steps), root), final)
             for terminal, final in explorer.finals
         ],
     )
@@ -199,8 +207,8 @@ def _observe(path: Path) -> tuple[Any, ...]:
         found = explorer.run(explorer.machine.initial({}), list_paths=False, coarse=coarse)
         seen.append(_facts(found, explorer, names, root))
     shown = explore.explore(machine, max_paths=0, max_states=400)  # (lists paths: unchanged)
-    seen.append([(repr(t.end), repr(t.steps).replace(root, "")) for t in shown.paths])
-    seen.append([repr(item).replace(root, "") for item in result.diagnostics])
+    seen.append([(repr(t.end), _clean(repr(t.steps), root)) for t in shown.paths])
+    seen.append([_clean(repr(item), root) for item in result.diagnostics])
     return tuple(seen)
 
 
