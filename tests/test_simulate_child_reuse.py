@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_simulate_properties import CONDITIONS as PATH_CONDITIONS
 
 from dipcheck.analysis.runtime import Handler
 from dipcheck.config import Config
@@ -69,14 +70,7 @@ def _as_it_was() -> Iterator[None]:
 
 
 _CHILDREN = (Handler.SUBGRAPH, Handler.MANAGER_LOOP)
-CONDITIONS = (
-    "",
-    "ctx.outcome = success",
-    "ctx.outcome = fail",
-    "ctx.tool_stdout = a",
-    "ctx.tool_stdout = b",
-    "ctx.flag = yes",
-)
+CONDITIONS = (*PATH_CONDITIONS, "ctx.flag = yes")
 
 
 @st.composite
