@@ -315,19 +315,14 @@ class ExploreOracle:
 
     def _carried(self, machine: Machine) -> frozenset[str]:
         """The keys the child writes before it reads (see above), but ``human_response`` (a
-        codergen node and a parallel node's branches test it, unseen by the liveness) and a
-        key named ``ctx.K`` (the liveness takes a tool's or the engine's write of K for one)."""
+        codergen node and a parallel node's branches test it, unseen by the liveness)."""
         found = self.carried.get(id(machine.graph))
         if found is None:
             relevant = relevant_keys(machine) | self.keep  # what the child's explorer keeps
             live = live_keys(machine, relevant).get(machine.graph.start)
             found = frozenset()
             if live is not None:
-                found = frozenset(
-                    name
-                    for name in relevant - live
-                    if name != "human_response" and not name.startswith("ctx.")
-                )
+                found = frozenset(name for name in relevant - live if name != "human_response")
             self.carried[id(machine.graph)] = found
         return found
 

@@ -37,11 +37,14 @@ from dipcheck.simulate.handlers import command_text
 from dipcheck.simulate.runner import RESET_KEYS, Machine, State
 
 # Keys the engine resets before every node (§5.1): their value before a node reaches nothing.
-_RESET = frozenset({*RESET_KEYS, *(f"ctx.{key}" for key in RESET_KEYS)})
+# Only the keys themselves: a key *named* `ctx.outcome` (a declared write can make one) is
+# neither reset nor rewritten, and a condition's `ctx.outcome` reads it before `outcome`
+# (routing.resolve), so its value lives on.
+_RESET = frozenset(RESET_KEYS)
 # Keys a handler writes on every run of its node (§5.3, §5.7): dead before the node.
 _OVERWRITES = {
-    Handler.TOOL: frozenset({"tool_stdout", "tool_stderr", "ctx.tool_stdout", "ctx.tool_stderr"}),
-    Handler.CODERGEN: frozenset({"last_response", "ctx.last_response"}),
+    Handler.TOOL: frozenset({"tool_stdout", "tool_stderr"}),
+    Handler.CODERGEN: frozenset({"last_response"}),
     Handler.PARALLEL: frozenset({"parallel.results"}),
 }
 # Handlers that hand the whole context to other nodes (branches, a child workflow, the stop
