@@ -45,7 +45,7 @@ class Case:
     text: str
     kinds: dict[str, str] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)
-    writers: set[str] = field(default_factory=set)
+    writers: dict[str, str] = field(default_factory=dict)  # agent -> the key it writes
 
 
 def _conditions(kinds: dict[str, str], source: str, writes: bool) -> list[str]:
@@ -85,8 +85,11 @@ def cases(draw: st.DrawFn) -> Case:
         if kind == "agent":
             lines += [f"  agent {name}", f"    prompt: do {name}"]
             if writes and draw(st.booleans()):
-                lines.append("    writes: verdict")
-                case.writers.add(name)
+                # the key `verdict`, or a key named `ctx.verdict`, which the conditions'
+                # `ctx.verdict` reads first (tracker-runtime.md §3.3 and §5.2)
+                key = draw(st.sampled_from(("verdict", "ctx.verdict")))
+                lines.append(f"    writes: {key}")
+                case.writers[name] = key
             if draw(st.integers(0, 4)) == 0:
                 lines.append("    goal_gate: true")
             if draw(st.integers(0, 4)) == 0:
@@ -148,7 +151,8 @@ class Tape:
         if kind == "agent":
             written = [()]
             if path in self.case.writers:
-                written = [(), *((("verdict", value),) for value in VERDICTS)]
+                key = self.case.writers[path]
+                written = [(), *(((key, value),) for value in VERDICTS)]
             options = [Choice(outcome="success", writes=item) for item in written]
             options += [Choice(outcome="fail"), Choice(outcome="retry")]
         elif kind == "tool":

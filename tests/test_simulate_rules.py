@@ -212,6 +212,45 @@ def test_dc405_dead_edge() -> None:
     assert not _dc4(reordered)
 
 
+NAMED_CTX = template(
+    """
+    workflow W
+      start: Draft
+      exit: Done
+      agent Draft
+        prompt: draft
+        writes: ctx.outcome
+      agent Review
+        prompt: review
+      agent Ship
+        prompt: ship
+      agent Fix
+        prompt: fix
+      agent Done
+        label: Done
+      edges
+        Draft -> Review
+        Review -> Ship when ctx.outcome = success
+        Review -> Fix when ctx.outcome = fail
+        Ship -> Done
+        Fix -> Done
+    """
+)
+
+
+def test_a_written_key_named_ctx_k_routes_the_conditions_that_name_it() -> None:
+    # `writes: ctx.outcome` stores the key `ctx.outcome` (tracker-runtime.md §3.3 reserves
+    # only the bare `outcome`), and Review's `ctx.outcome` reads that key before its own
+    # outcome (§5.2): Draft's response decides, and either value can be in it, so neither
+    # edge is dead; a response holding neither value leaves Review no edge (DC401)
+    findings = _dc4(NAMED_CTX)
+    assert [(f.code, f.severity, f.start, f.end, f.text) for f in findings] == [
+        ("DC401", "warning", (7, 9), (7, 15), "Review")
+    ]
+    # the twin: without the write, Review's own outcome routes it, always somewhere
+    assert _dc4(NAMED_CTX.replace("    writes: ctx.outcome\n", "")) == []
+
+
 def test_dead_edge_leaves_other_rules_their_cases() -> None:
     # `ctx.outcome = retry` never fires (DC302's finding), nor an outcome test after a choice
     # gate that always succeeds (DC303's)

@@ -127,8 +127,17 @@ class ExploreOracle:
     def _table(self, machine: Machine) -> dict[str, list[explain.Comparison]]:
         return comparisons_by_key(machine.graph, machine)
 
-    def _values(self, machine: Machine, key: str) -> list[str]:
-        return candidates(self._table(machine).get(key, []))
+    def _readers(self, machine: Machine, key: str) -> list[explain.Comparison]:
+        """The comparisons that can read the key named ``key``: an operand names the key as
+        written, or with a ``ctx.``/``context.`` prefix that ``routing.resolve`` drops when
+        no key is named as written (docs/runtime/conditions.md). A key named ``ctx.K`` (a
+        declared write can make one) is read by the operand ``ctx.K`` itself."""
+        table = self._table(machine)
+        found = table.get(key, [])
+        bare = explain.bare(key)
+        if bare != key:
+            found = [*found, *(item for item in table.get(bare, ()) if item.left == key)]
+        return found
 
     def choices(self, machine: Machine, state: State, path: str, visit: int) -> list[Choice]:
         entries = self.scenario.nodes.get(path)
@@ -150,10 +159,11 @@ class ExploreOracle:
 
     def _writes(self, machine: Machine, node: str) -> list[Choice]:
         """Success with each combination of values for the declared keys conditions read."""
-        keys = [key for key in declared_writes(machine.graph, node) if key in self._table(machine)]
+        readers = {key: self._readers(machine, key) for key in declared_writes(machine.graph, node)}
+        keys = [key for key, found in readers.items() if found]
         if not keys:
             return [Choice()]
-        pools = [[None, *self._values(machine, key)] for key in keys]
+        pools = [[None, *candidates(readers[key])] for key in keys]
         combos = list(itertools.islice(itertools.product(*pools), MAX_WRITE_COMBINATIONS + 1))
         if len(combos) > MAX_WRITE_COMBINATIONS:
             self.cut(
