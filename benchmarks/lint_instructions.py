@@ -24,12 +24,10 @@ Exit status 2 when valgrind or the file is missing.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+import callgrind
 
 PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_FILE = PROJECT.parent / "shared" / "corpus" / "tracker" / "examples" / "build_product.dip"
@@ -54,42 +52,11 @@ for version in versions:
     lint_text(version, path)
 """
 
-_COLLECTED = re.compile(r"Collected : (\d+)")
-
 
 def _instructions(tree: Path, path: Path, edits: int) -> int:
     """Instructions of one run of the program under callgrind, with ``tree`` first on the
     import path."""
-    # the interpreter itself, not a launcher script (pyenv's shim is a shell script, which
-    # callgrind would count instead)
-    interpreter = os.path.realpath(sys.executable)
-    # a fixed hash seed: the order of sets (and so the work) is the same in every run
-    environment = dict(
-        os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'lsp'}", PYTHONHASHSEED="0"
-    )
-    completed = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            interpreter,
-            # -P: the working directory is not put before PYTHONPATH; run from a checkout,
-            # `-c` found that checkout's dipcheck first and --against measured it twice
-            "-P",
-            "-c",
-            _PROGRAM,
-            str(path),
-            str(edits),
-        ],
-        capture_output=True,
-        text=True,
-        env=environment,
-        check=False,
-    )
-    found = _COLLECTED.search(completed.stderr)
-    if completed.returncode != 0 or found is None:
-        raise RuntimeError(f"callgrind run failed in {tree}:\n{completed.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind.run(tree, "-c", _PROGRAM, str(path), str(edits))
 
 
 def per_lint(tree: Path, path: Path, edits: int) -> float:
@@ -103,8 +70,7 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--against", type=Path, action="append", default=[])
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+    if callgrind.missing():
         return 2
     if not args.file.is_file():
         print(f"{args.file}: not found", file=sys.stderr)

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import re
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+import callgrind
 from lsp_latency import DEFAULT_FILE, measure
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -43,22 +42,8 @@ def _instructions(tree: Path, path: Path, changes: int, seed: int) -> int:
     edits, with ``tree`` first on the import path."""
     with tempfile.TemporaryDirectory(prefix="lsp-instructions-") as scratch:
         out = Path(scratch) / "callgrind.out"
-        command = (
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            # the interpreter itself, not a launcher script (pyenv's shim is a shell script,
-            # which callgrind would count instead); -P: the working directory does not come
-            # before PYTHONPATH
-            os.path.realpath(sys.executable),
-            "-P",
-            "-m",
-            "dipcheck",
-            "lsp",
-        )
-        environment = dict(
-            os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'lsp'}", PYTHONHASHSEED="0"
-        )
+        command = callgrind.command(str(out), "-m", "dipcheck", "lsp")
+        environment = callgrind.environment(tree)
         asyncio.run(measure(path, changes, seed, command, environment))
         found = _TOTALS.search(out.read_text(encoding="utf-8")) if out.is_file() else None
     if found is None:
@@ -79,8 +64,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5, help="random seed for edit positions")
     parser.add_argument("--against", type=Path, action="append", default=[])
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+    if callgrind.missing():
         return 2
     if not args.file.is_file():
         print(f"{args.file}: not found", file=sys.stderr)

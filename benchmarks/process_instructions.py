@@ -23,58 +23,23 @@ minute, the corpus about a minute. Exit status 2 when valgrind is missing.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import callgrind
 from synthetic import SHAPES  # (the generators beside this script)
 
 PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = PROJECT.parent / "shared" / "corpus"
-_COLLECTED = re.compile(r"Collected : (\d+)")
 
 
 def instructions(tree: Path, target: Path) -> int:
     """Instructions of one cold lint of ``target`` with ``tree``'s dipcheck, under callgrind."""
-    # the interpreter itself: pyenv's `python3` is a shell script, which callgrind would count
-    interpreter = os.path.realpath(sys.executable)
-    environment = dict(
-        os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'lsp'}", PYTHONHASHSEED="0"
-    )
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        interpreter,
-        "-P",  # the working directory is not put before PYTHONPATH
-        "-m",
-        "dipcheck",
-        "lint",
-        "--no-cache",
-        "--jobs",
-        "1",
-        "--format",
-        "json",
-        str(target),
-    ]
-    completed = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        env=environment,
-        check=False,
-        cwd=tempfile.gettempdir(),
-    )
-    found = _COLLECTED.search(completed.stderr)
-    if completed.returncode not in (0, 1) or found is None:
-        raise RuntimeError(f"callgrind run failed in {tree}:\n{completed.stderr[-2000:]}")
-    return int(found.group(1))
+    arguments = ("-m", "dipcheck", "lint", "--no-cache", "--jobs", "1", "--format", "json")
+    return callgrind.run(tree, *arguments, str(target), exits=(0, 1), cwd=tempfile.gettempdir())
 
 
 def main() -> int:
@@ -85,8 +50,7 @@ def main() -> int:
     parser.add_argument("--no-corpus", action="store_true")
     parser.add_argument("--against", type=Path, action="append", default=[])
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+    if callgrind.missing():
         return 2
     trees = [tree.resolve() for tree in (*args.against, PROJECT)]
     with tempfile.TemporaryDirectory() as folder:
