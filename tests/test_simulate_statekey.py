@@ -110,7 +110,7 @@ def _keys_at_b(key: str, ctx_one: dict[str, str], ctx_two: dict[str, str]) -> tu
     machine = machine_for(ROUTED.format(key=key))
     keys = StateKeys(machine, relevant_keys(machine))
     one, two = keys(State("B", ctx_one)), keys(State("B", ctx_two))
-    return one == two, any(item for item in one[1])
+    return one == two, bool(one[1])
 
 
 def test_what_the_agent_rewrites_is_dead_before_it_and_the_key_named_ctx_is_not() -> None:
