@@ -12,6 +12,12 @@ a node's attempts retried in place counted once.
 The brute force knows nothing of the explorer: its answers come from this test's own reading
 of what each kind of node can report (tracker-runtime.md §5.3), with the values it generated
 the conditions from.
+
+The same runs are the oracle of the DC4xx facts, which the exploration gathers expanding each
+state key once (``list_paths=False``), merging runs that reach one node in states it takes to
+have the same future: the edges taken, the nodes that routed or matched no edge, whether and
+with how few restarts a run succeeds, and which restart edges can still lead to success must
+be what the single runs, taken together, show.
 """
 
 from __future__ import annotations
@@ -36,6 +42,10 @@ from dipcheck.simulate.world import Choice
 
 STDOUTS = ("", "a", "b")
 VERDICTS = ("ok", "bad")
+# the values an agent writes to each key it can declare: a key named `ctx.outcome` (a declared
+# write makes one) is read by the conditions' `ctx.outcome` before the engine's outcome
+# (tracker-runtime.md §5.2), and the engine never resets it (§3.3 reserves the bare name)
+WRITTEN = {"verdict": VERDICTS, "ctx.verdict": VERDICTS, "ctx.outcome": ("success", "fail", "bad")}
 MAX_RUNS = 2_500  # the brute force gives up beyond this (the example is then discarded)
 MAX_STEPS = 40
 
@@ -48,26 +58,48 @@ class Case:
     writers: dict[str, str] = field(default_factory=dict)  # agent -> the key it writes
 
 
-def _conditions(kinds: dict[str, str], source: str, writes: bool) -> list[str]:
+# the kinds of the nodes before the exit (an agent, which can write, twice as often)
+KINDS = ("agent", "agent", "tool", "human", "yes_no", "freeform")
+# the conditions that read what the agents write, by the key they write
+READERS = {
+    "verdict": ("ctx.verdict = ok",),
+    "ctx.verdict": ("ctx.verdict = ok",),
+    # `bad` is true only while the key named `ctx.outcome` holds it
+    "ctx.outcome": ("ctx.outcome = bad", "ctx.outcome = success"),
+}
+
+
+def _conditions(kinds: dict[str, str], source: str) -> list[str]:
     options = ["ctx.outcome = success", "ctx.outcome = fail", "ctx.tool_stdout = a"]
     if kinds[source] == "tool":
         options.append("ctx.tool_stdout = b")
-    if writes:
-        options.append("ctx.verdict = ok")
     if kinds[source] in ("human", "yes_no"):
         options.append("ctx.preferred_label = Yes" if kinds[source] == "yes_no" else "")
     return [option for option in options if option]
 
 
 @st.composite
-def cases(draw: st.DrawFn) -> Case:
-    count = draw(st.integers(2, 5))
+def cases(draw: st.DrawFn, meeting: bool = False) -> Case:
+    """A random workflow; ``meeting``: one whose edges only lead forward from a first agent
+    that writes a key which later nodes' conditions read, so that runs that wrote different
+    values meet at a later node in otherwise equal states (what merging states by key must
+    keep apart)."""
+    count = draw(st.integers(3 if meeting else 2, 5))
     names = [f"N{index}" for index in range(count)]
     case = Case("")
     for name in names[:-1]:
-        case.kinds[name] = draw(st.sampled_from(("agent", "tool", "human", "yes_no", "freeform")))
+        case.kinds[name] = draw(st.sampled_from(KINDS))
     case.kinds[names[-1]] = "agent"
-    writes = draw(st.booleans())
+    if meeting:
+        case.kinds[names[0]] = "agent"
+    # the key the agents may write: `verdict`, or a key named `ctx.verdict` or `ctx.outcome`,
+    # which the conditions' `ctx.verdict` and `ctx.outcome` read first (see WRITTEN)
+    written = draw(st.sampled_from(sorted(WRITTEN) if meeting else [None, *sorted(WRITTEN)]))
+    forward = meeting or draw(st.booleans())  # half the others only lead forward too
+
+    def ahead(name: str) -> list[str]:
+        return names[names.index(name) + 1 :] if forward else names
+
     lines = [
         "workflow W",
         f"  start: {names[0]}",
@@ -76,40 +108,49 @@ def cases(draw: st.DrawFn) -> Case:
         f"    max_restarts: {draw(st.integers(0, 2))}",
         f"    max_retries: {draw(st.integers(0, 1))}",
     ]
-    if draw(st.integers(0, 3)) == 0:
+    if not forward and draw(st.integers(0, 3)) == 0:
         lines.append(f"    on_failure: {draw(st.sampled_from(names))}")
-    if draw(st.integers(0, 5)) == 0:
+    if not forward and draw(st.integers(0, 5)) == 0:
         lines.append(f"    restart_target: {draw(st.sampled_from(names))}")
     for name in names:
         kind = case.kinds[name]
         if kind == "agent":
             lines += [f"  agent {name}", f"    prompt: do {name}"]
-            if writes and draw(st.booleans()):
-                # the key `verdict`, or a key named `ctx.verdict`, which the conditions'
-                # `ctx.verdict` reads first (tracker-runtime.md §3.3 and §5.2)
-                key = draw(st.sampled_from(("verdict", "ctx.verdict")))
-                lines.append(f"    writes: {key}")
-                case.writers[name] = key
+            first = meeting and name == names[0]
+            if written and name != names[-1] and (first or draw(st.booleans())):
+                lines.append(f"    writes: {written}")
+                case.writers[name] = written
             if draw(st.integers(0, 4)) == 0:
                 lines.append("    goal_gate: true")
-            if draw(st.integers(0, 4)) == 0:
-                lines.append(f"    retry_target: {draw(st.sampled_from(names))}")
+            if ahead(name) and draw(st.integers(0, 4)) == 0:
+                lines.append(f"    retry_target: {draw(st.sampled_from(ahead(name)))}")
         elif kind == "tool":
             lines += [f"  tool {name}", f"    command: run {name}"]
         else:
             lines += [f"  human {name}", f"    label: {name}?"]
             if kind != "human":
                 lines.append(f"    mode: {kind}")
-        if draw(st.integers(0, 5)) == 0:
-            lines.append(f"    fallback_target: {draw(st.sampled_from(names))}")
+        if ahead(name) and draw(st.integers(0, 5)) == 0:
+            lines.append(f"    fallback_target: {draw(st.sampled_from(ahead(name)))}")
+
+    def after_writer(name: str) -> bool:
+        if not forward:
+            return bool(case.writers) and name not in case.writers
+        return any(names.index(writer) < names.index(name) for writer in case.writers)
+
     lines.append("  edges")
     for source in names[:-1]:
         human = case.kinds[source] in ("human", "freeform")
         for index in range(draw(st.integers(1, 3))):
-            target = draw(st.sampled_from(names))
+            target = draw(st.sampled_from(ahead(source)))
             parts = [f"    {source} -> {target}"]
             if draw(st.booleans()):
-                options = _conditions(case.kinds, source, bool(case.writers))
+                # half the conditions of a node that a writer can come before read what it
+                # writes (where runs that wrote different values can meet)
+                if after_writer(source) and draw(st.booleans()):
+                    options = list(READERS[written])
+                else:
+                    options = _conditions(case.kinds, source)
                 parts.append(f"when {draw(st.sampled_from(options))}")
             if human:
                 label = f"L{index}"
@@ -152,7 +193,7 @@ class Tape:
             written = [()]
             if path in self.case.writers:
                 key = self.case.writers[path]
-                written = [(), *(((key, value),) for value in VERDICTS)]
+                written = [(), *(((key, value),) for value in WRITTEN[key])]
             options = [Choice(outcome="success", writes=item) for item in written]
             options += [Choice(outcome="fail"), Choice(outcome="retry")]
         elif kind == "tool":
@@ -196,15 +237,13 @@ def _route(run: Run) -> tuple[str, ...]:
     return tuple(route)
 
 
-def brute_force(machine: Machine, case: Case) -> set[tuple[str, str, tuple[str, ...]]] | None:
-    """Every (status, cause, route) over every sequence of answers; None past MAX_RUNS or
-    when a run reaches the simulator's step limit."""
-    found: set[tuple[str, str, tuple[str, ...]]] = set()
+def every_run(machine: Machine, case: Case) -> list[Run] | None:
+    """The run of every sequence of answers; None past MAX_RUNS or when a run reaches the
+    simulator's step limit."""
+    runs: list[Run] = []
     pending: list[list[int]] = [[]]
-    runs = 0
     while pending:
-        runs += 1
-        if runs > MAX_RUNS:
+        if len(runs) >= MAX_RUNS:
             return None
         tape = pending.pop()
         world = Tape(case, tape)
@@ -212,11 +251,68 @@ def brute_force(machine: Machine, case: Case) -> set[tuple[str, str, tuple[str, 
         assert run.end is not None
         if run.end.status == "max_steps":
             return None  # a run the simulator cuts: the exploration says it is incomplete
-        found.add((run.end.status, run.end.cause, _route(run)))
+        runs.append(run)
         for position in range(len(tape), len(world.widths)):
             for other in range(1, world.widths[position]):
                 pending.append([*world.taken[:position], other])
-    return found
+    return runs
+
+
+def brute_force(machine: Machine, case: Case) -> set[tuple[str, str, tuple[str, ...]]] | None:
+    """Every (status, cause, route) over every sequence of answers (None: see every_run)."""
+    runs = every_run(machine, case)
+    if runs is None:
+        return None
+    return {(run.end.status, run.end.cause, _route(run)) for run in runs if run.end is not None}
+
+
+# how a step that chose an edge by itself (not a retry, fallback or gate redirect) says so
+ROUTED = frozenset({"condition", "label", "suggested", "weight", "lexical"})
+
+
+def facts_of(runs: list[Run]) -> dict[str, Any]:
+    """What the single runs show together, in the terms of the exploration's facts (this
+    test's own reading of a run's steps: every node is in the main loop here)."""
+    taken: set[int] = set()
+    routed: set[str] = set()
+    stuck: set[str] = set()
+    restart_edges: dict[int, bool] = {}  # edge → some run restarting through it succeeds
+    fewest: int | None = None
+    for run in runs:
+        end = run.end
+        assert end is not None
+        restarts = 0
+        for step in run.steps:
+            edge = step.edge
+            if edge is None:
+                continue
+            if edge.edge is not None:
+                taken.add(id(edge.edge))
+            if edge.reason in ROUTED:
+                routed.add(step.node)
+            if edge.restart is not None and edge.edge is not None:
+                restarts += 1
+                restart_edges[id(edge.edge)] = restart_edges.get(id(edge.edge), False) or (
+                    end.succeeded
+                )
+        last = run.steps[-1]
+        if end.cause in ("no_matching_edges", "condition_error"):
+            routed.add(last.node)
+        if end.cause == "no_matching_edges" and last.outcome != "fail":
+            stuck.add(last.node)
+        if end.succeeded and (fewest is None or restarts < fewest):
+            fewest = restarts
+    return {
+        "taken": taken,
+        "routed": routed,
+        "stuck": stuck,
+        "succeeded": any(run.end is not None and run.end.succeeded for run in runs),
+        "exhausted restarts": any(
+            run.end is not None and run.end.cause == "restarts" for run in runs
+        ),
+        "fewest restarts": fewest,
+        "restart edges": restart_edges,
+    }
 
 
 def _machine(case: Case) -> Machine:
@@ -244,6 +340,27 @@ def test_all_paths_equals_every_scenario(case: Case) -> None:
     listed = {(t.end.status, t.end.cause, tuple(t.route)) for t in explored.paths}
     assert listed == expected, case.text
     assert len(listed) == len(explored.paths)  # each distinct end listed once
+
+
+@SETTINGS
+@given(st.one_of(cases(), cases(meeting=True)))
+def test_each_state_once_finds_what_every_scenario_does(case: Case) -> None:
+    machine = _machine(case)
+    runs = every_run(machine, case)
+    if runs is None:
+        return  # as above
+    explored = explore(machine, max_paths=0, max_states=200_000, list_paths=False)
+    assert explored.complete, explored.truncated
+    found = {
+        "taken": explored.taken_edges,
+        "routed": explored.routed,
+        "stuck": set(explored.stuck),
+        "succeeded": explored.succeeded,
+        "exhausted restarts": explored.exhausted_restarts,
+        "fewest restarts": explored.fewest_restarts,
+        "restart edges": {edge: any(ends) for edge, ends in explored.restart_edges.items()},
+    }
+    assert found == facts_of(runs), case.text
 
 
 # -- the issue's examples and the budgets ----------------------------------------------------
