@@ -73,3 +73,20 @@ def simulate_file(path: str, scenario: str | None = None) -> Simulated:
     if scenario is not None:
         loaded = load_scenario("s.yaml", dedent(scenario), machine.graph, load_child)
     return Simulated(simulate(machine, ScenarioOracle(loaded), loaded.context), machine)
+
+
+def choice_gates(count: int) -> str:
+    """A chain of ``count`` choice gates, each with two answers onward and one back to the
+    first: every path is a different run, and a queued state holds its run's history."""
+    lines = ["workflow H", "  start: G0", "  exit: Done", "  agent Done", "    label: Done"]
+    for index in range(count):
+        lines += [f"  human G{index}", f"    label: G{index}", "    mode: choice"]
+    lines.append("  edges")
+    for index in range(count):
+        onward = f"G{index + 1}" if index + 1 < count else "Done"
+        lines += [
+            f'    G{index} -> {onward}  label: "[A] a"',
+            f'    G{index} -> {onward}  label: "[B] b"',
+            f'    G{index} -> G0  label: "[C] back"',
+        ]
+    return "\n".join(lines) + "\n"

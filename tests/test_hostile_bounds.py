@@ -18,6 +18,7 @@ from helpers import Finding, as_finding, dedent, lint, only
 from helpers import run as lint_run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from simulate_support import choice_gates
 
 MEMORY = 512 << 20  # 0.1.0 took 1.4 GB for 7 MB of escapes
 
@@ -266,6 +267,60 @@ def test_max_steps_of_a_billion_stops_at_the_ceiling(tmp_path: Path) -> None:
             "(max_steps 1000000000 is above the simulator's ceiling of 10000); the runtime "
             "has no such limit"
         )
+
+
+def _limit_memory_to_a_gigabyte() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def test_a_long_exploration_stops_at_the_memory_limit(tmp_path: Path) -> None:
+    # a 150 KB workflow and a 16-byte scenario: the 20,000-state budget let the queued states
+    # take 2 GB (each holds its run's completions, outcomes and visits, 3,000 steps long)
+    (tmp_path / "w.dip").write_text(choice_gates(1000), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("max_steps: 3000\n", encoding="utf-8")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dipcheck",
+            "simulate",
+            "--all-paths",
+            "--scenario",
+            "s.yaml",
+            "w.dip",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limit_memory_to_a_gigabyte,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "(incomplete: the memory limit (512 MB) was reached)" in result.stdout
+
+
+def test_an_exploration_notes_the_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dipcheck.engine import lint_text
+    from dipcheck.simulate import explore as exploring
+    from dipcheck.simulate.graph import RunGraph
+    from dipcheck.simulate.runner import Machine
+
+    workflow = lint_text(choice_gates(30), "w.dip").workflow
+    assert workflow is not None
+    machine = Machine(RunGraph(workflow))
+    # at the start, at the first look (before any state), then 2 MB more at the second
+    readings = iter([100, 100, 100 + (2 << 20)])
+    monkeypatch.setattr(exploring, "resident", lambda: next(readings))
+    cut = exploring.explore(machine, max_paths=0, max_memory=1 << 20)
+    assert cut.truncated.startswith("the memory limit (1 MB) was reached")
+    assert cut.states == exploring._CLOCK_EVERY
+    # its twin: the same exploration where the memory cannot be read runs to its state limit
+    monkeypatch.setattr(exploring, "resident", lambda: None)
+    whole = exploring.explore(machine, max_paths=0, max_memory=1 << 20)
+    assert whole.truncated.startswith("the state limit (20000) was reached")
 
 
 SUPERVISING = dedent(

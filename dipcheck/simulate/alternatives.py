@@ -279,6 +279,8 @@ class ExploreOracle:
             max_states=self.max_states,
             keep=self.keep,
             deadline=self.explorer.deadline,
+            max_memory=self.explorer.max_memory,
+            memory_limit=self.explorer.memory_limit,
         )
 
     def _cut_child(self, machine: Machine, truncated: str) -> None:

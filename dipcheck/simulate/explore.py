@@ -19,7 +19,7 @@ same state reached along the same route by different answers (outputs nothing re
 nothing. For the DC4xx facts alone (``list_paths=False``), once per key.
 
 **Complete means complete.** ``truncated`` says why the exploration may have missed a run: the
-state, path or time budget ran out, a run reached the simulator's ``max_steps``, or an
+state, path, time or memory budget ran out, a run reached the simulator's ``max_steps``, or an
 alternative had more combinations than the explorer tries. It is empty only when every run was
 followed to its end.
 
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import os
 import time
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -47,7 +48,25 @@ from dipcheck.simulate.statekey import StateKeys, relevant_keys
 from dipcheck.simulate.trace import End, Step
 
 DEFAULT_MAX_STATES = 20_000
-_CLOCK_EVERY = 64  # expansions between looks at the clock
+# The memory an exploration (its children's included) may add to the process: the states
+# waiting in the queue each hold a run's completions, outcomes and visits, so on a long
+# workflow the state budget alone let a 150 KB file take gigabytes. The corpus's largest
+# explorations add under 200 MB.
+DEFAULT_MAX_MEMORY = 512 << 20
+_CLOCK_EVERY = 64  # expansions between looks at the clock and the memory in use
+
+
+def resident() -> int | None:
+    """The process's resident memory in bytes (None where it cannot be read cheaply)."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            pages = int(handle.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * _PAGE
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 # A run so far: (the run before, the steps of its last transition, what the world did there).
 # Not the transition: it holds the state it leads to, and every state along a run is as big as
@@ -151,12 +170,20 @@ class Explorer:
         max_seconds: float | None = None,
         keep: frozenset[str] = frozenset(),
         deadline: float | None = None,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        memory_limit: int | None = None,
     ) -> None:
         """``keep``: keys a parent reads from this (child) workflow's final context;
         ``deadline``: the parent's (a ``time.monotonic()`` value), for a child's exploration.
-        ``max_seconds`` counts from here: what is worked out before the search is in it."""
+        ``max_seconds`` counts from here: what is worked out before the search is in it.
+        ``max_memory``: the bytes the exploration may add to the process's resident memory
+        (not checked where it cannot be read); ``memory_limit``: the parent's resident limit
+        in bytes, for a child's exploration."""
         if max_seconds is not None:
             deadline = time.monotonic() + max_seconds
+        if memory_limit is None:
+            now = resident()
+            memory_limit = None if now is None else now + max_memory
         own = relevant_keys(machine)
         self.relevant = own | keep
         self.machine = Machine(
@@ -173,6 +200,8 @@ class Explorer:
         self.max_states = max_states
         self.max_seconds = max_seconds
         self.deadline = deadline
+        self.max_memory = max_memory
+        self.memory_limit = memory_limit
         self.oracle = ExploreOracle(self, scenario, max_states)
         pinned = frozenset(name for name, entries in scenario.nodes.items() if len(entries) > 1)
         # (a callable: a child's exploration made once for many parent values notes its keys)
@@ -220,14 +249,10 @@ class Explorer:
             if result.states >= self.max_states:
                 self._halted = f"the state limit ({self.max_states}) was reached"
                 break
-            if (
-                self.deadline is not None
-                and result.states % _CLOCK_EVERY == 0
-                and time.monotonic() > self.deadline
-            ):
-                seconds = f" ({self.max_seconds:g} s)" if self.max_seconds is not None else ""
-                self._halted = f"the time limit{seconds} was reached"
-                break
+            if result.states % _CLOCK_EVERY == 0:
+                self._halted = self._over_budget()
+                if self._halted:
+                    break
             seen.add(token)
             visited.add(state.node)
             result.states += 1
@@ -267,6 +292,17 @@ class Explorer:
         if facts:
             self._success_reach(result, index, moves)
         return result
+
+    def _over_budget(self) -> str:
+        """Why the search must stop now: the time or memory budget is spent ("" if neither)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            seconds = f" ({self.max_seconds:g} s)" if self.max_seconds is not None else ""
+            return f"the time limit{seconds} was reached"
+        if self.memory_limit is not None:
+            now = resident()
+            if now is not None and now > self.memory_limit:
+                return f"the memory limit ({self.max_memory >> 20} MB) was reached"
+        return ""
 
     def _gap(self, reason: str) -> None:
         if reason not in self._gaps:
@@ -448,12 +484,19 @@ def explore(
     max_seconds: float | None = None,
     context: Mapping[str, str] | None = None,
     list_paths: bool = True,
+    max_memory: int = DEFAULT_MAX_MEMORY,
 ) -> Exploration:
     """Explore every run from the start node. ``max_paths`` 0 lists without a limit;
-    ``list_paths=False`` only gathers the facts the DC4xx rules need (each state once)."""
+    ``list_paths=False`` only gathers the facts the DC4xx rules need (each state once);
+    ``max_memory``: the bytes the exploration may add to the process's resident memory."""
     scenario = scenario or Scenario()
     explorer = Explorer(
-        machine, scenario, max_paths=max_paths, max_states=max_states, max_seconds=max_seconds
+        machine,
+        scenario,
+        max_paths=max_paths,
+        max_states=max_states,
+        max_seconds=max_seconds,
+        max_memory=max_memory,
     )
     start = explorer.machine.initial(context or scenario.context)
     return explorer.run(start, list_paths=list_paths)
