@@ -20,11 +20,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from helpers import FIXTURES
 from ruamel.yaml import YAML
+from simulate_support import choice_gates
 from test_cli import dipcheck
 
 from dipcheck.wftest.contract import ReportDocument
@@ -220,6 +222,39 @@ def test_suggested_tests_reach_the_edges_the_tests_miss(tmp_path: Path) -> None:
     }
     assert reached <= now_taken
     assert json.loads(after.stdout)["summary"]["passed"] == 1 + len(names)
+
+
+def test_suggesting_tests_stops_at_the_time_limit(tmp_path: Path) -> None:
+    # 300 edges no test takes, each suggestion dumped, read back and run: 0.1.0 took minutes
+    # past --max-seconds; now the edges left when the time is up are listed as not tried
+    (tmp_path / "gates.dip").write_text(choice_gates(100), encoding="utf-8")
+    begin = time.monotonic()
+    result = dipcheck(
+        "simulate",
+        "gates.dip",
+        "--all-paths",
+        "--suggest-tests",
+        "--max-seconds",
+        "1",
+        cwd=tmp_path,
+    )
+    assert time.monotonic() - begin < 30
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    [note] = [line for line in lines if line.startswith("# incomplete:")]
+    untried = [line[4:] for line in lines if line.startswith("#   ")]
+    assert note == (
+        "# incomplete: the time limit (1 s) was reached before a test was tried for "
+        f"{len(untried)} more edge(s):"
+    )
+    suggested = YAML(typ="safe").load(result.stdout) or []
+    reached = [test["name"].split("takes ", 1)[1] for test in suggested]
+    written_off = [
+        line.split("a test for ", 1)[1] for line in lines if line.startswith("# no explored path")
+    ]
+    # every edge (`A -> B (line N)`) is accounted for once: suggested, written off, not tried
+    assert untried and len({*reached, *written_off, *untried}) == 300
+    assert len(reached) + len(written_off) + len(untried) == 300
 
 
 def test_suggest_tests_needs_all_paths() -> None:

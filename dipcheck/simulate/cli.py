@@ -101,7 +101,8 @@ def add_parser(commands: Any) -> None:
         "--max-seconds",
         type=float,
         metavar="S",
-        help="stop --all-paths after S seconds (default 30); the output then says it is incomplete",
+        help="stop --all-paths after S seconds (default 30), and --suggest-tests' trying of "
+        "tests after S more; the output then says it is incomplete",
     )
     parser.add_argument(
         "--suggest-tests",
@@ -253,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
 
             workflows = runner.Workflows(config)
             workflows.loaded[os.path.normpath(os.path.abspath(args.file))] = prepared
-            found = suggest.suggest(prepared, result, workflows)
+            found = suggest.suggest(prepared, result, workflows, seconds)
             output = suggest.render(prepared, found)
         else:
             output = session.render_paths(prepared, result, args.format)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -182,18 +183,28 @@ def scenario_of(graph: RunGraph, terminal: Terminal) -> dict[str, Any] | None:
     return result
 
 
-def _takes(terminal: Terminal, edge: Edge, graph: RunGraph) -> bool:
-    for step in terminal.steps:
-        if step.depth == 0 and step.edge is not None and step.edge.edge is edge:
-            return True
-        if (
-            step.depth == 1
-            and step.within == edge.source.value
-            and step.node == edge.target.value
-            and step.within in graph.parallels
-        ):
-            return True
-    return False
+class _Takers:
+    """Which explored paths take each edge (by their place in ``paths``), read off every
+    path's steps once: an edge the path leaves a main-loop node by, or a parallel node's
+    edge to a branch the path runs."""
+
+    def __init__(self, paths: Sequence[Terminal], graph: RunGraph) -> None:
+        self.by_edge: dict[int, list[int]] = {}
+        self.by_branch: dict[tuple[str, str], list[int]] = {}
+        for place, terminal in enumerate(paths):
+            for step in terminal.steps:
+                if step.depth == 0 and step.edge is not None and step.edge.edge is not None:
+                    found = self.by_edge.setdefault(id(step.edge.edge), [])
+                elif step.depth == 1 and step.within in graph.parallels:
+                    found = self.by_branch.setdefault((step.within, step.node), [])
+                else:
+                    continue
+                if not found or found[-1] != place:
+                    found.append(place)
+
+    def of(self, edge: Edge) -> list[int]:
+        branch = self.by_branch.get((edge.source.value, edge.target.value), [])
+        return sorted({*self.by_edge.get(id(edge), ()), *branch})
 
 
 def _yaml_text(tests: Sequence[dict[str, Any]]) -> str:
@@ -243,11 +254,24 @@ def _verified(
     return {**test, "expect": {"status": observed.end.status, "path": observed.path}}
 
 
+@record
+class Suggested:
+    suggestions: list[Suggestion]
+    unreached: list[Edge]  # no explored path could be turned into a test for these
+    taken: list[Edge]  # the tests beside the workflow take these already
+    untried: list[Edge]  # the time ran out before these were tried
+    max_seconds: float | None = None
+
+
 def suggest(
-    prepared: Prepared, explored: Exploration, workflows: runner.Workflows
-) -> tuple[list[Suggestion], list[Edge], list[Edge]]:
-    """Tests for the edges the tests beside the workflow leave untaken: the suggestions, the
-    edges no explored path could be turned into a test for, and the edges already covered."""
+    prepared: Prepared,
+    explored: Exploration,
+    workflows: runner.Workflows,
+    max_seconds: float | None = None,
+) -> Suggested:
+    """Tests for the edges the tests beside the workflow leave untaken. Each is run before it
+    is kept; ``max_seconds``: the edges left when that long has passed are not tried."""
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     graph = prepared.graph
     results: list[runner.TestResult] = []
     for path in loader.tests_beside(prepared.path):
@@ -257,39 +281,50 @@ def suggest(
     measured = coverage.measure(prepared.path, graph, prepared.machine.target, results)
     taken = [item.key for item in measured.items if item.kind == "edges" and item.covered]
     missing = [edge for edge in coverage.measured_edges(graph) if not any(edge is e for e in taken)]
-    suggestions: list[Suggestion] = []
-    unreached: list[Edge] = []
+    found = Suggested([], [], taken, [], max_seconds)
     paths = sorted(explored.paths, key=lambda terminal: len(terminal.steps))
-    for edge in missing:
+    takers = _Takers(paths, graph)
+    for place, edge in enumerate(missing):
+        if deadline is not None and time.monotonic() > deadline:
+            found.untried = missing[place:]
+            break
         line = edge.span.start_position()[0] + 1
         name = f"takes {edge.source.value} -> {edge.target.value} (line {line})"
-        candidates = [terminal for terminal in paths if _takes(terminal, edge, graph)]
-        for terminal in candidates[:MAX_TRIES]:
+        for taker in takers.of(edge)[:MAX_TRIES]:
+            terminal = paths[taker]
             scenario = scenario_of(graph, terminal)
             test = None
             if scenario is not None:
                 test = _verified(prepared, {"name": name, **scenario}, edge, workflows)
             if test is not None:
-                suggestions.append(Suggestion(edge, test))
+                found.suggestions.append(Suggestion(edge, test))
                 break
         else:
-            unreached.append(edge)
-    return suggestions, unreached, taken
+            found.unreached.append(edge)
+    return found
 
 
-def render(prepared: Prepared, found: tuple[list[Suggestion], list[Edge], list[Edge]]) -> str:
-    suggestions, unreached, taken = found
+def render(prepared: Prepared, found: Suggested) -> str:
+    suggestions = found.suggestions
     stem = prepared.path.rsplit(".", 1)[0]
     lines = [
         f"# dipcheck simulate --suggest-tests: {len(suggestions)} test(s) for edges of "
-        f"{prepared.path} that no test takes ({len(taken)} already taken)",
+        f"{prepared.path} that no test takes ({len(found.taken)} already taken)",
         f"# paste them under `tests:` in {stem}.tests.yaml",
     ]
-    for edge in unreached:
+    for edge in found.unreached:
         line = edge.span.start_position()[0] + 1
         lines.append(
             f"# no explored path could be written as a test for {edge.source.value} -> "
             f"{edge.target.value} (line {line})"
         )
+    if found.untried:
+        lines.append(
+            f"# incomplete: the time limit ({found.max_seconds:g} s) was reached before a test "
+            f"was tried for {len(found.untried)} more edge(s):"
+        )
+    for edge in found.untried:
+        line = edge.span.start_position()[0] + 1
+        lines.append(f"#   {edge.source.value} -> {edge.target.value} (line {line})")
     body = _yaml_text([item.test for item in suggestions]) if suggestions else ""
     return visible_lines(lines) + body  # (each comment one line, whatever a node id holds)
