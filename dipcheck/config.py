@@ -362,16 +362,29 @@ def load_config_file(path: str) -> Config:
         raise ConfigError(f"{path}: {error}") from None
     except RecursionError:  # tomllib reads nested arrays and tables recursively
         raise ConfigError(f"{path}: arrays or tables nest too deep to read") from None
-    if os.path.basename(path) == "pyproject.toml":
-        section = document.get("tool", {}).get("dipcheck")
-        if section is None:
-            raise ConfigError(f"{path}: no [tool.dipcheck] table")
-        return parse_config(section, path)
     tool = document.get("tool")
+    if os.path.basename(path) == "pyproject.toml":
+        if not isinstance(tool, dict) or "dipcheck" not in tool:
+            raise ConfigError(f"{path}: no [tool.dipcheck] table")
+        return parse_config(_table(tool["dipcheck"], path), path)
     if set(document) == {"tool"} and isinstance(tool, dict) and set(tool) == {"dipcheck"}:
         # the pyproject.toml form copied into dipcheck.toml: `[tool.dipcheck]` works there too
-        return parse_config(tool["dipcheck"], path)
+        return parse_config(_table(tool["dipcheck"], path), path)
     return parse_config(document, path)
+
+
+_TOML_KINDS = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+_TOML_KINDS[list] = "an array"
+
+
+def _table(section: object, path: str) -> dict[str, Any]:
+    """``tool.dipcheck``, which must be a table of settings."""
+    if not isinstance(section, dict):
+        raise ConfigError(
+            f"{path}: `tool.dipcheck` must be a table of settings ([tool.dipcheck]), not "
+            f"{_TOML_KINDS.get(type(section), 'a value')} {quoted(str(section)[:40])}"
+        )
+    return section
 
 
 def load_config(start: str | None = None, explicit: str | None = None) -> Config:

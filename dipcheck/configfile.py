@@ -42,14 +42,27 @@ def leads_outside(found: str, start: str | None = None) -> bool:
 
 
 def _has_section(path: str) -> bool:
-    """Whether a ``pyproject.toml`` configures dipcheck. A file that is not UTF-8 and names
-    dipcheck at all counts (loading it is then a configuration error, not settings dropped)."""
+    """Whether a ``pyproject.toml`` configures dipcheck: it has a ``tool.dipcheck`` key in
+    any TOML spelling (``[tool.dipcheck]``, ``[tool]`` with ``dipcheck = …`` or
+    ``dipcheck.select = …``, an inline table). A file that names dipcheck but cannot be read
+    as TOML (not UTF-8, a syntax error) counts: loading it is then a configuration error, not
+    settings silently dropped."""
     try:
         data = read_regular(path, MAX_CONFIG_BYTES)
     except OSError:
         return False
+    if b"dipcheck" not in data:
+        return False
     try:
-        data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return b"dipcheck" in data
-    return b"[tool.dipcheck" in data
+        return True
+    if "[tool.dipcheck" in text:
+        return True
+    import tomllib
+
+    try:
+        tool = tomllib.loads(text).get("tool")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return True
+    return isinstance(tool, dict) and "dipcheck" in tool

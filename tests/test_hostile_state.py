@@ -221,6 +221,65 @@ def test_a_pyproject_without_dipcheck_is_not_configuration_even_if_not_utf8(
     assert (run.returncode, run.stderr) == (0, "")
 
 
+# -- tool.dipcheck in every TOML spelling --------------------------------------------------
+
+UNKNOWN_KEY = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: hi ${ctx.nothing}\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[tool]\ndipcheck.ignore = ["DC102"]\n',
+        'tool = {dipcheck = {ignore = ["DC102"]}}\n',
+        '[tool.dipcheck]\nignore = ["DC102"]\n',
+    ],
+    ids=["dotted", "inline", "table"],
+)
+def test_a_pyproject_configures_dipcheck_in_any_toml_spelling(tmp_path: Path, text: str) -> None:
+    # the dotted and inline spellings were not seen (only `[tool.dipcheck` was looked for):
+    # their settings were silently dropped
+    (tmp_path / "w.dip").write_text(UNKNOWN_KEY, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(f'{text}[project]\nname = "x"\n', encoding="utf-8")
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("All checks passed")
+
+
+def test_the_twin_a_pyproject_naming_dipcheck_elsewhere_configures_nothing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "w.dip").write_text(UNKNOWN_KEY, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\ndependencies = ["dipcheck"]\n[tool.other]\ndipcheck = 1\n',
+        encoding="utf-8",
+    )
+    run = dipcheck("lint", "--format", "concise", "w.dip", cwd=tmp_path)
+    assert run.returncode == 0 and run.stderr == ""
+    assert "w.dip:5:16: DC102 [warning]" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "kind"),
+    [
+        ("pyproject.toml", "[tool]\ndipcheck = 5\n", "an integer '5'"),
+        ("pyproject.toml", 'tool = {dipcheck = "x\\u001b"}\n', "a string 'x\\x1b'"),
+        ("dipcheck.toml", "[tool]\ndipcheck = [1]\n", "an array '[1]'"),
+    ],
+    ids=["integer", "string", "array"],
+)
+def test_a_tool_dipcheck_that_is_not_a_table_is_an_error(
+    tmp_path: Path, name: str, text: str, kind: str
+) -> None:
+    (tmp_path / "w.dip").write_text(CLEAN, encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    run = dipcheck("lint", "w.dip", cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr == (
+        f"dipcheck: error: {tmp_path / name}: `tool.dipcheck` must be a table of settings "
+        f"([tool.dipcheck]), not {kind}\n"
+    )
+
+
 # -- a fan_in's parallel.results written by a scenario -------------------------------------
 
 FAN_IN = (
