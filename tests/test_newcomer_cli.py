@@ -21,7 +21,7 @@ def test_an_empty_directory_says_nothing_was_linted(tmp_path: Path) -> None:
     assert "All checks passed" not in result.stdout
     assert result.stderr == (
         f"dipcheck: warning: no workflow found in {tmp_path}: nothing was linted (dipcheck "
-        "lints .dip files, DOT pipelines and YAML step workflows)\n"
+        "lints .dip files, DOT pipelines, YAML step workflows and Ordewell plans)\n"
     )
 
 
@@ -34,6 +34,29 @@ def test_a_directory_of_drawings_and_plain_yaml_says_nothing_was_linted(tmp_path
     assert "nothing was linted" in result.stderr
     fixed = dipcheck("lint", tmp_path, "--no-cache", "--diff")
     assert "nothing was linted" in fixed.stderr
+
+
+def test_a_named_file_that_is_no_workflow_is_skipped_not_checked(tmp_path: Path) -> None:
+    # JSON that is not an Ordewell plan, YAML without steps: "All checks passed (1 file
+    # checked)" before, for a file nothing was checked in
+    (tmp_path / "package.json").write_text('{"name": "x"}\n')
+    (tmp_path / "config.yaml").write_text("name: x\nretries: 3\n")
+    result = dipcheck("lint", "package.json", "config.yaml", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == "No files checked (2 skipped: not workflows).\n"
+    assert result.stderr == (
+        "dipcheck: warning: no workflow found in package.json, config.yaml: nothing was linted "
+        "(dipcheck lints .dip files, DOT pipelines, YAML step workflows and Ordewell plans)\n"
+    )
+    report = dipcheck("lint", "package.json", CLEAN, "--no-cache", "--format", "json", cwd=tmp_path)
+    assert '"files": 1,' in report.stdout and '"skipped": 1' in report.stdout
+
+
+def test_the_twin_a_named_plan_is_checked(tmp_path: Path) -> None:
+    (tmp_path / "plan.json").write_text('{"tasks": [{"id": "T1", "title": "Do it"}]}\n')
+    result = dipcheck("lint", "plan.json", "--no-cache", "--dialect", "ordewell", cwd=tmp_path)
+    assert "1 file checked" in result.stdout
+    assert "nothing was linted" not in result.stderr
 
 
 def test_quiet_keeps_the_warning_out(tmp_path: Path) -> None:

@@ -118,12 +118,25 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.fix or args.diff:
         return _fix(paths, config, args)
     skipped: list[str] = []
-    results = _lint(paths, config, args, skipped)
+    results = _workflows_only(_lint(paths, config, args, skipped), skipped)
     if not results:
         _nothing_linted(paths, args)
     _write_report(results, args, config, len(skipped))
     cycles.until_exit(results)
     return _status(results, config, args)
+
+
+def _workflows_only(results: list[LintResult], skipped: list[str]) -> list[LintResult]:
+    """The results of workflows. A YAML or JSON file named on the command line that holds no
+    workflow (pre-commit names every such file of a repository) is not linted, so it is
+    counted as skipped, as one found in a directory is, not as a file checked."""
+    kept = []
+    for result in results:
+        if result.not_a_workflow and not result.diagnostics:
+            skipped.append(result.path)
+        else:
+            kept.append(result)
+    return kept
 
 
 def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
@@ -134,7 +147,7 @@ def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
     listed = visible_name(", ".join(paths) or ".")  # (the names a shell's `*` found)
     print(
         f"dipcheck: warning: no workflow found in {listed}: nothing was linted (dipcheck lints "
-        ".dip files, DOT pipelines and YAML step workflows)",
+        ".dip files, DOT pipelines, YAML step workflows and Ordewell plans)",
         file=sys.stderr,
     )
 
