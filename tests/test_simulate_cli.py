@@ -81,6 +81,50 @@ def test_unloadable_workflow_is_an_error_not_a_traceback(tmp_path: Path) -> None
     assert "not a workflow dipcheck can load" in result.stderr
 
 
+MISSING_PROMPT = (
+    "workflow A\n  start: S\n  exit: E\n  agent S\n    label: S\n    prompt_file: p.md\n"
+    "  agent E\n    label: E\n  edges\n    S -> E\n"
+)
+
+
+@pytest.mark.parametrize("extra", [(), ("--all-paths",)])
+def test_a_file_tracker_refuses_to_load_says_so_above_the_run(
+    tmp_path: Path, extra: tuple[str, ...]
+) -> None:
+    # the missing prompt file stops tracker's load (docs/runtime/loading.md): the run shown
+    # cannot happen, which the output said nowhere
+    (tmp_path / "m.dip").write_text(MISSING_PROMPT, encoding="utf-8")
+    result = dipcheck("simulate", "m.dip", *extra, cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert lines[1:4] == [
+        "note: tracker refuses to load this file (docs/runtime/loading.md), so no run happens "
+        "until these are fixed:",
+        "  m.dip:6:18: DC003 `prompt_file`: `p.md` does not exist",
+        "",
+    ]
+    # the twin: with the file there, no note
+    (tmp_path / "p.md").write_text("Do it.\n", encoding="utf-8")
+    loaded = dipcheck("simulate", "m.dip", *extra, cwd=tmp_path)
+    assert loaded.stdout.splitlines()[1] == ""
+    assert "note:" not in loaded.stdout
+
+
+def test_the_dialect_note_is_a_line_of_its_own(tmp_path: Path) -> None:
+    (tmp_path / "a.dot").write_text(
+        "digraph G {\n  start [shape=Mdiamond]\n  exit [shape=Msquare]\n  start -> exit\n}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "dipcheck.toml").write_text('[dialect]\n"*.dot" = "attractor"\n')
+    result = dipcheck("simulate", "a.dot", cwd=tmp_path)
+    # it was joined to the first line by an escaped line break (`\x0a`)
+    assert result.stdout.splitlines()[:3] == [
+        "simulate a.dot (tracker 0.64, default scenario)",
+        "note: a DOT pipeline of the attractor dialect, simulated with tracker's rules "
+        "(docs/runtime/README.md); its own runtime may route differently",
+        "",
+    ]
+
+
 def test_target_version_from_configuration(tmp_path: Path) -> None:
     workflow = tmp_path / "w.dip"
     workflow.write_text(

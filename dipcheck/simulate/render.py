@@ -40,8 +40,8 @@ def numbered(steps: Sequence[Step]) -> list[tuple[str, Step]]:
 # -- text ------------------------------------------------------------------------------------
 
 
-def text_run(run: Run, header: str, verbose: bool = False) -> str:
-    lines = [header, ""]
+def text_run(run: Run, header: Sequence[str], verbose: bool = False) -> str:
+    lines = [*header, ""]
     items = numbered(run.steps)
     width = max((len(step.node) + 2 * step.depth for _, step in items), default=4)
     for number, step in items:
@@ -234,8 +234,8 @@ def dumps(data: dict[str, Any]) -> str:
 # -- --all-paths -----------------------------------------------------------------------------
 
 
-def text_paths(result: Any, header: str) -> str:
-    lines = [header, ""]
+def text_paths(result: Any, header: Sequence[str]) -> str:
+    lines = [*header, ""]
     state = "complete" if result.complete else f"incomplete: {result.truncated}"
     lines.append(
         f"explored {result.states} states: {len(result.paths)} distinct terminal paths ({state})"

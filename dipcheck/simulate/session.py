@@ -123,15 +123,31 @@ def explore(
     )
 
 
-def _header(prepared: Prepared, what: str) -> str:
+_SHOWN_LOADING_ERRORS = 5
+
+
+def _header(prepared: Prepared, what: str) -> list[str]:
+    """The lines above a run or the explored paths (each made visible on its own)."""
     scenario = prepared.scenario.path if not prepared.scenario.default else "default scenario"
-    header = f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"
+    header = [f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"]
     dialect = prepared.graph.workflow.dialect
     if dialect not in (Dialect.TRACKER, Dialect.STEPS):
-        header += (
-            f"\nnote: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
+        header.append(
+            f"note: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
             "rules (docs/runtime/README.md); its own runtime may route differently"
         )
+    errors = prepared.diagnostics
+    if errors:
+        # (a missing prompt_file, say: what follows is what would happen if the file loaded)
+        header.append(
+            "note: tracker refuses to load this file (docs/runtime/loading.md), so no run "
+            "happens until these are fixed:"
+        )
+        for item in errors[:_SHOWN_LOADING_ERRORS]:
+            line, column = item.span.start_position()
+            header.append(f"  {item.span.path}:{line + 1}:{column + 1}: {item.code} {item.message}")
+        if len(errors) > _SHOWN_LOADING_ERRORS:
+            header.append(f"  … and {len(errors) - _SHOWN_LOADING_ERRORS} more (dipcheck lint)")
     return header
 
 
