@@ -5,6 +5,7 @@ contract) and JUnit, exit status 0/1/2, malformed test files reported with their
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from xml.etree import ElementTree
@@ -416,6 +417,23 @@ def test_a_test_file_cannot_name_a_workflow_outside_the_tree(tmp_path: Path, tar
         "(symbolic links resolved): it is not read"
     ) in run.stdout
     assert "TOPSECRETNODE" not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "missing"])
+def test_a_workflow_that_is_a_fifo_is_not_called_missing(tmp_path: Path, kind: str) -> None:
+    # a FIFO named by `workflow:` was "no workflow file ff.dip": the author looked for a file
+    # that is there (it is never opened: a read would wait for a writer)
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "ff.dip")
+    (tmp_path / "t.tests.yaml").write_text(ONE_TEST.format(target="ff.dip"), encoding="utf-8")
+    run = dipcheck("test", "t.tests.yaml", cwd=tmp_path)
+    assert run.returncode == 2, run.stdout + run.stderr
+    expected = (
+        "the workflow file ff.dip cannot be read: it is a named pipe (FIFO), not a regular file"
+        if kind == "fifo"
+        else "no workflow file ff.dip"
+    )
+    assert f"t.tests.yaml:1:11: {expected}" in run.stdout
 
 
 def test_a_test_file_may_name_a_workflow_elsewhere_in_the_tree(tmp_path: Path) -> None:

@@ -29,7 +29,14 @@ from typing import Any
 
 from dipcheck import integers
 from dipcheck.engine import tree_of
-from dipcheck.files import FileTooLarge, inside, outside_tree, read_regular, tree_name
+from dipcheck.files import (
+    FileTooLarge,
+    inside,
+    not_a_file,
+    outside_tree,
+    read_regular,
+    tree_name,
+)
 from dipcheck.records import field, record
 from dipcheck.simulate.graph import RunGraph
 from dipcheck.simulate.scenario import Scenario, ScenarioError, scenario_from_tree
@@ -236,8 +243,13 @@ def _read_yaml(path: str, text: str) -> Parsed:
                 f"`workflow:` names {declared}, outside `{shown}`, the tree being tested "
                 "(symbolic links resolved): it is not read",
             )
-        if not os.path.isfile(declared):
+        why = not_a_file(declared)
+        if why == "no such file":
             raise TestFileError(path, line, column, f"no workflow file {declared}")
+        if why is not None:  # (a FIFO there is not missing: say what it is)
+            raise TestFileError(
+                path, line, column, f"the workflow file {declared} cannot be read: {why}"
+            )
     _check_items(path, tree, items, DIPCHECK)
     return Parsed(path, DIPCHECK, tree, items, workflow)
 

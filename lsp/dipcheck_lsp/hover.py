@@ -10,6 +10,7 @@ from dipcheck.analysis import runtime
 from dipcheck.analysis.dataflow import ContextFlow
 from dipcheck.conditions import BoolOp, Compare, Expr, Group, Not
 from dipcheck.diagnostics import Diagnostic
+from dipcheck.files import not_a_file
 from dipcheck.frontends.dip_schema import FieldSpec
 from dipcheck.model import Edge, Field, InputDecl, Node, NodeKind, Workflow
 from dipcheck.rules import registry
@@ -328,4 +329,10 @@ def file_text(snapshot: Snapshot, occurrence: Occurrence, exists: Callable[[str]
         return f"File `{occurrence.name}`: {read if read is not None else 'not read'}"
     base = os.path.dirname(snapshot.path) if snapshot.path else None
     found = links.resolve_subgraph(base, occurrence.name, snapshot.root, exists)
+    if found is None:
+        # a FIFO or a device there is not missing (it is never opened, only looked at)
+        there = links.resolve_subgraph(base, occurrence.name, snapshot.root, os.path.exists)
+        why = not_a_file(there) if there is not None else None
+        if why is not None:
+            return f"Subgraph child `{occurrence.name}`: {there} cannot be read: {why}"
     return f"Subgraph child `{occurrence.name}`: {found if found is not None else 'not found'}"

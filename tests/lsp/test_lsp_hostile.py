@@ -69,6 +69,14 @@ def test_fifo_prompt_file_and_child_are_findings(server: RawServer, tmp_path: Pa
     parent = _open(server, tmp_path / "parent.dip", PARENT.format(ref="child.dip"))
     found = _published(server, parent)
     assert [item["code"] for item in found] == ["DIP126"]
+    # hover on the ref says what is there ("not found" before), without opening it
+    position = {"line": 4, "character": PARENT.splitlines()[4].index("{ref}") + 2}
+    server.request(3, "textDocument/hover", {"textDocument": {"uri": parent}, "position": position})
+    shown = server.answer(3)["result"]["contents"]["value"]
+    assert shown == (
+        f"Subgraph child `child.dip`: {tmp_path / 'child.dip'} cannot be read: it is a named "
+        "pipe (FIFO), not a regular file"
+    )
     _still_answers(server)
 
 
