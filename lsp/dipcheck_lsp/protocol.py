@@ -118,7 +118,8 @@ class Protocol(LanguageServerProtocol):
     def handle_message(self, message: Any) -> None:
         """After ``shutdown``, a request other than ``exit`` is answered with an
         ``InvalidRequest`` error, as the LSP specification asks (pygls drops it unanswered,
-        and the client waits); notifications are dropped. Before ``initialize``, a request is
+        and the client waits), when it is read (:meth:`structure_message`); notifications and
+        responses are dropped. Before ``initialize``, a request is
         answered with ``ServerNotInitialized`` and a notification but ``exit`` dropped, as
         the specification asks too: pygls answered each request with null, as if there were
         nothing to find (an early ``shutdown`` shut the server down). A second
@@ -141,14 +142,8 @@ class Protocol(LanguageServerProtocol):
                     f"{sent(method)}: the server is not initialized yet",
                 )
             return
-        if self._shutdown and method != types.EXIT and getattr(message, "id", None) is not None:
-            if method:  # a request, not a response to one of the server's requests
-                self._refuse(
-                    message.id,
-                    types.ErrorCodes.InvalidRequest,
-                    f"{method}: the server is shut down; only `exit` is accepted",
-                )
-            return
+        if self._shutdown and method != types.EXIT:
+            return  # (a request was refused when it was read: see structure_message)
         super().handle_message(message)
 
     def _refuse(self, msg_id: Any, code: types.ErrorCodes, message: str) -> None:
@@ -261,6 +256,16 @@ class Protocol(LanguageServerProtocol):
         if problem is not None:
             return self._invalid(data, problem)
         method = data.get("method")
+        if self._shutdown and isinstance(method, str) and method != types.EXIT:
+            # before its params are read: whatever they hold, the answer is InvalidRequest (a
+            # second `initialize` too), and a notification is dropped
+            if "id" in data:
+                self._refuse(
+                    data["id"],
+                    types.ErrorCodes.InvalidRequest,
+                    f"{sent(method)}: the server is shut down; only `exit` is accepted",
+                )
+            return _ANSWERED
         if isinstance(method, str):
             message_type = self.get_message_type(method)
             if message_type is None and "params" not in data:

@@ -257,6 +257,14 @@ def test_a_request_after_shutdown_is_an_invalid_request(server: RawServer, tmp_p
     assert "shut down" in answer["error"]["message"]
     server.request(4, "shutdown")
     assert server.answer(4)["error"]["code"] == -32600
+    # whatever the params hold, and for a second `initialize` (it was InvalidParams, and
+    # "already initialized")
+    server.request(5, "textDocument/hover", {"textDocument": 5})
+    server.request(6, "initialize", {"processId": None, "capabilities": {}})
+    for number in (5, 6):
+        error = server.answer(number)["error"]
+        assert error["code"] == -32600
+        assert error["message"].endswith("the server is shut down; only `exit` is accepted")
     server.notify("exit")
     assert server.finish() == 0
 
