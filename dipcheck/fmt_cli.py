@@ -31,8 +31,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="format .dip files (indentation, spacing; comments and blocks kept)",
         description="Format .dip workflow files: two-space indentation, single spaces in "
         "declarations and edges (two before an edge's `when`, `label:`, `loop` …, as dippin "
-        "writes them), collapsed blank-line runs. Comments, field order and the "
-        "content of multi-line blocks are kept. A file with syntax errors is left alone.",
+        "writes them), collapsed blank-line runs, no blanks at line ends. Comments, field "
+        "order and the content of multi-line blocks are kept (the blanks that end a block's "
+        "lines are not content: dippin drops them). A file with syntax errors is left alone.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
