@@ -23,21 +23,23 @@ from simulate_support import choice_gates
 MEMORY = 512 << 20  # 0.1.0 took 1.4 GB for 7 MB of escapes
 
 
-def _limit_memory() -> None:
-    import resource
+def run(
+    *args: str | Path, cwd: Path, timeout: float = 120, memory: int = MEMORY
+) -> subprocess.CompletedProcess[str]:
+    """``python -m dipcheck ARGS`` under a limit of ``memory`` bytes of address space."""
 
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    def limit_memory() -> None:
+        import resource
 
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
-def run(*args: str | Path, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``python -m dipcheck ARGS`` under the memory limit."""
     return subprocess.run(
         [sys.executable, "-m", "dipcheck", *(str(arg) for arg in args)],
         cwd=cwd,
         capture_output=True,
         text=True,
         timeout=timeout,
-        preexec_fn=_limit_memory,
+        preexec_fn=limit_memory,
         check=False,
     )
 
@@ -269,34 +271,13 @@ def test_max_steps_of_a_billion_stops_at_the_ceiling(tmp_path: Path) -> None:
         )
 
 
-def _limit_memory_to_a_gigabyte() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-
-
 def test_a_long_exploration_stops_at_the_memory_limit(tmp_path: Path) -> None:
     # a 150 KB workflow and a 16-byte scenario: the 20,000-state budget let the queued states
     # take 2 GB (each holds its run's completions, outcomes and visits, 3,000 steps long)
     (tmp_path / "w.dip").write_text(choice_gates(1000), encoding="utf-8")
     (tmp_path / "s.yaml").write_text("max_steps: 3000\n", encoding="utf-8")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dipcheck",
-            "simulate",
-            "--all-paths",
-            "--scenario",
-            "s.yaml",
-            "w.dip",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=_limit_memory_to_a_gigabyte,
-        check=False,
+    result = run(
+        "simulate", "--all-paths", "--scenario", "s.yaml", "w.dip", cwd=tmp_path, memory=1 << 30
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "(incomplete: the memory limit (512 MB) was reached)" in result.stdout
