@@ -503,6 +503,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog = "dipcheck" if args.command == "lint" else f"dipcheck {args.command}"
         print(visible_name(f"{prog}: error: {error}"), file=sys.stderr)
         return EXIT_ERROR
+    except MemoryError:  # not a bug: a limit (ulimit -v, a container's) below what the input needs
+        print(
+            f"dipcheck {args.command}: out of memory: the input needs more than this process "
+            "may use (a smaller input, or for simulate a lower --max-steps, needs less)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     except Exception:  # a bug: exit 2, as an internal error; 1 would read as findings
         import traceback
 

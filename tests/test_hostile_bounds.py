@@ -283,6 +283,19 @@ def test_a_long_exploration_stops_at_the_memory_limit(tmp_path: Path) -> None:
     assert "(incomplete: the memory limit (512 MB) was reached)" in result.stdout
 
 
+def test_running_out_of_memory_is_said_in_one_line(tmp_path: Path) -> None:
+    # under a limit below the exploration's own (ulimit -v, a container's): a MemoryError
+    # traceback and "internal error (a bug in dipcheck)" before
+    (tmp_path / "w.dip").write_text(choice_gates(1000), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("max_steps: 3000\n", encoding="utf-8")
+    result = run("simulate", "--all-paths", "--scenario", "s.yaml", "w.dip", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (
+        2,
+        "dipcheck simulate: out of memory: the input needs more than this process may use (a "
+        "smaller input, or for simulate a lower --max-steps, needs less)\n",
+    )
+
+
 def test_an_exploration_notes_the_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     from dipcheck.engine import lint_text
     from dipcheck.simulate import explore as exploring
