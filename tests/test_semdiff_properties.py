@@ -23,7 +23,7 @@ from dipcheck.engine import lint_text
 from dipcheck.formatter import format_dip
 from dipcheck.frontends.common import read_from_disk
 from dipcheck.semdiff import diff
-from dipcheck.semdiff.compare import PROMPT_KEYS, Pairing, compare, pair_edges
+from dipcheck.semdiff.compare import PROMPT_KEYS, Pairing, _order, compare, pair_edges
 from dipcheck.semdiff.shape import EdgeShape, shape
 from dipcheck.semdiff.sources import Version
 
@@ -402,3 +402,18 @@ def test_a_source_with_twenty_thousand_edges_is_paired_in_a_moment() -> None:
     # in the order of the new edges: the 200 alike new[0] (B0 when ctx.x = 0), then new[1]'s
     assert pairing.pairs[0] == (old[0], new[0])
     assert pairing.pairs[200] == (old[1], new[1])
+
+
+def test_the_order_of_twenty_thousand_edges_is_compared_in_a_moment() -> None:
+    """The pairs were put in the old version's order with `list.index` (one scan of the old
+    edges per pair): a node with 10,000 conditional edges took 24 s to diff."""
+    old = [_edge_shape(f"B{index}", f"ctx.x = {index}", "", 0) for index in range(20_000)]
+    new = list(reversed(old))
+    started = time.process_time()
+    moved = _order("A", pair_edges(old, new), old)
+    assert time.process_time() - started < 2
+    assert moved is not None and moved.what == "order"
+    assert moved.old is not None and moved.old.startswith("A -> B0 when ctx.x = 0, A -> B1 when")
+    assert moved.new is not None and moved.new.startswith("A -> B19999 when ctx.x = 19999, ")
+    # the twin: the same order is no change
+    assert _order("A", pair_edges(old, old), old) is None

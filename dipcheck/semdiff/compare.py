@@ -193,7 +193,10 @@ def _flag(value: bool) -> str:
 
 def _order(source: str, pairing: Pairing, old_edges: list[EdgeShape]) -> Change | None:
     ordered = [(a, b) for a, b in pairing.pairs if a.ordered and b.ordered]
-    before = sorted(ordered, key=lambda pair: old_edges.index(pair[0]))
+    place: dict[EdgeShape, int] = {}  # each edge's first place (list.index per pair: n²)
+    for index, edge in enumerate(old_edges):
+        place.setdefault(edge, index)
+    before = sorted(ordered, key=lambda pair: place[pair[0]])
     if [pair[1] for pair in before] == [pair[1] for pair in ordered]:
         return None
     return Change(
