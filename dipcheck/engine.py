@@ -586,6 +586,7 @@ def _lint_many(
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     from dipcheck.cache import decode
 
@@ -596,11 +597,23 @@ def _lint_many(
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     chunk = max(1, len(rest) // (workers * 4))
+    done = 0
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         configs = [config] * len(rest)
         bounds = [trees] * len(rest)
-        for payload in pool.map(_lint_encoded, rest, configs, named[1:], bounds, chunksize=chunk):
-            yield decode(payload)
+        try:
+            for payload in pool.map(
+                _lint_encoded, rest, configs, named[1:], bounds, chunksize=chunk
+            ):
+                yield decode(payload)
+                done += 1
+        except BrokenProcessPool:
+            # a worker was killed (the OOM killer of a CI container, say): the files whose
+            # results did not come back are linted here, one by one, rather than the run
+            # ending in a traceback without a report
+            pass
+    for path, flag in zip(rest[done:], named[1 + done :], strict=True):
+        yield lint_one(path, config, workspace, flag, real_folders)
 
 
 def _lint_encoded(

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from helpers import dipcheck, unsealed, write_sealed
 
+from dipcheck import engine
+from dipcheck.result import LintResult
+
 WORKFLOW = """\
 workflow {name}
   start: A
@@ -155,6 +158,38 @@ def test_concurrent_runs_share_the_cache(project: Path) -> None:
     assert {stderr for _, stderr in outputs} == {""}
     assert len({stdout for stdout, _ in outputs}) == 1
     assert _lint(project).stdout == outputs[0][0]
+
+
+def _dies_on_boom(path: str, *rest: object) -> dict[str, object]:
+    """A worker's lint that kills its process on `w13.dip` (as the OOM killer would)."""
+    if path.endswith("w13.dip"):
+        os._exit(9)
+    return ENCODED(path, *rest)
+
+
+ENCODED = engine._lint_encoded
+
+
+def test_a_killed_worker_leaves_its_files_to_the_main_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a worker that died ended the run in a BrokenProcessPool traceback, with no report
+    for number in range(30):
+        text = WORKFLOW.format(name=f"W{number}", prompt="p.md")
+        (tmp_path / f"w{number:02}.dip").write_text(text, encoding="utf-8")
+
+    def found(results: list[LintResult]) -> list[tuple[str, str, str, int, int]]:
+        return [
+            (result.path, item.code, item.message, item.span.start, item.span.end)
+            for result in results
+            for item in result.diagnostics
+        ]
+
+    serial = engine.lint_paths([str(tmp_path)], jobs=1)
+    monkeypatch.setattr(engine, "_lint_encoded", _dies_on_boom)
+    parallel = engine.lint_paths([str(tmp_path)], jobs=2)
+    assert [result.path for result in parallel] == [result.path for result in serial]
+    assert found(parallel) == found(serial) and len(found(serial)) == 30
 
 
 def test_parallel_run_gives_the_serial_output(tmp_path: Path) -> None:
