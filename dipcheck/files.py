@@ -451,9 +451,13 @@ def text_digest(text: str) -> str:
 
 
 def file_stamp(info: os.stat_result) -> str:
-    """``size:mtime`` of a file, the part of a :class:`~dipcheck.frontends.common.RecordingReader`
-    record that is compared without reading it."""
-    return f"{info.st_size}:{info.st_mtime_ns}"
+    """``size:mtime:ctime:inode`` of a file, the part of a
+    :class:`~dipcheck.frontends.common.RecordingReader` record that is compared without
+    reading it. The change time and the inode too, as git's index keeps them: a file rewritten
+    with its size and modification time kept (``cp -p``, an archive with fixed timestamps, a
+    store with every mtime 1) gets a new change time, and a file put in its place a new inode;
+    a stamp that differs only costs reading the file and comparing its hash."""
+    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}"
 
 
 def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
@@ -475,9 +479,9 @@ def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
 
 def unchanged(path: str, recorded: str | None) -> bool:
     """Would reading ``path`` now give what a
-    :class:`~dipcheck.frontends.common.RecordingReader` recorded (``size:mtime:place:sha256``)?
-    It must lead to the same place (:func:`place_of`); then the size and modification time
-    decide when they are the same, and otherwise the content hash does."""
+    :class:`~dipcheck.frontends.common.RecordingReader` recorded (``stamp:place:sha256``)?
+    It must lead to the same place (:func:`place_of`); then the stamp (:func:`file_stamp`)
+    decides when it is the same, and otherwise the content hash does."""
     try:
         info = os.lstat(path)
     except OSError:
@@ -490,10 +494,10 @@ def unchanged(path: str, recorded: str | None) -> bool:
         except (OSError, UnicodeDecodeError):
             return True
         return False
-    size_and_time, place, content = _fields(recorded)
+    stamp, place, content = _fields(recorded)
     if place != place_of(path):
         return False
-    if size_and_time == file_stamp(info):
+    if stamp == file_stamp(info):
         return True
     try:
         text = read_from_disk(path)
@@ -503,11 +507,11 @@ def unchanged(path: str, recorded: str | None) -> bool:
 
 
 def _fields(recorded: str) -> tuple[str, str, str]:
-    """A record's ``size:mtime``, place and content hash (empty strings for a record that is
-    not one: it then matches nothing)."""
-    size_and_time, _, rest = recorded.rpartition(":")  # rest: the content hash
-    size_and_time, _, place = size_and_time.rpartition(":")
-    return size_and_time, place, rest
+    """A record's stamp (:func:`file_stamp`), place and content hash (empty strings for a
+    record that is not one: it then matches nothing)."""
+    stamp, _, rest = recorded.rpartition(":")  # rest: the content hash
+    stamp, _, place = stamp.rpartition(":")
+    return stamp, place, rest
 
 
 # -- writing ----------------------------------------------------------------------------------

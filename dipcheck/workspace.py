@@ -44,7 +44,15 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from dipcheck.files import below, inside, kind_of, search_top, tree_name, unchanged
+from dipcheck.files import (
+    below,
+    file_stamp,
+    inside,
+    kind_of,
+    search_top,
+    tree_name,
+    unchanged,
+)
 from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
@@ -168,7 +176,7 @@ def _regular(entry: os.DirEntry[str]) -> bool:
 
 
 # Parses of the workflows looked at as possible parents, shared by every Workspace (the
-# language server builds one per lint): real path -> (size:mtime, text, whether the text has
+# language server builds one per lint): real path -> (its file_stamp, text, whether the text has
 # a `ref` line (None: not looked for yet), workflow or None, whether the text holds each
 # child's file name looked for: the search took a third of the parent scan of each lint).
 _Candidate = tuple[str, str, bool | None, Workflow | None, dict[str, bool]]
@@ -215,7 +223,7 @@ def _candidate(path: str, stem: str) -> Workflow | None:
         info = os.stat(real)
     except OSError:
         return None
-    stamp = f"{info.st_size}:{info.st_mtime_ns}"
+    stamp = file_stamp(info)
     with _CANDIDATES_LOCK:
         cached = _CANDIDATES.get(real)
         if cached is not None and cached[0] == stamp:

@@ -160,6 +160,38 @@ def test_concurrent_runs_share_the_cache(project: Path) -> None:
     assert _lint(project).stdout == outputs[0][0]
 
 
+@pytest.mark.parametrize("how", ["rewritten", "replaced"])
+def test_a_prompt_file_changed_with_its_size_and_time_kept_is_read_again(
+    tmp_path: Path, how: str
+) -> None:
+    # a prompt file given other words of the same length and its old modification time back
+    # (`cp -p`, an archive with fixed timestamps): the cached findings of the old words stayed
+    (tmp_path / "prompts").mkdir()
+    prompt = tmp_path / "prompts" / "p.md"
+    prompt.write_text("Use ${ctx.aaa}.\n", encoding="utf-8")
+    (tmp_path / "w.dip").write_text(WORKFLOW.format(name="W", prompt="p.md"), encoding="utf-8")
+    first = _lint(tmp_path)
+    assert "`aaa`" in first.stdout
+    before = prompt.stat()
+    if how == "rewritten":
+        prompt.write_text("Use ${ctx.bbb}.\n", encoding="utf-8")
+    else:
+        (tmp_path / "other.md").write_text("Use ${ctx.bbb}.\n", encoding="utf-8")
+        os.replace(tmp_path / "other.md", prompt)
+    os.utime(prompt, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (prompt.stat().st_size, prompt.stat().st_mtime_ns) == (
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    for run in (
+        _lint(tmp_path),
+        dipcheck("lint", "--isolated", "--format", "json", "w.dip", cwd=tmp_path),
+    ):
+        assert "`bbb`" in run.stdout and "`aaa`" not in run.stdout
+    # the twin: untouched, the next run is answered from the cache with the same findings
+    assert _lint(tmp_path).stdout == _lint(tmp_path, "--no-cache").stdout
+
+
 def _dies_on_boom(path: str, *rest: object) -> dict[str, object]:
     """A worker's lint that kills its process on `w13.dip` (as the OOM killer would)."""
     if path.endswith("w13.dip"):

@@ -38,9 +38,10 @@ def digest(data: bytes) -> str:
 class RecordingReader:
     """A :data:`FileReader` that remembers every file a lint read, so that a cached result
     can tell whether any of them changed — whatever directive (prompt file, command file,
-    subgraph child …) read it. ``reads`` maps the absolute path to ``size:mtime:place:sha256``
-    of what was read (the size and time taken before reading; the place: where its links
-    lead, :func:`~dipcheck.files.place_of`), or None when it could not be read;
+    subgraph child …) read it. ``reads`` maps the absolute path to ``stamp:place:sha256``
+    of what was read (the stamp taken before reading, :func:`~dipcheck.files.file_stamp`;
+    the place: where its links lead, :func:`~dipcheck.files.place_of`), or None when it
+    could not be read;
     :func:`unchanged` compares a file with such a record."""
 
     def __init__(
