@@ -38,10 +38,14 @@ MAX_MESSAGE = 2000
 
 
 def bounded(message: str) -> str:
-    """``message``, cut after :data:`MAX_MESSAGE` characters with a note of how many went."""
+    """``message``, cut to at most :data:`MAX_MESSAGE` characters, the note of how many went
+    included, so that cutting it again changes nothing (a message read back from the cache
+    or a worker process is made again: it was cut a second time, and said `25 more`)."""
     if len(message) <= MAX_MESSAGE:
         return message
-    return f"{message[:MAX_MESSAGE]}… ({len(message) - MAX_MESSAGE} more characters)"
+    # (the note's count is at most the message's length, so its digits are at most those)
+    kept = MAX_MESSAGE - len(f"… ({len(message)} more characters)")
+    return f"{message[:kept]}… ({len(message) - kept} more characters)"
 
 
 @record(frozen=True, slots=True)

@@ -752,11 +752,29 @@ def test_a_message_quoting_a_huge_name_is_cut(tmp_path: Path) -> None:
     found = lint_run(text).diagnostics
     messages = [item.message for item in found]
     messages += [note.message for item in found for note in item.related]
-    assert found and all(len(message) <= MAX_MESSAGE + 40 for message in messages)
+    assert found and all(len(message) <= MAX_MESSAGE for message in messages)
     cut = [message for message in messages if message.endswith(" more characters)")]
-    assert cut and all(message[MAX_MESSAGE:].startswith("… (") for message in cut)
+    assert cut and all("… (" in message[MAX_MESSAGE - 40 :] for message in cut)
     short = lint_run(text.replace(name, "Approve")).diagnostics
     assert short and not any(item.message.endswith(" more characters)") for item in short)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1, max_size=5).map(lambda part: part * 1_000), st.integers(0, 3_000))
+def test_a_cut_message_says_what_went_and_is_not_cut_again(part: str, length: int) -> None:
+    # a message read back from the cache or a worker is made again: it was cut a second time
+    # ("… (87122 more characters)" became "… (25 more characters)")
+    from dipcheck.diagnostics import MAX_MESSAGE, bounded
+
+    message = (part * 3)[:length] if length else part
+    cut = bounded(message)
+    assert len(cut) <= MAX_MESSAGE and bounded(cut) == cut
+    if len(message) <= MAX_MESSAGE:
+        assert cut == message
+    else:
+        kept, _, note = cut.rpartition("… (")
+        assert message.startswith(kept)
+        assert note == f"{len(message) - len(kept)} more characters)"
 
 
 @pytest.mark.parametrize("fmt", ["dot", "dip", "yaml"])
