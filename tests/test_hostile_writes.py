@@ -86,6 +86,28 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path, command: str) -> None:
     assert "Traceback" not in run.stderr
 
 
+def test_fix_reports_every_file_when_one_cannot_be_written(tmp_path: Path) -> None:
+    # one read-only file made --fix stop before its report: the other files were fixed but
+    # nothing said which, and no finding was shown
+    (tmp_path / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    (tmp_path / "a.dip").chmod(0o444)
+    (tmp_path / "b.dip").write_text(FIXABLE, encoding="utf-8")
+    run = dipcheck(
+        "lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", "--format", "concise",
+        ".", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert (tmp_path / "a.dip").read_text(encoding="utf-8") == FIXABLE
+    assert "claude-sonnet-4-6" in (tmp_path / "b.dip").read_text(encoding="utf-8")
+    # the file left alone is reported as it is, the fixed one as fixed
+    assert run.stdout.startswith(
+        "./a.dip:7:12: DIP108 [warning] `claude-sonet-4-6` is not a known anthropic model"
+    )
+    assert "./b.dip" not in run.stdout
+    assert "./a.dip not fixed: it is read-only" in run.stderr
+    assert "Fixed 1 finding in 1 file." in run.stderr
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_hard_linked_file_is_left_alone_and_said_so(tmp_path: Path, command: str) -> None:
     _, text = COMMANDS[command]

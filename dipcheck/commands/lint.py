@@ -407,7 +407,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         return EXIT_FINDINGS if changed else EXIT_OK
     from_stdin = "-" in paths
     trees = dict(expand_trees([path for path in paths if path != "-"], config))
-    unwritten = False
+    unwritten: set[int] = set()
     for outcome in changed:
         if from_stdin and outcome is outcomes[0]:
             continue
@@ -419,9 +419,10 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
                 visible(f"dipcheck: error: {visible_name(outcome.path)} not fixed: {reason}"),
                 file=sys.stderr,
             )
-            unwritten = True
-    if unwritten:
-        return EXIT_ERROR
+            unwritten.add(id(outcome))
+    # a file left as it was is reported as it was (its findings, no fixes counted); the other
+    # files' fixes stay written and reported (the report was dropped for them too, exit 2)
+    outcomes = [_unfixed(item, config) if id(item) in unwritten else item for item in outcomes]
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
         if unread is not None and not sys.stdout.isatty():
@@ -435,7 +436,16 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     else:
         _write_report(results, args, config)
     _fix_summary(outcomes, args, "Fixed")
-    return _status(results, config, args)
+    return EXIT_ERROR if unwritten else _status(results, config, args)
+
+
+def _unfixed(outcome: FixOutcome, config: Config) -> FixOutcome:
+    """What a file whose fixes could not be written holds: its text as it was, linted."""
+    from dipcheck.engine import lint_text
+    from dipcheck.fixes import FixOutcome
+
+    result = lint_text(outcome.original, outcome.path, config, named=outcome.named)
+    return FixOutcome(outcome.path, outcome.original, outcome.original, result, named=outcome.named)
 
 
 def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb: str) -> None:
