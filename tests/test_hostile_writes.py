@@ -108,6 +108,20 @@ def test_fix_reports_every_file_when_one_cannot_be_written(tmp_path: Path) -> No
     assert "Fixed 1 finding in 1 file." in run.stderr
 
 
+def test_add_ignore_goes_on_past_a_file_it_cannot_write(tmp_path: Path) -> None:
+    # it stopped at the first file it could not write: the files after it got no comments,
+    # and nothing said so
+    (tmp_path / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    (tmp_path / "a.dip").chmod(0o444)
+    (tmp_path / "b.dip").write_text(FIXABLE, encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "--add-ignore", ".", cwd=tmp_path)
+    assert run.returncode == 2
+    assert (tmp_path / "a.dip").read_text(encoding="utf-8") == FIXABLE
+    assert "# dipcheck: ignore[DIP108]" in (tmp_path / "b.dip").read_text(encoding="utf-8")
+    assert "./a.dip not changed: it is read-only" in run.stderr
+    assert run.stderr.endswith("Added suppressions for 1 finding in 1 file.\n")
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_hard_linked_file_is_left_alone_and_said_so(tmp_path: Path, command: str) -> None:
     _, text = COMMANDS[command]

@@ -486,6 +486,7 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
     from dipcheck.fixes import add_ignores
 
     added = files = 0
+    unwritten = False
     named = {path for path in paths if not os.path.isdir(path)}
     for path, tree in expand_trees(paths, config):
         source, _ = read_linked(path, tree)
@@ -510,7 +511,8 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
                 visible(f"dipcheck: error: {visible_name(path)} not changed: {reason}"),
                 file=sys.stderr,
             )
-            return EXIT_ERROR
+            unwritten = True  # (the other files still get their comments, and say so)
+            continue
         added += len(outcome.applied)
         files += 1
     if not args.quiet:
@@ -519,4 +521,4 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
             f"file{'s' if files != 1 else ''}.",
             file=sys.stderr,
         )
-    return EXIT_OK
+    return EXIT_ERROR if unwritten else EXIT_OK
