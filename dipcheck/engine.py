@@ -485,12 +485,18 @@ def lint_one(
         source = SourceText(path, "")
         return LintResult(path, source, None, [_internal_error(source, "dipcheck", error)])
     result.dependencies = reader.reads
-    result.not_a_workflow = (
+    result.not_a_workflow = holds_no_workflow(result, config)
+    return result
+
+
+def holds_no_workflow(result: LintResult, config: Config) -> bool:
+    """Whether ``result`` is of a YAML, DOT or JSON file that holds no workflow (not linted:
+    ``lint_paths`` leaves it out unless it was named, and a report counts it as skipped)."""
+    return (
         result.workflow is None
         and not result.diagnostics
-        and detect_format(path, config) in ("yaml", "dot", "ordewell")
+        and detect_format(result.path, config) in ("yaml", "dot", "ordewell")
     )
-    return result
 
 
 def lint_paths(

@@ -52,6 +52,18 @@ def test_a_named_file_that_is_no_workflow_is_skipped_not_checked(tmp_path: Path)
     assert '"files": 1,' in report.stdout and '"skipped": 1' in report.stdout
 
 
+def test_standard_input_that_is_no_workflow_is_skipped_not_checked(tmp_path: Path) -> None:
+    result = dipcheck("lint", "--no-cache", "--stdin-filename", "x.yaml", "-", stdin="a: 1\n")
+    assert (result.returncode, result.stdout) == (
+        0,
+        "No files checked (1 skipped: not a workflow).\n",
+    )
+    assert result.stderr == (
+        "dipcheck: warning: no workflow found in x.yaml: nothing was linted (dipcheck lints .dip "
+        "files, DOT pipelines, YAML step workflows and Ordewell plans)\n"
+    )
+
+
 def test_the_twin_a_named_plan_is_checked(tmp_path: Path) -> None:
     (tmp_path / "plan.json").write_text('{"tasks": [{"id": "T1", "title": "Do it"}]}\n')
     result = dipcheck("lint", "plan.json", "--no-cache", "--dialect", "ordewell", cwd=tmp_path)

@@ -144,7 +144,9 @@ def _nothing_linted(paths: Sequence[str], args: argparse.Namespace) -> None:
     when no file matched, so a CI job over a tree without workflows yet does not fail)."""
     if args.quiet:
         return
-    listed = visible_name(", ".join(paths) or ".")  # (the names a shell's `*` found)
+    stdin = args.stdin_filename or "standard input"
+    named = [stdin if path == "-" else path for path in paths]
+    listed = visible_name(", ".join(named) or ".")  # (the names a shell's `*` found)
     print(
         f"dipcheck: warning: no workflow found in {listed}: nothing was linted (dipcheck lints "
         ".dip files, DOT pipelines, YAML step workflows and Ordewell plans)",
@@ -183,7 +185,7 @@ def _lint(
         if cached is not None:
             replay.note(cached, cache.root, config.path)
             return cached
-    from dipcheck.engine import lint_paths, lint_text, read_input
+    from dipcheck.engine import holds_no_workflow, lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
     from dipcheck.result import LintResult
 
@@ -196,7 +198,9 @@ def _lint(
             results.append(LintResult(name, problem.span.source, None, [problem]))
         else:
             reader = _within_tree(name)
-            results.append(lint_text(source.text, name, config, named=True, reader=reader))
+            result = lint_text(source.text, name, config, named=True, reader=reader)
+            result.not_a_workflow = holds_no_workflow(result, config)
+            results.append(result)
     bar = (
         ProgressBar(replay.unwatched(sys.stderr))
         if ProgressBar.wanted(sys.stderr, args.quiet)
