@@ -143,3 +143,27 @@ def test_watch_does_not_follow_links_out_of_the_tree(tmp_path: Path) -> None:
         stderr = watcher.stop()
     assert "Watching . for changes" in stderr
     assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (("-o", "out.txt"), "--watch prints to the terminal; it does not write --output"),
+        (("--format", "json"), "--watch prints the text or concise format"),
+    ],
+)
+def test_watch_refuses_what_it_would_ignore(
+    tmp_path: Path, extra: tuple[str, ...], said: str
+) -> None:
+    # `--watch -o out.txt` printed to the terminal and wrote no file, without a word
+    (tmp_path / "w.dip").write_text("workflow W\n  start: A\n  exit: A\n  agent A\n    label: A\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "dipcheck", "lint", "--watch", *extra, "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and said in done.stderr
+    assert not (tmp_path / "out.txt").exists()

@@ -164,6 +164,8 @@ def _conflicts(args: argparse.Namespace) -> str | None:
         return "--watch cannot be combined with --fix, --diff, --add-ignore or `-`"
     if args.watch and args.format not in ("text", "concise"):
         return "--watch prints the text or concise format"
+    if args.watch and args.output:
+        return "--watch prints to the terminal; it does not write --output"
     if args.jobs is not None and args.jobs < 1:
         return "--jobs must be at least 1"
     return None

@@ -56,6 +56,9 @@ DEFAULT_MAX_MEMORY = 512 << 20
 _CLOCK_EVERY = 64  # expansions between looks at the clock and the memory in use
 
 
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
 def resident() -> int | None:
     """The process's resident memory in bytes (None where it cannot be read cheaply)."""
     try:
@@ -65,8 +68,6 @@ def resident() -> int | None:
         return None
     return pages * _PAGE
 
-
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 # A run so far: (the run before, the steps of its last transition, what the world did there).
 # Not the transition: it holds the state it leads to, and every state along a run is as big as
