@@ -373,8 +373,13 @@ def load_config_file(path: str) -> Config:
     return parse_config(document, path)
 
 
-_TOML_KINDS = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
-_TOML_KINDS[list] = "an array"
+_TOML_KINDS = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "a boolean",
+    list: "an array",
+}
 
 
 def _table(section: object, path: str) -> dict[str, Any]:
