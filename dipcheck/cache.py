@@ -7,7 +7,8 @@ source files (so that an editable install does not serve results of older code),
 external programs rules call (bash, shellcheck). It records a hash of the linted text and of
 every file the lint read through its :class:`~dipcheck.frontends.common.RecordingReader` —
 prompt files, command files, subgraph children, whatever directive read them — and is used
-only while all of them are unchanged (a file that was missing must still be missing).
+only while all of them are unchanged (a file that was missing must still be missing), as is
+whether each program a rule looked up on PATH is found there (DIP125).
 
 Entries are JSON files written atomically (a temporary file, then a rename), so concurrent
 runs never see half an entry; an entry that cannot be read or decoded is a miss, never an

@@ -477,11 +477,27 @@ def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
     return sha256_hex(real.encode("utf-8", "surrogateescape"))[:16]
 
 
+# A lint's record of whether a program is on PATH (:func:`program_lookup`) is kept among its
+# file reads under this prefix and the program's name: no file's absolute path starts so.
+PROGRAM_LOOKUP = "$PATH:"
+ON_PATH = "on PATH"
+
+
+def program_lookup(name: str) -> str | None:
+    """What a lint records for the program ``name`` under ``PROGRAM_LOOKUP + name``:
+    :data:`ON_PATH` when :func:`which` finds it, else None. A program installed or removed
+    later changes what a rule says (DIP125), with ``$PATH`` itself the same."""
+    return ON_PATH if which(name) is not None else None
+
+
 def unchanged(path: str, recorded: str | None) -> bool:
     """Would reading ``path`` now give what a
     :class:`~dipcheck.frontends.common.RecordingReader` recorded (``stamp:place:sha256``)?
     It must lead to the same place (:func:`place_of`); then the stamp (:func:`file_stamp`)
-    decides when it is the same, and otherwise the content hash does."""
+    decides when it is the same, and otherwise the content hash does. A program's record
+    (:data:`PROGRAM_LOOKUP`) is looked up on PATH again."""
+    if path.startswith(PROGRAM_LOOKUP):
+        return program_lookup(path[len(PROGRAM_LOOKUP) :]) == recorded
     try:
         info = os.lstat(path)
     except OSError:

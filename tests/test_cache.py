@@ -302,3 +302,51 @@ def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
     warm = dipcheck(*words, cwd=tmp_path)
     assert (warm.returncode, warm.stdout, warm.stderr) == (0, cold.stdout, "")
     assert entry.stat().st_mtime_ns == before  # answered from the entry, not linted again
+
+
+ON_PATH = """\
+workflow Tools
+  start: Build
+  exit: Build
+  tool Build
+    timeout: 1m
+    command: dipcheck-probe-zz run
+"""
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["result cache", "run cache"])
+def test_a_program_installed_or_removed_later_is_looked_up_again(
+    tmp_path: Path, named: bool
+) -> None:
+    """DIP125 ("not on PATH") depends on the programs on PATH: the cached answer (the result
+    cache for a directory, the run cache for a named file) must not outlive the program's
+    installation or removal, with `PATH` itself unchanged."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "tools.dip").write_text(ON_PATH, encoding="utf-8")
+    programs = tmp_path / "bin"
+    programs.mkdir()
+    environment = {"PATH": f"{programs}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+    def hints() -> list[tuple[str, str, dict[str, dict[str, int]]]]:
+        found = dipcheck(
+            "lint", "--isolated", "--extend-select", "DIP125", "--format", "json",
+            "tools.dip" if named else ".", cwd=project, env=environment,
+        )  # fmt: skip
+        assert found.returncode == 0, found.stderr
+        return [
+            (item["code"], item["severity"], item["range"])
+            for item in json.loads(found.stdout)["diagnostics"]
+        ]
+
+    where = {"start": {"line": 6, "column": 14}, "end": {"line": 6, "column": 31}}
+    missing = [("DIP125", "hint", where)]
+    assert hints() == missing
+    assert hints() == missing  # (answered from the cache)
+    program = programs / "dipcheck-probe-zz"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    assert hints() == []
+    assert hints() == []
+    program.unlink()
+    assert hints() == missing

@@ -143,6 +143,23 @@ def test_dip125_twin_builtins_and_programs_on_path() -> None:
     assert only(lint(text, config=WITH_DIP125), "DIP125") == []
 
 
+def test_dip125_looks_again_in_a_long_running_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The language server lints in one process for days: a program installed meanwhile is
+    found by the next lint (the answer was kept for the process's life)."""
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    text = TOOL.replace("go vet ./...", f"{MISSING} ./...")
+    expected = [Finding("DIP125", "hint", (8, 9), (8, 38), MISSING)]
+    assert only(lint(text, config=WITH_DIP125), "DIP125") == expected
+    program = tmp_path / MISSING
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    assert only(lint(text, config=WITH_DIP125), "DIP125") == []
+    program.unlink()
+    assert only(lint(text, config=WITH_DIP125), "DIP125") == expected
+
+
 @pytest.mark.parametrize(
     ("script", "expected"),
     [

@@ -9,11 +9,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dipcheck.files import (
+    PROGRAM_LOOKUP,
     FileTooLarge,
     NotRegularFile,
     describe_size,
     file_stamp,
     place_of,
+    program_lookup,
     read_from_disk,
     stays_inside,
     text_digest,
@@ -67,6 +69,14 @@ class RecordingReader:
             raise
         self.reads[key] = f"{stamp}:{text_digest(text)}"
         return text
+
+    def on_path(self, name: str) -> bool:
+        """Whether the program ``name`` is on PATH, recorded as a read is (a program
+        installed or removed later is a changed input: :func:`~dipcheck.files.unchanged`)."""
+        key = PROGRAM_LOOKUP + name
+        if key not in self.reads:
+            self.reads[key] = program_lookup(name)
+        return self.reads[key] is not None
 
 
 @record

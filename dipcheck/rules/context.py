@@ -89,6 +89,18 @@ class Context:
                 )
         return children[id(item)]
 
+    def on_path(self, name: str) -> bool:
+        """Whether the program ``name`` is on this machine's PATH; a lint whose reader records
+        its inputs for the caches records the answer too, so that a cached result does not
+        outlive the program's installation or removal."""
+        from dipcheck.frontends.common import RecordingReader
+
+        if isinstance(self.reader, RecordingReader):
+            return self.reader.on_path(name)
+        from dipcheck.files import which
+
+        return which(name) is not None
+
     def close(self) -> None:
         """Forget the analyses built for this lint. Some refer back to the context (they ask it
         for others), so until then the context, its analyses and the workflow they hold form a

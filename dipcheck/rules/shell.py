@@ -17,7 +17,6 @@ from functools import cache, lru_cache
 
 from dipcheck.analysis.shell_words import simple_commands
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
-from dipcheck.files import which
 from dipcheck.model import NodeKind, Text, Workflow
 from dipcheck.records import record
 from dipcheck.rules.context import Context
@@ -277,11 +276,6 @@ def context_in_command(context: Context) -> Iterator[Diagnostic]:
             )
 
 
-@cache
-def _on_path(name: str) -> bool:
-    return which(name) is not None
-
-
 @rule(
     "DIP125",
     "command-not-on-path",
@@ -305,7 +299,7 @@ def command_not_on_path(context: Context) -> Iterator[Diagnostic]:
         if found is None:
             continue
         name, start, end = found
-        if not _on_path(name):
+        if not context.on_path(name):
             yield context.finding(
                 "DIP125",
                 command.text.span(start, end),
