@@ -312,45 +312,15 @@ def _split(values: Sequence[str] | None) -> tuple[str, ...]:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from dipcheck.config import Config, ConfigError, load_config
-    from dipcheck.diagnostics import Severity
-    from dipcheck.rules import registry
-    from dipcheck.target import parse_target
+    from dipcheck.config import ConfigError
 
-    paths: list[str] = args.paths
     try:
         if args.stdin_filename and os.path.isdir(args.stdin_filename):
             raise ConfigError(
                 f"--stdin-filename: {quoted(args.stdin_filename)} is a directory; give the name "
                 "of the file standard input stands for (its folder places the files it names)"
             )
-        if args.isolated:
-            config = Config()
-        else:
-            anchor = (
-                args.stdin_filename
-                if "-" in paths and args.stdin_filename
-                else (paths[0] if paths else ".")
-            )
-            config = load_config(anchor, args.config)
-        for option in ("select", "extend_select", "ignore"):
-            selectors = _split(getattr(args, option))
-            for selector in dict.fromkeys(selectors):
-                if not registry.select(selector):
-                    raise ConfigError(
-                        f"--{option.replace('_', '-')}: no rule matches {quoted(selector)}"
-                        + registry.nearest(selector)
-                    )
-            if selectors:
-                config = replace(config, **{option: selectors})
-        if args.fail_on:
-            config = replace(config, fail_on=Severity.parse(args.fail_on))
-        if args.target_version:
-            try:
-                config = replace(config, target=parse_target(args.target_version))
-            except ValueError as error:
-                raise ConfigError(f"--target-version: {error}") from None
-        config = _check_options(config, args)
+        config = _lint_settings(args)
     except ConfigError as error:
         from dipcheck.terminal import visible_line
 
@@ -359,7 +329,46 @@ def _lint(args: argparse.Namespace) -> int:
 
     from dipcheck.commands import lint as lint_command
 
-    return lint_command.run(args, config)
+    return lint_command.run(args, config, lambda: _lint_settings(args))
+
+
+def _lint_settings(args: argparse.Namespace) -> Config:
+    """The settings of a lint: the configuration file's (unless ``--isolated``) with the
+    command line's options over them; a ConfigError when either is wrong. ``--watch`` asks
+    again when a configuration file changes."""
+    from dipcheck.config import Config, ConfigError, load_config
+    from dipcheck.diagnostics import Severity
+    from dipcheck.rules import registry
+    from dipcheck.target import parse_target
+
+    paths: list[str] = args.paths
+    if args.isolated:
+        config = Config()
+    else:
+        anchor = (
+            args.stdin_filename
+            if "-" in paths and args.stdin_filename
+            else (paths[0] if paths else ".")
+        )
+        config = load_config(anchor, args.config)
+    for option in ("select", "extend_select", "ignore"):
+        selectors = _split(getattr(args, option))
+        for selector in dict.fromkeys(selectors):
+            if not registry.select(selector):
+                raise ConfigError(
+                    f"--{option.replace('_', '-')}: no rule matches {quoted(selector)}"
+                    + registry.nearest(selector)
+                )
+        if selectors:
+            config = replace(config, **{option: selectors})
+    if args.fail_on:
+        config = replace(config, fail_on=Severity.parse(args.fail_on))
+    if args.target_version:
+        try:
+            config = replace(config, target=parse_target(args.target_version))
+        except ValueError as error:
+            raise ConfigError(f"--target-version: {error}") from None
+    return _check_options(config, args)
 
 
 def _check_options(config: Config, args: argparse.Namespace) -> Config:

@@ -6,6 +6,12 @@ again, and so is every workflow that read a changed file (prompt files, command 
 subgraph children: each result records what it read). For each workflow linted again whose
 findings differ, its findings are printed, or that it is now clean; nothing is printed for a
 change that changes no finding.
+
+The settings are read again when a configuration file changes, appears or goes: the one in
+use, and any ``dipcheck.toml``, ``.dipcheck.toml`` or ``pyproject.toml`` in the watched tree or
+in a folder above it (where the search for one looks). New settings lint every file again;
+settings that cannot be read are reported and the ones in use are kept, as the language
+server does.
 """
 
 from __future__ import annotations
@@ -14,12 +20,13 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from dipcheck.config import Config
+from dipcheck.config import Config, ConfigError
+from dipcheck.configfile import CONFIG_NAMES
 from dipcheck.engine import LintResult, expand_paths, lint_paths
-from dipcheck.terminal import visible_name
+from dipcheck.terminal import visible_line, visible_name
 
 DEBOUNCE_MS = 200
 
@@ -46,16 +53,43 @@ def _directories(paths: Sequence[str]) -> set[str]:
     return {directory for root in _roots(paths) for directory, _, _ in os.walk(root)}
 
 
-def _changes(paths: Sequence[str], watchfiles: Any) -> Iterator[set[str]]:
-    """Each batch of changed paths (absolute) under ``paths``, until Ctrl-C. Each directory
-    is watched on its own, and the set again when a batch changes it: watchfiles' recursive
-    watch follows symbolic links, so a link to ``/`` in the tree had it walk and watch the
-    whole machine (ending in a traceback at a directory even root may not read)."""
+def _above(paths: Sequence[str], settings_file: str | None) -> set[str]:
+    """The folders outside the watched tree where a configuration file that applies to it
+    may appear or change: every folder above a root (:func:`~dipcheck.configfile.find_config`
+    looks up to ``/``), and the folder of the one in use (``--config`` may name one
+    anywhere)."""
+    found = set()
+    for root in _roots(paths):
+        folder = os.path.dirname(root)
+        while folder not in found:
+            found.add(folder)
+            folder = os.path.dirname(folder)
+    if settings_file is not None:
+        found.add(os.path.dirname(settings_file))
+    return found
+
+
+def _settings_file(config: Config) -> str | None:
+    return os.path.abspath(config.path) if config.path else None
+
+
+def _changes(paths: Sequence[str], watchfiles: Any, above: set[str]) -> Iterator[set[str]]:
+    """Each batch of changed paths (absolute) under ``paths``, and of configuration files in
+    the folders ``above`` them, until Ctrl-C. Each directory is watched on its own, and the
+    set again when a batch changes it: watchfiles' recursive watch follows symbolic links, so
+    a link to ``/`` in the tree had it walk and watch the whole machine (ending in a
+    traceback at a directory even root may not read)."""
     directories = _directories(paths)
+
+    def wanted(_change: object, path: str) -> bool:
+        # (in a folder above the tree, such as the home folder, only configuration files)
+        return os.path.dirname(path) in directories or os.path.basename(path) in CONFIG_NAMES
+
     while directories:
         try:
             for changes in watchfiles.watch(
-                *sorted(directories),
+                *sorted(directories | above),
+                watch_filter=wanted,
                 recursive=False,
                 debounce=DEBOUNCE_MS,
                 raise_interrupt=False,
@@ -99,7 +133,43 @@ def removed(results: Iterable[str], candidates: Iterable[str]) -> list[str]:
     return [path for path in results if path not in present]
 
 
-def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+def _settings_again(
+    changed: set[str], settings_file: str | None, config: Config, settings: Callable[[], Config]
+) -> Config | None:
+    """The settings read again when ``changed`` holds a configuration file and they are not
+    ``config``; else None. Settings that cannot be read are reported, and None."""
+    if settings_file not in changed and not any(
+        os.path.basename(path) in CONFIG_NAMES for path in changed
+    ):
+        return None
+    try:
+        fresh = settings()
+    except ConfigError as error:
+        print(
+            visible_line(f"dipcheck: error: {error} (the settings in use are kept)"),
+            file=sys.stderr,
+            flush=True,
+        )
+        return None
+    if fresh == config:
+        return None
+    where = visible_name(fresh.path) if fresh.path else "no configuration file"
+    print(
+        f"[{time.strftime('%H:%M:%S')}] settings changed ({where}): linting every file again",
+        file=sys.stderr,
+        flush=True,
+    )
+    return fresh
+
+
+def watch(
+    paths: Sequence[str],
+    config: Config,
+    args: argparse.Namespace,
+    settings: Callable[[], Config],
+) -> int:
+    """Lint ``paths`` with ``config``, then again as files change; ``settings`` reads the
+    settings again when a configuration file changes."""
     try:
         import watchfiles
     except ImportError:
@@ -122,12 +192,17 @@ def watch(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int
     watched = visible_name(", ".join(paths) or ".")
     print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
-    for changed in _changes(paths, watchfiles):
+    settings_file = _settings_file(config)
+    for changed in _changes(paths, watchfiles, _above(paths, settings_file)):
+        fresh = _settings_again(changed, settings_file, config, settings)
+        if fresh is not None:
+            # (where the new settings come from is in the tree or above it: already watched)
+            config, settings_file = fresh, _settings_file(fresh)
         candidates = expand_paths(paths, config)
         for gone in removed(results, candidates):
             del results[gone]
             print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
-        again = affected(changed, results, candidates)
+        again = candidates if fresh is not None else affected(changed, results, candidates)
         if not again:
             continue
         for result in lint_paths(again, config, jobs=1, named=named):

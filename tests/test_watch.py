@@ -23,14 +23,14 @@ WORKFLOW = (
 
 
 class Watcher:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, isolated: bool = True) -> None:
         self.process = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "dipcheck",
                 "lint",
-                "--isolated",
+                *(["--isolated"] if isolated else []),
                 "--format",
                 "concise",
                 "--watch",
@@ -101,6 +101,53 @@ def test_watch_relints_the_workflow_that_includes_a_changed_file(tmp_path: Path)
         stderr = watcher.stop()
     assert "Watching . for changes" in stderr
     assert "Traceback" not in stderr
+
+
+def test_watch_reads_the_settings_again_when_a_configuration_file_changes(
+    tmp_path: Path,
+) -> None:
+    """The settings were read once: a `dipcheck.toml` written, changed or removed while
+    watching was ignored until the watch was started again (the language server reads it
+    again). A file that cannot be read is reported, and the settings in use are kept."""
+    project = tmp_path / "project"
+    (project / "prompts").mkdir(parents=True)
+    (project / "prompts" / "a.md").write_text("Use ${ctx.outcome} now.\n", encoding="utf-8")
+    (project / "w.dip").write_text(WORKFLOW, encoding="utf-8")
+    watcher = Watcher(project, isolated=False)
+    settings = project / "dipcheck.toml"
+    try:
+        finding = watcher.next_line()
+        assert finding.startswith("prompts/a.md:1:5: DC202 [warning] `${ctx.outcome}`"), finding
+        assert [watcher.next_line() for _ in range(2)] == [
+            "",
+            "Found 1 warning in 1 file (1 file checked).",
+        ]
+        header = watcher.change(settings, 'ignore = ["DC202"]\n')
+        assert header.endswith("] ./w.dip: all checks passed"), header
+        # a broken file: reported, the settings in use kept (nothing linted again)
+        settings.write_text("ignore = [\n", encoding="utf-8")
+        assert watcher.quiet_for(2.5) == []
+        settings.write_text('ignore = ["DC202"]\n', encoding="utf-8")
+        assert watcher.quiet_for(2.5) == []  # the same settings: nothing to say
+        settings.unlink()
+        header = watcher.next_line()
+        assert header.endswith("] ./w.dip: 1 finding"), header
+        assert watcher.next_line() == finding
+        # a folder above the watched one is where the search for settings looks too
+        above = tmp_path / "dipcheck.toml"
+        header = watcher.change(above, 'ignore = ["DC2"]\n')
+        assert header.endswith("] ./w.dip: all checks passed"), header
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
+    notices = [line.split("] ", 1)[-1] for line in stderr.splitlines() if "settings" in line]
+    assert notices == [
+        f"settings changed ({settings}): linting every file again",
+        f"dipcheck: error: {settings}: Invalid value (at end of document) (the settings in use "
+        "are kept)",
+        "settings changed (no configuration file): linting every file again",
+        f"settings changed ({above}): linting every file again",
+    ], stderr
 
 
 def test_the_files_gone_are_found_in_time_linear_in_their_number() -> None:

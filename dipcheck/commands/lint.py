@@ -11,7 +11,7 @@ import argparse
 import errno
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from dipcheck import cycles, replay
@@ -87,7 +87,11 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, config: Config) -> int:
+def run(
+    args: argparse.Namespace, config: Config, settings: Callable[[], Config] | None = None
+) -> int:
+    """``settings`` reads the settings again (``--watch`` does when a configuration file
+    changes); without it they stay ``config``."""
     paths: list[str] = args.paths
     problem = _conflicts(args)
     if problem:
@@ -112,7 +116,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.watch:
         from dipcheck.watch import watch
 
-        return watch(file_paths, config, args)
+        return watch(file_paths, config, args, settings or (lambda: config))
     if args.add_ignore:
         return _add_ignore(file_paths, config, args)
     if args.fix or args.diff:
