@@ -66,7 +66,8 @@ class ResultCache:
         data = unseal(read_private(self.rules, _MAX_ENTRY_BYTES))
         if data is None:
             return
-        with contextlib.suppress(ValueError, TypeError, KeyError):  # else the modules are imported
+        # (else the modules are imported; RecursionError: brackets nested too deep for json)
+        with contextlib.suppress(ValueError, TypeError, KeyError, RecursionError):
             registry.use_snapshot(json.loads(data))
 
     def _unchanged(self, path: str, recorded: str | None) -> bool:
@@ -107,7 +108,15 @@ class ResultCache:
                 return None
             result = decode(entry["result"], SourceText(path, text))
             result.dependencies = reads
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError):
+        except (
+            OSError,
+            UnicodeDecodeError,
+            ValueError,
+            KeyError,
+            TypeError,
+            IndexError,
+            RecursionError,  # (brackets nested too deep for the JSON reader)
+        ):
             self.misses += 1
             return None
         self.hits += 1

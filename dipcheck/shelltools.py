@@ -144,7 +144,7 @@ class _ResultCache:
         data = None if path is None else unseal(read_private(path, _MAX_CACHE_BYTES))
         try:
             stored = json.loads(data) if data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # (brackets nested too deep for the JSON reader)
             return {}
         if not isinstance(stored, dict) or stored.get("version") != _CACHE_VERSION:
             return {}

@@ -304,6 +304,28 @@ def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
     assert entry.stat().st_mtime_ns == before  # answered from the entry, not linted again
 
 
+def test_entries_nested_too_deep_to_read_are_misses(tmp_path: Path) -> None:
+    """A sealed cache file holding 200,000 nested brackets (a result entry, the rule
+    snapshot, a shell-verdict shard) made the JSON reader raise RecursionError, which the
+    lookups did not take for a miss: the run ended in a traceback."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "tools.dip").write_text(ON_PATH.replace("dipcheck-probe-zz run", "make"))
+    environment = {"DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    cold = dipcheck("lint", "--isolated", "--format", "json", ".", cwd=project, env=environment)
+    planted = [
+        path
+        for path in (tmp_path / "cache").rglob("*")
+        if path.is_file() and path.name not in ("CACHEDIR.TAG", ".gitignore")
+    ]
+    kinds = {path.relative_to(tmp_path / "cache").parts[0].split("-")[0] for path in planted}
+    assert kinds >= {"results", "rules", "bash"}, planted
+    for path in planted:
+        write_sealed(path, b"[" * 200_000)
+    warm = dipcheck("lint", "--isolated", "--format", "json", ".", cwd=project, env=environment)
+    assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, "")
+
+
 ON_PATH = """\
 workflow Tools
   start: Build
