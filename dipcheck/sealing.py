@@ -13,7 +13,7 @@ The key is 32 random bytes in ``seal.key`` of the per-user cache directory
 (``$XDG_CACHE_HOME/dipcheck`` or ``~/.cache/dipcheck``; ``$DIPCHECK_CACHE_DIR`` is not used
 for it, since it may be a directory of the checkout), created private (0600, in a 0700
 directory) and refused when it is a link, not this user's, or readable by others. Without a
-usable key nothing is cached.
+usable key nothing is cached (a file there that is refused is said on standard error).
 """
 
 from __future__ import annotations
@@ -83,18 +83,41 @@ def _make_key(directory: str, path: str) -> None:
 
 
 def _read_key(path: str) -> bytes | None:
+    """The key in ``path``, or None, said on standard error when a file is there that is not
+    a key this user's dipcheck made (nothing would be cached, silently, until it goes)."""
     try:
         info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode) or (os.name != "nt" and info.st_mode & 0o077):
-            return None
-        if hasattr(os, "getuid") and info.st_uid != os.getuid():
-            return None
-        text = read_regular(path, 4 * _KEY_BYTES)
     except OSError:
-        return None
-    if len(text) != 2 * _KEY_BYTES:
-        return None
+        return None  # (it could not be made: a read-only home, quietly no cache)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+        return _refused(path, "it is not a regular file")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return _refused(path, f"it belongs to another user (uid {info.st_uid})")
+    if os.name != "nt" and info.st_mode & 0o077:
+        return _refused(
+            path, f"other users may read it (mode {stat.S_IMODE(info.st_mode):04o}, not 0600)"
+        )
     try:
-        return bytes.fromhex(text.decode("ascii"))
+        text = read_regular(path, 4 * _KEY_BYTES)
+    except OSError as error:
+        return _refused(path, f"it cannot be read ({error.strerror or error})")
+    try:
+        if len(text) == 2 * _KEY_BYTES:
+            return bytes.fromhex(text.decode("ascii"))
     except (UnicodeDecodeError, ValueError):
-        return None
+        pass
+    return _refused(path, "it does not hold a key dipcheck made")
+
+
+def _refused(path: str, problem: str) -> None:
+    import sys
+
+    from dipcheck.terminal import visible_name
+
+    print(
+        visible_name(
+            f"dipcheck: warning: nothing is cached: the cache key {path} is not used, {problem}; "
+            "remove it and dipcheck makes a new one"
+        ),
+        file=sys.stderr,
+    )

@@ -463,11 +463,27 @@ def test_the_sealing_key_is_private_and_a_planted_one_is_refused(tmp_path: Path)
     key = tmp_path / "home" / ".cache" / "dipcheck" / "seal.key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(key.read_bytes()) == 64
     assert any((flow / ".dipcheck_cache" / "results").iterdir())
+    twin = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
+    assert "DC102" in twin.stdout and twin.stderr == ""
     shutil.rmtree(flow / ".dipcheck_cache")
     key.chmod(0o644)
     run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
     assert "DC102" in run.stdout
     assert not any((flow / ".dipcheck_cache" / "results").iterdir())
+    # said, not silent: nothing is cached until the file goes
+    assert run.stderr == (
+        f"dipcheck: warning: nothing is cached: the cache key {key} is not used, other users "
+        "may read it (mode 0644, not 0600); remove it and dipcheck makes a new one\n"
+    )
+    key.chmod(0o600)
+    key.write_text("not a key\n", encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
+    assert run.stderr.endswith(" is not used, it does not hold a key dipcheck made; remove it "
+                               "and dipcheck makes a new one\n")  # fmt: skip
+    key.unlink()
+    key.symlink_to(tmp_path / "elsewhere")
+    run = dipcheck("lint", "--isolated", "--format", "concise", "w.dip", cwd=flow, env=env)
+    assert "is not used, it is not a regular file; remove it" in run.stderr
 
 
 @given(st.binary(max_size=200), st.binary(max_size=3000))
