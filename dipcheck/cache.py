@@ -51,7 +51,8 @@ class ResultCache:
     def __init__(self, directory: str, config: Config) -> None:
         self.root = directory
         self.directory = os.path.join(directory, RESULTS)
-        self.settings = f"{FORMAT_VERSION}\0{code_fingerprint()}\0{config!r}"
+        self.config = config
+        self._settings: dict[int, tuple[Config, str]] = {}
         self.hits = 0
         self.misses = 0
         self.checked: dict[tuple[str, str | None], bool] = {}  # files compared in this run
@@ -76,25 +77,40 @@ class ResultCache:
             self.checked[key] = unchanged(path, recorded)
         return self.checked[key]
 
-    def _entry(self, path: str, named: bool, trees: tuple[str, ...]) -> str:
+    def _key(self, config: Config) -> str:
+        """What of the settings ``config`` an entry's key holds (worked out once each)."""
+        known = self._settings.get(id(config))
+        if known is None or known[0] is not config:
+            known = (config, f"{FORMAT_VERSION}\0{code_fingerprint()}\0{config!r}")
+            self._settings[id(config)] = known
+        return known[1]
+
+    def _entry(self, path: str, named: bool, trees: tuple[str, ...], config: Config) -> str:
         # (where the search for the file's parents stops is part of what a result depends on)
         top = search_top(path, trees) or ""
-        key = f"{self.settings}\0{path}\0{os.path.abspath(path)}\0{named}\0{top}"
+        settings = self._key(config)
+        key = f"{settings}\0{path}\0{os.path.abspath(path)}\0{named}\0{top}"
         # (surrogateescape: a file name that is not UTF-8 keeps its own bytes, and entry)
         return os.path.join(self.directory, sha256_hex(key.encode("utf-8", "surrogateescape")))
 
     def lookup(
-        self, path: str, named: bool = False, trees: tuple[str, ...] = ()
+        self,
+        path: str,
+        named: bool = False,
+        trees: tuple[str, ...] = (),
+        config: Config | None = None,
     ) -> LintResult | None:
         """The cached result for ``path`` (linted as a named file or as one found in a
-        directory, in a run given ``trees``: see :func:`~dipcheck.files.search_top`), or None
-        (a miss) when anything it depends on changed or the entry is missing or unusable."""
+        directory, in a run given ``trees``: see :func:`~dipcheck.files.search_top`; with
+        ``config``, by default the cache's), or None (a miss) when anything it depends on
+        changed or the entry is missing or unusable."""
         if not self.trusted:
             self.misses += 1
             return None
         try:
             text = decode_text(read_regular(path, MAX_FILE_BYTES))
-            sealed = unseal(read_regular(self._entry(path, named, trees), _MAX_ENTRY_BYTES))
+            entry_path = self._entry(path, named, trees, config or self.config)
+            sealed = unseal(read_regular(entry_path, _MAX_ENTRY_BYTES))
             if sealed is None:
                 raise BadEntry("not sealed with this user's key")
             entry = json.loads(sealed)
@@ -122,8 +138,15 @@ class ResultCache:
         self.hits += 1
         return result
 
-    def store(self, result: LintResult, named: bool = False, trees: tuple[str, ...] = ()) -> None:
-        """Remember ``result`` (quietly nothing when the cache directory is not writable)."""
+    def store(
+        self,
+        result: LintResult,
+        named: bool = False,
+        trees: tuple[str, ...] = (),
+        config: Config | None = None,
+    ) -> None:
+        """Remember ``result``, linted with ``config`` (by default the cache's); quietly
+        nothing when the cache directory is not writable."""
         entry = {
             "path": result.path,
             "content": digest(result.source.text.encode("utf-8")),
@@ -134,7 +157,8 @@ class ResultCache:
             return
         try:
             self._prepare()
-            self._write(self._entry(result.path, named, trees), _json_bytes(entry))
+            where = self._entry(result.path, named, trees, config or self.config)
+            self._write(where, _json_bytes(entry))
             if not os.path.exists(self.rules):
                 self._write(self.rules, _json_bytes(registry.snapshot()))
         except OSError:

@@ -329,13 +329,14 @@ def _lint(args: argparse.Namespace) -> int:
 
     from dipcheck.commands import lint as lint_command
 
-    return lint_command.run(args, config, lambda: _lint_settings(args))
+    return lint_command.run(args, config, lambda anchor: _lint_settings(args, anchor))
 
 
-def _lint_settings(args: argparse.Namespace) -> Config:
-    """The settings of a lint: the configuration file's (unless ``--isolated``) with the
-    command line's options over them; a ConfigError when either is wrong. ``--watch`` asks
-    again when a configuration file changes."""
+def _lint_settings(args: argparse.Namespace, anchor: str | None = None) -> Config:
+    """The settings of a lint: the configuration file's closest to ``anchor`` (by default
+    the first path; none with ``--isolated``, the one ``--config`` names) with the command
+    line's options over them; a ConfigError when either is wrong. The files of other folders
+    and ``--watch`` after a configuration file changed ask again."""
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.diagnostics import Severity
     from dipcheck.rules import registry
@@ -345,11 +346,12 @@ def _lint_settings(args: argparse.Namespace) -> Config:
     if args.isolated:
         config = Config()
     else:
-        anchor = (
-            args.stdin_filename
-            if "-" in paths and args.stdin_filename
-            else (paths[0] if paths else ".")
-        )
+        if anchor is None:
+            anchor = (
+                args.stdin_filename
+                if "-" in paths and args.stdin_filename
+                else (paths[0] if paths else ".")
+            )
         config = load_config(anchor, args.config)
     for option in ("select", "extend_select", "ignore"):
         selectors = _split(getattr(args, option))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -412,3 +412,36 @@ def load_config(start: str | None = None, explicit: str | None = None) -> Config
             "directory, so what it holds is not quoted here: name it with --config to see the "
             "problem"
         ) from None
+
+
+class FolderSettings:
+    """Each file's settings, from the configuration file closest to it, as ruff resolves them:
+    ``lint x/a.dip y/b.dip`` uses ``y/dipcheck.toml`` for ``b.dip`` only, and a directory lint
+    uses the settings of a folder's own configuration file below it. ``first``: the settings
+    already read for the first path; ``build(path)``: those of another file (the
+    configuration file's, with the command line's options over them; a ConfigError when that
+    file cannot be used). Each folder's configuration file is looked for once and each
+    configuration file is read once."""
+
+    def __init__(self, first: Config, build: Callable[[str], Config]) -> None:
+        self._build = build
+        self._by_file: dict[str | None, Config] = {_absolute(first.path): first}
+        self._by_folder: dict[str, str | None] = {}
+
+    def __call__(self, path: str) -> Config:
+        folder = os.path.dirname(os.path.abspath(path))
+        if folder not in self._by_folder:
+            self._by_folder[folder] = find_config(folder)
+        found = self._by_folder[folder]
+        if found not in self._by_file:
+            self._by_file[found] = self._build(path)
+        return self._by_file[found]
+
+    @property
+    def files(self) -> list[str | None]:
+        """The configuration files used so far (None: no file, the defaults)."""
+        return list(self._by_file)
+
+
+def _absolute(path: str | None) -> str | None:
+    return None if path is None else os.path.abspath(path)

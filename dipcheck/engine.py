@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)
+Settings = Callable[[str], Config]  # a file's path -> its settings
 DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -375,33 +376,40 @@ def load_workflow(path: str, config: Config | None = None) -> Workflow | None:
     return loaded.workflow
 
 
-def expand_paths(paths: Iterable[str], config: Config | None = None) -> list[str]:
+def expand_paths(
+    paths: Iterable[str], config: Config | None = None, settings: Settings | None = None
+) -> list[str]:
     """Files named directly are kept; directories are searched for workflow files."""
-    return [path for path, _ in expand_trees(paths, config)]
+    return [path for path, _ in expand_trees(paths, config, settings)]
 
 
-def expand_trees(paths: Iterable[str], config: Config | None = None) -> list[tuple[str, str]]:
+def expand_trees(
+    paths: Iterable[str], config: Config | None = None, settings: Settings | None = None
+) -> list[tuple[str, str]]:
     """:func:`expand_paths`, each file with the tree it belongs to (:func:`tree_of` the
-    argument it came from)."""
+    argument it came from). ``settings``: each file's settings (default: ``config``)."""
     config = config or Config()
     result: list[tuple[str, str]] = []
     for path in paths:
         tree = tree_of(path)
         if os.path.isdir(path) and outside_tree(path, tree) is None:
-            result.extend((candidate, tree) for candidate in workflow_files(path, config))
+            found = workflow_files(path, config, settings)
+            result.extend((candidate, tree) for candidate in found)
         else:  # (a directory a link takes out of the tree is refused, not walked)
             result.append((path, tree))
     return result
 
 
-def workflow_files(folder: str, config: Config) -> Iterator[str]:
+def workflow_files(folder: str, config: Config, settings: Settings | None = None) -> Iterator[str]:
     """The workflow files under ``folder``, in order, found as they are needed: the
-    configuration's ``exclude`` respected, hidden directories and ``node_modules`` skipped."""
+    ``exclude`` of each file's settings (``settings``, else ``config``) respected, hidden
+    directories and ``node_modules`` skipped."""
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
         for name in sorted(files):
             candidate = os.path.join(root, name)
-            if detect_format(candidate, config) is not None and not config.excluded(candidate):
+            chosen = config if settings is None else settings(candidate)
+            if detect_format(candidate, chosen) is not None and not chosen.excluded(candidate):
                 yield candidate
 
 
@@ -508,10 +516,12 @@ def lint_paths(
     progress: Progress | None = None,
     named: Collection[str] | None = None,
     skipped: list[str] | None = None,
+    settings: Settings | None = None,
 ) -> list[LintResult]:
     """Lint files and directories. ``cache``: take unchanged files' results from it and store
     new ones; ``jobs``: worker processes (default: one per core; 1 lints in this process);
-    ``progress`` is called after each file.
+    ``progress`` is called after each file; ``settings``: each file's settings (the closest
+    configuration file's, as ruff finds them; default: ``config`` for every file).
 
     A file named directly (``named``: these paths; default: the entries of ``paths`` that are
     not directories) is always in the results, and a named `.dot` file is read as a workflow
@@ -524,9 +534,10 @@ def lint_paths(
         if named is not None
         else frozenset(path for path in paths if not os.path.isdir(path))
     )
-    entries = expand_trees(paths, config)
+    entries = expand_trees(paths, config, settings)
     files = [path for path, _ in entries]
     flags = [path in chosen for path in files]
+    configs = [config] * len(files) if settings is None else [settings(path) for path in files]
     results: list[LintResult | None] = [None] * len(files)
     trees = tuple(sorted({tree for _, tree in entries}))
     done = 0
@@ -537,18 +548,24 @@ def lint_paths(
         if refused is not None:
             results[index] = LintResult(path, refused.span.source, None, [refused])
         else:
-            results[index] = cache.lookup(path, flags[index], trees) if cache is not None else None
+            results[index] = (
+                cache.lookup(path, flags[index], trees, configs[index])
+                if cache is not None
+                else None
+            )
         if results[index] is None:
             todo.append(index)
         elif progress is not None:
             done += 1
             progress(done, len(files))
     todo_files = [files[i] for i in todo]
-    linted = _lint_many(todo_files, [flags[i] for i in todo], config, jobs, trees, real_folders)
+    linted = _lint_many(
+        todo_files, [flags[i] for i in todo], [configs[i] for i in todo], jobs, trees, real_folders
+    )
     for index, result in zip(todo, linted, strict=True):
         results[index] = result
         if cache is not None:
-            cache.store(result, flags[index], trees)
+            cache.store(result, flags[index], trees, configs[index])
         if progress is not None:
             done += 1
             progress(done, len(files))
@@ -574,7 +591,7 @@ def workers_for(count: int, jobs: int | None) -> int:
 def _lint_many(
     paths: list[str],
     named: list[bool],
-    config: Config,
+    configs: list[Config],
     jobs: int | None,
     trees: tuple[str, ...],
     real_folders: dict[str, str] | None = None,
@@ -587,7 +604,7 @@ def _lint_many(
     workspace = Workspace(trees=trees)
     workers = workers_for(len(paths), jobs)
     if workers == 1 or len(paths) < 2:
-        for path, flag in zip(paths, named, strict=True):
+        for path, flag, config in zip(paths, named, configs, strict=True):
             yield lint_one(path, config, workspace, flag, real_folders)
         return
     import multiprocessing
@@ -598,18 +615,17 @@ def _lint_many(
 
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
-    yield lint_one(paths[0], config, workspace, named[0], real_folders)
+    yield lint_one(paths[0], configs[0], workspace, named[0], real_folders)
     rest = paths[1:]
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     chunk = max(1, len(rest) // (workers * 4))
     done = 0
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        configs = [config] * len(rest)
         bounds = [trees] * len(rest)
         try:
             for payload in pool.map(
-                _lint_encoded, rest, configs, named[1:], bounds, chunksize=chunk
+                _lint_encoded, rest, configs[1:], named[1:], bounds, chunksize=chunk
             ):
                 yield decode(payload)
                 done += 1
@@ -618,7 +634,8 @@ def _lint_many(
             # results did not come back are linted here, one by one, rather than the run
             # ending in a traceback without a report
             pass
-    for path, flag in zip(rest[done:], named[1 + done :], strict=True):
+    left = zip(rest[done:], named[1 + done :], configs[1 + done :], strict=True)
+    for path, flag, config in left:
         yield lint_one(path, config, workspace, flag, real_folders)
 
 

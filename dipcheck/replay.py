@@ -15,7 +15,9 @@ A run entry keeps the whole answer of one command line instead:
 * its content: the configuration file the run used (its path and hash: a configuration file
   that appears closer to the files, or goes away, is a miss), the hash of every linted file,
   every file their lint read (recorded as the result cache records them), the exit status and
-  what the run wrote to standard output.
+  what the run wrote to standard output. Only a run whose files all had the same
+  configuration file is kept (each file is linted with the closest one), and it is answered
+  only while that is still so.
 
 Only a plain lint of named regular files is kept: no option outside :data:`_SWITCHES` and
 :data:`_VALUED` (so no ``--fix``, ``--diff``, ``--watch``, ``--add-ignore``, ``--output``,
@@ -138,11 +140,20 @@ class _Options:
             return self.config
         return find_config(self.paths[0])
 
+    def one_config(self, first: str | None) -> bool:
+        """Whether every path has the settings of ``first``, the first path's configuration
+        file (each file is linted with the closest one: an entry records only that one)."""
+        if self.isolated or self.config:
+            return True
+        folders = {os.path.dirname(os.path.abspath(path)) for path in self.paths[1:]}
+        return all(find_config(folder) == first for folder in folders)
+
 
 class Run:
     """One ``dipcheck lint`` command line that may be answered from the run cache."""
 
     def __init__(self, words: Sequence[str], options: _Options) -> None:
+        self.options = options
         self.config_path = options.config_path()
         self.directory = cache_directory(options.cache_dir, self.config_path)
         environment = sorted(
@@ -186,6 +197,8 @@ class Run:
         config_kept = _same(config, fields[4]) if config else fields[4] == b""
         if not config_kept or not all(_same(path, kept) for path, kept in pairs):
             return None
+        if not self.options.one_config(self.config_path):
+            return None  # (a configuration file closer to another file appeared)
         sys.stdout.write(output)
         return status
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from dipcheck.config import Config, ConfigError
 from dipcheck.configfile import CONFIG_NAMES
-from dipcheck.engine import LintResult, expand_paths, lint_paths
+from dipcheck.engine import LintResult, Settings, expand_paths, lint_paths
 from dipcheck.terminal import visible_line, visible_name
 
 DEBOUNCE_MS = 200
@@ -134,16 +134,25 @@ def removed(results: Iterable[str], candidates: Iterable[str]) -> list[str]:
 
 
 def _settings_again(
-    changed: set[str], settings_file: str | None, config: Config, settings: Callable[[], Config]
-) -> Config | None:
-    """The settings read again when ``changed`` holds a configuration file and they are not
-    ``config``; else None. Settings that cannot be read are reported, and None."""
-    if settings_file not in changed and not any(
-        os.path.basename(path) in CONFIG_NAMES for path in changed
-    ):
+    changed: set[str],
+    settings_file: str | None,
+    paths: Sequence[str],
+    current: Settings,
+    again: Callable[[], tuple[Config, Settings]],
+) -> tuple[Config, Settings] | None:
+    """The settings read again when ``changed`` holds a configuration file and some file's
+    settings are not what they were (``current``); else None. Settings that cannot be read
+    are reported, and None."""
+    touched = sorted(
+        path for path in changed if path == settings_file or os.path.basename(path) in CONFIG_NAMES
+    )
+    if not touched:
         return None
     try:
-        fresh = settings()
+        fresh, chosen = again()
+        candidates = expand_paths(paths, fresh, chosen)
+        # (every file's settings read now, so that one that cannot be used is said here)
+        differ = [chosen(path) for path in candidates] != [current(path) for path in candidates]
     except ConfigError as error:
         print(
             visible_line(f"dipcheck: error: {error} (the settings in use are kept)"),
@@ -151,25 +160,28 @@ def _settings_again(
             flush=True,
         )
         return None
-    if fresh == config:
+    if not differ:
         return None
-    where = visible_name(fresh.path) if fresh.path else "no configuration file"
     print(
-        f"[{time.strftime('%H:%M:%S')}] settings changed ({where}): linting every file again",
+        visible_name(
+            f"[{time.strftime('%H:%M:%S')}] settings changed ({', '.join(touched)}): linting "
+            "every file again"
+        ),
         file=sys.stderr,
         flush=True,
     )
-    return fresh
+    return fresh, chosen
 
 
 def watch(
     paths: Sequence[str],
-    config: Config,
+    settings: tuple[Config, Settings],
     args: argparse.Namespace,
-    settings: Callable[[], Config],
+    again: Callable[[], tuple[Config, Settings]],
 ) -> int:
-    """Lint ``paths`` with ``config``, then again as files change; ``settings`` reads the
-    settings again when a configuration file changes."""
+    """Lint ``paths`` with ``settings`` (those of the first path, and each file's), then again
+    as files change; ``again`` reads the settings again when a configuration file changes."""
+    config, chosen = settings
     try:
         import watchfiles
     except ImportError:
@@ -186,7 +198,8 @@ def watch(
     style = "full" if args.format == "text" else "concise"
     named = {path for path in paths if not os.path.isdir(path)}
     results = {
-        result.path: result for result in lint_paths(paths, config, jobs=args.jobs, named=named)
+        result.path: result
+        for result in lint_paths(paths, config, jobs=args.jobs, named=named, settings=chosen)
     }
     sys.stdout.write(text_report.render(list(results.values()), style, tail=True))
     watched = visible_name(", ".join(paths) or ".")
@@ -194,18 +207,19 @@ def watch(
     sys.stdout.flush()
     settings_file = _settings_file(config)
     for changed in _changes(paths, watchfiles, _above(paths, settings_file)):
-        fresh = _settings_again(changed, settings_file, config, settings)
+        fresh = _settings_again(changed, settings_file, paths, chosen, again)
         if fresh is not None:
             # (where the new settings come from is in the tree or above it: already watched)
-            config, settings_file = fresh, _settings_file(fresh)
-        candidates = expand_paths(paths, config)
+            config, chosen = fresh
+            settings_file = _settings_file(config)
+        candidates = expand_paths(paths, config, chosen)
         for gone in removed(results, candidates):
             del results[gone]
             print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
-        again = candidates if fresh is not None else affected(changed, results, candidates)
-        if not again:
+        relint = candidates if fresh is not None else affected(changed, results, candidates)
+        if not relint:
             continue
-        for result in lint_paths(again, config, jobs=1, named=named):
+        for result in lint_paths(relint, config, jobs=1, named=named, settings=chosen):
             before = results.get(result.path)
             results[result.path] = result
             if before is not None and _key(before) == _key(result):

@@ -145,7 +145,7 @@ def test_watch_reads_the_settings_again_when_a_configuration_file_changes(
         f"settings changed ({settings}): linting every file again",
         f"dipcheck: error: {settings}: Invalid value (at end of document) (the settings in use "
         "are kept)",
-        "settings changed (no configuration file): linting every file again",
+        f"settings changed ({settings}): linting every file again",  # (removed)
         f"settings changed ({above}): linting every file again",
     ], stderr
 

@@ -20,6 +20,7 @@ from dipcheck.terminal import visible, visible_name
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.config import Config
+    from dipcheck.engine import Settings
     from dipcheck.fixes import FixOutcome
     from dipcheck.frontends.common import FileReader
     from dipcheck.result import LintResult
@@ -88,10 +89,39 @@ def add_arguments(lint: argparse.ArgumentParser) -> None:
 
 
 def run(
-    args: argparse.Namespace, config: Config, settings: Callable[[], Config] | None = None
+    args: argparse.Namespace, config: Config, build: Callable[[str | None], Config] | None = None
 ) -> int:
-    """``settings`` reads the settings again (``--watch`` does when a configuration file
-    changes); without it they stay ``config``."""
+    """``config``: the settings of the first path. ``build(anchor)``: the settings of the
+    configuration file closest to ``anchor`` (None: the first path's again), with the command
+    line's options over them; each file is linted with its own (:class:`FolderSettings`),
+    unless ``--isolated`` or ``--config`` gives every file one. Without ``build`` every file
+    has ``config``."""
+    from dipcheck.config import ConfigError
+
+    try:
+        return _run(args, config, build)
+    except ConfigError as error:  # (a file's closer configuration file)
+        from dipcheck.terminal import visible_line
+
+        print(visible_line(f"dipcheck: error: {error}"), file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _chooser(
+    args: argparse.Namespace, config: Config, build: Callable[[str | None], Config] | None
+) -> Settings:
+    """Each file's settings (see :func:`run`)."""
+    if build is None or args.isolated or args.config:
+        return lambda _path: config
+    from dipcheck.config import FolderSettings
+
+    return FolderSettings(config, build)
+
+
+def _run(
+    args: argparse.Namespace, config: Config, build: Callable[[str | None], Config] | None
+) -> int:
+    chosen = _chooser(args, config, build)
     paths: list[str] = args.paths
     problem = _conflicts(args)
     if problem:
@@ -116,18 +146,22 @@ def run(
     if args.watch:
         from dipcheck.watch import watch
 
-        return watch(file_paths, config, args, settings or (lambda: config))
+        def again() -> tuple[Config, Settings]:
+            fresh = config if build is None else build(None)
+            return fresh, _chooser(args, fresh, build)
+
+        return watch(file_paths, (config, chosen), args, again)
     if args.add_ignore:
-        return _add_ignore(file_paths, config, args)
+        return _add_ignore(file_paths, config, args, chosen)
     if args.fix or args.diff:
-        return _fix(paths, config, args)
+        return _fix(paths, config, args, chosen)
     skipped: list[str] = []
-    results = _workflows_only(_lint(paths, config, args, skipped), skipped)
+    results = _workflows_only(_lint(paths, config, args, skipped, chosen), skipped)
     if not results:
         _nothing_linted(paths, args)
     _write_report(results, args, config, len(skipped))
     cycles.until_exit(results)
-    return _status(results, config, args)
+    return _status(results, chosen, args)
 
 
 def _workflows_only(results: list[LintResult], skipped: list[str]) -> list[LintResult]:
@@ -176,10 +210,15 @@ def _conflicts(args: argparse.Namespace) -> str | None:
 
 
 def _lint(
-    paths: Sequence[str], config: Config, args: argparse.Namespace, skipped: list[str]
+    paths: Sequence[str],
+    config: Config,
+    args: argparse.Namespace,
+    skipped: list[str],
+    chosen: Settings,
 ) -> list[LintResult]:
-    """Lint the named files and directories; files found in a directory that are no
-    workflow are left out and appended to ``skipped``."""
+    """Lint the named files and directories, each with its settings (``chosen``); files found
+    in a directory that are no workflow are left out and appended to ``skipped``. The run
+    cache keeps the answer only of a run whose files all had ``config``'s file."""
     cache = None
     if not args.no_cache:
         from dipcheck.cache import ResultCache
@@ -187,9 +226,9 @@ def _lint(
         cache = ResultCache(replay.cache_directory(args.cache_dir, config.path), config)
     file_paths = [path for path in paths if path != "-"]
     if cache is not None and "-" not in paths:
-        cached = _all_cached(file_paths, cache)
+        cached = _all_cached(file_paths, cache, chosen)
         if cached is not None:
-            replay.note(cached, cache.root, config.path)
+            _note(cached, cache.root, config, chosen)
             return cached
     from dipcheck.engine import holds_no_workflow, lint_paths, lint_text, read_input
     from dipcheck.progress import ProgressBar
@@ -213,11 +252,28 @@ def _lint(
         else None
     )
     results.extend(
-        lint_paths(file_paths, config, cache=cache, jobs=args.jobs, progress=bar, skipped=skipped)
+        lint_paths(
+            file_paths,
+            config,
+            cache=cache,
+            jobs=args.jobs,
+            progress=bar,
+            skipped=skipped,
+            settings=chosen,
+        )
     )
     if cache is not None:
-        replay.note(results, cache.root, config.path)
+        _note(results, cache.root, config, chosen)
     return results
+
+
+def _note(results: list[LintResult], root: str, config: Config, chosen: Settings) -> None:
+    """Tell the run cache what the lint found when one configuration file (``config``'s)
+    served every file: an entry records that one (:mod:`dipcheck.replay`)."""
+    from dipcheck.config import FolderSettings
+
+    if not isinstance(chosen, FolderSettings) or len(chosen.files) == 1:
+        replay.note(results, root, config.path)
 
 
 def _within_tree(name: str) -> FileReader:
@@ -243,7 +299,9 @@ def _within_tree(name: str) -> FileReader:
     return read
 
 
-def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResult] | None:
+def _all_cached(
+    file_paths: Sequence[str], cache: ResultCache, chosen: Settings
+) -> list[LintResult] | None:
     """The results of named files when the cache holds every one of them, else None: such a
     run (pre-commit on unchanged files) imports neither the front-ends nor the rules. Files
     named directly are always reported, as :func:`~dipcheck.engine.lint_paths` does; a
@@ -255,7 +313,7 @@ def _all_cached(file_paths: Sequence[str], cache: ResultCache) -> list[LintResul
     results = []
     trees = tuple(sorted({tree_of(path) for path in file_paths}))  # (as lint_paths has them)
     for path in file_paths:
-        found = cache.lookup(path, True, trees)
+        found = cache.lookup(path, True, trees, chosen(path))
         if found is None:
             return None
         results.append(found)
@@ -323,13 +381,15 @@ def _write(pieces: Iterable[str], stream: TextIO, *, escaped: bool = False) -> N
         stream.write(piece if escaped else for_stream(piece, stream))
 
 
-def _status(results: Sequence[LintResult], config: Config, args: argparse.Namespace) -> int:
-    """Exit status: 1 when a finding reaches the failure level; SARIF output exits 0 on
-    findings (the code-scanning upload judges them), as zizmor does."""
+def _status(results: Sequence[LintResult], chosen: Settings, args: argparse.Namespace) -> int:
+    """Exit status: 1 when a finding reaches the failure level of its file's settings; SARIF
+    output exits 0 on findings (the code-scanning upload judges them), as zizmor does."""
     if args.exit_zero or args.format == "sarif":
         return EXIT_OK
     failing = any(
-        item.severity >= config.fail_on for result in results for item in result.diagnostics
+        item.severity >= chosen(result.path).fail_on
+        for result in results
+        for item in result.diagnostics
     )
     return EXIT_FINDINGS if failing else EXIT_OK
 
@@ -338,7 +398,7 @@ def _status(results: Sequence[LintResult], config: Config, args: argparse.Namesp
 
 
 def _outcomes(
-    paths: Sequence[str], config: Config, args: argparse.Namespace
+    paths: Sequence[str], chosen: Settings, args: argparse.Namespace
 ) -> tuple[list[FixOutcome], bytes | None]:
     """What fixing each file does; and standard input's bytes when they could not be read
     as a workflow (they are passed through unchanged)."""
@@ -356,17 +416,18 @@ def _outcomes(
             outcomes.append(FixOutcome(name, "", "", result))
             unread = data
         else:
-            outcomes.append(fix_text(source.text, name, config, args.unsafe_fixes, named=True))
+            fixed = fix_text(source.text, name, chosen(name), args.unsafe_fixes, named=True)
+            outcomes.append(fixed)
     file_paths = [path for path in paths if path != "-"]
     named = {path for path in file_paths if not os.path.isdir(path)}
-    for path, tree in expand_trees(file_paths, config):
+    for path, tree in expand_trees(file_paths, settings=chosen):
         source, problem = read_linked(path, tree)
         if source is None:
             assert problem is not None
             result = LintResult(path, problem.span.source, None, [problem])
             outcomes.append(FixOutcome(path, "", "", result))
             continue
-        outcome = fix_text(source.text, path, config, args.unsafe_fixes, named=path in named)
+        outcome = fix_text(source.text, path, chosen(path), args.unsafe_fixes, named=path in named)
         result = outcome.result
         not_a_workflow = result.workflow is None and not result.diagnostics
         if not_a_workflow and path not in named:
@@ -375,12 +436,12 @@ def _outcomes(
     return outcomes, unread
 
 
-def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen: Settings) -> int:
     from dipcheck.engine import expand_trees
     from dipcheck.files import FileChanged, WriteRefused, write_atomically
     from dipcheck.fixes import unified_diff
 
-    outcomes, unread = _outcomes(paths, config, args)
+    outcomes, unread = _outcomes(paths, chosen, args)
     if not outcomes:
         _nothing_linted(paths, args)
     changed = [outcome for outcome in outcomes if outcome.changed]
@@ -416,7 +477,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
         _fix_summary(outcomes, args, "Would fix")
         return EXIT_FINDINGS if changed else EXIT_OK
     from_stdin = "-" in paths
-    trees = dict(expand_trees([path for path in paths if path != "-"], config))
+    trees = dict(expand_trees([path for path in paths if path != "-"], config, chosen))
     unwritten: set[int] = set()
     for outcome in changed:
         if from_stdin and outcome is outcomes[0]:
@@ -432,7 +493,9 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
             unwritten.add(id(outcome))
     # a file left as it was is reported as it was (its findings, no fixes counted); the other
     # files' fixes stay written and reported (the report was dropped for them too, exit 2)
-    outcomes = [_unfixed(item, config) if id(item) in unwritten else item for item in outcomes]
+    outcomes = [
+        _unfixed(item, chosen(item.path)) if id(item) in unwritten else item for item in outcomes
+    ]
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
         if unread is not None and not sys.stdout.isatty():
@@ -446,7 +509,7 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
     else:
         _write_report(results, args, config)
     _fix_summary(outcomes, args, "Fixed")
-    return EXIT_ERROR if unwritten else _status(results, config, args)
+    return EXIT_ERROR if unwritten else _status(results, chosen, args)
 
 
 def _unfixed(outcome: FixOutcome, config: Config) -> FixOutcome:
@@ -490,7 +553,9 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
 # -- --add-ignore ----------------------------------------------------------------------------
 
 
-def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) -> int:
+def _add_ignore(
+    paths: Sequence[str], config: Config, args: argparse.Namespace, chosen: Settings
+) -> int:
     from dipcheck.engine import expand_trees, read_linked
     from dipcheck.files import FileChanged, WriteRefused, write_atomically
     from dipcheck.fixes import add_ignores
@@ -498,11 +563,13 @@ def _add_ignore(paths: Sequence[str], config: Config, args: argparse.Namespace) 
     added = files = 0
     unwritten = False
     named = {path for path in paths if not os.path.isdir(path)}
-    for path, tree in expand_trees(paths, config):
+    entries = expand_trees(paths, config, chosen)
+    settings = [chosen(path) for path, _ in entries]  # (all read before any file is written)
+    for (path, tree), each in zip(entries, settings, strict=True):
         source, _ = read_linked(path, tree)
         if source is None:
             continue
-        outcome = add_ignores(source.text, path, config, named=path in named)
+        outcome = add_ignores(source.text, path, each, named=path in named)
         if outcome.rejected:
             print(
                 visible(

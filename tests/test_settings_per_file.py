@@ -1,0 +1,106 @@
+"""Each file is linted with the settings of the configuration file closest to it, as ruff
+resolves them: the settings no longer come from the first path of the command line for every
+file. pre-commit names the files of a commit in batches, in any order, so `lint x/a.dip
+y/b.dip` and `lint y/b.dip x/a.dip` gave different answers when only `y/` had a
+`dipcheck.toml`; a directory lint ignored a `dipcheck.toml` in a folder below it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import dipcheck
+
+# one DC102 warning (5:17-5:37): a key no node writes
+READS = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.nobody_writes}.\n"
+WHERE = {"start": {"line": 5, "column": 17}, "end": {"line": 5, "column": 37}}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """``x/a.dip`` without a configuration file; ``y/b.dip`` beside one that ignores DC102."""
+    for folder, name in (("x", "a"), ("y", "b")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"{name}.dip").write_text(READS, encoding="utf-8")
+    (tmp_path / "y" / "dipcheck.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    return tmp_path
+
+
+def _findings(run_in: Path, *arguments: str) -> tuple[int, list[tuple[str, str, str, object]]]:
+    run = dipcheck("lint", "--no-cache", "--format", "json", *arguments, cwd=run_in)
+    assert run.returncode in (0, 1), run.stderr
+    found = [
+        (item["file"], item["code"], item["severity"], item["range"])
+        for item in json.loads(run.stdout)["diagnostics"]
+    ]
+    return run.returncode, sorted(found)
+
+
+def test_each_named_file_has_its_own_settings_in_any_order(project: Path) -> None:
+    expected = (0, [("x/a.dip", "DC102", "warning", WHERE)])
+    assert _findings(project, "x/a.dip", "y/b.dip") == expected
+    assert _findings(project, "y/b.dip", "x/a.dip") == expected
+    # the twin: without the configuration file both files report it
+    (project / "y" / "dipcheck.toml").unlink()
+    both = [("x/a.dip", "DC102", "warning", WHERE), ("y/b.dip", "DC102", "warning", WHERE)]
+    assert _findings(project, "y/b.dip", "x/a.dip") == (0, both)
+
+
+def test_a_directory_lint_uses_the_settings_of_each_folder(project: Path) -> None:
+    """`y/dipcheck.toml` governs `y/` in a lint of the whole tree, its `exclude` too."""
+    (project / "y" / "dipcheck.toml").write_text(
+        'ignore = ["DC102"]\nexclude = ["broken.dip"]\n', encoding="utf-8"
+    )
+    (project / "y" / "broken.dip").write_text("workflow\n", encoding="utf-8")
+    assert _findings(project, ".") == (0, [("./x/a.dip", "DC102", "warning", WHERE)])
+    run = dipcheck("lint", "--no-cache", ".", cwd=project)
+    assert run.stdout.endswith("Found 1 warning in 1 file (2 files checked).\n"), run.stdout
+
+
+def test_the_exit_status_follows_each_files_fail_on(project: Path) -> None:
+    (project / "y" / "dipcheck.toml").write_text('fail-on = "warning"\n', encoding="utf-8")
+    assert _findings(project, "x/a.dip")[0] == 0
+    assert _findings(project, "x/a.dip", "y/b.dip")[0] == 1  # b.dip's warning fails
+    assert _findings(project, "y/b.dip", "x/a.dip")[0] == 1
+
+
+def test_a_broken_configuration_file_of_any_file_is_a_usage_error(project: Path) -> None:
+    (project / "y" / "dipcheck.toml").write_text("ignore = [\n", encoding="utf-8")
+    run = dipcheck("lint", "--add-ignore", "x/a.dip", "y/b.dip", cwd=project)
+    assert run.returncode == 2
+    assert run.stderr.startswith(f"dipcheck: error: {project / 'y' / 'dipcheck.toml'}: ")
+    assert (project / "x" / "a.dip").read_text() == READS  # nothing written before it
+
+
+def test_isolated_and_an_explicit_config_give_every_file_one_settings(project: Path) -> None:
+    both = [("x/a.dip", "DC102", "warning", WHERE), ("y/b.dip", "DC102", "warning", WHERE)]
+    assert _findings(project, "--isolated", "y/b.dip", "x/a.dip") == (0, both)
+    (project / "none.toml").write_text("", encoding="utf-8")
+    assert _findings(project, "--config", "none.toml", "y/b.dip", "x/a.dip") == (0, both)
+
+
+def test_add_ignore_follows_each_files_settings(project: Path) -> None:
+    run = dipcheck("lint", "--add-ignore", "y/b.dip", "x/a.dip", cwd=project)
+    assert run.returncode == 0, run.stderr
+    assert "# dipcheck: ignore[DC102]" in (project / "x" / "a.dip").read_text()
+    assert (project / "y" / "b.dip").read_text() == READS  # nothing to suppress there
+
+
+def test_the_run_cache_is_not_answered_past_a_closer_configuration_file(project: Path) -> None:
+    """A kept run recorded the first path's configuration file only: one that appeared
+    beside a later file left the kept answer in use."""
+    (project / "y" / "dipcheck.toml").unlink()
+
+    def lint() -> str:
+        run = dipcheck("lint", "--format", "concise", "x/a.dip", "y/b.dip", cwd=project)
+        return run.stdout
+
+    first = lint()
+    assert "y/b.dip:5:17: DC102" in first
+    assert lint() == first  # (answered from the run cache)
+    assert any((project / ".dipcheck_cache" / "runs").iterdir())
+    (project / "y" / "dipcheck.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    later = lint()
+    assert "x/a.dip:5:17: DC102" in later and "y/b.dip" not in later
+    assert lint() == later
