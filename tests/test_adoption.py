@@ -86,8 +86,14 @@ def test_add_ignore_on_the_broken_step_workflows(tmp_path: Path) -> None:
 
 def test_add_ignore_leaves_syntax_errors(tmp_path: Path) -> None:
     (tmp_path / "w.dip").write_text(BASE.replace("  agent B\n", "  agnet B\n"), encoding="utf-8")
-    dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    run = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
     assert "DC001" in _codes(tmp_path)
+    # said, not silent: the summary alone read as if every finding were now hidden
+    assert run.stderr == (
+        "Added suppressions for 3 findings in 1 file.\n"
+        "1 finding left, which a comment does not hide: 1 loading error (mend the file); "
+        "`dipcheck lint` shows it.\n"
+    )
 
 
 @pytest.mark.corpus
@@ -103,8 +109,11 @@ def test_add_ignore_writes_no_comment_into_an_ordewell_reply(tmp_path: Path) -> 
     )
     assert run.returncode == 0
     assert run.stderr == (
-        "dipcheck: warning: reply.txt: left unchanged, the comments would not parse\n"
+        "dipcheck: warning: reply.txt: left unchanged, an Ordewell plan is JSON, which has no "
+        "comments (`per-file-ignores` in the configuration can hide its findings)\n"
         "Added suppressions for 0 findings in 0 files.\n"
+        "2 findings left, which a comment does not hide: 2 in a file left as it was; "
+        "`dipcheck lint` shows them.\n"
     )
     assert reply.read_bytes() == original
     after = dipcheck(
@@ -136,7 +145,10 @@ def test_add_ignore_on_a_copy_of_the_corpus(tmp_path: Path) -> None:
     assert [code for code in _codes(copy) if not code.startswith("DC9")] == ["DC001"]
     before = {path: path.read_bytes() for path in copy.rglob("*.dip")}
     second = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=copy)
-    assert second.stderr == "Added suppressions for 0 findings in 0 files.\n"
+    assert second.stderr == (
+        "Added suppressions for 0 findings in 0 files.\n1 finding left, which a comment does "
+        "not hide: 1 loading error (mend the file); `dipcheck lint` shows it.\n"
+    )
     assert {path: path.read_bytes() for path in copy.rglob("*.dip")} == before
 
 

@@ -119,7 +119,10 @@ def test_add_ignore_goes_on_past_a_file_it_cannot_write(tmp_path: Path) -> None:
     assert (tmp_path / "a.dip").read_text(encoding="utf-8") == FIXABLE
     assert "# dipcheck: ignore[DIP108]" in (tmp_path / "b.dip").read_text(encoding="utf-8")
     assert "./a.dip not changed: it is read-only" in run.stderr
-    assert run.stderr.endswith("Added suppressions for 1 finding in 1 file.\n")
+    assert run.stderr.endswith(
+        "Added suppressions for 1 finding in 1 file.\n1 finding left, which a comment does not "
+        "hide: 1 in a file left as it was; `dipcheck lint` shows it.\n"
+    )
 
 
 @pytest.mark.parametrize("command", COMMANDS)

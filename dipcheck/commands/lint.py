@@ -20,6 +20,7 @@ from dipcheck.terminal import visible, visible_name
 if TYPE_CHECKING:
     from dipcheck.cache import ResultCache
     from dipcheck.config import Config
+    from dipcheck.diagnostics import Diagnostic
     from dipcheck.engine import Settings
     from dipcheck.fixes import FixOutcome
     from dipcheck.frontends.common import FileReader
@@ -561,6 +562,7 @@ def _add_ignore(
     from dipcheck.fixes import add_ignores
 
     added = files = 0
+    left = {"loading": 0, "suppression": 0, "unchanged": 0, "files": 0}
     unwritten = False
     named = {path for path in paths if not os.path.isdir(path)}
     entries = expand_trees(paths, config, chosen)
@@ -571,14 +573,19 @@ def _add_ignore(
             continue
         outcome = add_ignores(source.text, path, each, named=path in named)
         if outcome.rejected:
+            why = (
+                "an Ordewell plan is JSON, which has no comments (`per-file-ignores` in the "
+                "configuration can hide its findings)"
+                if outcome.result.workflow is not None
+                and outcome.result.workflow.format == "ordewell"
+                else "the comments would not parse"
+            )
             print(
-                visible(
-                    f"dipcheck: warning: {visible_name(path)}: left unchanged, the comments would "
-                    "not parse"
-                ),
+                visible(f"dipcheck: warning: {visible_name(path)}: left unchanged, {why}"),
                 file=sys.stderr,
             )
         if not outcome.changed:
+            _count_left(left, outcome.result.diagnostics, bool(outcome.rejected))
             continue
         try:
             write_atomically(path, outcome.original, outcome.text, tree)
@@ -589,13 +596,47 @@ def _add_ignore(
                 file=sys.stderr,
             )
             unwritten = True  # (the other files still get their comments, and say so)
+            _count_left(left, [*outcome.result.diagnostics, *outcome.applied], True)
             continue
         added += len(outcome.applied)
         files += 1
+        _count_left(left, outcome.result.diagnostics, False)
     if not args.quiet:
         print(
             f"Added suppressions for {added} finding{'s' if added != 1 else ''} in {files} "
             f"file{'s' if files != 1 else ''}.",
             file=sys.stderr,
         )
+        if left["loading"] or left["suppression"] or left["unchanged"]:
+            print(_left_note(left), file=sys.stderr)
     return EXIT_ERROR if unwritten else EXIT_OK
+
+
+def _count_left(left: dict[str, int], findings: Sequence[Diagnostic], unchanged: bool) -> None:
+    """Count the findings ``--add-ignore`` left in a file, by why (``unchanged``: the file
+    was left as it was, so all of them)."""
+    if unchanged:
+        left["unchanged"] += len(findings)
+        left["files"] += bool(findings)
+        return
+    for item in findings:
+        left["suppression" if item.code.startswith("DC9") else "loading"] += 1
+
+
+def _left_note(left: dict[str, int]) -> str:
+    """What ``--add-ignore`` did not hide, and why."""
+    parts = []
+    if left["loading"]:
+        count = left["loading"]
+        parts.append(f"{count} loading error{'s' if count != 1 else ''} (mend the file)")
+    if left["suppression"]:
+        count = left["suppression"]
+        parts.append(f"{count} about suppression comments (DC9xx)")
+    if left["unchanged"]:
+        files = "a file left as it was" if left["files"] == 1 else "files left as they were"
+        parts.append(f"{left['unchanged']} in {files}")
+    total = left["loading"] + left["suppression"] + left["unchanged"]
+    return (
+        f"{total} finding{'s' if total != 1 else ''} left, which a comment does not hide: "
+        f"{', '.join(parts)}; `dipcheck lint` shows {'them' if total != 1 else 'it'}."
+    )
