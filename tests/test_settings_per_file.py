@@ -65,6 +65,17 @@ def test_the_exit_status_follows_each_files_fail_on(project: Path) -> None:
     assert _findings(project, "y/b.dip", "x/a.dip")[0] == 1
 
 
+def test_junit_test_cases_fail_by_each_files_fail_on(project: Path) -> None:
+    (project / "y" / "dipcheck.toml").write_text('fail-on = "warning"\n', encoding="utf-8")
+    run = dipcheck("lint", "--no-cache", "--format", "junit", "x/a.dip", "y/b.dip", cwd=project)
+    assert run.returncode == 1
+    assert '<testsuite name="dipcheck" tests="2" failures="1"' in run.stdout
+    failed = run.stdout.split('<testcase name="y/b.dip"')[1].split("</testcase>")[0]
+    assert '<failure message="1 finding" type="warning">' in failed
+    passed = run.stdout.split('<testcase name="x/a.dip"')[1].split("</testcase>")[0]
+    assert "<failure" not in passed and "<system-out>" in passed
+
+
 def test_a_broken_configuration_file_of_any_file_is_a_usage_error(project: Path) -> None:
     (project / "y" / "dipcheck.toml").write_text("ignore = [\n", encoding="utf-8")
     run = dipcheck("lint", "--add-ignore", "x/a.dip", "y/b.dip", cwd=project)

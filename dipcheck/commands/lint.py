@@ -160,7 +160,7 @@ def _run(
     results = _workflows_only(_lint(paths, config, args, skipped, chosen), skipped)
     if not results:
         _nothing_linted(paths, args)
-    _write_report(results, args, config, len(skipped))
+    _write_report(results, args, config, len(skipped), chosen=chosen)
     cycles.until_exit(results)
     return _status(results, chosen, args)
 
@@ -327,11 +327,13 @@ def _write_report(
     config: Config,
     skipped: int = 0,
     stream: TextIO | None = None,
+    chosen: Settings | None = None,
 ) -> None:
     """Render and write the report to ``--output`` or standard output (``stream``: there
     instead; a large JSON report is written as it is built). A coloured report goes out as it
     is: the text reporters show control characters in what they quote as escapes themselves,
-    and escaping the whole would print their own colour codes as ``\\x1b[…``."""
+    and escaping the whole would print their own colour codes as ``\\x1b[…``. ``chosen``: each
+    file's settings, whose failure level JUnit's test cases follow (default: ``config``'s)."""
     if args.statistics:
         from dipcheck.report import statistics
 
@@ -352,7 +354,7 @@ def _write_report(
             results,
             args.format,
             color=color,
-            fail_on=config.fail_on,
+            fail_on=config.fail_on if chosen is None else lambda path: chosen(path).fail_on,
             quiet=args.quiet,
             skipped=skipped,
         )
@@ -506,9 +508,10 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen:
         else:  # (on a terminal, with the control characters shown as escapes)
             text = outcomes[0].text if unread is None else unread.decode("utf-8", "replace")
             _write([text], sys.stdout)
-        _write_report(results, args, config, stream=None if args.output else sys.stderr)
+        stream = None if args.output else sys.stderr
+        _write_report(results, args, config, stream=stream, chosen=chosen)
     else:
-        _write_report(results, args, config)
+        _write_report(results, args, config, chosen=chosen)
     _fix_summary(outcomes, args, "Fixed")
     return EXIT_ERROR if unwritten else _status(results, chosen, args)
 

@@ -9,7 +9,7 @@ report, which can be tens of megabytes, comes one finding at a time).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,13 +35,13 @@ def render(
     fmt: str,
     *,
     color: bool = False,
-    fail_on: Severity | None = None,
+    fail_on: Severity | Callable[[str], Severity] | None = None,
     quiet: bool = False,
     skipped: int = 0,
 ) -> str:
     """``skipped``: files found in the named directories that were left out because they are
-    no workflow (the text and JSON summaries count them); ``fail_on``: the failure level
-    (default: error)."""
+    no workflow (the text and JSON summaries count them); ``fail_on``: the failure level, or
+    each file's by its path (default: error)."""
     module = importlib.import_module(f"dipcheck.report.{FORMATS[fmt]}")
     if fmt in ("text", "concise"):
         style = "full" if fmt == "text" else "concise"
@@ -49,7 +49,10 @@ def render(
     if fmt == "junit":
         from dipcheck.diagnostics import Severity
 
-        return module.render(results, Severity.ERROR if fail_on is None else fail_on)
+        if fail_on is None or isinstance(fail_on, Severity):
+            level = Severity.ERROR if fail_on is None else fail_on
+            return module.render(results, lambda _path: level)
+        return module.render(results, fail_on)
     if fmt == "json":
         return module.render(results, skipped)
     return module.render(results)
@@ -60,7 +63,7 @@ def render_chunks(
     fmt: str,
     *,
     color: bool = False,
-    fail_on: Severity | None = None,
+    fail_on: Severity | Callable[[str], Severity] | None = None,
     quiet: bool = False,
     skipped: int = 0,
 ) -> Iterator[str]:

@@ -10,7 +10,7 @@ hold, are shown as ``\\xNN``, and the other code points it cannot hold as ``\\uN
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from xml.etree import ElementTree
 
 from dipcheck.diagnostics import Severity
@@ -19,7 +19,8 @@ from dipcheck.result import LintResult
 from dipcheck.terminal import xml_text
 
 
-def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) -> str:
+def render(results: Sequence[LintResult], fail_on: Callable[[str], Severity]) -> str:
+    """A test case per file, failed by a finding at or above its file's ``fail_on`` level."""
     suites = ElementTree.Element("testsuites", name="dipcheck")
     suite = ElementTree.SubElement(suites, "testsuite", name="dipcheck")
     failures = 0
@@ -27,7 +28,8 @@ def render(results: Sequence[LintResult], fail_on: Severity = Severity.ERROR) ->
         path = xml_text(result.path)
         case = ElementTree.SubElement(suite, "testcase", name=path, classname="dipcheck", file=path)
         lines = xml_text("\n".join(render_concise(item) for item in result.diagnostics))
-        failing = [item for item in result.diagnostics if item.severity >= fail_on]
+        level = fail_on(result.path)
+        failing = [item for item in result.diagnostics if item.severity >= level]
         if failing:
             failures += 1
             worst = max(item.severity for item in failing)
