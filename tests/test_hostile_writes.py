@@ -108,6 +108,32 @@ def test_fix_reports_every_file_when_one_cannot_be_written(tmp_path: Path) -> No
     assert "Fixed 1 finding in 1 file." in run.stderr
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_fix_writes_a_file_reached_through_a_link_in_the_tree_once(tmp_path: Path) -> None:
+    """`b.dip -> a.dip`: both were fixed from the same text, the second write then found the
+    file changed, and the run ended in exit 2 with `./b.dip not fixed: it changed on disk
+    meanwhile` and b.dip's stale finding; --diff printed the change twice."""
+    (tmp_path / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    (tmp_path / "b.dip").symlink_to("a.dip")
+    diff = dipcheck(
+        "lint", "--isolated", "--no-cache", "--diff", "--unsafe-fixes", ".", cwd=tmp_path
+    )
+    assert diff.returncode == 1
+    assert diff.stdout.count("+++ ") == 1 and "+++ ./a.dip" in diff.stdout
+    assert diff.stderr == "Would fix 1 finding in 1 file.\n"
+    run = dipcheck("lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (0, "All checks passed (2 files checked).\n")
+    assert run.stderr == "Fixed 1 finding in 1 file.\n"
+    assert (tmp_path / "a.dip").read_text() == FIXABLE.replace("claude-sonet", "claude-sonnet")
+    assert (tmp_path / "b.dip").is_symlink()
+    # the twin: two files of the same text are two files, each fixed
+    (tmp_path / "b.dip").unlink()
+    (tmp_path / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    (tmp_path / "b.dip").write_text(FIXABLE, encoding="utf-8")
+    run = dipcheck("lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "Fixed 2 findings in 2 files.\n")
+
+
 def test_add_ignore_goes_on_past_a_file_it_cannot_write(tmp_path: Path) -> None:
     # it stopped at the first file it could not write: the files after it got no comments,
     # and nothing said so

@@ -475,11 +475,15 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen:
                 ),
                 file=sys.stderr,
             )
+    from_stdin = "-" in paths
+    first = _first_of_each_file(outcomes[1:] if from_stdin else outcomes)
+    # (a file reached twice, through a symbolic link in the tree, is fixed once: as the
+    # first path that names it; the fixes were worked out for both from the same text)
+    changed = [outcome for outcome in changed if first.get(id(outcome), outcome) is outcome]
     if args.diff:
         _emit("".join(unified_diff(outcome) for outcome in changed), args)
-        _fix_summary(outcomes, args, "Would fix")
+        _fix_summary([item for item in outcomes if id(item) not in first], args, "Would fix")
         return EXIT_FINDINGS if changed else EXIT_OK
-    from_stdin = "-" in paths
     trees = dict(expand_trees([path for path in paths if path != "-"], config, chosen))
     unwritten: set[int] = set()
     for outcome in changed:
@@ -497,7 +501,12 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen:
     # a file left as it was is reported as it was (its findings, no fixes counted); the other
     # files' fixes stay written and reported (the report was dropped for them too, exit 2)
     outcomes = [
-        _unfixed(item, chosen(item.path)) if id(item) in unwritten else item for item in outcomes
+        _unfixed(item, chosen(item.path), first[id(item)])
+        if id(item) in first
+        else _unfixed(item, chosen(item.path))
+        if id(item) in unwritten
+        else item
+        for item in outcomes
     ]
     results = [outcome.result for outcome in outcomes]
     if from_stdin:
@@ -516,13 +525,34 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen:
     return EXIT_ERROR if unwritten else _status(results, chosen, args)
 
 
-def _unfixed(outcome: FixOutcome, config: Config) -> FixOutcome:
-    """What a file whose fixes could not be written holds: its text as it was, linted."""
+def _unfixed(outcome: FixOutcome, config: Config, same: FixOutcome | None = None) -> FixOutcome:
+    """What a file whose fixes could not be written holds: its text as it was, linted; or,
+    for a second path to the file ``same`` fixed, what that left (no fix counted twice)."""
     from dipcheck.engine import lint_text
     from dipcheck.fixes import FixOutcome
 
-    result = lint_text(outcome.original, outcome.path, config, named=outcome.named)
-    return FixOutcome(outcome.path, outcome.original, outcome.original, result, named=outcome.named)
+    text = outcome.original
+    if same is not None:
+        from dipcheck.engine import read_source
+
+        source, _ = read_source(same.path)
+        text = outcome.original if source is None else source.text
+    result = lint_text(text, outcome.path, config, named=outcome.named)
+    return FixOutcome(outcome.path, text, text, result, named=outcome.named)
+
+
+def _first_of_each_file(outcomes: Sequence[FixOutcome]) -> dict[int, FixOutcome]:
+    """For each outcome of a file an earlier outcome already names (a symbolic link in the
+    tree leads to it), that earlier outcome, by the later one's ``id``."""
+    seen: dict[str, FixOutcome] = {}
+    later: dict[int, FixOutcome] = {}
+    for outcome in outcomes:
+        real = os.path.realpath(outcome.path)
+        if real in seen:
+            later[id(outcome)] = seen[real]
+        else:
+            seen[real] = outcome
+    return later
 
 
 def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb: str) -> None:
