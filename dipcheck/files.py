@@ -478,8 +478,10 @@ def place_of(path: str, real_folders: dict[str, str] | None = None) -> str:
 
 
 # A lint's record of whether a program is on PATH (:func:`program_lookup`) is kept among its
-# file reads under this prefix and the program's name: no file's absolute path starts so.
-PROGRAM_LOOKUP = "$PATH:"
+# file reads under this prefix and the program's name: no file's name can hold a NUL, so no
+# path, relative or absolute, is taken for such a record (the run cache keeps the linted
+# files, named as they were typed, beside the files their lint read).
+PROGRAM_LOOKUP = "\0PATH:"
 ON_PATH = "on PATH"
 
 

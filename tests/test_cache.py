@@ -304,6 +304,28 @@ def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
     assert entry.stat().st_mtime_ns == before  # answered from the entry, not linted again
 
 
+def test_a_file_named_like_a_program_record_is_still_checked(tmp_path: Path) -> None:
+    """The run cache keeps the linted files, as named, beside what their lint read: a file
+    named `$PATH:dipcheck-probe-zz` was taken for the record of that program's lookup, so an
+    edit to it was never seen again (its stale answer was printed)."""
+    name = "$PATH:dipcheck-probe-zz"
+    (tmp_path / name).write_text(ON_PATH, encoding="utf-8")
+
+    def run() -> tuple[int, list[str]]:
+        found = dipcheck(
+            "lint", "--isolated", "--extend-select", "DIP125", "--format", "json", name,
+            cwd=tmp_path,
+        )  # fmt: skip
+        codes = [item["code"] for item in json.loads(found.stdout)["diagnostics"]]
+        return found.returncode, codes
+
+    assert run() == (0, ["DIP125"])
+    assert run() == (0, ["DIP125"])  # (answered from the run cache)
+    broken = ON_PATH.replace("dipcheck-probe-zz run", "true") + "  tool Orphan\n    command: true\n"
+    (tmp_path / name).write_text(broken, encoding="utf-8")
+    assert run() == (1, ["DIP004", "DIP111"])
+
+
 def test_entries_nested_too_deep_to_read_are_misses(tmp_path: Path) -> None:
     """A sealed cache file holding 200,000 nested brackets (a result entry, the rule
     snapshot, a shell-verdict shard) made the JSON reader raise RecursionError, which the
