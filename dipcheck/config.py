@@ -426,13 +426,13 @@ class FolderSettings:
     def __init__(self, first: Config, build: Callable[[str], Config]) -> None:
         self._build = build
         self._by_file: dict[str | None, Config] = {_absolute(first.path): first}
-        self._by_folder: dict[str, str | None] = {}
+        self._by_folder: dict[str, str | None] = {}  # (find_config's answers, each folder's)
 
     def __call__(self, path: str) -> Config:
         folder = os.path.dirname(os.path.abspath(path))
-        if folder not in self._by_folder:
-            self._by_folder[folder] = find_config(folder)
-        found = self._by_folder[folder]
+        found = self._by_folder.get(folder, "")
+        if found == "":
+            found = find_config(folder, self._by_folder)
         if found not in self._by_file:
             self._by_file[found] = self._build(path)
         return self._by_file[found]

@@ -11,20 +11,40 @@ MAX_CONFIG_BYTES = 4 * 1024 * 1024
 CONFIG_NAMES = ("dipcheck.toml", ".dipcheck.toml", "pyproject.toml")
 
 
-def find_config(start: str) -> str | None:
-    """The closest dipcheck configuration file at or above ``start``."""
+def find_config(start: str, known: dict[str, str | None] | None = None) -> str | None:
+    """The closest dipcheck configuration file at or above ``start``. ``known``: each folder's
+    answer found so far, filled in on the way: the searches of many files share their folders'
+    parents (a `pyproject.toml` at the top that names dipcheck but configures nothing was read
+    and parsed again for each of 3,000 folders)."""
     directory = os.path.abspath(start)
     if not os.path.isdir(directory):
         directory = os.path.dirname(directory)
+    walked: list[str] = []
+    found: str | None = None
     while True:
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(directory, name)
-            if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
-                return candidate
+        if known is not None and directory in known:
+            found = known[directory]
+            break
+        walked.append(directory)
+        found = _config_in(directory)
+        if found is not None:
+            break
         parent = os.path.dirname(directory)
         if parent == directory:
-            return None
+            break
         directory = parent
+    if known is not None:
+        known.update(dict.fromkeys(walked, found))
+    return found
+
+
+def _config_in(directory: str) -> str | None:
+    """The configuration file of ``directory`` itself, if it has one."""
+    for name in CONFIG_NAMES:
+        candidate = os.path.join(directory, name)
+        if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
+            return candidate
+    return None
 
 
 def leads_outside(found: str, start: str | None = None) -> bool:

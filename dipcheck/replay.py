@@ -110,6 +110,7 @@ class _Options:
 
     def __init__(self, words: Sequence[str]) -> None:
         self.paths: list[str] = []
+        self.known: dict[str, str | None] = {}  # (each folder's configuration file)
         self.config: str | None = None
         self.isolated = False
         self.cache_dir: str | None = None
@@ -138,7 +139,7 @@ class _Options:
             return None
         if self.config:
             return self.config
-        return find_config(self.paths[0])
+        return find_config(self.paths[0], self.known)
 
     def one_config(self, first: str | None) -> bool:
         """Whether every path has the settings of ``first``, the first path's configuration
@@ -146,7 +147,7 @@ class _Options:
         if self.isolated or self.config:
             return True
         folders = {os.path.dirname(os.path.abspath(path)) for path in self.paths[1:]}
-        return all(find_config(folder) == first for folder in folders)
+        return all(find_config(folder, self.known) == first for folder in folders)
 
 
 class Run:

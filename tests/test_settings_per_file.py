@@ -115,3 +115,38 @@ def test_the_run_cache_is_not_answered_past_a_closer_configuration_file(project:
     later = lint()
     assert "x/a.dip:5:17: DC102" in later and "y/b.dip" not in later
     assert lint() == later
+
+
+def test_a_folders_parents_are_searched_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each folder's search for its configuration file walked up to `/` on its own, reading
+    and parsing a `pyproject.toml` at the top that names dipcheck but configures nothing
+    again for each folder: 3,000 folders took 10.6 s (2.7 s with --isolated), and with a
+    1.2 MB `pyproject.toml` over two minutes."""
+    from dipcheck import configfile
+    from dipcheck.config import Config, FolderSettings
+
+    (tmp_path / "pyproject.toml").write_text('dependencies = ["dipcheck"]\n', encoding="utf-8")
+    (tmp_path / "y").mkdir()
+    (tmp_path / "y" / "dipcheck.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    folders = [tmp_path / f"d{number:03d}" for number in range(300)]
+    for folder in folders:
+        (folder / "deeper").mkdir(parents=True)
+    asked: list[str] = []
+    real = configfile._has_section
+    monkeypatch.setattr(configfile, "_has_section", lambda path: asked.append(path) or real(path))
+    built: list[str] = []
+
+    def build(anchor: str | None) -> Config:
+        built.append(str(anchor))
+        return Config(ignore=("DC102",), path=str(tmp_path / "y" / "dipcheck.toml"))
+
+    chosen = FolderSettings(Config(), build)
+    for folder in folders:
+        assert chosen(str(folder / "deeper" / "w.dip")) == Config()
+        assert chosen(str(folder / "w.dip")) == Config()
+    assert chosen(str(tmp_path / "y" / "b.dip")).ignore == ("DC102",)
+    assert chosen(str(tmp_path / "y" / "c.dip")).ignore == ("DC102",)
+    assert asked == [str(tmp_path / "pyproject.toml")]  # read once, not 600 times
+    assert built == [str(tmp_path / "y" / "b.dip")]  # each configuration file built once
