@@ -150,3 +150,24 @@ def test_a_folders_parents_are_searched_once(
     assert chosen(str(tmp_path / "y" / "c.dip")).ignore == ("DC102",)
     assert asked == [str(tmp_path / "pyproject.toml")]  # read once, not 600 times
     assert built == [str(tmp_path / "y" / "b.dip")]  # each configuration file built once
+
+
+def test_standard_input_has_the_same_settings_in_any_order(project: Path) -> None:
+    """`-` without --stdin-filename stands for a file of the current folder: it was linted
+    with the first path's settings, so `lint y/b.dip -` and `lint - y/b.dip` differed."""
+    for order in (("y/b.dip", "-"), ("-", "y/b.dip")):
+        run = dipcheck("lint", "--no-cache", "--format", "concise", *order, cwd=project,
+                       stdin=READS)  # fmt: skip
+        assert run.stdout.startswith("<stdin>:5:17: DC102 [warning]"), (order, run.stdout)
+        assert "y/b.dip" not in run.stdout
+    named = dipcheck("lint", "--no-cache", "--format", "concise", "--stdin-filename",
+                     "y/s.dip", "x/a.dip", "-", cwd=project, stdin=READS)  # fmt: skip
+    assert "y/s.dip" not in named.stdout and "x/a.dip:5:17: DC102" in named.stdout
+
+
+def test_show_settings_shows_the_first_paths(project: Path) -> None:
+    run = dipcheck("lint", "--show-settings", "--format", "json", "x/a.dip", "-",
+                   "--stdin-filename", "y/s.dip", cwd=project)  # fmt: skip
+    assert json.loads(run.stdout)["configuration-file"] is None, run.stdout
+    run = dipcheck("lint", "--show-settings", "--format", "json", "y/b.dip", cwd=project)
+    assert json.loads(run.stdout)["configuration-file"] == str(project / "y" / "dipcheck.toml")

@@ -142,7 +142,7 @@ def _run(
         first = paths[0] if paths else "."
         if first == "-":
             first = args.stdin_filename or "<stdin>"
-        _emit(show_settings(first, config, args.format), args)
+        _emit(show_settings(first, chosen(first), args.format), args)
         return EXIT_OK
     if args.watch:
         from dipcheck.watch import watch
@@ -244,8 +244,9 @@ def _lint(
             results.append(LintResult(name, problem.span.source, None, [problem]))
         else:
             reader = _within_tree(name)
-            result = lint_text(source.text, name, config, named=True, reader=reader)
-            result.not_a_workflow = holds_no_workflow(result, config)
+            settings = chosen(name)  # (the folder of --stdin-filename, else the current one)
+            result = lint_text(source.text, name, settings, named=True, reader=reader)
+            result.not_a_workflow = holds_no_workflow(result, settings)
             results.append(result)
     bar = (
         ProgressBar(replay.unwatched(sys.stderr))
