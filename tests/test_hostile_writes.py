@@ -134,6 +134,31 @@ def test_fix_writes_a_file_reached_through_a_link_in_the_tree_once(tmp_path: Pat
     assert (run.returncode, run.stderr) == (0, "Fixed 2 findings in 2 files.\n")
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_linked_file_is_fixed_by_the_path_whose_settings_fix_it(tmp_path: Path) -> None:
+    """`y/b.dip -> ../x/a.dip`, where x/'s settings ignore the finding: the first path
+    changed nothing and the second path's fix was dropped, in every run."""
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y").mkdir()
+    (tmp_path / "x" / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    (tmp_path / "x" / "dipcheck.toml").write_text('ignore = ["DIP108"]\n', encoding="utf-8")
+    (tmp_path / "y" / "b.dip").symlink_to(Path("..") / "x" / "a.dip")
+    run = dipcheck("lint", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (0, "All checks passed (2 files checked).\n")
+    assert run.stderr == "Fixed 1 finding in 1 file.\n"
+    assert "claude-sonnet-4-6" in (tmp_path / "x" / "a.dip").read_text(encoding="utf-8")
+
+
+def test_diff_shows_a_hard_linked_file_once(tmp_path: Path) -> None:
+    (tmp_path / "a.dip").write_text(FIXABLE, encoding="utf-8")
+    os.link(tmp_path / "a.dip", tmp_path / "h.dip")
+    run = dipcheck(
+        "lint", "--isolated", "--no-cache", "--diff", "--unsafe-fixes", ".", cwd=tmp_path
+    )
+    assert run.stdout.count("+++ ") == 1 and "+++ ./a.dip" in run.stdout
+    assert run.stderr == "Would fix 1 finding in 1 file.\n"
+
+
 def test_add_ignore_goes_on_past_a_file_it_cannot_write(tmp_path: Path) -> None:
     # it stopped at the first file it could not write: the files after it got no comments,
     # and nothing said so

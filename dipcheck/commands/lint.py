@@ -478,8 +478,8 @@ def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen:
             )
     from_stdin = "-" in paths
     first = _first_of_each_file(outcomes[1:] if from_stdin else outcomes)
-    # (a file reached twice, through a symbolic link in the tree, is fixed once: as the
-    # first path that names it; the fixes were worked out for both from the same text)
+    # (a file reached twice, through a link in the tree, is fixed once, as one of its paths:
+    # the fixes were worked out for both from the same text)
     changed = [outcome for outcome in changed if first.get(id(outcome), outcome) is outcome]
     if args.diff:
         _emit("".join(unified_diff(outcome) for outcome in changed), args)
@@ -543,17 +543,27 @@ def _unfixed(outcome: FixOutcome, config: Config, same: FixOutcome | None = None
 
 
 def _first_of_each_file(outcomes: Sequence[FixOutcome]) -> dict[int, FixOutcome]:
-    """For each outcome of a file an earlier outcome already names (a symbolic link in the
-    tree leads to it), that earlier outcome, by the later one's ``id``."""
-    seen: dict[str, FixOutcome] = {}
-    later: dict[int, FixOutcome] = {}
+    """For each outcome of a file another outcome also names (a symbolic or hard link in the
+    tree leads to it), by the outcome's ``id``, the one of them that is written: the first
+    that changes the file (the two paths may have different settings), else the first."""
+    groups: dict[object, list[FixOutcome]] = {}
     for outcome in outcomes:
-        real = os.path.realpath(outcome.path)
-        if real in seen:
-            later[id(outcome)] = seen[real]
-        else:
-            seen[real] = outcome
+        groups.setdefault(_identity(outcome.path), []).append(outcome)
+    later: dict[int, FixOutcome] = {}
+    for group in groups.values():
+        if len(group) > 1:
+            written = next((item for item in group if item.changed), group[0])
+            later.update((id(item), written) for item in group if item is not written)
     return later
+
+
+def _identity(path: str) -> object:
+    """What makes two paths one file: its device and inode (links of either kind)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (info.st_dev, info.st_ino)
 
 
 def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb: str) -> None:
