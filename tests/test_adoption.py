@@ -94,6 +94,11 @@ def test_add_ignore_leaves_syntax_errors(tmp_path: Path) -> None:
         "1 finding left, which a comment does not hide: 1 loading error (mend the file); "
         "`dipcheck lint` shows it.\n"
     )
+    # a file that cannot be read is one too (its DC002)
+    (tmp_path / "bad.dip").write_bytes(b"\xff\xfe")
+    run = dipcheck("lint", "--isolated", "--add-ignore", ".", cwd=tmp_path)
+    assert run.stderr.endswith(": 2 loading errors (mend the file); `dipcheck lint` shows them.\n")
+    assert sorted(_codes(tmp_path)) == ["DC001", "DC002"]
 
 
 @pytest.mark.corpus

@@ -614,6 +614,7 @@ def _add_ignore(
     for (path, tree), each in zip(entries, settings, strict=True):
         source, _ = read_linked(path, tree)
         if source is None:
+            left["loading"] += 1  # (its DC002: it could not be read, or may not be)
             continue
         outcome = add_ignores(source.text, path, each, named=path in named)
         if outcome.rejected:
