@@ -73,9 +73,12 @@ def _settings_file(config: Config) -> str | None:
     return os.path.abspath(config.path) if config.path else None
 
 
-def _changes(paths: Sequence[str], watchfiles: Any, above: set[str]) -> Iterator[set[str]]:
+def _changes(
+    paths: Sequence[str], watchfiles: Any, above: set[str], settings_file: str | None
+) -> Iterator[set[str]]:
     """Each batch of changed paths (absolute) under ``paths``, and of configuration files in
-    the folders ``above`` them, until Ctrl-C. Each directory is watched on its own, and the
+    the folders ``above`` them (and ``settings_file``, which ``--config`` may name as it
+    likes), until Ctrl-C. Each directory is watched on its own, and the
     set again when a batch changes it: watchfiles' recursive watch follows symbolic links, so
     a link to ``/`` in the tree had it walk and watch the whole machine (ending in a
     traceback at a directory even root may not read)."""
@@ -83,7 +86,11 @@ def _changes(paths: Sequence[str], watchfiles: Any, above: set[str]) -> Iterator
 
     def wanted(_change: object, path: str) -> bool:
         # (in a folder above the tree, such as the home folder, only configuration files)
-        return os.path.dirname(path) in directories or os.path.basename(path) in CONFIG_NAMES
+        return (
+            os.path.dirname(path) in directories
+            or os.path.basename(path) in CONFIG_NAMES
+            or path == settings_file
+        )
 
     while directories:
         try:
@@ -206,35 +213,49 @@ def watch(
     print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
     settings_file = _settings_file(config)
-    for changed in _changes(paths, watchfiles, _above(paths, settings_file)):
+    above = _above(paths, settings_file)
+    for changed in _changes(paths, watchfiles, above, settings_file):
         fresh = _settings_again(changed, settings_file, paths, chosen, again)
         if fresh is not None:
             # (where the new settings come from is in the tree or above it: already watched)
             config, chosen = fresh
             settings_file = _settings_file(config)
-        candidates = expand_paths(paths, config, chosen)
-        for gone in removed(results, candidates):
-            del results[gone]
-            print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
-        relint = candidates if fresh is not None else affected(changed, results, candidates)
-        if not relint:
+        try:
+            candidates = expand_paths(paths, config, chosen)
+            for gone in removed(results, candidates):
+                del results[gone]
+                print(visible_name(f"[{time.strftime('%H:%M:%S')}] {gone}: removed"), flush=True)
+            relint = candidates if fresh is not None else affected(changed, results, candidates)
+            found = lint_paths(relint, config, jobs=1, named=named, settings=chosen)
+        except ConfigError as error:
+            # (a new folder under a configuration file that cannot be read: its files wait)
+            print(
+                visible_line(f"dipcheck: error: {error} (its files are linted once it is mended)"),
+                file=sys.stderr,
+                flush=True,
+            )
             continue
-        for result in lint_paths(relint, config, jobs=1, named=named, settings=chosen):
+        for result in found:
             before = results.get(result.path)
             results[result.path] = result
             if before is not None and _key(before) == _key(result):
                 continue
-            stamp = time.strftime("%H:%M:%S")
-            count = len(result.diagnostics)
-            if not count:
-                print(visible_name(f"[{stamp}] {result.path}: all checks passed"), flush=True)
-                continue
-            print(
-                visible_name(
-                    f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}"
-                ),
-                flush=True,
-            )
-            sys.stdout.write(text_report.render([result], style, tail=False))
-            sys.stdout.flush()
+            _print_change(result, style)
     return 0
+
+
+def _print_change(result: LintResult, style: str) -> None:
+    """A file's findings after a change altered them."""
+    from dipcheck.report import text as text_report
+
+    stamp = time.strftime("%H:%M:%S")
+    count = len(result.diagnostics)
+    if not count:
+        print(visible_name(f"[{stamp}] {result.path}: all checks passed"), flush=True)
+        return
+    print(
+        visible_name(f"[{stamp}] {result.path}: {count} finding{'s' if count != 1 else ''}"),
+        flush=True,
+    )
+    sys.stdout.write(text_report.render([result], style, tail=False))
+    sys.stdout.flush()

@@ -23,7 +23,9 @@ WORKFLOW = (
 
 
 class Watcher:
-    def __init__(self, directory: Path, isolated: bool = True) -> None:
+    def __init__(
+        self, directory: Path, isolated: bool = True, extra: list[str] | None = None
+    ) -> None:
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -31,6 +33,7 @@ class Watcher:
                 "dipcheck",
                 "lint",
                 *(["--isolated"] if isolated else []),
+                *(extra or []),
                 "--format",
                 "concise",
                 "--watch",
@@ -148,6 +151,50 @@ def test_watch_reads_the_settings_again_when_a_configuration_file_changes(
         f"settings changed ({settings}): linting every file again",  # (removed)
         f"settings changed ({above}): linting every file again",
     ], stderr
+
+
+READS = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.nobody_writes}.\n"
+
+
+def test_a_new_folder_under_a_broken_configuration_file_waits(tmp_path: Path) -> None:
+    """A folder that arrived with a `dipcheck.toml` that cannot be read ended the watch
+    (exit 2); its files are now linted once the file is mended."""
+    (tmp_path / "w.dip").write_text(WORKFLOW.replace("prompt_file: prompts/a.md", "prompt: Hi"))
+    watcher = Watcher(tmp_path, isolated=False)
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        time.sleep(1)
+        (tmp_path / "sub").mkdir()
+        (tmp_path / "sub" / "dipcheck.toml").write_text("ignore = [\n", encoding="utf-8")
+        (tmp_path / "sub" / "x.dip").write_text(READS, encoding="utf-8")
+        assert watcher.quiet_for(3) == []
+        assert watcher.process.poll() is None  # still watching
+        header = watcher.change(tmp_path / "sub" / "dipcheck.toml", 'ignore = ["DC2"]\n')
+        assert header.endswith("] ./sub/x.dip: 1 finding"), header
+        assert watcher.next_line().startswith("./sub/x.dip:5:17: DC102 ")
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
+    assert f"{tmp_path / 'sub' / 'dipcheck.toml'}: Invalid value" in stderr, stderr
+
+
+def test_watch_sees_the_file_config_names_whatever_its_name(tmp_path: Path) -> None:
+    """`--config ../cfg/custom.toml`: only files named dipcheck.toml, .dipcheck.toml or
+    pyproject.toml were watched outside the tree, so editing it changed nothing."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "w.dip").write_text(READS, encoding="utf-8")
+    (tmp_path / "cfg").mkdir()
+    custom = tmp_path / "cfg" / "custom.toml"
+    custom.write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    watcher = Watcher(project, isolated=False, extra=["--config", str(custom)])
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        header = watcher.change(custom, "ignore = []\n")
+        assert header.endswith("] ./w.dip: 1 finding"), header
+    finally:
+        stderr = watcher.stop()
+    assert f"settings changed ({custom}): linting every file again" in stderr, stderr
 
 
 def test_the_files_gone_are_found_in_time_linear_in_their_number() -> None:
