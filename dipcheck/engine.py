@@ -611,8 +611,10 @@ def _lint_many(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    from dipcheck import sealing
     from dipcheck.cache import decode
 
+    sealing.ready()  # (the workers share the key, or the one warning that it is refused)
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
     yield lint_one(paths[0], configs[0], workspace, named[0], real_folders)

@@ -54,6 +54,12 @@ def unseal(data: bytes | None) -> bytes | None:
     return content if same_digest(given, hmac_sha256_hex(key, content).encode("ascii")) else None
 
 
+def ready() -> None:
+    """Read (or make) this user's key now, before worker processes are forked: they then
+    share the answer, and a key that is refused is said once, not once per worker."""
+    _key()
+
+
 @cache
 def _key() -> bytes | None:
     """This user's key, made the first time it is needed; None when it cannot be made or

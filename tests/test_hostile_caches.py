@@ -486,6 +486,24 @@ def test_the_sealing_key_is_private_and_a_planted_one_is_refused(tmp_path: Path)
     assert "is not used, it is not a regular file; remove it" in run.stderr
 
 
+def test_a_refused_key_is_said_once_by_a_parallel_run(tmp_path: Path) -> None:
+    """Workers forked before the key was first needed each refused it, and each said so."""
+    env = _environment(tmp_path)
+    flow = tmp_path / "flow"
+    flow.mkdir()
+    (flow / "000.dip").write_text(READS_UNWRITTEN, encoding="utf-8")
+    for number in range(1, 40):
+        (flow / f"{number:03d}.dip").write_text(BROKEN_SHELL.replace("Sh", f"Sh{number}"))
+    key = tmp_path / "home" / ".cache" / "dipcheck" / "seal.key"
+    key.parent.mkdir(parents=True)
+    key.parent.chmod(0o700)
+    key.write_text("0" * 64, encoding="utf-8")
+    key.chmod(0o644)
+    run = dipcheck("lint", "--isolated", "--no-cache", "-j", "2", "-q", ".", cwd=flow, env=env)
+    assert run.returncode == 0 and "DIP123" in run.stdout  # (the workers checked the shell)
+    assert run.stderr.count("dipcheck: warning: nothing is cached") == 1, run.stderr
+
+
 @given(st.binary(max_size=200), st.binary(max_size=3000))
 @settings(max_examples=200, deadline=None)
 def test_the_seal_is_hmac_sha256(key: bytes, data: bytes) -> None:
