@@ -53,32 +53,35 @@ def _directories(paths: Sequence[str]) -> set[str]:
     return {directory for root in _roots(paths) for directory, _, _ in os.walk(root)}
 
 
-def _above(paths: Sequence[str], settings_file: str | None) -> set[str]:
+def _above(paths: Sequence[str], settings_files: set[str]) -> set[str]:
     """The folders outside the watched tree where a configuration file that applies to it
     may appear or change: every folder above a root (:func:`~dipcheck.configfile.find_config`
-    looks up to ``/``), and the folder of the one in use (``--config`` may name one
-    anywhere)."""
+    looks up to ``/``), and the folders of the one in use (``--config`` may name one
+    anywhere, and a link may lead anywhere)."""
     found = set()
     for root in _roots(paths):
         folder = os.path.dirname(root)
         while folder not in found:
             found.add(folder)
             folder = os.path.dirname(folder)
-    if settings_file is not None:
-        found.add(os.path.dirname(settings_file))
+    found.update(os.path.dirname(path) for path in settings_files)
     return found
 
 
-def _settings_file(config: Config) -> str | None:
-    return os.path.abspath(config.path) if config.path else None
+def _settings_files(config: Config) -> set[str]:
+    """The configuration file ``config`` was read from, as named and where its links lead
+    (editing ``conf/real.toml`` changes ``dipcheck.toml -> conf/real.toml``)."""
+    if not config.path:
+        return set()
+    return {os.path.abspath(config.path), os.path.realpath(config.path)}
 
 
 def _changes(
-    paths: Sequence[str], watchfiles: Any, above: set[str], settings_file: str | None
+    paths: Sequence[str], watchfiles: Any, above: set[str], settings_files: set[str]
 ) -> Iterator[set[str]]:
     """Each batch of changed paths (absolute) under ``paths``, and of configuration files in
-    the folders ``above`` them (and ``settings_file``, which ``--config`` may name as it
-    likes), until Ctrl-C. Each directory is watched on its own, and the
+    the folders ``above`` them (and ``settings_files``, which ``--config`` may name as it
+    likes, or a link may lead to), until Ctrl-C. Each directory is watched on its own, and the
     set again when a batch changes it: watchfiles' recursive watch follows symbolic links, so
     a link to ``/`` in the tree had it walk and watch the whole machine (ending in a
     traceback at a directory even root may not read)."""
@@ -89,7 +92,7 @@ def _changes(
         return (
             os.path.dirname(path) in directories
             or os.path.basename(path) in CONFIG_NAMES
-            or path == settings_file
+            or path in settings_files
         )
 
     while directories:
@@ -142,7 +145,7 @@ def removed(results: Iterable[str], candidates: Iterable[str]) -> list[str]:
 
 def _settings_again(
     changed: set[str],
-    settings_file: str | None,
+    settings_files: set[str],
     paths: Sequence[str],
     current: Settings,
     again: Callable[[], tuple[Config, Settings]],
@@ -151,7 +154,7 @@ def _settings_again(
     settings are not what they were (``current``); else None. Settings that cannot be read
     are reported, and None."""
     touched = sorted(
-        path for path in changed if path == settings_file or os.path.basename(path) in CONFIG_NAMES
+        path for path in changed if path in settings_files or os.path.basename(path) in CONFIG_NAMES
     )
     if not touched:
         return None
@@ -212,14 +215,14 @@ def watch(
     watched = visible_name(", ".join(paths) or ".")
     print(f"Watching {watched} for changes (Ctrl-C stops).", file=sys.stderr)
     sys.stdout.flush()
-    settings_file = _settings_file(config)
-    above = _above(paths, settings_file)
-    for changed in _changes(paths, watchfiles, above, settings_file):
-        fresh = _settings_again(changed, settings_file, paths, chosen, again)
+    settings_files = _settings_files(config)
+    followed = set(settings_files)  # (what the watch is set up for)
+    for changed in _changes(paths, watchfiles, _above(paths, followed), followed):
+        fresh = _settings_again(changed, settings_files, paths, chosen, again)
         if fresh is not None:
             # (where the new settings come from is in the tree or above it: already watched)
             config, chosen = fresh
-            settings_file = _settings_file(config)
+            settings_files = _settings_files(config)
         try:
             candidates = expand_paths(paths, config, chosen)
             for gone in removed(results, candidates):

@@ -197,6 +197,24 @@ def test_watch_sees_the_file_config_names_whatever_its_name(tmp_path: Path) -> N
     assert f"settings changed ({custom}): linting every file again" in stderr, stderr
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_watch_sees_an_edit_to_the_file_a_configuration_link_leads_to(tmp_path: Path) -> None:
+    """`dipcheck.toml -> conf/real.toml`: an edit to `conf/real.toml` changed the settings
+    and the watch did not notice (it compared the names of the changed files)."""
+    (tmp_path / "w.dip").write_text(READS, encoding="utf-8")
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "real.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    (tmp_path / "dipcheck.toml").symlink_to(Path("conf") / "real.toml")
+    watcher = Watcher(tmp_path, isolated=False)
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        header = watcher.change(tmp_path / "conf" / "real.toml", "ignore = []\n")
+        assert header.endswith("] ./w.dip: 1 finding"), header
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
+
+
 def test_the_files_gone_are_found_in_time_linear_in_their_number() -> None:
     """After each change the watcher asked the list of workflow files found again whether it
     held each file linted before: 13 s for a tree of 20,000 workflows (5 minutes for 100,000)
