@@ -391,9 +391,9 @@ def _status(results: Sequence[LintResult], chosen: Settings, args: argparse.Name
     if args.exit_zero or args.format == "sarif":
         return EXIT_OK
     failing = any(
-        item.severity >= chosen(result.path).fail_on
+        result.diagnostics
+        and max(item.severity for item in result.diagnostics) >= chosen(result.path).fail_on
         for result in results
-        for item in result.diagnostics
     )
     return EXIT_FINDINGS if failing else EXIT_OK
 
