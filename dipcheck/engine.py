@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
 Progress = Callable[[int, int], None]  # (files done, files in all)
-Settings = Callable[[str], Config]  # a file's path -> its settings
+Settings = Callable[[str], Config]  # a file's path -> its settings (its folder's)
 DIP_SUFFIXES = (".dip",)
 DOT_SUFFIXES = (".dot",)
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -402,13 +402,16 @@ def expand_trees(
 
 def workflow_files(folder: str, config: Config, settings: Settings | None = None) -> Iterator[str]:
     """The workflow files under ``folder``, in order, found as they are needed: the
-    ``exclude`` of each file's settings (``settings``, else ``config``) respected, hidden
-    directories and ``node_modules`` skipped."""
+    ``exclude`` of each file's settings (``settings``, else ``config``; the settings of a
+    file depend on its folder only) respected, hidden directories and ``node_modules``
+    skipped."""
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
-        for name in sorted(files):
+        chosen = config
+        for index, name in enumerate(sorted(files)):
             candidate = os.path.join(root, name)
-            chosen = config if settings is None else settings(candidate)
+            if settings is not None and index == 0:
+                chosen = settings(candidate)  # (the folder's: asked once, not for each file)
             if detect_format(candidate, chosen) is not None and not chosen.excluded(candidate):
                 yield candidate
 
