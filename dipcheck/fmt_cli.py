@@ -57,19 +57,24 @@ def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """The files to format (``.dip`` files found in directories, and files named on the
     command line), each with its tree (see ``engine.expand_trees``), and the named files that
     are DOT or YAML workflows, which fmt does not format."""
-    from dipcheck.config import ConfigError, load_config
+    from dipcheck.config import Config, ConfigError, FolderSettings, load_config
     from dipcheck.engine import detect_format, expand_trees
 
-    try:
-        config = load_config(paths[0] if paths else ".")
-    except ConfigError:
-        config = None  # formatting does not depend on the configuration's rule settings
-    found = expand_trees(paths, config)
+    def settings(anchor: str | None) -> Config:
+        try:
+            return load_config(anchor or (paths[0] if paths else "."))
+        except ConfigError:
+            return Config()  # (formatting does not depend on the rule settings)
+
+    # each file's `exclude` and `include` are those of its closest configuration file, as
+    # `dipcheck lint` finds them
+    each = FolderSettings(settings(None), settings)
+    found = expand_trees(paths, settings=each)
     named = set(paths)
     chosen: list[tuple[str, str]] = []
     refused: list[str] = []
     for path, tree in found:
-        fmt = detect_format(path, config)
+        fmt = detect_format(path, each(path))
         if fmt == "dip" or (path in named and fmt is None):
             chosen.append((path, tree))
         elif path in named:

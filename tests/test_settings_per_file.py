@@ -171,3 +171,22 @@ def test_show_settings_shows_the_first_paths(project: Path) -> None:
     assert json.loads(run.stdout)["configuration-file"] is None, run.stdout
     run = dipcheck("lint", "--show-settings", "--format", "json", "y/b.dip", cwd=project)
     assert json.loads(run.stdout)["configuration-file"] == str(project / "y" / "dipcheck.toml")
+
+
+def test_fmt_finds_files_with_each_folders_settings(tmp_path: Path) -> None:
+    """fmt took the first path's settings for every file: `fmt --check .` applied the top
+    `exclude` to `sub/` (whose own file governs it), and `fmt --check top.dip sub` found
+    other files in `sub` than `fmt --check sub`."""
+    (tmp_path / "dipcheck.toml").write_text('exclude = ["sub/gen/**"]\n', encoding="utf-8")
+    (tmp_path / "sub" / "gen").mkdir(parents=True)
+    (tmp_path / "sub" / "keep").mkdir()
+    (tmp_path / "sub" / "dipcheck.toml").write_text('exclude = ["keep/**"]\n', encoding="utf-8")
+    messy = "workflow W\n  start:   A\n  exit: A\n  agent A\n    prompt: hi\n"
+    for name in ("sub/gen/g.dip", "sub/keep/k.dip", "top.dip"):
+        (tmp_path / name).write_text(messy, encoding="utf-8")
+    run = dipcheck("fmt", "--check", ".", cwd=tmp_path)
+    assert run.stdout == "would reformat ./top.dip\nwould reformat ./sub/gen/g.dip\n"
+    alone = dipcheck("fmt", "--check", "sub", cwd=tmp_path)
+    after = dipcheck("fmt", "--check", "top.dip", "sub", cwd=tmp_path)
+    assert alone.stdout == "would reformat sub/gen/g.dip\n"
+    assert after.stdout == "would reformat top.dip\nwould reformat sub/gen/g.dip\n"
