@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from lsprotocol import types
 
-from dipcheck.config import Config, ConfigError, load_config
+from dipcheck.config import Config, ConfigError, FolderSettings, load_config
 from dipcheck.engine import linked_outside, load_workflow, workflow_files
 from dipcheck.model import Workflow
 from dipcheck.records import record
@@ -89,8 +89,10 @@ class Index:
         seen: dict[str, _Parsed] = {}
         found = 0
         for folder in folders:
-            config = _config(folder)
-            for path in workflow_files(folder, config):
+            # (each file's settings are its closest configuration file's, as lint finds them)
+            first = _config(folder)
+            each = FolderSettings(first, _config)
+            for path in workflow_files(folder, first, each):
                 found += 1
                 if found > MAX_FILES:
                     break
@@ -98,6 +100,7 @@ class Index:
                 if path in skip or path in seen or linked_outside(path, folder) is not None:
                     continue
                 stamp = watch.stamp(path)
+                config = each(path)
                 included = config.included(path)
                 cached = self.files.get(path)
                 if cached is None or (cached.stamp, cached.included) != (stamp, included):

@@ -104,6 +104,17 @@ async def test_workflows_and_nodes_of_the_workspace(ws: Session) -> None:
     assert await symbols(ws, "zzz") == []
 
 
+async def test_a_folder_with_its_own_configuration_file(ws: Session) -> None:
+    """Files are found as `dipcheck lint` finds them: a folder's own `dipcheck.toml` (its
+    `exclude`) governs the files below it; the top file's applied to every file."""
+    ws.write("dipcheck.toml", 'exclude = ["sub/gen/**"]\n')
+    ws.write("sub/dipcheck.toml", 'exclude = ["keep/**"]\n')
+    ws.write("sub/gen/g.dip", SINGLE.format(name="Generated", node="Gen"))
+    ws.write("sub/keep/k.dip", SINGLE.format(name="Kept", node="Keep"))
+    ws.write("top.dip", SINGLE.format(name="Top", node="Head"))
+    assert names(await symbols(ws)) == ["Gen", "Generated", "Head", "Top"]
+
+
 async def test_changes_on_disk_and_open_documents(ws: Session) -> None:
     ws.write("one.dip", SINGLE.format(name="One", node="First"))
     gone = ws.write("two.dip", SINGLE.format(name="Two", node="Second"))
