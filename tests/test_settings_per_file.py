@@ -190,3 +190,21 @@ def test_fmt_finds_files_with_each_folders_settings(tmp_path: Path) -> None:
     after = dipcheck("fmt", "--check", "top.dip", "sub", cwd=tmp_path)
     assert alone.stdout == "would reformat sub/gen/g.dip\n"
     assert after.stdout == "would reformat top.dip\nwould reformat sub/gen/g.dip\n"
+
+
+def test_the_language_server_watches_every_folder_the_search_reaches() -> None:
+    """A configuration file two folders above the workspace root applies to its files, but
+    only files up to the root's parent were watched: its edits left stale diagnostics."""
+    import os
+
+    from dipcheck_lsp.watch import config_candidates
+
+    from dipcheck.configfile import CONFIG_NAMES
+
+    path = os.path.join(os.sep, "a", "b", "c", "w.dip")
+    folders = [os.path.dirname(path)]
+    while os.path.dirname(folders[-1]) != folders[-1]:
+        folders.append(os.path.dirname(folders[-1]))
+    assert folders[-1] == os.sep
+    expected = [os.path.join(folder, name) for folder in folders for name in CONFIG_NAMES]
+    assert config_candidates(path) == expected

@@ -243,7 +243,7 @@ def lint(request: Request) -> Snapshot:
     accessed: list[str] = []
     stamps: dict[str, watch.Stamp] = {}
     if request.path is not None:
-        for candidate in watch.config_candidates(request.path, request.root):
+        for candidate in watch.config_candidates(request.path):
             stamps[candidate] = watch.stamp(candidate)
 
     def reader(path: str) -> str:
@@ -487,7 +487,7 @@ class State:
             if doc.snapshot is not None:
                 paths.update(doc.snapshot.deps)
             if doc.path is not None:
-                paths.update(watch.config_candidates(doc.path, self.host.root))
+                paths.update(watch.config_candidates(doc.path))
         return paths
 
     def configuration_changed(self) -> None:

@@ -26,16 +26,16 @@ POLL_SECONDS = 1.0
 _IDS = itertools.count(1)
 
 
-def config_candidates(path: str, root: str | None) -> list[str]:
+def config_candidates(path: str) -> list[str]:
     """Every configuration file that could apply to ``path``: each name in its directory and
-    each parent, up to the workspace root (or the file system root without one)."""
+    each parent, up to the file system's root, as the search for one goes (a file two
+    folders above the workspace root applies as well; it was not watched)."""
     result: list[str] = []
     directory = os.path.dirname(path)
-    stop = os.path.dirname(root) if root else None
     while True:
         result.extend(os.path.join(directory, name) for name in CONFIG_NAMES)
         parent = os.path.dirname(directory)
-        if parent == directory or directory == stop:
+        if parent == directory:
             return result
         directory = parent
 

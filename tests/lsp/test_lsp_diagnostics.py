@@ -370,6 +370,8 @@ async def test_files_the_workflows_read_are_watched(lsp: Session) -> None:
             await asyncio.sleep(0.05)
         assert {"**/{dipcheck.toml,.dipcheck.toml,pyproject.toml}", str(prompt)} <= patterns
         assert str(lsp.path("dipcheck.toml")) in patterns  # could apply, does not exist yet
+        # the search for one goes up to `/`: two folders above the workspace, it applies too
+        assert str(lsp.path("dipcheck.toml").parents[2] / "dipcheck.toml") in patterns
         mark = lsp.mark()
         lsp.write("prompts/ask.md", "Ask.\n")
         lsp.client.workspace_did_change_watched_files(
