@@ -397,7 +397,7 @@ def _check_options(config: Config, args: argparse.Namespace) -> Config:
         named = [path for path in args.paths if path != "-"]
         if "-" in args.paths and args.stdin_filename:
             named.append(args.stdin_filename)
-        globs = tuple((glob.escape(path), Dialect(args.dialect)) for path in named)
+        globs = tuple((glob.escape(os.path.abspath(path)), Dialect(args.dialect)) for path in named)
         config = replace(config, dialects=globs + config.dialects)
     skipped = (("DIP123", "DC207") if args.no_shell else ()) + (
         ("DIP125",) if args.no_env_checks else ()

@@ -154,12 +154,17 @@ class Config:
         return {}
 
     def _matches(self, pattern: str, relative: str, path: str) -> bool:
-        """Does the glob ``pattern`` match ``path`` or its ``relative`` name (as
-        :func:`fnmatch.fnmatch` matches)?"""
+        """Does the glob ``pattern`` match ``path`` (as :func:`fnmatch.fnmatch` matches): its
+        name ``relative`` to the configuration file's folder, or, for a pattern that is an
+        absolute path (what ``--dialect`` makes of a named file), its absolute path? Not the
+        path as it was typed: `legacy/*.dip` then matched `legacy/z.dip` run from `other/`,
+        so the answer changed with the working directory (and with the language server)."""
         match = self._globs.get(pattern)
         if match is None:
             match = self._globs[pattern] = _Glob(os.path.normcase(pattern))
-        return match(os.path.normcase(relative)) or match(os.path.normcase(path))
+        if os.path.isabs(pattern):
+            return match(os.path.normcase(os.path.abspath(path)))
+        return match(os.path.normcase(relative))
 
     def _relative(self, path: str) -> str:
         try:

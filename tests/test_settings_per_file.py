@@ -208,3 +208,31 @@ def test_the_language_server_watches_every_folder_the_search_reaches() -> None:
     assert folders[-1] == os.sep
     expected = [os.path.join(folder, name) for folder in folders for name in CONFIG_NAMES]
     assert config_candidates(path) == expected
+
+
+def test_globs_name_paths_relative_to_the_configuration_not_as_typed(tmp_path: Path) -> None:
+    """A glob was also matched against the path as typed: `legacy/*.dip` at the top matched
+    `legacy/z.dip` typed in `other/`, not `other/legacy/z.dip` typed at the top (nor the
+    language server's absolute path), and `gen/**` excluded `gen/y.dip` only from `other/`."""
+    (tmp_path / "dipcheck.toml").write_text(
+        'exclude = ["gen/**"]\nper-file-ignores = {"legacy/*.dip" = ["DC102"]}\n',
+        encoding="utf-8",
+    )
+    for name in ("other/gen/y.dip", "other/legacy/z.dip"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(READS, encoding="utf-8")
+    other = tmp_path / "other"
+    top = _findings(tmp_path, "other/legacy/z.dip")[1]
+    assert top == [("other/legacy/z.dip", "DC102", "warning", WHERE)]
+    assert _findings(other, "legacy/z.dip")[1] == [("legacy/z.dip", "DC102", "warning", WHERE)]
+    assert [item[0] for item in _findings(other, "gen", "legacy")[1]] == [
+        "gen/y.dip",
+        "legacy/z.dip",
+    ]
+    # the twin: globs written relative to the configuration's folder do match
+    (tmp_path / "dipcheck.toml").write_text(
+        'exclude = ["other/gen/**"]\nper-file-ignores = {"other/legacy/*.dip" = ["DC102"]}\n',
+        encoding="utf-8",
+    )
+    assert _findings(other, "gen", "legacy") == (0, [])
+    assert _findings(tmp_path, ".") == (0, [])

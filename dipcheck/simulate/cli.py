@@ -156,10 +156,11 @@ def _error(message: str) -> int:
 
 
 def _exact(path: str) -> str:
-    """A glob that names ``path`` and nothing else."""
+    """A glob that names ``path`` and nothing else (absolute: a configuration's globs are
+    matched against names relative to its folder, or against absolute paths)."""
     import glob
 
-    return glob.escape(path)
+    return glob.escape(os.path.abspath(path))
 
 
 def _write(args: argparse.Namespace, output: str) -> None:
