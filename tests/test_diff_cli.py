@@ -159,6 +159,27 @@ def test_versions_from_git(repository: Path) -> None:
     assert inside["summary"]["empty"] is True  # paths are taken from the current directory
 
 
+def test_a_version_from_git_has_the_settings_of_its_folder(repository: Path) -> None:
+    """With `git:REV:path` as the new version, the working directory's configuration file
+    was used, not the one closest to the path: the findings changed with the order."""
+    (repository / "flows" / "dipcheck.toml").write_text('ignore = ["DIP111"]\n', encoding="utf-8")
+    forward = _document("git:HEAD~1:flows/release.dip", "flows/release.dip", cwd=repository)
+    backward = _document("flows/release.dip", "git:HEAD~1:flows/release.dip", cwd=repository)
+    both = _document("git:HEAD~1:flows/release.dip", "git:HEAD:flows/release.dip", cwd=repository)
+
+    def findings(document: Any, kind: str) -> list[str]:
+        return sorted(item["code"] for item in document["findings"][kind])
+
+    assert findings(forward, "introduced") == findings(backward, "fixed")
+    assert findings(forward, "fixed") == findings(backward, "introduced")
+    assert findings(both, "introduced") == findings(forward, "introduced")
+    # the twin: the settings matter here (without them DIP111 is introduced too)
+    isolated = _document(
+        "git:HEAD~1:flows/release.dip", "flows/release.dip", "--isolated", cwd=repository
+    )
+    assert findings(isolated, "introduced") != findings(forward, "introduced")
+
+
 def test_versions_from_git_in_a_directory_that_is_not_utf8(tmp_path: Path) -> None:
     """`git rev-parse --show-toplevel` names the repository as its bytes: a directory
     `r\\xff` (or a file name that is not UTF-8) ended `diff git:…` with a Unicode traceback."""

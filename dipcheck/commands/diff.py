@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -85,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from dipcheck.config import Config, ConfigError, load_config
     from dipcheck.semdiff import DiffError, diff, report
     from dipcheck.semdiff.routing import DEFAULT_MAX_STATES
-    from dipcheck.semdiff.sources import GIT_PREFIX, SourceError, read_version
+    from dipcheck.semdiff.sources import SourceError, read_version
     from dipcheck.target import parse_target
 
     if args.max_states is not None and args.max_states < 0:
@@ -95,7 +94,9 @@ def run(args: argparse.Namespace) -> int:
         new = read_version(args.new)
     except SourceError as error:
         return _error(str(error))
-    anchor = args.new if not args.new.startswith(GIT_PREFIX) else os.getcwd()
+    # (the settings of the file's closest configuration file, as lint finds them: for
+    # `git:REV:path`, the folder the path names in the working tree, not the current one)
+    anchor = new.path
     try:
         config = Config() if args.isolated else load_config(anchor, args.config)
         if args.target_version:
