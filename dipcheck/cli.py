@@ -353,16 +353,29 @@ def _lint_settings(args: argparse.Namespace, anchor: str | None = None) -> Confi
                 else (paths[0] if paths else ".")
             )
         config = load_config(anchor, args.config)
+    given: dict[str, tuple[str, ...]] = {}
     for option in ("select", "extend_select", "ignore"):
-        selectors = _split(getattr(args, option))
+        selectors = given[option] = _split(getattr(args, option))
         for selector in dict.fromkeys(selectors):
             if not registry.select(selector):
                 raise ConfigError(
                     f"--{option.replace('_', '-')}: no rule matches {quoted(selector)}"
                     + registry.nearest(selector)
                 )
-        if selectors:
-            config = replace(config, **{option: selectors})
+    # as ruff layers them: --select starts the selection again (the file's extend-select and
+    # ignore go with its select); else --extend-select and --ignore add to the file's
+    if given["select"]:
+        config = replace(
+            config,
+            select=given["select"],
+            extend_select=given["extend_select"],
+            ignore=given["ignore"],
+        )
+    else:
+        if given["extend_select"]:
+            config = replace(config, extend_select=config.extend_select + given["extend_select"])
+        if given["ignore"]:
+            config = replace(config, ignore=config.ignore + given["ignore"])
     if args.fail_on:
         config = replace(config, fail_on=Severity.parse(args.fail_on))
     if args.target_version:

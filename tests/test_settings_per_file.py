@@ -236,3 +236,14 @@ def test_globs_name_paths_relative_to_the_configuration_not_as_typed(tmp_path: P
     )
     assert _findings(other, "gen", "legacy") == (0, [])
     assert _findings(tmp_path, ".") == (0, [])
+
+
+def test_command_line_selectors_layer_over_the_file_as_ruff_does(project: Path) -> None:
+    """`--ignore` replaced the file's `ignore` (its DC102 came back), and `--select` kept
+    it (the code asked for stayed hidden); the editor settings did the reverse."""
+    assert _findings(project, "--ignore", "DIP111", "y/b.dip") == (0, [])
+    shown = [("y/b.dip", "DC102", "warning", WHERE)]
+    assert _findings(project, "--select", "DC102", "y/b.dip") == (0, shown)
+    assert _findings(project, "--select", "DC1", "--ignore", "DC102", "y/b.dip") == (0, [])
+    # the twin: without the file, --ignore alone hides what it names
+    assert _findings(project, "--ignore", "DC102", "x/a.dip") == (0, [])

@@ -60,8 +60,8 @@ LANGUAGE_FORMATS = {"dip": "dip", "dippin": "dip", "yaml": "yaml", "dot": "dot",
 @record
 class Settings:
     """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
-    under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors that
-    replace the configuration file's ``select`` and add to its ``ignore``), ``targetVersion``
+    under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors, as
+    ``--select`` / ``--ignore`` layer them over the configuration file), ``targetVersion``
     (replaces ``target-version``), ``inlayHints`` (true or false). A value that cannot be used
     is reported in ``problems`` and left at what it was: a ``debounceMs`` that is not a number
     from 0 to :data:`MAX_DEBOUNCE_MS` (1e300 held every lint back for good), and the selectors
@@ -143,9 +143,11 @@ class Settings:
 
     def apply(self, config: Config) -> Config:
         """The configuration with the editor's settings on top."""
+        # (as the command line's options, as ruff layers them: `select` starts the selection
+        # again, the file's extend-select and ignore with it; `ignore` alone adds to the file's)
         if self.select:
-            config = replace(config, select=self.select, extend_select=())
-        if self.ignore:
+            config = replace(config, select=self.select, extend_select=(), ignore=self.ignore)
+        elif self.ignore:
             config = replace(config, ignore=(*config.ignore, *self.ignore))
         if self.target is not None:
             config = replace(config, target=self.target)

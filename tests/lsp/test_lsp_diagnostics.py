@@ -282,6 +282,29 @@ async def test_configuration_changes_relint(lsp: Session) -> None:
     assert [item.code for item in await lsp.diagnostics(uri, after=mark)] == demo_codes(lsp)
 
 
+async def test_editor_select_and_ignore_layer_as_the_command_line_does(lsp: Session) -> None:
+    """`select` starts the selection again: the configuration file's `ignore` gave way to it
+    on the command line, but not in the editor; `ignore` alone adds to the file's."""
+    uri = lsp.open("demo.dip", DEMO)
+    config = lsp.write("dipcheck.toml", 'ignore = ["DC104"]\n')
+    try:
+        mark = lsp.mark()
+        lsp.configure({"dipcheck": {}})
+        found = await lsp.diagnostics(uri, after=mark)
+        assert "DC104" not in [item.code for item in found]
+        mark = lsp.mark()
+        lsp.configure({"dipcheck": {"select": ["DC104", "DC301"]}})
+        found = await lsp.diagnostics(uri, after=mark)
+        assert sorted(item.code for item in found) == ["DC104", "DC301"]
+        mark = lsp.mark()
+        lsp.configure({"dipcheck": {"select": [], "ignore": ["DIP1"]}})
+        found = await lsp.diagnostics(uri, after=mark)
+        assert sorted(item.code for item in found) == ["DC301"]
+    finally:
+        config.unlink()
+        lsp.configure({"dipcheck": {"select": [], "ignore": []}})  # (absent keys are kept)
+
+
 async def test_closing_clears_pushed_diagnostics(lsp: Session) -> None:
     uri = lsp.open("demo.dip", DEMO)
     await lsp.diagnostics(uri)
