@@ -434,10 +434,7 @@ class FolderSettings:
         self._by_folder: dict[str, str | None] = {}  # (find_config's answers, each folder's)
 
     def __call__(self, path: str) -> Config:
-        folder = os.path.dirname(os.path.abspath(path))
-        found = self._by_folder.get(folder, "")
-        if found == "":
-            found = find_config(folder, self._by_folder)
+        found = find_config(os.path.dirname(os.path.abspath(path)), self._by_folder)
         if found not in self._by_file:
             self._by_file[found] = self._build(path)
         return self._by_file[found]

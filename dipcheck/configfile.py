@@ -17,6 +17,8 @@ def find_config(start: str, known: dict[str, str | None] | None = None) -> str |
     parents (a `pyproject.toml` at the top that names dipcheck but configures nothing was read
     and parsed again for each of 3,000 folders)."""
     directory = os.path.abspath(start)
+    if known is not None and directory in known:
+        return known[directory]  # (a folder asked before: not even looked at)
     if not os.path.isdir(directory):
         directory = os.path.dirname(directory)
     walked: list[str] = []
