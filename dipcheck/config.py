@@ -16,6 +16,9 @@ The closest configuration file to a path wins (parents are not merged), as in ru
                                 # a file a glob names is a workflow whatever it contains
     ordewell-runners = "claude-code,codex"   # the runners Ordewell has enabled (O05)
     fail-on = "error"           # lowest severity that makes `dipcheck lint` exit 1
+    [tool.dipcheck.format]      # `dipcheck fmt` only:
+    exclude = ["tests/broken/*"]  # files its directory walks leave alone (on purpose
+                                # unformatted or broken), besides the top-level `exclude`
     target-version = "0.64"     # the tracker release the workflows run on (dipcheck.target)
     extra-models = "acme:m1,m2;openai:gpt-x"   # model ids added to the catalog (DIP108);
                                 # also a table: {acme = ["m1", "m2"]}
@@ -59,8 +62,10 @@ KNOWN_KEYS = frozenset(
         "dialect",
         "extra-models",
         "ordewell-runners",
+        "format",
     }
 )
+FORMAT_KEYS = frozenset({"exclude"})  # the keys of the `format` table
 DOT_DIALECTS = (Dialect.TRACKER, Dialect.ATTRACTOR, Dialect.TYPED_OUTPUTS)
 # what a `dialect` glob may name: a DOT dialect, or `ordewell` (the file is an Ordewell plan)
 FILE_DIALECTS = (*DOT_DIALECTS, Dialect.ORDEWELL)
@@ -85,6 +90,7 @@ class Config:
     dialects: tuple[tuple[str, Dialect], ...] = ()
     extra_models: tuple[tuple[str, tuple[str, ...]], ...] = ()
     ordewell_runners: tuple[str, ...] = ()  # empty: Ordewell's default runners
+    format_exclude: tuple[str, ...] = ()  # `[format] exclude`: what fmt's walks skip
     path: str | None = None
     root: str = field(default=".")
 
@@ -128,6 +134,14 @@ class Config:
     def excluded(self, path: str) -> bool:
         relative = self._relative(path)
         return any(self._matches(pattern, relative, path) for pattern in self.exclude)
+
+    def format_excluded(self, path: str) -> bool:
+        """Does a ``[format] exclude`` glob name ``path`` (``dipcheck fmt`` leaves it alone
+        when a directory walk finds it)?"""
+        if not self.format_exclude:
+            return False
+        relative = self._relative(path)
+        return any(self._matches(pattern, relative, path) for pattern in self.format_exclude)
 
     def included(self, path: str) -> bool:
         """Does an ``include`` glob name ``path`` (a YAML step workflow by configuration)?"""
@@ -334,7 +348,15 @@ def parse_config(data: dict[str, Any], path: str) -> Config:
                 f"{path}: dialect of {quoted(pattern)}: {quoted(value)} is not one of {known}"
             )
         dialects.append((pattern, Dialect(value)))
+    raw_format = data.get("format", {})
+    if not isinstance(raw_format, dict):
+        raise ConfigError(f"{path}: `format` must be a table (`[tool.dipcheck.format]`)")
+    unknown = sorted(set(raw_format) - FORMAT_KEYS)
+    if unknown:
+        listed = ", ".join(quoted(key) for key in unknown[:SHOWN_KEYS])
+        raise ConfigError(f"{path}: format: unknown key(s) {listed} (known: exclude)")
     return Config(
+        format_exclude=_strings(raw_format.get("exclude", []), "format.exclude", path),
         extra_models=_extra_models(data.get("extra-models", ""), path),
         ordewell_runners=_runners(data.get("ordewell-runners", []), path),
         select=_selectors(data.get("select", []), "select", path),

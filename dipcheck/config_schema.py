@@ -172,6 +172,27 @@ class Settings(BaseModel):
             }
         ),
     ] = Field(default="", alias="ordewell-runners")
+    format: Annotated[
+        dict[str, Globs],
+        WithJsonSchema(
+            {
+                "type": "object",
+                "properties": {
+                    "exclude": {
+                        "anyOf": [
+                            {"type": "string"},
+                            {"type": "array", "items": {"type": "string"}},
+                        ],
+                        "description": "Files `dipcheck fmt` leaves alone when a directory "
+                        "walk finds them (on purpose unformatted or broken), besides the "
+                        "top-level `exclude`; a file named on the command line is formatted.",
+                    }
+                },
+                "additionalProperties": False,
+                "description": "Settings of `dipcheck fmt` (`[tool.dipcheck.format]`).",
+            }
+        ),
+    ] = Field(default_factory=dict)
 
 
 def _references(value: Any) -> Any:

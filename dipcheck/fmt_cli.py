@@ -54,9 +54,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
-    """The files to format (``.dip`` files found in directories, and files named on the
-    command line), each with its tree (see ``engine.expand_trees``), and the named files that
-    are DOT or YAML workflows, which fmt does not format."""
+    """The files to format (``.dip`` files found in directories, but not those a ``[format]
+    exclude`` glob names, and files named on the command line), each with its tree (see
+    ``engine.expand_trees``), and the named files that are DOT or YAML workflows, which fmt
+    does not format."""
     from dipcheck.config import Config, ConfigError, FolderSettings, load_config
     from dipcheck.engine import detect_format, expand_trees
 
@@ -74,7 +75,10 @@ def _paths(paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     chosen: list[tuple[str, str]] = []
     refused: list[str] = []
     for path, tree in found:
-        fmt = detect_format(path, each(path))
+        config = each(path)
+        if path not in named and config.format_excluded(path):
+            continue  # (`[format] exclude`: left alone on purpose; a named file is formatted)
+        fmt = detect_format(path, config)
         if fmt == "dip" or (path in named and fmt is None):
             chosen.append((path, tree))
         elif path in named:
@@ -127,11 +131,23 @@ def run(args: argparse.Namespace) -> int:
                     f"a {sniff_format(text).upper()} workflow, not .dip: fmt formats .dip "
                     "workflows only; not formatted"
                 )
-            sys.stdout.write(for_stream(format_dip(text), sys.stdout))
+            formatted = format_dip(text)
         except (_Unreadable, FormatError, OSError) as error:
             print(visible(f"dipcheck fmt: <stdin>: {error}"), file=sys.stderr)
             return EXIT_ERROR
-        return EXIT_OK
+        if not (args.check or args.diff):
+            sys.stdout.write(for_stream(formatted, sys.stdout))
+            return EXIT_OK
+        # with --check or --diff, standard input is a file like any other: nothing is
+        # written, and the exit status says whether it would change
+        if formatted == text:
+            return EXIT_OK
+        if args.diff:
+            diff = text_diff(text, formatted, "<stdin>", "<stdin> (formatted)")
+            sys.stdout.write(for_stream(diff, sys.stdout))
+        else:
+            print("would reformat <stdin>")
+        return EXIT_CHANGES
     for path in args.paths:
         if not os.path.exists(path):
             print(
@@ -142,6 +158,16 @@ def run(args: argparse.Namespace) -> int:
     changed = unchanged = failed = 0
     writing = not (args.check or args.diff)
     chosen, refused = _paths(args.paths)
+    if not chosen and not refused:
+        # (a warning, the exit status unchanged: as `dipcheck lint` says of a tree without
+        # workflows, so a CI job over a tree without .dip files yet does not fail)
+        listed = visible_name(", ".join(args.paths))
+        print(
+            f"dipcheck fmt: warning: no .dip file found in {listed}: nothing was formatted "
+            "(fmt formats .dip workflows only)",
+            file=sys.stderr,
+        )
+        return EXIT_OK
     for path in refused:
         print(
             visible(

@@ -4,6 +4,7 @@ when the linter reports a syntax error), and the project's own fixtures."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -133,17 +134,88 @@ def test_fmt_refuses_exactly_the_files_the_linter_finds_syntax_errors_in() -> No
                     assert _refused(mutated) == _syntax_error(mutated), (path, index)
 
 
-def test_fmt_check_on_the_fixtures_reformats_nothing() -> None:
-    result = dipcheck("fmt", "--check", "fixtures/")
-    # fixtures/diff/v4.dip is v3 in another layout on purpose (dipcheck diff must see no
-    # semantic change): the one file fmt would change
-    assert result.stdout.splitlines() == ["would reformat fixtures/diff/v4.dip"]
-    # the one file it cannot format is the one broken on purpose with syntax errors
-    lines = result.stderr.splitlines()
-    assert lines[0] == (
+def test_fmt_check_on_the_project_reformats_nothing() -> None:
+    # (it failed: fixtures/diff/v4.dip is v3 in another layout and fixtures/broken/syntax.dip
+    # has syntax errors, both on purpose; pyproject.toml's `[tool.dipcheck.format] exclude`
+    # now names them, as a project names its own such files)
+    for where in ("fixtures/", "."):
+        result = dipcheck("fmt", "--check", where)
+        assert (result.returncode, result.stdout) == (0, ""), result.stderr
+        assert re.fullmatch(r"0 files would be reformatted, \d+ already formatted\n", result.stderr)
+    # the twin: named on the command line, an excluded file is formatted (as ruff does)
+    named = dipcheck("fmt", "--check", "fixtures/diff/v4.dip", "fixtures/broken/syntax.dip")
+    assert named.returncode == 2
+    assert named.stdout == "would reformat fixtures/diff/v4.dip\n"
+    assert named.stderr.splitlines() == [
         "dipcheck fmt: fixtures/broken/syntax.dip: the file has syntax errors (`dipcheck lint` "
-        "shows them); not formatted"
+        "shows them); not formatted",
+        "1 file would be reformatted, 0 already formatted, 1 could not be formatted",
+    ]
+
+
+def test_format_exclude_skips_files_in_directory_walks_only_and_lint_still_reads_them(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "dipcheck.toml").write_text('[format]\nexclude = ["odd/*"]\n')
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "odd" / "messy.dip").write_text(MESSY)
+    (tmp_path / "flow.dip").write_text(MESSY)
+    result = dipcheck("fmt", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, "1 file reformatted, 0 already formatted\n")
+    assert (tmp_path / "flow.dip").read_text() == TIDY
+    assert (tmp_path / "odd" / "messy.dip").read_text() == MESSY
+    # lint's directory walk is not changed by it (the top-level `exclude` is lint's and fmt's)
+    linted = dipcheck("lint", "--no-cache", "--format", "json", ".", cwd=tmp_path)
+    assert json.loads(linted.stdout)["files"] == ["./flow.dip", "./odd/messy.dip"]
+    # named, it is formatted
+    named = dipcheck("fmt", "odd/messy.dip", cwd=tmp_path)
+    assert (named.returncode, (tmp_path / "odd" / "messy.dip").read_text()) == (0, TIDY)
+    # `--show-settings` shows the table, and a misspelt key in it is a configuration error
+    shown = dipcheck("lint", "--show-settings", "--format", "json", "flow.dip", cwd=tmp_path)
+    assert json.loads(shown.stdout)["settings"]["format"] == {"exclude": ["odd/*"]}
+    (tmp_path / "dipcheck.toml").write_text('[format]\nexlude = ["odd/*"]\n')
+    broken = dipcheck("lint", "flow.dip", cwd=tmp_path)
+    assert broken.returncode == 2
+    assert "dipcheck.toml: format: unknown key(s) 'exlude' (known: exclude)\n" in broken.stderr
+
+
+def test_check_and_diff_on_standard_input_write_nothing_and_say_whether_it_would_change(
+    tmp_path: Path,
+) -> None:
+    # (`fmt --check -` printed the formatted text and exited 0, whatever it was given)
+    checked = dipcheck("fmt", "--check", "-", stdin=MESSY, cwd=tmp_path)
+    assert (checked.returncode, checked.stdout, checked.stderr) == (
+        1,
+        "would reformat <stdin>\n",
+        "",
     )
-    assert re.fullmatch(
-        r"1 file would be reformatted, \d+ already formatted, 1 could not be formatted", lines[1]
-    ), lines
+    diffed = dipcheck("fmt", "--diff", "-", stdin=MESSY, cwd=tmp_path)
+    assert diffed.returncode == 1
+    assert diffed.stdout.splitlines()[:2] == ["--- <stdin>", "+++ <stdin> (formatted)"]
+    assert "-workflow   Messy" in diffed.stdout.splitlines()
+    assert "+workflow Messy" in diffed.stdout.splitlines()
+    # the passing twins: formatted text gives nothing and exit 0; without a flag, the text
+    for flag in ("--check", "--diff"):
+        tidy = dipcheck("fmt", flag, "-", stdin=TIDY, cwd=tmp_path)
+        assert (tidy.returncode, tidy.stdout, tidy.stderr) == (0, "", "")
+    plain = dipcheck("fmt", "-", stdin=MESSY, cwd=tmp_path)
+    assert (plain.returncode, plain.stdout) == (0, TIDY)
+
+
+def test_a_tree_without_dip_files_is_said_to_have_nothing_formatted(tmp_path: Path) -> None:
+    # (it said "0 files reformatted, 0 already formatted", as if it had checked something)
+    (tmp_path / "review.dot").write_bytes((FIXTURES / "dot" / "review.dot").read_bytes())
+    for extra in ((), ("--check",)):
+        result = dipcheck("fmt", *extra, ".", cwd=tmp_path)
+        assert (result.returncode, result.stdout, result.stderr) == (
+            0,
+            "",
+            "dipcheck fmt: warning: no .dip file found in .: nothing was formatted (fmt "
+            "formats .dip workflows only)\n",
+        )
+    (tmp_path / "flow.dip").write_text(TIDY)  # the twin: one file found
+    found = dipcheck("fmt", "--check", ".", cwd=tmp_path)
+    assert (found.returncode, found.stderr) == (
+        0,
+        "0 files would be reformatted, 1 already formatted\n",
+    )

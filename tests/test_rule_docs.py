@@ -99,6 +99,11 @@ CONFIGS = [
     ({"select": [1]}, False),
     ({"target-version": "9.9"}, False),
     ({"per-file-ignores": ["DC1"]}, False),
+    ({"format": {"exclude": ["tests/broken/*"]}}, True),
+    ({"format": {"exclude": "one.dip"}}, True),
+    ({"format": {"exlude": ["a.dip"]}}, False),
+    ({"format": ["a.dip"]}, False),
+    ({"format": {"exclude": [1]}}, False),
 ]
 
 

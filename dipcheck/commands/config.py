@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(name) for name in properties)
     for name, spec in properties.items():
         if args.key is None or args.key == name:
-            default = f" (default: {spec['default']})" if "default" in spec else ""
+            # (an empty default, "" or [], says nothing: the description says what it means)
+            default = f" (default: {spec['default']})" if spec.get("default") else ""
             print(f"{name:<{width}}  {spec.get('description', '')}{default}")
     return EXIT_OK

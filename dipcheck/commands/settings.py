@@ -39,6 +39,7 @@ def settings(path: str, config: Config) -> dict[str, Any]:
             "ordewell-runners": list(config.ordewell_runners),
             "severity": {code: level.label for code, level in config.severity},
             "dialect": {pattern: dialect.value for pattern, dialect in config.dialects},
+            "format": {"exclude": list(config.format_exclude)},
         },
         "for-this-file": {
             "format": fmt,
@@ -79,7 +80,7 @@ def show_settings(path: str, config: Config, fmt: str = "text") -> str:
         "[tool.dipcheck]",
     ]
     table = data["settings"]
-    subtables = ("severity", "dialect")
+    subtables = ("severity", "dialect", "format")
     lines.extend(f"{key} = {_toml(value)}" for key, value in table.items() if key not in subtables)
     for name in subtables:
         lines.append(f"[tool.dipcheck.{name}]")
