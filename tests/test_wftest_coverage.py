@@ -160,6 +160,38 @@ def test_fail_under(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "unknown kind 'html'" in bad.stderr
 
 
+def test_a_coverage_gate_that_measured_nothing_fails_and_claims_no_percentage(
+    tmp_path: Path,
+) -> None:
+    # (with no test file, `--fail-under 80` passed, and `--fail-under 200` said 100.0%)
+    shutil.copy(REVIEW, tmp_path / "review.dip")
+    gated = dipcheck("test", "--fail-under", "80", cwd=tmp_path)
+    assert gated.returncode == 1
+    assert gated.stdout.endswith(
+        "\ncoverage: nothing was measured (no test ran on a workflow)\n"
+        "FAIL: no coverage was measured (no test ran), so --fail-under 80% fails\n"
+    )
+    assert "%" not in gated.stdout.replace("80%", "")
+    as_json = dipcheck("test", "--fail-under", "80", "--format", "json", cwd=tmp_path)
+    assert as_json.returncode == 1
+    assert as_json.stderr == (
+        "dipcheck test: no coverage was measured (no test ran), so --fail-under 80% fails\n"
+    )
+    # the twins: without a gate, no test is not a failure (pre-commit runs the tests beside
+    # a changed workflow, which may have none); --coverage alone says nothing was measured
+    plain = dipcheck("test", "--coverage", "review.dip", cwd=tmp_path)
+    assert plain.returncode == 0
+    assert "coverage: nothing was measured (no test ran on a workflow)" in plain.stdout
+    assert dipcheck("test", cwd=tmp_path).returncode == 0
+    # a gate past 100% (or not a number) is a usage error, not a gate that cannot pass
+    for value in ("200", "-1", "nan", "lots"):
+        wrong = dipcheck("test", "--fail-under", value, cwd=tmp_path)
+        assert wrong.returncode == 2, value
+        assert wrong.stderr.splitlines()[-1].startswith(
+            "dipcheck test: error: argument --fail-under: "
+        )
+
+
 def test_coverage_of_one_workflow_adds_up_its_test_files(tmp_path: Path) -> None:
     shutil.copy(REVIEW, tmp_path / "review.dip")
     (tmp_path / "review.tests.yaml").write_text(

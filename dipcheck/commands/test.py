@@ -99,7 +99,7 @@ def add_parser(commands: Any) -> None:
     )
     cover.add_argument(
         "--fail-under",
-        type=float,
+        type=_percentage,
         metavar="PCT",
         help="exit 1 when total coverage is under PCT percent (implies --coverage)",
     )
@@ -112,6 +112,17 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--config", metavar="FILE", help="use this configuration file")
     parser.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+
+
+def _percentage(value: str) -> float:
+    """A percentage from 0 to 100 (argparse reports anything else as a usage error)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0 <= number <= 100:  # (NaN fails both comparisons)
+        raise argparse.ArgumentTypeError(f"{value} is not a percentage from 0 to 100")
+    return number
 
 
 def _error(message: str) -> int:
@@ -286,9 +297,11 @@ def _coverage_reports(
 
     coverages = [item for item, _ in measured]
     shown = ""
+    if not coverages and fmt == "text":
+        shown += "\ncoverage: nothing was measured (no test ran on a workflow)\n"
     for kind, target in reports:
         if kind == "text":
-            if fmt == "text":
+            if fmt == "text" and coverages:
                 shown += "\n" + coverage.text(coverages, lambda path: visible_name(_display(path)))
             continue
         body = (
@@ -300,13 +313,19 @@ def _coverage_reports(
         write_output(target, [body])
         if fmt == "text":
             shown += f"coverage ({kind}) written to {target}\n"
-    total = coverage.total_percent(coverages)
-    under = fail_under is not None and total < fail_under
-    if under and fmt == "text":
-        shown += f"FAIL: coverage {total:.1f}% is under --fail-under {fail_under:g}%\n"
-    elif under:
-        print(
-            f"dipcheck test: coverage {total:.1f}% is under --fail-under {fail_under:g}%",
-            file=sys.stderr,
-        )
-    return shown, under
+    if fail_under is None:
+        return shown, False
+    if not coverages:
+        # no test ran on a workflow: nothing was measured, and a gate that measured nothing
+        # does not pass (as coverage.py's `--fail-under` with no data)
+        failure = f"no coverage was measured (no test ran), so --fail-under {fail_under:g}% fails"
+    else:
+        total = coverage.total_percent(coverages)
+        if total >= fail_under:
+            return shown, False
+        failure = f"coverage {total:.1f}% is under --fail-under {fail_under:g}%"
+    if fmt == "text":
+        shown += f"FAIL: {failure}\n"
+    else:
+        print(f"dipcheck test: {failure}", file=sys.stderr)
+    return shown, True
