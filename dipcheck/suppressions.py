@@ -22,7 +22,8 @@ its whole attribute list, quoted multi-line prompts included.
 A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
 code as DC902, an ``enable`` that ends no ``disable`` as DC903, and a comment that means to be a
 suppression but is not one (``# dipcheck: ignore`` without codes, ``ignore DC102`` without
-brackets, ``ignroe[…]``, ``dipcheck`` without the colon …) as DC904, with the rewrite.
+brackets, ``ignroe[…]``, ``dipcheck`` without the colon, ``ignore[ALL]`` …) as DC904, with the
+rewrite.
 
 :func:`ignore_edits` writes the comments that suppress given findings (``--add-ignore``, the
 language server's "suppress" action).
@@ -525,6 +526,25 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
             )
             continue
         parts = raw_codes.split(",")
+        if any(part.strip().upper() == "ALL" for part in parts):
+            # `ALL` is a blanket suppression spelt as a selector: refused as the bare one is
+            begin = line.lower().index("dipcheck", match.start())
+            result.malformed.append(
+                Malformed(
+                    Span(source, offset + start, offset + _comment_end(line, start)),
+                    Span(source, offset + begin, offset + match.end()),
+                    [
+                        f"`ALL` names every rule, and a blanket {kind} is refused (it would "
+                        "hide findings nobody has looked at)"
+                    ],
+                    kind,
+                    None,
+                    covered,
+                    kind == "file-ignore",
+                    _comment_removal(source, line, number, start),
+                )
+            )
+            continue
         alone = sum(1 for part in parts if part.strip()) == 1
         position = 0
         for part in parts:

@@ -115,6 +115,33 @@ def test_a_blanket_file_ignore_and_an_enable_without_codes() -> None:
     assert "name the codes it ends" in enable[0].message
 
 
+@pytest.mark.parametrize(
+    ("comment", "kind"),
+    [
+        ("# dipcheck: ignore[ALL]", "ignore"),
+        ("# dipcheck: ignore[all, DC102]", "ignore"),
+        ("# dipcheck: file-ignore[ALL]", "file-ignore"),
+        ("# dipcheck: disable[ALL]", "disable"),
+    ],
+)
+def test_all_in_a_suppression_is_a_blanket_one_and_refused(comment: str, kind: str) -> None:
+    # (`ignore[ALL]` hid every finding under it, and `file-ignore[ALL]` a whole file)
+    findings = lint(_with(comment))
+    assert findings == [_dc904(comment), DC102]
+    (item,) = [item for item in run(_with(comment)).diagnostics if item.code == "DC904"]
+    assert f"`ALL` names every rule, and a blanket {kind} is refused" in item.message
+    assert item.fix is not None and not item.fix.safe
+    assert [edit.text for edit in item.fix.edits] == [f"dipcheck: {kind}[DC102]"]
+    (edit,) = item.fix.edits
+    assert edit.span.text == comment.removeprefix("# ")
+
+
+def test_a_group_or_a_prefix_in_a_suppression_is_not_refused() -> None:
+    # the twins of ALL: a code prefix and a group name select some rules, on purpose
+    for comment in ("# dipcheck: ignore[DC1]", "# dipcheck: ignore[context]"):
+        assert lint(_with(comment)) == [], comment
+
+
 @pytest.mark.parametrize("comment", ["# dipcheck: frobnicate", "# dipcheck:"])
 def test_an_unknown_directive_is_reported_without_a_fix(comment: str) -> None:
     (item,) = [item for item in run(_with(comment)).diagnostics if item.code == "DC904"]

@@ -53,7 +53,8 @@ declare(
         "directive (`ignroe[…]`) or `dipcheck` without its colon is an ordinary comment to the "
         "linter: the finding it was written for is still reported, or — worse — the author "
         "believes a block is covered that is not. A blanket `ignore` is refused on purpose: it "
-        "would hide findings nobody has looked at."
+        "would hide findings nobody has looked at; so is `ignore[ALL]`, a blanket one by "
+        "another name (a group or a code prefix is accepted)."
     ),
     example="# dipcheck: ignore DC102\nagent Build\n  prompt: Use ${ctx.notes}.",
     fix=(
