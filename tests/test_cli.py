@@ -58,6 +58,26 @@ def test_text_output_shape(tmp_path: Path) -> None:
     )
 
 
+def test_no_fix_applied_says_how_many_fixes_to_review_unsafe_fixes_would_apply(
+    tmp_path: Path,
+) -> None:
+    # (it said only "No fixes available." just after offering one with --unsafe-fixes)
+    _workflow(tmp_path)
+    for flag, said in (("--diff", "No fixes available"), ("--fix", "Nothing fixed")):
+        result = dipcheck("lint", "--isolated", flag, "w.dip", cwd=tmp_path)
+        assert result.stderr == (
+            f"{said} (1 fix to review can be applied with `--unsafe-fixes`).\n"
+        ), flag
+    # the twins: with --unsafe-fixes it is applied; with no fix at all, nothing more is said
+    shown = dipcheck("lint", "--isolated", "--diff", "--unsafe-fixes", "w.dip", cwd=tmp_path)
+    assert shown.stderr == "Would fix 1 finding in 1 file.\n"
+    (tmp_path / "w.dip").write_text(
+        "workflow W\n  start: A\n  exit: A\n  agent A\n    max_turns: x\n"
+    )
+    plain = dipcheck("lint", "--isolated", "--diff", "w.dip", cwd=tmp_path)
+    assert plain.stderr == "No fixes available.\n"
+
+
 def test_text_output_multi_line_range_and_related_note(tmp_path: Path) -> None:
     path = tmp_path / "w.dip"
     path.write_text(

@@ -572,7 +572,23 @@ def _fix_summary(outcomes: Sequence[FixOutcome], args: argparse.Namespace, verb:
         return
     files = len({path for path, _ in applied})
     if not applied:
-        print("No fixes available." if verb == "Would fix" else "Nothing fixed.", file=sys.stderr)
+        said = "No fixes available" if verb == "Would fix" else "Nothing fixed"
+        hidden = (
+            0
+            if args.unsafe_fixes
+            else sum(
+                1
+                for outcome in outcomes
+                for item in outcome.result.diagnostics
+                if item.fix is not None and not item.fix.safe
+            )
+        )
+        if hidden:  # (as ruff says it: the summary line had just offered them)
+            said += (
+                f" ({hidden} fix{'es' * (hidden != 1)} to review can be applied with "
+                "`--unsafe-fixes`)"
+            )
+        print(said + ".", file=sys.stderr)
         return
     print(
         f"{verb} {len(applied)} finding{'s' if len(applied) != 1 else ''} in {files} "
