@@ -13,6 +13,7 @@ an alias inside the node it names (an infinite structure), the file is refused."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # YAML nodes (scalars, lists, mappings, aliases) read from one file; 60,000 nodes are some
@@ -60,6 +61,7 @@ def load_bounded(text: str, typ: str = "rt") -> Any:
     from ruamel.yaml.composer import Composer, ComposerError
     from ruamel.yaml.events import AliasEvent
     from ruamel.yaml.nodes import MappingNode, SequenceNode
+    from ruamel.yaml.reader import ReaderError
 
     class Counting(Composer):  # type: ignore[misc]
         def __init__(self, loader: Any = None) -> None:
@@ -100,4 +102,42 @@ def load_bounded(text: str, typ: str = "rt") -> Any:
 
     yaml = YAML(typ=typ, pure=True)
     yaml.Composer = Counting
-    return yaml.load(text)
+    try:
+        return yaml.load(text)
+    except ReaderError as error:
+        # (a character YAML does not allow, such as ESC or NUL: not a MarkedYAMLError, so
+        # callers that place errors by their mark could not place it)
+        raise _at(text, error.position, _unacceptable(error)) from None
+    except AssertionError as error:
+        # ruamel asserts, instead of raising a YAMLError, on a `%YAML 1.x` other than 1.1/1.2
+        version = YAML_DIRECTIVE.search(text)
+        if version is None or not str(error).startswith("version "):
+            raise
+        raise _at(text, version.start(1), unsupported_version(version.group(1))) from None
+
+
+YAML_DIRECTIVE = re.compile(r"^\ufeff*%YAML[ \t]+(\S+)", re.MULTILINE)  # (after marks too)
+
+
+def unsupported_version(version: str) -> str:
+    return (
+        f"`%YAML {version}`: the YAML loader reads versions 1.1 and 1.2 only; write "
+        "`%YAML 1.2` or drop the directive"
+    )
+
+
+def _unacceptable(error: Any) -> str:
+    character = error.character
+    code = character if isinstance(character, int) else ord(character[:1] or "\0")
+    return f"character U+{code:04X} is not allowed in YAML ({error.reason})"
+
+
+def _at(text: str, index: int, problem: str) -> Exception:
+    """A ``MarkedYAMLError`` (ruamel's ``ComposerError``) for ``problem`` at ``text[index]``."""
+    from ruamel.yaml.composer import ComposerError
+    from ruamel.yaml.error import StreamMark
+
+    index = max(0, min(index, len(text)))
+    line = text.count("\n", 0, index)
+    column = index - (text.rfind("\n", 0, index) + 1)
+    return ComposerError(None, None, problem, StreamMark("<text>", index, line, column))

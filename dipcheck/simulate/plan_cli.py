@@ -95,10 +95,15 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
     try:
         data = load_bounded(text, typ="safe")
     except MarkedYAMLError as error:
-        if not over_limit(error.problem) or error.problem_mark is None:
-            raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
-        mark = error.problem_mark
-        raise PlanError(f"{path}:{mark.line + 1}:{mark.column + 1}: {error.problem}") from None
+        # placed at its mark, the problem alone (ruamel's whole text repeats the place on a
+        # second line, which a one-line error shows as `\x0a`)
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or str(error)
+        if not over_limit(problem):
+            problem = f"the scenario is not YAML or JSON: {problem}"
+        if mark is None:
+            raise PlanError(f"{path}: {problem}") from None
+        raise PlanError(f"{path}:{mark.line + 1}:{mark.column + 1}: {problem}") from None
     except YAMLError as error:
         raise PlanError(f"{path}: the scenario is not YAML or JSON: {error}") from None
     except RecursionError:  # the YAML reader is recursive

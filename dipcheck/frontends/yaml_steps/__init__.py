@@ -54,6 +54,7 @@ from dipcheck.frontends.yaml_steps.tree import (
     YNode,
 )
 from dipcheck.source import SourceText, Span, line_span
+from dipcheck.yamlbound import YAML_DIRECTIVE, unsupported_version
 
 if TYPE_CHECKING:
     from ruamel.yaml.error import StreamMark
@@ -63,9 +64,6 @@ MAX_YAML_CHARS = 2 * 1024 * 1024
 _MENTIONS_STEPS = re.compile(r"""\bsteps["']?\s*:""")
 _TOP_LEVEL_STEPS = re.compile(r"""^["']?steps["']?[ \t]*:""", re.MULTILINE)
 _STEP_KEYWORD = re.compile(r"""\b(?:agent|tool|prompt)["']?[ \t]*:""")
-_YAML_DIRECTIVE = re.compile(
-    r"^\ufeff*%YAML[ \t]+(\S+)", re.MULTILINE
-)  # (after byte-order marks too)
 _SYNTAX_HINTS = (
     ("found character '\\t'", "YAML is indented with spaces, never tabs"),
     ("found character '@'", "quote a value that starts with `@`"),
@@ -208,14 +206,13 @@ def load_steps(
         return FrontendResult(None, [_syntax_error(source, error)] if certain else [])
     except AssertionError as error:
         # ruamel asserts, instead of raising a YAMLError, on a `%YAML 1.x` other than 1.1/1.2
-        version = _YAML_DIRECTIVE.search(text)
+        version = YAML_DIRECTIVE.search(text)
         if version is None or not str(error).startswith("version "):
             raise
         problem = loading_finding(
             "DC001",
             Span(source, version.start(1), version.end(1)),
-            f"`%YAML {version.group(1)}`: the YAML loader reads versions 1.1 and 1.2 only; "
-            "write `%YAML 1.2` or drop the directive",
+            unsupported_version(version.group(1)),
         )
         return FrontendResult(None, [problem] if certain else [])
     shape = _steps_of(builder.root, require)
