@@ -702,3 +702,30 @@ def test_convert_names_files_on_one_line(tmp_path: Path) -> None:
     assert twin.stderr == (
         "parity: plain.dip lowers to the same workflow as plain.dot with the same findings\n"
     )
+
+
+SVG_WORKFLOW = (
+    'workflow W\n  start: A\n  exit: B\n  agent A\n    label: "lab\x1b[31mRED\x07\x9b31m"\n'
+    '  agent B\n    label: "\u202eevil"\n  edges\n    A -> B  label: "e\x1b]0;TITLE\x07"\n'
+)
+
+
+def test_an_svg_shows_no_raw_control_character_and_is_well_formed_xml(tmp_path: Path) -> None:
+    """Graphviz copies label text into the SVG as it is: on a terminal ESC and BEL came out
+    raw (a title change), and the file written with -o was not XML (XML 1.0 forbids them).
+    The characters XML forbids are drawn as their control pictures (ESC as ␛)."""
+    import xml.dom.minidom
+
+    (tmp_path / "w.dip").write_text(SVG_WORKFLOW, encoding="utf-8")
+    shown = _on_a_terminal(("graph", "w.dip", "--format", "svg"), tmp_path).decode("utf-8")
+    assert "lab\u241b[31mRED\u2407\\x9b31m" in shown, shown
+    assert "e\u241b]0;TITLE\u2407" in shown
+    assert not RAW.search(shown.replace("\r", "").replace("\t", "")), RAW.findall(shown)
+    written = dipcheck("graph", "w.dip", "--format", "svg", "-o", "w.svg", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    document = xml.dom.minidom.parse(str(tmp_path / "w.svg"))
+    texts = [node.firstChild.data for node in document.getElementsByTagName("text")]
+    assert "e\u241b]0;TITLE\u2407" in texts, texts
+    # the twin: the DOT text, a file the user asked for, keeps every character
+    dot = dipcheck("graph", "w.dip", "--format", "dot", cwd=tmp_path)
+    assert "e\x1b]0;TITLE\x07" in dot.stdout

@@ -125,9 +125,11 @@ def run(args: argparse.Namespace) -> int:
         )
     except GraphvizError as error:
         return _error(str(error))
-    if isinstance(output, str) and not args.output:
+    if not args.output and not binary:  # (text, SVG included: a terminal sees escapes)
         from dipcheck.terminal import for_stream
 
+        if isinstance(output, bytes):
+            output = output.decode("utf-8", errors="replace")
         output = for_stream(output, sys.stdout)
     data = output if isinstance(output, bytes) else output.encode("utf-8")
     if args.output:

@@ -23,10 +23,24 @@ def available() -> bool:
     return which("dot") is not None
 
 
+# What XML 1.0 forbids (C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF) and
+# DEL, each drawn as its Unicode control picture (ESC as ␛) or the replacement character:
+# Graphviz copies label text into the SVG as it is, so a label holding ESC made a file no XML
+# reader takes (and a terminal obeyed its escape sequences)
+_PICTURED = {
+    **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\t\n\r"},
+    0x7F: 0x2421,
+    0xFFFE: 0xFFFD,
+    0xFFFF: 0xFFFD,
+}
+
+
 def render(dot_text: str, fmt: str) -> bytes:
-    """``dot_text`` rendered as ``fmt`` (``svg`` or ``png``)."""
+    """``dot_text`` rendered as ``fmt`` (``svg`` or ``png``); the characters XML forbids are
+    drawn as pictures of themselves (:data:`_PICTURED`)."""
     if fmt not in ("svg", "png"):
         raise ValueError(f"cannot render {fmt!r}")
+    dot_text = dot_text.translate(_PICTURED)
     program = which("dot")
     if program is None:
         raise GraphvizError(INSTALL_HINT)
