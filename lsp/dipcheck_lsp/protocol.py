@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sys
 from collections.abc import Generator
@@ -305,8 +306,12 @@ _KINDS = {bool: "boolean", int: "number", float: "number", str: "string"}
 
 
 def _usable_id(value: object) -> bool:
-    """Is ``value`` an id JSON-RPC allows: a string, a number or null?"""
-    return value is None or (isinstance(value, str | int | float) and not isinstance(value, bool))
+    """Is ``value`` an id JSON-RPC allows: a string, a finite number or null? (``1e999`` is a
+    JSON number that Python reads as infinity, which an answer would echo as ``Infinity``, not
+    JSON; Python's reader also takes ``NaN``.)"""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or (isinstance(value, str | int) and not isinstance(value, bool))
 
 
 def envelope_problem(data: object) -> str | None:
@@ -321,7 +326,7 @@ def envelope_problem(data: object) -> str | None:
     if data.get("jsonrpc") != "2.0":
         return '`jsonrpc` is not "2.0"'
     if not _usable_id(data.get("id")):
-        return "the id is neither a string, a number nor null"
+        return "the id is neither a string, a finite number nor null"
     if "method" in data:
         return None if isinstance(data["method"], str) else "the method is not a string"
     if "id" not in data:

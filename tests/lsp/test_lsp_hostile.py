@@ -916,6 +916,24 @@ def test_an_error_answer_without_a_usable_id_has_id_null(server: RawServer, body
     _still_answers(server)
 
 
+@pytest.mark.parametrize("number", [b"1e999", b"-1e999", b"NaN"])
+def test_an_id_that_is_no_finite_number_is_an_invalid_request_answered_with_id_null(
+    server: RawServer, number: bytes
+) -> None:
+    """`1e999` is a JSON number Python reads as infinity: the server carried out the request
+    and answered `"id": Infinity`, which is not JSON (a client's `JSON.parse` drops the
+    frame), and the shutdown it carried out refused the client's real one (fifth audit)."""
+    server.send(frame(b'{"jsonrpc": "2.0", "id": ' + number + b', "method": "shutdown"}'))
+    error = server.wait_for(lambda item: "error" in item)
+    assert error["id"] is None
+    assert error["error"] == {
+        "code": -32600,
+        "message": "not a JSON-RPC 2.0 message: the id is neither a string, a finite number "
+        "nor null",
+    }
+    _still_answers(server)  # (not shut down)
+
+
 def test_a_document_over_the_file_size_limit_is_not_linted(
     server: RawServer, tmp_path: Path
 ) -> None:
