@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from dipcheck.configfile import MAX_CONFIG_BYTES, find_config, leads_outside
 from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.dialect import Dialect
-from dipcheck.files import read_regular
+from dipcheck.files import read_regular, why_unreadable
 from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
@@ -385,7 +385,9 @@ def load_config_file(path: str) -> Config:
             f"{path}: not UTF-8 (byte 0x{bad} at offset {error.start}); TOML files are UTF-8:"
             " save it in that encoding"
         ) from None
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except OSError as error:
+        raise ConfigError(f"{path}: {why_unreadable(error)}") from None
+    except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: {error}") from None
     except RecursionError:  # tomllib reads nested arrays and tables recursively
         raise ConfigError(f"{path}: arrays or tables nest too deep to read") from None

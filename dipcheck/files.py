@@ -232,6 +232,24 @@ class FileTooLarge(OSError):
         self.size = size
 
 
+def why_unreadable(error: OSError) -> str:
+    """Why :func:`read_regular` could not read a file, as dipcheck's messages say it (lower
+    case, without Python's ``[Errno 2] …: 'name'``): "no such file", "it is a directory, not
+    a regular file", "permission denied" …"""
+    if isinstance(error, NotRegularFile):
+        return f"it is {error.kind}, not a regular file"
+    if isinstance(error, FileTooLarge):
+        return f"it is larger than {describe_size(error.limit)}"
+    if error.errno == errno.ENOENT:
+        return "no such file"
+    if error.errno == errno.EISDIR:
+        return "it is a directory, not a regular file"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    reason = error.strerror or str(error)
+    return reason[:1].lower() + reason[1:]
+
+
 def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 

@@ -306,3 +306,31 @@ def test_every_page_a_help_text_names_exists() -> None:
         shown = dipcheck(command, "--help").stdout
         for page in re.findall(r"(?:docs|editors)/[\w./-]*\.md", shown):
             assert (project / page).is_file(), f"dipcheck {command} --help names {page}"
+
+
+# -- a file that cannot be read is said in dipcheck's words -----------------------------------
+
+
+def test_a_missing_or_unreadable_file_is_said_without_python_s_errno(tmp_path: Path) -> None:
+    # (`[Errno 2] No such file or directory: 'nonexist.toml'`, `[Errno 21] is a directory`,
+    # and `No such file or directory` capitalised in diff: sixth audit)
+    (tmp_path / "w.dip").write_text(CLEAN.read_text(encoding="utf-8"), encoding="utf-8")
+    said = {
+        ("lint", "--config", "nonexist.toml", "w.dip"): (
+            "dipcheck: error: nonexist.toml: no such file\n"
+        ),
+        ("lint", "--config", ".", "w.dip"): (
+            "dipcheck: error: .: it is a directory, not a regular file\n"
+        ),
+        ("diff", "w.dip", "nonexist.dip"): "dipcheck diff: error: nonexist.dip: no such file\n",
+        ("simulate", "w.dip", "--scenario", "missing.yaml"): (
+            "dipcheck simulate: error: missing.yaml: cannot read the scenario: no such file\n"
+        ),
+    }
+    for arguments, message in said.items():
+        result = dipcheck(*arguments, cwd=tmp_path)
+        assert (result.returncode, result.stderr) == (2, message), arguments
+    # the twin: a configuration file that exists is read
+    (tmp_path / "custom.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
+    read = dipcheck("lint", "--config", "custom.toml", "w.dip", cwd=tmp_path)
+    assert read.returncode in (0, 1) and read.stderr == ""

@@ -65,7 +65,18 @@ def _error(scenario: str) -> ScenarioError:
             (1, 14),
             "context.a: expected one value (text, a number, true or false), got a mapping",
         ),
-        ("context: {1: x}", (1, 11), "context: the name 1 must be text (quote it)"),
+        ("context: {1: x}", (1, 11), "context: the name `1` must be text (quote it)"),
+        # (a null or boolean key was named as Python names it, `None`, and a null key at the
+        # top or under `nodes:` was placed at 1:1 instead of at the key)
+        (": : :", (1, 1), "the scenario: the name `null` must be text (quote it)"),
+        ("context: {k: 1}\n~: x", (2, 1), "the scenario: the name `null` must be text (quote it)"),
+        ("nodes:\n  ~: {outcome: fail}", (2, 3), "nodes: the name `null` must be text (quote it)"),
+        ("context:\n  ~: 1", (2, 3), "context: the name `null` must be text (quote it)"),
+        (
+            "nodes: {Check: {writes: {true: 1}}}",
+            (1, 26),
+            "nodes.Check.writes: the name `true` must be text (quote it)",
+        ),
         (
             "max_steps: zero",
             (1, 12),

@@ -14,7 +14,7 @@ import os
 import re
 import subprocess
 
-from dipcheck.files import MAX_INCLUDED_BYTES, read_regular, which
+from dipcheck.files import MAX_INCLUDED_BYTES, read_regular, which, why_unreadable
 from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.records import record
 
@@ -119,8 +119,8 @@ def read_version(spec: str) -> Version:
         try:
             text = read_regular(spec, MAX_INCLUDED_BYTES * 2).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-            raise SourceError(f"{spec}: {reason or error}") from None
+            reason = why_unreadable(error) if isinstance(error, OSError) else "not UTF-8 text"
+            raise SourceError(f"{spec}: {reason}") from None
         return Version(spec, spec, text[1:] if text.startswith("\ufeff") else text, read_from_disk)
     revision, path = parse_git(spec)
     cwd = os.getcwd()

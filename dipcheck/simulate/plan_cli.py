@@ -81,13 +81,17 @@ def scenario_from(path: str | None, plan: Plan) -> Scenario:
     refused = named_outside(path)
     if refused is not None:
         raise PlanError(f"{path}: {refused}")
-    try:
-        from dipcheck.files import read_regular
-        from dipcheck.simulate.scenario import MAX_SCENARIO_BYTES
+    from dipcheck.files import read_regular, why_unreadable
+    from dipcheck.simulate.scenario import MAX_SCENARIO_BYTES
 
+    try:
         text = read_regular(path, MAX_SCENARIO_BYTES).decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise PlanError(f"{path}: cannot read the scenario: {error}") from None
+    except OSError as error:
+        raise PlanError(f"{path}: cannot read the scenario: {why_unreadable(error)}") from None
+    except UnicodeDecodeError as error:
+        raise PlanError(
+            f"{path}: cannot read the scenario: not UTF-8 (byte {error.start})"
+        ) from None
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     from dipcheck.yamlbound import load_bounded, over_limit

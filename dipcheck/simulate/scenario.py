@@ -245,11 +245,19 @@ def _pydantic_error(
     """The first validation problem as a located error in the scenario's own terms (a test
     file's other keys ``others`` are fields too)."""
     problem = error.errors()[0]
-    location = (*base, *problem["loc"])
+    location = _keys_of(tree, (*base, *problem["loc"]))
     key = bool(location) and location[-1] == "[key]"
-    if key:
-        line, column = position(tree, location[:-1])  # the key itself
-        location = location[:-2]  # the mapping that holds it
+    if key or problem["type"] == "invalid_key":  # (a key that is not text: nested, or at the top)
+        if key:
+            location = location[:-1]
+        line, column = position(tree, location)  # the key itself
+        name = _yaml_name(problem["input"])  # (the key: pydantic's location has str() or 1)
+        return ScenarioError(
+            path,
+            line,
+            column,
+            f"{_where(location[:-1])}: the name `{name}` must be text (quote it)",
+        )
     else:
         line, column = position(tree, location, problem["type"] != "extra_forbidden")
     where = _where(location)
@@ -260,11 +268,6 @@ def _pydantic_error(
         return ScenarioError(
             path, line, column, f"unknown field `{name}`{hint}; known: {', '.join(known)}"
         )
-    if key:
-        name = problem["input"]
-        return ScenarioError(
-            path, line, column, f"{where}: the name {name!r} must be text (quote it)"
-        )
     return ScenarioError(path, line, column, f"{where}: {_message(problem, tree, location)}")
 
 
@@ -272,8 +275,38 @@ def _where(location: tuple[Any, ...]) -> str:
     """``nodes.Review[1].writes``: the place in the scenario, as its author would name it."""
     text = ""
     for part in location:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part}]"
+        else:
+            text += f".{_yaml_name(part)}" if text else _yaml_name(part)
     return text or "the scenario"
+
+
+def _yaml_name(key: object) -> str:
+    """A mapping key as YAML spells it (``null``, ``true``: not Python's None, True)."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+def _keys_of(tree: Any, location: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``location`` with the mapping keys pydantic names by their ``str()`` (``'None'`` for a
+    null key) given back as the keys themselves, so that they are found in ``tree``."""
+    node = tree
+    found: list[Any] = []
+    for part in location:
+        if isinstance(node, dict) and isinstance(part, str) and part not in node:
+            part = next(
+                (key for key in node if not isinstance(key, str) and str(key) == part), part
+            )
+        found.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(found)
 
 
 def _value_at(tree: Any, location: tuple[Any, ...]) -> object:

@@ -85,15 +85,20 @@ def prepare(
         raise SimulateError(f"{path}: cannot simulate: {where}")
     scenario = Scenario()
     if scenario_path is not None:
-        from dipcheck.files import read_regular
+        from dipcheck.files import read_regular, why_unreadable
 
         refused = named_outside(scenario_path)
         if refused is not None:
             raise SimulateError(f"{scenario_path}: {refused}")
         try:
             scenario_text = read_regular(scenario_path, MAX_SCENARIO_BYTES).decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise SimulateError(f"{scenario_path}: cannot read the scenario: {error}") from None
+        except OSError as error:
+            reason = why_unreadable(error)
+            raise SimulateError(f"{scenario_path}: cannot read the scenario: {reason}") from None
+        except UnicodeDecodeError as error:
+            raise SimulateError(
+                f"{scenario_path}: cannot read the scenario: not UTF-8 (byte {error.start})"
+            ) from None
         try:
             from dipcheck.simulate.scenario import load_scenario
 
