@@ -334,3 +334,27 @@ def test_a_missing_or_unreadable_file_is_said_without_python_s_errno(tmp_path: P
     (tmp_path / "custom.toml").write_text('ignore = ["DC102"]\n', encoding="utf-8")
     read = dipcheck("lint", "--config", "custom.toml", "w.dip", cwd=tmp_path)
     assert read.returncode in (0, 1) and read.stderr == ""
+
+
+def test_show_settings_lists_the_rules_of_the_file_s_format(tmp_path: Path) -> None:
+    # (a .dot file's "rules that run on it" listed the YAML step rules and the Ordewell ones)
+    import json
+
+    from dipcheck.rules import registry
+
+    (tmp_path / "review.dot").write_text(
+        (FIXTURES / "dot" / "review.dot").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "w.dip").write_text(CLEAN.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, fmt in (("review.dot", "dot"), ("w.dip", "dip")):
+        shown = dipcheck("lint", "--show-settings", "--format", "json", name, cwd=tmp_path)
+        listed = json.loads(shown.stdout)["for-this-file"]["active-rules"]
+        assert listed, name
+        assert all(fmt in registry.get(code).formats for code in listed), name
+        assert "DC101" in listed and not [code for code in listed if code[0] in "LO"], name
+    # the twin: a directory (no one format) lists the rules of every format
+    folder = dipcheck("lint", "--show-settings", "--format", "json", ".", cwd=tmp_path)
+    listed = json.loads(folder.stdout)["for-this-file"]["active-rules"]
+    assert [code for code in listed if code[0] == "L"] and [
+        code for code in listed if code[0] == "O"
+    ]

@@ -20,7 +20,11 @@ def settings(path: str, config: Config) -> dict[str, Any]:
     matched = config.matching_ignores(path)
     fmt = detect_format(path, config) if not os.path.isdir(path) else None
     ignored = config.file_ignores(path)
-    active = sorted(config.active_codes - ignored, key=_code_key)
+    # of a file, the rules of its format (a .dot file listed the YAML and Ordewell rules)
+    active = sorted(
+        (code for code in config.active_codes - ignored if fmt is None or _covers(code, fmt)),
+        key=_code_key,
+    )
     return {
         "file": path,
         "configuration-file": config.path,
@@ -49,6 +53,13 @@ def settings(path: str, config: Config) -> dict[str, Any]:
             "active-rules": active,
         },
     }
+
+
+def _covers(code: str, fmt: str) -> bool:
+    from dipcheck.rules import registry
+
+    rule = registry.get(code)
+    return rule is not None and fmt in rule.formats
 
 
 def _code_key(code: str) -> tuple[str, int, str]:
