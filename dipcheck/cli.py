@@ -423,6 +423,9 @@ def _rule(args: argparse.Namespace) -> int:
 
     from dipcheck.rules import registry
 
+    if args.all and args.rule:
+        print("dipcheck rule: error: give a code or name, or --all, not both", file=sys.stderr)
+        return EXIT_ERROR
     if args.all:
         rules = registry.all_rules()
         if args.format == "json":

@@ -294,13 +294,19 @@ def test_a_file_name_that_is_not_utf8_is_cached(tmp_path: Path) -> None:
     (tmp_path / "prompts" / "one.md").write_text("Check ${ctx.outcome}.\n", encoding="utf-8")
     (tmp_path / name).write_text(WORKFLOW.format(name="One", prompt="one.md"), encoding="utf-8")
     words = ("lint", "--isolated", "--format", "concise", "--show-fixes", name)
+    # (--show-fixes: an option the run cache does not keep, so the per-file entry answers; it
+    # does nothing without --fix, and says so)
+    warned = (
+        "dipcheck: warning: --show-fixes lists what --fix or --diff changes; without them it "
+        "does nothing\n"
+    )
     cold = dipcheck(*words, cwd=tmp_path)
-    assert (cold.returncode, cold.stderr) == (0, "") and "DC202" in cold.stdout
+    assert (cold.returncode, cold.stderr) == (0, warned) and "DC202" in cold.stdout
     [entry] = (tmp_path / ".dipcheck_cache" / "results").iterdir()
     assert json.loads(unsealed(entry))["path"] == name
     before = entry.stat().st_mtime_ns
     warm = dipcheck(*words, cwd=tmp_path)
-    assert (warm.returncode, warm.stdout, warm.stderr) == (0, cold.stdout, "")
+    assert (warm.returncode, warm.stdout, warm.stderr) == (0, cold.stdout, warned)
     assert entry.stat().st_mtime_ns == before  # answered from the entry, not linted again
 
 

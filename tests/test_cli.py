@@ -704,3 +704,47 @@ def test_an_internal_error_exits_2(
     assert stderr.endswith(
         "RuntimeError: boom \\x1b[2J\ndipcheck graph: internal error (a bug in dipcheck)\n"
     )
+
+
+def test_options_that_do_nothing_with_the_others_are_said(tmp_path: Path) -> None:
+    # (they were accepted silently: sixth audit)
+    _workflow(tmp_path)
+    lint = dipcheck(
+        "lint",
+        "--isolated",
+        "--unsafe-fixes",
+        "--show-fixes",
+        "--stdin-filename",
+        "x.dip",
+        "w.dip",
+        cwd=tmp_path,
+    )
+    assert lint.returncode == 1
+    assert lint.stderr == (
+        "dipcheck: warning: --unsafe-fixes has no effect without --fix or --diff\n"
+        "dipcheck: warning: --show-fixes lists what --fix or --diff changes; without them it "
+        "does nothing\n"
+        "dipcheck: warning: --stdin-filename names standard input, which is read only when a "
+        "path is `-`\n"
+    )
+    assert (
+        dipcheck("lint", "--isolated", "--quiet", "--unsafe-fixes", "w.dip", cwd=tmp_path).stderr
+        == ""
+    )
+    rule = dipcheck("rule", "--all", "DIP005")
+    assert (rule.returncode, rule.stderr) == (
+        2,
+        "dipcheck rule: error: give a code or name, or --all, not both\n",
+    )
+    config = dipcheck("config", "--pyproject")
+    assert (config.returncode, config.stderr) == (
+        2,
+        "dipcheck config: error: --pyproject goes with --schema\n",
+    )
+    # the twins: with their partners they are quiet
+    paired = dipcheck(
+        "lint", "--isolated", "--diff", "--unsafe-fixes", "--show-fixes", "w.dip", cwd=tmp_path
+    )
+    assert "warning" not in paired.stderr
+    assert dipcheck("rule", "--all").returncode == 0
+    assert dipcheck("config", "--schema", "--pyproject").returncode == 0

@@ -50,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if args.schema:
         sys.stdout.write(schema_text(args.pyproject))
         return EXIT_OK
+    if args.pyproject:
+        print("dipcheck config: error: --pyproject goes with --schema", file=sys.stderr)
+        return EXIT_ERROR
     properties: dict[str, dict[str, Any]] = schema()["properties"]
     if args.key is not None and args.key not in properties:
         print(

@@ -128,6 +128,9 @@ def _run(
     if problem:
         print(f"dipcheck: error: {visible(problem)}", file=sys.stderr)
         return EXIT_ERROR
+    if not args.quiet:
+        for pointless in _without_effect(args):
+            print(f"dipcheck: warning: {pointless}", file=sys.stderr)
     file_paths = [path for path in paths if path != "-"]
     for path in file_paths:
         if not os.path.exists(path):
@@ -208,6 +211,20 @@ def _conflicts(args: argparse.Namespace) -> str | None:
     if args.jobs is not None and args.jobs < 1:
         return "--jobs must be at least 1"
     return None
+
+
+def _without_effect(args: argparse.Namespace) -> list[str]:
+    """The options given that do nothing with the others (a warning each: the run goes on, as
+    the user may have meant the option and forgotten its partner)."""
+    said = []
+    fixing = args.fix or args.diff
+    if args.unsafe_fixes and not fixing:
+        said.append("--unsafe-fixes has no effect without --fix or --diff")
+    if args.show_fixes and not fixing:
+        said.append("--show-fixes lists what --fix or --diff changes; without them it does nothing")
+    if args.stdin_filename and "-" not in args.paths:
+        said.append("--stdin-filename names standard input, which is read only when a path is `-`")
+    return said
 
 
 def _lint(
