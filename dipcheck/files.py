@@ -314,7 +314,10 @@ def outside_tree(path: str, tree: str, real_folders: dict[str, str] | None = Non
 
 def not_a_file(path: str) -> str | None:
     """Why the command-line argument ``path`` cannot be read as a file ("no such file", "it
-    is a named pipe (FIFO), not a regular file" …), or None when it is a regular file."""
+    is a named pipe (FIFO), not a regular file" …), or None when it is a regular file. ``-``,
+    which ``lint`` and ``fmt`` read as standard input, is said to be no file name here."""
+    if path == "-":
+        return "standard input is not read by this command: name a file"
     try:
         info = os.stat(path)
     except (OSError, ValueError):

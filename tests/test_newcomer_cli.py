@@ -358,3 +358,16 @@ def test_show_settings_lists_the_rules_of_the_file_s_format(tmp_path: Path) -> N
     assert [code for code in listed if code[0] == "L"] and [
         code for code in listed if code[0] == "O"
     ]
+
+
+def test_a_command_that_reads_no_standard_input_says_so_for_a_dash() -> None:
+    # (`simulate -` and `graph -` said "-: no such file")
+    for command in (("simulate",), ("graph",), ("convert", "--to", "dot")):
+        result = dipcheck(*command, "-", stdin=CLEAN.read_text(encoding="utf-8"))
+        assert (result.returncode, result.stderr) == (
+            2,
+            f"dipcheck {command[0]}: error: -: standard input is not read by this command: "
+            "name a file\n",
+        ), command
+    # the twin: a file is read
+    assert dipcheck("graph", CLEAN).returncode == 0
