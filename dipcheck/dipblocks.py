@@ -167,3 +167,32 @@ def _rescan(text: str, last: _Scan) -> tuple[list[_Step], int]:
     if old_newlines >= 0:
         newlines = old_newlines - old.count("\n", start, old_end) + text.count("\n", start, new_end)
     return steps, newlines
+
+
+def code_end(line: str, start: int) -> int:
+    """Index where a .dip line's code ends (from ``start``): a ``#`` at the start or after a
+    blank, outside quotes (a `"` opens a string anywhere, with backslash escapes; a `'`
+    after a blank or `(,=`, with `''` for a quote). The lexer's rule, which the suppression
+    scanner shares: text in a string is never a comment."""
+    if line.find("#", start) == -1:
+        return len(line)
+    quote = ""
+    index = start
+    length = len(line)
+    while index < length:
+        char = line[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 2
+                continue
+            if quote == "'" and line.startswith("''", index):
+                index += 2  # `''` is an escaped quote inside a single-quoted string
+                continue
+            if char == quote:
+                quote = ""
+        elif char == '"' or (char == "'" and (index == start or line[index - 1] in " \t(,=")):
+            quote = char
+        elif char == "#" and (index == start or line[index - 1] in " \t"):
+            return index
+        index += 1
+    return length

@@ -37,7 +37,7 @@ from collections.abc import Callable, Container, Iterable
 from functools import cached_property, lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
-from dipcheck.dipblocks import BlockLines, content_lines
+from dipcheck.dipblocks import BlockLines, code_end, content_lines
 from dipcheck.lazyre import lazy
 from dipcheck.records import field, record
 from dipcheck.rules import registry
@@ -275,11 +275,22 @@ def _indent(line: str) -> int:
 
 
 def _yaml_content_lines(lines: list[str]) -> set[int]:
-    """Lines that are text inside YAML block scalars (never comments)."""
+    """Lines that are text inside YAML block scalars and after the first line of quoted
+    scalars that go on over several lines (never comments)."""
     content: set[int] = set()
     index = 0
+    quote = ""  # a quoted scalar the lines before left open
     while index < len(lines):
         line = lines[index].rstrip()
+        if quote:
+            content.add(index)
+            quote = _yaml_scan(line, quote)[1]
+            index += 1
+            continue
+        if ("'" in line or '"' in line) and (opened := _yaml_scan(line, "")[1]):
+            quote = opened  # (`key: "text` going on on the next line)
+            index += 1
+            continue
         if line.strip() and _YAML_BLOCK.match(line):
             base = _indent(line)
             cursor = index + 1
@@ -375,18 +386,42 @@ def _block_end(lines: list[str], first: int) -> int:
     return last + 1
 
 
-def _comment_start(line: str) -> int:
-    """Where a trailing `#` comment starts (after a blank, outside quotes), or -1."""
-    quote = ""
-    for index, char in enumerate(line):
+def _comment_start(line: str, fmt: str) -> int:
+    """Where a trailing `#` comment starts on a .dip or YAML line (after a blank, outside
+    quotes, as the format's reader sees it), or -1."""
+    if fmt == "dip":
+        end = code_end(line, 0)  # (the lexer's own rule)
+        return end if end < len(line) else -1
+    return _yaml_scan(line, "")[0]
+
+
+_VALUE_STARTS = ("", ":", "[", "{", ",", "-", "?")  # what a YAML value starts after (blanks aside)
+
+
+def _yaml_scan(line: str, quote: str) -> tuple[int, str]:
+    """A YAML line read from inside a ``quote`` left open by the lines before it (or "" for
+    none): where its comment starts (-1: none) and the quote still open at its end. A quoted
+    scalar opens at the start of a value (after ``:[{,-?`` and blanks); inside double quotes a
+    backslash escapes the next character, inside single quotes ``''`` is a quote."""
+    index = 0
+    length = len(line)
+    while index < length:
+        char = line[index]
         if quote:
+            if quote == '"' and char == "\\":
+                index += 2
+                continue
+            if quote == "'" and line.startswith("''", index):
+                index += 2
+                continue
             if char == quote:
                 quote = ""
-        elif char in "\"'" and (index == 0 or line[index - 1] in " \t:=(,"):
-            quote = char
+        elif char in "\"'" and line[:index].rstrip(" \t")[-1:] in _VALUE_STARTS:
+            quote = char  # (at the start of a value; `said "hi` is plain text)
         elif char == "#" and (index == 0 or line[index - 1] in " \t"):
-            return index
-    return -1
+            return index, ""
+        index += 1
+    return -1, quote
 
 
 def _removal(
@@ -433,7 +468,7 @@ class _DotLayout:
             self.comments.setdefault(source.line_of(span.start), span.start)
         self.content: set[int] = set()
         for token in self.tokens:
-            if token.type == "STRING":
+            if token.type in ("STRING", "HTML"):  # (a string or an HTML label over lines)
                 first = source.line_of(token.start_pos or 0)
                 last = source.line_of(token.end_pos or 0)
                 self.content.update(range(first + 1, last + 1))
@@ -497,7 +532,7 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
     for number, line in enumerate(lines):
         if number in content or not _mentions(line):
             continue
-        start = _comment_start(line) if dot is None else dot.comment_start(number)
+        start = _comment_start(line, fmt) if dot is None else dot.comment_start(number)
         if start == -1:
             continue
         if fmt == "dip" and _VALUE_KEY.fullmatch(line[:start]):
@@ -725,21 +760,35 @@ def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
 
 def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> list[Edit]:
     """:func:`suppression_edit` for each finding, scanning each source for blocks once."""
-    scanned: dict[int, Container[int]] = {}
+    scanned: dict[int, _Layout] = {}
     makers: dict[tuple[int, tuple[str, int]], Callable[[list[str]], Edit]] = {}
     edits: list[Edit] = []
     for item in diagnostics:
         source = item.span.source
         if id(source) not in scanned:
-            content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
-            scanned[id(source)] = content
-        content = scanned[id(source)]
+            scanned[id(source)] = _layout(source, fmt)
+        content, comment_at = scanned[id(source)]
         place = _placement(source, content, source.line_of(item.span.start), fmt)
         make = makers.get((id(source), place))
         if make is None:
-            make = makers[(id(source), place)] = _comment_maker(source, place, fmt)
+            make = makers[(id(source), place)] = _comment_maker(
+                source, place, fmt, content, comment_at
+            )
         edits.append(make([item.code]))
     return edits
+
+
+# the lines inside multi-line values of a source, and where a line's comment starts (-1: none)
+_Layout = tuple[Container[int], Callable[[int], int]]
+
+
+def _layout(source: SourceText, fmt: str) -> _Layout:
+    """:data:`_Layout` of ``source``: for DOT, from its tokens (a `// dipcheck:` inside a
+    quoted label is no comment); else as the format's reader sees strings."""
+    if fmt == "dot":
+        dot = _DotLayout(source)
+        return dot.content, dot.comment_start
+    return _content(source.text, fmt), lambda line: _comment_start(source.raw_line(line), fmt)
 
 
 def ignore_edits(
@@ -749,7 +798,7 @@ def ignore_edits(
     ``diagnostics``, one comment per line (codes of one line merged, an existing comment on
     the line extended). A finding in an included file (``anchors``: id of its source → line
     of the directive) is suppressed on the directive; one in another file is skipped."""
-    content = _DotLayout(source).content if fmt == "dot" else _content(source.text, fmt)
+    content, comment_at = _layout(source, fmt)
     wanted: dict[tuple[str, int], list[str]] = {}
     for item in diagnostics:
         if item.span.source is source:
@@ -761,7 +810,10 @@ def ignore_edits(
         codes = wanted.setdefault(_placement(source, content, line, fmt), [])
         if item.code not in codes:
             codes.append(item.code)
-    return [_comment_edit(source, place, codes, fmt) for place, codes in wanted.items()]
+    return [
+        _comment_maker(source, place, fmt, content, comment_at)(codes)
+        for place, codes in wanted.items()
+    ]
 
 
 def _placement(source: SourceText, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
@@ -780,12 +832,12 @@ def _placement(source: SourceText, content: Container[int], line: int, fmt: str)
     return ("end", line)
 
 
-def _comment_edit(source: SourceText, place: tuple[str, int], codes: list[str], fmt: str) -> Edit:
-    return _comment_maker(source, place, fmt)(codes)
-
-
 def _comment_maker(
-    source: SourceText, place: tuple[str, int], fmt: str
+    source: SourceText,
+    place: tuple[str, int],
+    fmt: str,
+    content: Container[int],
+    comment_at: Callable[[int], int],
 ) -> Callable[[list[str]], Edit]:
     """The edit that adds ``codes`` to the suppression at ``place``, as a function of the
     codes: the line is read once for every finding placed there (the language server offers
@@ -795,7 +847,7 @@ def _comment_maker(
     leader = "//" if fmt == "dot" else "#"
     if kind == "end":
         existing = source.raw_line(line)
-        start = _comment_start(existing) if fmt != "dot" else existing.find(f"{leader} dipcheck:")
+        start = comment_at(line)
         if start != -1:
             match = _directive().match(existing, start)
             if match is not None and match.group(1) == "ignore":
@@ -807,13 +859,15 @@ def _comment_maker(
         )
     written = source.raw_line(line)
     indent = written[: _indent(written)]
-    if line > 0:
+    if line > 0 and line - 1 not in content:
         above = source.raw_line(line - 1)
         match = _directive().match(above, _indent(above))
         if match is not None and match.group(1) == "ignore" and not above[: match.start()].strip():
             close = source.line_starts[line - 1] + match.end(2)
             return lambda codes: Edit(Span(source, close, close), f", {', '.join(codes)}")
     start = source.line_starts[line]
+    ending = "\r\n" if written.endswith("\r") else "\n"  # (the file's own line ends)
     return lambda codes: Edit(
-        Span(source, start, start), f"{indent}{leader} dipcheck: ignore[{', '.join(codes)}]\n"
+        Span(source, start, start),
+        f"{indent}{leader} dipcheck: ignore[{', '.join(codes)}]{ending}",
     )

@@ -198,3 +198,73 @@ def test_dc901_fix_removes_a_lone_comment_line(tmp_path: Path) -> None:
     (tmp_path / "w.dip").write_text(text, encoding="utf-8")
     dipcheck("lint", "--isolated", "--fix", "w.dip", cwd=tmp_path)
     assert (tmp_path / "w.dip").read_text(encoding="utf-8") == dedent(BASE)
+
+
+# -- comments are added where the format's reader sees comments, never inside text ---------
+# (seventh audit: the comment scanner did not read strings as the readers do)
+
+
+def _adopt(tmp_path: Path, name: str, text: str) -> str:
+    """--add-ignore on ``text`` as ``name``: what it wrote, checked to hide every finding and
+    to change nothing on a second run."""
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    dipcheck("lint", "--isolated", "--no-cache", "--add-ignore", name, cwd=tmp_path)
+    written = path.read_bytes().decode("utf-8")
+    assert _codes(tmp_path) == [], written
+    dipcheck("lint", "--isolated", "--no-cache", "--add-ignore", name, cwd=tmp_path)
+    assert path.read_bytes().decode("utf-8") == written  # (idempotent)
+    return written
+
+
+DOT_HEAD = "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n"
+
+
+def test_a_dot_label_holding_comment_text_is_left_as_it_was(tmp_path: Path) -> None:
+    line = '  B [shape=box, label="usage: // dipcheck: ignore[CODE]", promt="y"]'
+    written = _adopt(tmp_path, "p.dot", DOT_HEAD + line + "\n  s -> B\n  B -> e\n}\n")
+    assert written.splitlines()[3] == line + "  // dipcheck: ignore[DIP110, DC004]"
+
+
+def test_a_multi_line_dot_html_label_gets_the_comment_above_its_statement(
+    tmp_path: Path,
+) -> None:
+    statement = '  A [promt="x", label=<\n    <table><tr><td>x</td></tr></table>>]\n'
+    written = _adopt(tmp_path, "p.dot", DOT_HEAD + statement + "  s -> A\n  A -> e\n}\n")
+    assert "  // dipcheck: ignore[DC005, DC004]\n" + statement in written
+
+
+def test_a_multi_line_yaml_quoted_string_gets_the_comment_above_its_key(tmp_path: Path) -> None:
+    prompt = '    prompt: "Summarise: {{ plann.result }}\n      and more text"\n'
+    text = (
+        "name: demo\nsteps:\n  - name: plan\n    agent: architect\n    prompt: Plan it.\n"
+        "    next: summarise\n  - name: summarise\n    agent: writer\n    inputs: [plan]\n"
+        + prompt
+        + "    next: null\n"
+    )
+    written = _adopt(tmp_path, "flow.yaml", text)
+    assert "    # dipcheck: ignore[L11]\n" + prompt in written
+
+
+def test_a_dip_string_with_an_escaped_quote_holds_no_comment(tmp_path: Path) -> None:
+    """`label: "say \\" # dipcheck: ignore[DIP003]"` is one string to the lexer (and to
+    convert); the scanner took the `#` for a comment, which hid an error-level DIP003."""
+    head = "workflow W\n  start: A\n  exit: B\n  agent A\n    label: A\n  agent B\n    label: B\n"
+    edge = '    A -> Bb  label: "say \\" # dipcheck: ignore[DIP003]"'
+    (tmp_path / "w.dip").write_text(head + "  edges\n" + edge + "\n", encoding="utf-8")
+    assert sorted(_codes(tmp_path)) == ["DIP003", "DIP004"]  # (not hidden, no DC901)
+    written = _adopt(tmp_path, "w.dip", head + "  edges\n" + edge + "\n")
+    assert written.endswith(edge + "  # dipcheck: ignore[DIP003]\n")
+    # the twin: after the string closes, a comment is one
+    (tmp_path / "w.dip").write_text(
+        head + '  edges\n    A -> Bb  label: "say"  # dipcheck: ignore[DIP003]\n', encoding="utf-8"
+    )
+    assert _codes(tmp_path) == ["DIP004"]
+
+
+def test_a_comment_line_added_to_a_crlf_file_ends_with_crlf(tmp_path: Path) -> None:
+    text = "workflow W\n  start: A\n  exit: A\n  agent A\n    prompt: Plan.\n    promt:\n      x\n"
+    text = text.replace("\n", "\r\n")
+    written = _adopt(tmp_path, "w.dip", text)
+    assert "    # dipcheck: ignore[DC004]\r\n    promt:\r\n" in written
+    assert written.count("\n") == written.count("\r\n")

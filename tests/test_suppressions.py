@@ -442,7 +442,9 @@ def test_many_findings_on_one_long_line_read_the_line_once(monkeypatch) -> None:
     expected = [suppression_edit(item) for item in findings]  # one at a time, as before
     calls = []
     scan = suppressions._comment_start
-    monkeypatch.setattr(suppressions, "_comment_start", lambda line: calls.append(1) or scan(line))
+    monkeypatch.setattr(
+        suppressions, "_comment_start", lambda *line: calls.append(1) or scan(*line)
+    )
     edits = suppression_edits(findings)
     assert len(calls) == 1
     # the twin: the same edits as each finding's own

@@ -24,6 +24,7 @@ from itertools import accumulate, count, repeat
 from operator import add, mul
 from sys import intern as _intern
 
+from dipcheck.dipblocks import code_end as _strip_comment
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import _PACK_ABOVE, Segments, Text
 from dipcheck.records import field, record
@@ -118,32 +119,6 @@ class LexResult:
 
 def _indent_width(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
-
-
-def _strip_comment(line: str, start: int) -> int:
-    """Index where the line's code ends: a ``#`` at the start or after a blank, outside quotes."""
-    if line.find("#", start) == -1:
-        return len(line)
-    quote = ""
-    index = start
-    length = len(line)
-    while index < length:
-        char = line[index]
-        if quote:
-            if char == "\\" and quote == '"':
-                index += 2
-                continue
-            if quote == "'" and line.startswith("''", index):
-                index += 2  # `''` is an escaped quote inside a single-quoted string
-                continue
-            if char == quote:
-                quote = ""
-        elif char == '"' or (char == "'" and (index == start or line[index - 1] in " \t(,=")):
-            quote = char
-        elif char == "#" and (index == start or line[index - 1] in " \t"):
-            return index
-        index += 1
-    return length
 
 
 @cache
