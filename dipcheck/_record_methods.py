@@ -897,7 +897,7 @@ def _m110():
 def _m111():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,) == (other.select,other.extend_select,other.ignore,other.per_file_ignores,other.exclude,other.include,other.severity,other.fail_on,other.target,other.dialects,other.extra_models,other.ordewell_runners,other.path,other.root,)
+      return (self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.format_exclude,self.path,self.root,) == (other.select,other.extend_select,other.ignore,other.per_file_ignores,other.exclude,other.include,other.severity,other.fail_on,other.target,other.dialects,other.extra_models,other.ordewell_runners,other.format_exclude,other.path,other.root,)
      return NotImplemented
     return __eq__
 
@@ -1730,7 +1730,7 @@ def _m232():
 
 def _m233():
     def __hash__(self):
-     return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))
+     return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.format_exclude,self.path,self.root,))
     return __hash__
 
 
@@ -3636,8 +3636,8 @@ def _m382(_FACTORY, _cls, _default4, _set0, _set1, _set2, _set3, _set4, _set_cla
     return __init__
 
 
-def _m383(_FACTORY, _default0, _default1, _default10, _default11, _default12, _default13, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
-    def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):
+def _m383(_FACTORY, _default0, _default1, _default10, _default11, _default12, _default13, _default14, _default2, _default3, _default4, _default5, _default6, _default7, _default8, _default9, _setattr):
+    def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, format_exclude=_default12, path=_default13, root=_default14):
      _setattr(self, 'select', select)
      _setattr(self, 'extend_select', extend_select)
      _setattr(self, 'ignore', ignore)
@@ -3650,6 +3650,7 @@ def _m383(_FACTORY, _default0, _default1, _default10, _default11, _default12, _d
      _setattr(self, 'dialects', dialects)
      _setattr(self, 'extra_models', extra_models)
      _setattr(self, 'ordewell_runners', ordewell_runners)
+     _setattr(self, 'format_exclude', format_exclude)
      _setattr(self, 'path', path)
      _setattr(self, 'root', root)
     return __init__
@@ -4606,7 +4607,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,) == (other.ref,other.path,other.workflow,other.problem,other.missing,other.special,other.outside,)\n return NotImplemented': _m108,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.route,self.edge,self.target,self.origin,self.rest,) == (other.route,other.edge,other.target,other.origin,other.rest,)\n return NotImplemented': _m109,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.section,self.match,self.message,self.codes,self.reason,) == (other.section,other.match,other.message,other.codes,other.reason,)\n return NotImplemented': _m110,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,) == (other.select,other.extend_select,other.ignore,other.per_file_ignores,other.exclude,other.include,other.severity,other.fail_on,other.target,other.dialects,other.extra_models,other.ordewell_runners,other.path,other.root,)\n return NotImplemented': _m111,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.format_exclude,self.path,self.root,) == (other.select,other.extend_select,other.ignore,other.per_file_ignores,other.exclude,other.include,other.severity,other.fail_on,other.target,other.dialects,other.extra_models,other.ordewell_runners,other.format_exclude,other.path,other.root,)\n return NotImplemented': _m111,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.selection,self.rejected,self.reason,self.why,) == (other.selection,other.rejected,other.reason,other.why,)\n return NotImplemented': _m112,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.selectors,self.properties,self.problems,) == (other.selectors,other.properties,other.problems,)\n return NotImplemented': _m113,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.source,self.error,) == (other.source,other.error,)\n return NotImplemented': _m114,
@@ -4728,7 +4729,7 @@ METHODS = {
     'def __hash__(self):\n return hash((self.ref,self.path,self.workflow,self.problem,self.missing,self.special,self.outside,))': _m230,
     'def __hash__(self):\n return hash((self.route,self.edge,self.target,self.origin,self.rest,))': _m231,
     'def __hash__(self):\n return hash((self.section,self.match,self.message,self.codes,self.reason,))': _m232,
-    'def __hash__(self):\n return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.path,self.root,))': _m233,
+    'def __hash__(self):\n return hash((self.select,self.extend_select,self.ignore,self.per_file_ignores,self.exclude,self.include,self.severity,self.fail_on,self.target,self.dialects,self.extra_models,self.ordewell_runners,self.format_exclude,self.path,self.root,))': _m233,
     'def __hash__(self):\n return hash((self.selection,self.rejected,self.reason,self.why,))': _m234,
     'def __hash__(self):\n return hash((self.source,self.error,))': _m235,
     'def __hash__(self):\n return hash((self.source,self.format,self.name,self.decl_span,self.version,self.header,self.defaults,self.vars,self.inputs,self.nodes,self.edges,self.else_target,self.else_span,self.stylesheet,self.references,self.sources,self.dialect,self.selectors,self.mentions,self.plan,))': _m236,
@@ -4878,7 +4879,7 @@ METHODS = {
     'def __init__(self, ref, path, workflow, problem, missing=_default4, special=_default5, outside=_default6):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.ref = ref\n  self.path = path\n  self.workflow = workflow\n  self.problem = problem\n  self.missing = missing\n  self.special = special\n  self.outside = outside\n  self.__class__ = _cls\n else:\n  _set0(self, ref)\n  _set1(self, path)\n  _set2(self, workflow)\n  _set3(self, problem)\n  _set4(self, missing)\n  _set5(self, special)\n  _set6(self, outside)': _m380,
     'def __init__(self, route, edge=_default1, target=_default2, origin=_default3, rest=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.route = route\n  self.edge = edge\n  self.target = target\n  self.origin = origin\n  self.rest = rest\n  self.__class__ = _cls\n else:\n  _set0(self, route)\n  _set1(self, edge)\n  _set2(self, target)\n  _set3(self, origin)\n  _set4(self, rest)': _m381,
     'def __init__(self, section, match, message, codes, reason=_default4):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.section = section\n  self.match = match\n  self.message = message\n  self.codes = codes\n  self.reason = reason\n  self.__class__ = _cls\n else:\n  _set0(self, section)\n  _set1(self, match)\n  _set2(self, message)\n  _set3(self, codes)\n  _set4(self, reason)': _m382,
-    "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, path=_default12, root=_default13):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m383,
+    "def __init__(self, select=_default0, extend_select=_default1, ignore=_default2, per_file_ignores=_default3, exclude=_default4, include=_default5, severity=_default6, fail_on=_default7, target=_default8, dialects=_default9, extra_models=_default10, ordewell_runners=_default11, format_exclude=_default12, path=_default13, root=_default14):\n _setattr(self, 'select', select)\n _setattr(self, 'extend_select', extend_select)\n _setattr(self, 'ignore', ignore)\n _setattr(self, 'per_file_ignores', per_file_ignores)\n _setattr(self, 'exclude', exclude)\n _setattr(self, 'include', include)\n _setattr(self, 'severity', severity)\n _setattr(self, 'fail_on', fail_on)\n _setattr(self, 'target', target)\n _setattr(self, 'dialects', dialects)\n _setattr(self, 'extra_models', extra_models)\n _setattr(self, 'ordewell_runners', ordewell_runners)\n _setattr(self, 'format_exclude', format_exclude)\n _setattr(self, 'path', path)\n _setattr(self, 'root', root)": _m383,
     'def __init__(self, selection, rejected, reason, why):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.selection = selection\n  self.rejected = rejected\n  self.reason = reason\n  self.why = why\n  self.__class__ = _cls\n else:\n  _set0(self, selection)\n  _set1(self, rejected)\n  _set2(self, reason)\n  _set3(self, why)': _m384,
     'def __init__(self, selectors, properties, problems):\n self.selectors = selectors\n self.properties = properties\n self.problems = problems': _m385,
     'def __init__(self, source, error):\n _set0(self, source)\n _set1(self, error)': _m386,
