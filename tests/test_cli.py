@@ -155,7 +155,10 @@ def test_concise_format() -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == (
         f"{BROKEN}:35:13: DIP003 [error] edge target `Wrk` is not a declared node "
-        "(did you mean `Fork`?)"  # never the edge's own source `Work` (a self-loop)
+        # never the edge's own source `Work` (a self-loop), and no fix: `Work -> Fork` is
+        # declared already (the fix made a duplicate edge)
+        "(did you mean `Fork`? that edge is declared already: remove this one, or name "
+        "another node)"
     )
 
 
@@ -317,7 +320,7 @@ def _sort_key(item: object) -> tuple[str, int, int, str]:
     return (item.file, start.line, start.column, item.code)  # type: ignore[attr-defined]
 
 
-def test_json_document_validates_against_the_contract() -> None:
+def test_json_document_validates_against_the_contract(tmp_path: Path) -> None:
     document, raw = _document(BROKEN)
     assert document.version == 1
     assert document.tool.name == "dipcheck"
@@ -334,9 +337,12 @@ def test_json_document_validates_against_the_contract() -> None:
         "end": {"line": 4, "column": 15},
     }
     assert first.url.endswith("/docs/rules/dip001.md")
-    dip003 = next(item for item in document.diagnostics if item.code == "DIP003")
+    # (the fixture's `Work -> Wrk` suggests `Fork`, an edge declared already: no fix)
+    _workflow(tmp_path)
+    fixed, _ = _document("--isolated", "w.dip", cwd=tmp_path)
+    dip003 = next(item for item in fixed.diagnostics if item.code == "DIP003")
     assert dip003.fix is not None and dip003.fix.safety == "unsafe"
-    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("Fork", 35)]
+    assert [(edit.text, edit.range.start.line) for edit in dip003.fix.edits] == [("B", 10)]
     dip008 = next(item for item in document.diagnostics if item.code == "DIP008")
     assert [(item.message, item.range.start.line) for item in dip008.related] == [
         ("first declared here", 10)

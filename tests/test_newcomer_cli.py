@@ -193,7 +193,7 @@ def test_sniffing_a_text_without_a_name() -> None:
 def test_statistics_has_a_legend_only_for_the_marks_it_shows(tmp_path: Path) -> None:
     (tmp_path / "w.dip").write_text(
         "workflow W\n  start: A\n  exit: B\n  agent A\n    prompt: Use ${ctx.nothing}.\n"
-        "  agent B\n    label: B\n  edges\n    A -> Bee\n    A -> B\n"
+        "  agent B\n    label: B\n  edges\n    A -> Bee  when ctx.outcome = fail\n    A -> B\n"
     )
     shown = dipcheck("lint", "--isolated", "--no-cache", "--statistics", "w.dip", cwd=tmp_path)
     lines = shown.stdout.splitlines()

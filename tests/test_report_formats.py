@@ -38,7 +38,7 @@ workflow W
   agent B
     label: B
   edges
-    A -> Bee
+    A -> Bee  when ctx.outcome = fail
     A -> B
 """
 CLEAN = (
@@ -165,7 +165,7 @@ def test_sarif_fingerprints_survive_unrelated_edits(project: Path) -> None:
         WORKFLOW.replace("workflow W\n", "workflow W\n  goal: Ship it\n").replace(
             "  agent B\n", "  agent Extra\n    prompt: Extra.\n  agent B\n"
         )
-        + "    A -> Extra\n    Extra -> B\n",
+        + "    A -> Extra  when ctx.outcome = success\n    Extra -> B\n",
         encoding="utf-8",
     )
     after = _fingerprints(project)

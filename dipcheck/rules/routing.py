@@ -499,6 +499,9 @@ def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
             continue
         edges = workflow.edges_from(node.id)
         labelled = [edge for edge in edges if edge.label or edge.choice]
+        # the targets an edge without a condition leads to: removing a condition from another
+        # edge to one of them would declare that edge twice (DIP009, an error), so no fix
+        plain = {edge.target.value for edge in edges if edge.condition is None}
         for edge in edges:
             condition = edge.condition
             if condition is None or condition.expr is None:
@@ -529,7 +532,8 @@ def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
                 message = f"the condition on {route} is never true: {why}"
             fix = None
             span = _when_span(edge)
-            if (edge.label or edge.choice) and span is not None:
+            if (edge.label or edge.choice) and span is not None and edge.target.value not in plain:
+                plain.add(edge.target.value)  # (a second such edge to it is not fixed either)
                 fix = Fix(
                     "route on the label alone (remove the condition)",
                     (Edit(span, ""),),

@@ -3,7 +3,8 @@ with real locations: edge findings point at the edge, start/exit findings at the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from dipcheck import conditions
 from dipcheck.analysis import routing
@@ -30,17 +31,38 @@ def _named(item: Field) -> Name:
     return Name(stripped, item.value.span(lead, lead + len(stripped)))
 
 
+def _declared(
+    keys: set[tuple[str, str, str]], edge: tuple[str, str, str], at_source: bool, name: str
+) -> bool:
+    """Is ``edge`` (source, target, condition) with ``name`` at its source (else its target)
+    one of ``keys``?"""
+    source, target, condition = edge
+    return ((name, target, condition) if at_source else (source, name, condition)) in keys
+
+
 def _unknown(
-    context: Context, code: str, name: Name, what: str, other_end: str | None = None
+    context: Context,
+    code: str,
+    name: Name,
+    what: str,
+    other_end: str | None = None,
+    declared: Callable[[str], bool] | None = None,
 ) -> Diagnostic:
     """An unknown node id, with a did-you-mean — never ``other_end``, the edge's other node
-    (suggesting it would turn the edge into a self-loop)."""
+    (suggesting it would turn the edge into a self-loop). ``declared(name)``: whether the
+    edge with ``name`` in place of the unknown id is declared already (the suggestion is then
+    given without a fix: applying it made a duplicate edge, DIP009)."""
     ids = context.graph.ids
     names = context.shared("suggest.node-ids", lambda: Names(sorted(ids)))
     suggestion = names.closest(name.value, exclude=other_end)
     message = f"{what} `{name.value}` is not a declared {_noun(context)}"
     fix = None
-    if suggestion:
+    if suggestion and declared is not None and declared(suggestion):
+        message += (
+            f" (did you mean `{suggestion}`? that edge is declared already: remove this one, "
+            "or name another node)"
+        )
+    elif suggestion:
         message += f" (did you mean `{suggestion}`?)"
         fix = Fix(f"change to `{suggestion}`", (Edit(name.span, suggestion),), safe=False)
     elif context.workflow.format == "dot" and code == "DIP003":
@@ -167,6 +189,8 @@ def missing_exit(context: Context) -> Iterator[Diagnostic]:
 def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     ids = context.graph.ids
+    normalized: dict[str, str] = {}
+    keys: set[tuple[str, str, str]] | None = None  # every edge's, as DIP009 compares them
     for edge in workflow.edges:
         if edge.implicit:
             continue
@@ -180,7 +204,11 @@ def unknown_node_reference(context: Context) -> Iterator[Diagnostic]:
         )
         for end, what, other in ends:
             if end.value not in ids:
-                yield _unknown(context, "DIP003", end, what, other.value)
+                if keys is None:
+                    keys = {_edge_key(item, normalized) for item in workflow.edges}
+                own = _edge_key(edge, normalized)
+                declared = partial(_declared, keys, own, end is edge.source)
+                yield _unknown(context, "DIP003", end, what, other.value, declared)
     if workflow.else_target is not None and workflow.else_target.value not in ids:
         yield _unknown(context, "DIP003", workflow.else_target, "`else` target")
     on_failure = workflow.default("on_failure")

@@ -286,6 +286,9 @@ async def test_editor_select_and_ignore_layer_as_the_command_line_does(lsp: Sess
     """`select` starts the selection again: the configuration file's `ignore` gave way to it
     on the command line, but not in the editor; `ignore` alone adds to the file's."""
     uri = lsp.open("demo.dip", DEMO)
+    # (the open's own diagnostics first: under load they were published after the mark
+    # below, and read as the answer to the configuration)
+    await lsp.diagnostics(uri)
     config = lsp.write("dipcheck.toml", 'ignore = ["DC104"]\n')
     try:
         mark = lsp.mark()
