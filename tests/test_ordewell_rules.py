@@ -248,6 +248,40 @@ def test_dip003_unknown_dependency_suggests_the_closest_id() -> None:
     assert findings(PLAN, "DIP003") == []
 
 
+@pytest.mark.parametrize(
+    ("task_id", "written"),
+    [("step\\new", '"step\\\\ne"'), ('say "hi"', '"say \\"hi"'), ("tab\there", '"tab\\there!"')],
+)
+def test_dip003_fix_writes_the_suggested_id_as_json_writes_it(task_id: str, written: str) -> None:
+    """The fix wrote the id raw inside the string's quotes: `step\\new` became `step` + a
+    line break + `ew`, and `say "hi"` broke the JSON (eighth audit)."""
+    from dipcheck.config import Config
+    from dipcheck.fixes import fix_text
+
+    bad = PLAN.replace('"id": "model"', f'"id": {json.dumps(task_id)}').replace(
+        '"dependencies": ["model"]', f'"dependencies": [{written}]'
+    )
+    [found] = findings(bad, "DIP003")
+    assert (found.code, found.severity, found.text) == ("DIP003", "error", written)
+    fixed = fix_text(bad, "<test>.json", Config(), unsafe=True).text
+    assert json.loads(fixed)["tasks"][1]["dependencies"] == [task_id]
+    assert findings(fixed, "DIP003", "DC001") == []
+
+
+def test_dip003_fix_of_a_dependency_that_is_no_string_writes_a_string() -> None:
+    bad = PLAN.replace('"id": "model"', '"id": "12"').replace(
+        '"dependencies": ["model"]', '"dependencies": [13]'
+    )
+    from dipcheck.config import Config
+    from dipcheck.fixes import fix_text
+
+    assert findings(bad, "DIP003") == [Finding("DIP003", "error", (6, 60), (6, 62), "13")]
+    fixed = fix_text(bad, "<test>.json", Config(), unsafe=True).text
+    # (the raw id in place of the number: `[12]`, another number that names no task either)
+    assert json.loads(fixed)["tasks"][1]["dependencies"] == ["12"]
+    assert findings(fixed, "DIP003", "DC001") == []
+
+
 def test_thousands_of_unknown_dependencies_get_their_suggestion_in_linear_time() -> None:
     """Each unknown dependency scanned every task id: a plan of 4,000 tasks each depending
     on a misspelt id took three minutes; the ids are now indexed once. Its twin: the same

@@ -10,6 +10,7 @@ subtasks included, and their messages say when Ordewell itself would not notice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from dipcheck.analysis.plan_facts import PlanFacts, label
@@ -412,11 +413,18 @@ def unknown_dependency(context: Context) -> Iterator[Diagnostic]:
                 continue
             text = dep.text
             suggestion = closest(text, ids) if text else None
-            span = dep.node.inner if isinstance(dep.node, JString) else dep.node.span
             fix = None
             hint = "; declare the task or remove the dependency"
             if suggestion:
-                fix = Fix(f"change to `{suggestion}`", (Edit(span, suggestion),), safe=False)
+                # written as JSON writes it: escaped inside the string's quotes (an id with
+                # a `\` or a `"` was written raw, which changed it or broke the JSON), a
+                # whole string in place of a value of another type
+                written = json.dumps(suggestion, ensure_ascii=False)
+                if isinstance(dep.node, JString):
+                    edit = Edit(dep.node.inner, written[1:-1])
+                else:
+                    edit = Edit(dep.node.span, written)
+                fix = Fix(f"change to `{suggestion}`", (edit,), safe=False)
                 hint = f" (did you mean `{suggestion}`?)"
             notice = (
                 "Ordewell does not check this when the plan is generated"
