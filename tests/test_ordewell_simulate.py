@@ -312,3 +312,33 @@ def test_the_indirect_dependencies_of_a_long_chain_are_not_listed_ahead(tmp_path
     last = outcome.starts[-1]
     assert [task.index for task in last.indirect] == list(range(3998))
     assert [task.index for task in last.first_indirect(3)] == [0, 1, 2]
+
+
+def test_a_long_chain_s_indirect_dependencies_are_searched_once_per_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each task of a chain names its first ten indirect dependencies, the chain's first
+    tasks, with the chain to each: every one was a search down the whole chain again (5,000
+    tasks took a minute; eighth audit). Counted, not timed: one search per target; and the
+    text is what the search from each task gave (the last task's line, checked by hand)."""
+    from dipcheck.analysis.plan_facts import PlanFacts
+    from dipcheck.cli import main
+
+    searched: list[int] = []
+    full = PlanFacts._distances_to
+    monkeypatch.setattr(
+        PlanFacts,
+        "_distances_to",
+        lambda self, target: searched.append(target) or full(self, target),
+    )
+    monkeypatch.setattr(PlanFacts, "_distances_near", None)  # (not used by the report)
+    plan = _chain_plan(tmp_path, 300)
+    assert main(["simulate", str(plan)]) == 0
+    shown = capsys.readouterr().out
+    assert len(set(searched)) == 10  # t0 … t9, each searched once and kept
+    assert len(searched) == 10 * (300 - 2) - sum(range(1, 10))  # (and asked once per task)
+    line = next(text for text in shown.split("  t299 ", 1)[1].splitlines() if "not receive" in text)
+    assert line.startswith(
+        "    does not receive (indirect dependencies) t0 (via t299 → t298 → t297 → t296 → "
+        "… 295 more … → t0), t1 (via t299 → t298 → t297 → t296 → … 294 more … → t1)"
+    )

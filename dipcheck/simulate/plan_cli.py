@@ -292,7 +292,7 @@ _SHOWN_INDIRECT = 10
 
 
 def _via(facts: PlanFacts, task: PlanTask, other: PlanTask) -> str:
-    head, length = facts.chain(task, other.index, 6)
+    head, length = facts.chain(task, other.index, 6, shared=True)
     names = [_id(item) for item in head]
     if length > 6:
         names = [*names[:4], f"… {length - 5} more …", _id(other)]
