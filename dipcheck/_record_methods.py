@@ -3914,12 +3914,13 @@ def _m401(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, 
     return __init__
 
 
-def _m402(_FACTORY, _default3, _setattr):
-    def __init__(self, span, root, error, error_span=_default3):
+def _m402(_FACTORY, _default3, _default4, _setattr):
+    def __init__(self, span, root, error, error_span=_default3, over_limit=_default4):
      self.span = span
      self.root = root
      self.error = error
      self.error_span = error_span
+     self.over_limit = over_limit
     return __init__
 
 
@@ -4898,7 +4899,7 @@ METHODS = {
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)': _m399,
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)\n self.__post_init__()': _m400,
     'def __init__(self, span, message, code=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.span = span\n  self.message = message\n  self.code = code\n  self.__class__ = _cls\n else:\n  _set0(self, span)\n  _set1(self, message)\n  _set2(self, code)': _m401,
-    'def __init__(self, span, root, error, error_span=_default3):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span': _m402,
+    'def __init__(self, span, root, error, error_span=_default3, over_limit=_default4):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span\n self.over_limit = over_limit': _m402,
     'def __init__(self, span, text):\n _set0(self, span)\n _set1(self, text)': _m403,
     'def __init__(self, span, value):\n self.span = span\n self.value = value': _m404,
     'def __init__(self, span, value, segments=_default2):\n self.span = span\n self.value = value\n self.segments = segments': _m405,

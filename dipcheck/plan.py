@@ -220,6 +220,7 @@ class Candidate:
     root: JObject | None
     error: str | None
     error_span: Span | None = None
+    over_limit: bool = False  # ``error`` is dipcheck's limit, not a refusal of Ordewell's
 
 
 @record(eq=False)

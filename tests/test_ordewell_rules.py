@@ -11,7 +11,7 @@ import pytest
 from dipcheck.frontends.json_scan import parse_strict
 from dipcheck.plan import JString
 from dipcheck.source import SourceText
-from tests.helpers import Finding, Template, lint, only, template
+from tests.helpers import Finding, Template, lint, only, run, template
 
 PLAN = template(
     """
@@ -751,3 +751,25 @@ def test_a_plan_whose_dependencies_link_too_many_tasks_is_one_dc002() -> None:
     # the twin: as many tasks with their own ids, each depending on the one before, are read
     chain = _one_id_plan(10_000, same=False)
     assert "DC002" not in {item.code for item in lint(chain, "<test>.json")}
+
+
+def test_a_plan_nested_past_dipcheck_s_limit_is_dc002_without_a_claim_about_ordewell() -> None:
+    """600 nested arrays: the message said "Ordewell cannot read this plan", a guess (Node's
+    `JSON.parse` reads them); it is dipcheck's own limit, DC002 as for every other limit
+    (eighth audit)."""
+    deep = "[" * 600 + "]" * 600
+    bad = PLAN.replace('"dependencies": [],', f'"dependencies": [], "extra": {deep},')
+    found = lint(bad, "<test>.json")
+    # inside the plan object, the tasks array and a task: the 510th `[` is the 513th level
+    column = bad.splitlines()[2].index("[" * 600) + 509 + 1
+    assert found == [Finding("DC002", "error", (3, column), (3, column + 1), "[")]
+    [item] = run(bad, "<test>.json").diagnostics
+    assert item.message == (
+        "the plan is nested deeper than 512 levels, over dipcheck's limit: it checks nothing in "
+        "the file"
+    )
+    # the twin: 500 levels are read, and the plan is checked (clean)
+    twin = PLAN.replace(
+        '"dependencies": [],', f'"dependencies": [], "extra": {"[" * 500 + "]" * 500},'
+    )
+    assert lint(twin, "<test>.json") == []

@@ -289,11 +289,15 @@ _LITERALS = (("true", True), ("false", False), ("null", None))
 
 
 class JsonError(Exception):
-    def __init__(self, offset: int, end: int, message: str) -> None:
+    """Text ``JSON.parse`` refuses, or (``over_limit``) JSON past dipcheck's own limits,
+    which ``JSON.parse`` may well read."""
+
+    def __init__(self, offset: int, end: int, message: str, over_limit: bool = False) -> None:
         super().__init__(message)
         self.offset = offset
         self.end = end
         self.message = message
+        self.over_limit = over_limit
 
 
 class TooLarge(Exception):
@@ -345,7 +349,9 @@ class Parser:
             self.left -= 1
             if char == "{" or char == "[":
                 if len(stack) >= MAX_DEPTH:
-                    raise self.error(position, f"nested deeper than {MAX_DEPTH} levels")
+                    deep = self.error(position, f"nested deeper than {MAX_DEPTH} levels")
+                    deep.over_limit = True
+                    raise deep
                 container: JObject | JArray = (
                     JObject(Span(self.source, 0, 0))
                     if char == "{"

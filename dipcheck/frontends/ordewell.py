@@ -245,7 +245,17 @@ def _reply(source: SourceText, runners: tuple[str, ...], require: bool) -> Front
             diagnostics.append(loading_finding("DC005", read.crash.span, read.crash.message))
     if linted is None:
         error = reads[last].candidate
-        if reads[last].crash is None:
+        if reads[last].crash is None and error.over_limit:
+            # (`JSON.parse` may read it: dipcheck does not say Ordewell cannot)
+            diagnostics.append(
+                loading_finding(
+                    "DC002",
+                    error.error_span or error.span,
+                    f"the plan is {error.error}, over dipcheck's limit: it checks nothing in "
+                    "the file",
+                )
+            )
+        elif reads[last].crash is None:
             span = error.error_span or error.span
             diagnostics.append(
                 loading_finding("DC001", span, f"Ordewell cannot read this plan: {error.error}")
@@ -289,6 +299,8 @@ def _read(
         root = Parser(cleaned, source, full).parse()
     except JsonError as error:
         where = full.span(source, error.offset, error.end)
+        if error.over_limit:
+            return _Read(Candidate(span, None, error.message, where, over_limit=True), None)
         return _Read(Candidate(span, None, f"not valid JSON: {error.message}", where), None)
     if not isinstance(root, JObject) or not isinstance(root.get("tasks"), JArray):
         return _Read(Candidate(span, None, "missing tasks array"), None)
