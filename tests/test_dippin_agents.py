@@ -218,8 +218,8 @@ def test_dip110_agent_without_prompt() -> None:
     assert only(lint(text), "DIP110") == [Finding("DIP110", "error", (8, 9), (8, 13), "Plan")]
     [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
     assert item.message == (
-        "agent `Plan` has an empty prompt: tracker refuses it (`missing required attribute "
-        "'prompt'`) and the whole run fails when it reaches this node"
+        "agent `Plan` has an empty prompt: tracker's agent handler fails it (`missing "
+        "required attribute 'prompt'`) and the whole run fails when it reaches this node"
     )
 
 
@@ -247,8 +247,8 @@ def test_dip110_parallel_branch_only_fails_its_branch() -> None:
     assert only(lint(text), "DIP110") == [Finding("DIP110", "warning", (7, 9), (7, 10), "A")]
     [item] = [item for item in run(text).diagnostics if item.code == "DIP110"]
     assert item.message == (
-        "agent `A` has an empty prompt: tracker refuses it (`missing required attribute "
-        "'prompt'`), so as a branch of `Fork` it fails every time it runs"
+        "agent `A` has an empty prompt: tracker's agent handler fails it (`missing "
+        "required attribute 'prompt'`), so as a branch of `Fork` it fails every time it runs"
     )
     assert only(lint(text.replace("label: A", "prompt: A.")), "DIP110") == []
 

@@ -267,7 +267,9 @@ def empty_prompt(context: Context) -> Iterator[Diagnostic]:
             continue  # unreadable file: DC003
         own = node.get("prompt")
         span = own.key_span if own is not None else node.id_span
-        refusal = "tracker refuses it (`missing required attribute 'prompt'`)"
+        # (a run-time failure, not a refusal of the file: `validate` does not report it;
+        # docs/runtime/failures.md#failures-only-a-run-meets)
+        refusal = "tracker's agent handler fails it (`missing required attribute 'prompt'`)"
         parallel = branch_of.get(node.id)
         if parallel is not None:
             yield context.finding(

@@ -462,8 +462,8 @@ def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
     ),
     example="edges\n  Impl -> Review\n  Review -> Impl when ctx.outcome = fail",
     fix=(
-        "Add `loop` to the edge that closes the cycle (offered as a fix). In DOT, put a "
-        "condition on it (by hand: only the author knows the condition)."
+        "In `.dip`, add `loop` to the edge that closes the cycle (offered as a fix). In DOT, "
+        "put a condition on it (by hand: only the author knows the condition)."
     ),
     formats=("dip", "dot"),
     fix_availability="always",
