@@ -477,3 +477,29 @@ def test_the_twin_isolated_or_a_valid_configuration_runs_the_tests(tmp_path: Pat
     result = dipcheck("test", ".", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 passed in" in result.stdout and "(tracker 0.65)" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "tests"),
+    [
+        ("review.tests.yaml", '- name: "x\\ud800"\n'),
+        ("review.test.json", '{"tests": [{"name": "x\\ud800", "scenario": {}}]}\n'),
+    ],
+)
+def test_a_test_name_holding_a_lone_surrogate_is_shown_escaped(
+    tmp_path: Path, name: str, tests: str
+) -> None:
+    """`"x\\ud800"` is a valid escape in YAML and JSON; no encoding can write the character
+    it makes, and the text report was a UnicodeEncodeError traceback (tenth audit)."""
+    shutil.copy(REVIEW, tmp_path / "review.dip")
+    (tmp_path / name).write_text(tests, encoding="utf-8")
+    text = dipcheck("test", "review.dip", cwd=tmp_path)
+    assert (text.returncode, text.stderr) == (0, "")
+    assert f"{name}::x\\ud800 PASSED" in text.stdout
+    junit = dipcheck("test", "review.dip", "--format", "junit", cwd=tmp_path)
+    assert junit.returncode == 0
+    [case] = ElementTree.fromstring(junit.stdout).iter("testcase")
+    assert case.get("name") == "x\\ud800"
+    # the twin: a name without one is shown as it is
+    (tmp_path / name).write_text(tests.replace("\\ud800", "y"), encoding="utf-8")
+    assert f"{name}::xy PASSED" in dipcheck("test", "review.dip", cwd=tmp_path).stdout
