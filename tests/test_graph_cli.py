@@ -384,3 +384,56 @@ def test_a_file_name_that_is_not_utf8_is_drawn(tmp_path: Path, fmt: str, title: 
     shown = result.stdout.decode("utf-8")
     assert "(n\ufffd.dip)" in shown
     assert title in shown
+
+
+def _calling(name: str, ref: str, count: int = 1) -> str:
+    """A workflow whose `count` subgraph nodes, one after another, each run ``ref``."""
+    lines = [f"workflow {name}", "  start: S", "  exit: E", "  agent S", "    label: S"]
+    lines += ["  agent E", "    label: E"]
+    for index in range(count):
+        lines += [f"  subgraph G{index}", f"    ref: {ref}"]
+    lines += ["  edges", "    S -> G0"]
+    lines += [f"    G{index} -> G{index + 1}" for index in range(count - 1)]
+    lines += [f"    G{count - 1} -> E"]
+    return "\n".join(lines) + "\n"
+
+
+def test_expand_draws_three_levels_and_a_workflow_once_inside_itself(tmp_path: Path) -> None:
+    """A chain of six workflows was expanded four levels deep (the docs say three), and in
+    a cycle a → b → a the top workflow was drawn again inside its own child (tenth audit)."""
+    for number in range(1, 7):
+        (tmp_path / f"w{number}.dip").write_text(
+            _calling(f"W{number}", f"w{number + 1}.dip"), encoding="utf-8"
+        )
+    chain = parse_mermaid(dipcheck("graph", "w1.dip", "--expand", cwd=tmp_path).stdout)
+    assert chain["clusters"] == ["G0 runs w2.dip", "G0 runs w3.dip", "G0 runs w4.dip"]
+    (tmp_path / "a.dip").write_text(_calling("A", "b.dip"), encoding="utf-8")
+    (tmp_path / "b.dip").write_text(_calling("B", "a.dip"), encoding="utf-8")
+    cycle = parse_mermaid(dipcheck("graph", "a.dip", "--expand", cwd=tmp_path).stdout)
+    assert cycle["clusters"] == ["G0 runs b.dip"]  # (not `G0 runs a.dip` inside it)
+
+
+def test_expand_stops_at_the_box_budget_and_says_so(tmp_path: Path) -> None:
+    """Four workflows of 25 subgraph nodes, each calling the next: 25⁴ clusters took 2 GB
+    and no answer in a minute. Counted: at most the budget of boxes, and the title says how
+    many subgraphs were left unexpanded; the twin (one level) is drawn whole."""
+    from dipcheck.picture.workflow import MAX_EXPANDED_BOXES
+
+    names = ["p", "q", "r", "s"]
+    for name, after in zip(names, [*names[1:], names[0]], strict=True):
+        (tmp_path / f"{name}.dip").write_text(
+            _calling(name.upper(), f"{after}.dip", 25), encoding="utf-8"
+        )
+    run = dipcheck("graph", "p.dip", "--expand", "--no-findings", "--format", "dot", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    boxes = [line for line in run.stdout.splitlines() if re.match(r'\s*"[^"]*" \[', line)]
+    assert 0 < len(boxes) <= MAX_EXPANDED_BOXES
+    title = re.search(r'label="([^"]*subgraphs not expanded[^"]*)"', run.stdout)
+    assert title is not None
+    assert title.group(1).endswith(
+        f"subgraphs not expanded: the drawing holds at most {MAX_EXPANDED_BOXES:,} boxes)"
+    )
+    (tmp_path / "q.dip").write_text(_calling("Q", "leaf.dip", 25), encoding="utf-8")
+    (tmp_path / "leaf.dip").write_text(_calling("L", "none.dip", 1), encoding="utf-8")
+    whole = dipcheck("graph", "p.dip", "--expand", "--no-findings", "--format", "dot", cwd=tmp_path)
+    assert "not expanded" not in whole.stdout

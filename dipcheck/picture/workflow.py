@@ -36,6 +36,10 @@ from dipcheck.records import record
 from dipcheck.simulate.graph import RunGraph, node_attr
 
 MAX_DEPTH = 3
+# boxes an expanded drawing holds at most: past them a subgraph is drawn without its child
+# (25 subgraph nodes in each of four workflows that call each other expanded to 25⁴ clusters:
+# 2 GB and no answer in a minute)
+MAX_EXPANDED_BOXES = 5_000
 EDGE_WRAP = 26
 RED, RED_FILL = "#c62828", "#fdecea"
 AMBER, AMBER_FILL = "#b26a00", "#fff4e0"
@@ -170,6 +174,7 @@ class _Painter:
         self.options = options
         self.loader = loader
         self.drawing = Drawing("workflow", direction=options.direction, edge_font_color=LABEL_GREY)
+        self.unexpanded = 0  # subgraphs left unexpanded at MAX_EXPANDED_BOXES
         self.drawing.graph_attrs.update(
             {"nodesep": "0.3", "ranksep": "0.45", "newrank": "true", "fontsize": "16"}
         )
@@ -244,6 +249,8 @@ class _Painter:
                     constraint=not edge.is_back_edge,
                 )
             )
+        # (``chain``: the workflows drawn around this one, itself last: the top one alone has
+        # one, and its children are the first of MAX_DEPTH levels)
         if self.options.expand and self.loader is not None and len(chain) <= MAX_DEPTH:
             for node in workflow.nodes:
                 if node.kind in (NodeKind.SUBGRAPH, NodeKind.MANAGER_LOOP):
@@ -286,6 +293,9 @@ class _Painter:
         if path in chain:
             return  # a workflow that includes itself: drawn once
         child_graph = RunGraph(child)
+        if len(self.drawing.boxes) + len(child_graph.nodes) > MAX_EXPANDED_BOXES:
+            self.unexpanded += 1
+            return
         inner = f"{prefix}{node.id}/"
         key = f"{inner}#cluster"
         label = f"{node.id} runs {shorten(ref, 60)}"
@@ -325,7 +335,11 @@ def draw(
     base = _file_name(workflow.source.path)
     name = workflow.name.value if workflow.name else base
     painter.drawing.name = name
-    painter.paint(graph, "", "", marks, untested(graph) if untested else set(), ())
+    # the chain of workflows drawn around each one starts with this one: a child that is
+    # this file again is not drawn inside it
+    path = workflow.source.path
+    top = "<top>" if path.startswith("<") else os.path.realpath(path)
+    painter.paint(graph, "", "", marks, untested(graph) if untested else set(), (top,))
     counts = {
         severity: sum(1 for item in diagnostics if item.severity is severity)
         for severity in (Severity.ERROR, Severity.WARNING)
@@ -337,6 +351,11 @@ def draw(
     )
     title = f"{name} ({base})"
     painter.drawing.title = f"{title}: {summary}" if summary else title
+    if painter.unexpanded:
+        painter.drawing.title += (
+            f" ({painter.unexpanded} subgraph{'s' * (painter.unexpanded != 1)} not expanded: "
+            f"the drawing holds at most {MAX_EXPANDED_BOXES:,} boxes)"
+        )
     return painter.drawing
 
 
