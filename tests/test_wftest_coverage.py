@@ -338,3 +338,51 @@ def test_each_clause_of_a_condition_is_counted_true_and_false(tmp_path: Path) ->
     }
     markers = [(item.label, item.hits) for item in workflow.items if item.kind == "markers"]
     assert markers == [("check: tool_stdout = green", 1)]
+
+
+def test_lcov_writes_a_hostile_node_id_on_one_line(tmp_path: Path) -> None:
+    """A DOT node id holding line breaks was written raw into `FN:`/`FNDA:`, so the tracefile
+    gained records of its own (`SF:passwd` here; `SF:/etc/passwd` as well), which coverage
+    services read in CI (tenth audit). Each record stays on its line; the id's comma is
+    escaped too (lcov 2 reads `FN:line,end,name`)."""
+    hostile = "W\\nend_of_record\\nSF:passwd\\nDA:1,99"
+    (tmp_path / "inj.dot").write_text(
+        "digraph G {\n  node [shape=box]\n  Start [shape=Mdiamond]\n  Exit [shape=Msquare]\n"
+        f'  "{hostile}" [prompt="p"]\n  Start -> "{hostile}" -> Exit\n}}\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "inj.tests.yaml").write_text(
+        "- name: one\n  expect: {status: success}\n", encoding="utf-8"
+    )
+    result = dipcheck("test", "--coverage-report", "lcov:i.lcov", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = (tmp_path / "i.lcov").read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith("SF:")] == ["SF:inj.dot"]
+    assert "FN:5,W\\x0aend_of_record\\x0aSF:passwd\\x0aDA:1\\x2c99" in lines
+    assert "FNDA:1,W\\x0aend_of_record\\x0aSF:passwd\\x0aDA:1\\x2c99" in lines
+    assert lines.count("end_of_record") == 1
+    # the twin: a plain id is written as it is
+    assert "FN:3,Start" in lines and "FNDA:1,Start" in lines
+
+
+def test_a_dot_node_id_holding_a_slash_is_covered_and_named_in_tests(tmp_path: Path) -> None:
+    """`a/b` was taken for the child workflow's node `b` of a subgraph `a`: its visits were
+    not counted (coverage said its outcome and edge were never covered) and a test file that
+    named it got "no node `a`" (tenth audit). A child's `Sub/Child` is still the child's."""
+    (tmp_path / "sl.dot").write_text(
+        "digraph G {\n  Start [shape=Mdiamond]\n  Exit [shape=Msquare]\n"
+        '  "a/b" [shape=box, prompt="p"]\n  Start -> "a/b" -> Exit\n}\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "sl.tests.yaml").write_text(
+        '- name: one\n  nodes: {"a/b": {outcome: success}}\n  expect:\n'
+        '    status: success\n    visited: ["a/b"]\n',
+        encoding="utf-8",
+    )
+    result = dipcheck("test", "--coverage", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    document = ReportDocument.model_validate_json(result.stdout)
+    assert document.coverage is not None
+    (workflow,) = document.coverage.workflows
+    uncovered = {(item.kind, item.label) for item in workflow.items if not item.covered}
+    assert uncovered == {("outcomes", "a/b: fail"), ("outcomes", "a/b: retry")}

@@ -358,8 +358,11 @@ class _Checker:
         return ScenarioError(self.path, line, column, message)
 
     def resolve(self, name: str) -> tuple[RunGraph, str]:
-        """The workflow and node id a scenario name addresses (``Parent/Child``)."""
+        """The workflow and node id a scenario name addresses (``Parent/Child``; a name that
+        is a node id of the workflow as a whole, a DOT id holding a `/`, is that node)."""
         graph = self.graph
+        if name in graph.nodes:
+            return graph, name
         parts = name.split("/")
         for depth, part in enumerate(parts):
             if part not in graph.nodes:

@@ -78,6 +78,12 @@ class Step:
     text: tuple[tuple[str, str], ...] = ()  # (attribute, text as the node receives it)
     model_node: str = ""  # the node id in its own workflow (for spans and pictures)
 
+    @property
+    def own(self) -> bool:
+        """A step of the simulated workflow's own node, not of a child workflow's (whose
+        ``node`` is `Parent/Child`): a DOT node id of its own may hold a `/` too."""
+        return self.node == self.model_node if self.model_node else "/" not in self.node
+
     def leaving(self, edge: Taken | None, notes: tuple[str, ...] = ()) -> Step:
         """This step with its edge (and extra notes); cheaper than ``dataclasses.replace``."""
         return Step(

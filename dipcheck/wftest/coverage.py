@@ -100,7 +100,7 @@ def _ran(results: Iterable[TestResult]) -> Iterable[tuple[TestResult, Step]]:
         if result.observed is None:
             continue
         for step in result.observed.steps:
-            if "/" not in step.node:
+            if step.own:
                 yield result, step
 
 

@@ -33,7 +33,7 @@ class Observed:
 
     def __post_init__(self) -> None:
         self.top = [step for step in self.steps if step.depth == 0]
-        self.flat = [step for step in self.steps if "/" not in step.node]
+        self.flat = [step for step in self.steps if step.own]
 
     @property
     def path(self) -> list[str]:

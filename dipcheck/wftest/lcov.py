@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from dipcheck.terminal import visible_name
 from dipcheck.wftest.coverage import Coverage, Item
 
 _BLOCKS = {"outcomes": 0, "answers": 1, "markers": 2}
@@ -50,6 +51,13 @@ def _branches(coverage: Coverage) -> list[tuple[int, int, int, str]]:
     return records
 
 
+def _function(node: str) -> str:
+    """A node id as an LCOV function name: one line (a DOT id can hold a line break, which
+    started records of its own, `SF:/etc/passwd` among them), and no comma (lcov 2 reads
+    `FN:line,end,name`)."""
+    return visible_name(node).replace(",", "\\x2c")
+
+
 def _taken(item: Item) -> str:
     return str(item.hits) if item.reached or item.hits else "-"
 
@@ -61,11 +69,11 @@ def render(
     """One record per workflow; ``coverages`` pairs each with its nodes' (line, column)."""
     out: list[str] = ["TN:dipcheck"]
     for coverage, nodes in coverages:
-        out.append(f"SF:{display(coverage.workflow)}")
+        out.append(f"SF:{visible_name(display(coverage.workflow))}")
         for node, (line, _) in nodes.items():
-            out.append(f"FN:{line},{node}")
+            out.append(f"FN:{line},{_function(node)}")
         for node in nodes:
-            out.append(f"FNDA:{coverage.visits.get(node, 0)},{node}")
+            out.append(f"FNDA:{coverage.visits.get(node, 0)},{_function(node)}")
         out.append(f"FNF:{len(nodes)}")
         out.append(f"FNH:{sum(1 for node in nodes if coverage.visits.get(node, 0))}")
         branches = _branches(coverage)

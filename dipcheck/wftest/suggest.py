@@ -156,7 +156,7 @@ def scenario_of(graph: RunGraph, terminal: Terminal) -> dict[str, Any] | None:
     """The scenario (context and nodes) of an explored path (None: it cannot be written)."""
     visits: dict[str, list[dict[str, Any]]] = {}
     for step in terminal.steps:
-        if "/" in step.node:
+        if not step.own:
             continue  # the child workflow's own choices are its tests' business
         entry = _entry(graph, step)
         if entry is None:
