@@ -32,6 +32,7 @@ from dipcheck.simulate.handlers import human, producible
 from dipcheck.simulate.scenario import ScenarioOracle
 from dipcheck.simulate.trace import Step
 from dipcheck.target import TargetVersion
+from dipcheck.terminal import visible_line
 from dipcheck.wftest.runner import TestResult
 
 KINDS = ("edges", "outcomes", "answers", "markers", "clauses")
@@ -318,7 +319,8 @@ def text(coverages: Sequence[Coverage], display: Any) -> str:
             lines.append("  not covered:")
             for item in missing:
                 where = f"{display(coverage.workflow)}:{item.line}:{item.column}"
-                lines.append(f"    {where}  {item.kind[:-1]} {item.label}")
+                # (a label quotes a node id, which can hold a line break: one line each)
+                lines.append(f"    {where}  {item.kind[:-1]} {visible_line(item.label)}")
     covered = sum(coverage.count()[0] for coverage in coverages)
     total = sum(coverage.count()[1] for coverage in coverages)
     if len(coverages) > 1:
