@@ -313,3 +313,58 @@ def test_a_directory_in_git_is_not_a_version(repository: Path) -> None:
         2,
         "dipcheck diff: error: HEAD:flows: a tree, not a file's text\n",
     )
+
+
+FENCED = """workflow W
+  start: Start
+  exit: Done
+  agent Start
+    label: Start
+  agent Build
+    prompt:
+      Run:
+      ```
+      make build ![x](https://example.invalid/t.png) @some-org/everyone
+      ```
+      Then stop.
+  agent Done
+    label: {label}
+  edges
+    Start -> Build
+    Build -> Done
+"""
+
+
+def test_markdown_keeps_workflow_text_inside_its_fences_and_code_spans(tmp_path: Path) -> None:
+    """A prompt's own ``` line (indented by the diff's one space) closed the ```diff fence, so
+    the lines after it rendered as Markdown in the pull-request comment (an image, a team
+    mention); a backtick in a value ended its code span in the table (tenth audit)."""
+    (tmp_path / "old.dip").write_text(FENCED.format(label="Done"), encoding="utf-8")
+    new = FENCED.format(label="x` **bold** <sub>html</sub> `y").replace(
+        "make build ![x]", "make build dist ![x]"
+    )
+    (tmp_path / "new.dip").write_text(new, encoding="utf-8")
+    result = dipcheck("diff", "old.dip", "new.dip", "--format", "markdown", cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    opening = lines.index("````diff")  # one backtick more than the prompt's own fences
+    closing = lines.index("````", opening + 1)
+    assert lines[opening + 1 : closing] == [
+        "@@ -2,3 +2,3 @@",
+        " ```",
+        "-make build ![x](https://example.invalid/t.png) @some-org/everyone",
+        "+make build dist ![x](https://example.invalid/t.png) @some-org/everyone",
+        " ```",
+    ]
+    assert "| ~ | field `label` of `Done`: `Done` → ``x` **bold** <sub>html</sub> `y`` |" in (
+        result.stdout
+    )
+    assert "<summary>prompt `prompt` of `Build` (+1 -1 lines)</summary>" in result.stdout
+    # the twin: text without backticks keeps the plain fence and single backticks
+    (tmp_path / "new.dip").write_text(
+        FENCED.replace("```", "---").format(label="Finished"), encoding="utf-8"
+    )
+    (tmp_path / "old.dip").write_text(
+        FENCED.replace("```", "---").format(label="Done"), encoding="utf-8"
+    )
+    plain = dipcheck("diff", "old.dip", "new.dip", "--format", "markdown", cwd=tmp_path)
+    assert "| ~ | field `label` of `Done`: `Done` → `Finished` |" in plain.stdout

@@ -5,7 +5,10 @@ scripts (``{"version": 1, "old", "new", "changes": [...], "routing": [...], "fin
 from __future__ import annotations
 
 import difflib
+import html
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from dipcheck import jsontext
@@ -24,6 +27,20 @@ _EFFECT_TEXT = {
 }
 
 
+def _backticked(text: str) -> str:
+    return f"`{text}`"
+
+
+def _code_span(text: str) -> str:
+    """``text`` as a Markdown code span that no backtick in it can end: delimited by one
+    backtick more than its longest run (a value holding a backtick ended the span, and what
+    followed rendered as Markdown in the pull-request comment)."""
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def _short(value: str | None, limit: int = 80) -> str:
     text = " ".join((value or "").split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -33,34 +50,35 @@ def _multiline(change: Change) -> bool:
     return "\n" in (change.old or "") or "\n" in (change.new or "")
 
 
-def describe(change: Change) -> str:
-    """One line: what changed, without the sign."""
+def describe(change: Change, code: Callable[[str], str] | None = None) -> str:
+    """One line: what changed, without the sign; ``code`` quotes a name or a value (in
+    backticks by default: :func:`_code_span` for Markdown)."""
+    code = code or _backticked
     what = change.what
     if what == "setting":
-        subject = f"setting `{change.subject}`"
+        subject = f"setting {code(change.subject)}"
     elif what == "node" and change.kind in ("added", "removed"):
-        return f"node `{change.subject}` ({change.detail})"
+        return f"node {code(change.subject)} ({change.detail})"
     elif what == "node":
-        subject = f"node `{change.subject}` {change.detail}"
+        subject = f"node {code(change.subject)} {change.detail}"
     elif what in ("field", "prompt"):
-        subject = (
-            f"{'prompt' if what == 'prompt' else 'field'} `{change.detail}` of `{change.subject}`"
-        )
+        kind = "prompt" if what == "prompt" else "field"
+        subject = f"{kind} {code(change.detail)} of {code(change.subject)}"
     elif what == "edge" and not change.detail:
-        return f"edge `{change.new or change.old}`"
+        return f"edge {code(change.new or change.old)}"
     elif what == "edge":
-        subject = f"{change.detail} of edge `{change.subject}`"
+        subject = f"{change.detail} of edge {code(change.subject)}"
     elif what == "condition":
-        subject = f"condition of edge `{change.subject}`"
+        subject = f"condition of edge {code(change.subject)}"
     else:
-        subject = f"order in which `{change.subject}` tries its edges"
+        subject = f"order in which {code(change.subject)} tries its edges"
     if change.kind == "added":
-        return f"{subject}: `{_short(change.new)}`"
+        return f"{subject}: {code(_short(change.new))}"
     if change.kind == "removed":
-        return f"{subject} (was `{_short(change.old)}`)"
+        return f"{subject} (was {code(_short(change.old))})"
     if _multiline(change):
         return f"{subject} ({_line_count(change)})"
-    return f"{subject}: `{_short(change.old)}` → `{_short(change.new)}`"
+    return f"{subject}: {code(_short(change.old))} → {code(_short(change.new))}"
 
 
 def _line_count(change: Change) -> str:
@@ -89,12 +107,13 @@ def _where(change: Change) -> str:
     return f"new:{change.new_line}" if change.new_line else ""
 
 
-def describe_effect(effect: Effect) -> str:
+def describe_effect(effect: Effect, code: Callable[[str], str] | None = None) -> str:
+    code = code or _backticked
     if effect.kind in ("fires", "dead"):
-        text = f"edge `{effect.subject}` {_EFFECT_TEXT[effect.kind]}"
+        text = f"edge {code(effect.subject)} {_EFFECT_TEXT[effect.kind]}"
         return f"{text} ({effect.detail})" if effect.detail else text
     if effect.kind in ("exit-gained", "exit-lost"):
-        return f"node `{effect.subject}` {_EFFECT_TEXT[effect.kind]}"
+        return f"node {code(effect.subject)} {_EFFECT_TEXT[effect.kind]}"
     return effect.detail
 
 
@@ -162,21 +181,30 @@ def markdown(result: Diff, title: str = "") -> str:
     if result.changes:
         lines += ["", "| | change | where |", "|---|---|---|"]
         for change in result.changes:
-            lines.append(f"| {SIGNS[change.kind]} | {_md(describe(change))} | {_where(change)} |")
+            described = _md(describe(change, _code_span))
+            lines.append(f"| {SIGNS[change.kind]} | {described} | {_where(change)} |")
         for change in result.changes:
             if _multiline(change):
+                diff = _text_diff(change)
+                # a fence longer than any run of backticks in the text: a prompt's own
+                # ``` line (indented by the diff's one space) closed a fence of three
+                longest = max(
+                    (len(run) for line in diff for run in re.findall("`+", line)), default=0
+                )
+                fence = "`" * max(3, longest + 1)
                 lines += [
                     "",
-                    f"<details><summary>{_md(describe(change))}</summary>",
+                    f"<details><summary>{html.escape(describe(change))}</summary>",
                     "",
-                    "```diff",
-                    *_text_diff(change),
-                    "```",
+                    f"{fence}diff",
+                    *diff,
+                    fence,
                     "</details>",
                 ]
     routing = [item for item in result.effects if item.kind in ROUTING]
     if routing:
-        lines += ["", "**Routing**", ""] + [f"- {describe_effect(item)}" for item in routing]
+        lines += ["", "**Routing**", ""]
+        lines += [f"- {describe_effect(item, _code_span)}" for item in routing]
     for kind, title_ in (("introduced", "Findings introduced"), ("fixed", "Findings fixed")):
         found = [item for item in result.effects if item.kind == kind]
         if found:
