@@ -26,9 +26,11 @@ from typing import TextIO
 
 # C0 and C1 controls but tab and newline, DEL, the invisible bidirectional controls (U+061C,
 # U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of the
-# line ("Trojan Source"), the line and paragraph separators U+2028/U+2029, and lone surrogates
-# (a JSON or YAML `\ud800` escape: no encoding can write one, so printing it raised)
-_UNICODE = "\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+# line ("Trojan Source"), the line and paragraph separators U+2028/U+2029, and the lone
+# surrogates no output can write (a JSON or YAML `\ud800` escape: printing one raised); those
+# of U+DC80-U+DCFF stand for the bytes of a file name that is not UTF-8, which the streams
+# write back as they were (surrogateescape)
+_UNICODE = "\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udc7f\udd00-\udfff"
 _CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_UNICODE}]")
 # the same and the newline, for a file name (a carriage return is a C0 control already)
 _NAME_CONTROL = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{_UNICODE}]")

@@ -503,3 +503,33 @@ def test_a_test_name_holding_a_lone_surrogate_is_shown_escaped(
     # the twin: a name without one is shown as it is
     (tmp_path / name).write_text(tests.replace("\\ud800", "y"), encoding="utf-8")
     assert f"{name}::xy PASSED" in dipcheck("test", "review.dip", cwd=tmp_path).stdout
+
+
+def test_update_keeps_the_comments_and_lines_of_the_expectations_it_does_not_set(
+    tmp_path: Path,
+) -> None:
+    """The whole `expect:` block was written anew, so every comment in it was lost, those on
+    the expectations kept included (tenth audit). Only `status:` and `path:` are written."""
+    shutil.copy(REVIEW, tmp_path / "review.dip")
+    before = (
+        "tests:\n  - name: a\n    expect:\n      # why we check Lint: it must always run\n"
+        "      visited: [Lint]   # keep me\n      # and Fix must never run on a clean tree\n"
+        "      not_visited: [Fix]\n"
+    )
+    (tmp_path / "review.tests.yaml").write_text(before, encoding="utf-8")
+    result = dipcheck("test", "review.dip", "--update", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    after = (tmp_path / "review.tests.yaml").read_text(encoding="utf-8")
+    assert after == before + "      status: success\n      path: [Start, Lint, Done]\n"
+    # a key there already is written again where it stands, its neighbours' comments kept
+    (tmp_path / "review.tests.yaml").write_text(
+        before.replace("      not_visited", "      status: fail   # stale\n      not_visited"),
+        encoding="utf-8",
+    )
+    dipcheck("test", "review.dip", "--update", cwd=tmp_path)
+    again = (tmp_path / "review.tests.yaml").read_text(encoding="utf-8")
+    assert (
+        again
+        == before.replace("      not_visited", "      status: success\n      not_visited")
+        + "      path: [Start, Lint, Done]\n"
+    )

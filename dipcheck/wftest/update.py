@@ -134,12 +134,40 @@ def _update_yaml(text: str, updates: Mapping[str, dict[str, Any]]) -> str:
             following = keys[keys.index("expect") + 1 :]
             end = item.lc.key(following[0])[0] if following else item_end
             end = _content_end(lines, start, end)
-            edits.append((start, end, _dump({"expect": expect}, item_column)))
+            block = item["expect"]
+            if isinstance(block, dict) and block and block.lc.key(next(iter(block)))[0] > start:
+                # a block mapping: only the keys set are written, the other lines (their
+                # comments too) stay as they were (it was written anew, without them)
+                edits.extend(_set_keys(lines, block, end, updates[name]))
+            else:
+                edits.append((start, end, _dump({"expect": expect}, item_column)))
         else:
             edits.append((item_end, item_end, _dump({"expect": expect}, item_column)))
     for start, end, replacement in sorted(edits, reverse=True):
         lines[start:end] = replacement
     return "\n".join(lines) + ending
+
+
+def _set_keys(
+    lines: list[str], block: Any, end: int, values: Mapping[str, Any]
+) -> list[tuple[int, int, list[str]]]:
+    """Edits setting ``values`` in the block mapping ``block`` (ending before line ``end``):
+    each key there already is written again where it is, each new one after the last."""
+    keys = list(block)
+    column = block.lc.key(keys[0])[1]
+    edits: list[tuple[int, int, list[str]]] = []
+    added: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in block:
+            added[key] = _plain(value)
+            continue
+        start = block.lc.key(key)[0]
+        later = keys[keys.index(key) + 1 :]
+        stop = _content_end(lines, start, block.lc.key(later[0])[0] if later else end)
+        edits.append((start, stop, _dump({key: _plain(value)}, column)))
+    if added:
+        edits.append((end, end, _dump(added, column)))
+    return edits
 
 
 def _dash_column(line: str, content_column: int) -> int:
