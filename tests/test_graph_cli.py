@@ -437,3 +437,38 @@ def test_expand_stops_at_the_box_budget_and_says_so(tmp_path: Path) -> None:
     (tmp_path / "leaf.dip").write_text(_calling("L", "none.dip", 1), encoding="utf-8")
     whole = dipcheck("graph", "p.dip", "--expand", "--no-findings", "--format", "dot", cwd=tmp_path)
     assert "not expanded" not in whole.stdout
+
+
+def test_coverage_entries_say_covered_with_a_boolean_and_hits_with_a_number(
+    tmp_path: Path,
+) -> None:
+    """`"hits": 0.0` and `"hits": "0"`, `"covered": "false"` all read as covered (tenth
+    audit): a zero of either number type is not covered, a value of another type is an error."""
+    base = [
+        {"from": "Start", "to": "Draft"},
+        {"from": "Draft", "to": "Review"},
+        {"from": "Review", "to": "Publish"},
+        {"from": "Publish", "to": "Approve"},
+        {"from": "Approve", "to": "Done"},
+        {"from": "Review", "to": "Revise"},
+        {"from": "Revise", "to": "Review"},
+    ]
+    for said in ({"hits": 0.0}, {"hits": 0}, {"covered": False}):
+        taken = [*base, {"from": "Approve", "to": "Draft", **said}]
+        path = _coverage(tmp_path, {"file": str(REVIEW), "edges": taken})
+        done = dipcheck("graph", REVIEW, "--format", "dot", "--coverage", path)
+        assert done.returncode == 0, done.stderr
+        assert _dashed(done.stdout) == {("Approve", "Draft")}, said
+    for wrong, message in (
+        ({"hits": "0"}, "`hits` must be a number"),
+        ({"covered": "false"}, "`covered` must be true or false"),
+    ):
+        path = _coverage(tmp_path, {"file": str(REVIEW), "edges": [{**base[0], **wrong}]})
+        done = dipcheck("graph", REVIEW, "--coverage", path)
+        assert done.returncode == 2 and message in done.stderr, done.stderr
+    # the twin: a hit of 2.0 is covered
+    taken = [*base, {"from": "Approve", "to": "Draft", "hits": 2.0}]
+    done = dipcheck(
+        "graph", REVIEW, "--format", "dot", "--coverage", _coverage(tmp_path, {"edges": taken})
+    )
+    assert _dashed(done.stdout) == set()

@@ -13,7 +13,8 @@ same information as ``dipcheck test --coverage --format json`` nests it)::
 * ``from``/``to`` are node ids; ``index`` (default 0) tells apart several edges between the
   same two nodes: the n-th of them, counting from 0, in the order tracker tries the edges of
   ``from`` (declaration order, then the edges the adapter adds for ``parallel``/``fan_in``).
-* An entry is a covered edge unless it says ``"covered": false``; ``"hits": 0`` means the same.
+* An entry is a covered edge unless it says ``"covered": false`` or ``"hits": 0`` (a number;
+  a value of another type there is an error).
 * A workflow entry may list ``items`` instead of ``edges``: ``{"kind": "edges", "label":
   "A -> B", "line": L, "column": C, "covered": true}``, where line and column (1-based) are
   where the edge is written; items of other kinds are ignored.
@@ -143,11 +144,16 @@ def _matching(entries: list[dict[str, Any]], drawn: str, base: str) -> dict[str,
     return entries[0] if len(entries) == 1 else None
 
 
-def _covered(item: dict[str, Any]) -> bool:
-    if item.get("covered") is False:
-        return False
-    hits = item.get("hits")
-    return not (isinstance(hits, int) and not isinstance(hits, bool) and hits <= 0)
+def _covered(item: dict[str, Any], path: str) -> bool:
+    """Whether an entry counts as covered: ``"covered": false`` or ``"hits"`` of 0 (or less)
+    says not; any other type there is an error (`"hits": "0"` and `"covered": "false"` were
+    read as covered, `"hits": 0.0` too)."""
+    covered, hits = item.get("covered", True), item.get("hits", 1)
+    if not isinstance(covered, bool):
+        raise CoverageError(f"{path}: `covered` must be true or false: {item!r:.80}")
+    if isinstance(hits, bool) or not isinstance(hits, int | float):
+        raise CoverageError(f"{path}: `hits` must be a number: {item!r:.80}")
+    return covered and hits > 0
 
 
 def _edges(entry: dict[str, Any], path: str) -> EdgeCoverage:
@@ -160,10 +166,10 @@ def _edges(entry: dict[str, Any], path: str) -> EdgeCoverage:
             raise CoverageError(f"{path}: an edge needs string `from` and `to`: {item!r:.80}")
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
             raise CoverageError(f"{path}: `index` must be a whole number ≥ 0: {item!r:.80}")
-        if _covered(item):
+        if _covered(item, path):
             result.covered.add((source, target, index))
     for item in entry.get("items") or []:
-        if not isinstance(item, dict) or item.get("kind") != "edges" or not _covered(item):
+        if not isinstance(item, dict) or item.get("kind") != "edges" or not _covered(item, path):
             continue
         label, line, column = item.get("label"), item.get("line"), item.get("column")
         if not isinstance(label, str) or " -> " not in label:
