@@ -458,6 +458,23 @@ def test_rule_by_code_and_by_name_print_the_same_page() -> None:
     assert lines[-1] == f"More: {registry.docs_url('DIP005')}"
 
 
+def test_rule_page_cites_the_runtime_pages_by_address() -> None:
+    """The texts cite `docs/runtime/….md#…`, a path in the repository that an installed
+    dipcheck does not have (sixth audit): the page gives the address, beside the rule pages
+    (`DIPCHECK_DOCS_URL`'s folder when it is set)."""
+    page = dipcheck("rule", "DC303").stdout
+    assert (
+        "(https://github.com/dipcheck/dipcheck/blob/main/docs/runtime/edge-selection.md"
+        "#choosing-an-edge)" in page
+    )
+    assert "(docs/runtime/" not in page
+    mirrored = dipcheck("rule", "DC303", env={"DIPCHECK_DOCS_URL": "https://docs.example/dc/rules"})
+    assert "(https://docs.example/dc/runtime/edge-selection.md#choosing-an-edge)" in mirrored.stdout
+    assert mirrored.stdout.splitlines()[-1] == "More: https://docs.example/dc/rules/dc303.md"
+    # the twin: a text that cites no page is printed as it is
+    assert registry.docs_links("no path here") == "no path here"
+
+
 def test_rule_all_lists_every_code_once() -> None:
     result = dipcheck("rule", "--all")
     assert result.returncode == 0

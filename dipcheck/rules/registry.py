@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity
+from dipcheck.lazyre import lazy
 from dipcheck.records import field, record
 from dipcheck.rules import policy
 from dipcheck.rules.severity_audit import AUDIT
@@ -142,6 +143,18 @@ def docs_url(code: str) -> str:
     """The address of a rule's page (docs/rules/<code>.md)."""
     base = DOCS_BASE_URL if DOCS_BASE_URL.endswith("/") else DOCS_BASE_URL + "/"
     return f"{base}{code.lower()}.md"
+
+
+_DOCS_PATH = lazy(r"(?<![\w/.])docs/([\w/.-]+\.md(?:#[\w-]+)?)")
+
+
+def docs_links(text: str) -> str:
+    """``text`` with each ``docs/…md#…`` path it cites as an address beside the rule pages
+    (:data:`DOCS_BASE_URL`'s folder): the rule texts cite the runtime pages by their path in
+    the repository, which an installed dipcheck does not have."""
+    base = DOCS_BASE_URL if DOCS_BASE_URL.endswith("/") else DOCS_BASE_URL + "/"
+    docs = base.removesuffix("rules/") if base.endswith("/rules/") else base + "../"
+    return _DOCS_PATH.sub(lambda found: docs + found.group(1), text)
 
 
 _RULES: dict[str, Rule] = {}
