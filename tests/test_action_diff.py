@@ -64,6 +64,12 @@ def test_the_step_is_optional_and_takes_its_inputs_from_the_environment() -> Non
     names = [step["name"] for step in ACTION["runs"]["steps"]]
     # the comment is written before a failing lint stops the job
     assert names.index(STEP["name"]) < names.index("Fail on findings")
+    # and a failing comment does not skip the steps after it, which follow the lint itself
+    # (a bare `if:` means success(): a comment step that failed skipped the upload; eleventh
+    # audit)
+    for name in ("Upload to code scanning", "Fail on findings"):
+        (step,) = [item for item in ACTION["runs"]["steps"] if item["name"] == name]
+        assert step["if"].startswith("${{ !cancelled() && steps.lint.outcome == 'success' && ")
 
 
 def git(directory: Path, *args: str) -> str:
@@ -143,13 +149,13 @@ def test_dry_run_writes_one_section_per_changed_workflow(repository: tuple[Path,
     body = done.stdout
     assert body.startswith(f"{MARKER}\n## dipcheck: what the workflow changes do\n")
     headings = re.findall(r"^### (.*)$", body, re.MULTILINE)
-    assert headings == ["`flow.dot → review.dot`", "`new.dip`", "`old.dip`", "`ship.dip`"]
+    assert headings == ["`flow.dot` → `review.dot`", "`new.dip`", "`old.dip`", "`ship.dip`"]
     ship = body.split("`ship.dip`", 1)[1]
     assert "condition of edge `Test -> Done`" in ship
     assert 'outcome = "success"' in ship and 'outcome = "succes"' in ship
     assert "prompt `prompt` of `Build`" in ship
     assert "can no longer fire" in ship and "DC313" in ship
-    renamed = body.split("`flow.dot → review.dot`", 1)[1].split("###", 1)[0]
+    renamed = body.split("`flow.dot` → `review.dot`", 1)[1].split("###", 1)[0]
     assert "no semantic change" in renamed
     assert "README" not in body
     assert "A new workflow." in body and "The workflow is removed." in body
@@ -177,19 +183,24 @@ class FakeGitHub(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self._record()
+        if urlsplit(self.path).path == "/user":  # (the workflow's own token may not ask)
+            self._answer(403, {"message": "Resource not accessible by integration"})
+            return
         query = parse_qs(urlsplit(self.path).query)
         self._answer(200, self.comments if query.get("page") == ["1"] else [])
 
     def do_POST(self) -> None:
         payload = self._record()
-        comment = {"id": 41, "body": payload["body"]}
+        comment = {"id": 41, "body": payload["body"], "user": {"login": "github-actions[bot]"}}
         self.comments.append(comment)
         self._answer(201, comment)
 
     def do_PATCH(self) -> None:
         payload = self._record()
-        self.comments[0]["body"] = payload["body"]
-        self._answer(200, self.comments[0])
+        number = int(urlsplit(self.path).path.rsplit("/", 1)[1])
+        comment = next(item for item in self.comments if item["id"] == number)
+        comment["body"] = payload["body"]
+        self._answer(200, comment)
 
     def log_message(self, *args: object) -> None:
         pass
@@ -197,7 +208,11 @@ class FakeGitHub(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def github() -> Iterator[str]:
-    FakeGitHub.comments = [{"id": 3, "body": "an unrelated comment"}]
+    FakeGitHub.comments = [
+        {"id": 3, "body": "an unrelated comment", "user": {"login": "someone"}},
+        # anyone can write the marker in a comment of theirs: it is not the step's
+        {"id": 5, "body": f"{MARKER} mine now", "user": {"login": "someone"}},
+    ]
     FakeGitHub.requests = []
     server = HTTPServer(("127.0.0.1", 0), FakeGitHub)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -216,6 +231,7 @@ def test_posts_one_comment_then_edits_it(repository: tuple[Path, Path], github: 
     assert first.stdout.strip() == "dipcheck diff comment: created comment 41"
     methods = [(method, path.split("?")[0]) for method, path, _, _ in FakeGitHub.requests]
     assert methods == [
+        ("GET", "/user"),
         ("GET", "/repos/acme/flows/issues/7/comments"),
         ("GET", "/repos/acme/flows/issues/7/comments"),
         ("POST", "/repos/acme/flows/issues/7/comments"),
@@ -228,10 +244,14 @@ def test_posts_one_comment_then_edits_it(repository: tuple[Path, Path], github: 
     assert second.returncode == 0, second.stderr
     assert second.stdout.strip() == "dipcheck diff comment: updated comment 41"
     assert [(m, p.split("?")[0]) for m, p, _, _ in FakeGitHub.requests] == [
+        ("GET", "/user"),
         ("GET", "/repos/acme/flows/issues/7/comments"),
         ("PATCH", "/repos/acme/flows/issues/comments/41"),
     ]
-    assert len(FakeGitHub.comments) == 2  # the unrelated one and ours, edited in place
+    # the unrelated ones, the marker of another's untouched (eleventh audit), and
+    # ours, edited in place
+    assert len(FakeGitHub.comments) == 3
+    assert FakeGitHub.comments[1]["body"] == f"{MARKER} mine now"
 
 
 def test_refuses_what_is_not_a_pull_request(tmp_path: Path, repository: tuple[Path, Path]) -> None:
@@ -248,3 +268,42 @@ def test_refuses_what_is_not_a_pull_request(tmp_path: Path, repository: tuple[Pa
     )
     done = run_step(repo, forged, DIPCHECK_DIFF_DRY_RUN="1")
     assert done.returncode == 1 and "no pull request number, base sha and head sha" in done.stderr
+
+
+def test_a_file_name_of_the_pull_request_cannot_leave_its_code_span(tmp_path: Path) -> None:
+    """File names come from the pull request: one holding a backtick put raw HTML and a team
+    mention into the comment's heading, one holding a line break a heading of its own
+    (eleventh audit). Each name is one line in a code span no backtick of it ends."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "keep.dip").write_text(BASE, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    base = git(repo, "rev-parse", "HEAD")
+    hostile = "a`<img src=x.invalid> @acme-all`.dip"
+    lined = "b\n## All checks passed.dip"
+    for name in (hostile, lined):
+        (repo / name).write_text(BASE, encoding="utf-8")
+    (repo / "keep.dip").write_text(HEAD, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "head")
+    event = tmp_path / "event.json"
+    payload = {
+        "number": 7,
+        "pull_request": {
+            "number": 7,
+            "base": {"sha": base},
+            "head": {"sha": git(repo, "rev-parse", "HEAD")},
+        },
+    }
+    event.write_text(json.dumps(payload), encoding="utf-8")
+    done = run_step(repo, event, DIPCHECK_DIFF_DRY_RUN="1")
+    assert done.returncode == 0, done.stderr
+    headings = re.findall(r"^#+ (.*)$", done.stdout, re.MULTILINE)
+    assert headings == [
+        "dipcheck: what the workflow changes do",
+        "``a`<img src=x.invalid> @acme-all`.dip``",
+        "`b\\x0a## All checks passed.dip`",
+        "`keep.dip`",  # (the twin: a plain name)
+    ]

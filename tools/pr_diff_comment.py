@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MARKER = "<!-- dipcheck-diff -->"
+ACTIONS_BOT = "github-actions[bot]"  # who posts with the workflow's own GITHUB_TOKEN
 MAX_BODY = 60_000  # GitHub refuses comments above 65,536 characters
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+")
@@ -102,12 +103,29 @@ def changed_files(base: str, head: str, suffixes: tuple[str, ...]) -> list[Chang
     return sorted(result, key=lambda change: (change.old, change.new))
 
 
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _name(path: str) -> str:
+    """A file name of the pull request as Markdown that nothing in it can leave: one line
+    (its controls and line breaks as ``\\xNN``), in a code span delimited by one backtick more
+    than its longest run (a name holding a backtick, `<img …>` or a line break put HTML,
+    mentions and headings of its own into the comment)."""
+    line = _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", path)
+    fence = "`" * (max((len(run) for run in re.findall("`+", line)), default=0) + 1)
+    pad = " " if line.startswith("`") or line.endswith("`") else ""
+    return f"{fence}{pad}{line}{pad}{fence}"
+
+
 def section(change: Change, base: str, head: str, extra: list[str]) -> str:
-    shown = change.new if change.old == change.new else f"{change.old} → {change.new}"
+    if change.old == change.new:
+        shown = _name(change.new)
+    else:
+        shown = f"{_name(change.old)} → {_name(change.new)}"
     if change.status == "A":
-        return f"### `{change.new}`\n\nA new workflow.\n"
+        return f"### {_name(change.new)}\n\nA new workflow.\n"
     if change.status == "D":
-        return f"### `{change.old}`\n\nThe workflow is removed.\n"
+        return f"### {_name(change.old)}\n\nThe workflow is removed.\n"
     command = [
         sys.executable,
         "-m",
@@ -119,13 +137,13 @@ def section(change: Change, base: str, head: str, extra: list[str]) -> str:
         "markdown",
         "--exit-zero",
         "--title",
-        f"`{shown}`",
+        shown,
         *extra,
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     if done.returncode != 0:
         reason = (done.stderr.strip() or "no output")[:2000]
-        return f"### `{shown}`\n\n`dipcheck diff` could not compare it:\n\n```\n{reason}\n```\n"
+        return f"### {shown}\n\n`dipcheck diff` could not compare it:\n\n```\n{reason}\n```\n"
     return done.stdout
 
 
@@ -174,8 +192,21 @@ class Api:
         except urllib.error.URLError as error:
             raise Failure(f"{method} {path}: {error.reason}") from None
 
+    def identity(self) -> str:
+        """The login the token posts as: ``GET /user`` answers for a personal token; the
+        workflow's own token may not ask (403), and posts as ``github-actions[bot]``."""
+        try:
+            found = self.call("GET", "/user")
+        except Failure:
+            found = None
+        login = found.get("login") if isinstance(found, dict) else None
+        return login if isinstance(login, str) and login else ACTIONS_BOT
+
     def existing(self, number: int) -> int | None:
-        """The id of this step's earlier comment on the pull request, if any."""
+        """The id of this step's earlier comment on the pull request, if any: one that holds
+        :data:`MARKER` and that the token's own login wrote (anyone can write the marker in a
+        comment of theirs, which was then edited, or refused the edit on every push)."""
+        author = self.identity()
         page = 1
         while page <= 50:
             path = f"/repos/{self.repository}/issues/{number}/comments?per_page=100&page={page}"
@@ -183,7 +214,10 @@ class Api:
             if not isinstance(comments, list) or not comments:
                 return None
             for comment in comments:
-                if isinstance(comment, dict) and MARKER in str(comment.get("body", "")):
+                if not isinstance(comment, dict) or MARKER not in str(comment.get("body", "")):
+                    continue
+                user = comment.get("user")
+                if isinstance(user, dict) and user.get("login") == author:
                     return int(comment["id"])
             page += 1
         return None

@@ -176,7 +176,7 @@ def _md(text_: str) -> str:
 
 
 def markdown(result: Diff, title: str = "") -> str:
-    head = title or f"dipcheck diff `{result.old}` → `{result.new}`"
+    head = title or f"dipcheck diff {_code_span(result.old)} → {_code_span(result.new)}"
     lines = [f"### {head}", "", f"**{summary_line(result)}**"]
     if result.changes:
         lines += ["", "| | change | where |", "|---|---|---|"]
@@ -209,7 +209,11 @@ def markdown(result: Diff, title: str = "") -> str:
         found = [item for item in result.effects if item.kind == kind]
         if found:
             lines += ["", f"**{title_}**", ""]
-            lines += [f"- `{item.subject}` {_md(item.detail)} (line {item.line})" for item in found]
+            # (a finding's message quotes node ids, which can hold a backtick: the whole of
+            # it in a code span, as the table's values)
+            lines += [
+                f"- `{item.subject}` {_code_span(item.detail)} (line {item.line})" for item in found
+            ]
     notes = [item for item in result.effects if item.kind == "note"]
     if notes:
         lines += [""] + [f"_Note ({item.subject} version): {item.detail}._" for item in notes]
