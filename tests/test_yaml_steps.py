@@ -881,3 +881,33 @@ def test_rules_are_documented_for_yaml_only() -> None:
         assert declared.formats == frozenset({"yaml"})
         assert declared.severity.label == "error"
         assert declared.summary and declared.rationale and declared.example and declared.fix
+
+
+class _Counted(str):
+    """A text that counts the characters its ``find`` calls pass over."""
+
+    scanned = 0
+
+    def find(self, sub: str, start: int = 0, *rest: int) -> int:  # type: ignore[override]
+        found = super().find(sub, start, *rest)
+        _Counted.scanned += (found if found != -1 else len(self)) - start
+        return found
+
+
+def test_placeholders_read_a_prompt_of_unclosed_braces_in_linear_time() -> None:
+    """Each `{{` of a text with no `}}` after it searched for one to the end: `{{ ` 300,000
+    times (900 KB) took minutes (twelfth audit). Counted, not timed: the characters the
+    searches pass over stay a small multiple of the text."""
+    from dipcheck.frontends.step_refs import Form, placeholders
+
+    text = _Counted("{{ " * 20_000)
+    _Counted.scanned = 0
+    found = list(placeholders(text))
+    assert len(found) == 20_000 and all(item.form is Form.MALFORMED for item in found)
+    assert _Counted.scanned <= 4 * len(text)
+    # the twin: closed placeholders are read as before
+    assert [(item.form, item.name) for item in placeholders("a {{ plan }} b {{ x {{ y }}")] == [
+        (Form.STEP, "plan"),
+        (Form.MALFORMED, ""),
+        (Form.STEP, "y"),
+    ]

@@ -78,10 +78,13 @@ def placeholders(value: str) -> Iterator[StepRef]:
     """Every ``{{ … }}`` in a prompt, in order. A ``{{`` that another ``{{`` or the end of
     the text follows before any ``}}`` is reported as malformed (it covers just ``{{``)."""
     index = value.find("{{")
+    close = -2  # the first `}}` after the placeholder, kept while it is ahead: each `{{` of
+    # a text with no `}}` after it looked for one to the end (300,000 took minutes)
     while index != -1:
         while value.startswith("{", index + 2):
             index += 1  # in `{{{ x }}}` the placeholder starts at the innermost `{{`
-        close = value.find("}}", index + 2)
+        if close != -1 and close < index + 2:
+            close = value.find("}}", index + 2)
         reopen = value.find("{{", index + 2)
         if close == -1 or (reopen != -1 and reopen < close):
             yield StepRef(
