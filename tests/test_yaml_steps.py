@@ -911,3 +911,33 @@ def test_placeholders_read_a_prompt_of_unclosed_braces_in_linear_time() -> None:
         (Form.MALFORMED, ""),
         (Form.STEP, "y"),
     ]
+
+
+def test_steps_that_take_their_keys_through_a_merge_key_are_a_step_workflow(
+    tmp_path: Path,
+) -> None:
+    """Every step got `agent:` through `<<: *dev`: the file was skipped as no step workflow
+    ("No files checked"), its misspelt placeholder never reported (twelfth audit)."""
+    (tmp_path / "merged.yaml").write_text(
+        "steps:\n  - name: implement\n"
+        '    <<: &dev {agent: dev, prompt: "Use the notes in {{ reviw }}"}\n'
+        "    next: review\n  - name: review\n    <<: *dev\n    next: null\n",
+        encoding="utf-8",
+    )
+    [result] = lint_paths([str(tmp_path)], jobs=1)
+    assert [(item.code, item.span.text) for item in result.diagnostics] == [("L11", "{{ reviw }}")]
+    # the twin: YAML whose mappings merge other keys is still no step workflow
+    (tmp_path / "merged.yaml").write_text(
+        "steps:\n  - <<: &x {run: make}\n  - <<: *x\n", encoding="utf-8"
+    )
+    assert lint_paths([str(tmp_path)], jobs=1) == []
+
+
+def test_a_step_workflow_with_lone_carriage_returns_is_recognised(tmp_path: Path) -> None:
+    """A file with CR-only line ends and a syntax error was skipped (exit 0) while its LF twin
+    got DC001: the `steps:` test saw no line start after a lone CR (twelfth audit)."""
+    broken = "name: wf\nsteps:\n  - name: plan\n    agent: architect\n    next: [\n"
+    for ending in ("\n", "\r"):
+        (tmp_path / "broken.yaml").write_text(broken.replace("\n", ending), encoding="utf-8")
+        [result] = lint_paths([str(tmp_path)], jobs=1)
+        assert [item.code for item in result.diagnostics] == ["DC001"], repr(ending)

@@ -62,7 +62,8 @@ if TYPE_CHECKING:
 MAX_YAML_CHARS = 2 * 1024 * 1024
 
 _MENTIONS_STEPS = re.compile(r"""\bsteps["']?\s*:""")
-_TOP_LEVEL_STEPS = re.compile(r"""^["']?steps["']?[ \t]*:""", re.MULTILINE)
+# (at a line's start: after a line feed, or a lone carriage return, a line break to YAML too)
+_TOP_LEVEL_STEPS = re.compile(r"""(?:^|(?<=\r))["']?steps["']?[ \t]*:""", re.MULTILINE)
 _STEP_KEYWORD = re.compile(r"""\b(?:agent|tool|prompt)["']?[ \t]*:""")
 _SYNTAX_HINTS = (
     ("found character '\\t'", "YAML is indented with spaces, never tabs"),
@@ -127,6 +128,25 @@ def _token(source: SourceText, mark: StreamMark) -> Span:
     return Span(source, offset, end)
 
 
+def _keys(mapping: Map, depth: int = 0) -> set[str]:
+    """The keys of a step's mapping, those a merge key (`<<: *defaults`, or a list of such)
+    brings in included (a workflow whose steps took `agent:` that way was skipped as no step
+    workflow), to a few merges deep."""
+    keys: set[str] = set()
+    for part, value in mapping.pairs:
+        if not isinstance(part, Scalar):
+            continue
+        if part.value != "<<" or depth > 4:
+            keys.add(part.value)
+            continue
+        merged = value.items if isinstance(value, Seq) else [value]
+        for item in merged:
+            target = item.target if isinstance(item, Alias) else item
+            if isinstance(target, Map):
+                keys |= _keys(target, depth + 1)
+    return keys
+
+
 def _steps_of(root: YNode | None, require: bool) -> tuple[Map, Seq, YNode] | str:
     """The top-level mapping, its ``steps`` list and key — or why this is no step workflow."""
     if not isinstance(root, Map):
@@ -143,13 +163,7 @@ def _steps_of(root: YNode | None, require: bool) -> tuple[Map, Seq, YNode] | str
         return "`steps:` must be a list of steps (`- name: plan`)"
     if not require:
         mappings = [item.target if isinstance(item, Alias) else item for item in items.items]
-        keys = {
-            part.value
-            for mapping in mappings
-            if isinstance(mapping, Map)
-            for part, _ in mapping.pairs
-            if isinstance(part, Scalar)
-        }
+        keys = {key for mapping in mappings if isinstance(mapping, Map) for key in _keys(mapping)}
         if "name" not in keys or not keys & {"agent", "tool", "prompt"}:
             return "its steps have no `name:` with `agent:`, `tool:` or `prompt:`"
     return root, items, key
