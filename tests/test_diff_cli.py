@@ -298,6 +298,7 @@ def test_a_blob_over_the_limit_is_refused_before_it_is_read(
         sources.read_version("git:HEAD:big.dip")
     assert [args[:2] for args in asked] == [
         ["rev-parse", "--show-toplevel"],
+        ["ls-tree", "-z"],  # (the entry's mode: a symbolic link is not read as text)
         ["cat-file", "--batch-check"],
     ]
     done = dipcheck("diff", "git:HEAD:big.dip", "flows/release.dip", cwd=repository)
@@ -368,3 +369,33 @@ def test_markdown_keeps_workflow_text_inside_its_fences_and_code_spans(tmp_path:
     )
     plain = dipcheck("diff", "old.dip", "new.dip", "--format", "markdown", cwd=tmp_path)
     assert "| ~ | field `label` of `Done`: `Done` → `Finished` |" in plain.stdout
+
+
+def test_a_symbolic_link_in_the_working_tree_does_not_change_the_path_read_from_git(
+    repository: Path,
+) -> None:
+    """`git:REV:path` resolved the working tree's link: a pull request that made
+    `release.dip` a link to `other.dip` was compared as `other.dip` in both commits (no
+    change reported), and a link out of the repository was "outside the git repository"
+    (eleventh audit). The path is the commit's; a link in a commit is said to be one."""
+    flows = repository / "flows"
+    (flows / "other.dip").write_text((VERSIONS / "v1.dip").read_text(encoding="utf-8"))
+    _git(repository, "add", "-A")
+    _git(repository, "commit", "-q", "-m", "other")
+    (flows / "release.dip").unlink()
+    (flows / "release.dip").symlink_to("other.dip")
+    _git(repository, "add", "-A")
+    _git(repository, "commit", "-q", "-m", "link")
+    result = dipcheck(
+        "diff", "git:HEAD~1:flows/release.dip", "git:HEAD:flows/release.dip", cwd=repository
+    )
+    assert (result.returncode, result.stderr.strip()) == (
+        2,
+        "dipcheck diff: error: HEAD:flows/release.dip: a symbolic link in that commit, not a "
+        "file's text",
+    )
+    # the twin: the commit before, a file in both, is read from git (v3 against v3)
+    before = dipcheck(
+        "diff", "git:HEAD~2:flows/release.dip", "git:HEAD~1:flows/release.dip", cwd=repository
+    )
+    assert before.returncode == 0 and "no semantic change" in before.stdout

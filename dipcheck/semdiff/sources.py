@@ -82,7 +82,12 @@ def _toplevel(cwd: str) -> str:
 
 
 def _relative(top: str, path: str) -> str:
-    full = os.path.realpath(os.path.abspath(path))
+    """``path`` as git names it in ``top``: its folder resolved, the file itself not (what a
+    symbolic link in the working tree points at is another path, which the commits need not
+    have: a pull request that made `deploy.dip` a link to `other.dip` was compared as
+    `other.dip` in both commits)."""
+    absolute = os.path.abspath(path)
+    full = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
     relative = os.path.relpath(full, os.path.realpath(top))
     if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
         raise SourceError(f"{path}: outside the git repository at {top}")
@@ -94,6 +99,10 @@ def _show(revision: str, top: str, relative: str) -> str:
     # (`git show` of a 300 MB blob was read whole, and only then found too large); by its id,
     # so that a branch that moves meanwhile cannot put another object in its place
     name = f"{revision}:{relative}"
+    # a symbolic link is a blob too, whose text is the path it points at
+    listed = _git(["ls-tree", "-z", revision, "--", relative], top)
+    if listed.startswith(b"120000 "):
+        raise SourceError(f"{name}: a symbolic link in that commit, not a file's text")
     found = _git(["cat-file", "--batch-check"], top, stdin=os.fsencode(name) + b"\n")
     fields = found.decode("utf-8", "replace").split()
     if len(fields) != 3 or fields[1] != "blob":
