@@ -497,6 +497,9 @@ class Workflow:
     # format-specific detail the neutral model has no place for (an Ordewell plan's
     # `dipcheck.plan.Plan`: task tree, candidates, stored state)
     plan: Any = None
+    # a YAML step workflow's steps that can end the run: `next:` null or absent, or a
+    # condition's `next: null` (the format has no exit node)
+    ends: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # the memo of `derived` (and of `source.kept_with`), made now so that `derived` reads

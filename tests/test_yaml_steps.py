@@ -941,3 +941,56 @@ def test_a_step_workflow_with_lone_carriage_returns_is_recognised(tmp_path: Path
         (tmp_path / "broken.yaml").write_text(broken.replace("\n", ending), encoding="utf-8")
         [result] = lint_paths([str(tmp_path)], jobs=1)
         assert [item.code for item in result.diagnostics] == ["DC001"], repr(ending)
+
+
+LOOPING = """
+name: review-loop
+steps:
+  - name: implement
+    agent: dev
+    prompt: Implement the change.
+    next: review
+  - name: review
+    agent: reviewer
+    inputs: [implement]
+    prompt: Review {{ implement }}.
+    next: implement
+"""
+
+
+def test_dip005_steps_that_loop_with_no_way_out() -> None:
+    """A review loop that forgot its approval exit, and a poller that runs itself again: no
+    step can end the run, and nothing said so (twelfth audit; the reference lists "cycles
+    without a way out" among the rules of step workflows). A warning: the engine refuses
+    nothing, a run that reaches the loop never ends."""
+    assert only(lint(LOOPING, "<test>.yaml"), "DIP005") == [
+        Finding("DIP005", "warning", (3, 11), (3, 20), "implement")
+    ]
+    [item] = [item for item in run(LOOPING, "<test>.yaml").diagnostics if item.code == "DIP005"]
+    assert item.message == (
+        "the steps `implement` → `review` → `implement` loop with no way out: neither they nor "
+        "any step after them ends the workflow (`next: null`, no `next:`, or a condition's "
+        "`next: null`), so a run that reaches them never ends"
+    )
+    poll = "steps:\n  - name: start\n    agent: a\n    next: poll\n  - name: poll\n"
+    poll += "    tool: check-ci\n    next: poll\n"
+    assert only(lint(poll, "<test>.yaml"), "DIP005") == [
+        Finding("DIP005", "warning", (5, 11), (5, 15), "poll")
+    ]
+
+
+def test_dip005_twins_a_loop_with_a_way_out_is_not_reported() -> None:
+    approved = LOOPING.replace(
+        "    next: implement\n",
+        "    next: implement\n    conditions:\n      - on_result: approved\n        next: null\n",
+    )
+    assert only(lint(approved, "<test>.yaml"), "DIP005") == []
+    # a way out through a later step, and a loop whose step names an unknown one (DIP003's)
+    way_out = "    conditions:\n      - on_result: approved\n        next: ship\n"
+    later = LOOPING.replace("    next: implement\n", "    next: implement\n" + way_out)
+    later += "  - name: ship\n    agent: dev\n"
+    assert only(lint(later, "<test>.yaml"), "DIP005") == []
+    unknown = LOOPING.replace("    next: implement\n", "    next: implemnt\n")
+    assert only(lint(unknown, "<test>.yaml"), "DIP005", "DIP003") == [
+        Finding("DIP003", "error", (11, 11), (11, 19), "implemnt")
+    ]

@@ -15,7 +15,7 @@ from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.frontends.step_refs import INPUT_NAMESPACE, Form, StepRef, parse, placeholders
 from dipcheck.model import Field, Node, Text, Workflow
 from dipcheck.rules.context import Context
-from dipcheck.rules.registry import rule
+from dipcheck.rules.registry import extend, rule
 from dipcheck.source import Span
 from dipcheck.suggest import Names, closest
 
@@ -306,3 +306,99 @@ def prompt_ref(context: Context) -> Iterator[Diagnostic]:
                     f"{message}; the engine would substitute `_(unavailable: {ref.name})_`",
                     fix=fix,
                 )
+
+
+@extend(
+    "DIP005",
+    "yaml",
+    "In a YAML step workflow: steps that loop with no way out, where neither they nor any "
+    "step after them ends the run (`next: null` or no `next:`, or a condition's `next: "
+    "null`). The engine has no exit node to check and refuses nothing, so the finding is a "
+    "warning: a run that reaches the loop never ends.",
+)
+def endless_loop(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    order = {node.id: index for index, node in enumerate(workflow.nodes)}
+    following: dict[str, list[str]] = {name: [] for name in order}
+    leading: dict[str, list[str]] = {name: [] for name in order}
+    ends = set(workflow.ends)
+    for edge in workflow.edges:
+        source, target = edge.source.value, edge.target.value
+        if source not in order:
+            continue
+        if target not in order:
+            ends.add(source)  # (an unknown step is DIP003's: no second finding here)
+            continue
+        following[source].append(target)
+        leading[target].append(source)
+    can_end = _closure(ends & order.keys(), leading)
+    reached = _closure({workflow.start} & order.keys(), following)
+    trapped = reached - can_end
+    for loop in _loops(trapped, following, order):
+        first = workflow.node(loop[0])
+        assert first is not None
+        names = [f"`{name}`" for name in loop[:6]] + (["…"] if len(loop) > 6 else [])
+        yield context.finding(
+            "DIP005",
+            first.id_span,
+            f"the steps {' → '.join([*names, f'`{loop[0]}`'])} loop with no way out: neither "
+            "they nor any step after them ends the workflow (`next: null`, no `next:`, or a "
+            "condition's `next: null`), so a run that reaches them never ends",
+        ).with_severity(Severity.WARNING)
+
+
+def _closure(start: set[str], step: dict[str, list[str]]) -> set[str]:
+    """The steps ``start`` reaches through ``step`` (itself included)."""
+    found = set(start)
+    stack = list(start)
+    while stack:
+        for other in step[stack.pop()]:
+            if other not in found:
+                found.add(other)
+                stack.append(other)
+    return found
+
+
+def _loops(
+    inside: set[str], following: dict[str, list[str]], order: dict[str, int]
+) -> list[list[str]]:
+    """The strongly connected parts of the steps ``inside`` that hold a loop, each in file
+    order, in the order of their first step (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in sorted(inside, key=order.__getitem__):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            name, at = work.pop()
+            if at == 0:
+                index[name] = low[name] = len(index)
+                stack.append(name)
+                on_stack.add(name)
+            nexts = [other for other in following[name] if other in inside]
+            if at < len(nexts):
+                work.append((name, at + 1))
+                other = nexts[at]
+                if other not in index:
+                    work.append((other, 0))
+                elif other in on_stack:
+                    low[name] = min(low[name], index[other])
+                continue
+            for other in nexts:
+                if other in on_stack:
+                    low[name] = min(low[name], low[other])
+            if low[name] == index[name]:
+                part: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == name:
+                        break
+                if len(part) > 1 or name in following[name]:
+                    found.append(sorted(part, key=order.__getitem__))
+    return sorted(found, key=lambda part: order[part[0]])

@@ -73,6 +73,7 @@ class Lowering:
         self.nodes: list[Node] = []
         self.edges: list[Edge] = []
         self.references: list[Reference] = []
+        self.ends: dict[str, None] = {}  # the steps that can end the run, in order
 
     # -- small helpers -------------------------------------------------------------------
 
@@ -257,6 +258,7 @@ class Lowering:
             references=tuple(self.references),
             sources=(self.source,),
             dialect=Dialect.STEPS,
+            ends=tuple(self.ends),
         )
 
     def workflow_inputs(self, value_node: YNode) -> None:
@@ -348,6 +350,10 @@ class Lowering:
             target = self.target(item, value_node)
             if source is not None and target is not None:
                 self.edges.append(Edge(source, target, item.span))
+            elif source is not None:
+                self.ends[source.value] = None  # `next: null` (or a value that is no name)
+        elif source is not None:
+            self.ends[source.value] = None  # no `next:`: the run ends after it
         if node is not None:
             self.step_references(node)
 
@@ -448,6 +454,8 @@ class Lowering:
                 )
             result = self.on_result(*parts["on_result"]) if "on_result" in parts else None
             target = self.target(*parts["next"]) if "next" in parts else None
+            if source is not None and "next" in parts and target is None:
+                self.ends[source.value] = None  # `next: null`: this result ends the run
             if source is None or result is None or target is None:
                 continue
             self.edges.append(Edge(source, target, entry_span, condition=result))
