@@ -40,9 +40,9 @@ def test_dip005_is_fixed_in_dip_and_said_not_to_be_in_dot(
     rule = registry.get("DIP005")
     assert rule is not None and rule.fixable_formats == frozenset({"dip"})
     shown = dipcheck("rule", "DIP005").stdout
-    assert "Automatic fix: always (dip); none (dot, ordewell)\n" in shown
+    assert "Automatic fix: always (dip); none (dot, ordewell, yaml)\n" in shown
     page = (FIXTURES.parent / "docs" / "rules" / "dip005.md").read_text(encoding="utf-8")
     assert (
-        "| Automatic fix | `.dip`: every finding carries an automatic fix; DOT (`.dot`), ordewell: "
-        "no automatic fix |" in page
+        "| Automatic fix | `.dip`: every finding carries an automatic fix; DOT (`.dot`), ordewell, "
+        "YAML step workflows: no automatic fix |" in page
     )
