@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dipcheck.analysis.graph import components
 from dipcheck.diagnostics import Diagnostic, Edit, Fix, Severity
 from dipcheck.frontends.step_refs import INPUT_NAMESPACE, Form, StepRef, parse, placeholders
 from dipcheck.model import Field, Node, Text, Workflow
@@ -363,42 +364,12 @@ def _loops(
     inside: set[str], following: dict[str, list[str]], order: dict[str, int]
 ) -> list[list[str]]:
     """The strongly connected parts of the steps ``inside`` that hold a loop, each in file
-    order, in the order of their first step (Tarjan's algorithm, without recursion)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    found: list[list[str]] = []
-    for root in sorted(inside, key=order.__getitem__):
-        if root in index:
-            continue
-        work = [(root, 0)]
-        while work:
-            name, at = work.pop()
-            if at == 0:
-                index[name] = low[name] = len(index)
-                stack.append(name)
-                on_stack.add(name)
-            nexts = [other for other in following[name] if other in inside]
-            if at < len(nexts):
-                work.append((name, at + 1))
-                other = nexts[at]
-                if other not in index:
-                    work.append((other, 0))
-                elif other in on_stack:
-                    low[name] = min(low[name], index[other])
-                continue
-            for other in nexts:
-                if other in on_stack:
-                    low[name] = min(low[name], low[other])
-            if low[name] == index[name]:
-                part: list[str] = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    part.append(member)
-                    if member == name:
-                        break
-                if len(part) > 1 or name in following[name]:
-                    found.append(sorted(part, key=order.__getitem__))
+    order, in the order of their first step."""
+    within = {name: [other for other in following[name] if other in inside] for name in inside}
+    parts = components(sorted(inside, key=order.__getitem__), within)
+    found = [
+        sorted(part, key=order.__getitem__)
+        for part in parts
+        if len(part) > 1 or part[0] in within[part[0]]
+    ]
     return sorted(found, key=lambda part: order[part[0]])
