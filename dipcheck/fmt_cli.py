@@ -107,6 +107,18 @@ class _Unreadable(Exception):
     pass
 
 
+def _show_change(text: str, formatted: str, name: str, diff: bool) -> None:
+    """What --diff (the diff) or --check (one line) says of a file, or of standard input
+    (``<stdin>``), that formatting would change."""
+    from dipcheck.source import text_diff
+
+    if diff:
+        shown = text_diff(text, formatted, name, f"{name} (formatted)")
+        sys.stdout.write(for_stream(shown, sys.stdout))
+    else:
+        print(visible(f"would reformat {visible_name(name)}"))
+
+
 def run(args: argparse.Namespace) -> int:
 
     from dipcheck.engine import linked_outside, sniff_format
@@ -118,7 +130,6 @@ def run(args: argparse.Namespace) -> int:
         write_atomically,
     )
     from dipcheck.formatter import FormatError, format_dip
-    from dipcheck.source import text_diff
 
     if "-" in args.paths:
         if len(args.paths) > 1:
@@ -142,11 +153,7 @@ def run(args: argparse.Namespace) -> int:
         # written, and the exit status says whether it would change
         if formatted == text:
             return EXIT_OK
-        if args.diff:
-            diff = text_diff(text, formatted, "<stdin>", "<stdin> (formatted)")
-            sys.stdout.write(for_stream(diff, sys.stdout))
-        else:
-            print("would reformat <stdin>")
+        _show_change(text, formatted, "<stdin>", args.diff)
         return EXIT_CHANGES
     for path in args.paths:
         if not os.path.exists(path):
@@ -204,11 +211,8 @@ def run(args: argparse.Namespace) -> int:
             unchanged += 1
             continue
         changed += 1
-        if args.diff:
-            diff = text_diff(text, formatted, path, f"{path} (formatted)")
-            sys.stdout.write(for_stream(diff, sys.stdout))
-        elif args.check:
-            print(visible(f"would reformat {visible_name(path)}"))
+        if args.diff or args.check:
+            _show_change(text, formatted, path, args.diff)
         else:
             try:  # (write_atomically keeps a byte-order mark itself)
                 write_atomically(path, text.removeprefix(BOM), formatted.removeprefix(BOM), tree)

@@ -327,9 +327,11 @@ class Parser:
             return Span(self.source, self.base + start, self.base + end)
         return self.chain.span(self.source, self.base + start, self.base + end)
 
-    def error(self, offset: int, message: str, length: int = 1) -> JsonError:
+    def error(
+        self, offset: int, message: str, length: int = 1, over_limit: bool = False
+    ) -> JsonError:
         end = min(len(self.text), offset + length)
-        return JsonError(offset, max(end, offset), message)
+        return JsonError(offset, max(end, offset), message, over_limit)
 
     def parse(self) -> JValue:
         text = self.text
@@ -349,9 +351,9 @@ class Parser:
             self.left -= 1
             if char == "{" or char == "[":
                 if len(stack) >= MAX_DEPTH:
-                    deep = self.error(position, f"nested deeper than {MAX_DEPTH} levels")
-                    deep.over_limit = True
-                    raise deep
+                    raise self.error(
+                        position, f"nested deeper than {MAX_DEPTH} levels", over_limit=True
+                    )
                 container: JObject | JArray = (
                     JObject(Span(self.source, 0, 0))
                     if char == "{"

@@ -31,12 +31,16 @@ def _backticked(text: str) -> str:
     return f"`{text}`"
 
 
+def _longest_backticks(text: str) -> int:
+    """The length of the longest run of backticks in ``text`` (0: none)."""
+    return max((len(run) for run in re.findall("`+", text)), default=0)
+
+
 def _code_span(text: str) -> str:
     """``text`` as a Markdown code span that no backtick in it can end: delimited by one
     backtick more than its longest run (a value holding a backtick ended the span, and what
     followed rendered as Markdown in the pull-request comment)."""
-    longest = max((len(run) for run in re.findall("`+", text)), default=0)
-    fence = "`" * (longest + 1)
+    fence = "`" * (_longest_backticks(text) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
@@ -188,10 +192,7 @@ def markdown(result: Diff, title: str = "") -> str:
                 diff = _text_diff(change)
                 # a fence longer than any run of backticks in the text: a prompt's own
                 # ``` line (indented by the diff's one space) closed a fence of three
-                longest = max(
-                    (len(run) for line in diff for run in re.findall("`+", line)), default=0
-                )
-                fence = "`" * max(3, longest + 1)
+                fence = "`" * max(3, _longest_backticks("\n".join(diff)) + 1)
                 lines += [
                     "",
                     f"<details><summary>{html.escape(describe(change))}</summary>",

@@ -284,11 +284,7 @@ def _where(location: tuple[Any, ...]) -> str:
 
 def _yaml_name(key: object) -> str:
     """A mapping key as YAML spells it (``null``, ``true``: not Python's None, True)."""
-    if key is None:
-        return "null"
-    if isinstance(key, bool):
-        return "true" if key else "false"
-    return str(key)
+    return "null" if key is None else _text(key)
 
 
 def _keys_of(tree: Any, location: tuple[Any, ...]) -> tuple[Any, ...]:
