@@ -153,6 +153,29 @@ def test_yaml_step_workflow() -> None:
     assert document.path == ["plan", "implement", "review"]
 
 
+def test_a_step_workflow_s_trace_says_whose_words_it_uses(tmp_path: Path) -> None:
+    # The trace names tracker's handler and context keys; a YAML author must be told so.
+    (tmp_path / "s.yaml").write_text("nodes:\n  review: {outcome: approved}\n")
+    result = dipcheck(
+        "simulate",
+        str(FIXTURES / "steps" / "spec_driven.yaml"),
+        "--scenario",
+        "s.yaml",
+        cwd=tmp_path,
+    )
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "note: a YAML step workflow, simulated with tracker's rules and in its words: an "
+        "`agent:` step is a `codergen` node whose answer is `last_response`, and its "
+        "`conditions:` are tried in order (`on_result` is the outcome), then `next:`"
+    )
+    # what the note says about `on_result` holds: the scenario's outcome picks the entry
+    assert "→ summarise  condition: condition `outcome = approved` is true" in result.stdout
+    assert lines[3].split() == ["1", "plan", "codergen", "success"]
+    # the twin: a .dip trace carries no such note
+    assert "note:" not in dipcheck("simulate", RELEASE).stdout
+
+
 SMALL_LOOP = """\
 workflow W
   start: Start

@@ -136,7 +136,14 @@ def _header(prepared: Prepared, what: str) -> list[str]:
     scenario = prepared.scenario.path if not prepared.scenario.default else "default scenario"
     header = [f"{what} {prepared.path} (tracker {prepared.target}, {scenario})"]
     dialect = prepared.graph.workflow.dialect
-    if dialect not in (Dialect.TRACKER, Dialect.STEPS):
+    if dialect is Dialect.STEPS:
+        # (no engine of step workflows is published: tracker's rules stand in, in its words)
+        header.append(
+            "note: a YAML step workflow, simulated with tracker's rules and in its words: an "
+            "`agent:` step is a `codergen` node whose answer is `last_response`, and its "
+            "`conditions:` are tried in order (`on_result` is the outcome), then `next:`"
+        )
+    elif dialect is not Dialect.TRACKER:
         header.append(
             f"note: a DOT pipeline of the {dialect.value} dialect, simulated with tracker's "
             "rules (docs/runtime/README.md); its own runtime may route differently"
