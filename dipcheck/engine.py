@@ -387,16 +387,28 @@ def expand_trees(
     paths: Iterable[str], config: Config | None = None, settings: Settings | None = None
 ) -> list[tuple[str, str]]:
     """:func:`expand_paths`, each file with the tree it belongs to (:func:`tree_of` the
-    argument it came from). ``settings``: each file's settings (default: ``config``)."""
+    argument it came from). ``settings``: each file's settings (default: ``config``).
+
+    A file is listed once, where it first comes (``a.dip a.dip``, ``a.dip ./a.dip``, or a file
+    and its folder, are one file checked once, as ruff does); two links to one file are two
+    names, each listed."""
     config = config or Config()
     result: list[tuple[str, str]] = []
+    seen: set[str] = set()
+
+    def add(path: str, tree: str) -> None:
+        key = os.path.normpath(os.path.abspath(path))
+        if key not in seen:
+            seen.add(key)
+            result.append((path, tree))
+
     for path in paths:
         tree = tree_of(path)
         if os.path.isdir(path) and outside_tree(path, tree) is None:
-            found = workflow_files(path, config, settings)
-            result.extend((candidate, tree) for candidate in found)
+            for candidate in workflow_files(path, config, settings):
+                add(candidate, tree)
         else:  # (a directory a link takes out of the tree is refused, not walked)
-            result.append((path, tree))
+            add(path, tree)
     return result
 
 

@@ -771,3 +771,25 @@ def test_options_that_do_nothing_with_the_others_are_said(tmp_path: Path) -> Non
     assert "warning" not in paired.stderr
     assert dipcheck("rule", "--all").returncode == 0
     assert dipcheck("config", "--schema", "--pyproject").returncode == 0
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path: Path) -> None:
+    # `a.dip a.dip`, `./a.dip` and the folder holding it name one file: it was linted and
+    # reported three times, and the summary counted three files
+    (tmp_path / "a.dip").write_text(
+        "workflow W\n  start: S\n  exit: S\n  agent S\n    prompt: ${ctx.nowhere}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.dip").write_text(
+        "workflow B\n  start: S\n  exit: S\n  agent S\n    prompt: hi\n", encoding="utf-8"
+    )
+    args = ("lint", "--isolated", "--no-cache", "--format", "json")
+    once = dipcheck(*args, "a.dip", cwd=tmp_path)
+    many = dipcheck(*args, "a.dip", "a.dip", "./a.dip", ".", cwd=tmp_path)
+    first, document = LintDocument.model_validate_json(once.stdout), json.loads(many.stdout)
+    assert document["files"] == ["a.dip", "./b.dip"]  # (each where it first comes)
+    assert document["summary"]["files"] == 2
+    assert [item["code"] for item in document["diagnostics"]] == [
+        item.code for item in first.diagnostics
+    ]
+    assert first.diagnostics  # (the twin: one name, its findings once)
