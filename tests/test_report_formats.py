@@ -129,6 +129,33 @@ def test_sarif_rules_document_every_rule_and_link_to_its_page(project: Path) -> 
         assert rule["fullDescription"]["text"]
 
 
+def test_sarif_rule_descriptions_fit_github_and_do_not_depend_on_what_ran(
+    project: Path, tmp_path: Path
+) -> None:
+    # GitHub code scanning refuses a fullDescription over 1,024 characters (DC207, DC208,
+    # DC315, DIP005 and DIP144 were longer); an extended rule's notes came in the order their
+    # formats' modules were imported, so one rule's text changed with the files linted
+    plan = tmp_path / "plan.json"
+    plan.write_text((PROJECT / "fixtures" / "ordewell" / "plan-12.json").read_text())
+    by_run = []
+    for target in (["."], ["--dialect", "ordewell", str(plan)]):
+        document = json.loads(
+            dipcheck("lint", "--isolated", "--format", "sarif", *target, cwd=project).stdout
+        )
+        rules = {rule["id"]: rule for rule in document["runs"][0]["tool"]["driver"]["rules"]}
+        by_run.append(rules)
+        for rule in rules.values():
+            text = rule["fullDescription"]["text"]
+            assert 0 < len(text) <= sarif.MAX_FULL_DESCRIPTION, rule["id"]
+    whole = registry.get("DC315").rationale
+    assert len(whole) > sarif.MAX_FULL_DESCRIPTION  # (the twin: a long one is cut…)
+    cut = by_run[0]["DC315"]["fullDescription"]["text"]
+    assert cut.endswith("…") and whole.startswith(cut[:-1])
+    assert whole in by_run[0]["DC315"]["help"]["text"]  # (…and kept whole in help)
+    assert by_run[0]["DIP005"]["help"] == by_run[1]["DIP005"]["help"]
+    assert by_run[0]["DIP005"]["fullDescription"] == by_run[1]["DIP005"]["fullDescription"]
+
+
 def test_sarif_fixes_and_related_locations(project: Path) -> None:
     document = json.loads(
         dipcheck("lint", "--isolated", "--format", "sarif", ".", cwd=project).stdout

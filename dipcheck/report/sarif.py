@@ -63,12 +63,26 @@ def location(span: Span) -> dict[str, Any]:
     return {"physicalLocation": {"artifactLocation": artifact(span.path), "region": region(span)}}
 
 
+# GitHub code scanning refuses a rule whose fullDescription is longer than this
+MAX_FULL_DESCRIPTION = 1024
+
+
+def _full_description(rationale: str) -> str:
+    """The rationale's first paragraph, cut at a word within :data:`MAX_FULL_DESCRIPTION`
+    characters (the whole of it is in ``help``)."""
+    first = rationale.split("\n\n", 1)[0]
+    if len(first) <= MAX_FULL_DESCRIPTION:
+        return first
+    cut = first[: MAX_FULL_DESCRIPTION - 1]
+    return cut[: cut.rfind(" ")].rstrip() + "…" if " " in cut else cut + "…"
+
+
 def _rule(rule: registry.Rule) -> dict[str, Any]:
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule.rationale},
+        "fullDescription": {"text": _full_description(rule.rationale)},
         "help": {
             "text": help_text(rule),
             # absolute links: a code-scanning alert is not shown beside docs/rules/

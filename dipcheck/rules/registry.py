@@ -173,6 +173,7 @@ def _add(rule: Rule) -> Rule:
     if _from_snapshot:  # a rule module is being imported: the real rules replace the snapshot
         _RULES.clear()
         _BY_NAME.clear()
+        _EXTENSIONS.clear()
         _from_snapshot = False
     if rule.code in _RULES or rule.name in _BY_NAME:
         raise ValueError(f"rule {rule.code} {rule.name} declared twice")
@@ -261,17 +262,26 @@ def rule(
     return register
 
 
+# per extended code: its declared rationale and the note of each format it was extended to
+_EXTENSIONS: dict[str, tuple[str, dict[str, str]]] = {}
+
+
 def extend(code: str, fmt: str, note: str) -> Callable[[Check], Check]:
     """Decorator: ``check`` implements an already declared rule for one more input format
     (a format-neutral code such as DIP003 on Ordewell plans). The rule keeps its code, name
-    and severity; ``note`` is added to its rationale, and its check runs ``check`` on
-    workflows of format ``fmt``."""
+    and severity; ``note`` is added to its rationale (the notes in the order of their formats'
+    names, whichever module was imported first), and its check runs ``check`` on workflows of
+    format ``fmt``."""
 
     def register(check: Check) -> Check:
         found = _RULES.get(code)
         if found is None:
             raise ValueError(f"rule {code} must be declared before it is extended")
         original = found.check
+        declared, notes = _EXTENSIONS.get(code) or (found.rationale, {})
+        notes = {**notes, fmt: note}
+        _EXTENSIONS[code] = declared, notes
+        rationale = "\n\n".join([declared, *(notes[name] for name in sorted(notes))])
 
         def dispatch(context: Context) -> Iterable[Diagnostic]:
             if context.workflow.format == fmt:
@@ -283,7 +293,7 @@ def extend(code: str, fmt: str, note: str) -> Callable[[Check], Check]:
             found.name,
             found.severity,
             found.summary,
-            f"{found.rationale}\n\n{note}",
+            rationale,
             found.example,
             found.fix,
             dispatch,
@@ -311,6 +321,7 @@ def _load(checks: bool = False, fmt: str | None = None) -> None:
     if _from_snapshot:
         _RULES.clear()
         _BY_NAME.clear()
+        _EXTENSIONS.clear()
         _from_snapshot = False
     if fmt is None:
         _loaded = True
