@@ -204,6 +204,32 @@ def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:
     assert [item.text for item in check(bare, "DIP010")] == ["context.done"]
 
 
+def test_an_empty_operand_is_placed_at_its_operator() -> None:
+    # it was placed one column early, on the space before the operator
+    text = template(
+        """
+        digraph P {
+          node [shape=box, prompt="p"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> a
+          a -> e [condition="outcome=fail ||"]
+          a -> e [condition="outcome=fail &&  && context.x=1"]
+          a -> e [condition="|| outcome=fail"]
+          a -> e
+        }
+        """
+    )
+    assert [(item.start, item.end, item.text) for item in check(text, "DIP010")] == [
+        ((6, 35), (6, 37), "||"),
+        ((7, 35), (7, 37), "&&"),
+        ((8, 22), (8, 24), "||"),
+    ]
+    assert all(item.severity == "error" for item in check(text, "DIP010"))
+    fixed = text.replace(" ||", "").replace("&&  &&", "&&").replace("|| ", "")
+    assert check(fixed, "DIP010") == []
+
+
 def test_graph_retry_targets_name_nodes() -> None:
     text = ENDS.replace(
         'node [shape=box, prompt="p"]',

@@ -743,15 +743,15 @@ def _dot_condition_problems(raw: str, attractor: bool) -> list[tuple[int, int, s
     cursor = 0
     for branch in branches:
         for clause in branch:
-            start = raw.find(clause, cursor) if clause else cursor
-            start = max(start, 0)
+            if not clause:  # (placed at the operator it stands beside, the next one)
+                found = [at for at in (raw.find("&&", cursor), raw.find("||", cursor)) if at >= 0]
+                at = min(found, default=cursor)
+                cursor = min(at + 2, len(raw))
+                problems.append((at, cursor, "an empty operand around `&&` or `||`"))
+                continue
+            start = max(raw.find(clause, cursor), 0)
             end = start + len(clause)
             cursor = end
-            if not clause:
-                problems.append(
-                    (start, min(start + 2, len(raw)), "an empty operand around `&&` or `||`")
-                )
-                continue
             try:
                 parsed = routing.parse_clause(clause)
             except routing.ConditionError as error:
