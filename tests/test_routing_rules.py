@@ -343,6 +343,30 @@ def test_dc304_params_operand_never_resolves() -> None:
     assert [edit.text for edit in item.fix.edits] == ["graph.params.mode"]
 
 
+def test_dc304_ctx_params_operand_never_resolves_either() -> None:
+    # `ctx.` is stripped and `params.mode` looked up: not a key of the context (reference
+    # §5.2, the left side); only `params.mode` was reported
+    text = LOOP.replace("  start: Start\n", "  start: Start\n  vars\n    mode: fast\n").replace(
+        "ctx.internal.loop_restart_count = 0", "ctx.params.mode = fast"
+    )
+    findings = only(lint(text), "DC304")
+    assert findings[0] == Finding("DC304", "warning", (17, 30), (17, 45), "ctx.params.mode")
+    assert messages(text, "DC304")[0] == (
+        "`ctx.params.mode` as a condition's left side never resolves: the context holds "
+        "`graph.params.mode`, so it always compares an empty string"
+    )
+    [item, _] = diagnostics(text, "DC304")
+    assert item.fix is not None
+    assert [edit.text for edit in item.fix.edits] == ["graph.params.mode"]
+    # twins: the key written by a node resolves; `ctx.graph.params.mode` resolves
+    written = text.replace("prompt: Why?", "prompt: Why?\n    writes: params.mode")
+    assert [item.text for item in only(lint(written), "DC304")] == [
+        "ctx.internal.loop_restart_count"
+    ]
+    graph = text.replace("ctx.params.mode", "ctx.graph.params.mode")
+    assert [item.text for item in only(lint(graph), "DC304")] == ["ctx.internal.loop_restart_count"]
+
+
 def test_dc304_twin_keys_the_runtime_writes() -> None:
     text = LOOP.replace("ctx.internal.loop_restart_count", "ctx.outcome")
     assert only(lint(text), "DC304") == []

@@ -36,6 +36,19 @@ def _never_written(key: str, workflow: Workflow) -> str | None:
     return None
 
 
+def _condition_param(ref: Reference, context: Context) -> str | None:
+    """The parameter a condition's left side ``params.x`` or ``ctx.params.x`` names: with
+    ``ctx.`` stripped, neither is a key of the context (unless a node writes it)."""
+    if ref.origin is not Origin.CONDITION:
+        return None
+    if ref.kind is RefKind.PARAMS:
+        return ref.key
+    written = ref.key in context.flow.producers
+    if ref.kind is RefKind.CTX and ref.key.startswith("params.") and not written:
+        return ref.key.removeprefix("params.")
+    return None
+
+
 @rule(
     "DC304",
     "never-written-runtime-key",
@@ -60,8 +73,9 @@ def _never_written(key: str, workflow: Workflow) -> str | None:
 def never_written_key(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for ref in workflow.references:
-        if ref.kind is RefKind.PARAMS and ref.origin is Origin.CONDITION:
-            replacement = f"graph.params.{ref.key}"
+        param = _condition_param(ref, context)
+        if param is not None:
+            replacement = f"graph.params.{param}"
             yield context.finding(
                 "DC304",
                 ref.span,
