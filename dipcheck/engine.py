@@ -389,27 +389,35 @@ def expand_trees(
     """:func:`expand_paths`, each file with the tree it belongs to (:func:`tree_of` the
     argument it came from). ``settings``: each file's settings (default: ``config``).
 
-    A file is listed once, where it first comes (``a.dip a.dip``, ``a.dip ./a.dip``, or a file
-    and its folder, are one file checked once, as ruff does); two links to one file are two
-    names, each listed."""
+    A file is listed once (``a.dip a.dip``, ``a.dip ./a.dip``, or a file and its folder, are
+    one file checked once, as ruff does): where it is first named, else where a folder's walk
+    first finds it, so that what is said of a named file (it is formatted whatever ``exclude``
+    says, a DOT file named to ``fmt`` is refused) is said under the name given. Two links to
+    one file are two names, each listed."""
     config = config or Config()
+    paths = list(paths)
     result: list[tuple[str, str]] = []
+    directories = [os.path.isdir(path) for path in paths]
+    named = {_file_key(path) for path, folder in zip(paths, directories, strict=True) if not folder}
     seen: set[str] = set()
-
-    def add(path: str, tree: str) -> None:
-        key = os.path.normpath(os.path.abspath(path))
-        if key not in seen:
-            seen.add(key)
-            result.append((path, tree))
-
-    for path in paths:
+    for path, folder in zip(paths, directories, strict=True):
         tree = tree_of(path)
-        if os.path.isdir(path) and outside_tree(path, tree) is None:
+        if folder and outside_tree(path, tree) is None:
             for candidate in workflow_files(path, config, settings):
-                add(candidate, tree)
-        else:  # (a directory a link takes out of the tree is refused, not walked)
-            add(path, tree)
+                key = _file_key(candidate)
+                if key not in seen and key not in named:
+                    seen.add(key)
+                    result.append((candidate, tree))
+        elif _file_key(path) not in seen:
+            # (a directory a link takes out of the tree is refused, not walked)
+            seen.add(_file_key(path))
+            result.append((path, tree))
     return result
+
+
+def _file_key(path: str) -> str:
+    """What two names of one file have in common, links aside."""
+    return os.path.normpath(os.path.abspath(path))
 
 
 def workflow_files(folder: str, config: Config, settings: Settings | None = None) -> Iterator[str]:

@@ -170,6 +170,12 @@ def test_format_exclude_skips_files_in_directory_walks_only_and_lint_still_reads
     # named, it is formatted
     named = dipcheck("fmt", "odd/messy.dip", cwd=tmp_path)
     assert (named.returncode, (tmp_path / "odd" / "messy.dip").read_text()) == (0, TIDY)
+    # named beside the folder that holds it too, whichever comes first: formatted once
+    for order in ((".", "odd/messy.dip"), ("odd/messy.dip", ".")):
+        (tmp_path / "odd" / "messy.dip").write_text(MESSY)
+        both = dipcheck("fmt", *order, cwd=tmp_path)
+        assert (tmp_path / "odd" / "messy.dip").read_text() == TIDY
+        assert both.stderr == "1 file reformatted, 1 already formatted\n"
     # `--show-settings` shows the table, and a misspelt key in it is a configuration error
     shown = dipcheck("lint", "--show-settings", "--format", "json", "flow.dip", cwd=tmp_path)
     assert json.loads(shown.stdout)["settings"]["format"] == {"exclude": ["odd/*"]}
