@@ -202,9 +202,15 @@ class Text:
         return None
 
     def span(self, start: int, end: int) -> Span:
-        """The source span of ``value[start:end]``."""
+        """The source span of ``value[start:end]``: up to the end of the last character's
+        source text, all of it when that is a two-character escape (``\\"``)."""
         begin = self.offset(start)
-        finish = self.offset(end - 1) + 1 if end > start else begin
+        if end <= start:
+            return new_span(Span, (self.source, begin, begin))
+        last = self.offset(end - 1)
+        finish = last + 1
+        if self.source.text[last : last + 1] == "\\" and self.offset(end) == last + 2:
+            finish = last + 2  # (an escape mapped to its backslash: its character follows)
         return new_span(Span, (self.source, begin, finish))
 
 

@@ -5,7 +5,7 @@ has a passing twin."""
 
 from __future__ import annotations
 
-from helpers import Finding, lint, only, template
+from helpers import Finding, lint, only, run, template
 
 from dipcheck.config import Config, parse_config
 
@@ -228,6 +228,39 @@ def test_an_empty_operand_is_placed_at_its_operator() -> None:
     assert all(item.severity == "error" for item in check(text, "DIP010"))
     fixed = text.replace(" ||", "").replace("&&  &&", "&&").replace("|| ", "")
     assert check(fixed, "DIP010") == []
+
+
+def test_a_regex_go_does_not_compile_is_an_invalid_condition() -> None:
+    # tracker's validate reports `invalid regex %q in condition` (reference §4.3), and the
+    # run fails where the condition is evaluated (§5.2); it was not reported
+    text = template(
+        """
+        digraph P {
+          node [shape=box, prompt="p"]
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> a
+          a -> e [condition="tool_stdout matches \\"[unclosed\\""]
+          a -> e [condition="tool_stdout matches \\"(?<=x)y\\""]
+          a -> e
+        }
+        """
+    )
+    assert check(text, "DIP010") == [
+        Finding("DIP010", "error", (6, 22), (6, 55), 'tool_stdout matches \\"[unclosed\\"'),
+        Finding("DIP010", "error", (7, 22), (7, 53), 'tool_stdout matches \\"(?<=x)y\\"'),
+    ]
+    found = [item for item in run(text, "<test>.dot").diagnostics if item.code == "DIP010"]
+    assert "invalid regex '[unclosed' in condition: missing ]" in found[0].message
+    assert "invalid regex '(?<=x)y' in condition" in found[1].message
+    # a range ending in an escaped quote covers the whole escape (it stopped at the backslash)
+    numeric = text.replace('tool_stdout matches \\"[unclosed\\"', 'ctx.n > \\"x\\"')
+    assert check(numeric, "DIP010")[0] == Finding(
+        "DIP010", "error", (6, 22), (6, 35), 'ctx.n > \\"x\\"'
+    )
+    # the twin: patterns Go compiles, \\pL included (Python's re refuses it)
+    good = text.replace("[unclosed", "^v[0-9]+$").replace("(?<=x)y", "\\\\pL+")
+    assert check(good, "DIP010") == []
 
 
 def test_graph_retry_targets_name_nodes() -> None:

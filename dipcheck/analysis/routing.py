@@ -285,6 +285,19 @@ def resolve(name: str, lookup: Lookup) -> tuple[str, bool]:
     return "", False
 
 
+def regex_problem(pattern: str) -> str | None:
+    """tracker's reason when ``pattern`` is not a regular expression Go compiles, else None."""
+    try:
+        gore.compile_go(pattern)
+    except gore.PatternError as error:
+        return _invalid_regex(pattern, error)
+    return None
+
+
+def _invalid_regex(pattern: str, error: gore.PatternError) -> str:
+    return f"invalid regex {pattern!r} in condition: {error}"
+
+
 def compare(actual: str, op: str, expected: str) -> bool:
     """tracker's operators on strings (``not …`` forms included)."""
     negated = op.startswith("not ")
@@ -305,7 +318,7 @@ def compare(actual: str, op: str, expected: str) -> bool:
         try:  # RE2, as Go: linear in the text, whatever the pattern
             result = gore.search(expected, actual) is not None
         except gore.PatternError as error:
-            raise ConditionError(f"invalid regex {expected!r} in condition: {error}") from None
+            raise ConditionError(_invalid_regex(expected, error)) from None
     elif base in (">", ">=", "<", "<="):
         try:
             right = float(expected)

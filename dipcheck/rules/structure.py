@@ -767,6 +767,10 @@ def _dot_condition_problems(raw: str, attractor: bool) -> list[tuple[int, int, s
                         "language (only `=` and `!=`, or a bare key)",
                     )
                 )
+            elif parsed.op.removeprefix("not ") == "matches":
+                problem = routing.regex_problem(parsed.right)
+                if problem is not None:
+                    problems.append((start, end, problem))
             elif parsed.op in (">", ">=", "<", "<="):
                 try:
                     float(parsed.right)
