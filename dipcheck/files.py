@@ -54,6 +54,18 @@ def user_cache_directory() -> str:
     return os.path.join(tempfile.gettempdir(), f"dipcheck-{user}")
 
 
+def program_identity(path: str | None) -> str:
+    """What tells the program at ``path`` from another one there: the path, and the size and
+    modification time of the file it leads to (a package upgrade in place changes them)."""
+    if path is None:
+        return "-"
+    try:
+        info = os.stat(path)
+    except OSError:
+        return path
+    return f"{path}:{info.st_size}:{info.st_mtime_ns}"
+
+
 def which(name: str) -> str | None:
     """The program ``name`` found on ``$PATH`` as the shell finds it, except that a relative
     entry of ``$PATH`` (``.``, an empty entry, ``bin``) and, on Windows, the current directory

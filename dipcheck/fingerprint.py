@@ -8,7 +8,7 @@ import os
 from functools import cache
 
 from dipcheck import __version__
-from dipcheck.files import which
+from dipcheck.files import program_identity, which
 from dipcheck.hashing import sha256_hex
 
 EXTERNAL_PROGRAMS = ("bash", "shellcheck")
@@ -16,7 +16,8 @@ EXTERNAL_PROGRAMS = ("bash", "shellcheck")
 
 @cache
 def code_fingerprint() -> str:
-    """Size and modification time of every module and grammar of dipcheck."""
+    """Size and modification time of every module, grammar and data file of dipcheck (the
+    model catalog is data), and of the programs rules start."""
     package = os.path.dirname(os.path.abspath(__file__))
     import dipcheck.grammars  # a directory beside the package (pyproject.toml: package-dir)
 
@@ -27,8 +28,8 @@ def code_fingerprint() -> str:
             dirs[:] = sorted(name for name in dirs if name != "__pycache__")
             where = os.path.relpath(root, top)
             for name in sorted(names):
-                if name.endswith((".py", ".lark", ".tables")):
+                if name.endswith((".py", ".lark", ".tables", ".json")):
                     info = os.stat(os.path.join(root, name))
                     parts.append(f"{where}/{name}:{info.st_size}:{info.st_mtime_ns}")
-    parts.extend(f"{name}={which(name)}" for name in EXTERNAL_PROGRAMS)
+    parts.extend(f"{name}={program_identity(which(name))}" for name in EXTERNAL_PROGRAMS)
     return sha256_hex("\n".join(parts).encode("utf-8"))

@@ -20,7 +20,13 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
-from dipcheck.files import private_cache_directory, read_private, usable_directory, which
+from dipcheck.files import (
+    private_cache_directory,
+    program_identity,
+    read_private,
+    usable_directory,
+    which,
+)
 from dipcheck.hashing import sha256_hex
 from dipcheck.records import record
 from dipcheck.references import placeholders
@@ -287,7 +293,14 @@ def bash_path() -> str | None:
     return which("bash")
 
 
-def _run_bash(script: str) -> tuple[int, str]:
+@cache
+def _bash_identity() -> str:
+    return program_identity(bash_path())
+
+
+def _run_bash(script: str) -> list[Any] | None:
+    """``[exit status, stderr]`` of ``bash -n``, or None when bash gave no verdict (it could
+    not start, ran out of time or was killed): not a pass, and not kept."""
     import subprocess  # here, not at the top: most runs find every verdict cached
 
     bash = bash_path()
@@ -302,25 +315,29 @@ def _run_bash(script: str) -> tuple[int, str]:
             timeout=10,
             env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C"},
         )
-    except (OSError, subprocess.SubprocessError) as error:
-        return 0, f"bash could not check the command: {error}"
-    return completed.returncode, completed.stderr
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if completed.returncode < 0:
+        return None
+    return [completed.returncode, completed.stderr]
 
 
 def bash_check(scripts: list[str]) -> list[tuple[int, str] | None]:
     """``bash -n`` verdicts (exit status, stderr) for each script, several at a time (None:
-    not checked now, see :data:`SPAWN`)."""
-    by_key = {_digest(script): script for script in scripts}
+    not checked now, see :data:`SPAWN`, or bash gave no verdict). A verdict is kept under
+    the script and the bash that judged it."""
+    identity = _bash_identity()
+    by_key = {_digest(identity, script): script for script in scripts}
 
-    def compute(keys: list[str]) -> list[list[Any]]:
+    def compute(keys: list[str]) -> list[list[Any] | None]:
         if len(keys) == 1:  # (the language server's usual case: the command just edited)
-            return [list(_run_bash(by_key[keys[0]]))]
+            return [_run_bash(by_key[keys[0]])]
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=min(4, len(keys))) as pool:
-            return [list(item) for item in pool.map(_run_bash, [by_key[key] for key in keys])]
+            return list(pool.map(_run_bash, [by_key[key] for key in keys]))
 
-    verdicts = _cache("bash-n").fill([_digest(script) for script in scripts], compute)
+    verdicts = _cache("bash-n").fill([_digest(identity, script) for script in scripts], compute)
     return [None if verdict is None else (int(verdict[0]), str(verdict[1])) for verdict in verdicts]
 
 
@@ -373,6 +390,11 @@ def shellcheck_path() -> str | None:
     return which("shellcheck")
 
 
+@cache
+def _shellcheck_identity() -> str:
+    return program_identity(shellcheck_path())
+
+
 def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[str, Any]] | None]:
     """shellcheck on several scripts in one process; comments per script, or None for each
     when shellcheck did not answer within :data:`SHELLCHECK_SECONDS` or failed."""
@@ -400,12 +422,19 @@ def _run_shellcheck(group: list[tuple[str, str]], shell: str) -> list[list[dict[
                 env={"PATH": os.environ.get("PATH", ""), "LC_ALL": "C.UTF-8"},
                 check=False,
             )
-            comments = json.loads(completed.stdout or "{}").get("comments", [])
-        except (OSError, subprocess.SubprocessError, ValueError, AttributeError):
+            # 0: no comment, 1: comments; anything else (a bad option, a crash) or output
+            # that is not json1 is no verdict, not a clean script
+            comments = json.loads(completed.stdout)["comments"]
+            if completed.returncode not in (0, 1) or not isinstance(comments, list):
+                return [None for _ in group]
+        except (OSError, subprocess.SubprocessError, ValueError, TypeError, KeyError):
             return [None for _ in group]
     result: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     for comment in comments:
-        result.setdefault(comment.get("file", ""), []).append(comment)
+        if isinstance(comment, dict):  # (another shape: the verdict check refuses the script)
+            result.setdefault(comment.get("file", ""), []).append(comment)
+        else:
+            return [None for _ in group]
     return [result[name] for name in names]
 
 
@@ -415,7 +444,8 @@ def shellcheck(scripts: list[tuple[str, str]]) -> list[list[ShellcheckComment] |
     not checked now, see :data:`SPAWN`, or shellcheck gave no answer in time). A script over
     :data:`SHELLCHECK_MAX_CHARS`, or nested deeper than :data:`SHELLCHECK_MAX_NESTING`, is not
     given to shellcheck (None)."""
-    keys = [_digest(shell, script, *SHELLCHECK_OPTIONS) for script, shell in scripts]
+    identity = _shellcheck_identity()
+    keys = [_digest(identity, shell, script, *SHELLCHECK_OPTIONS) for script, shell in scripts]
     by_key = dict(zip(keys, scripts, strict=True))
 
     def compute(missing: list[str]) -> list[list[dict[str, Any]] | None]:

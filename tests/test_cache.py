@@ -400,3 +400,38 @@ def test_a_program_installed_or_removed_later_is_looked_up_again(
     assert hints() == []
     program.unlink()
     assert hints() == missing
+
+
+def test_the_code_fingerprint_covers_the_model_catalog_and_each_program_s_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached result was kept under a fingerprint of dipcheck's `.py` files and the paths
+    of bash and shellcheck: an update of `data/models.json` alone (DIP108's catalog), or a
+    shellcheck upgraded in place, served what the old one found."""
+    from dipcheck import fingerprint
+
+    stated: list[str] = []
+    real_stat = os.stat
+
+    def stat(path: str, *args: object, **options: object) -> os.stat_result:
+        stated.append(str(path))
+        return real_stat(path, *args, **options)  # type: ignore[arg-type]
+
+    programs = tmp_path / "bin"
+    programs.mkdir()
+    shellcheck = programs / "shellcheck"
+    shellcheck.write_text("#!/bin/sh\nexit 0\n")
+    shellcheck.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{programs}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setattr(fingerprint.os, "stat", stat)
+    try:
+        fingerprint.code_fingerprint.cache_clear()
+        first = fingerprint.code_fingerprint()
+        assert any(path.endswith(os.path.join("data", "models.json")) for path in stated)
+        shellcheck.write_text("#!/bin/sh\n# a newer release\nexit 0\n")
+        fingerprint.code_fingerprint.cache_clear()
+        assert fingerprint.code_fingerprint() != first
+        fingerprint.code_fingerprint.cache_clear()  # (the twin: nothing changed, the same)
+        assert fingerprint.code_fingerprint() == fingerprint.code_fingerprint()
+    finally:
+        fingerprint.code_fingerprint.cache_clear()

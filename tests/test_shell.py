@@ -510,3 +510,71 @@ def test_nesting_counts_the_deepest_brackets() -> None:
     assert nesting('x=$(a "$(b ${c[0]})")') == 4
     assert nesting("a ) } ] ( b") == 1  # (closing ones with nothing open are ignored)
     assert nesting(DEEP) == 5000
+
+
+SHELL_CHECKED = template(
+    """
+    workflow W
+      start: T
+      exit: T
+      tool T
+        timeout: 1m
+        command:
+          ls $1 | grep foo
+    """
+)
+UNTERMINATED = SHELL_CHECKED.replace("ls $1 | grep foo", 'echo "never closed')
+
+
+def _lint_with(tool: str, body: str, tmp_path: Path, workflow: str) -> str:
+    """``lint --no-cache`` of ``workflow`` with ``tool`` on ``$PATH`` replaced, in place, by
+    a script of ``body``; the verdict cache lives in ``tmp_path``."""
+    programs = tmp_path / "bin"
+    programs.mkdir(exist_ok=True)
+    program = programs / tool
+    program.write_text(body, encoding="utf-8")
+    program.chmod(0o755)
+    path = tmp_path / "w.dip"
+    path.write_text(workflow, encoding="utf-8")
+    environment = {**os.environ, "DIPCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    environment["PATH"] = f"{programs}{os.pathsep}{environment.get('PATH', '')}"
+    command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", "--isolated"]
+    completed = subprocess.run(
+        [*command, "--format", "concise", str(path)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+    return completed.stdout
+
+
+def test_a_shellcheck_that_fails_gives_no_verdict_and_an_upgrade_is_asked_again(
+    tmp_path: Path,
+) -> None:
+    """A shellcheck that failed (exit 3, no json1) was read as "no comments" and kept: the
+    script stayed clean for every later run, `--no-cache` included, whichever shellcheck was
+    installed after. The kept verdicts also outlived an upgrade in place."""
+    failing = "#!/bin/sh\necho 'shellcheck: unsupported format json1' >&2\nexit 3\n"
+    assert "DC207" not in _lint_with("shellcheck", failing, tmp_path, SHELL_CHECKED)
+    comment = (
+        '{"comments":[{"file":"\'"$last"\'","line":1,"endLine":1,"column":1,"endColumn":3,'
+        '"level":"warning","code":2010,"message":"Do not use ls | grep."}]}'
+    )
+    working = f"#!/bin/sh\nfor last; do :; done\necho '{comment}'\nexit 1\n"
+    found = _lint_with("shellcheck", working, tmp_path, SHELL_CHECKED)
+    assert "DC207" in found and "SC2010" in found, found
+    # the same path, another program (an upgrade): its own verdict, not the one kept
+    quiet = working.replace("exit 1", "exit 0").replace(comment, '{"comments":[]}')
+    assert "DC207" not in _lint_with("shellcheck", quiet, tmp_path, SHELL_CHECKED)
+
+
+def test_a_bash_that_could_not_start_gives_no_verdict(tmp_path: Path) -> None:
+    """bash that could not be started (or timed out) was a pass, kept: the unterminated
+    quote below stayed unreported once bash worked again."""
+    broken = "#!/nonexistent/interpreter\n"
+    assert "DIP123" not in _lint_with("bash", broken, tmp_path, UNTERMINATED)
+    real = shutil.which("bash")
+    assert real is not None
+    working = f'#!/bin/sh\nexec {real} "$@"\n'
+    assert "DIP123" in _lint_with("bash", working, tmp_path, UNTERMINATED)
