@@ -525,6 +525,22 @@ def program_lookup(name: str) -> str | None:
     return ON_PATH if which(name) is not None else None
 
 
+# A lint's record of a path it refused to read (a symbolic link, or a folder on the way
+# leading out of the tree) starts with this: no stamp can (stamps are numbers)
+REFUSED = "refused"
+
+
+def refusal_record(path: str) -> str:
+    """What a lint records for ``path`` when it refuses it unread: whether it is a link,
+    and where it leads. Replacing the link with a file, or the folder link with a folder,
+    changes it, so the refusal is not served from a cache once the cause is gone."""
+    try:
+        kind = "link" if stat.S_ISLNK(os.lstat(path).st_mode) else "entry"
+    except (OSError, ValueError):
+        kind = "missing"
+    return f"{REFUSED}:{kind}:{place_of(path)}"
+
+
 def unchanged(path: str, recorded: str | None) -> bool:
     """Would reading ``path`` now give what a
     :class:`~dipcheck.frontends.common.RecordingReader` recorded (``stamp:place:sha256``)?
@@ -533,6 +549,8 @@ def unchanged(path: str, recorded: str | None) -> bool:
     (:data:`PROGRAM_LOOKUP`) is looked up on PATH again."""
     if path.startswith(PROGRAM_LOOKUP):
         return program_lookup(path[len(PROGRAM_LOOKUP) :]) == recorded
+    if recorded is not None and recorded.startswith(REFUSED):
+        return recorded == refusal_record(path)
     try:
         info = os.lstat(path)
     except OSError:

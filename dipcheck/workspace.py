@@ -53,7 +53,7 @@ from dipcheck.files import (
     tree_name,
     unchanged,
 )
-from dipcheck.frontends.common import FileReader, RecordingReader, read_from_disk
+from dipcheck.frontends.common import FileReader, RecordingReader, note_refused, read_from_disk
 from dipcheck.hashing import sha256_hex
 from dipcheck.model import Field, Node, NodeKind, Workflow
 from dipcheck.records import record
@@ -375,6 +375,7 @@ class Workspace:
                 if special is not None:
                     return special
                 if os.path.islink(path):
+                    note_refused(read, path)
                     problem = (
                         "it is a symbolic link, which is not followed"
                         if os.path.exists(path)
@@ -384,8 +385,10 @@ class Workspace:
             return ChildWorkflow(ref, None, None, "no such file", missing=True)
         path = found[0]
         if os.path.islink(path):
+            note_refused(read, path)
             return ChildWorkflow(ref, path, None, "it is a symbolic link, which is not followed")
         if not inside(path, root or parent_dir):
+            note_refused(read, path)
             return ChildWorkflow(ref, path, None, "it is outside the workflow's directory tree")
         real = os.path.realpath(path)
         if real in chain or real == os.path.realpath(parent_path):

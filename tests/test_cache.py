@@ -435,3 +435,48 @@ def test_the_code_fingerprint_covers_the_model_catalog_and_each_program_s_build(
         assert fingerprint.code_fingerprint() == fingerprint.code_fingerprint()
     finally:
         fingerprint.code_fingerprint.cache_clear()
+
+
+def _codes(project: Path, *extra: str) -> list[tuple[str, str]]:
+    document = json.loads(_lint(project, *extra).stdout)
+    return [(item["file"], item["code"]) for item in document["diagnostics"]]
+
+
+def test_a_refused_link_is_a_cached_input_so_its_removal_is_seen(
+    tmp_path: Path, project: Path
+) -> None:
+    """A prompt file or folder refused as a link was not recorded (it is never read), so the
+    cached DC003 stayed after the link was replaced by what it pointed at; so did a subgraph
+    child refused as a link."""
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    (project / "prompts").rename(outside)
+    (project / "prompts").symlink_to(outside)  # a folder link out of the tree
+    assert _codes(project) == [(f"./{name}.dip", "DC003") for name in ("one", "three", "two")]
+    (project / "prompts").unlink()
+    outside.rename(project / "prompts")
+    assert _codes(project) == [] == _codes(project, "--no-cache")  # (it was three DC003)
+    plan = project / "prompts" / "one.md"
+    plan.rename(project / "one.md")
+    plan.symlink_to(project / "one.md")  # a link at the leaf
+    assert _codes(project) == [("./one.dip", "DC003")]
+    plan.unlink()
+    (project / "one.md").rename(plan)
+    assert _codes(project) == [] == _codes(project, "--no-cache")
+    # a subgraph child
+    (project / "parent.dip").write_text(
+        "workflow P\n  start: S\n  exit: E\n  agent S\n    label: S\n"
+        "  subgraph C\n    ref: kid.dip\n  agent E\n    label: E\n"
+        "  edges\n    S -> C\n    C -> E\n",
+        encoding="utf-8",
+    )
+    (project / "child").mkdir()
+    (project / "child" / "kid.dip").write_text(
+        "workflow K\n  start: A\n  exit: A\n  agent A\n    prompt: ${ctx.erased}\n"
+    )
+    (project / "kid.dip").symlink_to(project / "child" / "kid.dip")
+    linked = _codes(project)  # (not followed: the child is not read)
+    assert linked == _codes(project, "--no-cache") and ("./parent.dip", "DC310") not in linked
+    (project / "kid.dip").unlink()
+    (project / "child" / "kid.dip").rename(project / "kid.dip")
+    loaded = _codes(project)  # (read now: its placeholder is erased when it runs as a child)
+    assert loaded == _codes(project, "--no-cache") and ("./parent.dip", "DC310") in loaded

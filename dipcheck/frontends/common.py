@@ -17,6 +17,7 @@ from dipcheck.files import (
     place_of,
     program_lookup,
     read_from_disk,
+    refusal_record,
     stays_inside,
     text_digest,
 )
@@ -70,6 +71,11 @@ class RecordingReader:
         self.reads[key] = f"{stamp}:{text_digest(text)}"
         return text
 
+    def refused(self, path: str) -> None:
+        """Record that ``path`` was refused unread (:func:`~dipcheck.files.refusal_record`):
+        a cached result keeps the refusal only while its cause is there."""
+        self.reads.setdefault(os.path.abspath(path), refusal_record(path))
+
     def on_path(self, name: str) -> bool:
         """Whether the program ``name`` is on PATH, recorded as a read is (a program
         installed or removed later is a changed input: :func:`~dipcheck.files.unchanged`)."""
@@ -91,12 +97,19 @@ class Inclusion:
     error: str | None
 
 
+def note_refused(reader: FileReader, path: str) -> None:
+    """Tell ``reader`` that ``path`` was refused unread, when it records what a lint reads."""
+    if isinstance(reader, RecordingReader):
+        reader.refused(path)
+
+
 def include_file(
     base_dir: str | None,
     display_base: str,
     relative: str,
     reader: FileReader,
     folders: set[str] | None = None,
+    recorder: FileReader | None = None,
 ) -> Inclusion:
     """Resolve a file directive the way tracker does: relative to the workflow's directory,
     never absolute, never leaving that directory, never through a symlink at the leaf; and
@@ -105,7 +118,8 @@ def include_file(
 
     ``folders``: the folders (relative to ``base_dir``) already found to stay inside it, for
     the directives of one file: its 30 prompts in `prompts/stage/` each looked at both
-    folders again (see :func:`_stays_inside`)."""
+    folders again (see :func:`_stays_inside`). ``recorder``: the lint's reader, when
+    ``reader`` is another one in front of it, told of a path refused unread."""
     path = relative.strip()
     if not path:
         return Inclusion(None, "the path is empty")
@@ -128,8 +142,10 @@ def include_file(
     except (OSError, ValueError):  # (what os.path.islink takes for "not a link")
         leaf_mode = 0
     if stat.S_ISLNK(leaf_mode):
+        note_refused(recorder or reader, full)
         return Inclusion(None, f"`{path}` is a symbolic link, which tracker refuses")
     if not _stays_inside(base_dir, normal, folders):
+        note_refused(recorder or reader, full)
         return Inclusion(
             None,
             f"`{path}` leads outside the workflow's directory through a symbolic link, so it "

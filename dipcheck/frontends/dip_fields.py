@@ -511,7 +511,12 @@ class FieldLowering:
             self.report("DC003", item.key_span, f"`{item.key}` names no file")
             return item
         inclusion = include_file(
-            self.base_dir, self.display_base, item.text, self.read_once, self.folders
+            self.base_dir,
+            self.display_base,
+            item.text,
+            self.read_once,
+            self.folders,
+            recorder=self.reader,
         )
         if inclusion.source is None:
             self.report("DC003", item.value_span, f"`{item.key}`: {inclusion.error}")
