@@ -125,19 +125,30 @@ def candidates(parent_dir: str, ref: str) -> list[str]:
     return [path] if path.endswith(".dip") else [path, path + ".dip"]
 
 
-def found_above(parent_dir: str, ref: str, trees: tuple[str, ...] = ()) -> str | None:
+def found_above(
+    parent_dir: str, ref: str, trees: tuple[str, ...] = (), reader: FileReader | None = None
+) -> str | None:
     """The closest ancestor of ``parent_dir`` against which a relative ``ref`` names a file
     (where tracker, which also tries its working directory, would find it), or None; the
-    search stops at the top of the directory's tree (:func:`~dipcheck.files.search_top`)."""
+    search stops at the top of the directory's tree (:func:`~dipcheck.files.search_top`).
+    A lint's recording ``reader`` is given each place looked at (a file that appears or goes
+    there later changes what the lint says)."""
     value = ref.strip()
     if not value or os.path.isabs(value):
         return None
     directory = os.path.dirname(os.path.abspath(parent_dir))
     top = search_top(parent_dir, trees)
+    recording = isinstance(reader, RecordingReader)
     while True:
         if top is not None and not inside(directory, top):
             return None  # (nor whether a file exists above the project is said)
-        if any(os.path.isfile(path) for path in candidates(directory, value)):
+        names = candidates(directory, value)
+        if recording:
+            assert reader is not None
+            for path in names:
+                with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
+                    reader(path)  # (recorded whether it is there or not)
+        if any(os.path.isfile(path) for path in names):
             return directory
         parent = os.path.dirname(directory)
         if parent == directory:

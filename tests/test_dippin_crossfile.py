@@ -94,6 +94,34 @@ def test_dip126_names_the_directory_a_ref_only_works_from(tmp_path: Path) -> Non
     )
 
 
+def test_dip126_found_above_is_a_cached_input(tmp_path: Path) -> None:
+    """Whether the child exists one level up decides the severity (info or warning) and the
+    exit status; the cached result kept the info after that file was removed (and the
+    warning after it was created)."""
+    write(tmp_path, "flows/child.dip", CHILD)
+    write(tmp_path, "flows/parent.dip", PARENT.replace("child.dip", "flows/child.dip"))
+
+    def severities(*extra: str) -> list[str]:
+        document = json.loads(
+            dipcheck(
+                "lint",
+                "--isolated",
+                "--format",
+                "json",
+                *extra,
+                "flows/parent.dip",
+                cwd=tmp_path,
+            ).stdout
+        )
+        return [item["severity"] for item in document["diagnostics"] if item["code"] == "DIP126"]
+
+    assert severities() == ["info"] == severities()  # (the second from the cache)
+    (tmp_path / "flows" / "child.dip").rename(tmp_path / "kept.dip")
+    assert severities() == ["warning"] == severities("--no-cache")
+    (tmp_path / "kept.dip").rename(tmp_path / "flows" / "child.dip")
+    assert severities() == ["info"] == severities("--no-cache")
+
+
 def test_dip126_says_nothing_of_files_above_the_project(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

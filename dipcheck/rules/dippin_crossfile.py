@@ -68,7 +68,7 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             f"{what} `{node.id}` references `{item.text.strip()}`, which does not exist "
             "next to this workflow (tried as written and with `.dip`)"
         )
-        above = found_above(parent_dir, item.text, context.workspace.trees)
+        above = found_above(parent_dir, item.text, context.workspace.trees, context.reader)
         if above is None:
             yield context.finding(code, item.value_span, message)
             continue
