@@ -39,8 +39,10 @@ from dipcheck.configfile import find_config
 from dipcheck.files import (
     MAX_FILE_BYTES,
     inside,
+    outside_tree,
     read_private,
     read_regular,
+    tree_of,
     unchanged,
     unsafe_directory,
 )
@@ -270,6 +272,8 @@ def prepare(words: Sequence[str]) -> Run | None:
         try:
             if not os.path.isfile(path) or os.path.islink(path):
                 return None
+            if outside_tree(path, tree_of(path)) is not None:
+                return None  # (a folder on its way now a link out of the tree: DC002 to say)
         except ValueError:  # a NUL in the name
             return None
     return Run(words, options)

@@ -480,3 +480,29 @@ def test_a_refused_link_is_a_cached_input_so_its_removal_is_seen(
     (project / "child" / "kid.dip").rename(project / "kid.dip")
     loaded = _codes(project)  # (read now: its placeholder is erased when it runs as a child)
     assert loaded == _codes(project, "--no-cache") and ("./parent.dip", "DC310") in loaded
+
+
+def test_a_folder_swapped_for_a_link_out_of_the_tree_is_refused_not_replayed(
+    tmp_path: Path,
+) -> None:
+    """Both caches checked only that the named file itself is not a link: with its folder
+    swapped for a link out of the tree, the cached findings were printed instead of the
+    DC002 a lint gives, for the run cache and for the per-file results alike."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    (project / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (project / "sub" / "a.dip").write_text(WORKFLOW.format(name="A", prompt="none.md"))
+
+    def codes(*extra: str) -> list[str]:
+        words = ("lint", "--isolated", "--format", "json", *extra, "sub/a.dip")
+        result = dipcheck(*words, cwd=project)
+        text = (project / "out.json").read_text() if "-o" in extra else result.stdout
+        return [item["code"] for item in json.loads(text)["diagnostics"]]
+
+    for extra in ((), ("-o", "out.json")):
+        assert codes(*extra) == ["DC003"] == codes(*extra)  # (the twin: cached, the same)
+    (project / "sub" / "a.dip").rename(outside / "a.dip")
+    (project / "sub").rmdir()
+    (project / "sub").symlink_to(outside)
+    for extra in ((), ("-o", "out.json")):
+        assert codes(*extra) == ["DC002"] == codes("--no-cache", *extra)

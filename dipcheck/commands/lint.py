@@ -325,9 +325,14 @@ def _all_cached(
     run (pre-commit on unchanged files) imports neither the front-ends nor the rules. Files
     named directly are always reported, as :func:`~dipcheck.engine.lint_paths` does; a
     directory is left to it."""
-    if any(os.path.isdir(path) or os.path.islink(path) for path in file_paths):
-        return None  # (a link may lead out of the tree: lint_paths decides, see linked_outside)
-    from dipcheck.files import tree_of
+    from dipcheck.files import outside_tree, tree_of
+
+    for path in file_paths:  # (a link may lead out of the tree: lint_paths decides, with
+        # linked_outside; so does a folder on a file's way swapped for one since)
+        if os.path.isdir(path) or os.path.islink(path):
+            return None
+        if outside_tree(path, tree_of(path)) is not None:
+            return None
 
     results = []
     trees = tuple(sorted({tree_of(path) for path in file_paths}))  # (as lint_paths has them)
