@@ -26,9 +26,16 @@ from typing import Any
 from dipcheck.config import Config, ConfigError
 from dipcheck.configfile import CONFIG_NAMES
 from dipcheck.engine import LintResult, Settings, expand_paths, lint_paths
+from dipcheck.files import read_from_disk, unchanged
 from dipcheck.terminal import visible_line, visible_name
 
 DEBOUNCE_MS = 200
+# How long the watch waits for a change before it looks whether it owes a check of every file
+# (see _changes): the watcher also wakes this often while nothing changes
+WAKE_MS = 1000
+# In a batch of :func:`_changes`: the watcher was set up again, and changes made meanwhile
+# were not reported; no file has this name
+RESYNC = "\0resync"
 
 
 def _key(result: LintResult) -> list[tuple[str, str, tuple[int, int], tuple[int, int]]]:
@@ -86,6 +93,7 @@ def _changes(
     a link to ``/`` in the tree had it walk and watch the whole machine (ending in a
     traceback at a directory even root may not read)."""
     directories = _directories(paths)
+    resync = False
 
     def wanted(_change: object, path: str) -> bool:
         # (in a folder above the tree, such as the home folder, only configuration files)
@@ -102,22 +110,31 @@ def _changes(
                 watch_filter=wanted,
                 recursive=False,
                 debounce=DEBOUNCE_MS,
+                rust_timeout=WAKE_MS,
+                yield_on_timeout=True,
                 raise_interrupt=False,
                 ignore_permission_denied=True,
             ):
                 changed = {os.path.abspath(path) for _, path in changes}
+                if resync:  # (the new watcher is up: what changed before it is looked for)
+                    changed.add(RESYNC)
+                    resync = False
+                if not changed:
+                    continue  # (a wake with nothing to report)
                 yield changed
                 # the tree is walked again only when a directory came or went
                 if not any(path in directories or os.path.isdir(path) for path in changed):
                     continue
                 now = _directories(paths)
                 if now != directories:
-                    directories = now
+                    # a new watcher: the old one's pending events, and files made in a new
+                    # directory before it is watched, are never reported
+                    directories, resync = now, True
                     break
             else:
                 return
         except FileNotFoundError:  # a directory went between the walk and the watch
-            directories = _directories(paths)
+            directories, resync = _directories(paths), True
 
 
 def affected(
@@ -134,6 +151,22 @@ def affected(
         or changed.intersection(results[path].dependencies)
     ]
     return wanted
+
+
+def stale(results: dict[str, LintResult]) -> set[str]:
+    """The workflow files (absolute paths) whose text, or a file their lint read, is not what
+    it was when they were linted: what a watch that missed changes must lint again."""
+    found = set()
+    for path, result in results.items():
+        try:
+            same = read_from_disk(path) == result.source.text
+        except (OSError, UnicodeDecodeError, ValueError):
+            same = False
+        if not same or not all(
+            unchanged(read, recorded) for read, recorded in result.dependencies.items()
+        ):
+            found.add(os.path.abspath(path))
+    return found
 
 
 def removed(results: Iterable[str], candidates: Iterable[str]) -> list[str]:
@@ -218,6 +251,8 @@ def watch(
     settings_files = _settings_files(config)
     followed = set(settings_files)  # (what the watch is set up for)
     for changed in _changes(paths, watchfiles, _above(paths, followed), followed):
+        if RESYNC in changed:
+            changed = (changed - {RESYNC}) | stale(results)
         fresh = _settings_again(changed, settings_files, paths, chosen, again)
         if fresh is not None:
             # (where the new settings come from is in the tree or above it: already watched)

@@ -279,3 +279,26 @@ def test_watch_refuses_what_it_would_ignore(
     )
     assert done.returncode == 2 and said in done.stderr
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_a_file_made_in_a_new_folder_is_seen(tmp_path: Path) -> None:
+    """A folder made with a file in it at once (`git checkout`, `mkdir -p x && cp`): the
+    watcher set up for the new folder never heard of the file made before it, and the
+    DC003 its absence gave stayed on screen."""
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "a.md").write_text("Plan.\n", encoding="utf-8")
+    (tmp_path / "w.dip").write_text(WORKFLOW, encoding="utf-8")
+    watcher = Watcher(tmp_path)
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        time.sleep(0.5)
+        (tmp_path / "prompts" / "a.md").unlink()
+        (tmp_path / "prompts").rmdir()
+        assert watcher.next_line().endswith("] ./w.dip: 1 finding")
+        assert " DC003 " in watcher.next_line()
+        (tmp_path / "prompts").mkdir()
+        (tmp_path / "prompts" / "a.md").write_text("Plan again.\n", encoding="utf-8")
+        assert watcher.next_line(timeout=15).endswith("] ./w.dip: all checks passed")
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
