@@ -143,14 +143,39 @@ def affected(
     """The workflow files to lint again after ``changed`` (absolute paths) changed: changed
     workflow files (new ones too), and every workflow that read a changed file."""
     changed = set(changed)
+    real = _Resolver()
+    # a path as the watcher reports it and as a lint recorded it may differ by a link on the
+    # way (a watched folder that is a link, a workflow or folder linked inside the tree):
+    # both sides are also compared with every link resolved
+    changed_real = {real(path) for path in changed}
     wanted = [
         path
         for path in candidates
         if os.path.abspath(path) in changed
         or path not in results
         or changed.intersection(results[path].dependencies)
+        or real(os.path.abspath(path)) in changed_real
+        or not changed_real.isdisjoint(map(real, results[path].dependencies))
     ]
     return wanted
+
+
+class _Resolver:
+    """``os.path.realpath`` of paths, each folder resolved once (a change is compared with
+    every file every workflow read: thousands of paths in a few folders)."""
+
+    def __init__(self) -> None:
+        self.folders: dict[str, str] = {}
+
+    def __call__(self, path: str) -> str:
+        if "\0" in path:  # (a lint's record of a program on PATH: not a file)
+            return path
+        folder, name = os.path.split(path)
+        real = self.folders.get(folder)
+        if real is None:
+            real = self.folders[folder] = os.path.realpath(folder)
+        full = os.path.join(real, name)
+        return os.path.realpath(full) if os.path.islink(full) else full
 
 
 def stale(results: dict[str, LintResult]) -> set[str]:

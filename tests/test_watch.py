@@ -302,3 +302,24 @@ def test_a_file_made_in_a_new_folder_is_seen(tmp_path: Path) -> None:
     finally:
         stderr = watcher.stop()
     assert "Traceback" not in stderr
+
+
+def test_a_change_seen_through_a_link_reaches_the_workflow_that_read_it(tmp_path: Path) -> None:
+    """The watcher names a change by the path it watches, a lint records a file by the path
+    it read: a prompt folder linked inside the tree (`prompts -> shared/prompts`), edited
+    under its real name, did not lint again the workflow that read it through the link."""
+    (tmp_path / "shared" / "prompts").mkdir(parents=True)
+    prompt = tmp_path / "shared" / "prompts" / "a.md"
+    prompt.write_text("Plan.\n", encoding="utf-8")
+    (tmp_path / "prompts").symlink_to(tmp_path / "shared" / "prompts")
+    (tmp_path / "w.dip").write_text(WORKFLOW, encoding="utf-8")
+    watcher = Watcher(tmp_path)
+    try:
+        assert watcher.next_line() == "All checks passed (1 file checked)."
+        header = watcher.change(prompt, "Use ${ctx.outcome} now.\n")
+        assert header.endswith("] ./w.dip: 1 finding"), header
+        assert " DC202 " in watcher.next_line()
+        assert watcher.change(prompt, "Plan.\n").endswith("] ./w.dip: all checks passed")
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
