@@ -124,6 +124,21 @@ def test_text_snippet_of_a_long_line_is_cut_around_the_finding(tmp_path: Path) -
     ]
 
 
+def test_text_snippet_carets_stand_under_the_text_after_wide_and_combining_characters(
+    tmp_path: Path,
+) -> None:
+    # a wide character takes two columns and a combining accent none: the carets were
+    # placed by counting code points, three columns left of `{{ a }}` after 😀漢字, two
+    # right of it after two decomposed é
+    for before, lead in (("😀漢字", 6), ("e\u0301e\u0301", 2), ("ab", 2)):
+        _long_prompt(tmp_path, f"{before} {{{{ a }}}}")
+        result = dipcheck("lint", "--isolated", "--select", "L11", "w.yaml", cwd=tmp_path)
+        assert result.stdout.splitlines()[3:5] == [
+            f'5 |     prompt: "{before} {{{{ a }}}}"',
+            "  |              " + " " * (lead + 1) + "^^^^^^^",
+        ], before
+
+
 def test_text_snippet_cuts_a_finding_longer_than_it_shows(tmp_path: Path) -> None:
     name = "a" * 400
     _long_prompt(tmp_path, f"{{{{ {name} }}}}")

@@ -100,10 +100,25 @@ def _snippet(source: SourceText, line: int, column: int, stop: int) -> tuple[str
         end = start + SNIPPET_WIDTH
     text = source.text[begin + start : begin + end]
     head = "…" if start > 0 else ""
-    lead = len(head) + len(_shown(text[: column - start]))
-    width = max(len(_shown(text[column - start : stop - start])), 1)
+    lead = len(head) + _columns(_shown(text[: column - start]))
+    width = max(_columns(_shown(text[column - start : stop - start])), 1)
     shown = f"{head}{_shown(text)}{'…' if cut_end else ''}"
     return shown, lead, width, stop > end
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: two for a wide character (CJK, most emoji),
+    none for a combining mark or a zero-width one, one for the others."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import category, east_asian_width
+
+    total = 0
+    for character in text:
+        if category(character) in ("Mn", "Me", "Cf"):
+            continue
+        total += 2 if east_asian_width(character) in ("W", "F") else 1
+    return total
 
 
 def _shown(text: str) -> str:
