@@ -692,3 +692,23 @@ def test_a_dot_source_is_lexed_once_for_the_lint_and_its_quick_fixes(
     assert runs == [result.source, again.source] and again.source is not result.source
     copied = pickle.loads(pickle.dumps(result.source))
     assert "_derived" not in copied.__dict__ and copied.text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "at"),
+    [
+        ("digraph G {\n  s [shape=Mdiamond]\n  s -> \n\n", "p.dot", (3, 7)),
+        ("digraph G {\n  s [shape=Mdiamond]\n  s -> e\n}\n\n", "p.dot", None),
+    ],
+)
+def test_a_file_that_ends_too_early_is_reported_on_a_line_it_has(
+    text: str, path: str, at: tuple[int, int] | None
+) -> None:
+    # it was placed after the last line break, on a line the file does not have (GitHub
+    # cannot show an annotation there)
+    errors = [item for item in lint(text, path) if item.code == "DC001"]
+    if at is None:  # (the twin: a file that ends where it may)
+        assert errors == []
+        return
+    assert errors == [Finding("DC001", "error", at, at, "")]
+    assert at[0] <= text.count("\n")

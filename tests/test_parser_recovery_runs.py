@@ -54,7 +54,8 @@ def _group_at_a_time(driver: dip_parser._Driver, state: ParserState) -> Tree | N
         return state.feed_token(Token("$END", "", end), True)
     except UnexpectedToken as error:
         expected = dip_parser._expected(error.expected)
-        driver.log.record(Span(driver.source, end, end), "unexpected end of file: " + expected)
+        at = len(driver.source.text.rstrip())
+        driver.log.record(Span(driver.source, at, at), "unexpected end of file: " + expected)
         return None
 
 

@@ -175,7 +175,7 @@ class _Driver:
         try:
             return state.feed_token(Token("$END", "", len(self.source.text)), True)
         except UnexpectedToken as error:
-            end = len(self.source.text)
+            end = len(self.source.text.rstrip())  # (just after the last text: a line it has)
             self.log.record(
                 Span(self.source, end, end), "unexpected end of file: " + _expected(error.expected)
             )

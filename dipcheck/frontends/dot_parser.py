@@ -210,7 +210,7 @@ class _Driver:
                     f"this `{bracket}` is never closed: {what}",
                 )
                 return
-        end = len(self.source.text)
+        end = len(self.source.text.rstrip())  # (just after the last text: a line it has)
         self.log.record(
             Span(self.source, end, end), f"unexpected end of file: {_expected(expected)}"
         )
