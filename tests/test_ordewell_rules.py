@@ -50,6 +50,23 @@ def test_o01_missing_slice_type_points_at_the_id_member() -> None:
     assert findings(PLAN, "O01") == []
 
 
+def test_a_task_s_title_is_quoted_as_its_id_is_with_its_own_characters() -> None:
+    # it was a Python repr: `('it\\'s \\x00')`, its quote chosen by the apostrophes and a
+    # NUL written as four characters in JSON, beside the id's real ones
+    unsliced = PLAN.replace(
+        '"sliceType": "AFK", "autonomy": "AFK", "dependencies": ["store"]',
+        '"autonomy": "AFK", "dependencies": ["store"]',
+    )
+
+    def message(text: str) -> str:
+        [item] = [item for item in run(text, "<test>.json").diagnostics if item.code == "O01"]
+        return item.message
+
+    odd = unsliced.replace("Wire the CLI flag", "Wire the CLI's flag \\u0000")
+    assert message(odd).startswith('task 3 "cli" ("Wire the CLI\'s flag \x00") has no sliceType')
+    assert message(unsliced).startswith('task 3 "cli" ("Wire the CLI flag") has no sliceType')
+
+
 def test_o01_invalid_value_points_at_the_field() -> None:
     bad = PLAN.replace(
         '"sliceType": "AFK", "autonomy": "AFK", "dependencies": []',

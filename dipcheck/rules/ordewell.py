@@ -38,7 +38,9 @@ def facts(context: Context) -> PlanFacts:
 
 def describe(task: PlanTask) -> str:
     title = task.js.get("title", UNDEFINED)
-    shown = f" ({to_string(title)!r})" if isinstance(title, str) and title else ""
+    # (quoted as the id is: a repr's escapes and its choice of quote are Python's, and the
+    # reports escape what a terminal must not get)
+    shown = f' ("{to_string(title)}")' if isinstance(title, str) and title else ""
     ident = to_string(task.id)
     return f'task {label(task)} "{ident}"{shown}' if ident else f"task {label(task)}{shown}"
 
@@ -467,7 +469,7 @@ def dependency_cycle(context: Context) -> Iterator[Diagnostic]:
             "Ordewell never checks cycles among subtasks" if involves_subtask else (_MODIFIED_ONLY)
         )
         related = tuple(
-            Related(dep.node.span, f"task {label(dep.task)} depends on {dep.text!r}")
+            Related(dep.node.span, f'task {label(dep.task)} depends on "{dep.text}"')
             for _, dep in cycle[:-1]
         )
         yield context.finding(
