@@ -157,3 +157,77 @@ def test_dc333_twin_gate_in_the_main_loop() -> None:
         "  agent Done\n    prompt: Judge.\n    goal_gate: true\n    retry_target: Fork",
     )
     assert only(lint(text), "DC333", "DIP115") == []
+
+
+YES_NO_GATE = template(
+    """
+    workflow G
+      start: Start
+      exit: Ship
+      agent Start
+        label: Start
+      human Approve
+        mode: yes_no
+      agent Revise
+        prompt: Revise.
+      agent Ship
+        label: Ship
+      edges
+        Start -> Approve
+        Approve -> Ship  label: yes
+        Approve -> Revise  label: "No"
+        Revise -> Approve  restart: true
+    """
+)
+
+
+def test_dc336_a_yes_no_gate_answers_exactly_yes_or_no() -> None:
+    # reference §5.3: the gate's preferred label is `Yes` or `No`, matched exactly; `yes`
+    # never matches, so a Yes went to `Revise` (weight tie, smallest target)
+    assert only(lint(YES_NO_GATE), "DC336") == [
+        Finding("DC336", "warning", (14, 22), (14, 32), "label: yes")
+    ]
+    assert messages(YES_NO_GATE, "DC336") == [
+        "edge `Approve -> Ship` routes on the label `yes`, but yes_no gate `Approve` answers "
+        "exactly `Yes` or `No`, so the answer never picks this edge (a Yes goes to `Revise`: "
+        "highest weight, then the smallest target name); write `Yes`"
+    ]
+    other = YES_NO_GATE.replace("label: yes", "choice: ship  label: Yes")
+    assert [item.text for item in only(lint(other), "DC336")] == ["choice: ship"]
+    assert "label it `Yes` or `No`" in messages(other, "DC336")[0]
+    # twins: exact answers; another mode; one unconditional edge, taken whatever its label
+    assert only(lint(YES_NO_GATE.replace("label: yes", "label: Yes")), "DC336") == []
+    assert only(lint(YES_NO_GATE.replace("mode: yes_no", "mode: choice")), "DC336") == []
+    single = YES_NO_GATE.replace(
+        'Approve -> Revise  label: "No"', "Approve -> Revise  when ctx.outcome = fail"
+    )
+    assert only(lint(single), "DC336") == []
+    # a gate routed on its outcome: an unconditional edge is a fallback, named by its label
+    # (tracker's own dotpowers.dip: `label: fallback`), unless the label spells an answer
+    routed = single.replace(
+        "Revise -> Approve", "Approve -> Archive  label: fallback\n  Revise -> Approve"
+    ).replace("  agent Ship\n", "  agent Archive\n    label: Archive\n  agent Ship\n")
+    assert [item.text for item in only(lint(routed), "DC336")] == ["label: yes"]
+    assert "(a Yes goes to `Archive`: " in messages(routed, "DC336")[0]
+    assert only(lint(routed.replace("label: yes", "label: Yes")), "DC336") == []
+
+
+def test_dc336_in_dot() -> None:
+    text = template(
+        """
+        digraph G {
+          Start [shape=Mdiamond]
+          Ship [shape=Msquare]
+          Approve [shape=hexagon, mode="yes_no"]
+          Revise [shape=box, prompt="Revise."]
+          Start -> Approve
+          Approve -> Ship [label="YES"]
+          Approve -> Revise [label="No"]
+          Revise -> Approve [condition="outcome=success"]
+        }
+        """
+    )
+    assert only(lint(text, "g.dot"), "DC336") == [
+        Finding("DC336", "warning", (7, 20), (7, 31), 'label="YES"')
+    ]
+    assert only(lint(text.replace('"YES"', '"Yes"'), "g.dot"), "DC336") == []

@@ -126,9 +126,10 @@ def interview_labels(context: Context) -> Iterator[Diagnostic]:
         "else the label. Routing on the display text means rewording a label changes "
         "routing; an explicit `choice:` keeps the two apart. Adding `choice:` with the "
         "label's own text changes nothing at run time, so the fix is safe. dippin also "
-        "reports yes_no gates and conditional edges; dipcheck does not, because there the "
-        "label does not route: a yes_no gate answers `Yes`/`No` (and `success`/`fail`), and "
-        "a condition is tried before any label (docs/runtime/edge-selection.md#choosing-an-edge)."
+        "reports yes_no gates and conditional edges; dipcheck does not: a yes_no gate's "
+        "answer is the label `Yes` or `No` itself, which no other key can stand for (DC336 "
+        "reports any other), and a condition is tried before any label "
+        "(docs/runtime/edge-selection.md#choosing-an-edge)."
     ),
     example='human Approve\n  mode: choice\nedges\n  Approve -> Ship  label: "Ship it"',
     fix='Add `choice:` with a stable key (`choice: "Ship it"` is offered as a safe fix).',

@@ -1,4 +1,5 @@
-"""DC332 and DC333: what a node's status can be, and who looks at it.
+"""DC332, DC333 and DC336: what a node's status (or a gate's answer) can be, and who
+looks at it.
 
 A handler reports `success` or `fail` to edge selection (`retry` is handled first,
 `partial_success` and `skipped` are never reported), a choice or freeform human gate and a
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.guards import OUTCOME_VARIABLES, Guards
+from dipcheck.analysis.routing import routing_key, weight
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node
@@ -243,3 +245,72 @@ def _names(names: list[str]) -> str:
     if len(names) <= 3:
         return ", ".join(f"`{name}`" for name in names)
     return ", ".join(f"`{name}`" for name in names[:3]) + f" and {len(names) - 3} more"
+
+
+# -- DC336 ----------------------------------------------------------------------------------
+
+YES_NO_ANSWERS = ("Yes", "No")
+
+
+@rule(
+    "DC336",
+    "yes-no-label-never-matches",
+    Severity.WARNING,
+    summary="An unconditional edge out of a yes_no gate routes on a label other than exactly "
+    "`Yes` or `No`, so the answer never picks it.",
+    rationale=(
+        "A yes_no gate answers with the preferred label `Yes` or `No`, exactly, and edge "
+        "selection takes the first edge whose `choice:`, else `label:`, equals it: no case "
+        "is folded (docs/runtime/edge-selection.md#choosing-an-edge). An edge labelled `yes`, "
+        "`YES` or `Approve` is never picked by the answer: a Yes goes to the unconditional "
+        "edge of highest weight (then the lexically smallest target), and a No, the outcome "
+        "`fail`, ends in the fallback or fails the run when no edge out of the gate has a "
+        "condition (DC315). Reported where it matters: a gate with two unconditional edges "
+        "or more (one alone is taken whatever its label). When other edges of the gate route "
+        "on `ctx.outcome`, an unconditional edge is their fallback and only a label spelling "
+        "an answer in another case (`yes`) is reported."
+    ),
+    example="human Approve\n  mode: yes_no\nedges\n  Approve -> Ship  label: yes\n"
+    "  Approve -> Revise  label: no",
+    fix="Label the edges `Yes` and `No`, or route on `ctx.outcome = success` / `fail`.",
+    formats=("dip", "dot"),
+)
+def yes_no_label(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if node.value("mode").strip() != "yes_no":
+            continue
+        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
+            continue
+        edges = [edge for edge in workflow.edges_from(node.id) if not edge.implicit]
+        unconditional = [edge for edge in edges if not edge.conditional]
+        if len(unconditional) < 2:
+            continue  # (the one unconditional edge is taken whatever the label)
+        # (a gate routed by conditions on its outcome: an unconditional edge is its fallback,
+        # whose label only names it, unless it spells an answer)
+        by_condition = len(unconditional) < len(edges)
+        answered = any(routing_key(edge) == "Yes" for edge in unconditional)
+        heaviest = min(unconditional, key=lambda edge: (-weight(edge), edge.target.value))
+        for edge in unconditional:
+            name = "choice" if edge.choice else "label"
+            attr = edge.attr(name)
+            key = edge.choice or edge.label
+            if attr is None or not key.strip() or key in YES_NO_ANSWERS:
+                continue
+            meant = next((word for word in YES_NO_ANSWERS if word.lower() == key.lower()), None)
+            if meant is None and by_condition:
+                continue
+            advice = f"write `{meant}`" if meant else "label it `Yes` or `No`"
+            yes = (
+                ""
+                if answered
+                else f" (a Yes goes to `{heaviest.target.value}`: highest weight, then the "
+                "smallest target name)"
+            )
+            yield context.finding(
+                "DC336",
+                attr.span,
+                f"edge `{edge.source.value} -> {edge.target.value}` routes on the {name} "
+                f"`{key}`, but yes_no gate `{node.id}` answers exactly `Yes` or `No`, so the "
+                f"answer never picks this edge{yes}; {advice}",
+            )

@@ -422,6 +422,12 @@ _OWN: dict[str, Audit] = {
         "only a condition that keeps the run away from the ref ends it "
         "(docs/runtime/subgraphs.md#subgraphs).",
     ),
+    "DC336": _a(
+        "runtime",
+        W,
+        "tracker runs the gate; its answer then takes an edge the author did not label for it, "
+        "or fails the run on a No (docs/runtime/edge-selection.md#choosing-an-edge).",
+    ),
     # -- DC4xx: simulation ------------------------------------------------------------------
     **{
         code: _a(
