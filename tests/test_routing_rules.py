@@ -782,3 +782,85 @@ def test_dc310_child_placeholders_erased_at_injection(tmp_path) -> None:  # type
 def test_dc310_twin_child_reads_its_params(tmp_path) -> None:  # type: ignore[no-untyped-def]
     child = CHILD.replace("${ctx.last_response} against ${inputs.spec}", "${params.doc}")
     assert _family(tmp_path, child) == []
+
+
+# -- DC337 ----------------------------------------------------------------------------------
+
+BRANCHES = template(
+    """
+    workflow Branches
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      parallel Fork -> A, B
+      agent A
+        prompt: Do A.
+      agent LintA
+        prompt: Lint A.
+      agent B
+        prompt: Do B.
+      fan_in Join <- A, B
+      agent Done
+        label: Done
+      edges
+        Start -> Fork
+        A -> LintA
+        LintA -> Join
+        Join -> Done
+    """
+)
+
+
+def test_dc337_an_edge_out_of_a_branch_is_never_followed() -> None:
+    # reference §5.7: the targets' own outgoing edges are ignored; DIP149 said tracker
+    # takes `Join` out of `A`, and nothing said `LintA` never runs
+    assert only(lint(BRANCHES), "DC337", "DIP149") == [
+        Finding("DC337", "warning", (18, 5), (18, 15), "A -> LintA")
+    ]
+    assert messages(BRANCHES, "DC337") == [
+        "edge `A -> LintA` leaves `A`, a branch of parallel `Fork`: tracker runs the branch "
+        "inside `Fork` and never follows its edges, so `LintA` does not run after it"
+    ]
+    # twins: the chained step made a branch of its own; a node the main loop also runs
+    own = (
+        BRANCHES.replace("Fork -> A, B", "Fork -> A, B, LintA")
+        .replace("Join <- A, B", "Join <- A, B, LintA")
+        .replace("    A -> LintA\n    LintA -> Join\n", "")
+    )
+    assert only(lint(own), "DC337") == []
+    main = BRANCHES.replace("Start -> Fork", "Start -> Fork\n    Start -> A  when ctx.x = 1")
+    assert only(lint(main), "DC337") == []
+
+
+def test_dc337_in_dot_spares_the_edges_that_draw_the_fork() -> None:
+    # (a DOT parallel node with a join: `parallel_join`; without one, tracker's main loop
+    # goes on into a branch, whose edges it then follows: DIP149's case)
+    text = template(
+        """
+        digraph G {
+          Start [shape=Mdiamond]
+          Done [shape=Msquare]
+          Fork [shape=component, parallel_targets="A,B", parallel_join="Join"]
+          A [shape=box, prompt="a"]
+          B [shape=box, prompt="b"]
+          LintA [shape=box, prompt="lint"]
+          Join [shape=tripleoctagon]
+          Start -> Fork
+          Fork -> A
+          Fork -> B
+          A -> Join
+          B -> Join
+          A -> LintA
+          LintA -> Join
+          Join -> Done
+        }
+        """
+    )
+    assert only(lint(text, "g.dot"), "DC337", "DIP149") == [
+        Finding("DC337", "warning", (14, 3), (14, 13), "A -> LintA")
+    ]
+    drawn = text.replace("  A -> LintA\n  LintA -> Join\n", "")
+    assert only(lint(drawn, "g.dot"), "DC337") == []
+    no_join = text.replace(', parallel_targets="A,B", parallel_join="Join"', "")
+    assert [item.code for item in only(lint(no_join, "g.dot"), "DC337", "DIP149")] == ["DIP149"]

@@ -255,7 +255,8 @@ def _unconditional(context: Context, node_id: str) -> list[Edge]:
         "the lexically smallest target (docs/runtime/edge-selection.md#choosing-an-edge), which is "
         "rarely what the "
         "author meant; dippin's simulator takes the first. `parallel` and `human` nodes are "
-        "exempt (their edges are branches and choices)."
+        "exempt (their edges are branches and choices), and so are nodes that only run as a "
+        "parallel branch, whose edges tracker never follows (DC337)."
     ),
     example="edges\n  Plan -> Implement\n  Plan -> Review",
     fix="Put a condition on all but one edge, or fork with a `parallel` node.",
@@ -263,11 +264,12 @@ def _unconditional(context: Context, node_id: str) -> list[Edge]:
 )
 def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
+    branch_only = context.failure.branch_only
     for node in workflow.nodes:
         if node.kind in (NodeKind.PARALLEL, NodeKind.HUMAN) or workflow.node(node.id) is not node:
             continue
         edges = _unconditional(context, node.id)
-        if len(edges) < 2:
+        if len(edges) < 2 or node.id in branch_only:
             continue
         chosen = min(edges, key=lambda edge: (-weight(edge), edge.target.value))
         targets = ", ".join(f"`{edge.target.value}`" for edge in edges)

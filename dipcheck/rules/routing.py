@@ -1,4 +1,4 @@
-"""DC301, DC302, DC303, DC306 and DC309: what tracker really does with a route.
+"""DC301, DC302, DC303, DC306, DC309 and DC337: what tracker really does with a route.
 
 Each rule states a fact of docs/runtime/ and points at the text that the
 runtime reads differently from its author. Runtime routing facts (the condition text tracker
@@ -731,3 +731,44 @@ def ignored_else(context: Context) -> Iterator[Diagnostic]:
         ),
         fix=fix,
     )
+
+
+# -- DC337 -----------------------------------------------------------------------------------
+
+
+@rule(
+    "DC337",
+    "edge-out-of-a-branch",
+    Severity.WARNING,
+    summary="An edge leaves a node that only runs as a parallel branch: tracker never follows it.",
+    rationale=(
+        "A parallel node runs each branch target itself, on a copy of the context, and then "
+        "goes to its join; the targets' own outgoing edges are ignored "
+        "(docs/runtime/parallel.md#branches). A step chained after a branch (`A -> LintA`, "
+        "then `LintA -> Join`) therefore never runs this way, whatever the edge says. An edge "
+        "from a branch to its own fan_in is how a DOT fork is drawn, and is not reported."
+    ),
+    example="parallel Fork -> A, B\nfan_in Join <- A, B\nedges\n  A -> LintA\n  LintA -> Join",
+    fix="Make the chained step a branch of its own, run it inside a subgraph the branch "
+    "calls, or move it after the join.",
+    formats=("dip", "dot"),
+)
+def edge_out_of_a_branch(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    branch_only = context.failure.branch_only
+    if not branch_only:
+        return
+    joins = {block.parallel: block.join for block in context.flow.blocks}
+    for node_id in sorted(branch_only, key=lambda name: workflow.node_map[name].id_span.start):
+        parallel = context.flow.branch_of[node_id]
+        for edge in workflow.edges_from(node_id):
+            target = edge.target.value
+            if edge.implicit or target == joins.get(parallel):
+                continue
+            yield context.finding(
+                "DC337",
+                edge.span,
+                f"edge `{node_id} -> {target}` leaves `{node_id}`, a branch of parallel "
+                f"`{parallel}`: tracker runs the branch inside `{parallel}` and never follows "
+                f"its edges, so `{target}` does not run after it",
+            )

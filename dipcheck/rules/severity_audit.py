@@ -428,6 +428,12 @@ _OWN: dict[str, Audit] = {
         "tracker runs the gate; its answer then takes an edge the author did not label for it, "
         "or fails the run on a No (docs/runtime/edge-selection.md#choosing-an-edge).",
     ),
+    "DC337": _a(
+        "runtime",
+        W,
+        "tracker runs the workflow; the step chained after the branch silently never runs "
+        "(docs/runtime/parallel.md#branches).",
+    ),
     # -- DC4xx: simulation ------------------------------------------------------------------
     **{
         code: _a(
