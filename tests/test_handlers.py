@@ -76,6 +76,20 @@ def test_dc320_conditional_without_a_fail_condition() -> None:
     assert "no unconditional edge either" in message
 
 
+def test_dc320_does_not_say_a_value_is_missed_when_the_conditions_take_every_one() -> None:
+    # `= pass` beside `!= pass` take every value: "a value no condition names ends the run"
+    # was false there (audit 13)
+    text = FLOW.replace("when ctx.verdict = fail", "when ctx.verdict != pass")
+    [message] = messages(text, "DC320")
+    assert message.endswith(
+        "; its conditions take every value between them, so only the warning is at stake"
+    )
+    assert only(lint(text), "DC320") == [Finding("DC320", "info", (7, 15), (7, 20), "Route")]
+    # the twin: two values named, others missed
+    other = FLOW.replace("when ctx.verdict = fail", "when ctx.verdict = retry")
+    assert "no unconditional edge either" in messages(other, "DC320")[0]
+
+
 def test_dc320_twin_fail_in_any_case_and_spaced_not_equal() -> None:
     text = FLOW.replace("when ctx.verdict = fail", "when ctx.tool_stdout contains FAILED")
     assert only(lint(text), "DC320") == []

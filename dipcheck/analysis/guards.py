@@ -264,6 +264,19 @@ class Guards:
         keys = {item.key for item in singles if item is not None}
         return any(item is not None and item.complement_key in keys for item in singles)
 
+    def every_value_taken(self, edges: Iterable[Edge]) -> bool:
+        """Whether some conditional edge of ``edges`` holds whatever value its variables
+        have: a complementary pair (``X = V`` beside ``X != V``, ``X op V`` beside ``not X op
+        V``) or a remainder edge beside the equalities it excludes. Unlike
+        :meth:`exhaustive`, no list of equalities is taken for all the values there are."""
+        conditional = [edge for edge in edges if edge.conditional]
+        singles = [self.single(edge) for edge in conditional]
+        equalities = [item for item in singles if item is not None and item.is_equality]
+        if self._remainder_covered(conditional, equalities):
+            return True
+        keys = {item.key for item in singles if item is not None}
+        return any(item is not None and item.complement_key in keys for item in singles)
+
     def _remainder_covered(self, conditional: list[Edge], equalities: list[Literal]) -> bool:
         """Is one edge the remainder of the others: ``X != a && X != b`` (every value its
         negations exclude is the plain equality of another edge)? Then every value of ``X``

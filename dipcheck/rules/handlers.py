@@ -127,14 +127,18 @@ def conditional_without_fail_edge(context: Context) -> Iterator[Diagnostic]:
         texts = [_runtime_condition(edge, workflow).lower() for edge in edges]
         if any("fail" in text or "!=success" in text for text in texts):
             continue
-        fallback = any(not text.strip() for text in texts)
-        note = (
-            "; an unconditional edge already catches every other value, so only the warning "
-            "is at stake"
-            if fallback
-            else "; no unconditional edge either, so a value no condition names ends the run "
-            "(`no matching edges`)"
-        )
+        if any(not text.strip() for text in texts):
+            note = (
+                "; an unconditional edge already catches every other value, so only the "
+                "warning is at stake"
+            )
+        elif context.guards.every_value_taken(edges):
+            note = "; its conditions take every value between them, so only the warning is at stake"
+        else:
+            note = (
+                "; no unconditional edge either, so a value no condition names ends the run "
+                "(`no matching edges`)"
+            )
         yield context.finding(
             "DC320",
             node.id_span,
