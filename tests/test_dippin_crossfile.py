@@ -184,9 +184,15 @@ def test_dip135_missing_and_empty_manager_child(tmp_path: Path) -> None:
     assert findings(missing, "DIP135") == [
         Finding("DIP135", "warning", (5, 19), (5, 30), "missing.dip")
     ]
+    # empty: the handler fails the run (reference §4.5, `missing required attribute
+    # "subgraph_ref"`), whatever the working directory, so an error (it was a warning)
     empty = write(tmp_path, "e.dip", text.replace("subgraph_ref: missing.dip", "subgraph_ref:"))
     assert findings(empty, "DIP135") == [
-        Finding("DIP135", "warning", (5, 5), (5, 17), "subgraph_ref")
+        Finding("DIP135", "error", (5, 5), (5, 17), "subgraph_ref")
+    ]
+    assert messages(empty, "DIP135") == [
+        "manager loop `Supervise` names no child workflow (`subgraph_ref:` is empty): its "
+        'handler fails the run when it gets there (`missing required attribute "subgraph_ref"`)'
     ]
     write(tmp_path, "missing.dip", CHILD)
     assert findings(missing, "DIP135") == []

@@ -37,11 +37,17 @@ def _missing(context: Context, kind: NodeKind, code: str, what: str) -> Iterator
             continue
         item = node.get(key)
         if item is None or not item.text.strip():
-            yield context.finding(
-                code,
-                item.key_span if item is not None else node.id_span,
-                f"{what} `{node.id}` names no child workflow (`{key}:` is empty)",
-            )
+            message = f"{what} `{node.id}` names no child workflow (`{key}:` is empty)"
+            span = item.key_span if item is not None else node.id_span
+            if kind is NodeKind.MANAGER_LOOP:  # (no working directory can supply one)
+                yield context.finding(
+                    code,
+                    span,
+                    f"{message}: its handler fails the run when it gets there "
+                    '(`missing required attribute "subgraph_ref"`)',
+                ).with_severity(Severity.ERROR)
+            else:
+                yield context.finding(code, span, message)
             continue
         child = context.child(item)
         if child is not None and child.special:
@@ -116,7 +122,9 @@ def missing_subgraph(context: Context) -> Iterator[Diagnostic]:
     summary="A `manager_loop` whose `subgraph_ref:` is empty or names a file that does not exist.",
     rationale=(
         "The manager loop starts the child workflow and supervises it; without the file the "
-        "node fails as soon as it runs. Resolution is the same as for `subgraph ref:` (DIP126)."
+        "node fails as soon as it runs. Resolution is the same as for `subgraph ref:` (DIP126). "
+        "An empty `subgraph_ref:` is an error: the handler fails the run when it reaches the "
+        "node, whatever the working directory (docs/runtime/failures.md#failures-only-a-run-meets)."
     ),
     example="manager_loop Supervise\n  subgraph_ref: child.dip",
     fix="Point `subgraph_ref:` at the child workflow, relative to this file.",
