@@ -231,3 +231,27 @@ def test_dc336_in_dot() -> None:
         Finding("DC336", "warning", (7, 20), (7, 31), 'label="YES"')
     ]
     assert only(lint(text.replace('"YES"', '"Yes"'), "g.dot"), "DC336") == []
+
+
+def test_dc338_retry_settings_on_a_tool_never_act() -> None:
+    # reference §5.4 (retries only for `retry`) and §5.3 (a tool is `success` exactly when
+    # its command exits 0, else `fail`): nothing said the retries below never happen
+    text = ROUTE.replace(
+        "    timeout: 5m\n", "    timeout: 5m\n    retry_policy: aggressive\n    max_retries: 3\n"
+    )
+    assert only(lint(text), "DC338") == [
+        Finding("DC338", "warning", (7, 5), (7, 29), "retry_policy: aggressive"),
+        Finding("DC338", "warning", (8, 5), (8, 19), "max_retries: 3"),
+    ]
+    assert messages(text, "DC338")[1] == (
+        "`max_retries: 3` on tool `Build` never retries it: a tool reports `success` or "
+        "`fail`, never `retry`, so a failed command is not run again"
+    )
+    # twins: no retries asked; on an agent; on a tool that is a goal gate (its recheck
+    # counts max_retries)
+    none = text.replace("aggressive", "none").replace("max_retries: 3", "max_retries: 0")
+    assert only(lint(none), "DC338") == []
+    agent = text.replace("  tool Build\n    command: make\n", "  agent Build\n    prompt: make\n")
+    assert only(lint(agent), "DC338") == []
+    gate = text.replace("max_retries: 3\n", "max_retries: 3\n    goal_gate: true\n")
+    assert only(lint(gate), "DC338") == []

@@ -1,4 +1,4 @@
-"""DC332, DC333 and DC336: what a node's status (or a gate's answer) can be, and who
+"""DC332, DC333, DC336 and DC338: what a node's status (or a gate's answer) can be, and who
 looks at it.
 
 A handler reports `success` or `fail` to edge selection (`retry` is handled first,
@@ -313,4 +313,48 @@ def yes_no_label(context: Context) -> Iterator[Diagnostic]:
                 f"edge `{edge.source.value} -> {edge.target.value}` routes on the {name} "
                 f"`{key}`, but yes_no gate `{node.id}` answers exactly `Yes` or `No`, so the "
                 f"answer never picks this edge{yes}; {advice}",
+            )
+
+
+# -- DC338 ----------------------------------------------------------------------------------
+
+TOOL_INERT = ("retry_policy", "max_retries")
+
+
+@rule(
+    "DC338",
+    "retry-on-a-tool",
+    Severity.WARNING,
+    summary="A tool node sets `retry_policy` or `max_retries`: a tool never reports `retry`, "
+    "so its failed command is never run again.",
+    rationale=(
+        "tracker retries a node only when it reports the status `retry` "
+        "(docs/runtime/failures.md#retries); a tool reports `success` when its command exits "
+        "0 and `fail` otherwise (docs/runtime/edge-selection.md#choosing-an-edge). A flaky "
+        "command with `max_retries: 3` fails on its first failure, routed like any `fail` "
+        "(or ending the run when nothing routes it). A goal gate's recheck also counts "
+        "`max_retries`, so a tool that is a goal gate is not reported."
+    ),
+    example="tool Flaky\n  command: ./integration-tests.sh\n  max_retries: 3",
+    fix="Retry inside the command (a loop in the script), or route `fail` back to the tool "
+    "with a condition and let `max_restarts` bound it.",
+    formats=("dip", "dot"),
+)
+def retry_on_a_tool(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    for node in workflow.nodes:
+        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
+            continue
+        if node.value("goal_gate").strip().lower() in TRUE_WORDS:
+            continue
+        for key in TOOL_INERT:
+            item = node.get(key)
+            if item is None or item.text.strip() in ("", "0", "none"):
+                continue
+            yield context.finding(
+                "DC338",
+                item.span,
+                f"`{key}: {item.text.strip()}` on tool `{node.id}` never retries it: a tool "
+                "reports `success` or `fail`, never `retry`, so a failed command is not run "
+                "again",
             )

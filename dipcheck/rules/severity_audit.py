@@ -434,6 +434,12 @@ _OWN: dict[str, Audit] = {
         "tracker runs the workflow; the step chained after the branch silently never runs "
         "(docs/runtime/parallel.md#branches).",
     ),
+    "DC338": _a(
+        "runtime",
+        W,
+        "tracker runs the tool once: a failure the author meant to retry is routed (or ends "
+        "the run) at once (docs/runtime/failures.md#retries).",
+    ),
     # -- DC4xx: simulation ------------------------------------------------------------------
     **{
         code: _a(
