@@ -112,7 +112,7 @@ def _changes(
                 debounce=DEBOUNCE_MS,
                 rust_timeout=WAKE_MS,
                 yield_on_timeout=True,
-                raise_interrupt=False,
+                raise_interrupt=True,  # (Ctrl-C: exit status 130, as during a lint)
                 ignore_permission_denied=True,
             ):
                 changed = {os.path.abspath(path) for _, path in changes}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -323,3 +324,16 @@ def test_a_change_seen_through_a_link_reaches_the_workflow_that_read_it(tmp_path
     finally:
         stderr = watcher.stop()
     assert "Traceback" not in stderr
+
+
+def test_ctrl_c_while_waiting_exits_130_as_during_a_lint(tmp_path: Path) -> None:
+    """Ctrl-C while the watch waited exited 0 with watchfiles' own log line ("KeyboardInterrupt
+    caught, stopping watch"); during a lint it exited 130."""
+    (tmp_path / "w.dip").write_text(WORKFLOW.replace("prompt_file: prompts/a.md", "prompt: Hi"))
+    watcher = Watcher(tmp_path)
+    assert watcher.next_line() == "All checks passed (1 file checked)."
+    time.sleep(1)
+    watcher.process.send_signal(signal.SIGINT)
+    _, stderr = watcher.process.communicate(timeout=20)
+    assert watcher.process.returncode == 130
+    assert "KeyboardInterrupt" not in stderr and "Traceback" not in stderr
