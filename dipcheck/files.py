@@ -541,6 +541,29 @@ def refusal_record(path: str) -> str:
     return f"{REFUSED}:{kind}:{place_of(path)}"
 
 
+# A lint's record of the `.dip` files of a folder it looked through for workflows that run the
+# linted one as a child (a parent added, removed or edited there changes what the lint says):
+# this prefix, then the folder
+DIP_FILES = "\0dip-files:"
+
+
+def dip_files_record(folder: str) -> str:
+    """What a lint records under ``DIP_FILES + folder``: a digest of the name, size and
+    modification time of each regular ``.dip`` file directly in ``folder``."""
+    entries: list[str] = []
+    try:
+        with os.scandir(folder) as found:
+            for entry in found:
+                if not entry.name.endswith(".dip") or not entry.is_file(follow_symlinks=False):
+                    continue
+                info = entry.stat(follow_symlinks=False)
+                entries.append(f"{entry.name}\0{info.st_size}\0{info.st_mtime_ns}")
+    except OSError:
+        return "-"
+    entries.sort()
+    return sha256_hex("\n".join(entries).encode("utf-8", "surrogateescape"))[:32]
+
+
 def unchanged(path: str, recorded: str | None) -> bool:
     """Would reading ``path`` now give what a
     :class:`~dipcheck.frontends.common.RecordingReader` recorded (``stamp:place:sha256``)?
@@ -549,6 +572,8 @@ def unchanged(path: str, recorded: str | None) -> bool:
     (:data:`PROGRAM_LOOKUP`) is looked up on PATH again."""
     if path.startswith(PROGRAM_LOOKUP):
         return program_lookup(path[len(PROGRAM_LOOKUP) :]) == recorded
+    if path.startswith(DIP_FILES):
+        return dip_files_record(path[len(DIP_FILES) :]) == recorded
     if recorded is not None and recorded.startswith(REFUSED):
         return recorded == refusal_record(path)
     try:

@@ -26,7 +26,7 @@ from typing import Any
 from dipcheck.config import Config, ConfigError
 from dipcheck.configfile import CONFIG_NAMES
 from dipcheck.engine import LintResult, Settings, expand_paths, lint_paths
-from dipcheck.files import read_from_disk, unchanged
+from dipcheck.files import DIP_FILES, read_from_disk, unchanged
 from dipcheck.terminal import visible_line, visible_name
 
 DEBOUNCE_MS = 200
@@ -122,15 +122,15 @@ def _changes(
                 if not changed:
                     continue  # (a wake with nothing to report)
                 yield changed
-                # the tree is walked again only when a directory came or went
+                # the tree is walked again only when a directory came or went; a new watcher
+                # then, even for the same set of paths (a folder removed and made again while
+                # the batch was linted is a new folder the old watcher does not see), and the
+                # old one's pending events and the files made in a new folder before it is
+                # watched are never reported: the resync looks for them
                 if not any(path in directories or os.path.isdir(path) for path in changed):
                     continue
-                now = _directories(paths)
-                if now != directories:
-                    # a new watcher: the old one's pending events, and files made in a new
-                    # directory before it is watched, are never reported
-                    directories, resync = now, True
-                    break
+                directories, resync = _directories(paths), True
+                break
             else:
                 return
         except FileNotFoundError:  # a directory went between the walk and the watch
@@ -148,6 +148,10 @@ def affected(
     # way (a watched folder that is a link, a workflow or folder linked inside the tree):
     # both sides are also compared with every link resolved
     changed_real = {real(path) for path in changed}
+    # a workflow made, edited or removed in a folder a lint searched for parents (DIP_FILES)
+    changed_real.update(
+        DIP_FILES + os.path.dirname(path) for path in list(changed_real) if path.endswith(".dip")
+    )
     wanted = [
         path
         for path in candidates

@@ -341,6 +341,7 @@ class Workspace:
         self.trees = trees
         self._cache: dict[str, _Loaded] = {}
         self._parents: dict[str, tuple[ParentLink, ...]] = {}
+        self._searched: dict[str, tuple[str, ...]] = {}  # the folders each parent search read
         self._lock = allocate_lock()
         self.loads = 0  # files parsed so far (each at most once while unchanged)
 
@@ -348,6 +349,7 @@ class Workspace:
         """Drop the cached parse of ``path`` (of every file when None)."""
         with self._lock:
             self._parents.clear()
+            self._searched.clear()
             if path is None:
                 self._cache.clear()
             else:
@@ -470,20 +472,30 @@ class Workspace:
         the module docstring). Candidates are filtered by a cheap text test (the child's file
         name and a ``ref``) before they are parsed, and parsed once per process while they
         are unchanged; a parent found is read through ``reader`` so that a lint's result
-        cache depends on it (a parent added later is not noticed by that cache)."""
+        cache depends on it, and a recording reader is given the ``.dip`` files of each folder
+        searched (a parent added, edited or removed there changes the answer)."""
         real = os.path.realpath(path)
+        recording = reader if isinstance(reader, RecordingReader) else None
         with self._lock:
             found = self._parents.get(real)
+            searched = self._searched.get(real, ())
         if found is not None:
+            if recording is not None:
+                for folder in searched:
+                    recording.looked_for_parents(folder)
             return found
         stem = os.path.splitext(os.path.basename(real))[0]
         result: list[ParentLink] = []
+        folders: list[str] = []
         directory = os.path.dirname(real)
         top = search_top(path, self.trees)
         for _ in range(PARENT_LEVELS + 1):
             # (`directory`, a folder of a real path, and `top` are resolved already)
             if top is not None and not below(directory, top):
                 break
+            folders.append(directory)
+            if recording is not None:
+                recording.looked_for_parents(directory)
             # `directory` is a real path and _dip_files leaves links out: each candidate is
             # its own real path
             for candidate in _dip_files(directory):
@@ -505,6 +517,7 @@ class Workspace:
         links = tuple(result)
         with self._lock:
             self._parents[real] = links
+            self._searched[real] = tuple(folders)
         return links
 
     def _load(self, real: str, read: FileReader) -> _Loaded:

@@ -506,3 +506,31 @@ def test_a_folder_swapped_for_a_link_out_of_the_tree_is_refused_not_replayed(
     (project / "sub").symlink_to(outside)
     for extra in ((), ("-o", "out.json")):
         assert codes(*extra) == ["DC002"] == codes("--no-cache", *extra)
+
+
+def test_a_parent_made_later_is_a_changed_input_of_its_child(tmp_path: Path) -> None:
+    """A child's findings depend on the workflows that run it (DC102 is softened to an info
+    without one, and is gone when the parent writes the key); only the parents found were
+    recorded, so a parent made, edited or removed later left the cached answer as it was."""
+    (tmp_path / "subgraphs").mkdir()
+    (tmp_path / "subgraphs" / "child.dip").write_text(
+        "workflow Child\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.notes}\n"
+    )
+    parent = (
+        "workflow Parent\n  start: S\n  exit: E\n  agent S\n    prompt: s\n    writes: notes\n"
+        "  subgraph C\n    ref: subgraphs/child.dip\n  agent E\n    prompt: e\n"
+        "  edges\n    S -> C\n    C -> E\n"
+    )
+
+    def codes(*extra: str) -> list[str]:
+        words = ("lint", "--isolated", "--format", "json", *extra, "subgraphs/child.dip")
+        document = json.loads(dipcheck(*words, cwd=tmp_path).stdout)
+        return [item["code"] for item in document["diagnostics"]]
+
+    assert codes() == ["DC102"] == codes()  # (the second from the cache)
+    (tmp_path / "parent.dip").write_text(parent)
+    assert codes() == [] == codes("--no-cache")
+    (tmp_path / "parent.dip").write_text(parent.replace("    writes: notes\n", ""))
+    assert codes() == codes("--no-cache") != []
+    (tmp_path / "parent.dip").unlink()
+    assert codes() == ["DC102"] == codes("--no-cache")

@@ -337,3 +337,28 @@ def test_ctrl_c_while_waiting_exits_130_as_during_a_lint(tmp_path: Path) -> None
     _, stderr = watcher.process.communicate(timeout=20)
     assert watcher.process.returncode == 130
     assert "KeyboardInterrupt" not in stderr and "Traceback" not in stderr
+
+
+def test_a_parent_made_while_watching_lints_its_child_again(tmp_path: Path) -> None:
+    """The child's DC102 (no workflow runs it) stayed on screen after a parent that writes
+    the key was made beside it: nothing tied the child to the folder searched for parents."""
+    (tmp_path / "subgraphs").mkdir()
+    (tmp_path / "subgraphs" / "child.dip").write_text(
+        "workflow Child\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.notes}\n"
+    )
+    watcher = Watcher(tmp_path, extra=["--extend-select", "DC102"])
+    try:
+        assert watcher.next_line().startswith("./subgraphs/child.dip:")
+        assert watcher.next_line() == ""
+        assert watcher.next_line().startswith("Found 1 info")
+        parent = (
+            "workflow Parent\n  start: S\n  exit: E\n  agent S\n    prompt: s\n"
+            "    writes: notes\n  subgraph C\n    ref: subgraphs/child.dip\n  agent E\n"
+            "    prompt: e\n  edges\n    S -> C\n    C -> E\n"
+        )
+        lines = [watcher.change(tmp_path / "parent.dip", parent)]
+        lines += watcher.quiet_for(2)
+        assert any(line.endswith("] ./subgraphs/child.dip: all checks passed") for line in lines)
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr

@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dipcheck.files import (
+    DIP_FILES,
     PROGRAM_LOOKUP,
     FileTooLarge,
     NotRegularFile,
     describe_size,
+    dip_files_record,
     file_stamp,
     place_of,
     program_lookup,
@@ -75,6 +77,13 @@ class RecordingReader:
         """Record that ``path`` was refused unread (:func:`~dipcheck.files.refusal_record`):
         a cached result keeps the refusal only while its cause is there."""
         self.reads.setdefault(os.path.abspath(path), refusal_record(path))
+
+    def looked_for_parents(self, folder: str) -> None:
+        """Record the ``.dip`` files of ``folder``, searched for workflows that run this one
+        (:func:`~dipcheck.files.dip_files_record`)."""
+        key = DIP_FILES + folder
+        if key not in self.reads:
+            self.reads[key] = dip_files_record(folder)
 
     def on_path(self, name: str) -> bool:
         """Whether the program ``name`` is on PATH, recorded as a read is (a program
