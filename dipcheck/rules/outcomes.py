@@ -18,7 +18,7 @@ from dipcheck.analysis.guards import OUTCOME_VARIABLES, Guards
 from dipcheck.analysis.routing import routing_key, weight
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
-from dipcheck.model import Edge, Field, Node
+from dipcheck.model import Edge, Field, Node, NodeKind
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import rule
 
@@ -278,9 +278,7 @@ YES_NO_ANSWERS = ("Yes", "No")
 def yes_no_label(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for node in workflow.nodes:
-        if node.value("mode").strip() != "yes_no":
-            continue
-        if runtime.handler_of(node, workflow) is not runtime.Handler.HUMAN:
+        if node.kind is not NodeKind.HUMAN or node.value("mode").strip() != "yes_no":
             continue
         edges = [edge for edge in workflow.edges_from(node.id) if not edge.implicit]
         unconditional = [edge for edge in edges if not edge.conditional]
@@ -343,13 +341,14 @@ TOOL_INERT = ("retry_policy", "max_retries")
 def retry_on_a_tool(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
     for node in workflow.nodes:
-        if runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
+        items = [item for key in TOOL_INERT if (item := node.get(key)) is not None]
+        if not items or runtime.handler_of(node, workflow) is not runtime.Handler.TOOL:
             continue
         if node.value("goal_gate").strip().lower() in TRUE_WORDS:
             continue
-        for key in TOOL_INERT:
-            item = node.get(key)
-            if item is None or item.text.strip() in ("", "0", "none"):
+        for item in items:
+            key = item.key
+            if item.text.strip() in ("", "0", "none"):
                 continue
             yield context.finding(
                 "DC338",
