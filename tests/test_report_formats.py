@@ -419,6 +419,22 @@ def test_statistics_count_per_code(project: Path) -> None:
     assert {row["code"]: row["count"] for row in listed} == counts
 
 
+@pytest.mark.parametrize("fmt", ["sarif", "junit", "github", "json-lines"])
+def test_statistics_are_not_written_as_another_format(project: Path, fmt: str) -> None:
+    # the table was written where SARIF, JUnit or annotations were expected (`-o x.sarif`
+    # held a text table): a usage error, as ruff refuses what it cannot write
+    (project / "x.out").write_text("kept\n")
+    result = dipcheck(
+        "lint", "--isolated", "--statistics", "--format", fmt, "-o", "x.out", ".", cwd=project
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "dipcheck: error: --statistics prints a table (or JSON with --format json); it cannot "
+        f"be written as --format {fmt}\n"
+    )
+    assert (project / "x.out").read_text() == "kept\n"
+
+
 def test_quiet_prints_findings_only(project: Path) -> None:
     result = dipcheck("lint", "--isolated", "--quiet", "--format", "concise", ".", cwd=project)
     assert result.stdout.splitlines()[-1].startswith("./warn.dip:")

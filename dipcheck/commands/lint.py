@@ -210,6 +210,12 @@ def _conflicts(args: argparse.Namespace) -> str | None:
         return "--watch prints to the terminal; it does not write --output"
     if args.jobs is not None and args.jobs < 1:
         return "--jobs must be at least 1"
+    if args.statistics and args.format not in ("text", "concise", "json"):
+        # (a table where SARIF, JUnit or annotations are expected breaks their reader)
+        return (
+            f"--statistics prints a table (or JSON with --format json); it cannot be written "
+            f"as --format {args.format}"
+        )
     return None
 
 
