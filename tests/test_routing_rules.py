@@ -831,6 +831,11 @@ def test_dc337_an_edge_out_of_a_branch_is_never_followed() -> None:
     assert only(lint(own), "DC337") == []
     main = BRANCHES.replace("Start -> Fork", "Start -> Fork\n    Start -> A  when ctx.x = 1")
     assert only(lint(main), "DC337") == []
+    # an edge into the branch from a node no run reaches (tools/fuzz: a KeyError, DC000)
+    stray = BRANCHES.replace(
+        "  agent Done\n", "  agent Stray\n    prompt: s\n  agent Done\n"
+    ).replace("    Join -> Done\n", "    Join -> Done\n    Stray -> A\n")
+    assert [item.code for item in lint(stray) if item.code in ("DC000", "DC337")] == ["DC337"]
 
 
 def test_dc337_in_dot_spares_the_edges_that_draw_the_fork() -> None:

@@ -755,15 +755,19 @@ def ignored_else(context: Context) -> Iterator[Diagnostic]:
 )
 def edge_out_of_a_branch(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    branch_only = context.failure.branch_only
+    facts = context.failure
+    branch_only = facts.branch_only
     if not branch_only:
         return
-    joins = {block.parallel: block.join for block in context.flow.blocks}
-    for node_id in sorted(branch_only, key=lambda name: workflow.node_map[name].id_span.start):
-        parallel = context.flow.branch_of[node_id]
+    for node in workflow.nodes:
+        node_id = node.id
+        if node_id not in branch_only or workflow.node_map.get(node_id) is not node:
+            continue
+        parallel = facts.branch_of[node_id]
+        join = facts.parallels[parallel].join
         for edge in workflow.edges_from(node_id):
             target = edge.target.value
-            if edge.implicit or target == joins.get(parallel):
+            if edge.implicit or target == join:
                 continue
             yield context.finding(
                 "DC337",
