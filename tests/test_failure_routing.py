@@ -5,8 +5,10 @@ follows tracker-runtime.md §5) is asked to agree."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, as_finding, lint, only, run, template
 from simulate_support import simulate_text
 
 
@@ -745,3 +747,79 @@ def test_dc314_leaves_a_choice_gate_without_edges_to_dc325() -> None:
     assert only(lint(gate), "DC314") == []
     yes_no = gate.replace("    label: Fix?\n", "    label: Fix?\n    mode: yes_no\n")
     assert only(lint(yes_no), "DC314") == [Finding("DC314", "error", (10, 9), (10, 12), "Fix")]
+
+
+# -- DC339 ----------------------------------------------------------------------------------
+
+CALLER = template(
+    """
+    workflow Parent
+      start: Start
+      exit: Done
+      agent Start
+        label: Start
+      subgraph RunTests
+        ref: child.dip
+      agent Fix
+        prompt: The tests failed. Fix them.
+      agent Done
+        label: Done
+      edges
+        Start -> RunTests
+        RunTests -> Done  when ctx.outcome = success
+        RunTests -> Fix  when ctx.outcome = fail
+        Fix -> RunTests  restart: true
+    """
+)
+STRICT_CHILD = template(
+    """
+    workflow Child
+      start: Begin
+      exit: End
+      agent Begin
+        label: Begin
+      tool Test
+        command: make test
+        timeout: 5m
+      agent End
+        label: End
+      edges
+        Begin -> Test
+        Test -> End
+    """
+)
+
+
+def test_dc339_a_child_s_unrouted_failure_fails_the_parent(tmp_path: Path) -> None:
+    # reference §5.7: a child's run error (a strict failure) fails the parent's run; the
+    # parent's `fail` edge never sees it
+    from dipcheck.engine import lint_file
+
+    (tmp_path / "child.dip").write_text(STRICT_CHILD)
+    (tmp_path / "parent.dip").write_text(CALLER)
+
+    def found() -> list[Finding]:
+        result = lint_file(str(tmp_path / "parent.dip"))
+        return [as_finding(item) for item in result.diagnostics if item.code == "DC339"]
+
+    assert found() == [
+        Finding("DC339", "warning", (15, 5), (15, 45), "RunTests -> Fix  when ctx.outcome = fail")
+    ]
+    [item] = [x for x in lint_file(str(tmp_path / "parent.dip")).diagnostics if x.code == "DC339"]
+    assert item.message == (
+        "`RunTests -> Fix` never catches a failure of `Test` in the child `child.dip`: nothing "
+        "routes it there, so it stops the child's run with an error, and that fails this whole "
+        "run, not `RunTests` alone"
+    )
+    # twins: the child routes its failure (to its exit, as a fail); a fallback in the child
+    routed = STRICT_CHILD.replace(
+        "    Test -> End\n",
+        "    Test -> End  when ctx.outcome = success\n    Test -> End  when ctx.outcome = fail\n",
+    )
+    (tmp_path / "child.dip").write_text(routed)
+    assert found() == []
+    fallback = STRICT_CHILD.replace(
+        "  exit: End\n", "  exit: End\n  defaults\n    on_failure: End\n"
+    )
+    (tmp_path / "child.dip").write_text(fallback)
+    assert found() == []

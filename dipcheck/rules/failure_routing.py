@@ -1,5 +1,5 @@
-"""DC314-DC319: what tracker does when a node fails or has nowhere to go, and what the start,
-exit and parallel-branch nodes really run.
+"""DC314-DC319 and DC339: what tracker does when a node (or a subgraph's child) fails or has
+nowhere to go, and what the start, exit and parallel-branch nodes really run.
 
 The facts come from :mod:`dipcheck.analysis.failure` (docs/runtime/edge-selection.md#the-main-loop,
 docs/runtime/edge-selection.md#strict-failure, docs/runtime/failures.md#retries,
@@ -669,4 +669,57 @@ def _targets_into_branches(context: Context) -> Iterator[Diagnostic]:
             f"parallel `{parallel}`: it then runs alone, outside the parallel block, and the "
             f"join merges the earlier run's results; target `{parallel}` to redo the block",
             related=(Related(workflow.node_map[parallel].id_span, "the parallel node"),),
+        )
+
+
+# -- DC339 ----------------------------------------------------------------------------------
+
+
+@rule(
+    "DC339",
+    "child-failure-fails-parent",
+    Severity.WARNING,
+    summary="A subgraph's failure is routed by a condition, but the child can stop with a run "
+    "error, which fails the parent's whole run instead.",
+    rationale=(
+        "When a subgraph child's run ends with an error (a strict failure: a node that fails "
+        "with no conditional edge and no fallback; `no matching edges`), the subgraph handler "
+        "returns the error and the parent's run fails; only a child that ends normally with "
+        "another status than success makes the subgraph node `fail` "
+        "(docs/runtime/subgraphs.md#what-comes-back). A parent edge such as `RunTests -> Fix "
+        "when ctx.outcome = fail` then catches none of the failures the child leaves "
+        "unrouted."
+    ),
+    example="subgraph RunTests\n  ref: child.dip\nedges\n  RunTests -> Fix  when ctx.outcome = "
+    "fail    # child.dip: `tool Test` fails with no conditional edge",
+    fix="Route the failure inside the child (a `fail` edge, or `defaults.on_failure`), and let "
+    "the parent route on what the child writes (its context comes back under "
+    "`node.<Subgraph>.*`).",
+    formats=("dip", "dot"),
+)
+def child_failure_fails_parent(context: Context) -> Iterator[Diagnostic]:
+    workflow = context.workflow
+    facts = context.failure
+    for node in workflow.nodes:
+        if node.kind is not NodeKind.SUBGRAPH:
+            continue
+        found = facts.paths.get(node.id)
+        item = node.get("ref")
+        if found is None or found.route is not Route.CONDITION or found.edge is None or not item:
+            continue
+        child = context.child(item)
+        if child is None or child.workflow is None:
+            continue
+        inner = FailureFacts(child.workflow, context.target)
+        stops = [
+            name for name, path in inner.paths.items() if path.route in (Route.STOP, Route.NO_MATCH)
+        ]
+        if not stops:
+            continue
+        yield context.finding(
+            "DC339",
+            found.edge.span,
+            f"{_edge_text(found.edge)} never catches a failure of {_quoted(stops)} in the "
+            f"child `{item.text.strip()}`: nothing routes it there, so it stops the child's run "
+            f"with an error, and that fails this whole run, not `{node.id}` alone",
         )

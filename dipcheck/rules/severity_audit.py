@@ -440,6 +440,12 @@ _OWN: dict[str, Audit] = {
         "tracker runs the tool once: a failure the author meant to retry is routed (or ends "
         "the run) at once (docs/runtime/failures.md#retries).",
     ),
+    "DC339": _a(
+        "runtime",
+        W,
+        "tracker runs the parent, but a failure in the child fails the whole run where the "
+        "author routed it to a fix (docs/runtime/subgraphs.md#what-comes-back).",
+    ),
     # -- DC4xx: simulation ------------------------------------------------------------------
     **{
         code: _a(
