@@ -541,3 +541,26 @@ def test_config_lists_and_describes_keys() -> None:
     assert one.stdout.startswith("fail-on") and "(default: error)" in one.stdout
     unknown = dipcheck("config", "fail_on")
     assert unknown.returncode == 2 and "no key 'fail_on'" in unknown.stderr
+
+
+def test_sarif_names_a_file_the_same_however_the_path_was_typed(project: Path) -> None:
+    # `x`, `./x` and `/abs/x` (from the folder above it) gave three fingerprints, and the
+    # absolute one a `file://` location outside %SRCROOT%: code scanning saw new alerts
+    def alerts(path: str) -> list[str]:
+        """Each alert's location and fingerprint (in the order of the paths as typed)."""
+        document = json.loads(
+            dipcheck("lint", "--isolated", "--format", "sarif", path, cwd=project).stdout
+        )
+        return sorted(
+            json.dumps(
+                [
+                    result["locations"][0]["physicalLocation"]["artifactLocation"],
+                    result["partialFingerprints"],
+                ]
+            )
+            for result in document["runs"][0]["results"]
+        )
+
+    spelled = [alerts(path) for path in ("w.dip", "./w.dip", str(project / "w.dip"))]
+    assert any('{"uri": "w.dip", "uriBaseId": "%SRCROOT%"}' in alert for alert in spelled[0])
+    assert spelled[0] == spelled[1] == spelled[2]

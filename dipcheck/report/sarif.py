@@ -36,10 +36,23 @@ LEVELS = {
 
 
 def artifact(path: str) -> dict[str, str]:
-    """An artifactLocation: relative paths against %SRCROOT% (the current directory)."""
+    """An artifactLocation: relative paths against %SRCROOT% (the current directory), an
+    absolute path below it included."""
+    where = _where(path)
+    if os.path.isabs(where):
+        return {"uri": "file://" + _quoted(where)}
+    return {"uri": _quoted(where), "uriBaseId": SOURCE_ROOT}
+
+
+def _where(path: str) -> str:
+    """``path`` as the report names its file, however it was typed (``./a.dip``, ``a.dip``,
+    ``/work/a.dip`` from ``/work``): one alert keeps one location and one fingerprint."""
     if os.path.isabs(path):
-        return {"uri": "file://" + _quoted(path)}
-    return {"uri": _quoted(os.path.normpath(path)), "uriBaseId": SOURCE_ROOT}
+        here = os.getcwd()
+        if not path.startswith(here.rstrip(os.sep) + os.sep):
+            return os.path.normpath(path)
+        path = os.path.relpath(path, here)
+    return os.path.normpath(path)
 
 
 def _quoted(path: str) -> str:
@@ -127,7 +140,7 @@ def fingerprint(
     line, _ = item.span.start_position()
     covered = _part(source, item.span.start, item.span.end, digests)
     line_text = _part(source, source.line_starts[line], source.line_end(line), digests)
-    material = "\0".join((item.code, item.span.path, covered, line_text.strip()))
+    material = "\0".join((item.code, _where(item.span.path), covered, line_text.strip()))
     digest = sha256_hex(material.encode("utf-8", "surrogateescape"))[:32]
     seen[digest] = seen.get(digest, 0) + 1
     return f"{digest}:{seen[digest]}"
