@@ -296,6 +296,28 @@ def test_dc303_conditional_node() -> None:
     assert messages(text, "DC303")[1].endswith("a conditional node always reports success")
 
 
+def test_dc303_pass_through_start_node() -> None:
+    # reference §5.3, other handler outcomes: start/exit: `success` (it was not reported)
+    text = GATE.replace(
+        "    Start -> HumanApproval\n",
+        "    Start -> HumanApproval\n    Start -> Fix  when ctx.outcome = fail\n",
+    )
+
+    def from_start(workflow: str) -> list[Finding]:
+        return [item for item in only(lint(workflow), "DC303") if item.start[0] == 16]
+
+    assert from_start(text) == [
+        Finding("DC303", "warning", (16, 24), (16, 42), "ctx.outcome = fail")
+    ]
+    assert messages(text, "DC303")[0] == (
+        "the condition on `Start -> Fix` is never true: a pass-through start node always "
+        "reports success"
+    )
+    # the twin: a start node that runs a prompt is an agent, which can fail
+    agent = text.replace("  agent Start\n    label: Start\n", "  agent Start\n    prompt: Go.\n")
+    assert from_start(agent) == []
+
+
 # -- DC304 ----------------------------------------------------------------------------------
 
 LOOP = template(

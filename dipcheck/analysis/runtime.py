@@ -278,13 +278,16 @@ def possible_keys(
 
 def success_only(node: Node, workflow: Workflow) -> str | None:
     """Why ``node``'s handler always reports success, or None when it can fail (§5.3): a
-    conditional node, a choice or freeform human gate whose timeout (if any) cannot fail."""
+    conditional node, a pass-through start or exit node, a choice or freeform human gate
+    whose timeout (if any) cannot fail."""
     return _success_only(node, handler_of(node, workflow))
 
 
 def _success_only(node: Node, handler: Handler) -> str | None:
     if handler is Handler.CONDITIONAL:
         return "a conditional node always reports success"
+    if handler in (Handler.START, Handler.EXIT):
+        return f"a pass-through {handler.value} node always reports success"
     if handler is not Handler.HUMAN:
         return None
     mode = node.value("mode").strip() or "choice"

@@ -472,10 +472,11 @@ def dead_retry_edge(context: Context) -> Iterator[Diagnostic]:
     "outcome-route-on-success-only-node",
     Severity.WARNING,
     summary="A `ctx.outcome` condition out of a node whose handler always reports success "
-    "(choice/freeform human gates, conditional nodes).",
+    "(choice/freeform human gates, conditional nodes, pass-through start and exit nodes).",
     rationale=(
         "A choice or freeform human gate reports `success` whatever the human picks; the "
-        "choice travels as the preferred label, and a conditional node is always `success` "
+        "choice travels as the preferred label, and a conditional node, like a pass-through "
+        "start or exit node, is always `success` "
         "(docs/runtime/edge-selection.md#choosing-an-edge). A `fail` branch out of such a node "
         "never fires, and a "
         "`success` condition is always true — and because conditions are checked before "
