@@ -542,26 +542,26 @@ def refusal_record(path: str) -> str:
 
 
 # A lint's record of the `.dip` files of a folder it looked through for workflows that run the
-# linted one as a child (a parent added, removed or edited there changes what the lint says):
-# this prefix, then the folder
+# linted one as a child (a parent made or removed there changes what the lint says): this
+# prefix, then the folder. The parents found are read, so an edit of one is a changed input
+# too; an existing sibling edited to add a `ref` to the file is not noticed by the record.
 DIP_FILES = "\0dip-files:"
 
 
 def dip_files_record(folder: str) -> str:
-    """What a lint records under ``DIP_FILES + folder``: a digest of the name, size and
-    modification time of each regular ``.dip`` file directly in ``folder``."""
-    entries: list[str] = []
+    """What a lint records under ``DIP_FILES + folder``: a digest of the names of the regular
+    ``.dip`` files directly in ``folder`` (names only: editing one workflow of a folder must
+    not make every other one's cached result stale)."""
     try:
         with os.scandir(folder) as found:
-            for entry in found:
-                if not entry.name.endswith(".dip") or not entry.is_file(follow_symlinks=False):
-                    continue
-                info = entry.stat(follow_symlinks=False)
-                entries.append(f"{entry.name}\0{info.st_size}\0{info.st_mtime_ns}")
+            names = sorted(
+                entry.name
+                for entry in found
+                if entry.name.endswith(".dip") and entry.is_file(follow_symlinks=False)
+            )
     except OSError:
         return "-"
-    entries.sort()
-    return sha256_hex("\n".join(entries).encode("utf-8", "surrogateescape"))[:32]
+    return sha256_hex("\0".join(names).encode("utf-8", "surrogateescape"))[:32]
 
 
 def unchanged(path: str, recorded: str | None) -> bool:

@@ -96,10 +96,12 @@ def _changes(
     resync = False
 
     def wanted(_change: object, path: str) -> bool:
-        # (in a folder above the tree, such as the home folder, only configuration files)
+        # (in a folder above the tree, such as the home folder, only configuration files and
+        # workflows: a lint looks there for a child's parents)
         return (
             os.path.dirname(path) in directories
             or os.path.basename(path) in CONFIG_NAMES
+            or path.endswith(".dip")
             or path in settings_files
         )
 
@@ -148,9 +150,13 @@ def affected(
     # way (a watched folder that is a link, a workflow or folder linked inside the tree):
     # both sides are also compared with every link resolved
     changed_real = {real(path) for path in changed}
-    # a workflow made, edited or removed in a folder a lint searched for parents (DIP_FILES)
+    # a workflow made or removed in a folder a lint searched for parents (DIP_FILES; an edit
+    # of one is seen through the parents a lint read)
+    linted = {real(os.path.abspath(path)) for path in results}
     changed_real.update(
-        DIP_FILES + os.path.dirname(path) for path in list(changed_real) if path.endswith(".dip")
+        DIP_FILES + os.path.dirname(path)
+        for path in list(changed_real)
+        if path.endswith(".dip") and ((path in linted) != os.path.isfile(path))
     )
     wanted = [
         path

@@ -25,7 +25,11 @@ WORKFLOW = (
 
 class Watcher:
     def __init__(
-        self, directory: Path, isolated: bool = True, extra: list[str] | None = None
+        self,
+        directory: Path,
+        isolated: bool = True,
+        extra: list[str] | None = None,
+        watched: str = ".",
     ) -> None:
         self.process = subprocess.Popen(
             [
@@ -38,7 +42,7 @@ class Watcher:
                 "--format",
                 "concise",
                 "--watch",
-                ".",
+                watched,
             ],
             cwd=directory,
             stdout=subprocess.PIPE,
@@ -359,6 +363,31 @@ def test_a_parent_made_while_watching_lints_its_child_again(tmp_path: Path) -> N
         lines = [watcher.change(tmp_path / "parent.dip", parent)]
         lines += watcher.quiet_for(2)
         assert any(line.endswith("] ./subgraphs/child.dip: all checks passed") for line in lines)
+    finally:
+        stderr = watcher.stop()
+    assert "Traceback" not in stderr
+
+
+def test_a_parent_made_above_the_watched_folder_lints_its_child_again(tmp_path: Path) -> None:
+    """`--watch sub`: the lint looked for the child's parents in the folder above, but the
+    watch heard only of configuration files there."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "child.dip").write_text(
+        "workflow Child\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.notes}\n"
+    )
+    watcher = Watcher(tmp_path, extra=["--extend-select", "DC102"], watched="sub")
+    try:
+        assert watcher.next_line().startswith("sub/child.dip:")
+        assert watcher.next_line() == ""
+        assert watcher.next_line().startswith("Found 1 info")
+        parent = (
+            "workflow Parent\n  start: S\n  exit: E\n  agent S\n    prompt: s\n"
+            "    writes: notes\n  subgraph C\n    ref: sub/child.dip\n  agent E\n"
+            "    prompt: e\n  edges\n    S -> C\n    C -> E\n"
+        )
+        lines = [watcher.change(tmp_path / "parent.dip", parent)]
+        lines += watcher.quiet_for(2)
+        assert any(line.endswith("] sub/child.dip: all checks passed") for line in lines), lines
     finally:
         stderr = watcher.stop()
     assert "Traceback" not in stderr

@@ -80,10 +80,15 @@ class RecordingReader:
 
     def looked_for_parents(self, folder: str) -> None:
         """Record the ``.dip`` files of ``folder``, searched for workflows that run this one
-        (:func:`~dipcheck.files.dip_files_record`)."""
+        (:func:`~dipcheck.files.dip_files_record`), listed once per pass of a command over
+        many files (kept with the pass's resolved folders, under the same key)."""
         key = DIP_FILES + folder
-        if key not in self.reads:
-            self.reads[key] = dip_files_record(folder)
+        if key in self.reads:
+            return
+        record = self._real_folders.get(key)
+        if record is None:
+            record = self._real_folders[key] = dip_files_record(folder)
+        self.reads[key] = record
 
     def on_path(self, name: str) -> bool:
         """Whether the program ``name`` is on PATH, recorded as a read is (a program
