@@ -194,7 +194,15 @@ def test_dc336_a_yes_no_gate_answers_exactly_yes_or_no() -> None:
     ]
     other = YES_NO_GATE.replace("label: yes", "choice: ship  label: Yes")
     assert [item.text for item in only(lint(other), "DC336")] == ["choice: ship"]
-    assert "label it `Yes` or `No`" in messages(other, "DC336")[0]
+    assert messages(other, "DC336")[0].endswith(
+        "; label it `Yes`, and route a No with `when ctx.outcome = fail`"
+    )
+    # a `no` label: writing `No` would not help, a No with no conditional edge is a strict
+    # failure before labels are read (DC315), so the advice is a condition
+    lower = YES_NO_GATE.replace('label: "No"', "label: no")
+    assert messages(lower, "DC336")[1].endswith(
+        "; a No is `fail`, which goes nowhere by label: route it with `when ctx.outcome = fail`"
+    )
     # twins: exact answers; another mode; one unconditional edge, taken whatever its label
     assert only(lint(YES_NO_GATE.replace("label: yes", "label: Yes")), "DC336") == []
     assert only(lint(YES_NO_GATE.replace("mode: yes_no", "mode: choice")), "DC336") == []

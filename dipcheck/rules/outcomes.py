@@ -298,7 +298,17 @@ def yes_no_label(context: Context) -> Iterator[Diagnostic]:
             meant = next((word for word in YES_NO_ANSWERS if word.lower() == key.lower()), None)
             if meant is None and by_condition:
                 continue
-            advice = f"write `{meant}`" if meant else "label it `Yes` or `No`"
+            if meant == "No" and not by_condition:
+                # (a No is `fail`: with no conditional edge it is a strict failure, handled
+                # before any label is looked at, so no label can take it: DC315)
+                advice = "a No is `fail`, which goes nowhere by label: route it with "
+                advice += "`when ctx.outcome = fail`"
+            elif meant:
+                advice = f"write `{meant}`"
+            elif by_condition:
+                advice = "label it `Yes`"
+            else:
+                advice = "label it `Yes`, and route a No with `when ctx.outcome = fail`"
             yes = (
                 ""
                 if answered
