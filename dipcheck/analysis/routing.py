@@ -285,17 +285,24 @@ def resolve(name: str, lookup: Lookup) -> tuple[str, bool]:
     return "", False
 
 
+# RE2's refusal of a pattern over its memory budget: not a syntax error, and Go, whose
+# programs are smaller (`\pL` is one instruction there, RE2 expands it into UTF-8 byte
+# ranges), compiles patterns RE2 refuses so
+_TOO_LARGE = "pattern too large"
+
+
 def regex_problem(pattern: str) -> str | None:
-    """tracker's reason when ``pattern`` is not a regular expression Go compiles, else None."""
+    """tracker's reason when ``pattern`` is not a regular expression Go compiles, else None:
+    RE2's syntax errors only (a pattern RE2 finds too large is not said to be invalid)."""
     try:
         gore.compile_go(pattern)
     except gore.PatternError as error:
-        return _invalid_regex(pattern, error)
+        return None if _TOO_LARGE in str(error) else _invalid_regex(pattern, error)
     return None
 
 
 def _invalid_regex(pattern: str, error: gore.PatternError) -> str:
-    return f"invalid regex {pattern!r} in condition: {error}"
+    return f"invalid regex {go_quote(pattern)} in condition: {error}"
 
 
 def compare(actual: str, op: str, expected: str) -> bool:
