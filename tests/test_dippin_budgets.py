@@ -60,6 +60,11 @@ def test_dip104_twins_bounded_or_routed() -> None:
     assert only(lint(text.replace("aggressive", "aggressive\n    max_retries: 3")), "DIP104") == []
     routed = text.replace("Build -> Test", "Build -> Test\n    Build -> Recover  on fail")
     assert only(lint(routed), "DIP104") == []
+    # `none` asks for no retry; a tool never retries (DC338 says so, where DIP104 said "when
+    # the retries run out the run fails" on the same text)
+    assert only(lint(text.replace("aggressive", "none")), "DIP104") == []
+    tool = NO_ON_FAILURE.replace("timeout: 5m", "timeout: 5m\n    retry_policy: aggressive")
+    assert [item.code for item in only(lint(tool), "DIP104", "DC338")] == ["DC338"]
 
 
 def test_dip111_tool_without_timeout() -> None:

@@ -71,19 +71,26 @@ def _graph_target(context: Context, key: str) -> str:
         "dippin calls this an unbounded retry. In tracker the policy itself bounds the "
         "retries (standard: 2, aggressive: 5, …); what is really missing is the exit: once "
         "they are used up the run fails, because the node has no fallback target, no `fail` "
-        "edge and the workflow no `defaults.on_failure` (docs/runtime/failures.md#retries)."
+        "edge and the workflow no `defaults.on_failure` (docs/runtime/failures.md#retries). "
+        "A tool never retries, so its retry settings are DC338's, and `retry_policy: none` "
+        "asks for no retries at all: neither is reported here."
     ),
     example="agent Build\n  prompt: Build.\n  retry_policy: aggressive",
     fix="Set `max_retries` and a `fallback_target` (or an `on fail` edge).",
     formats=("dip", "dot"),
 )
 def retry_without_exit(context: Context) -> Iterator[Diagnostic]:
-    for node in context.workflow.nodes:
+    workflow = context.workflow
+    for node in workflow.nodes:
         item = node.get("retry_policy") or node.get("retry_target")
         if item is None or not item.text.strip():
             continue
+        if item.key == "retry_policy" and item.text.strip() == "none":
+            continue  # (no retries asked for)
         if context.guards.max_retries(node) != 0 or failure_route(context, node):
             continue
+        if runtime.handler_of(node, workflow) is runtime.Handler.TOOL:
+            continue  # (a tool never retries: DC338)
         yield context.finding(
             "DIP104",
             item.key_span,
