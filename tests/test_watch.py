@@ -23,6 +23,10 @@ WORKFLOW = (
 )
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watcher:
     def __init__(
         self,
@@ -30,7 +34,11 @@ class Watcher:
         isolated: bool = True,
         extra: list[str] | None = None,
         watched: str = ".",
+        interruptible: bool = False,
     ) -> None:
+        """``interruptible``: Ctrl-C reaches the process even when this test runs in the
+        background (a shell's `&` makes its children ignore SIGINT, and Python keeps a signal
+        ignored that it starts with)."""
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -49,6 +57,7 @@ class Watcher:
             stderr=subprocess.PIPE,
             text=True,
             env={key: value for key, value in os.environ.items() if key != "NO_COLOR"},
+            preexec_fn=_default_sigint if interruptible else None,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -334,7 +343,7 @@ def test_ctrl_c_while_waiting_exits_130_as_during_a_lint(tmp_path: Path) -> None
     """Ctrl-C while the watch waited exited 0 with watchfiles' own log line ("KeyboardInterrupt
     caught, stopping watch"); during a lint it exited 130."""
     (tmp_path / "w.dip").write_text(WORKFLOW.replace("prompt_file: prompts/a.md", "prompt: Hi"))
-    watcher = Watcher(tmp_path)
+    watcher = Watcher(tmp_path, interruptible=True)
     assert watcher.next_line() == "All checks passed (1 file checked)."
     time.sleep(1)
     watcher.process.send_signal(signal.SIGINT)
