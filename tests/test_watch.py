@@ -352,51 +352,40 @@ def test_ctrl_c_while_waiting_exits_130_as_during_a_lint(tmp_path: Path) -> None
     assert "KeyboardInterrupt" not in stderr and "Traceback" not in stderr
 
 
-def test_a_parent_made_while_watching_lints_its_child_again(tmp_path: Path) -> None:
-    """The child's DC102 (no workflow runs it) stayed on screen after a parent that writes
-    the key was made beside it: nothing tied the child to the folder searched for parents."""
-    (tmp_path / "subgraphs").mkdir()
-    (tmp_path / "subgraphs" / "child.dip").write_text(
+def _parent_made_later(tmp_path: Path, folder: str, watched: str) -> None:
+    """Watch ``watched`` with a child in ``folder`` that reads a key nobody writes (DC102, an
+    info), then make beside the tree's top a parent that writes it: the child is linted again
+    and is clean."""
+    (tmp_path / folder).mkdir()
+    (tmp_path / folder / "child.dip").write_text(
         "workflow Child\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.notes}\n"
     )
-    watcher = Watcher(tmp_path, extra=["--extend-select", "DC102"])
+    shown = f"{watched}/{folder}" if watched == "." else folder
+    watcher = Watcher(tmp_path, extra=["--extend-select", "DC102"], watched=watched)
     try:
-        assert watcher.next_line().startswith("./subgraphs/child.dip:")
+        assert watcher.next_line().startswith(f"{shown}/child.dip:")
         assert watcher.next_line() == ""
         assert watcher.next_line().startswith("Found 1 info")
         parent = (
             "workflow Parent\n  start: S\n  exit: E\n  agent S\n    prompt: s\n"
-            "    writes: notes\n  subgraph C\n    ref: subgraphs/child.dip\n  agent E\n"
+            f"    writes: notes\n  subgraph C\n    ref: {folder}/child.dip\n  agent E\n"
             "    prompt: e\n  edges\n    S -> C\n    C -> E\n"
         )
         lines = [watcher.change(tmp_path / "parent.dip", parent)]
         lines += watcher.quiet_for(2)
-        assert any(line.endswith("] ./subgraphs/child.dip: all checks passed") for line in lines)
+        assert any(line.endswith(f"] {shown}/child.dip: all checks passed") for line in lines)
     finally:
         stderr = watcher.stop()
     assert "Traceback" not in stderr
+
+
+def test_a_parent_made_while_watching_lints_its_child_again(tmp_path: Path) -> None:
+    """The child's DC102 (no workflow runs it) stayed on screen after a parent that writes
+    the key was made beside it: nothing tied the child to the folder searched for parents."""
+    _parent_made_later(tmp_path, "subgraphs", ".")
 
 
 def test_a_parent_made_above_the_watched_folder_lints_its_child_again(tmp_path: Path) -> None:
     """`--watch sub`: the lint looked for the child's parents in the folder above, but the
     watch heard only of configuration files there."""
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "child.dip").write_text(
-        "workflow Child\n  start: A\n  exit: A\n  agent A\n    prompt: Use ${ctx.notes}\n"
-    )
-    watcher = Watcher(tmp_path, extra=["--extend-select", "DC102"], watched="sub")
-    try:
-        assert watcher.next_line().startswith("sub/child.dip:")
-        assert watcher.next_line() == ""
-        assert watcher.next_line().startswith("Found 1 info")
-        parent = (
-            "workflow Parent\n  start: S\n  exit: E\n  agent S\n    prompt: s\n"
-            "    writes: notes\n  subgraph C\n    ref: sub/child.dip\n  agent E\n"
-            "    prompt: e\n  edges\n    S -> C\n    C -> E\n"
-        )
-        lines = [watcher.change(tmp_path / "parent.dip", parent)]
-        lines += watcher.quiet_for(2)
-        assert any(line.endswith("] sub/child.dip: all checks passed") for line in lines), lines
-    finally:
-        stderr = watcher.stop()
-    assert "Traceback" not in stderr
+    _parent_made_later(tmp_path, "sub", "sub")
