@@ -387,9 +387,10 @@ ENTRIES: tuple[Entry, ...] = (
         "4.5",
         "`node %q failed with no conditional edges to handle failure`",
         "strict failure: a failed node with only unconditional edges and no fallback",
-        ("DC315", "DIP144"),
+        ("DC315", "DIP144", "DC339"),
         "DC315 follows tracker's fallback chain on every node kind; DIP144 (dippin parity, "
-        "off by default) looks at agents only",
+        "off by default) looks at agents only; DC339 tells a parent that routes a subgraph's "
+        "`fail` that a strict failure in the child fails the parent's run instead",
     ),
     Entry(
         "4.5",
