@@ -5,7 +5,7 @@ has a passing twin."""
 
 from __future__ import annotations
 
-from helpers import Finding, lint, only, run, template
+from helpers import Finding, Template, lint, only, run, template
 
 from dipcheck.config import Config, parse_config
 
@@ -178,18 +178,20 @@ def test_a_cycle_counts_when_no_edge_in_it_has_a_condition() -> None:
     )
 
 
+def _out_of_a(*edges: str) -> Template:
+    """A pipeline `s -> a` whose node `a` leaves by ``edges`` (DOT statements), on lines 6
+    and after."""
+    lines = "".join(f"  {edge}\n" for edge in edges)
+    return template(
+        'digraph P {\n  node [shape=box, prompt="p"]\n  s [shape=Mdiamond]\n'
+        f"  e [shape=Msquare]\n  s -> a\n{lines}}}\n"
+    )
+
+
 def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:
-    text = template(
-        """
-        digraph P {
-          node [shape=box, prompt="p"]
-          s [shape=Mdiamond]
-          e [shape=Msquare]
-          s -> a
-          a -> e [condition="outcome=success || context.done"]
-          a -> a [condition="outcome=fail"]
-        }
-        """
+    text = _out_of_a(
+        'a -> e [condition="outcome=success || context.done"]',
+        'a -> a [condition="outcome=fail"]',
     )
     # tracker: `context.done` has no operator; the Attractor language: no `||` at all
     assert check(text, "DIP010") == [Finding("DIP010", "error", (6, 41), (6, 53), "context.done")]
@@ -206,19 +208,11 @@ def test_conditions_are_checked_with_the_runtime_s_syntax() -> None:
 
 def test_an_empty_operand_is_placed_at_its_operator() -> None:
     # it was placed one column early, on the space before the operator
-    text = template(
-        """
-        digraph P {
-          node [shape=box, prompt="p"]
-          s [shape=Mdiamond]
-          e [shape=Msquare]
-          s -> a
-          a -> e [condition="outcome=fail ||"]
-          a -> e [condition="outcome=fail &&  && context.x=1"]
-          a -> e [condition="|| outcome=fail"]
-          a -> e
-        }
-        """
+    text = _out_of_a(
+        'a -> e [condition="outcome=fail ||"]',
+        'a -> e [condition="outcome=fail &&  && context.x=1"]',
+        'a -> e [condition="|| outcome=fail"]',
+        "a -> e",
     )
     assert [(item.start, item.end, item.text) for item in check(text, "DIP010")] == [
         ((6, 35), (6, 37), "||"),
@@ -233,18 +227,10 @@ def test_an_empty_operand_is_placed_at_its_operator() -> None:
 def test_a_regex_go_does_not_compile_is_an_invalid_condition() -> None:
     # tracker's validate reports `invalid regex %q in condition` (reference §4.3), and the
     # run fails where the condition is evaluated (§5.2); it was not reported
-    text = template(
-        """
-        digraph P {
-          node [shape=box, prompt="p"]
-          s [shape=Mdiamond]
-          e [shape=Msquare]
-          s -> a
-          a -> e [condition="tool_stdout matches \\"[unclosed\\""]
-          a -> e [condition="tool_stdout matches \\"(?<=x)y\\""]
-          a -> e
-        }
-        """
+    text = _out_of_a(
+        'a -> e [condition="tool_stdout matches \\"[unclosed\\""]',
+        'a -> e [condition="tool_stdout matches \\"(?<=x)y\\""]',
+        "a -> e",
     )
     assert check(text, "DIP010") == [
         Finding("DIP010", "error", (6, 22), (6, 55), 'tool_stdout matches \\"[unclosed\\"'),
