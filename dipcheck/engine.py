@@ -408,9 +408,9 @@ def expand_trees(
                 if key not in seen and key not in named:
                     seen.add(key)
                     result.append((candidate, tree))
-        elif _file_key(path) not in seen:
+        elif (key := _file_key(path)) not in seen:
             # (a directory a link takes out of the tree is refused, not walked)
-            seen.add(_file_key(path))
+            seen.add(key)
             result.append((path, tree))
     return result
 

@@ -424,6 +424,12 @@ def weight(edge: Edge) -> int:
     return integers.parse_or(edge.attr_value("weight"), 0, exact=True)
 
 
+def by_weight(edges: Sequence[Edge]) -> Edge:
+    """The edge of ``edges`` (unconditional ones) that tracker's weight step takes: the
+    highest weight, then the lexically smallest target (§5.3, step 4)."""
+    return min(edges, key=lambda edge: (-weight(edge), edge.target.value))
+
+
 def routing_key(edge: Edge) -> str:
     """What a preferred label is matched against: ``choice``, else ``label``, else the
     target id."""

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from dipcheck.analysis.guards import Literal
-from dipcheck.analysis.routing import weight
+from dipcheck.analysis.routing import by_weight
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity, delete_lines, delete_spaced
 from dipcheck.model import Edge, NodeKind
 from dipcheck.rules.context import Context
@@ -271,7 +271,7 @@ def ambiguous_routing(context: Context) -> Iterator[Diagnostic]:
         edges = _unconditional(context, node.id)
         if len(edges) < 2 or node.id in branch_only:
             continue
-        chosen = min(edges, key=lambda edge: (-weight(edge), edge.target.value))
+        chosen = by_weight(edges)
         targets = ", ".join(f"`{edge.target.value}`" for edge in edges)
         yield context.finding(
             "DIP149",

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from dipcheck.analysis import runtime
 from dipcheck.analysis.guards import OUTCOME_VARIABLES, Guards
-from dipcheck.analysis.routing import routing_key, weight
+from dipcheck.analysis.routing import by_weight, routing_key
 from dipcheck.conditions import Expr
 from dipcheck.diagnostics import Diagnostic, Related, Severity
 from dipcheck.model import Edge, Field, Node, NodeKind
@@ -288,7 +288,7 @@ def yes_no_label(context: Context) -> Iterator[Diagnostic]:
         # whose label only names it, unless it spells an answer)
         by_condition = len(unconditional) < len(edges)
         answered = any(routing_key(edge) == "Yes" for edge in unconditional)
-        heaviest = min(unconditional, key=lambda edge: (-weight(edge), edge.target.value))
+        heaviest = by_weight(unconditional)
         for edge in unconditional:
             name = "choice" if edge.choice else "label"
             attr = edge.attr(name)

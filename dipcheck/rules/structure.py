@@ -437,7 +437,7 @@ def _way_out(context: Context, cycle: list[Edge]) -> tuple[str, str]:
                     "",
                 )
             plain = [item for item in workflow.edges_from(source) if not item.conditional]
-            chosen = min(plain, key=lambda item: (-routing.weight(item), item.target.value))
+            chosen = routing.by_weight(plain)
             if chosen.target.value not in inside:
                 return (
                     f"`{source} -> {chosen.target.value}` leaves it (edge selection prefers it "
