@@ -250,6 +250,21 @@ def test_dc324_fan_in_reached_around_the_parallel() -> None:
     assert only(lint(text), "DC324") == [Finding("DC324", "warning", (14, 10), (14, 14), "Join")]
 
 
+def test_dc324_not_through_an_edge_a_node_that_always_succeeds_never_takes() -> None:
+    # a pass-through start node is always `success` (§5.3): its `fail` edge is DC303's dead
+    # edge, not a way to the fan_in around the parallel node
+    dead = "    Start -> Split\n    Start -> Join  when ctx.outcome = fail\n"
+    text = FORK.replace("    Start -> Split\n", dead)
+    assert only(lint(text), "DC303", "DC324") == [
+        Finding("DC303", "warning", (19, 25), (19, 43), "ctx.outcome = fail")
+    ]
+    # twins: the same edge out of an agent that can fail, or taken on success
+    agent = text.replace("    label: Start\n", "    label: Start\n    prompt: go\n")
+    assert only(lint(agent), "DC324") == [Finding("DC324", "warning", (15, 10), (15, 14), "Join")]
+    taken = text.replace("ctx.outcome = fail", "ctx.outcome = success")
+    assert only(lint(taken), "DC324") == [Finding("DC324", "warning", (14, 10), (14, 14), "Join")]
+
+
 def test_dc324_dot_fan_in_with_no_parallel() -> None:
     text = dedent(
         """

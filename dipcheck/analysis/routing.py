@@ -413,6 +413,63 @@ def _evaluate_expr(expr: conditions.Expr, lookup: Lookup) -> bool:
     return any(_evaluate_expr(item, lookup) for item in expr.items)
 
 
+# -- conditions an outcome decides ------------------------------------------------------------
+
+
+def unwrap(expr: conditions.Expr) -> conditions.Expr:
+    """The expression inside any parentheses around it."""
+    while isinstance(expr, conditions.Group):
+        expr = expr.expr
+    return expr
+
+
+def conjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
+    """The parts of a condition joined by `and` (the condition itself when there are none)."""
+    expr = unwrap(expr)
+    if isinstance(expr, conditions.BoolOp) and expr.op == "and":
+        return [item for part in expr.items for item in conjuncts(part)]
+    return [expr]
+
+
+def disjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
+    """The parts of a condition joined by `or` (the condition itself when there are none)."""
+    expr = unwrap(expr)
+    if isinstance(expr, conditions.BoolOp) and expr.op == "or":
+        return [item for part in expr.items for item in disjuncts(part)]
+    return [expr]
+
+
+def _compare_truth(node: conditions.Expr, outcome: str) -> bool | None:
+    """The truth of a comparison on `outcome` given its value; None for anything else."""
+    negated = False
+    node = unwrap(node)
+    while isinstance(node, conditions.Not):
+        negated = not negated
+        node = unwrap(node.expr)
+    if not isinstance(node, conditions.Compare):
+        return None
+    if conditions.variable_key(node.left.text)[0] != "outcome":
+        return None
+    op = f"not {node.op}" if node.negated else node.op
+    try:
+        result = compare(outcome, op, node.right_text)
+    except ConditionError:
+        return None
+    return not result if negated else result
+
+
+def outcome_truth(expr: conditions.Expr, outcome: str) -> bool | None:
+    """Is the condition decided by `outcome` alone (an and/or of outcome comparisons and
+    other tests)? True: always true for that outcome; False: never; None: undecided."""
+    if any(_compare_truth(item, outcome) is False for item in conjuncts(expr)):
+        return False
+    if any(_compare_truth(item, outcome) is True for item in disjuncts(expr)):
+        parts = conjuncts(expr)
+        if len(parts) == 1 or all(_compare_truth(item, outcome) is True for item in parts):
+            return True
+    return None
+
+
 # -- edge selection (§5.3) -----------------------------------------------------------------
 
 

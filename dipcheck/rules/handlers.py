@@ -288,7 +288,8 @@ def invalid_fan_in_policy(context: Context) -> Iterator[Diagnostic]:
 
 
 def _without_parallel(workflow: Workflow) -> set[str]:
-    """Nodes some path from the start reaches before any parallel node has run."""
+    """Nodes some path from the start reaches before any parallel node has run (not through
+    an edge whose outcome condition a node that always succeeds never meets: DC303's)."""
     nodes = workflow.node_map
     start = workflow.start
     if start not in nodes:
@@ -300,11 +301,23 @@ def _without_parallel(workflow: Workflow) -> set[str]:
         node = nodes.get(current)
         if node is None or runtime.handler_of(node, workflow) is runtime.Handler.PARALLEL:
             continue
+        always_succeeds = runtime.success_only(node, workflow) is not None
         for edge in workflow.edges_from(current):
+            if always_succeeds and _never_on_success(edge):
+                continue
             if edge.target.value not in seen:
                 seen.add(edge.target.value)
                 stack.append(edge.target.value)
     return seen
+
+
+def _never_on_success(edge: Edge) -> bool:
+    condition = edge.condition
+    return (
+        condition is not None
+        and condition.expr is not None
+        and routing.outcome_truth(condition.expr, "success") is False
+    )
 
 
 def _reaches(workflow: Workflow, sources: set[str], target: str) -> bool:

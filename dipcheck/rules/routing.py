@@ -317,57 +317,6 @@ def _outcome_compares(expr: conditions.Expr) -> list[conditions.Compare]:
     ]
 
 
-def _unwrap(expr: conditions.Expr) -> conditions.Expr:
-    while isinstance(expr, conditions.Group):
-        expr = expr.expr
-    return expr
-
-
-def _conjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
-    expr = _unwrap(expr)
-    if isinstance(expr, conditions.BoolOp) and expr.op == "and":
-        return [item for part in expr.items for item in _conjuncts(part)]
-    return [expr]
-
-
-def _disjuncts(expr: conditions.Expr) -> list[conditions.Expr]:
-    expr = _unwrap(expr)
-    if isinstance(expr, conditions.BoolOp) and expr.op == "or":
-        return [item for part in expr.items for item in _disjuncts(part)]
-    return [expr]
-
-
-def _compare_truth(node: conditions.Expr, outcome: str) -> bool | None:
-    """The truth of a comparison on `outcome` given its value; None for anything else."""
-    negated = False
-    node = _unwrap(node)
-    while isinstance(node, conditions.Not):
-        negated = not negated
-        node = _unwrap(node.expr)
-    if not isinstance(node, conditions.Compare):
-        return None
-    if conditions.variable_key(node.left.text)[0] != "outcome":
-        return None
-    op = f"not {node.op}" if node.negated else node.op
-    try:
-        result = routing.compare(outcome, op, node.right_text)
-    except ConditionError:
-        return None
-    return not result if negated else result
-
-
-def _condition_truth(expr: conditions.Expr, outcome: str) -> bool | None:
-    """Is the condition decided by `outcome` alone (an and/or of outcome comparisons and
-    other tests)? True: always true for that outcome; False: never; None: undecided."""
-    if any(_compare_truth(item, outcome) is False for item in _conjuncts(expr)):
-        return False
-    if any(_compare_truth(item, outcome) is True for item in _disjuncts(expr)):
-        conjuncts = _conjuncts(expr)
-        if len(conjuncts) == 1 or all(_compare_truth(i, outcome) is True for i in conjuncts):
-            return True
-    return None
-
-
 def _when_span(edge: Edge) -> Span | None:
     """The `when …`/`on …` text of an edge (keyword included), for fixes that remove it."""
     condition = edge.condition
@@ -390,8 +339,8 @@ def _when_span(edge: Edge) -> Span | None:
 
 
 def _fires_only_on_retry(expr: conditions.Expr) -> conditions.Compare | None:
-    for item in _conjuncts(expr):
-        item = _unwrap(item)
+    for item in routing.conjuncts(expr):
+        item = routing.unwrap(item)
         if (
             isinstance(item, conditions.Compare)
             and not item.negated
@@ -510,7 +459,7 @@ def success_only_outcome_route(context: Context) -> Iterator[Diagnostic]:
             compares = _outcome_compares(condition.expr)
             if not compares:
                 continue
-            truth = _condition_truth(condition.expr, "success")
+            truth = routing.outcome_truth(condition.expr, "success")
             if truth is None:
                 continue
             route = f"`{node.id} -> {edge.target.value}`"
