@@ -3,6 +3,7 @@ workflow per rule. Each expected route is derived by hand from the section cited
 
 from __future__ import annotations
 
+import pytest
 from helpers import Template, dedent, template
 from simulate_support import simulate_text
 
@@ -385,6 +386,55 @@ def test_freeform_takes_the_first_label_and_ignores_default() -> None:
     # text that matches no label: no preferred label, so weight/lexical decides (Fix < Z)
     other = simulate_text(text, "nodes: {Ask: {text: whatever}}")
     assert other.edges()[0] == ("Ask", "Fix", "lexical")
+
+
+def test_freeform_text_equal_to_a_dip_default_sets_no_label() -> None:
+    # `matchFreeformLabel` (pipeline/handlers/human.go) compares the text with the bare
+    # `default` attribute; dippin passes a `.dip` gate's `default:` on as `default_choice`,
+    # so typing it sets no preferred label and the lexical tie-break takes Alpha
+    text = dedent("""
+        workflow W
+          start: G
+          exit: Z
+          human G
+            mode: freeform
+            default: Bee
+          agent Alpha
+            prompt: a
+          agent Bee
+            prompt: b
+          agent Z
+            prompt: z
+          edges
+            G -> Alpha
+            G -> Bee
+            Alpha -> Z
+            Bee -> Z
+        """)
+    assert simulate_text(text, "nodes: {G: {text: bee}}").edges()[0] == ("G", "Alpha", "lexical")
+
+
+@pytest.mark.parametrize(
+    ("attribute", "taken"), [("default", ("G", "Bee", "label")), ("default_choice", None)]
+)
+def test_freeform_text_equal_to_a_dot_default(attribute: str, taken: tuple | None) -> None:
+    # a DOT gate's bare `default` is the one freeform compares with; `default_choice` is not
+    text = dedent(f"""
+        digraph W {{
+          S [shape=Mdiamond]
+          G [shape=hexagon, mode=freeform, {attribute}="Bee"]
+          Alpha [shape=box, prompt="a"]
+          Bee [shape=box, prompt="b"]
+          Z [shape=Msquare]
+          S -> G
+          G -> Alpha
+          G -> Bee
+          Alpha -> Z
+          Bee -> Z
+        }}
+        """)
+    first = simulate_text(text, "nodes: {G: {text: bee}}", "w.dot").edges()[1]
+    assert first == (taken or ("G", "Alpha", "lexical"))
 
 
 def test_override_edge_gives_validation_overridden() -> None:

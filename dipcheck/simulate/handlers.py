@@ -277,7 +277,7 @@ def _freeform(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
             outcome.preferred = routing_key(edge)
             break
     else:
-        default = node_attr(graph.nodes[node_id], "default")
+        default = _bare_default(graph, node_id)
         if default and default.lower() == normal:
             outcome.preferred = default
     shown = f", preferred label {outcome.preferred!r}" if outcome.preferred else ", no label"
@@ -285,6 +285,20 @@ def _freeform(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
         f"typed {text!r} ({why}){shown} (docs/runtime/edge-selection.md#choosing-an-edge)"
     )
     return outcome
+
+
+def _bare_default(graph: RunGraph, node_id: str) -> str:
+    """The node's bare `default` attribute, the only default a freeform gate compares its
+    text with (`pipeline/handlers/human.go`, `matchFreeformLabel`): in DOT an attribute of
+    that name; a `.dip` gate has none, since dippin's adapter passes `default:` on as
+    `default_choice`, which only choice mode reads (docs/runtime/loading.md). The DOT
+    front-end stores both DOT spellings as the field `default`: the name written tells."""
+    if graph.format == "dip":
+        return ""
+    for item in reversed(graph.nodes[node_id].fields):
+        if item.key == "default" and item.key_span.text.strip('"') == "default":
+            return item.text.strip()
+    return ""
 
 
 def _interview(graph: RunGraph, node_id: str, choice: Choice) -> Outcome:
