@@ -273,7 +273,11 @@ def _add_lint(commands: argparse._SubParsersAction, *, full: bool) -> None:
     lint.add_argument(
         "--config", metavar="FILE", help="use this configuration file instead of searching for one"
     )
-    lint.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    lint.add_argument(
+        "--isolated",
+        action="store_true",
+        help="ignore every configuration file (not with --config)",
+    )
     lint.add_argument(
         "--color",
         choices=("auto", "always", "never"),

@@ -263,6 +263,11 @@ def _strings(value: Any, key: str, path: str) -> tuple[str, ...]:
 def _selectors(value: Any, key: str, path: str) -> tuple[str, ...]:
     selectors = _strings(value, key, path)
     for selector in selectors:
+        if not selector.strip():
+            raise ConfigError(
+                f"{path}: `{key}` has an empty entry {quoted(selector)}: name a rule by its "
+                "code, its name, a code prefix or a group"
+            )
         if not _selects(selector):
             raise ConfigError(
                 f"{path}: `{key}` names no known rule: {quoted(selector)}"

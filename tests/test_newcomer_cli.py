@@ -371,3 +371,50 @@ def test_a_command_that_reads_no_standard_input_says_so_for_a_dash() -> None:
         ), command
     # the twin: a file is read
     assert dipcheck("graph", CLEAN).returncode == 0
+
+
+# -- a blank selector in a configuration file ---------------------------------------------------
+
+
+BROKEN = "workflow W\n  start: S\n  exit: S\n  agent S\n    prompt: p\n  edges\n    S -> Nope\n"
+
+
+def test_a_blank_selector_in_a_configuration_file_is_an_error(tmp_path: Path) -> None:
+    # every code starts with the empty prefix: `ignore = [""]` switched every rule off and a
+    # broken workflow passed; `select = [" "]` selected every rule, the simulation ones too
+    (tmp_path / "bad.dip").write_text(BROKEN)
+    config = tmp_path / "dipcheck.toml"
+    for body, key in (
+        ('ignore = [""]', "ignore"),
+        ('select = " "', "select"),
+        ('extend-select = ["DC1", ""]', "extend-select"),
+        ('per-file-ignores = { "*" = [""] }', "per-file-ignores.'*'"),
+    ):
+        config.write_text(body + "\n")
+        result = dipcheck("lint", "--no-cache", "bad.dip", cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (2, ""), body
+        blank = "' '" if "select = " in body and "extend" not in body else "''"
+        assert result.stderr == (
+            f"dipcheck: error: {config}: `{key}` has an empty entry {blank}: name a rule by its "
+            "code, its name, a code prefix or a group\n"
+        )
+    # the twin: a real selector still applies
+    config.write_text('ignore = ["DIP004"]\n')
+    result = dipcheck("lint", "--no-cache", "--format", "concise", "bad.dip", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "DIP003" in result.stdout and "DIP004" not in result.stdout
+
+
+def test_isolated_and_config_together_are_a_usage_error(tmp_path: Path) -> None:
+    config = tmp_path / "strict.toml"
+    config.write_text('extend-select = ["DC4"]\n')
+    message = (
+        "error: --isolated ignores every configuration file; it cannot be combined with --config\n"
+    )
+    for command in ("lint", "convert"):
+        extra = ["--to", "dot"] if command == "convert" else ["--no-cache"]
+        both = dipcheck(command, "--isolated", "--config", config, *extra, CLEAN, cwd=tmp_path)
+        prefix = "dipcheck convert: " if command == "convert" else "dipcheck: "
+        assert (both.returncode, both.stderr) == (2, prefix + message), command
+        alone = dipcheck(command, "--isolated", *extra, CLEAN, cwd=tmp_path)
+        assert alone.returncode == 0, (command, alone.stderr)

@@ -64,7 +64,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="print no notes")
     parser.add_argument("--target-version", metavar="VERSION", help="the tracker release")
     parser.add_argument("--config", metavar="FILE", help="use this configuration file")
-    parser.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    parser.add_argument(
+        "--isolated",
+        action="store_true",
+        help="ignore every configuration file (not with --config)",
+    )
 
 
 def _error(message: str) -> int:
@@ -105,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"{args.file}: only .dip and .dot files can be converted")
     if source_format == args.to:
         return _error(f"{args.file} is already a .{args.to} file")
+    if args.isolated and args.config:
+        return _error(
+            "--isolated ignores every configuration file; it cannot be combined with --config"
+        )
     try:
         config = Config() if args.isolated else load_config(args.file, args.config)
         if args.target_version:

@@ -210,6 +210,9 @@ def _conflicts(args: argparse.Namespace) -> str | None:
         return "--watch prints to the terminal; it does not write --output"
     if args.jobs is not None and args.jobs < 1:
         return "--jobs must be at least 1"
+    if args.isolated and args.config:
+        # (as ruff: one says to read no configuration file, the other names one)
+        return "--isolated ignores every configuration file; it cannot be combined with --config"
     if args.statistics and args.format not in ("text", "concise", "json"):
         # (a table where SARIF, JUnit or annotations are expected breaks their reader)
         return (

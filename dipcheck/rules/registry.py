@@ -450,6 +450,8 @@ def select(selector: str) -> list[Rule]:
     see :mod:`dipcheck.rules.policy`) or a code prefix (``DC2``, ``DIP1``, ``ALL``)."""
     _load()
     text = selector.strip()
+    if not text:
+        return []  # (every code starts with the empty prefix: a blank selects nothing)
     if text.upper() == "ALL":
         return all_rules()
     exact = get(text)
