@@ -166,3 +166,65 @@ def test_every_condition_of_the_corpus_and_the_fixtures(monkeypatch: pytest.Monk
     finally:
         conditions.parse.cache_clear()
     assert sum(seen) > 0.8 * len(seen) > 50, (sum(seen), len(seen))
+
+
+# -- tracker's reading as an AST (clauses.tracker_expr) ---------------------------------------
+
+_TRACKER_KEYS = st.sampled_from(["ctx.a", "context.b", "outcome", "x_1", "ctx.node.r.v"])
+_TRACKER_OPERATORS = st.sampled_from(
+    [" = ", "=", " == ", " != ", "!=", " contains ", " not contains ", " startswith ", " < "]
+)
+_TRACKER_VALUES = st.one_of(
+    st.from_regex(r"[a-z0-9_.]{1,6}", fullmatch=True).filter(
+        lambda word: word not in {"not", "in", "and", "or", "contains", "startswith"}
+    ),
+    st.sampled_from(['"a b"', '"x && y"', '"p || q"', '"a = b"', '""', '"\\" q"']),
+)
+_TRACKER_CLAUSES = st.builds(
+    lambda negated, key, op, value: ("not " if negated else "") + key + op + value,
+    st.booleans(),
+    _TRACKER_KEYS,
+    _TRACKER_OPERATORS,
+    _TRACKER_VALUES,
+)
+_TRACKER_CONDITIONS = st.lists(
+    st.lists(_TRACKER_CLAUSES, min_size=1, max_size=3).map(" && ".join), min_size=1, max_size=3
+).map(" || ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TRACKER_CONDITIONS)
+def test_tracker_s_reading_is_the_grammar_s_where_both_read_a_condition(text: str) -> None:
+    # where dippin's grammar reads a condition of tracker's syntax, both readings give the
+    # same AST, offsets and symbols included (`&&`/`||` as and/or, a leading `not`)
+    from dipcheck.clauses import tracker_expr
+
+    parsed = conditions.parse(text)
+    assert parsed.expr is not None, parsed.error
+    assert tracker_expr(text) == parsed.expr
+
+
+def test_tracker_s_reading_of_what_the_grammar_cannot_read() -> None:
+    from dipcheck.clauses import tracker_expr
+
+    text = "context.x = a b && not ctx.y not contains two words"
+    assert conditions.parse(text).expr is None
+    found = tracker_expr(text)
+    assert isinstance(found, conditions.BoolOp)
+    first, second = found.items
+    assert isinstance(first, conditions.Compare) and isinstance(second, conditions.Not)
+    assert (first.left.text, first.op, first.right_text) == ("context.x", "=", "a b")
+    inner = second.expr
+    assert isinstance(inner, conditions.Compare)
+    assert (inner.left.text, inner.op, inner.negated, inner.right_text) == (
+        "ctx.y",
+        "contains",
+        True,
+        "two words",
+    )
+    assert text[inner.op_start : inner.op_end] == "contains"
+    assert found.symbols == (("&&", 16, 18),)
+    # what tracker cannot read either: no operator, an empty operand, an open quote
+    assert tracker_expr("context.done") is None
+    assert tracker_expr("outcome= && x=1") is None
+    assert tracker_expr('x = "open') is None

@@ -252,6 +252,25 @@ def test_a_regex_go_does_not_compile_is_an_invalid_condition() -> None:
     assert check(large, "DIP010") == []
 
 
+def test_a_value_with_blanks_is_read_as_tracker_reads_it() -> None:
+    # dippin's grammar cannot read `context.x = a b`; tracker can (the right side is all that
+    # follows the operator, docs/runtime/conditions.md): the key it reads was never reported
+    text = _out_of_a(
+        'a -> e [condition="context.x = a b"]',
+        'a -> e [condition="outcome=success && context.y != two words"]',
+        'a -> e [condition="not context.z not contains a b || outcome=fail"]',
+        "a -> e",
+    )
+    assert check(text, "DC101", "DIP010") == [
+        Finding("DC101", "error", (6, 22), (6, 31), "context.x"),
+        Finding("DC101", "error", (7, 41), (7, 50), "context.y"),
+        Finding("DC101", "error", (8, 26), (8, 35), "context.z"),
+    ]
+    # the twin: written by `a`, the keys are known
+    written = text.replace('prompt="p"]', 'prompt="p", writes="x,y,z"]')
+    assert check(written, "DC101", "DC102", "DIP010") == []
+
+
 def test_graph_retry_targets_name_nodes() -> None:
     text = ENDS.replace(
         'node [shape=box, prompt="p"]',

@@ -58,6 +58,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.diagnostics",
             "dipcheck.suggest",
             "dipcheck.conditions",
+            "dipcheck.clauses",
             "dipcheck.dialect",
             "dipcheck.files",
             "dipcheck.sealing",

@@ -4,7 +4,7 @@ general paths they stand in for.
 * ``suggest.Names`` leaves out the prefixes under which every name is too long or too short
   to be within the distance bound (``_Lengths``: the least and greatest length of a run of
   the sorted names): its answers must stay those of the plain scan.
-* ``routing.dippin_raw``, ``routing._split_outside`` and ``routing.parse_clause`` skip the
+* ``routing.dippin_raw``, ``clauses._split_outside`` and ``routing.parse_clause`` skip the
   quote handling of a text without quotes: their results must be those of the quote-aware
   path (restated here as it was).
 * ``Guards.exhaustive`` answers once per sequence of conditions (identical conditions share
@@ -21,6 +21,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dipcheck import clauses
 from dipcheck.analysis import routing
 from dipcheck.analysis.guards import Guards
 from dipcheck.analysis.routing import Clause, ConditionError
@@ -119,11 +120,11 @@ def _dippin_raw_general(text: str) -> str:
 
 
 def _split_general(text: str, separator: str) -> list[str]:
-    quotes = routing._quote_spans(text)
+    quotes = clauses._quote_spans(text)
     parts: list[str] = []
     start = 0
     while True:
-        index = routing._find_outside(text, separator, quotes, start)
+        index = clauses._find_outside(text, separator, quotes, start)
         if index < 0:
             parts.append(text[start:])
             return parts
@@ -137,9 +138,9 @@ def _parse_clause_general(text: str) -> Clause:
     while clause.startswith("not "):
         negations += 1
         clause = clause[4:].strip()
-    quotes = routing._quote_spans(clause)
-    for operator in routing.OPERATORS:
-        index = routing._find_outside(clause, operator, quotes)
+    quotes = clauses._quote_spans(clause)
+    for operator in clauses.OPERATORS:
+        index = clauses._find_outside(clause, operator, quotes)
         if index < 0:
             continue
         left = clause[:index].strip()
@@ -174,7 +175,7 @@ def test_dippin_raw_without_quotes_is_the_tokenizers_reading(text: str) -> None:
 @settings(max_examples=600, deadline=None)
 @given(text=TEXTS, separator=st.sampled_from(["&&", "||"]))
 def test_split_without_quotes_is_the_quote_aware_split(text: str, separator: str) -> None:
-    assert _outcome(routing._split_outside, text, separator) == _outcome(
+    assert _outcome(clauses._split_outside, text, separator) == _outcome(
         _split_general, text, separator
     )
 
@@ -188,8 +189,8 @@ def test_clause_reading_without_quotes_is_the_quote_aware_reading(text: str) -> 
 def test_corner_cases_of_the_quote_free_paths() -> None:
     assert routing.dippin_raw("ctx.a!=b&&c") == "ctx.a != b & & c"
     assert routing.dippin_raw("ctx.x='a b'  and y") == 'ctx.x = "a b" and y'
-    assert routing._split_outside("a&&&b", "&&") == ["a", "&b"]
-    assert routing._split_outside('a && "b && c"', "&&") == ["a ", ' "b && c"']
+    assert clauses._split_outside("a&&&b", "&&") == ["a", "&b"]
+    assert clauses._split_outside('a && "b && c"', "&&") == ["a ", ' "b && c"']
     assert routing.split_condition("a = 1 && b = 2 || c = 3") == [["a = 1", "b = 2"], ["c = 3"]]
     clause = routing.parse_clause("not ctx.a != x and ctx.b = y")
     assert (clause.negations, clause.left, clause.op) == (1, "ctx.a", "!=")

@@ -21,31 +21,16 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from dipcheck import conditions, gore, integers
+from dipcheck.clauses import (
+    Clause,
+    ConditionError,
+    go_quote,
+    parse_clause,
+    split_condition,
+)
 from dipcheck.model import Edge
 from dipcheck.records import record
 from dipcheck.target import DEFAULT, TargetVersion
-
-# tracker's operator search order (pipeline/condition.go): the first operator of this list
-# found outside quotes wins, wherever it is in the clause.
-OPERATORS = (
-    " not contains ",
-    " not startswith ",
-    " not endswith ",
-    " not in ",
-    " not matches ",
-    " contains ",
-    " startswith ",
-    " endswith ",
-    " in ",
-    " matches ",
-    " >= ",
-    " <= ",
-    " > ",
-    " < ",
-    "!=",
-    " == ",
-    "=",
-)
 
 # The tokens of a `.dip` condition as dippin's line lexer produces them (dip_lexer.LINE_TOKEN).
 # double-quoted strings (`"(?:\\.|[^"\\])*"`) are scanned by _double_quoted, see dippin_raw
@@ -63,33 +48,6 @@ _DIP_PLAIN_TOKEN = re.compile(
     | [^ \t]""",
     re.VERBOSE,
 )
-
-
-class ConditionError(Exception):
-    """A condition tracker cannot evaluate: the run fails at edge selection (§5.2)."""
-
-
-def go_quote(value: str) -> str:
-    """A string literal as Go's ``strconv.Quote`` writes it (how dippin re-quotes)."""
-    if value.isprintable() and '"' not in value and "\\" not in value:
-        return f'"{value}"'  # nothing to escape (most values): no walk over each character
-    out = ['"']
-    for char in value:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif char == "\r":
-            out.append("\\r")
-        elif not char.isprintable():
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    out.append('"')
-    return "".join(out)
 
 
 def _double_quoted(text: str, start: int) -> tuple[int, bool]:
@@ -151,120 +109,6 @@ def _dip_token(match: re.Match[str]) -> str:
 def runtime_text(raw: str, fmt: str) -> str:
     """The condition text tracker evaluates for a condition written as ``raw``."""
     return dippin_raw(raw) if fmt == "dip" else raw.strip()
-
-
-def _quote_spans(text: str) -> list[tuple[int, int]]:
-    """Double-quoted regions; a quote escaped by an odd number of backslashes does not
-    count. Raises :class:`ConditionError` for an unmatched quote."""
-    spans: list[tuple[int, int]] = []
-    opened = -1
-    index = text.find('"')
-    while index >= 0:
-        backslashes = 0
-        cursor = index - 1
-        while cursor >= 0 and text[cursor] == "\\":
-            backslashes += 1
-            cursor -= 1
-        if not backslashes % 2:
-            if opened < 0:
-                opened = index
-            else:
-                spans.append((opened, index + 1))
-                opened = -1
-        index = text.find('"', index + 1)
-    if opened >= 0:
-        raise ConditionError(f"unmatched double quote in condition: {text}")
-    return spans
-
-
-def _find_outside(text: str, needle: str, quotes: list[tuple[int, int]], start: int = 0) -> int:
-    if not quotes:
-        return text.find(needle, start)
-    while True:
-        index = text.find(needle, start)
-        if index < 0:
-            return -1
-        if not any(begin <= index < end for begin, end in quotes):
-            return index
-        start = index + 1
-
-
-def _split_outside(text: str, separator: str) -> list[str]:
-    if '"' not in text:  # (most conditions) nothing quoted: every separator splits
-        return text.split(separator)
-    quotes = _quote_spans(text)
-    parts: list[str] = []
-    start = 0
-    while True:
-        index = _find_outside(text, separator, quotes, start)
-        if index < 0:
-            parts.append(text[start:])
-            return parts
-        parts.append(text[start:index])
-        start = index + len(separator)
-
-
-def split_condition(text: str) -> list[list[str]]:
-    """tracker's split: ``||`` branches of ``&&`` clauses (raw clause texts, trimmed)."""
-    return [
-        [clause.strip() for clause in _split_outside(branch, "&&")]
-        for branch in _split_outside(text, "||")
-    ]
-
-
-@record(frozen=True, slots=True)
-class Clause:
-    """One clause as tracker reads it: ``not`` prefixes, left operand, operator, literal."""
-
-    text: str
-    negations: int
-    left: str
-    op: str
-    right_raw: str
-
-    @property
-    def right(self) -> str:
-        """The literal: one pair of surrounding double quotes removed, ``\\"`` and ``\\\\``
-        decoded. The right side is never looked up as a variable."""
-        return literal(self.right_raw)
-
-    def render(self) -> str:
-        """``ctx.x != "all_complete and …"``: the comparison with its literal quoted."""
-        prefix = "not " * self.negations
-        return f"{prefix}{self.left} {self.op} {go_quote(self.right)}"
-
-
-def literal(text: str) -> str:
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        return re.sub(r'\\(["\\])', r"\1", text[1:-1])
-    return text
-
-
-def parse_clause(text: str) -> Clause:
-    """Read one clause the way tracker does; malformed clauses raise ConditionError with
-    tracker's reason."""
-    clause = text.strip()
-    negations = 0
-    while clause.startswith("not "):
-        negations += 1
-        clause = clause[4:].strip()
-    quotes = _quote_spans(clause)
-    for operator in OPERATORS:
-        index = _find_outside(clause, operator, quotes) if quotes else clause.find(operator)
-        if index < 0:
-            continue
-        left = clause[:index].strip()
-        right = clause[index + len(operator) :].strip()
-        op = operator.strip()
-        if op == "=" and left.endswith((">", "<")):
-            raise ConditionError(
-                f"invalid condition clause {clause!r}: numeric comparison operators (>, <, >=, "
-                "<=) require surrounding spaces"
-            )
-        if not left or not right:
-            raise ConditionError(f"empty operand around {op!r} in clause {clause!r}")
-        return Clause(clause, negations, left, op, right)
-    raise ConditionError(f"invalid condition clause: {clause!r} (missing comparison operator)")
 
 
 Lookup = Callable[[str], str | None]

@@ -204,11 +204,18 @@ def _stays_inside(base_dir: str, normal: str, folders: set[str] | None) -> bool:
 
 
 def make_condition(text: Text, span: Span) -> Condition:
-    """An edge condition written as ``text`` (decoded, mapped into the file) at ``span``."""
-    from dipcheck import conditions
+    """A DOT edge condition written as ``text`` (decoded, mapped into the file) at ``span``.
+    One that dippin's grammar cannot read but tracker can (``context.x = a b``: the value is
+    everything after the operator) is read as tracker reads it, so that the analyses still
+    see its keys; tracker's own clause errors are DIP010's (rules/structure.py)."""
+    from dipcheck import clauses, conditions
     from dipcheck.model import Condition
 
     parsed = conditions.parse(text.value)
+    if parsed.expr is None:
+        expr = clauses.tracker_expr(text.value)
+        if expr is not None:
+            parsed = conditions.ParseResult(expr)
     return Condition(
         raw=text.value,
         text=text,
