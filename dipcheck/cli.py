@@ -18,6 +18,7 @@ from dipcheck.terminal import quoted
 
 if TYPE_CHECKING:
     from dipcheck.config import Config
+    from dipcheck.rules.registry import Rule
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -298,11 +299,14 @@ def _add_rule(commands: argparse._SubParsersAction) -> None:
         "rule",
         help="explain a rule, or list every rule",
         description="Print a rule's documentation: what it finds, why it matters, an example\n"
-        "and the fix. Accepts a code (DIP005) or a name (unconditional-cycle).",
+        "and the fix. Accepts a code (DIP005) or a name (unconditional-cycle); a code prefix\n"
+        "(DC2, DIP1) or a group (routing) lists the rules it selects.",
         epilog=RULE_EPILOG,
         formatter_class=_Formatter,
     )
-    rule.add_argument("rule", nargs="?", metavar="CODE|NAME", help="the rule to explain")
+    rule.add_argument(
+        "rule", nargs="?", metavar="CODE|NAME|PREFIX", help="the rule to explain, or a prefix"
+    )
     rule.add_argument("--all", action="store_true", help="list every rule")
     rule.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
@@ -431,29 +435,25 @@ def _rule(args: argparse.Namespace) -> int:
         print("dipcheck rule: error: give a code or name, or --all, not both", file=sys.stderr)
         return EXIT_ERROR
     if args.all:
-        rules = registry.all_rules()
-        if args.format == "json":
-            print(json.dumps([_rule_dict(item) for item in rules], indent=2))
-        else:
-            width = max(len(item.name) for item in rules)
-            for item in rules:
-                state = "" if item.enabled else "  (off by default)"
-                print(
-                    f"{item.code:<7} {item.name:<{width}}  {item.severity.label:<7}  "
-                    f"{item.summary}{state}"
-                )
-        return EXIT_OK
+        return _rule_list(registry.all_rules(), args.format)
     if not args.rule:
         print("dipcheck rule: give a code or name, or --all", file=sys.stderr)
         return EXIT_ERROR
     found = registry.get(args.rule)
     if found is None:
-        print(
-            f"dipcheck rule: no rule {quoted(args.rule)}{registry.nearest(args.rule)}; "
-            "`dipcheck rule --all` lists them",
-            file=sys.stderr,
-        )
-        return EXIT_ERROR
+        # a code prefix (`DC2`, `DIP1`) or a group, as selection and suppression accept them:
+        # the rules it names, listed (one alone is explained)
+        chosen = registry.select(args.rule)
+        if len(chosen) > 1:
+            return _rule_list(chosen, args.format)
+        if not chosen:
+            print(
+                f"dipcheck rule: no rule {quoted(args.rule)}{registry.nearest(args.rule)}; "
+                "`dipcheck rule --all` lists them",
+                file=sys.stderr,
+            )
+            return EXIT_ERROR
+        found = chosen[0]
     if args.format == "json":
         print(json.dumps(_rule_dict(found), indent=2))
         return EXIT_OK
@@ -478,6 +478,22 @@ def _rule(args: argparse.Namespace) -> int:
         f"More: {found.url}",
     ]
     print("\n".join(lines))
+    return EXIT_OK
+
+
+def _rule_list(rules: Sequence[Rule], output: str) -> int:
+    """One line a rule (or, with ``--format json``, each rule's documentation)."""
+    import json
+
+    if output == "json":
+        print(json.dumps([_rule_dict(item) for item in rules], indent=2))
+        return EXIT_OK
+    width = max(len(item.name) for item in rules)
+    for item in rules:
+        state = "" if item.enabled else "  (off by default)"
+        print(
+            f"{item.code:<7} {item.name:<{width}}  {item.severity.label:<7}  {item.summary}{state}"
+        )
     return EXIT_OK
 
 

@@ -530,6 +530,28 @@ def test_rule_all_json() -> None:
     )
 
 
+def test_rule_accepts_a_code_prefix_or_a_group() -> None:
+    # rule-codes.md: selection, suppression and `dipcheck rule` accept a code, a name or a
+    # code prefix (`DC2`, `DIP1`); `rule DC2` was "no rule 'DC2'"
+    from dipcheck.rules import registry
+
+    for prefix in ("DC2", "dip1", "routing"):
+        result = dipcheck("rule", prefix)
+        assert (result.returncode, result.stderr) == (0, ""), prefix
+        listed = [line.split()[0] for line in result.stdout.splitlines()]
+        assert listed == [item.code for item in registry.select(prefix)], prefix
+        assert len(listed) > 1
+    assert dipcheck("rule", "DC2").stdout.splitlines()[0].split()[:3] == [
+        "DC201",
+        "unsafe-tool-command-key",
+        "error",
+    ]
+    as_json = json.loads(dipcheck("rule", "DC9", "--format", "json").stdout)
+    assert [item["code"] for item in as_json] == [item.code for item in registry.select("DC9")]
+    # the twin: a whole code is still explained, not listed
+    assert dipcheck("rule", "DC201").stdout.startswith("DC201 unsafe-tool-command-key (error)\n")
+
+
 def test_unknown_rule_and_missing_argument_exit_two() -> None:
     result = dipcheck("rule", "NOPE")
     assert result.returncode == 2
