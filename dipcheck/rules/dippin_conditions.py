@@ -79,7 +79,10 @@ def _reserved(key: str) -> bool:
         "`stack.` and `node.` namespaces are not reported. A key that no node writes at all "
         "is DC101/DC102's finding, not this one."
     ),
-    example="agent Review\n  writes: verdict\nedges\n  Review -> Ship when ctx.approval = yes",
+    example=(
+        "agent Triage\n  writes: approval\nagent Review\n  writes: verdict\nedges\n"
+        "  Triage -> Review\n  Review -> Ship when ctx.approval = yes"
+    ),
     fix="Route on a key the node writes, or add the key to its `writes:`.",
     formats=("dip", "dot"),
 )
