@@ -132,16 +132,38 @@ class Config:
         return default_catalog().extended(self.extra_models)
 
     def excluded(self, path: str) -> bool:
-        relative = self._relative(path)
-        return any(self._matches(pattern, relative, path) for pattern in self.exclude)
+        """Does an ``exclude`` glob name ``path`` or a folder it is in? As in ruff, a folder
+        excluded leaves out what is below it (``vendor``, ``vendor/``), and a pattern without
+        a ``/`` (or one after ``**/``) names a file or folder at any depth (``drafts``,
+        ``**/drafts``, ``*.generated.dip``)."""
+        return self._below_any(self.exclude, path)
 
     def format_excluded(self, path: str) -> bool:
-        """Does a ``[format] exclude`` glob name ``path`` (``dipcheck fmt`` leaves it alone
-        when a directory walk finds it)?"""
-        if not self.format_exclude:
+        """Does a ``[format] exclude`` glob name ``path`` or a folder it is in, as ``exclude``
+        does (``dipcheck fmt`` leaves it alone when a directory walk finds it)?"""
+        return self._below_any(self.format_exclude, path)
+
+    def _below_any(self, patterns: tuple[str, ...], path: str) -> bool:
+        if not patterns:
             return False
+        shapes = []
+        for pattern in patterns:
+            pattern = pattern.rstrip("/") or pattern
+            shapes.append((pattern, "/" not in pattern))
+            if pattern.startswith("**/"):  # (at any depth, the top included)
+                shapes.append((pattern[3:], "/" not in pattern[3:]))
         relative = self._relative(path)
-        return any(self._matches(pattern, relative, path) for pattern in self.format_exclude)
+        while True:
+            name = relative.rpartition("/")[2]
+            for pattern, anywhere in shapes:
+                if self._matches(pattern, relative, path) or (
+                    anywhere and self._matches(pattern, name, path)
+                ):
+                    return True
+            parent = os.path.dirname(relative)
+            if parent in ("", "/", relative):
+                return False
+            relative, path = parent, os.path.dirname(os.path.abspath(path))
 
     def included(self, path: str) -> bool:
         """Does an ``include`` glob name ``path`` (a YAML step workflow by configuration)?"""

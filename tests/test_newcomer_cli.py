@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -418,3 +419,34 @@ def test_isolated_and_config_together_are_a_usage_error(tmp_path: Path) -> None:
         assert (both.returncode, both.stderr) == (2, prefix + message), command
         alone = dipcheck(command, "--isolated", *extra, CLEAN, cwd=tmp_path)
         assert alone.returncode == 0, (command, alone.stderr)
+
+
+# -- exclude names folders as ruff's does ------------------------------------------------------
+
+
+def test_exclude_names_a_folder_and_a_bare_name_at_any_depth(tmp_path: Path) -> None:
+    # `exclude = ["sub"]` left `sub/a.dip` in a directory lint: only `sub/*` or `sub/**`
+    # worked, where ruff's `exclude` leaves out a folder named, and a name without `/`
+    # anywhere in the tree
+    for folder in ("sub", "sub/deep", "keep"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    for name in ("sub/a.dip", "sub/deep/b.dip", "keep/c.dip", "keep/deep.dip"):
+        (tmp_path / name).write_text(BROKEN)
+    config = tmp_path / "dipcheck.toml"
+    everything = ["./keep/c.dip", "./keep/deep.dip", "./sub/a.dip", "./sub/deep/b.dip"]
+    for patterns, left_out in (
+        ('"sub"', {"./sub/a.dip", "./sub/deep/b.dip"}),
+        ('"sub/"', {"./sub/a.dip", "./sub/deep/b.dip"}),
+        ('"**/sub"', {"./sub/a.dip", "./sub/deep/b.dip"}),
+        ('"deep"', {"./sub/deep/b.dip"}),
+        ('"c.dip"', {"./keep/c.dip"}),
+        ('"keep/*.dip", "**/deep/"', {"./keep/c.dip", "./keep/deep.dip", "./sub/deep/b.dip"}),
+        # the twins: a part of a name, or a path that is not there, leaves everything in
+        ('"su", "de"', set()),
+        ('"deep/b.dip"', set()),
+    ):
+        config.write_text(f"exclude = [{patterns}]\n")
+        result = dipcheck("lint", "--no-cache", "--format", "json", ".", cwd=tmp_path)
+        assert json.loads(result.stdout)["files"] == [
+            name for name in everything if name not in left_out
+        ], patterns
