@@ -52,7 +52,7 @@ def hover(snapshot: Snapshot, occurrence: Occurrence, exists: Callable[[str], bo
             text += findings_text(snapshot.result.diagnostics, occurrence.span)
         return text
     if kind is Kind.CONDITION:
-        return condition_text(occurrence.detail)
+        return condition_text(occurrence.detail, snapshot.result.diagnostics)
     if kind is Kind.FIELD:
         spec, where = occurrence.detail
         return field_text(occurrence.name, spec, where)
@@ -238,7 +238,9 @@ def findings_text(diagnostics: list[Diagnostic], span: Span) -> str:
 # -- conditions -----------------------------------------------------------------------------
 
 
-def condition_text(edge: Edge) -> str:
+def condition_text(edge: Edge, diagnostics: list[Diagnostic]) -> str:
+    """What the condition says, and then the findings inside it: what the runtime does with
+    it where that differs (DC301: tracker ≤ v0.64 reads `and` as part of a value)."""
     condition = edge.condition
     assert condition is not None
     parts = [f"**Condition** of `{edge.source.value} -> {edge.target.value}`: `{condition.raw}`"]
@@ -247,7 +249,16 @@ def condition_text(edge: Edge) -> str:
     if condition.expr is None:
         parts.append(f"Does not parse: {condition.error}.")
         return "\n\n".join(parts)
-    parts.append("Taken when\n\n" + "\n".join(describe(condition.expr, 0)))
+    inside = [
+        item
+        for item in diagnostics
+        if item.span.source is condition.span.source
+        and condition.span.start <= item.span.start
+        and item.span.end <= condition.span.end
+    ]
+    read_as = " (as dippin reads it)" if any(item.code == "DC301" for item in inside) else ""
+    parts.append(f"Taken when{read_as}\n\n" + "\n".join(describe(condition.expr, 0)))
+    parts.extend(f"**{item.code}** ({item.severity.label}): {item.message}" for item in inside)
     return "\n\n".join(parts)
 
 

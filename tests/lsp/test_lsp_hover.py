@@ -73,12 +73,17 @@ async def test_hover_on_conditions(lsp: Session) -> None:
     uri = lsp.open("demo.dip", DEMO)
     found = await hover(lsp, uri, "contains")
     assert found.range == lsp.range(uri, 'ctx.outcome = success and ctx.report contains "ok"')
+    # what dippin reads, then what tracker ≤ v0.64 does with it (the hover said only the first,
+    # beside a DC301 warning that the edge never fires)
     assert found.contents.value == (
         '**Condition** of `Check -> Done`: `ctx.outcome = success and ctx.report contains "ok"`'
-        "\n\nTaken when\n\n"
+        "\n\nTaken when (as dippin reads it)\n\n"
         "- all of:\n"
         "  - `ctx.outcome` is `success`\n"
-        "  - `ctx.report` contains `ok`"
+        "  - `ctx.report` contains `ok`\n\n"
+        "**DC301** (warning): tracker ≤ v0.64 does not split conditions on `and` (tracker#647): "
+        "it reads the condition as one comparison, key `ctx.outcome = success and ctx.report` "
+        'contains "ok", which is practically never true, so `Check -> Done` never fires'
     )
     assert await text(lsp, uri, "not ctx.outcome", delta=1) == (
         "**Condition** of `Check -> Build`: `not ctx.outcome = success`\n\nTaken when\n\n"
