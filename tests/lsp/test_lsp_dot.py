@@ -124,8 +124,11 @@ async def test_document_symbols(lsp: Session) -> None:
     assert [child.name for child in build.children or []] == ["prompt"]  # not the default
 
 
-async def test_semantic_tokens(lsp: Session) -> None:
-    source = 'digraph T {\n  a [shape=box, prompt="x ${ctx.k}"]\n  a -> b\n}\n'
+@pytest.mark.parametrize("brk", ["\n", "\r"], ids=["lf", "cr"])
+async def test_semantic_tokens(lsp: Session, brk: str) -> None:
+    """With CR-only line breaks every token was on line 0 (dipcheck's line table only knows
+    `\\n`) at its column on its LSP line."""
+    source = f'digraph T {{{brk}  a [shape=box, prompt="x ${{ctx.k}}"]{brk}  a -> b{brk}}}{brk}'
     uri = lsp.open("tok.dot", source, language_id="dot")
     provider = lsp.capabilities.semantic_tokens_provider
     assert isinstance(provider, types.SemanticTokensOptions)
