@@ -478,7 +478,8 @@ class Workflow:
     ``selectors`` are the stylesheet's selectors as written (``*``, ``box``, ``.class``,
     ``#id``) with their spans. ``mentions`` are further places that name a node without
     declaring it or routing to it (a DOT node statement that adds attributes to a node
-    declared earlier): rename and references include them.
+    declared earlier, a DOT edge end beside subgraphs that make no edge): rename and
+    references include them.
     """
 
     source: SourceText

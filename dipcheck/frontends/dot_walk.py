@@ -432,9 +432,11 @@ class GraphWalk(Checks):
         self.check_attrs(attrs, schema.EDGE_ATTRIBUTES, "edge", edge=True)
         attrs = self.amend(attrs, scope.edge_defaults, where)
         resolved: list[tuple[list[Name], Span]] = []
+        plain: list[int] = []  # the ends that name one node (not a subgraph)
         for endpoint in endpoints:
             if isinstance(endpoint, Token):
                 name = self.name(endpoint)
+                plain.append(len(resolved))
                 resolved.append(([self.add_node(name, [], scope, False)], name.span))
                 continue
             span = Span(
@@ -444,6 +446,7 @@ class GraphWalk(Checks):
             )
             if endpoint.data == "node_id":
                 name = self.name(endpoint.children[0])
+                plain.append(len(resolved))
                 resolved.append(([self.add_node(name, [], scope, False)], span))
                 continue
             names = self.subgraph(endpoint, scope)
@@ -457,6 +460,13 @@ class GraphWalk(Checks):
                 )
                 names = []
             resolved.append((names, span))
+        for index in plain:
+            # a node whose neighbours are subgraphs that make no edge (not expanded, or
+            # empty) is in no edge: still a place that names it, for rename and references
+            before = resolved[index - 1][0] if index > 0 else []
+            after = resolved[index + 1][0] if index + 1 < len(resolved) else []
+            if not before and not after:
+                self.mentions.extend(resolved[index][0])
         for (sources, source_span), (targets, target_span) in itertools.pairwise(resolved):
             for source in sources:
                 for target in targets:

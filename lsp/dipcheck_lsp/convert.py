@@ -101,6 +101,10 @@ class Positions:
             end -= 1
         return end
 
+    def line(self, offset: int) -> int:
+        """The LSP line ``offset`` is on (a line break belongs to the line it ends)."""
+        return bisect_right(self.starts, max(0, min(offset, len(self.source.text)))) - 1
+
     def position(self, offset: int) -> types.Position:
         text = self.source.text
         offset = max(0, min(offset, len(text)))

@@ -35,7 +35,7 @@ from dipcheck.configfile import CONFIG_NAMES
 from dipcheck.engine import LintResult, detect_format, lint_text, read_problem
 from dipcheck.files import MAX_FILE_BYTES, FileTooLarge
 from dipcheck.frontends.common import read_from_disk
-from dipcheck.records import field, record, replace
+from dipcheck.records import field, fields, record, replace
 from dipcheck.rules import registry
 from dipcheck.shelltools import SPAWN
 from dipcheck.source import SourceText
@@ -62,11 +62,14 @@ class Settings:
     """Server settings from ``initializationOptions`` or ``didChangeConfiguration``, optionally
     under a ``"dipcheck"`` key: ``debounceMs``, ``select`` / ``ignore`` (rule selectors, as
     ``--select`` / ``--ignore`` layer them over the configuration file), ``targetVersion``
-    (replaces ``target-version``), ``inlayHints`` (true or false). A value that cannot be used
-    is reported in ``problems`` and left at what it was: a ``debounceMs`` that is not a number
-    from 0 to :data:`MAX_DEBOUNCE_MS` (1e300 held every lint back for good), and the selectors
-    no rule matches, in one problem per setting (not one each: every problem is a message the
-    editor shows)."""
+    (replaces ``target-version``), ``inlayHints`` (true or false). A ``"dipcheck"`` section is
+    the whole of the settings: one it leaves out goes back to its default (an editor sends its
+    whole section on each change, so a setting the user removed is simply absent; it kept its
+    old value). Settings sent without that key change only those they name. A value that
+    cannot be used is reported in ``problems`` and not applied: a ``debounceMs`` that is not a
+    number from 0 to :data:`MAX_DEBOUNCE_MS` (1e300 held every lint back for good), an
+    ``inlayHints`` that is not true or false, and the selectors no rule matches, in one
+    problem per setting (not one each: every problem is a message the editor shows)."""
 
     debounce: float = 0.15
     select: tuple[str, ...] = ()
@@ -81,6 +84,10 @@ class Settings:
         section = data.get("dipcheck", data)
         if not isinstance(section, dict):
             return
+        if section is not data:
+            defaults = Settings()
+            for item in fields(self):
+                setattr(self, item.name, getattr(defaults, item.name))
         self.problems = []
         if "debounceMs" in section:
             value = section["debounceMs"]

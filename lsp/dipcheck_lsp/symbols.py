@@ -93,13 +93,16 @@ class _Builder:
         kind: types.SymbolKind,
         children: list[types.DocumentSymbol],
         spans: list[Span],
+        keyword: Span | None = None,
     ) -> types.DocumentSymbol | None:
+        """``keyword``: the section's key when the model has it (YAML's ``inputs:``), else
+        the keyword line above the first entry is looked for."""
         if not spans:
             return None
         span = spans[0]
         for other in spans[1:]:
             span = span.cover(other)
-        header = self.header(name, span)
+        header = keyword or self.header(name, span)
         if header is not None:
             span = span.cover(header)
         selection = header or Span(span.source, span.start, span.start)
@@ -169,7 +172,14 @@ class _Builder:
             self.symbol(decl.name.value, K.Field, decl.span, decl.name.span, decl.type.value)
             for decl in workflow.inputs
         ]
-        found = self.section("inputs", K.Namespace, inputs, [decl.span for decl in workflow.inputs])
+        key = workflow.header_field("inputs")  # a YAML workflow's `inputs:`
+        found = self.section(
+            "inputs",
+            K.Namespace,
+            inputs,
+            [decl.span for decl in workflow.inputs],
+            key.key_span if key is not None and self.own(key.key_span) else None,
+        )
         if found is not None:
             children.append(found)
         children.extend(self.node(node) for node in workflow.nodes)

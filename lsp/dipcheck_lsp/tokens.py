@@ -225,10 +225,11 @@ def semantic_tokens(workflow: Workflow | None, index: Index, positions: Position
     data: list[int] = []
     previous_line = previous_column = 0
     for token in _carve(_Collector(workflow, index).collect()):
-        line = source.line_of(token.start)
-        if source.line_of(token.end - 1) != line:
+        start = positions.position(token.start)  # LSP lines: a lone `\r` ends one too
+        line = start.line
+        if positions.line(token.end - 1) != line:
             continue  # clients without multi-line token support: skip
-        column = positions.position(token.start).character
+        column = start.character
         length = units(source.text[token.start : token.end], positions.encoding)
         delta_line = line - previous_line
         delta_column = column - previous_column if delta_line == 0 else column

@@ -305,7 +305,24 @@ async def test_editor_select_and_ignore_layer_as_the_command_line_does(lsp: Sess
         assert sorted(item.code for item in found) == ["DC301"]
     finally:
         config.unlink()
-        lsp.configure({"dipcheck": {"select": [], "ignore": []}})  # (absent keys are kept)
+        lsp.configure({"dipcheck": {}})
+
+
+async def test_a_setting_left_out_of_a_change_goes_back_to_its_default(lsp: Session) -> None:
+    """An editor sends its whole `dipcheck` section on each change: a setting the user
+    removed is absent from it, and kept its old value (DIP003 stayed hidden)."""
+    uri = lsp.open("demo.dip", DEMO.replace("Build -> Check", "Build -> Chekc"))
+    codes = [item.code for item in await lsp.diagnostics(uri)]
+    assert "DIP003" in codes
+    hidden = [code for code in codes if code != "DIP003"]
+    for settings, expected in [
+        ({"ignore": ["DIP003"]}, hidden),
+        ({"ignore": ["DIP003"], "debounceMs": 100}, hidden),
+        ({"debounceMs": 100}, codes),
+    ]:
+        mark = lsp.mark()
+        lsp.configure({"dipcheck": settings})
+        assert [item.code for item in await lsp.diagnostics(uri, after=mark)] == expected
 
 
 async def test_closing_clears_pushed_diagnostics(lsp: Session) -> None:

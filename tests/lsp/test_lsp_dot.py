@@ -4,6 +4,8 @@ tokens, and silence on ordinary Graphviz files."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lsp_support import Session, dedent, find, position_at
 from lsprotocol import types
@@ -62,6 +64,48 @@ async def test_rename_a_node_from_an_edge_statement(lsp: Session) -> None:
     assert "Start -> Design -> Build" in renamed
     assert "${ctx.node.Design.last_response}" in renamed
     assert "Check -> Design [condition" in renamed
+
+
+GROUPS = dedent(
+    """
+    digraph Groups {
+      Start [shape=Mdiamond]
+      Exit  [shape=Msquare]
+      Work  [shape=box, prompt="w"]
+      Test  [shape=box, prompt="t"]
+      Start -> Work -> Test
+      { Work } -> Exit
+      Work -> subgraph s { Exit }
+      Test -> { Exit }
+    }
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("Start", "Begin"), ("Work", "Job"), ("Exit", "End"), ("Test", "Check")]
+)
+async def test_rename_and_references_reach_a_node_beside_a_subgraph(
+    lsp: Session, old: str, new: str
+) -> None:
+    """tracker makes no edge to a subgraph (DC011), so the plain end of such an edge was in
+    no edge of the model: rename and references left out `Work` in `Work -> subgraph s
+    {…}`, `Exit` in `{ Work } -> Exit` and `Test` in `Test -> { Exit }`."""
+    uri = lsp.open("groups.dot", GROUPS, language_id="dot")
+    where = lsp.position(uri, f"{old} ")
+    references = await lsp.client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=lsp.doc(uri),
+            position=where,
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    starts = [
+        position_at(GROUPS, match.start(), lsp.encoding) for match in re.finditer(old, GROUPS)
+    ]
+    assert sorted(item.range.start for item in references or []) == starts
+    edit = await lsp.client.text_document_rename_async(types.RenameParams(lsp.doc(uri), where, new))
+    assert lsp.applied(uri, edit) == GROUPS.replace(old, new)
 
 
 async def test_rename_refuses_names_dot_cannot_write_bare(lsp: Session) -> None:
@@ -124,8 +168,11 @@ async def test_document_symbols(lsp: Session) -> None:
     assert [child.name for child in build.children or []] == ["prompt"]  # not the default
 
 
-async def test_semantic_tokens(lsp: Session) -> None:
-    source = 'digraph T {\n  a [shape=box, prompt="x ${ctx.k}"]\n  a -> b\n}\n'
+@pytest.mark.parametrize("brk", ["\n", "\r"], ids=["lf", "cr"])
+async def test_semantic_tokens(lsp: Session, brk: str) -> None:
+    """With CR-only line breaks every token was on line 0 (dipcheck's line table only knows
+    `\\n`) at its column on its LSP line."""
+    source = f'digraph T {{{brk}  a [shape=box, prompt="x ${{ctx.k}}"]{brk}  a -> b{brk}}}{brk}'
     uri = lsp.open("tok.dot", source, language_id="dot")
     provider = lsp.capabilities.semantic_tokens_provider
     assert isinstance(provider, types.SemanticTokensOptions)

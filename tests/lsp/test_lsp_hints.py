@@ -153,3 +153,21 @@ async def test_the_setting_turns_hints_off_and_on(lsp: Session) -> None:
         == "dipcheck: setting `inlayHints` must be true or false; the setting is ignored"
     )
     assert len(await hints(lsp, uri)) == 7
+
+
+async def test_hints_come_back_when_the_setting_is_removed(lsp: Session) -> None:
+    """A `dipcheck` section without `inlayHints` is the default, on: the hints stayed off."""
+    uri = lsp.open("hints.dip", HINTED)
+    shown = await hints(lsp, uri)
+    assert len(shown) == 7
+    refreshes = lsp.client.inlay_hint_refreshes
+    workspace = lsp.client.capabilities.workspace
+    support = workspace.inlay_hint if workspace is not None else None
+    asks = 1 if support is not None and support.refresh_support else 0
+    lsp.configure({"dipcheck": {"inlayHints": False}})
+    assert await hints(lsp, uri) == []
+    lsp.configure({"dipcheck": {"inlayHints": False, "debounceMs": 100}})
+    assert await hints(lsp, uri) == []
+    lsp.configure({"dipcheck": {}})
+    assert await hints(lsp, uri) == shown
+    assert lsp.client.inlay_hint_refreshes == refreshes + 2 * asks

@@ -292,6 +292,49 @@ async def test_document_symbols_are_a_hierarchy(lsp: Session) -> None:
         assert section.range.start == section.selection_range.start
 
 
+INPUTS_DIP = dedent(
+    """
+    workflow Inputs
+      start: A
+      exit: A
+
+      inputs
+        issue: string
+        dry_run: bool
+
+      agent A
+        prompt: Fix ${inputs.issue}.
+    """
+)
+
+
+@pytest.mark.parametrize("name", ["inputs.dip", "flow.yaml"])
+async def test_an_inputs_section_starts_at_its_keyword(lsp: Session, name: str) -> None:
+    """A YAML workflow's `inputs` symbol started at its first entry, with an empty selection
+    (the keyword line was looked for as `inputs`, never `inputs:`), and so did its fold."""
+    steps = PROJECT / "fixtures" / "steps" / "spec_driven.yaml"
+    text = steps.read_text(encoding="utf-8") if name.endswith(".yaml") else INPUTS_DIP
+    uri = lsp.open(name, text)
+    [workflow] = await lsp.client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(lsp.doc(uri))
+    )
+    [inputs] = [item for item in workflow.children if item.name == "inputs"]
+    lines = text.splitlines()
+    first = next(index for index, line in enumerate(lines) if line.strip(" :") == "inputs")
+    last = next(index for index, line in enumerate(lines) if line.lstrip().startswith("dry_run"))
+    keyword = types.Range(
+        types.Position(first, lines[first].index("inputs")),
+        types.Position(first, lines[first].index("inputs") + len("inputs")),
+    )
+    assert inputs.selection_range == keyword
+    assert inputs.range == types.Range(keyword.start, types.Position(last, len(lines[last])))
+    folds = await lsp.client.text_document_folding_range_async(
+        types.FoldingRangeParams(lsp.doc(uri))
+    )
+    starts = [(item.start_line, item.end_line) for item in folds or [] if item.end_line == last]
+    assert starts == [(first, last)]
+
+
 def after(lsp: Session, uri: str, prefix: str, name: str) -> types.Location:
     """The location of ``name`` written right after ``prefix``."""
     start = lsp.position(uri, prefix + name, delta=len(prefix))

@@ -106,3 +106,43 @@ async def test_semantic_tokens_are_the_same_with_crlf_line_breaks(lsp: Session) 
         found.append(decode(list(tokens.data), provider.legend))
     assert (12, 2, 5, "keyword") in found[0]  # edges
     assert found[1] == found[0]
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r"], ids=["lf", "lone-cr"])
+async def test_semantic_tokens_after_a_lone_carriage_return(lsp: Session, brk: str) -> None:
+    """A lone `\\r` ends a line for LSP: tokens took their line from dipcheck's `\\n`-only
+    line table and their column from the LSP one, so every token after a stray `\\r` in a
+    comment was one line too high, its column counted from the `\\r`."""
+    provider = lsp.capabilities.semantic_tokens_provider
+    assert isinstance(provider, types.SemanticTokensOptions)
+    text = f"# A workflow.{brk}A stray line break in a comment\n" + dedent(
+        """
+        workflow W
+          start: A
+          exit: B
+
+          agent A
+            label: A
+
+          edges
+            A -> B
+        """
+    )
+    found = await lsp.client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(lsp.doc(lsp.open("cr.dip", text)))
+    )
+    assert found is not None
+    assert decode(list(found.data), provider.legend) == [
+        (2, 0, 8, "keyword"),
+        (2, 9, 1, "class", "declaration"),
+        (3, 2, 5, "property"),
+        (3, 9, 1, "variable"),
+        (4, 2, 4, "property"),
+        (4, 8, 1, "variable"),
+        (6, 2, 5, "keyword"),
+        (6, 8, 1, "function", "declaration"),
+        (7, 4, 5, "property"),
+        (9, 2, 5, "keyword"),
+        (10, 4, 1, "variable"),
+        (10, 9, 1, "variable"),
+    ]
