@@ -14,7 +14,7 @@ from dipcheck.files import OutputUnwritable
 from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import quoted
+from dipcheck.terminal import VisibleParser, quoted
 
 if TYPE_CHECKING:
     from dipcheck.config import Config
@@ -158,7 +158,7 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
     def listed(name: str) -> bool:
         return every or not known or command == name
 
-    parser = argparse.ArgumentParser(
+    parser = VisibleParser(
         prog="dipcheck",
         description=DESCRIPTION,
         epilog=MAIN_EPILOG,

@@ -20,9 +20,10 @@ exactly when it goes to a file or a pipe, and made visible only when it goes to 
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Iterable
-from typing import TextIO
+from typing import IO, TextIO
 
 # C0 and C1 controls but tab and newline, DEL, the invisible bidirectional controls (U+061C,
 # U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of the
@@ -58,6 +59,16 @@ def visible_line(text: str) -> str:
     a line break made the line after it start `::error file=x::boom`, which GitHub Actions
     reads as a command in the log of a CI lint."""
     return visible_name(text)
+
+
+class VisibleParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors and help are shown with :func:`visible`: its
+    messages quote what was typed (`unrecognized arguments: …`, `ambiguous option: …`), which
+    can hold an escape sequence. Its subparsers are of the same class (argparse makes them
+    with the parser's own type)."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        super()._print_message(visible(message), file)
 
 
 def visible_lines(lines: Iterable[str]) -> str:

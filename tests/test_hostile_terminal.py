@@ -732,3 +732,38 @@ def test_an_svg_shows_no_raw_control_character_and_is_well_formed_xml(tmp_path: 
     # the twin: the DOT text, a file the user asked for, keeps every character
     dot = dipcheck("graph", "w.dip", "--format", "dot", cwd=tmp_path)
     assert "e\x1b]0;TITLE\x07" in dot.stdout
+
+
+# what a command line can hold of HOSTILE (no NUL), and how it is shown
+TYPED, TYPED_SHOWN = HOSTILE[:-1], SHOWN[: -len("\\x00")]
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (
+            ("lint", f"--x{TYPED}", "w.dip"),
+            f"dipcheck: error: unrecognized arguments: --x{TYPED_SHOWN}",
+        ),
+        (
+            ("lint", f"--f={TYPED}", "w.dip"),
+            f"dipcheck lint: error: ambiguous option: --f={TYPED_SHOWN} could match --format, "
+            "--fail-on, --fix",
+        ),
+        (
+            ("simulate", "w.dip", f"--{TYPED}"),
+            f"dipcheck: error: unrecognized arguments: --{TYPED_SHOWN}",
+        ),
+        (("lsp", f"--{TYPED}"), f"dipcheck lsp: error: unrecognized arguments: --{TYPED_SHOWN}"),
+        (("rule", f"--all{TYPED}"), f"dipcheck: error: unrecognized arguments: --all{TYPED_SHOWN}"),
+    ],
+)
+def test_usage_errors_show_what_was_typed_with_escapes(
+    project: Path, words: tuple[str, ...], said: str
+) -> None:
+    # argparse quotes the word it did not know; the escape sequence in it reached the terminal
+    # (a command line holds no NUL)
+    run = dipcheck(*words, cwd=project)
+    assert run.returncode == 2
+    assert RAW.search(run.stderr) is None
+    assert run.stderr.splitlines()[-1] == said
