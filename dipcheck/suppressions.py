@@ -59,6 +59,13 @@ def _directive() -> re.Pattern[str]:
 _VALUE_KEY = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = lazy(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
 _QUOTED_VALUE = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+# a YAML line's sequence dash, plain key and colon, and node properties (anchor, tag)
+_YAML_DASH = lazy(r"-[ \t]+")
+_YAML_KEY = lazy(
+    r"(?:[^\s#'\"\[\]{},&*!|>%@`?:-]|[?:-](?=\S))(?:[^:#]|:(?=\S)|(?<=\S)#)*?[ \t]*:(?:[ \t]+|$)"
+)
+_YAML_PROPERTIES = lazy(r"(?:[&!]\S*[ \t]+)*")
+_NOT_PLAIN = lazy(r"[#|>\"'\[{&*!%@`]|[?:-](?:\s|$)")  # what starts a value that is not plain
 
 
 # A comment that sets out to be a suppression: `dipcheck` (any case), an optional colon and
@@ -275,8 +282,8 @@ def _indent(line: str) -> int:
 
 
 def _yaml_content_lines(lines: list[str]) -> set[int]:
-    """Lines that are text inside YAML block scalars and after the first line of quoted
-    scalars that go on over several lines (never comments)."""
+    """Lines that are text inside YAML block scalars and after the first line of quoted and
+    plain scalars that go on over several lines (never comments)."""
     content: set[int] = set()
     index = 0
     quote = ""  # a quoted scalar the lines before left open
@@ -302,8 +309,42 @@ def _yaml_content_lines(lines: list[str]) -> set[int]:
                 cursor += 1
             index = cursor
             continue
+        base = _plain_base(line)
+        if base != -1:
+            # `key: text` going on over deeper lines: one plain scalar, which a comment ends
+            cursor = last = index + 1
+            while cursor < len(lines):
+                text = lines[cursor].rstrip()
+                if text.strip():
+                    if _indent(text) <= base or text.lstrip().startswith("#"):
+                        break
+                    last = cursor + 1
+                    if _yaml_scan(text, "")[0] != -1:
+                        break
+                cursor += 1
+            content.update(range(index + 1, last))
+            index = max(last, index + 1)
+            continue
         index += 1
     return content
+
+
+def _plain_base(line: str) -> int:
+    """The column the lines going on with a plain (unquoted) scalar that ``line`` starts are
+    indented beyond (its key's, or its sequence dash's), or -1 when the line's value is of
+    another kind, is missing (a nested block follows) or is followed by a comment."""
+    if line.startswith(("---", "...")) or _yaml_scan(line, "")[0] != -1:
+        return -1
+    base = column = _indent(line)
+    while (dash := _YAML_DASH.match(line, column)) is not None:
+        base, column = column, dash.end()
+    key = _YAML_KEY.match(line, column)
+    if key is not None:
+        base, column = column, key.end()
+    value = line[_YAML_PROPERTIES.match(line, column).end() :]
+    if not value.strip() or _NOT_PLAIN.match(value):
+        return -1
+    return base
 
 
 def _content(text: str, fmt: str) -> Container[int]:

@@ -246,6 +246,19 @@ def test_a_multi_line_yaml_quoted_string_gets_the_comment_above_its_key(tmp_path
     assert "    # dipcheck: ignore[L11]\n" + prompt in written
 
 
+def test_a_multi_line_plain_yaml_scalar_gets_the_comment_above_its_key(tmp_path: Path) -> None:
+    """At the end of the scalar's first line the comment ended it (the next line a syntax
+    error): --add-ignore left the file unchanged, "the comments would not parse"."""
+    prompt = "    prompt: plain {{ input.isue }}\n      continued here\n"
+    text = (
+        "name: ys\ninputs:\n  issue: {type: string}\nsteps:\n  - name: plan\n    agent: a\n"
+        + prompt
+        + "    next: null\n"
+    )
+    written = _adopt(tmp_path, "flow.yaml", text)
+    assert written == text.replace(prompt, "    # dipcheck: ignore[L03]\n" + prompt)
+
+
 def test_a_dip_string_with_an_escaped_quote_holds_no_comment(tmp_path: Path) -> None:
     """`label: "say \\" # dipcheck: ignore[DIP003]"` is one string to the lexer (and to
     convert); the scanner took the `#` for a comment, which hid an error-level DIP003."""
