@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Iterable
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.dipblocks import BlockLines, code_end, content_lines
@@ -794,8 +794,9 @@ def adoptable(item: Diagnostic) -> bool:
 
 
 def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
-    """The edit that suppresses ``diagnostic``: a trailing comment on its line, or — when the
-    line is inside a multi-line block — a comment line above the block's `key:` line."""
+    """The edit that suppresses ``diagnostic``: a trailing comment on its line (or its codes
+    added to the line's `ignore`), or — when the line is inside a multi-line block — a comment
+    line above the block's `key:` line, or above the line when another comment ends it."""
     return suppression_edits([diagnostic], fmt)[0]
 
 
@@ -809,7 +810,7 @@ def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> li
         if id(source) not in scanned:
             scanned[id(source)] = _layout(source, fmt)
         content, comment_at = scanned[id(source)]
-        place = _placement(source, content, source.line_of(item.span.start), fmt)
+        place = _placement(source, content, comment_at, source.line_of(item.span.start), fmt)
         make = makers.get((id(source), place))
         if make is None:
             make = makers[(id(source), place)] = _comment_maker(
@@ -825,11 +826,14 @@ _Layout = tuple[Container[int], Callable[[int], int]]
 
 def _layout(source: SourceText, fmt: str) -> _Layout:
     """:data:`_Layout` of ``source``: for DOT, from its tokens (a `// dipcheck:` inside a
-    quoted label is no comment); else as the format's reader sees strings."""
+    quoted label is no comment); else as the format's reader sees strings, each line read once
+    (every finding's placement asks for its line's comment)."""
     if fmt == "dot":
         dot = _DotLayout(source)
         return dot.content, dot.comment_start
-    return _content(source.text, fmt), lambda line: _comment_start(source.raw_line(line), fmt)
+    return _content(source.text, fmt), cache(
+        lambda line: _comment_start(source.raw_line(line), fmt)
+    )
 
 
 def ignore_edits(
@@ -848,7 +852,7 @@ def ignore_edits(
             line = anchors.get(id(item.span.source))
         if line is None:
             continue
-        codes = wanted.setdefault(_placement(source, content, line, fmt), [])
+        codes = wanted.setdefault(_placement(source, content, comment_at, line, fmt), [])
         if item.code not in codes:
             codes.append(item.code)
     return [
@@ -857,7 +861,13 @@ def ignore_edits(
     ]
 
 
-def _placement(source: SourceText, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(
+    source: SourceText,
+    content: Container[int],
+    comment_at: Callable[[int], int],
+    line: int,
+    fmt: str,
+) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
@@ -868,9 +878,21 @@ def _placement(source: SourceText, content: Container[int], line: int, fmt: str)
         while owner > 0 and owner in content:
             owner -= 1  # the `key:` line that opens the block
         return ("above", owner)
-    if fmt == "dip" and _QUOTED_VALUE.match(source.raw_line(line)):
+    written = source.raw_line(line)
+    if fmt == "dip" and _QUOTED_VALUE.match(written):
         return ("above", line)  # after a quoted .dip value, `# …` is part of the value
+    start = comment_at(line)
+    if start != -1 and _ignore_at(written, start) is None:
+        # a comment other than an `ignore` (the first on a line is the one read): one added
+        # at the end would be part of it, inside an open DOT `/*` too
+        return ("above", line)
     return ("end", line)
+
+
+def _ignore_at(line: str, start: int) -> re.Match[str] | None:
+    """The `ignore` directive that is the comment at ``start`` of ``line`` (-1: none)."""
+    match = _directive().match(line, start) if start != -1 else None
+    return match if match is not None and match.group(1) == "ignore" else None
 
 
 def _comment_maker(
@@ -887,13 +909,11 @@ def _comment_maker(
     kind, line = place
     leader = "//" if fmt == "dot" else "#"
     if kind == "end":
-        existing = source.raw_line(line)
-        start = comment_at(line)
-        if start != -1:
-            match = _directive().match(existing, start)
-            if match is not None and match.group(1) == "ignore":
-                close = source.line_starts[line] + match.end(2)
-                return lambda codes: Edit(Span(source, close, close), f", {', '.join(codes)}")
+        # (the line has no comment, or an `ignore`: _placement puts the comment above others)
+        match = _ignore_at(source.raw_line(line), comment_at(line))
+        if match is not None:
+            close = source.line_starts[line] + match.end(2)
+            return lambda codes: Edit(Span(source, close, close), f", {', '.join(codes)}")
         end = source.line_end(line)
         return lambda codes: Edit(
             Span(source, end, end), f"  {leader} dipcheck: ignore[{', '.join(codes)}]"

@@ -226,6 +226,15 @@ def test_a_dot_label_holding_comment_text_is_left_as_it_was(tmp_path: Path) -> N
     assert written.splitlines()[3] == line + "  // dipcheck: ignore[DIP110, DC004]"
 
 
+def test_a_dot_statement_before_an_open_block_comment_gets_the_comment_above(
+    tmp_path: Path,
+) -> None:
+    """Appended after `/* a block`, `// dipcheck: ignore[DC102]` was inside the comment."""
+    statement = '  B [shape=box, prompt="use ${ctx.plan_sumary}"] /* a block\n  comment */\n'
+    written = _adopt(tmp_path, "p.dot", DOT_HEAD + statement + "  s -> B -> e\n}\n")
+    assert written == DOT_HEAD + "  // dipcheck: ignore[DC102]\n" + statement + "  s -> B -> e\n}\n"
+
+
 def test_a_multi_line_dot_html_label_gets_the_comment_above_its_statement(
     tmp_path: Path,
 ) -> None:
