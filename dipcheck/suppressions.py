@@ -20,10 +20,10 @@ In a DOT file the comment is ``// dipcheck: ignore[…]`` (or ``#``, or inside `
 its whole attribute list, quoted multi-line prompts included.
 
 A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
-code as DC902, an ``enable`` that ends no ``disable`` as DC903, and a comment that means to be a
-suppression but is not one (``# dipcheck: ignore`` without codes, ``ignore DC102`` without
-brackets, ``ignroe[…]``, ``dipcheck`` without the colon, ``ignore[ALL]`` …) as DC904, with the
-rewrite.
+code or a list of none (``ignore[]``, ``ignore[,]``) as DC902, an ``enable`` that ends no
+``disable`` as DC903, and a comment that means to be a suppression but is not one
+(``# dipcheck: ignore`` without codes, ``ignore DC102`` without brackets, ``ignroe[…]``,
+``dipcheck`` without the colon, ``ignore[ALL]`` …) as DC904, with the rewrite.
 
 :func:`ignore_edits` writes the comments that suppress given findings (``--add-ignore``, the
 language server's "suppress" action).
@@ -592,7 +592,8 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
-        if not raw_codes.strip():
+        parts = raw_codes.split(",")
+        if not any(part.strip() for part in parts):  # (`[]`, or commas and blanks only)
             result.problems.append(
                 finding(
                     "DC902",
@@ -601,7 +602,6 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
                 )
             )
             continue
-        parts = raw_codes.split(",")
         if any(part.strip().upper() == "ALL" for part in parts):
             # `ALL` is a blanket suppression spelt as a selector: refused as the bare one is
             begin = line.lower().index("dipcheck", match.start())
@@ -733,7 +733,8 @@ def _malformed(source: SourceText, line: str, number: int, start: int) -> Malfor
                 "findings nobody has looked at)"
             )
     directive = Span(source, offset + attempt.start(1), offset + end)
-    rewrite = f"dipcheck: {kind}[{codes}]" if codes else None
+    named = codes is not None and codes.replace(",", " ").strip()  # (`[,]` names none)
+    rewrite = f"dipcheck: {kind}[{codes}]" if named else None
     return Malformed(
         span, directive, problems, kind, rewrite, range(0), kind == "file-ignore", removal
     )
