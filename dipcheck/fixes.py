@@ -17,11 +17,12 @@ are symbolic links out of the tree being fixed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from dipcheck.config import Config
 from dipcheck.diagnostics import Diagnostic, Edit
 from dipcheck.engine import LintResult, anchors, detect_format, lint_text
+from dipcheck.frontends.common import FileReader, read_from_disk
 from dipcheck.records import field, record
 from dipcheck.source import text_diff
 
@@ -131,17 +132,16 @@ def _trial(
     outcome: FixOutcome,
     fixes: list[Diagnostic],
     before: Counter[str],
-    config: Config,
-    fmt: str | None,
+    relint: Callable[[str], LintResult],
 ) -> tuple[str, LintResult, list[str]]:
-    """``fixes`` applied to the outcome's text, the new text's lint, and what they break: the
-    DC0xx codes they add, or that they change nothing (empty when they are fine). The
-    outcome is not changed."""
+    """``fixes`` applied to the outcome's text, the new text's lint (by ``relint``), and what
+    they break: the DC0xx codes they add, or that they change nothing (empty when they are
+    fine). The outcome is not changed."""
     edits = [edit for item in fixes if item.fix is not None for edit in item.fix.edits]
     text = apply_edits(outcome.text, edits)
     if text == outcome.text:
         return text, outcome.result, ["nothing (no change)"]
-    result = lint_text(text, outcome.path, config, fmt, named=outcome.named)
+    result = relint(text)
     return text, result, sorted(loading_counts(result.diagnostics) - before)
 
 
@@ -157,11 +157,17 @@ def fix_text(
     unsafe: bool = False,
     fmt: str | None = None,
     named: bool = False,
+    reader: FileReader = read_from_disk,
 ) -> FixOutcome:
     """Fix ``text`` (the content of ``path``) to a fixed point, without writing anything.
-    ``named``: the user named the file (``engine.lint_paths``)."""
+    ``named``: the user named the file (``engine.lint_paths``); ``reader`` reads the files it
+    includes (the language server's reads open documents as they are in the editor)."""
     fmt = fmt or detect_format(path, config)
-    result = lint_text(text, path, config, fmt, named=named)
+
+    def relint(text: str) -> LintResult:
+        return lint_text(text, path, config, fmt, reader=reader, named=named)
+
+    result = relint(text)
     outcome = FixOutcome(path, text, text, result, named=named)
     refused: set[tuple[str, str, str, tuple[str, ...]]] = set()
 
@@ -178,7 +184,7 @@ def fix_text(
             return outcome
         outcome.passes += 1
         before = loading_counts(result.diagnostics)
-        text, linted, broken = _trial(outcome, chosen, before, config, fmt)
+        text, linted, broken = _trial(outcome, chosen, before, relint)
         if not broken:
             _keep(outcome, chosen, text, linted)
             result = linted
@@ -191,7 +197,7 @@ def fix_text(
         first: tuple[str, LintResult] | None = None
         refused_now = False
         for item in chosen:
-            text, linted, broken = _trial(outcome, [item], before, config, fmt)
+            text, linted, broken = _trial(outcome, [item], before, relint)
             if not broken:
                 first = first or (text, linted)
                 continue

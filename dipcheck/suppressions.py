@@ -20,10 +20,10 @@ In a DOT file the comment is ``// dipcheck: ignore[…]`` (or ``#``, or inside `
 its whole attribute list, quoted multi-line prompts included.
 
 A code that suppresses nothing is reported as DC901 (with a fix that removes it), an unknown
-code as DC902, an ``enable`` that ends no ``disable`` as DC903, and a comment that means to be a
-suppression but is not one (``# dipcheck: ignore`` without codes, ``ignore DC102`` without
-brackets, ``ignroe[…]``, ``dipcheck`` without the colon, ``ignore[ALL]`` …) as DC904, with the
-rewrite.
+code or a list of none (``ignore[]``, ``ignore[,]``) as DC902, an ``enable`` that ends no
+``disable`` as DC903, and a comment that means to be a suppression but is not one
+(``# dipcheck: ignore`` without codes, ``ignore DC102`` without brackets, ``ignroe[…]``,
+``dipcheck`` without the colon, ``ignore[ALL]`` …) as DC904, with the rewrite.
 
 :func:`ignore_edits` writes the comments that suppress given findings (``--add-ignore``, the
 language server's "suppress" action).
@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Iterable
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from dipcheck.diagnostics import Diagnostic, Edit, Fix
 from dipcheck.dipblocks import BlockLines, code_end, content_lines
@@ -59,6 +59,13 @@ def _directive() -> re.Pattern[str]:
 _VALUE_KEY = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*")
 _YAML_BLOCK = lazy(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
 _QUOTED_VALUE = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
+# a YAML line's sequence dash, plain key and colon, and node properties (anchor, tag)
+_YAML_DASH = lazy(r"-[ \t]+")
+_YAML_KEY = lazy(
+    r"(?:[^\s#'\"\[\]{},&*!|>%@`?:-]|[?:-](?=\S))(?:[^:#]|:(?=\S)|(?<=\S)#)*?[ \t]*:(?:[ \t]+|$)"
+)
+_YAML_PROPERTIES = lazy(r"(?:[&!]\S*[ \t]+)*")
+_NOT_PLAIN = lazy(r"[#|>\"'\[{&*!%@`]|[?:-](?:\s|$)")  # what starts a value that is not plain
 
 
 # A comment that sets out to be a suppression: `dipcheck` (any case), an optional colon and
@@ -275,8 +282,8 @@ def _indent(line: str) -> int:
 
 
 def _yaml_content_lines(lines: list[str]) -> set[int]:
-    """Lines that are text inside YAML block scalars and after the first line of quoted
-    scalars that go on over several lines (never comments)."""
+    """Lines that are text inside YAML block scalars and after the first line of quoted and
+    plain scalars that go on over several lines (never comments)."""
     content: set[int] = set()
     index = 0
     quote = ""  # a quoted scalar the lines before left open
@@ -302,8 +309,42 @@ def _yaml_content_lines(lines: list[str]) -> set[int]:
                 cursor += 1
             index = cursor
             continue
+        base = _plain_base(line)
+        if base != -1:
+            # `key: text` going on over deeper lines: one plain scalar, which a comment ends
+            cursor = last = index + 1
+            while cursor < len(lines):
+                text = lines[cursor].rstrip()
+                if text.strip():
+                    if _indent(text) <= base or text.lstrip().startswith("#"):
+                        break
+                    last = cursor + 1
+                    if _yaml_scan(text, "")[0] != -1:
+                        break
+                cursor += 1
+            content.update(range(index + 1, last))
+            index = max(last, index + 1)
+            continue
         index += 1
     return content
+
+
+def _plain_base(line: str) -> int:
+    """The column the lines going on with a plain (unquoted) scalar that ``line`` starts are
+    indented beyond (its key's, or its sequence dash's), or -1 when the line's value is of
+    another kind, is missing (a nested block follows) or is followed by a comment."""
+    if line.startswith(("---", "...")) or _yaml_scan(line, "")[0] != -1:
+        return -1
+    base = column = _indent(line)
+    while (dash := _YAML_DASH.match(line, column)) is not None:
+        base, column = column, dash.end()
+    key = _YAML_KEY.match(line, column)
+    if key is not None:
+        base, column = column, key.end()
+    value = line[_YAML_PROPERTIES.match(line, column).end() :]
+    if not value.strip() or _NOT_PLAIN.match(value):
+        return -1
+    return base
 
 
 def _content(text: str, fmt: str) -> Container[int]:
@@ -551,7 +592,8 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
         offset = source.line_starts[number]
         codes_start = offset + match.start(2)
         raw_codes = match.group(2)
-        if not raw_codes.strip():
+        parts = raw_codes.split(",")
+        if not any(part.strip() for part in parts):  # (`[]`, or commas and blanks only)
             result.problems.append(
                 finding(
                     "DC902",
@@ -560,7 +602,6 @@ def scan(source: SourceText, fmt: str) -> Suppressions:
                 )
             )
             continue
-        parts = raw_codes.split(",")
         if any(part.strip().upper() == "ALL" for part in parts):
             # `ALL` is a blanket suppression spelt as a selector: refused as the bare one is
             begin = line.lower().index("dipcheck", match.start())
@@ -692,7 +733,8 @@ def _malformed(source: SourceText, line: str, number: int, start: int) -> Malfor
                 "findings nobody has looked at)"
             )
     directive = Span(source, offset + attempt.start(1), offset + end)
-    rewrite = f"dipcheck: {kind}[{codes}]" if codes else None
+    named = codes is not None and codes.replace(",", " ").strip()  # (`[,]` names none)
+    rewrite = f"dipcheck: {kind}[{codes}]" if named else None
     return Malformed(
         span, directive, problems, kind, rewrite, range(0), kind == "file-ignore", removal
     )
@@ -753,8 +795,9 @@ def adoptable(item: Diagnostic) -> bool:
 
 
 def suppression_edit(diagnostic: Diagnostic, fmt: str = "dip") -> Edit:
-    """The edit that suppresses ``diagnostic``: a trailing comment on its line, or — when the
-    line is inside a multi-line block — a comment line above the block's `key:` line."""
+    """The edit that suppresses ``diagnostic``: a trailing comment on its line (or its codes
+    added to the line's `ignore`), or — when the line is inside a multi-line block — a comment
+    line above the block's `key:` line, or above the line when another comment ends it."""
     return suppression_edits([diagnostic], fmt)[0]
 
 
@@ -768,7 +811,7 @@ def suppression_edits(diagnostics: Iterable[Diagnostic], fmt: str = "dip") -> li
         if id(source) not in scanned:
             scanned[id(source)] = _layout(source, fmt)
         content, comment_at = scanned[id(source)]
-        place = _placement(source, content, source.line_of(item.span.start), fmt)
+        place = _placement(source, content, comment_at, source.line_of(item.span.start), fmt)
         make = makers.get((id(source), place))
         if make is None:
             make = makers[(id(source), place)] = _comment_maker(
@@ -784,11 +827,14 @@ _Layout = tuple[Container[int], Callable[[int], int]]
 
 def _layout(source: SourceText, fmt: str) -> _Layout:
     """:data:`_Layout` of ``source``: for DOT, from its tokens (a `// dipcheck:` inside a
-    quoted label is no comment); else as the format's reader sees strings."""
+    quoted label is no comment); else as the format's reader sees strings, each line read once
+    (every finding's placement asks for its line's comment)."""
     if fmt == "dot":
         dot = _DotLayout(source)
         return dot.content, dot.comment_start
-    return _content(source.text, fmt), lambda line: _comment_start(source.raw_line(line), fmt)
+    return _content(source.text, fmt), cache(
+        lambda line: _comment_start(source.raw_line(line), fmt)
+    )
 
 
 def ignore_edits(
@@ -807,7 +853,7 @@ def ignore_edits(
             line = anchors.get(id(item.span.source))
         if line is None:
             continue
-        codes = wanted.setdefault(_placement(source, content, line, fmt), [])
+        codes = wanted.setdefault(_placement(source, content, comment_at, line, fmt), [])
         if item.code not in codes:
             codes.append(item.code)
     return [
@@ -816,7 +862,13 @@ def ignore_edits(
     ]
 
 
-def _placement(source: SourceText, content: Container[int], line: int, fmt: str) -> tuple[str, int]:
+def _placement(
+    source: SourceText,
+    content: Container[int],
+    comment_at: Callable[[int], int],
+    line: int,
+    fmt: str,
+) -> tuple[str, int]:
     """Where the comment for a finding on ``line`` goes: ("end", line) for a trailing comment,
     ("above", line) for a comment line of its own above ``line``."""
     opens_block = line + 1 in content and line not in content
@@ -827,9 +879,21 @@ def _placement(source: SourceText, content: Container[int], line: int, fmt: str)
         while owner > 0 and owner in content:
             owner -= 1  # the `key:` line that opens the block
         return ("above", owner)
-    if fmt == "dip" and _QUOTED_VALUE.match(source.raw_line(line)):
+    written = source.raw_line(line)
+    if fmt == "dip" and _QUOTED_VALUE.match(written):
         return ("above", line)  # after a quoted .dip value, `# …` is part of the value
+    start = comment_at(line)
+    if start != -1 and _ignore_at(written, start) is None:
+        # a comment other than an `ignore` (the first on a line is the one read): one added
+        # at the end would be part of it, inside an open DOT `/*` too
+        return ("above", line)
     return ("end", line)
+
+
+def _ignore_at(line: str, start: int) -> re.Match[str] | None:
+    """The `ignore` directive that is the comment at ``start`` of ``line`` (-1: none)."""
+    match = _directive().match(line, start) if start != -1 else None
+    return match if match is not None and match.group(1) == "ignore" else None
 
 
 def _comment_maker(
@@ -846,13 +910,11 @@ def _comment_maker(
     kind, line = place
     leader = "//" if fmt == "dot" else "#"
     if kind == "end":
-        existing = source.raw_line(line)
-        start = comment_at(line)
-        if start != -1:
-            match = _directive().match(existing, start)
-            if match is not None and match.group(1) == "ignore":
-                close = source.line_starts[line] + match.end(2)
-                return lambda codes: Edit(Span(source, close, close), f", {', '.join(codes)}")
+        # (the line has no comment, or an `ignore`: _placement puts the comment above others)
+        match = _ignore_at(source.raw_line(line), comment_at(line))
+        if match is not None:
+            close = source.line_starts[line] + match.end(2)
+            return lambda codes: Edit(Span(source, close, close), f", {', '.join(codes)}")
         end = source.line_end(line)
         return lambda codes: Edit(
             Span(source, end, end), f"  {leader} dipcheck: ignore[{', '.join(codes)}]"

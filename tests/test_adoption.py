@@ -226,6 +226,15 @@ def test_a_dot_label_holding_comment_text_is_left_as_it_was(tmp_path: Path) -> N
     assert written.splitlines()[3] == line + "  // dipcheck: ignore[DIP110, DC004]"
 
 
+def test_a_dot_statement_before_an_open_block_comment_gets_the_comment_above(
+    tmp_path: Path,
+) -> None:
+    """Appended after `/* a block`, `// dipcheck: ignore[DC102]` was inside the comment."""
+    statement = '  B [shape=box, prompt="use ${ctx.plan_sumary}"] /* a block\n  comment */\n'
+    written = _adopt(tmp_path, "p.dot", DOT_HEAD + statement + "  s -> B -> e\n}\n")
+    assert written == DOT_HEAD + "  // dipcheck: ignore[DC102]\n" + statement + "  s -> B -> e\n}\n"
+
+
 def test_a_multi_line_dot_html_label_gets_the_comment_above_its_statement(
     tmp_path: Path,
 ) -> None:
@@ -244,6 +253,19 @@ def test_a_multi_line_yaml_quoted_string_gets_the_comment_above_its_key(tmp_path
     )
     written = _adopt(tmp_path, "flow.yaml", text)
     assert "    # dipcheck: ignore[L11]\n" + prompt in written
+
+
+def test_a_multi_line_plain_yaml_scalar_gets_the_comment_above_its_key(tmp_path: Path) -> None:
+    """At the end of the scalar's first line the comment ended it (the next line a syntax
+    error): --add-ignore left the file unchanged, "the comments would not parse"."""
+    prompt = "    prompt: plain {{ input.isue }}\n      continued here\n"
+    text = (
+        "name: ys\ninputs:\n  issue: {type: string}\nsteps:\n  - name: plan\n    agent: a\n"
+        + prompt
+        + "    next: null\n"
+    )
+    written = _adopt(tmp_path, "flow.yaml", text)
+    assert written == text.replace(prompt, "    # dipcheck: ignore[L03]\n" + prompt)
 
 
 def test_a_dip_string_with_an_escaped_quote_holds_no_comment(tmp_path: Path) -> None:

@@ -183,3 +183,63 @@ def test_in_dot_the_comment_is_reported_too() -> None:
     assert item.span.text == "// dipcheck: ignroe[DIP004]"
     assert item.fix is not None
     assert [edit.text for edit in item.fix.edits] == ["dipcheck: ignore[DIP004]"]
+
+
+@pytest.mark.parametrize(
+    ("comment", "kind"),
+    [
+        ("# dipcheck: ignore[,]", "ignore"),
+        ("# dipcheck: ignore[ , ]", "ignore"),
+        ("# dipcheck: file-ignore[,,]", "file-ignore"),
+        ("# dipcheck: disable[,]", "disable"),
+        ("# dipcheck: enable[ ,]", "enable"),
+    ],
+)
+def test_a_suppression_of_commas_only_names_no_code(comment: str, kind: str) -> None:
+    """`ignore[,]` suppressed nothing and was reported as nothing, where `ignore[]` was
+    DC902 (nineteenth audit)."""
+    findings = lint(_with(comment))
+    dc902 = Finding("DC902", "warning", (4, 3), (4, 3 + len(comment)), comment)
+    assert [item for item in findings if item.code == "DC902"] == [dc902]
+    assert DC102 in findings  # (still reported)
+    (item,) = [item for item in run(_with(comment)).diagnostics if item.code == "DC902"]
+    assert item.message == f"a suppression needs at least one code: `# dipcheck: {kind}[CODE]`"
+
+
+def test_empty_items_among_codes_are_accepted_as_ruff_accepts_them() -> None:
+    # the twins: as ruff reads its noqa codes `F401,,F841`, a code list with a trailing comma
+    # or an empty item between commas still names its codes, and suppresses with them
+    for comment in ("# dipcheck: ignore[DC102,]", "# dipcheck: ignore[, DC102,,DC1]"):
+        assert lint(_with(comment)) == [], comment
+
+
+def test_a_misspelt_directive_of_commas_only_is_fixed_as_a_blanket_one() -> None:
+    # its rewrite was `dipcheck: ignore[,]`, itself no suppression
+    comment = "# dipcheck: ignroe[,]"
+    (item,) = [item for item in run(_with(comment)).diagnostics if item.code == "DC904"]
+    assert item.fix is not None
+    assert [(edit.span.text, edit.text) for edit in item.fix.edits] == [
+        ("dipcheck: ignroe[,]", "dipcheck: ignore[DC102]")
+    ]
+
+
+def test_a_suppression_of_commas_only_in_dot_and_yaml() -> None:
+    dot = (
+        "digraph G {\n"
+        "  // dipcheck: ignore[,]\n"
+        "  start [shape=Mdiamond]\n"
+        "  done [shape=Msquare]\n"
+        "  start -> done\n"
+        "}\n"
+    )
+    steps = "name: y\nsteps:\n  - name: a\n    agent: x\n    prompt: hi  # dipcheck: disable[ , ]\n"
+    found = [
+        (item.code, item.span.start_position(), item.span.end_position(), item.span.text)
+        for text, path in ((dot, "g.dot"), (steps, "f.yaml"))
+        for item in lint_text(text, path).diagnostics
+        if item.code.startswith("DC9")
+    ]
+    assert found == [
+        ("DC902", (1, 2), (1, 24), "// dipcheck: ignore[,]"),
+        ("DC902", (4, 16), (4, 40), "# dipcheck: disable[ , ]"),
+    ]

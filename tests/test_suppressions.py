@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import yaml
 from helpers import Finding, lint, only, run, template
 from hypothesis import given
 from hypothesis import strategies as st
@@ -169,6 +170,85 @@ def test_suppression_edit_extends_an_existing_comment() -> None:
     assert edit.text == ", DC105"
     applied = text[: edit.span.start] + edit.text + text[edit.span.end :]
     assert lint(applied) == []
+
+
+PLAIN_YAML = template(
+    """
+    name: ys
+    inputs:
+      issue: {type: string}
+    steps:
+      - name: plan
+        agent: a
+        prompt: plain {{ input.isue }}
+          continued here
+        next: null
+    """
+)
+
+
+def test_suppression_edit_above_a_multi_line_plain_yaml_scalar() -> None:
+    """A comment at the end of the first line of a plain scalar that goes on over deeper
+    lines ends the scalar there: the next line was then a YAML syntax error (DC001) and the
+    comment matched nothing (DC901; eighteenth audit). It goes above the key."""
+    [item] = run(PLAIN_YAML, "<test>.yaml").diagnostics
+    assert (item.code, item.span.start_position()) == ("L03", (6, 21))
+    edit = suppression_edit(item, "yaml")
+    assert (edit.span.start_position(), edit.span.end_position(), edit.text) == (
+        (6, 0),
+        (6, 0),
+        "    # dipcheck: ignore[L03]\n",
+    )
+    applied = apply_edits(PLAIN_YAML, [edit])
+    assert lint(applied, "<test>.yaml") == []
+    assert yaml.safe_load(applied) == yaml.safe_load(PLAIN_YAML)  # (the same prompt)
+    # the twin: a plain scalar on one line keeps the comment at its end
+    one_line = PLAIN_YAML.replace("\n      continued here", "")
+    [item] = run(one_line, "<test>.yaml").diagnostics
+    edit = suppression_edit(item, "yaml")
+    assert (edit.span.start_position(), edit.text) == ((6, 34), "  # dipcheck: ignore[L03]")
+    assert lint(apply_edits(one_line, [edit]), "<test>.yaml") == []
+
+
+OPEN_BLOCK_COMMENT_DOT = (
+    "digraph CM {\n"
+    '  graph [goal="g"]\n'
+    "  Start [shape=Mdiamond]\n"
+    "  Exit  [shape=Msquare]\n"
+    '  Plan [shape=box, label="Plan", prompt="use ${ctx.plan_sumary}"] /* a block\n'
+    "  comment */\n"
+    "  Start -> Plan -> Exit\n"
+    "}\n"
+)
+
+
+def test_suppression_edit_after_a_comment_goes_above_the_line() -> None:
+    """Only a line's first comment is read: `// dipcheck: ignore[DC102]` appended after an
+    open DOT `/* a block` was inside that comment, and after a .dip `# note` part of it; the
+    finding stayed (eighteenth audit). The comment goes on a line of its own above."""
+    [item] = run(OPEN_BLOCK_COMMENT_DOT, "<test>.dot").diagnostics
+    assert (item.code, item.span.start_position()) == ("DC102", (4, 45))
+    edit = suppression_edit(item, "dot")
+    assert (edit.span.start_position(), edit.span.end_position(), edit.text) == (
+        (4, 0),
+        (4, 0),
+        "  // dipcheck: ignore[DC102]\n",
+    )
+    assert lint(apply_edits(OPEN_BLOCK_COMMENT_DOT, [edit]), "<test>.dot") == []
+    noted = BASE.replace(
+        "    prompt:\n      Use ${ctx.from_env} here.\n",
+        "    prompt: Use ${ctx.from_env}  # note\n",
+    )
+    [item] = run(noted).diagnostics
+    edit = suppression_edit(item)
+    assert (edit.span.start_position(), edit.text) == ((4, 0), "    # dipcheck: ignore[DC102]\n")
+    assert lint(apply_edits(noted, [edit])) == []
+    # the twin: without the block comment the comment goes at the end of the line
+    closed = OPEN_BLOCK_COMMENT_DOT.replace(" /* a block\n  comment */", "")
+    [item] = run(closed, "<test>.dot").diagnostics
+    edit = suppression_edit(item, "dot")
+    assert (edit.span.start_position(), edit.text) == ((4, 65), "  // dipcheck: ignore[DC102]")
+    assert lint(apply_edits(closed, [edit]), "<test>.dot") == []
 
 
 _MENTION_PIECES = st.sampled_from(

@@ -1,7 +1,8 @@
 """Code actions: the rules' quick fixes, "suppress this finding", and one fix-all.
 
 Everything comes from the ``data`` each published diagnostic carries (edits already in LSP
-ranges of the version they were computed for), so asking for actions never lints. The
+ranges of the version they were computed for), so asking for quick fixes never lints; the
+fix-all lints as ``dipcheck lint --fix`` does, pass after pass (:func:`fixed_text`). The
 server's own copy is used, found among the diagnostics it knows are current for the document
 (the client's copy of ``data`` is never trusted): the document's own, of its current version,
 and those another open workflow's current lint found in it as an included prompt or command
@@ -11,15 +12,18 @@ lint has it, it gets no action (its edits would land in the wrong place).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import Any
 
 from lsprotocol import types
 
+from dipcheck.fixes import fix_text
+from dipcheck.frontends.common import read_from_disk
 from dipcheck.rules import registry
 from dipcheck_lsp.convert import range_from_list, range_list, workspace_edit
 from dipcheck_lsp.findings import SOURCE
-from dipcheck_lsp.state import Snapshot
+from dipcheck_lsp.state import Request, Snapshot
 
 FIX_ALL = "source.fixAll.dipcheck"
 KINDS = [types.CodeActionKind.QuickFix, FIX_ALL]
@@ -55,12 +59,14 @@ def code_actions(
     params: types.CodeActionParams,
     known: list[types.Diagnostic],
     current: Snapshot | None,
+    fixed: str | None,
     versions: dict[str, int],
     document_changes: bool,
 ) -> list[types.CodeAction]:
     """The quick fixes and suppressions of the client's diagnostics found among ``known``
     (the server's current diagnostics for the document), and the fix-all of ``current``
-    (the document's lint of its current version, if there is one)."""
+    (the document's lint of its current version, if there is one; ``fixed``: its text as
+    :func:`fixed_text` fixes it, None when it has no safe fix of its own)."""
     only = params.context.only
     actions: list[types.CodeAction] = []
     quickfix = wanted(types.CodeActionKind.QuickFix, only)
@@ -97,7 +103,7 @@ def code_actions(
                 )
             )
     if wanted(FIX_ALL, only) and current is not None:
-        edit = fix_all(current, versions, document_changes)
+        edit = fix_all(current, fixed, versions, document_changes)
         if edit is not None:
             actions.append(
                 types.CodeAction(title="dipcheck: fix all safe findings", kind=FIX_ALL, edit=edit)
@@ -121,23 +127,72 @@ def _overlaps(bounds: Bounds, others: list[Bounds]) -> bool:
     )
 
 
-def fix_all(
-    snapshot: Snapshot, versions: dict[str, int], document_changes: bool
-) -> types.WorkspaceEdit | None:
-    """Every safe fix of the document whose edits overlap no fix taken before it."""
-    taken: dict[str, list[Bounds]] = {}
-    chosen: list[dict[str, Any]] = []
+def fixable(snapshot: Snapshot) -> bool:
+    """Has the document a safe fix all of whose edits are its own (one for :func:`fixed_text`)?"""
+    return any(
+        all(edit["uri"] == snapshot.uri for edit in fix["edits"]) for fix in _safe_fixes(snapshot)
+    )
+
+
+def fixed_text(request: Request) -> str:
+    """The document's text with its safe fixes applied as ``dipcheck lint --fix`` applies them,
+    pass after pass until none is left (one pass left a fix that the first one's made
+    possible, as the DC901 of a code left alone in its comment). Runs in a worker thread."""
+
+    def reader(path: str) -> str:
+        text = request.open_texts.get(os.path.normpath(path))
+        return text if text is not None else read_from_disk(path)
+
+    display = request.path or f"<{request.uri}>"
+    return fix_text(request.text, display, request.config, fmt=request.fmt, reader=reader).text
+
+
+def _safe_fixes(snapshot: Snapshot) -> Iterable[dict[str, Any]]:
     for item in snapshot.converted.own:
         data = item.data if isinstance(item.data, dict) else {}
         fix = data.get("fix")
-        if fix is None or not fix["safe"]:
-            continue
+        if fix is not None and fix["safe"]:
+            yield fix
+
+
+def _replacement(snapshot: Snapshot, fixed: str) -> types.TextEdit:
+    """One edit from the document's text to ``fixed``: the whole lines that differ."""
+    text = snapshot.source.text
+    shortest = min(len(text), len(fixed))
+    prefix = 0
+    while prefix < shortest and text[prefix] == fixed[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < shortest - prefix and text[-1 - suffix] == fixed[-1 - suffix]:
+        suffix += 1
+    start = text.rfind("\n", 0, prefix) + 1
+    end = len(text) - suffix
+    if end > 0 and text[end - 1] != "\n":
+        newline = text.find("\n", end)
+        end = len(text) if newline == -1 else newline + 1
+    kept = len(text) - end  # (the same text ends both)
+    return types.TextEdit(snapshot.positions.range(start, end), fixed[start : len(fixed) - kept])
+
+
+def fix_all(
+    snapshot: Snapshot, fixed: str | None, versions: dict[str, int], document_changes: bool
+) -> types.WorkspaceEdit | None:
+    """Every safe fix of the document: one edit from its text to ``fixed``, and the safe fixes
+    whose edits are all in other files (an included prompt file), each overlapping no fix
+    taken before it."""
+    chosen: list[tuple[str, types.TextEdit]] = []
+    if fixed is not None and fixed != snapshot.source.text:
+        chosen.append((snapshot.uri, _replacement(snapshot, fixed)))
+    taken: dict[str, list[Bounds]] = {}
+    for fix in _safe_fixes(snapshot):
         edits = fix["edits"]
+        if any(edit["uri"] == snapshot.uri for edit in edits):
+            continue  # (in ``fixed``, when it applies)
         if any(_overlaps(_bounds(edit), taken.get(edit["uri"], [])) for edit in edits):
             continue
         for edit in edits:
             taken.setdefault(edit["uri"], []).append(_bounds(edit))
-        chosen.extend(edits)
+        chosen.extend(_edits(edits))
     if not chosen:
         return None
-    return workspace_edit(_edits(chosen), versions, document_changes)
+    return workspace_edit(chosen, versions, document_changes)

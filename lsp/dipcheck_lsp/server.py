@@ -589,9 +589,15 @@ class DipcheckServer(LanguageServer):
         )
         if snapshot is not None and snapshot.version != current[0]:
             snapshot = None
+        fixed = None
+        doc = self.state.docs.get(self.state.known(uri))
+        if wants_fix_all and snapshot is not None and doc is not None and actions.fixable(snapshot):
+            # in a worker, as a lint: each pass lints the text again
+            request = self.state.request(doc, snapshot.version, snapshot.source.text)
+            fixed = await asyncio.wrap_future(self.lint_pool.submit(actions.fixed_text, request))
         known = [*(snapshot.converted.own if snapshot else ()), *self.state.current_in(uri)]
         found = actions.code_actions(
-            params, known, snapshot, self.versions(), self.document_changes()
+            params, known, snapshot, fixed, self.versions(), self.document_changes()
         )
         return found or None
 

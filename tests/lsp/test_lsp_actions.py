@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from lsp_support import DEMO, Session
+from lsp_support import DEMO, Session, edits_by_uri
 from lsprotocol import types
+
+from dipcheck.config import Config
+from dipcheck.fixes import fix_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -83,6 +86,28 @@ async def test_fix_all_applies_every_safe_fix(lsp: Session) -> None:
     [rename, _, _] = await actions(lsp, uri, [first])
     assert rename.title == "DC009: rename `llm_model` to `model`"
     assert rename.is_preferred
+
+
+async def test_fix_all_fixes_until_nothing_is_left_as_fix_does(lsp: Session) -> None:
+    """One pass of fixes that overlap no fix before them removed `DIP003` and `DC102` from
+    `ignore[DIP003, DIP004,DC102]` and left `ignore[DIP004]`, itself a DC901 with a safe fix
+    (eighteenth audit); `dipcheck lint --fix` goes on until nothing is left, and so does the
+    fix-all now, in one edit."""
+    text = DEMO.replace(
+        "  agent Start\n", "  agent Start  # dipcheck: ignore[DIP003, DIP004,DC102]\n"
+    )
+    uri = lsp.open("demo.dip", text)
+    diagnostics = await lsp.diagnostics(uri)
+    assert [item.code for item in diagnostics].count("DC901") == 3
+    [fix_all] = await actions(lsp, uri, [], only=["source.fixAll.dipcheck"])
+    assert fix_all.edit is not None
+    [edit] = edits_by_uri(fix_all.edit)[uri]
+    assert (edit.range, edit.new_text) == (
+        types.Range(types.Position(9, 0), types.Position(10, 0)),
+        "  agent Start\n",
+    )
+    assert lsp.applied(uri, fix_all.edit) == DEMO
+    assert fix_text(text, "demo.dip", Config()).text == DEMO  # (what `--fix` writes)
 
 
 async def test_no_actions_for_diagnostics_of_an_older_version(lsp: Session) -> None:
