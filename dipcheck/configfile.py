@@ -63,6 +63,17 @@ def leads_outside(found: str, start: str | None = None) -> bool:
     return not inside(found, directory)
 
 
+# "dipcheck" as a file saved in UTF-8 (or ASCII, Latin-1 …), UTF-16 or UTF-32 spells it: a
+# `[tool.dipcheck]` table in a UTF-16 file was taken for no table, and the settings of a
+# folder above applied instead of the error of a file that is not UTF-8
+_NAMED = tuple(
+    {
+        "dipcheck".encode(codec)
+        for codec in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+    }
+)
+
+
 def _has_section(path: str) -> bool:
     """Whether a ``pyproject.toml`` configures dipcheck: it has a ``tool.dipcheck`` key in
     any TOML spelling (``[tool.dipcheck]``, ``[tool]`` with ``dipcheck = …`` or
@@ -73,7 +84,7 @@ def _has_section(path: str) -> bool:
         data = read_regular(path, MAX_CONFIG_BYTES)
     except OSError:
         return False
-    if b"dipcheck" not in data:
+    if not any(name in data for name in _NAMED):
         return False
     try:
         text = data.decode("utf-8")

@@ -212,6 +212,29 @@ def test_the_twin_a_utf8_configuration_is_read(tmp_path: Path, name: str) -> Non
     assert (run.returncode, run.stderr) == (0, "")
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_a_pyproject_in_utf16_or_utf32_is_an_error_not_a_folder_above(
+    tmp_path: Path, codec: str
+) -> None:
+    # its `[tool.dipcheck]` was looked for as UTF-8 bytes: not found, the file was passed over
+    # and the configuration of the folder above applied, exit 0
+    (tmp_path / "pyproject.toml").write_text('[tool.dipcheck]\nselect = ["DIP003"]\n')
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "w.dip").write_text(CLEAN, encoding="utf-8")
+    text = '[tool.dipcheck]\nselect = ["DC1"]\n'.encode(codec)
+    (tmp_path / "sub" / "pyproject.toml").write_bytes(text)
+    run = dipcheck("lint", "w.dip", cwd=tmp_path / "sub")
+    assert run.returncode == 2
+    # (with a byte order mark, not UTF-8; without, its NULs are UTF-8 but not TOML)
+    said = run.stderr.removeprefix(f"dipcheck: error: {tmp_path / 'sub' / 'pyproject.toml'}: ")
+    assert said.startswith("not UTF-8 (byte 0x" if codec in ("utf-16", "utf-32") else "Invalid ")
+    assert said.count("\n") == 1
+    # the twin: the same file in UTF-8 is read
+    (tmp_path / "sub" / "pyproject.toml").write_text(text.decode(codec), encoding="utf-8")
+    shown = dipcheck("lint", "--show-settings", "w.dip", cwd=tmp_path / "sub")
+    assert f"# configuration file: {tmp_path / 'sub' / 'pyproject.toml'}" in shown.stdout
+
+
 def test_a_pyproject_without_dipcheck_is_not_configuration_even_if_not_utf8(
     tmp_path: Path,
 ) -> None:
