@@ -707,6 +707,7 @@ def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
             for piece in pieces:
                 stream.write(_encoded(piece))
         return
+    mode = _replaced_mode(path)
     import tempfile
 
     directory = os.path.dirname(os.path.abspath(path))
@@ -715,14 +716,43 @@ def _write_output(path: str, pieces: Iterable[str | bytes]) -> None:
         with os.fdopen(descriptor, "wb") as handle:
             for piece in pieces:
                 handle.write(_encoded(piece))
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # as open() would have made it, not mkstemp's 0600
+        if mode is None:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask  # as open() would have made it, not mkstemp's 0600
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _replaced_mode(path: str) -> int | None:
+    """The permissions of the regular file an output replaces (kept: a report the user made
+    private stays so), None when there is none, or a symbolic link (replaced, not written
+    through). Raises :class:`OutputUnwritable` for a file that is read-only, which `>` would
+    not write either, or that has other hard links, which a new file would leave with the old
+    text: as ``fmt`` and ``--fix`` refuse both."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
+        path, os.W_OK
+    ):
+        raise OutputUnwritable(
+            f"cannot write {path}: it is read-only; make it writable or name another file"
+        )
+    if info.st_nlink > 1:
+        others = info.st_nlink - 1
+        raise OutputUnwritable(
+            f"cannot write {path}: it has {others} other hard link{'s' * (others > 1)}, which "
+            "replacing it would break; name another file, or remove the other links first"
+        )
+    return stat.S_IMODE(info.st_mode)
 
 
 def names_a_descriptor(path: str) -> bool:

@@ -263,6 +263,54 @@ def test_an_output_file_that_is_a_directory_is_a_usage_error(tmp_path: Path) -> 
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
 
 
+def test_an_output_file_that_is_read_only_or_hard_linked_is_left_alone(tmp_path: Path) -> None:
+    # -o wrote a new file and renamed it over the old one: a read-only report was replaced
+    # (its mode lost) and a hard link silently broken, where fmt and --fix refuse both
+    import os
+    import stat
+
+    read_only = tmp_path / "report.txt"
+    read_only.write_text("KEEP\n")
+    read_only.chmod(0o444)
+    linked, other = tmp_path / "linked.txt", tmp_path / "other.txt"
+    linked.write_text("KEEP\n")
+    os.link(linked, other)
+    runs = {
+        "dipcheck": ("lint", CLEAN, "--no-cache"),
+        "dipcheck simulate": ("simulate", CLEAN),
+        "dipcheck graph": ("graph", CLEAN),
+    }
+    for prog, words in runs.items():
+        result = dipcheck(*words, "-o", read_only)
+        assert (result.returncode, result.stderr) == (
+            2,
+            f"{prog}: error: cannot write {read_only}: it is read-only; make it writable or "
+            "name another file\n",
+        ), prog
+        result = dipcheck(*words, "-o", linked)
+        assert (result.returncode, result.stderr) == (
+            2,
+            f"{prog}: error: cannot write {linked}: it has 1 other hard link, which replacing "
+            "it would break; name another file, or remove the other links first\n",
+        ), prog
+    assert read_only.read_text() == linked.read_text() == other.read_text() == "KEEP\n"
+    assert stat.S_IMODE(read_only.stat().st_mode) == 0o444
+    assert os.path.samefile(linked, other)
+    assert sorted(item.name for item in tmp_path.iterdir()) == [
+        "linked.txt",
+        "other.txt",
+        "report.txt",
+    ]
+    # the twin: a writable file is replaced, and keeps its permissions
+    private = tmp_path / "private.txt"
+    private.write_text("old\n")
+    private.chmod(0o600)
+    result = dipcheck("lint", CLEAN, "--no-cache", "-o", private)
+    assert result.returncode == 0, result.stderr
+    assert private.read_text().startswith("All checks passed")
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+
+
 # -- a file graph, diff, convert or simulate cannot load says what it lacks --------------------
 
 
