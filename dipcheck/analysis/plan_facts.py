@@ -34,6 +34,9 @@ _PATH = re.compile(
 )
 
 _KEPT_TARGETS = 64  # the targets whose distances `chain(shared=True)` keeps
+# the tasks `chain(shared=True)` searches near a chain before it works out, and keeps, every
+# task's distance to the target
+_NEAR_SEARCH = 256
 
 
 def _continues(text: str, end: int) -> bool:
@@ -147,10 +150,19 @@ class PlanFacts:
         chain are the same early tasks): every task's distance to ``target`` is worked out
         once and kept (the search from each task walked the whole chain again: 5,000 tasks
         took a minute)."""
+        distance = None
         if shared:
-            distance = self._distances_to(target)
+            kept: dict[int, dict[int, int]] = self.__dict__.get("_to_target", {})
+            distance = kept.get(target)
+            if distance is None:  # (a target close by: its search stays small, and each
+                # task of a long chain has its own near targets, each searched back through
+                # all the chain's dependents before)
+                distance = self._distances_near(task.index, target, _NEAR_SEARCH)
+            if distance is None:
+                distance = self._distances_to(target)
         else:
             distance = self._distances_near(task.index, target)
+        assert distance is not None
         length = distance[task.index] + 1
         path = [task.index]
         while len(path) < min(head, length):
@@ -180,13 +192,16 @@ class PlanFacts:
                     queue.append(dependent)
         return found
 
-    def _distances_near(self, start: int, target: int) -> dict[int, int]:
+    def _distances_near(
+        self, start: int, target: int, limit: int | None = None
+    ) -> dict[int, int] | None:
         """How many dependency steps from each task to ``target``, for the tasks ``start``
         reaches in no more steps than ``target`` (breadth first along the dependencies from
         ``start`` until ``target``'s level is complete, then back along the dependents from
         ``target`` inside those): exact for every task on a shortest chain, and the search
         stays near the chain. (Every task depending on ``target`` was searched before: a
-        chain of 5,000 tasks each naming the task two back took 9 s in O10.)"""
+        chain of 5,000 tasks each naming the task two back took 9 s in O10.) None when the
+        search passes ``limit`` tasks."""
         near = {start}
         level = [start]
         while target not in near and level:
@@ -196,6 +211,8 @@ class PlanFacts:
                     if dependency not in near:
                         near.add(dependency)
                         following.append(dependency)
+            if limit is not None and len(near) > limit:
+                return None
             level = following
         found = {target: 0}
         queue = deque([target])
