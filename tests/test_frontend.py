@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import Finding, as_finding, dedent, lint, only, position, run, template
+from helpers import Finding, as_finding, codes, dedent, lint, only, position, run, template
 
 from dipcheck.engine import lint_file
 from dipcheck.model import Field, NodeKind, Workflow
@@ -942,19 +942,37 @@ def test_dc004_nested_retry_block() -> None:
     ]
 
 
+def test_dc005_edge_weight_that_is_not_an_integer() -> None:
+    text = NODE.replace("A -> B", "A -> B weight: heavy")
+    assert only(lint(text), *LOADING) == [Finding("DC005", "error", (13, 20), (13, 25), "heavy")]
+
+
 @pytest.mark.parametrize(
     ("edge", "flagged", "column"),
     [
-        ("A -> B weight: heavy", "heavy", 20),
         ("A -> B restart: sure", "sure", 21),
         ("A -> B override: maybe", "maybe", 22),
+        ("A -> B override: yes", "yes", 22),
+        ("A -> B restart: True", "True", 21),
     ],
 )
-def test_dc005_edge_values(edge: str, flagged: str, column: int) -> None:
+def test_dc005_edge_flag_that_dippin_reads_as_false(edge: str, flagged: str, column: int) -> None:
+    # dippin's applyEdgeValueAttribute sets `restart`/`override` when the value is exactly
+    # `true` and reads anything else as false, without a diagnostic: the file loads
     text = NODE.replace("A -> B", edge)
     assert only(lint(text), *LOADING) == [
-        Finding("DC005", "error", (13, column), (13, column + len(flagged)), flagged)
+        Finding("DC005", "warning", (13, column), (13, column + len(flagged)), flagged)
     ]
+    key = edge.split()[3].rstrip(":")
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC005"]
+    assert message == (
+        f"dippin reads `{key}: {flagged}` as `{key}: false`: only `true` sets the flag"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert not edge_read.override and not edge_read.is_back_edge
+    assert "DC012" not in codes(text)  # (no override on an agent's edge: tracker loads it)
 
 
 def test_dc005_edge_values_passing_twin() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Related
+from dipcheck.diagnostics import Related, Severity
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, last_token
 from dipcheck.lalr import Token, Tree
@@ -264,10 +264,15 @@ class GraphLowering(FieldLowering):
             problem = schema.check_value(schema.ValueType.INTEGER, value.value)
             if problem:
                 self.report("DC005", value.span, f"{problem} for `weight`")
-        elif key in ("restart", "override"):
-            problem = schema.check_value(schema.ValueType.BOOLEAN, value.value)
-            if problem:
-                self.report("DC005", value.span, f"{problem} for `{key}`")
+        elif key in ("restart", "override") and value.value not in ("true", "false"):
+            # dippin sets the flag when the value is exactly `true` (applyEdgeValueAttribute)
+            # and reads every other value as false, without a word
+            self.report(
+                "DC005",
+                value.span,
+                f"dippin reads `{key}: {first}` as `{key}: false`: only `true` sets the flag",
+                severity=Severity.WARNING,
+            )
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:

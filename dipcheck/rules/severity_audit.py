@@ -50,7 +50,9 @@ _OWN: dict[str, Audit] = {
         E,
         f"{REFUSED}: dippin (and tracker's DOT checks, docs/runtime/loading.md#dot-only-checks) "
         "reject a value "
-        "that does not parse.",
+        "that does not parse. A value dippin accepts but reads otherwise than written (an "
+        "edge's `restart`/`override` other than `true`/`false`, read as false) is a warning: "
+        "the file runs.",
     ),
     "DC006": _a(
         "runtime",
