@@ -1136,6 +1136,26 @@ def test_second_else_is_dc001() -> None:
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (15, 5), (15, 14), "else -> A")]
 
 
+@pytest.mark.parametrize(
+    ("tail", "end"),
+    [("now", 18), ("when ctx.x = 1", 29), ('label: "a b"', 27)],
+)
+def test_words_after_the_else_target_are_a_warning(tail: str, end: int) -> None:
+    # dippin's parseElseDefault reads the target, then discards the rest of the line
+    text = NODE + f"    else -> B {tail}\n"
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (14, 15), (14, end), tail)]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == f"dippin ignores `{tail}`: `else -> B` takes nothing after its target"
+    workflow = run(text).workflow
+    assert workflow is not None and workflow.else_target is not None
+    assert workflow.else_target.value == "B"
+
+
+def test_else_with_a_comment_after_its_target_is_clean() -> None:
+    text = NODE + "    else -> B  # the default\n"
+    assert only(lint(text), *LOADING) == []
+
+
 def test_multi_word_label_is_dc001_on_the_dropped_words() -> None:
     text = NODE.replace("A -> B", "A -> B label: Ship it now")
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (13, 24), (13, 30), "it now")]

@@ -24,6 +24,7 @@ from itertools import accumulate, count, repeat
 from operator import add, mul
 from sys import intern as _intern
 
+from dipcheck.diagnostics import Severity
 from dipcheck.dipblocks import code_end as _strip_comment
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import _PACK_ABOVE, Segments, Text
@@ -96,6 +97,7 @@ class LexProblem:
     span: Span
     message: str
     code: str = "DC001"
+    severity: Severity | None = None  # None: the code's own (lowered where dippin reads on)
 
 
 @record(slots=True)
@@ -216,9 +218,11 @@ class DipLexer:
     def _offset(self, line: int, column: int) -> int:
         return self.source.line_starts[line] + column
 
-    def _problem(self, line: int, start: int, end: int, message: str) -> None:
+    def _problem(
+        self, line: int, start: int, end: int, message: str, severity: Severity | None = None
+    ) -> None:
         span = Span(self.source, self._offset(line, start), self._offset(line, end))
-        self.result.problems.append(LexProblem(span, message))
+        self.result.problems.append(LexProblem(span, message, severity=severity))
 
     @staticmethod
     def _trimmed(text: str) -> str:
@@ -508,6 +512,8 @@ class DipLexer:
             self._problem(
                 index, unterminated, end, "unterminated string literal: add the closing quote"
             )
+        if len(words) > 3 and words[0][0] == "ELSE" and words[2][0] == "NAME":
+            words = self._else_tail(index, text, words)
         base = self.source.line_starts[index]
         tokens = []
         append = tokens.append
@@ -524,6 +530,22 @@ class DipLexer:
             append(token)
         append(LINE_END)
         return tokens
+
+    def _else_tail(self, index: int, text: str, words: tuple[_Word, ...]) -> tuple[_Word, ...]:
+        """The words of ``else -> X …`` without what follows ``X``: dippin's parseElseDefault
+        reads the target and discards the rest of the line (`else` takes no attributes)."""
+        first = words[3][2]
+        _, last_value, last_column = words[-1]
+        end = last_column + len(last_value)
+        self._problem(
+            index,
+            first,
+            end,
+            f"dippin ignores `{text[first:end]}`: `else -> {words[2][1]}` takes nothing after "
+            "its target",
+            Severity.WARNING,
+        )
+        return words[:3]
 
 
 _Word = tuple[str, str, int]  # (token type, text, column)

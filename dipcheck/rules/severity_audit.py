@@ -29,7 +29,9 @@ _OWN: dict[str, Audit] = {
         "runtime",
         E,
         f"{REFUSED}: a parse failure is fatal "
-        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
+        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file). Where dippin's parser reads on "
+        "without a diagnostic (it discards the text, or reads it otherwise than written), the "
+        "finding is a warning that says what dippin does: the file runs.",
     ),
     "DC002": _a("runtime", E, "the file cannot be read at all, so nothing can run it."),
     "DC003": _a(
