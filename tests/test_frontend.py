@@ -1156,6 +1156,27 @@ def test_else_with_a_comment_after_its_target_is_clean() -> None:
     assert only(lint(text), *LOADING) == []
 
 
+@pytest.mark.parametrize("edge", ["A -> B when", "A -> B when label: go"])
+def test_when_without_a_condition_is_a_warning(edge: str) -> None:
+    # dippin's readConditionRaw returns "" (no error); tracker tests no condition
+    text = NODE.replace("A -> B", edge)
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (13, 12), (13, 16), "when")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == (
+        "`when` without a condition: dippin reads an empty condition, and tracker takes the "
+        "edge unconditionally"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is None and not edge_read.conditional
+
+
+def test_when_with_a_condition_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B when ctx.outcome = success label: go")
+    assert only(lint(text), *LOADING) == []
+
+
 def test_multi_word_label_is_dc001_on_the_dropped_words() -> None:
     text = NODE.replace("A -> B", "A -> B label: Ship it now")
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (13, 24), (13, 30), "it now")]

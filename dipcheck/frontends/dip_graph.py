@@ -219,7 +219,15 @@ class GraphLowering(FieldLowering):
                 condition_span = attr_span
                 if attr.data == "when_attr":
                     if len(parts) < 2:
-                        self.report("DC001", self.span(keyword), "`when` needs a condition")
+                        # dippin's readConditionRaw returns "" and its validator skips an
+                        # empty condition; tracker then has no condition to test
+                        self.report(
+                            "DC001",
+                            self.span(keyword),
+                            "`when` without a condition: dippin reads an empty condition, and "
+                            "tracker takes the edge unconditionally",
+                            Severity.WARNING,
+                        )
                         continue
                     condition = self.condition(parts[1])
                 else:
