@@ -1177,6 +1177,37 @@ def test_when_with_a_condition_is_clean() -> None:
     assert only(lint(text), *LOADING) == []
 
 
+@pytest.mark.parametrize(
+    ("edge", "skipped", "start", "read"),
+    [
+        ("A -> B weight: -1", "-", 16, "weight: 1"),
+        ("A -> B weight: - -2", "- -", 16, "weight: 2"),
+        ("A -> B label: @go", "@", 15, "label: go"),
+    ],
+)
+def test_characters_dippin_skips_before_an_edge_value_are_a_warning(
+    edge: str, skipped: str, start: int, read: str
+) -> None:
+    # dippin's lexer starts no token with `-` or `@` (lexOneToken steps over them), so
+    # `weight: -1` reads as `weight: 1`; no other finding follows
+    text = NODE.replace("A -> B", edge)
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "warning", (13, start + 4), (13, start + 4 + len(skipped)), skipped)
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == f"dippin's lexer skips `{skipped}` here: it reads `{read}`"
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    key, value = read.split(": ")
+    assert edge_read.attr_value(key) == value
+
+
+def test_edge_value_without_skipped_characters_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B weight: 1 label: go")
+    assert only(lint(text), *LOADING) == []
+
+
 def test_multi_word_label_is_dc001_on_the_dropped_words() -> None:
     text = NODE.replace("A -> B", "A -> B label: Ship it now")
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (13, 24), (13, 30), "it now")]

@@ -76,6 +76,9 @@ SECTION_KEYWORDS = {
     "parallel": "PARALLEL",
     "fan_in": "FAN_IN",
 }
+# The characters dippin's lexer steps over without a token (lexOneToken: no punctuation,
+# arrow, operator, quote or identifier starts with them), among those lexed as OTHER here
+SKIPPED = frozenset("-+*/.@$%^&|~`?;{}]\\")
 NODE_KINDS = frozenset({"agent", "human", "tool", "subgraph", "conditional", "manager_loop"})
 EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"})
 # The end of every line: one token, without a place. Nothing reads where a line ends (the
@@ -514,6 +517,8 @@ class DipLexer:
             )
         if len(words) > 3 and words[0][0] == "ELSE" and words[2][0] == "NAME":
             words = self._else_tail(index, text, words)
+        elif "ATTR" in (kinds := [kind for kind, _, _ in words]) and "OTHER" in kinds:
+            words = self._skipped_before_values(index, text, words)
         base = self.source.line_starts[index]
         tokens = []
         append = tokens.append
@@ -546,6 +551,33 @@ class DipLexer:
             Severity.WARNING,
         )
         return words[:3]
+
+    def _skipped_before_values(
+        self, index: int, text: str, words: tuple[_Word, ...]
+    ) -> tuple[_Word, ...]:
+        """The words of an edge line without the characters dippin's lexer skips between an
+        attribute's colon and its value (`weight: -1` is `weight: 1` to dippin: no token
+        starts with `-`, so lexOneToken steps over it)."""
+        kept = list(words)
+        position = len(kept) - 2
+        while position >= 0:
+            if kept[position][0] == "ATTR" and kept[position + 1][0] == "COLON":
+                first = stop = position + 2
+                while stop < len(kept) and kept[stop][0] == "OTHER" and kept[stop][1] in SKIPPED:
+                    stop += 1
+                if first < stop < len(kept) and kept[stop][0] in ("NAME", "STRING"):
+                    start, end = kept[first][2], kept[stop - 1][2] + len(kept[stop - 1][1])
+                    self._problem(
+                        index,
+                        start,
+                        end,
+                        f"dippin's lexer skips `{text[start:end]}` here: it reads "
+                        f"`{kept[position][1]}: {kept[stop][1]}`",
+                        Severity.WARNING,
+                    )
+                    del kept[first:stop]
+            position -= 1
+        return tuple(kept)
 
 
 _Word = tuple[str, str, int]  # (token type, text, column)
