@@ -447,6 +447,36 @@ def test_agent_bad_typed_values_are_dc005(old: str, new: str, flagged: str) -> N
     assert findings[0].end == (line, column + len(flagged))
 
 
+@pytest.mark.parametrize(
+    "value", ["0x1p-2", "0X1.8P-1", "0x_1p-1", "8_0e-2", ".5", "5.", "+Inf", "-infinity", "NaN"]
+)
+def test_float_value_go_parsefloat_accepts_is_clean(value: str) -> None:
+    # dippin reads compaction_threshold with strconv.ParseFloat: hexadecimal floats, `_`
+    # between digits and the specials are all floats to it
+    text = AGENT.replace("compaction_threshold: 0.8", f"compaction_threshold: {value}")
+    assert only(lint(text), *LOADING) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0x1p", "invalid number '0x1p'"),
+        ("0x1.8", "invalid number '0x1.8'"),
+        ("1__0", "invalid number '1__0'"),
+        ("+nan", "invalid number '+nan'"),
+        ("1e400", "number '1e400' is out of range (past ±1.8e308)"),
+        ("0x1p1024", "number '0x1p1024' is out of range (past ±1.8e308)"),
+    ],
+)
+def test_float_value_go_parsefloat_refuses_is_dc005(value: str, message: str) -> None:
+    text = AGENT.replace("compaction_threshold: 0.8", f"compaction_threshold: {value}")
+    findings = only(lint(text), *LOADING)
+    line = text.splitlines().index(f"    compaction_threshold: {value}") + 1
+    assert findings == [Finding("DC005", "error", (line, 27), (line, 27 + len(value)), value)]
+    [found] = [item.message for item in run(text).diagnostics if item.code == "DC005"]
+    assert found == f"{message} for `compaction_threshold`"
+
+
 def test_agent_typed_value_as_a_block_is_dc005() -> None:
     text = AGENT.replace("max_turns: 12", "max_turns:\n      12")
     assert only(lint(text), *LOADING) == [Finding("DC005", "error", (26, 7), (26, 9), "12")]
