@@ -1161,6 +1161,49 @@ def test_on_shorthand_needs_an_outcome_channel() -> None:
     ]
 
 
+@pytest.mark.parametrize("kind", ["agent", "human"])
+def test_on_from_a_node_declared_after_the_edges_is_dropped(kind: str) -> None:
+    # dippin's applyOnAttribute finds no source among the nodes read so far and drops the
+    # shorthand silently: the edge is unconditional (for an agent source too)
+    text = dedent(
+        f"""
+        workflow W
+          start: S
+          exit: E
+          agent S
+            label: s
+          edges
+            S -> H
+            H -> E on approved
+          {kind} H
+            label: h
+          agent E
+            label: e
+        """
+    )
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "warning", (8, 12), (8, 23), "on approved")
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == (
+        f"dippin drops `on approved`: {kind} `H` is declared after this edge, and dippin "
+        "resolves `on` while it reads the edge, so the edge is unconditional — declare `H` "
+        "above the edges block"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    assert [edge.condition for edge in workflow.edges if edge.source.value == "H"] == [None]
+
+
+def test_on_from_a_node_declared_before_the_edges_is_resolved() -> None:
+    text = NODE.replace("A -> B", "A -> B on approved")
+    assert only(lint(text), *LOADING) == []
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge] = [item for item in workflow.edges if not item.implicit]
+    assert edge.condition is not None and edge.condition.raw == "ctx.outcome = approved"
+
+
 def test_second_else_is_dc001() -> None:
     text = NODE + "    else -> B\n    else -> A\n"
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (15, 5), (15, 14), "else -> A")]

@@ -316,6 +316,18 @@ class GraphLowering(FieldLowering):
             node = kinds.get(edge.source.value)
             if node is None:
                 continue
+            if node.span.start > span.start:
+                # dippin's applyOnAttribute looks the source up among the nodes read so far
+                # and, finding none, drops the shorthand without a word
+                self.report(
+                    "DC001",
+                    span,
+                    f"dippin drops `on {word}`: {node.kind.value} `{node.id}` is declared after "
+                    "this edge, and dippin resolves `on` while it reads the edge, so the edge "
+                    f"is unconditional — declare `{node.id}` above the edges block",
+                    Severity.WARNING,
+                )
+                continue
             if node.kind is NodeKind.AGENT:
                 variable = "ctx.outcome"
             elif node.kind is NodeKind.TOOL and node.get("marker_grep") is not None:
