@@ -993,7 +993,7 @@ def _m122():
 def _m123():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.span,self.message,self.code,) == (other.span,other.message,other.code,)
+      return (self.span,self.message,self.code,self.severity,) == (other.span,other.message,other.code,other.severity,)
      return NotImplemented
     return __eq__
 
@@ -1778,7 +1778,7 @@ def _m240():
 
 def _m241():
     def __hash__(self):
-     return hash((self.span,self.message,self.code,))
+     return hash((self.span,self.message,self.code,self.severity,))
     return __hash__
 
 
@@ -3900,18 +3900,20 @@ def _m400(_FACTORY, _set0, _set1, _setattr):
     return __init__
 
 
-def _m401(_FACTORY, _cls, _default2, _set0, _set1, _set2, _set_class, _setattr, _twin):
-    def __init__(self, span, message, code=_default2):
+def _m401(_FACTORY, _cls, _default2, _default3, _set0, _set1, _set2, _set3, _set_class, _setattr, _twin):
+    def __init__(self, span, message, code=_default2, severity=_default3):
      if self.__class__ is _cls:
       _set_class(self, _twin)
       self.span = span
       self.message = message
       self.code = code
+      self.severity = severity
       self.__class__ = _cls
      else:
       _set0(self, span)
       _set1(self, message)
       _set2(self, code)
+      _set3(self, severity)
     return __init__
 
 
@@ -4621,7 +4623,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.source,self.target,self.span,self.condition,self.attrs,self.implicit,) == (other.source,other.target,other.span,other.condition,other.attrs,other.implicit,)\n return NotImplemented': _m120,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.span,self.directive,self.problems,self.kind,self.rewrite,self.lines,self.file_wide,self.removal,) == (other.span,other.directive,other.problems,other.kind,other.rewrite,other.lines,other.file_wide,other.removal,)\n return NotImplemented': _m121,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.span,self.message,) == (other.span,other.message,)\n return NotImplemented': _m122,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.span,self.message,self.code,) == (other.span,other.message,other.code,)\n return NotImplemented': _m123,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.span,self.message,self.code,self.severity,) == (other.span,other.message,other.code,other.severity,)\n return NotImplemented': _m123,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.span,self.text,) == (other.span,other.text,)\n return NotImplemented': _m124,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.stamp,self.included,self.symbols,) == (other.stamp,other.included,other.symbols,)\n return NotImplemented': _m125,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.start,self.end,self.message,) == (other.start,other.end,other.message,)\n return NotImplemented': _m126,
@@ -4739,7 +4741,7 @@ METHODS = {
     'def __hash__(self):\n return hash((self.source,self.target,self.reason,self.why,self.edge,self.rejected,self.restart,self.override,self.restart_why,))': _m238,
     'def __hash__(self):\n return hash((self.source,self.target,self.span,self.condition,self.attrs,self.implicit,))': _m239,
     'def __hash__(self):\n return hash((self.span,self.message,))': _m240,
-    'def __hash__(self):\n return hash((self.span,self.message,self.code,))': _m241,
+    'def __hash__(self):\n return hash((self.span,self.message,self.code,self.severity,))': _m241,
     'def __hash__(self):\n return hash((self.span,self.text,))': _m242,
     'def __hash__(self):\n return hash((self.stamp,self.included,self.symbols,))': _m243,
     'def __hash__(self):\n return hash((self.start,self.end,self.message,))': _m244,
@@ -4899,7 +4901,7 @@ METHODS = {
     'def __init__(self, span, members=_FACTORY, _index=_default2):\n self.span = span\n self.members = _factory1() if members is _FACTORY else members\n self._index = _index': _m398,
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)': _m399,
     'def __init__(self, span, message):\n _set0(self, span)\n _set1(self, message)\n self.__post_init__()': _m400,
-    'def __init__(self, span, message, code=_default2):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.span = span\n  self.message = message\n  self.code = code\n  self.__class__ = _cls\n else:\n  _set0(self, span)\n  _set1(self, message)\n  _set2(self, code)': _m401,
+    'def __init__(self, span, message, code=_default2, severity=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.span = span\n  self.message = message\n  self.code = code\n  self.severity = severity\n  self.__class__ = _cls\n else:\n  _set0(self, span)\n  _set1(self, message)\n  _set2(self, code)\n  _set3(self, severity)': _m401,
     'def __init__(self, span, root, error, error_span=_default3, over_limit=_default4):\n self.span = span\n self.root = root\n self.error = error\n self.error_span = error_span\n self.over_limit = over_limit': _m402,
     'def __init__(self, span, text):\n _set0(self, span)\n _set1(self, text)': _m403,
     'def __init__(self, span, value):\n self.span = span\n self.value = value': _m404,

@@ -431,7 +431,7 @@ class Edge:
     def _loops_back(self) -> bool:
         if self.attr("loop") is not None:
             return True
-        return self.attr_value("restart").strip().lower() == "true"
+        return self.attr_value("restart") == "true"  # (dippin: exactly `true`, else false)
 
     def attr(self, key: str) -> EdgeAttr | None:
         for item in self.attrs:
@@ -453,7 +453,7 @@ class Edge:
 
     @property
     def override(self) -> bool:
-        return self.attr_value("override").strip().lower() in {"true", "1", "yes", "on"}
+        return self.attr_value("override") == "true"  # (dippin: exactly `true`, else false)
 
 
 # (the slots' own setters: a frozen record refuses `self.name = …`, and object.__setattr__

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import Finding, as_finding, dedent, lint, only, position, run, template
+from helpers import Finding, as_finding, codes, dedent, lint, only, position, run, template
 
 from dipcheck.engine import lint_file
 from dipcheck.model import Field, NodeKind, Workflow
@@ -445,6 +445,36 @@ def test_agent_bad_typed_values_are_dc005(old: str, new: str, flagged: str) -> N
     column = len("    " + new) - len(flagged) + 1
     assert findings[0].start == (line, column)
     assert findings[0].end == (line, column + len(flagged))
+
+
+@pytest.mark.parametrize(
+    "value", ["0x1p-2", "0X1.8P-1", "0x_1p-1", "8_0e-2", ".5", "5.", "+Inf", "-infinity", "NaN"]
+)
+def test_float_value_go_parsefloat_accepts_is_clean(value: str) -> None:
+    # dippin reads compaction_threshold with strconv.ParseFloat: hexadecimal floats, `_`
+    # between digits and the specials are all floats to it
+    text = AGENT.replace("compaction_threshold: 0.8", f"compaction_threshold: {value}")
+    assert only(lint(text), *LOADING) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0x1p", "invalid number '0x1p'"),
+        ("0x1.8", "invalid number '0x1.8'"),
+        ("1__0", "invalid number '1__0'"),
+        ("+nan", "invalid number '+nan'"),
+        ("1e400", "number '1e400' is out of range (past ±1.8e308)"),
+        ("0x1p1024", "number '0x1p1024' is out of range (past ±1.8e308)"),
+    ],
+)
+def test_float_value_go_parsefloat_refuses_is_dc005(value: str, message: str) -> None:
+    text = AGENT.replace("compaction_threshold: 0.8", f"compaction_threshold: {value}")
+    findings = only(lint(text), *LOADING)
+    line = text.splitlines().index(f"    compaction_threshold: {value}") + 1
+    assert findings == [Finding("DC005", "error", (line, 27), (line, 27 + len(value)), value)]
+    [found] = [item.message for item in run(text).diagnostics if item.code == "DC005"]
+    assert found == f"{message} for `compaction_threshold`"
 
 
 def test_agent_typed_value_as_a_block_is_dc005() -> None:
@@ -942,19 +972,37 @@ def test_dc004_nested_retry_block() -> None:
     ]
 
 
+def test_dc005_edge_weight_that_is_not_an_integer() -> None:
+    text = NODE.replace("A -> B", "A -> B weight: heavy")
+    assert only(lint(text), *LOADING) == [Finding("DC005", "error", (13, 20), (13, 25), "heavy")]
+
+
 @pytest.mark.parametrize(
     ("edge", "flagged", "column"),
     [
-        ("A -> B weight: heavy", "heavy", 20),
         ("A -> B restart: sure", "sure", 21),
         ("A -> B override: maybe", "maybe", 22),
+        ("A -> B override: yes", "yes", 22),
+        ("A -> B restart: True", "True", 21),
     ],
 )
-def test_dc005_edge_values(edge: str, flagged: str, column: int) -> None:
+def test_dc005_edge_flag_that_dippin_reads_as_false(edge: str, flagged: str, column: int) -> None:
+    # dippin's applyEdgeValueAttribute sets `restart`/`override` when the value is exactly
+    # `true` and reads anything else as false, without a diagnostic: the file loads
     text = NODE.replace("A -> B", edge)
     assert only(lint(text), *LOADING) == [
-        Finding("DC005", "error", (13, column), (13, column + len(flagged)), flagged)
+        Finding("DC005", "warning", (13, column), (13, column + len(flagged)), flagged)
     ]
+    key = edge.split()[3].rstrip(":")
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC005"]
+    assert message == (
+        f"dippin reads `{key}: {flagged}` as `{key}: false`: only `true` sets the flag"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert not edge_read.override and not edge_read.is_back_edge
+    assert "DC012" not in codes(text)  # (no override on an agent's edge: tracker loads it)
 
 
 def test_dc005_edge_values_passing_twin() -> None:
@@ -1113,9 +1161,124 @@ def test_on_shorthand_needs_an_outcome_channel() -> None:
     ]
 
 
+@pytest.mark.parametrize("kind", ["agent", "human"])
+def test_on_from_a_node_declared_after_the_edges_is_dropped(kind: str) -> None:
+    # dippin's applyOnAttribute finds no source among the nodes read so far and drops the
+    # shorthand silently: the edge is unconditional (for an agent source too)
+    text = dedent(
+        f"""
+        workflow W
+          start: S
+          exit: E
+          agent S
+            label: s
+          edges
+            S -> H
+            H -> E on approved
+          {kind} H
+            label: h
+          agent E
+            label: e
+        """
+    )
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "warning", (8, 12), (8, 23), "on approved")
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == (
+        f"dippin drops `on approved`: {kind} `H` is declared after this edge, and dippin "
+        "resolves `on` while it reads the edge, so the edge is unconditional — declare `H` "
+        "above the edges block"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    assert [edge.condition for edge in workflow.edges if edge.source.value == "H"] == [None]
+
+
+def test_on_from_a_node_declared_before_the_edges_is_resolved() -> None:
+    text = NODE.replace("A -> B", "A -> B on approved")
+    assert only(lint(text), *LOADING) == []
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge] = [item for item in workflow.edges if not item.implicit]
+    assert edge.condition is not None and edge.condition.raw == "ctx.outcome = approved"
+
+
 def test_second_else_is_dc001() -> None:
     text = NODE + "    else -> B\n    else -> A\n"
     assert only(lint(text), *LOADING) == [Finding("DC001", "error", (15, 5), (15, 14), "else -> A")]
+
+
+@pytest.mark.parametrize(
+    ("tail", "end"),
+    [("now", 18), ("when ctx.x = 1", 29), ('label: "a b"', 27)],
+)
+def test_words_after_the_else_target_are_a_warning(tail: str, end: int) -> None:
+    # dippin's parseElseDefault reads the target, then discards the rest of the line
+    text = NODE + f"    else -> B {tail}\n"
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (14, 15), (14, end), tail)]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == f"dippin ignores `{tail}`: `else -> B` takes nothing after its target"
+    workflow = run(text).workflow
+    assert workflow is not None and workflow.else_target is not None
+    assert workflow.else_target.value == "B"
+
+
+def test_else_with_a_comment_after_its_target_is_clean() -> None:
+    text = NODE + "    else -> B  # the default\n"
+    assert only(lint(text), *LOADING) == []
+
+
+@pytest.mark.parametrize("edge", ["A -> B when", "A -> B when label: go"])
+def test_when_without_a_condition_is_a_warning(edge: str) -> None:
+    # dippin's readConditionRaw returns "" (no error); tracker tests no condition
+    text = NODE.replace("A -> B", edge)
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (13, 12), (13, 16), "when")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == (
+        "`when` without a condition: dippin reads an empty condition, and tracker takes the "
+        "edge unconditionally"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is None and not edge_read.conditional
+
+
+def test_when_with_a_condition_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B when ctx.outcome = success label: go")
+    assert only(lint(text), *LOADING) == []
+
+
+@pytest.mark.parametrize(
+    ("edge", "skipped", "start", "read"),
+    [
+        ("A -> B weight: -1", "-", 16, "weight: 1"),
+        ("A -> B weight: - -2", "- -", 16, "weight: 2"),
+        ("A -> B label: @go", "@", 15, "label: go"),
+    ],
+)
+def test_characters_dippin_skips_before_an_edge_value_are_a_warning(
+    edge: str, skipped: str, start: int, read: str
+) -> None:
+    # dippin's lexer starts no token with `-` or `@` (lexOneToken steps over them), so
+    # `weight: -1` reads as `weight: 1`; no other finding follows
+    text = NODE.replace("A -> B", edge)
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "warning", (13, start + 4), (13, start + 4 + len(skipped)), skipped)
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == f"dippin's lexer skips `{skipped}` here: it reads `{read}`"
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    key, value = read.split(": ")
+    assert edge_read.attr_value(key) == value
+
+
+def test_edge_value_without_skipped_characters_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B weight: 1 label: go")
+    assert only(lint(text), *LOADING) == []
 
 
 def test_multi_word_label_is_dc001_on_the_dropped_words() -> None:

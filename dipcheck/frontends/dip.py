@@ -368,7 +368,7 @@ def load_dip(
     display_base = os.path.dirname(source.path)
     lowering = _Lowering(source, lexed.raw_blocks, base_dir, display_base, reader)
     for problem in lexed.problems:
-        lowering.report(problem.code, problem.span, problem.message)
+        lowering.report(problem.code, problem.span, problem.message, problem.severity)
     for item in problems:
         lowering.report("DC001", item.span, item.message)
     workflow = lowering.lower(tree)

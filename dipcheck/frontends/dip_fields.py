@@ -14,7 +14,15 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, loading_finding
+from dipcheck.diagnostics import (
+    CodeLimit,
+    Diagnostic,
+    Edit,
+    Fix,
+    Related,
+    Severity,
+    loading_finding,
+)
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends import escapes
 from dipcheck.frontends.common import FileReader, include_file
@@ -135,9 +143,14 @@ class FieldLowering:
     def between(self, first: Token, last: Token) -> Span:
         return new_span(Span, (self.source, first.start_pos or 0, last.end_pos or 0))
 
-    def report(self, code: str, span: Span, message: str, **extra: object) -> None:
+    def report(
+        self, code: str, span: Span, message: str, severity: Severity | None = None, **extra: object
+    ) -> None:
+        """Report a loading finding with its code's default severity, or ``severity`` where
+        dippin accepts the file but reads it otherwise than written."""
         if self.limit.admit(code):
-            self.diagnostics.append(loading_finding(code, span, message, **extra))  # type: ignore[arg-type]
+            found = loading_finding(code, span, message, **extra)  # type: ignore[arg-type]
+            self.diagnostics.append(found if severity is None else found.with_severity(severity))
 
     def name(self, token: Token) -> Name:
         span = new_span(Span, (self.source, token.start_pos or 0, token.end_pos or 0))

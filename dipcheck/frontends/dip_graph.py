@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from dipcheck import conditions
-from dipcheck.diagnostics import Related
+from dipcheck.diagnostics import Related, Severity
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, last_token
 from dipcheck.lalr import Token, Tree
@@ -219,7 +219,15 @@ class GraphLowering(FieldLowering):
                 condition_span = attr_span
                 if attr.data == "when_attr":
                     if len(parts) < 2:
-                        self.report("DC001", self.span(keyword), "`when` needs a condition")
+                        # dippin's readConditionRaw returns "" and its validator skips an
+                        # empty condition; tracker then has no condition to test
+                        self.report(
+                            "DC001",
+                            self.span(keyword),
+                            "`when` without a condition: dippin reads an empty condition, and "
+                            "tracker takes the edge unconditionally",
+                            Severity.WARNING,
+                        )
                         continue
                     condition = self.condition(parts[1])
                 else:
@@ -264,10 +272,15 @@ class GraphLowering(FieldLowering):
             problem = schema.check_value(schema.ValueType.INTEGER, value.value)
             if problem:
                 self.report("DC005", value.span, f"{problem} for `weight`")
-        elif key in ("restart", "override"):
-            problem = schema.check_value(schema.ValueType.BOOLEAN, value.value)
-            if problem:
-                self.report("DC005", value.span, f"{problem} for `{key}`")
+        elif key in ("restart", "override") and value.value not in ("true", "false"):
+            # dippin sets the flag when the value is exactly `true` (applyEdgeValueAttribute)
+            # and reads every other value as false, without a word
+            self.report(
+                "DC005",
+                value.span,
+                f"dippin reads `{key}: {first}` as `{key}: false`: only `true` sets the flag",
+                severity=Severity.WARNING,
+            )
         return EdgeAttr(key, key_span, value, span)
 
     def condition(self, token: Token) -> Condition:
@@ -302,6 +315,18 @@ class GraphLowering(FieldLowering):
                 continue
             node = kinds.get(edge.source.value)
             if node is None:
+                continue
+            if node.span.start > span.start:
+                # dippin's applyOnAttribute looks the source up among the nodes read so far
+                # and, finding none, drops the shorthand without a word
+                self.report(
+                    "DC001",
+                    span,
+                    f"dippin drops `on {word}`: {node.kind.value} `{node.id}` is declared after "
+                    "this edge, and dippin resolves `on` while it reads the edge, so the edge "
+                    f"is unconditional — declare `{node.id}` above the edges block",
+                    Severity.WARNING,
+                )
                 continue
             if node.kind is NodeKind.AGENT:
                 variable = "ctx.outcome"

@@ -24,6 +24,7 @@ from itertools import accumulate, count, repeat
 from operator import add, mul
 from sys import intern as _intern
 
+from dipcheck.diagnostics import Severity
 from dipcheck.dipblocks import code_end as _strip_comment
 from dipcheck.lalr import Token, new_token
 from dipcheck.model import _PACK_ABOVE, Segments, Text
@@ -75,6 +76,9 @@ SECTION_KEYWORDS = {
     "parallel": "PARALLEL",
     "fan_in": "FAN_IN",
 }
+# The characters dippin's lexer steps over without a token (lexOneToken: no punctuation,
+# arrow, operator, quote or identifier starts with them), among those lexed as OTHER here
+SKIPPED = frozenset("-+*/.@$%^&|~`?;{}]\\")
 NODE_KINDS = frozenset({"agent", "human", "tool", "subgraph", "conditional", "manager_loop"})
 EDGE_ATTRIBUTES = frozenset({"label", "choice", "weight", "restart", "override"})
 # The end of every line: one token, without a place. Nothing reads where a line ends (the
@@ -96,6 +100,7 @@ class LexProblem:
     span: Span
     message: str
     code: str = "DC001"
+    severity: Severity | None = None  # None: the code's own (lowered where dippin reads on)
 
 
 @record(slots=True)
@@ -216,9 +221,11 @@ class DipLexer:
     def _offset(self, line: int, column: int) -> int:
         return self.source.line_starts[line] + column
 
-    def _problem(self, line: int, start: int, end: int, message: str) -> None:
+    def _problem(
+        self, line: int, start: int, end: int, message: str, severity: Severity | None = None
+    ) -> None:
         span = Span(self.source, self._offset(line, start), self._offset(line, end))
-        self.result.problems.append(LexProblem(span, message))
+        self.result.problems.append(LexProblem(span, message, severity=severity))
 
     @staticmethod
     def _trimmed(text: str) -> str:
@@ -508,6 +515,10 @@ class DipLexer:
             self._problem(
                 index, unterminated, end, "unterminated string literal: add the closing quote"
             )
+        if len(words) > 3 and words[0][0] == "ELSE" and words[2][0] == "NAME":
+            words = self._else_tail(index, text, words)
+        elif "ATTR" in (kinds := [kind for kind, _, _ in words]) and "OTHER" in kinds:
+            words = self._skipped_before_values(index, text, words)
         base = self.source.line_starts[index]
         tokens = []
         append = tokens.append
@@ -524,6 +535,49 @@ class DipLexer:
             append(token)
         append(LINE_END)
         return tokens
+
+    def _else_tail(self, index: int, text: str, words: tuple[_Word, ...]) -> tuple[_Word, ...]:
+        """The words of ``else -> X …`` without what follows ``X``: dippin's parseElseDefault
+        reads the target and discards the rest of the line (`else` takes no attributes)."""
+        first = words[3][2]
+        _, last_value, last_column = words[-1]
+        end = last_column + len(last_value)
+        self._problem(
+            index,
+            first,
+            end,
+            f"dippin ignores `{text[first:end]}`: `else -> {words[2][1]}` takes nothing after "
+            "its target",
+            Severity.WARNING,
+        )
+        return words[:3]
+
+    def _skipped_before_values(
+        self, index: int, text: str, words: tuple[_Word, ...]
+    ) -> tuple[_Word, ...]:
+        """The words of an edge line without the characters dippin's lexer skips between an
+        attribute's colon and its value (`weight: -1` is `weight: 1` to dippin: no token
+        starts with `-`, so lexOneToken steps over it)."""
+        kept = list(words)
+        position = len(kept) - 2
+        while position >= 0:
+            if kept[position][0] == "ATTR" and kept[position + 1][0] == "COLON":
+                first = stop = position + 2
+                while stop < len(kept) and kept[stop][0] == "OTHER" and kept[stop][1] in SKIPPED:
+                    stop += 1
+                if first < stop < len(kept) and kept[stop][0] in ("NAME", "STRING"):
+                    start, end = kept[first][2], kept[stop - 1][2] + len(kept[stop - 1][1])
+                    self._problem(
+                        index,
+                        start,
+                        end,
+                        f"dippin's lexer skips `{text[start:end]}` here: it reads "
+                        f"`{kept[position][1]}: {kept[stop][1]}`",
+                        Severity.WARNING,
+                    )
+                    del kept[first:stop]
+            position -= 1
+        return tuple(kept)
 
 
 _Word = tuple[str, str, int]  # (token type, text, column)

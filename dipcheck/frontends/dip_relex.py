@@ -373,5 +373,8 @@ def _moved_tokens(tokens: list[Token], delta: int, lines_delta: int) -> list[Tok
 def _moved_problem(problem: LexProblem, source: SourceText, delta: int) -> LexProblem:
     span = problem.span
     return LexProblem(
-        Span(source, span.start + delta, span.end + delta), problem.message, problem.code
+        Span(source, span.start + delta, span.end + delta),
+        problem.message,
+        problem.code,
+        problem.severity,
     )

@@ -6,6 +6,7 @@ used by the front-end (DC004/DC005), by completion and by hover.
 
 from __future__ import annotations
 
+import math
 import re
 from enum import StrEnum
 
@@ -265,7 +266,17 @@ INLINE_TWIN = {
 }
 
 _INTEGER = lazy(r"[+-]?\d+")
-_FLOAT = lazy(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE)
+# What Go's strconv.ParseFloat (dippin's float fields) reads: a decimal or hexadecimal (`0x`,
+# with a `p` exponent) literal, `_` only between digits (or after `0x`), a sign, and the
+# specials `inf`/`infinity` (signed or not) and `nan` (unsigned), in any case
+_DECIMALS = r"[0-9](?:_?[0-9])*"
+_HEX_DIGITS = r"[0-9a-f](?:_?[0-9a-f])*"
+_FLOAT = lazy(
+    rf"""nan|[+-]?(?:inf(?:inity)?
+    |(?P<decimal>(?:{_DECIMALS}\.?(?:{_DECIMALS})?|\.{_DECIMALS})(?:e[+-]?{_DECIMALS})?)
+    |0x(?:_?{_HEX_DIGITS}\.?(?:{_HEX_DIGITS})?|\.{_HEX_DIGITS})p[+-]?{_DECIMALS})""",
+    re.IGNORECASE | re.VERBOSE,
+)
 BOOLEAN_WORDS = {
     "true": True,
     "1": True,
@@ -309,8 +320,7 @@ def check_value(type_: ValueType, value: str) -> str | None:
         if number < 0:
             return f"{text} is negative; it must be 0 or more"
     elif type_ is ValueType.FLOAT:
-        if not _FLOAT.fullmatch(text):
-            return f"invalid number {text!r}"
+        return _float_problem(text)
     elif type_ is ValueType.DURATION:
         return duration_problem(text)
     elif type_ is ValueType.BOOLEAN:
@@ -325,6 +335,27 @@ def check_value(type_: ValueType, value: str) -> str | None:
     elif type_ is ValueType.PATHS and not [part for part in text.split(",") if part.strip()]:
         return "writable_paths needs at least one glob"
     return None
+
+
+def _float_problem(text: str) -> str | None:
+    """Why Go's strconv.ParseFloat refuses ``text``: not its syntax, or a finite literal
+    that rounds past the largest float64 (ParseFloat's ErrRange)."""
+    found = _FLOAT.fullmatch(text)
+    if found is None:
+        return f"invalid number {text!r}"
+    digits = text.replace("_", "")
+    if found["decimal"] is not None:
+        finite = math.isfinite(float(digits))
+    elif digits.lstrip("+-")[:1] in "0.":  # (a hexadecimal literal; the specials start else)
+        try:
+            float.fromhex(digits)
+        except OverflowError:
+            finite = False
+        else:
+            finite = True
+    else:
+        finite = True
+    return None if finite else f"number {text!r} is out of range (past ±1.8e308)"
 
 
 # nanoseconds per unit of Go's time.ParseDuration (both spellings of micro)

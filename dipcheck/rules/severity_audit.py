@@ -29,7 +29,9 @@ _OWN: dict[str, Audit] = {
         "runtime",
         E,
         f"{REFUSED}: a parse failure is fatal "
-        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file).",
+        "(docs/runtime/loading.md#how-tracker-loads-a-dip-file). Where dippin's parser reads on "
+        "without a diagnostic (it discards the text, or reads it otherwise than written), the "
+        "finding is a warning that says what dippin does: the file runs.",
     ),
     "DC002": _a("runtime", E, "the file cannot be read at all, so nothing can run it."),
     "DC003": _a(
@@ -50,7 +52,9 @@ _OWN: dict[str, Audit] = {
         E,
         f"{REFUSED}: dippin (and tracker's DOT checks, docs/runtime/loading.md#dot-only-checks) "
         "reject a value "
-        "that does not parse.",
+        "that does not parse. A value dippin accepts but reads otherwise than written (an "
+        "edge's `restart`/`override` other than `true`/`false`, read as false) is a warning: "
+        "the file runs.",
     ),
     "DC006": _a(
         "runtime",
