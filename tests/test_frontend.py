@@ -1245,6 +1245,23 @@ def test_when_without_a_condition_is_a_warning(edge: str) -> None:
     assert edge_read.condition is None and not edge_read.conditional
 
 
+def test_loop_with_a_value_is_refused() -> None:
+    # dippin's applyLoopAttribute refuses `loop: true` ("`loop` takes no value"); it passed
+    text = NODE.replace("A -> B", "A -> B when ctx.outcome = fail loop: true")
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "error", (13, 36), (13, 46), "loop: true")
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message == "`loop` takes no value: dippin refuses `loop: true`; write `loop` alone"
+    workflow = run(text).workflow
+    assert workflow is not None  # (read as the flag it was meant to be: no follow-on finding)
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.attr("loop") is not None and edge_read.condition is not None
+    # the twin: the bare flag
+    bare = NODE.replace("A -> B", "A -> B when ctx.outcome = fail loop")
+    assert only(lint(bare), *LOADING) == []
+
+
 def test_when_with_a_condition_is_clean() -> None:
     text = NODE.replace("A -> B", "A -> B when ctx.outcome = success label: go")
     assert only(lint(text), *LOADING) == []

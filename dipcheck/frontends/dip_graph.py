@@ -268,6 +268,14 @@ class GraphLowering(FieldLowering):
                 f'`{extra.text}` — quote a value with spaces: `{key}: "{first} {extra.text}"`',
             )
         value = self.name(first)
+        if key == "loop":
+            # dippin's applyLoopAttribute refuses a value: the flag is the bare word
+            self.report(
+                "DC001",
+                span,
+                f"`loop` takes no value: dippin refuses `loop: {first}`; write `loop` alone",
+            )
+            return EdgeAttr(key, key_span, None, key_span)
         if key == "weight":
             problem = schema.check_value(schema.ValueType.INTEGER, value.value)
             if problem:
