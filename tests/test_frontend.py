@@ -1245,6 +1245,28 @@ def test_when_without_a_condition_is_a_warning(edge: str) -> None:
     assert edge_read.condition is None and not edge_read.conditional
 
 
+@pytest.mark.parametrize(
+    ("section", "after"),
+    [("defaults", "  agent S"), ("vars", "  agent S"), ("inputs", "  agent S"), ("defaults", "")],
+)
+def test_a_section_with_no_field_is_refused(section: str, after: str) -> None:
+    # dippin's parseDefaults/parseVars/parseInputs expect a newline and an indent after the
+    # keyword (parser.go `expect` records a parse error); an empty one passed
+    body = "  agent S\n    prompt: s\n"
+    text = f"workflow W\n  start: S\n  exit: S\n{body if not after else ''}  {section}\n"
+    text += body if after else ""
+    line = 6 if not after else 4
+    assert only(lint(text), *LOADING) == [
+        Finding("DC001", "error", (line, 3), (line, 3 + len(section)), section)
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC001"]
+    assert message.startswith(f"`{section}` has no field under it: dippin expects")
+    # the twin: with a field (or a comment and a field) below it
+    field = {"defaults": "model: gpt-5.2", "vars": "mode: fast", "inputs": "topic: string"}
+    filled = text.replace(f"  {section}\n", f"  {section}\n    # one\n    {field[section]}\n")
+    assert only(lint(filled), *LOADING) == []
+
+
 def test_loop_with_a_value_is_refused() -> None:
     # dippin's applyLoopAttribute refuses `loop: true` ("`loop` takes no value"); it passed
     text = NODE.replace("A -> B", "A -> B when ctx.outcome = fail loop: true")

@@ -194,6 +194,16 @@ class _Lowering(GraphLowering):
         keyword = tree.children[0]
         assert isinstance(keyword, Token)
         fields = [self.field(item) for block in child_trees(tree) for item in child_trees(block)]
+        if not fields:
+            # dippin's parseDefaults/parseVars/parseInputs expect a newline and an indent
+            # after the keyword: without a field below it, a parse error
+            self.report(
+                "DC001",
+                self.span(keyword),
+                f"`{keyword}` has no field under it: dippin expects an indented block after "
+                "it and refuses the file; add a field, or remove the line",
+            )
+            return
         if keyword.type == "DEFAULTS":
             for item in fields:
                 if item.key == "system_prompt":
