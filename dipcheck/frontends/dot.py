@@ -344,14 +344,15 @@ class _Lowering(GraphWalk):
 
     def endpoints(self, nodes: list[Node]) -> list[Field]:
         """``start``/``exit`` header fields for the (last) Mdiamond and Msquare nodes, as
-        tracker's ``Graph.AddNode`` records them (by the shape, whatever handler a ``type``
-        gives the node, ``pipeline/graph.go``); the value points at the node id."""
+        tracker's ``Graph.AddNode`` records them (by the shape only, whatever handler a
+        ``type`` gives the node, ``pipeline/graph.go``; the Attractor family also by the id
+        that gave the node the start/exit handler); the value points at the node id."""
         fields: list[Field] = []
-        for key, handler, shape in (("start", "start", "Mdiamond"), ("exit", "exit", "Msquare")):
+        for key, shape in (("start", "Mdiamond"), ("exit", "Msquare")):
             chosen = [
                 node
                 for node in nodes
-                if node.handler == handler or node.value("shape").strip() == shape
+                if node.value("shape").strip() == shape or (self.family and node.handler == key)
             ]
             if not chosen:
                 continue
