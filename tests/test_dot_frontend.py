@@ -10,6 +10,7 @@ from helpers import Finding, as_finding, dedent, lint, only, position, run, temp
 from dipcheck.analysis import runtime
 from dipcheck.config import Config, ConfigError, parse_config
 from dipcheck.engine import lint_text
+from dipcheck.frontends import dot
 from dipcheck.model import Dialect, NodeKind, RefKind, Workflow
 
 LOADING = ("DC001", "DC004", "DC005", "DC006", "DC011")
@@ -351,6 +352,45 @@ def test_a_second_graph_is_an_error() -> None:
     assert only(lint(source, "p.dot"), "DC001") == [
         Finding("DC001", "error", (4, 1), (4, 10), "digraph B")
     ]
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_a_separator_gographviz_refuses_in_an_attribute_list(
+    direct: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gographviz takes `,` between two attributes only (dot.bnf `AList : Attr | AList Attr
+    | AList "," Attr`): a `,` before the `]` or a `;` in the list is a parse error, read
+    alike from the tokens and from the tree; Graphviz and the Attractor family read them."""
+    monkeypatch.setattr(dot, "DIRECT", direct)
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond,]
+          a [shape=box; prompt="hi"]
+          e [shape=Msquare;]
+          s -> a -> e [label="go",][weight=1 , ]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC001", "error", (2, 20), (2, 21), ","),
+        Finding("DC001", "error", (3, 15), (3, 16), ";"),
+        Finding("DC001", "error", (4, 19), (4, 20), ";"),
+        Finding("DC001", "error", (5, 26), (5, 27), ","),
+        Finding("DC001", "error", (5, 38), (5, 39), ","),
+    ]
+    found = [item for item in lint_text(dedent(source), "p.dot").diagnostics]
+    assert "fails to load (`DOT parse error`)" in found[0].message
+    assert [[edit.text for edit in item.fix.edits] for item in found if item.fix] == [
+        [""],
+        [","],
+        [""],
+        [""],
+        [""],
+    ]
+    fixed = source.replace(",]", "]").replace("; ", ", ").replace(";]", "]").replace(" , ]", " ]")
+    assert loading(fixed) == []
+    assert loading(source, dialect("attractor")) == []
 
 
 # -- attributes ------------------------------------------------------------------------------

@@ -63,19 +63,6 @@ def _trees(tree: Tree) -> list[Tree]:
     return [child for child in tree.children if isinstance(child, Tree)]
 
 
-def _pairs(tree: Tree | None) -> list[AttrPair]:
-    """The ``(key, value)`` tokens of an ``attr_list`` tree (value None for a bare key)."""
-    if tree is None:
-        return []
-    return [
-        (item.children[0], item.children[2] if len(item.children) >= 3 else None)  # type: ignore[misc]
-        for block in tree.children
-        if isinstance(block, Tree)
-        for item in block.children
-        if isinstance(item, Tree)
-    ]
-
-
 def _first_token(item: Tree | Token) -> Token:
     while not isinstance(item, Token):
         if not item.children:
@@ -166,6 +153,28 @@ class GraphWalk(Checks):
         return Name(self.value_of(token), self.span(token))
 
     # -- attributes ----------------------------------------------------------------------
+
+    def pairs(self, tree: Tree | None) -> list[AttrPair]:
+        """The ``(key, value)`` tokens of an ``attr_list`` tree (value None for a bare key);
+        a separator tracker refuses is reported (:meth:`list_separator`)."""
+        if tree is None:
+            return []
+        result: list[AttrPair] = []
+        for block in tree.children:
+            if not isinstance(block, Tree):
+                continue
+            children = block.children
+            for index, item in enumerate(children):
+                if isinstance(item, Tree):
+                    result.append(
+                        (item.children[0], item.children[2] if len(item.children) >= 3 else None)  # type: ignore[arg-type]
+                    )
+                elif item.type == "COMMA" or item.type == "SEMI":
+                    following = children[index + 1 : index + 2]
+                    closing = [getattr(end, "type", "") for end in following] == ["RSQB"]
+                    if closing or item.type == "SEMI":
+                        self.list_separator(item, closing)
+        return result
 
     def attr_list(self, pairs: list[AttrPair], element: bool = True) -> list[Attr]:
         """The ``key=value`` entries of an attribute list (its ``(key, value)`` tokens, value
@@ -287,11 +296,11 @@ class GraphWalk(Checks):
                 self.assignment(key_token, value_token, scope, top)
             elif kind == "attr_stmt":
                 keyword = _tokens(item)[0]
-                self.attr_stmt(keyword, _pairs(next(iter(_trees(item)), None)), scope, top)
+                self.attr_stmt(keyword, self.pairs(next(iter(_trees(item)), None)), scope, top)
             elif kind == "node_stmt":
                 parts = _trees(item)
                 token = _tokens(parts[0])[0]
-                pairs = _pairs(parts[1] if len(parts) > 1 else None)
+                pairs = self.pairs(parts[1] if len(parts) > 1 else None)
                 self.node_stmt(token, pairs, _last_token(item).end_pos or 0, scope)
             elif kind == "edge_stmt":
                 children = _trees(item)
@@ -299,7 +308,7 @@ class GraphWalk(Checks):
                 self.edge_stmt(
                     [child for child in children if child.data in ("node_id", "subgraph")],
                     [_tokens(op)[0] for op in children if op.data == "edge_op"],
-                    _pairs(attr_tree),
+                    self.pairs(attr_tree),
                     lambda item=item: self.statement_span(item),  # type: ignore[misc]
                     scope,
                 )
