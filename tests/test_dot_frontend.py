@@ -393,6 +393,58 @@ def test_a_separator_gographviz_refuses_in_an_attribute_list(
     assert loading(source, dialect("attractor")) == []
 
 
+@pytest.mark.parametrize("direct", [True, False])
+def test_a_node_id_quoted_in_one_place_only_is_two_nodes_to_tracker(
+    direct: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gographviz and tracker's collector key nodes by the id as written, quotes included
+    (pipeline/parser.go nodeIndex); Graph.AddNode then stores both under the id without
+    quotes, the spelling met last replacing the other (harness: c/quoted_decl.dot,
+    c/quoted_dup.dot)."""
+    monkeypatch.setattr(dot, "DIRECT", direct)
+    source = template(
+        """
+        digraph P {
+          "s" [shape=Mdiamond]
+          "a" [shape=box, prompt="hi"]
+          "e" [shape=Msquare]
+          s -> a -> e
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC011", "error", (5, 3), (5, 4), "s"),
+        Finding("DC011", "error", (5, 8), (5, 9), "a"),
+        Finding("DC011", "error", (5, 13), (5, 14), "e"),
+    ]
+    found = lint_text(dedent(source), "p.dot").diagnostics
+    assert [item.message for item in found if item.code == "DC011"][1] == (
+        'tracker keys nodes by the id as written, quotes included: `a` here and `"a"` '
+        "(line 3) are two nodes to it, and the one written `a` replaces the other, so "
+        'tracker\'s node `a` has no shape (tracker refuses it: `unrecognized shape ""`), and '
+        "lacks `prompt` — write the id the same way everywhere"
+    )
+    assert loading(source.replace("s -> a -> e", '"s" -> "a" -> "e"')) == []
+    assert loading(source.replace('"', "").replace("prompt=hi", 'prompt="hi"')) == []
+    assert loading(source, dialect("attractor")) == []
+    # the other way round: the quoted spelling comes second and wins, with only its prompt
+    later = (
+        source.replace('"s"', "s")
+        .replace('"e"', "e")
+        .replace('"a" [shape=box, ', 'a [shape=box]\n  "a" [')
+    )
+    assert loading(later) == [Finding("DC011", "error", (4, 3), (4, 6), '"a"')]
+    # the spelling that wins has every attribute: tracker loads what is written
+    assert loading(later.replace('"a" [', '"a" [shape=box, ')) == []
+    # it gets the defaults, not the other spelling's prompt: the node runs without it
+    defaults = source.replace("digraph P {", "digraph P {\n  node [shape=box]").replace(
+        '"a" [shape=box, ', '"a" ['
+    )
+    assert loading(defaults.replace('"s"', "s").replace('"e"', "e")) == [
+        Finding("DC011", "warning", (6, 8), (6, 9), "a")
+    ]
+
+
 # -- attributes ------------------------------------------------------------------------------
 
 

@@ -193,6 +193,7 @@ class _Lowering(GraphWalk):
 
     def build(self) -> Workflow | None:
         assert self.decl_span is not None
+        self.spelled_apart()
         nodes: list[Node] = []
         handlers: dict[str, str] = {}
         for build in self.nodes.values():

@@ -174,7 +174,10 @@ declare(
         "tracker reads DOT with gographviz, which cannot parse `+`-joined strings and turns an "
         "edge to a subgraph `{A B}` into one edge to a node named after the subgraph; and "
         'tracker keeps the quotes of a quoted node or edge attribute name (`"prompt"=…`), so '
-        "it never reads that attribute (a warning: the file loads, the value is lost). The "
+        "it never reads that attribute (a warning: the file loads, the value is lost). It "
+        'also keys nodes by the id as written: `"start"` and `start` are two nodes, the '
+        "spelling met last replacing the other (an error when the node it keeps has lost its "
+        "shape, a warning when it has lost other attributes). The "
         "Attractor specification (and the engines that follow it) refuses `strict` and "
         "undirected graphs, `--` edges and node ids that are not plain identifiers. The file "
         "fails to load, or loads as a different graph than Graphviz draws."
