@@ -445,6 +445,31 @@ def test_a_node_id_quoted_in_one_place_only_is_two_nodes_to_tracker(
     ]
 
 
+@pytest.mark.parametrize("mark", ["//", "#"])
+def test_a_line_comment_on_an_unended_last_line_stops_tracker(mark: str) -> None:
+    """gographviz ends a `//` or `#` comment at a line break only (dot.bnf `_line_comment`):
+    on the last line of a file without a final line break it is a parse error (harness:
+    c/comment_eof_nonl.dot, c/hash_eof.dot); with the line break, or elsewhere, it is not."""
+    source = dedent(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> e
+        }
+        """
+    )
+    unended = f"{source}{mark} end"
+    assert loading(unended) == [
+        Finding("DC001", "error", (6, 1), (6, 1 + len(mark) + 4), f"{mark} end")
+    ]
+    [found] = [item for item in lint_text(unended, "p.dot").diagnostics if item.code == "DC001"]
+    assert found.fix is not None and [edit.text for edit in found.fix.edits] == ["\n"]
+    assert loading(f"{unended}\n") == []
+    assert loading(source.replace("s -> e", f"s -> e {mark} end").rstrip("\n")) == []
+    assert loading(unended, dialect("attractor")) == []
+
+
 # -- attributes ------------------------------------------------------------------------------
 
 

@@ -29,7 +29,9 @@ declare(
         "starts. dipcheck reports every syntax error in the file, each at the offending token "
         "or line, and still checks the rest. In a DOT pipeline read as tracker reads it, this "
         "includes a `.` in an unquoted name (`human.default_choice=…`): gographviz accepts "
-        "letters, digits and `_` only."
+        "letters, digits and `_` only; a `;` between attributes or a `,` before the `]` "
+        "(gographviz takes a `,` between two attributes only); and a `//` or `#` comment on "
+        "the last line of a file without a final line break."
     ),
     example="agent Plan\n  prompt: |\n    Plan the work.",
     fix="Correct the syntax at the marked place; the message says what was expected.",
