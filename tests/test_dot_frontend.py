@@ -10,6 +10,7 @@ from helpers import Finding, as_finding, dedent, lint, only, position, run, temp
 from dipcheck.analysis import runtime
 from dipcheck.config import Config, ConfigError, parse_config
 from dipcheck.engine import lint_text
+from dipcheck.frontends import dot
 from dipcheck.model import Dialect, NodeKind, RefKind, Workflow
 
 LOADING = ("DC001", "DC004", "DC005", "DC006", "DC011")
@@ -351,6 +352,122 @@ def test_a_second_graph_is_an_error() -> None:
     assert only(lint(source, "p.dot"), "DC001") == [
         Finding("DC001", "error", (4, 1), (4, 10), "digraph B")
     ]
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_a_separator_gographviz_refuses_in_an_attribute_list(
+    direct: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gographviz takes `,` between two attributes only (dot.bnf `AList : Attr | AList Attr
+    | AList "," Attr`): a `,` before the `]` or a `;` in the list is a parse error, read
+    alike from the tokens and from the tree; Graphviz and the Attractor family read them."""
+    monkeypatch.setattr(dot, "DIRECT", direct)
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond,]
+          a [shape=box; prompt="hi"]
+          e [shape=Msquare;]
+          s -> a -> e [label="go",][weight=1 , ]
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC001", "error", (2, 20), (2, 21), ","),
+        Finding("DC001", "error", (3, 15), (3, 16), ";"),
+        Finding("DC001", "error", (4, 19), (4, 20), ";"),
+        Finding("DC001", "error", (5, 26), (5, 27), ","),
+        Finding("DC001", "error", (5, 38), (5, 39), ","),
+    ]
+    found = [item for item in lint_text(dedent(source), "p.dot").diagnostics]
+    assert "fails to load (`DOT parse error`)" in found[0].message
+    assert [[edit.text for edit in item.fix.edits] for item in found if item.fix] == [
+        [""],
+        [","],
+        [""],
+        [""],
+        [""],
+    ]
+    fixed = source.replace(",]", "]").replace("; ", ", ").replace(";]", "]").replace(" , ]", " ]")
+    assert loading(fixed) == []
+    assert loading(source, dialect("attractor")) == []
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_a_node_id_quoted_in_one_place_only_is_two_nodes_to_tracker(
+    direct: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gographviz and tracker's collector key nodes by the id as written, quotes included
+    (pipeline/parser.go nodeIndex); Graph.AddNode then stores both under the id without
+    quotes, the spelling met last replacing the other (harness: c/quoted_decl.dot,
+    c/quoted_dup.dot)."""
+    monkeypatch.setattr(dot, "DIRECT", direct)
+    source = template(
+        """
+        digraph P {
+          "s" [shape=Mdiamond]
+          "a" [shape=box, prompt="hi"]
+          "e" [shape=Msquare]
+          s -> a -> e
+        }
+        """
+    )
+    assert loading(source) == [
+        Finding("DC011", "error", (5, 3), (5, 4), "s"),
+        Finding("DC011", "error", (5, 8), (5, 9), "a"),
+        Finding("DC011", "error", (5, 13), (5, 14), "e"),
+    ]
+    found = lint_text(dedent(source), "p.dot").diagnostics
+    assert [item.message for item in found if item.code == "DC011"][1] == (
+        'tracker keys nodes by the id as written, quotes included: `a` here and `"a"` '
+        "(line 3) are two nodes to it, and the one written `a` replaces the other, so "
+        'tracker\'s node `a` has no shape (tracker refuses it: `unrecognized shape ""`), and '
+        "lacks `prompt` — write the id the same way everywhere"
+    )
+    assert loading(source.replace("s -> a -> e", '"s" -> "a" -> "e"')) == []
+    assert loading(source.replace('"', "").replace("prompt=hi", 'prompt="hi"')) == []
+    assert loading(source, dialect("attractor")) == []
+    # the other way round: the quoted spelling comes second and wins, with only its prompt
+    later = (
+        source.replace('"s"', "s")
+        .replace('"e"', "e")
+        .replace('"a" [shape=box, ', 'a [shape=box]\n  "a" [')
+    )
+    assert loading(later) == [Finding("DC011", "error", (4, 3), (4, 6), '"a"')]
+    # the spelling that wins has every attribute: tracker loads what is written
+    assert loading(later.replace('"a" [', '"a" [shape=box, ')) == []
+    # it gets the defaults, not the other spelling's prompt: the node runs without it
+    defaults = source.replace("digraph P {", "digraph P {\n  node [shape=box]").replace(
+        '"a" [shape=box, ', '"a" ['
+    )
+    assert loading(defaults.replace('"s"', "s").replace('"e"', "e")) == [
+        Finding("DC011", "warning", (6, 8), (6, 9), "a")
+    ]
+
+
+@pytest.mark.parametrize("mark", ["//", "#"])
+def test_a_line_comment_on_an_unended_last_line_stops_tracker(mark: str) -> None:
+    """gographviz ends a `//` or `#` comment at a line break only (dot.bnf `_line_comment`):
+    on the last line of a file without a final line break it is a parse error (harness:
+    c/comment_eof_nonl.dot, c/hash_eof.dot); with the line break, or elsewhere, it is not."""
+    source = dedent(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          s -> e
+        }
+        """
+    )
+    unended = f"{source}{mark} end"
+    assert loading(unended) == [
+        Finding("DC001", "error", (6, 1), (6, 1 + len(mark) + 4), f"{mark} end")
+    ]
+    [found] = [item for item in lint_text(unended, "p.dot").diagnostics if item.code == "DC001"]
+    assert found.fix is not None and [edit.text for edit in found.fix.edits] == ["\n"]
+    assert loading(f"{unended}\n") == []
+    assert loading(source.replace("s -> e", f"s -> e {mark} end").rstrip("\n")) == []
+    assert loading(unended, dialect("attractor")) == []
 
 
 # -- attributes ------------------------------------------------------------------------------

@@ -46,6 +46,21 @@ def test_start_and_exit_nodes_come_from_shapes() -> None:
     assert check(two, "DIP001") == [Finding("DIP001", "error", (5, 12), (5, 20), "Mdiamond")]
 
 
+def test_a_type_start_or_exit_is_no_start_or_exit_node() -> None:
+    """tracker picks the start and exit by the shape alone (``Graph.AddNode``,
+    ``validateStartExit``): a box with ``type="start"`` runs the start handler but is not a
+    second start, and the run still begins at the Mdiamond."""
+    typed = ENDS.replace(
+        "s -> a", 'b [shape=box, type="start"]\n  c [shape=box, type="exit"]\n  s -> b -> c -> a'
+    )
+    assert check(typed, "DIP001", "DIP002") == []
+    workflow = run(typed, "<test>.dot").workflow
+    assert workflow is not None
+    assert (workflow.start, workflow.exit) == ("s", "e")
+    two = typed.replace("b [shape=box,", "b [shape=Mdiamond,")
+    assert check(two, "DIP001") == [Finding("DIP001", "error", (5, 12), (5, 20), "Mdiamond")]
+
+
 def test_a_start_named_start_without_the_shape_is_explained() -> None:
     text = ENDS.replace("  s [shape=Mdiamond]", "  start [shape=box]").replace(
         "s -> a", "start -> a"

@@ -35,7 +35,7 @@ handler and builds the :class:`Workflow`, and holds the entry point :func:`load_
 
 from __future__ import annotations
 
-from dipcheck.diagnostics import past_token_limit, too_many_tokens
+from dipcheck.diagnostics import Edit, Fix, past_token_limit, too_many_tokens
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.common import FileReader, FrontendResult, make_condition, read_from_disk
 from dipcheck.frontends.dot_checks import Attr, NodeBuild, last_values
@@ -193,6 +193,7 @@ class _Lowering(GraphWalk):
 
     def build(self) -> Workflow | None:
         assert self.decl_span is not None
+        self.spelled_apart()
         nodes: list[Node] = []
         handlers: dict[str, str] = {}
         for build in self.nodes.values():
@@ -344,14 +345,15 @@ class _Lowering(GraphWalk):
 
     def endpoints(self, nodes: list[Node]) -> list[Field]:
         """``start``/``exit`` header fields for the (last) Mdiamond and Msquare nodes, as
-        tracker's ``Graph.AddNode`` records them (by the shape, whatever handler a ``type``
-        gives the node, ``pipeline/graph.go``); the value points at the node id."""
+        tracker's ``Graph.AddNode`` records them (by the shape only, whatever handler a
+        ``type`` gives the node, ``pipeline/graph.go``; the Attractor family also by the id
+        that gave the node the start/exit handler); the value points at the node id."""
         fields: list[Field] = []
-        for key, handler, shape in (("start", "start", "Mdiamond"), ("exit", "exit", "Msquare")):
+        for key, shape in (("start", "Mdiamond"), ("exit", "Msquare")):
             chosen = [
                 node
                 for node in nodes
-                if node.handler == handler or node.value("shape").strip() == shape
+                if node.value("shape").strip() == shape or (self.family and node.handler == key)
             ]
             if not chosen:
                 continue
@@ -469,6 +471,7 @@ def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) 
     if dialect.attractor_family:
         return
     dotted_names(lowering, lexed)
+    _unended_line_comment(lowering, lexed)
     for quoted in lexed.strings.values():
         if quoted.concatenated:
             first, last = quoted.parts[0], quoted.parts[-1]
@@ -479,6 +482,31 @@ def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) 
                 "(gographviz) does not support it: the file fails to load — write one "
                 "string",
             )
+
+
+def _unended_line_comment(lowering: _Lowering, lexed: LexResult) -> None:
+    """gographviz ends a ``//`` or ``#`` comment at a line break only (dot.bnf
+    ``_line_comment : '/' '/' { . } '\\n' | '#' { . } '\\n'``): one on the last line of
+    a file that does not end with a line break is a parse error."""
+    if not lexed.comments:
+        return
+    last = lexed.comments[-1]
+    text = lowering.source.text
+    if last.end != len(text) or text[last.start] not in "/#" or text.startswith("/*", last.start):
+        return
+    mark = "#" if text[last.start] == "#" else "//"
+    end = Span(lowering.source, last.end, last.end)
+    lowering.report(
+        "DC001",
+        last,
+        f"the `{mark}` comment on the last line has no line break after it: "
+        "tracker's DOT parser (gographviz) ends such a comment only at a line break, so "
+        "the file fails to load (`DOT parse error`) — end the file with a line break",
+        fix=Fix(
+            "end the file with a line break",
+            (Edit(end, "\n"),),
+        ),
+    )
 
 
 def _over_limit(over: InheritedOverLimit) -> FrontendResult:

@@ -216,6 +216,29 @@ class Checks:
             severity = Severity.WARNING  # the runtime ignores the attribute; the file runs
         self.diagnostics.append(found if severity is None else found.with_severity(severity))
 
+    def list_separator(self, token: Token, closing: bool) -> None:
+        """A ``,`` or ``;`` after an attribute in ``[…]`` (``closing``: right before the
+        ``]``). gographviz's attribute list takes a ``,`` between two attributes only
+        (dot.bnf ``AList : Attr | AList Attr | AList "," Attr``): a ``;`` there, or a
+        ``,`` before the ``]``, is a parse error and tracker loads nothing. Graphviz and the
+        Attractor family read both."""
+        if self.family or (token.type == "COMMA" and not closing):
+            return
+        written = str(token)
+        replacement = "" if closing else ","
+        self.report(
+            "DC001",
+            self.span(token),
+            f"`{written}` {'before the `]`' if closing else 'between attributes'}: tracker's "
+            "DOT parser (gographviz) takes only `,` between two attributes in `[…]`, so the "
+            "file fails to load (`DOT parse error`) — "
+            + (f"remove the `{written}`" if closing else "write `,`"),
+            fix=Fix(
+                f"remove `{written}`" if closing else f"replace `{written}` with `,`",
+                (Edit(self.span(token), replacement),),
+            ),
+        )
+
     def attractor_header(self, tokens: list[Token]) -> None:
         """The Attractor specification reads one strict-free `digraph` (§2.1)."""
         for token in tokens:

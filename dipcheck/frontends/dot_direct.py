@@ -156,9 +156,13 @@ class _Reader:
                 else:
                     append((key, None))
                     index += 1
-                kind = tokens[index].type
+                separator = tokens[index]
+                kind = separator.type
                 if kind == "COMMA" or kind == "SEMI":
                     index += 1
+                    closing = tokens[index].type == "RSQB"
+                    if closing or kind == "SEMI":
+                        self.walk.list_separator(separator, closing)
         return pairs, index
 
 

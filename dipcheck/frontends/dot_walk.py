@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
-from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild
+from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
 from dipcheck.frontends.dot_lexer import LexResult
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
@@ -61,19 +61,6 @@ def _tokens(tree: Tree) -> list[Token]:
 
 def _trees(tree: Tree) -> list[Tree]:
     return [child for child in tree.children if isinstance(child, Tree)]
-
-
-def _pairs(tree: Tree | None) -> list[AttrPair]:
-    """The ``(key, value)`` tokens of an ``attr_list`` tree (value None for a bare key)."""
-    if tree is None:
-        return []
-    return [
-        (item.children[0], item.children[2] if len(item.children) >= 3 else None)  # type: ignore[misc]
-        for block in tree.children
-        if isinstance(block, Tree)
-        for item in block.children
-        if isinstance(item, Tree)
-    ]
 
 
 def _first_token(item: Tree | Token) -> Token:
@@ -133,6 +120,10 @@ class GraphWalk(Checks):
         self.nodes: dict[str, NodeBuild] = {}
         self.edges: list[EdgeBuild] = []
         self.mentions: list[Name] = []
+        # each node's mentions: (spelled quoted, the name, the attributes it gives), and the
+        # nodes spelled both ways (see `spelling`)
+        self.spellings: dict[str, list[tuple[bool, Name, list[Attr]]]] = {}
+        self.mixed: dict[str, int] = {}  # node id → index of its other spelling's first
         self.reported_values: set[int] = set()
         self.graph_name: Name | None = None
         self.decl_span: Span | None = None
@@ -166,6 +157,28 @@ class GraphWalk(Checks):
         return Name(self.value_of(token), self.span(token))
 
     # -- attributes ----------------------------------------------------------------------
+
+    def pairs(self, tree: Tree | None) -> list[AttrPair]:
+        """The ``(key, value)`` tokens of an ``attr_list`` tree (value None for a bare key);
+        a separator tracker refuses is reported (:meth:`list_separator`)."""
+        if tree is None:
+            return []
+        result: list[AttrPair] = []
+        for block in tree.children:
+            if not isinstance(block, Tree):
+                continue
+            children = block.children
+            for index, item in enumerate(children):
+                if isinstance(item, Tree):
+                    result.append(
+                        (item.children[0], item.children[2] if len(item.children) >= 3 else None)  # type: ignore[arg-type]
+                    )
+                elif item.type == "COMMA" or item.type == "SEMI":
+                    following = children[index + 1 : index + 2]
+                    closing = [getattr(end, "type", "") for end in following] == ["RSQB"]
+                    if closing or item.type == "SEMI":
+                        self.list_separator(item, closing)
+        return result
 
     def attr_list(self, pairs: list[AttrPair], element: bool = True) -> list[Attr]:
         """The ``key=value`` entries of an attribute list (its ``(key, value)`` tokens, value
@@ -287,11 +300,11 @@ class GraphWalk(Checks):
                 self.assignment(key_token, value_token, scope, top)
             elif kind == "attr_stmt":
                 keyword = _tokens(item)[0]
-                self.attr_stmt(keyword, _pairs(next(iter(_trees(item)), None)), scope, top)
+                self.attr_stmt(keyword, self.pairs(next(iter(_trees(item)), None)), scope, top)
             elif kind == "node_stmt":
                 parts = _trees(item)
                 token = _tokens(parts[0])[0]
-                pairs = _pairs(parts[1] if len(parts) > 1 else None)
+                pairs = self.pairs(parts[1] if len(parts) > 1 else None)
                 self.node_stmt(token, pairs, _last_token(item).end_pos or 0, scope)
             elif kind == "edge_stmt":
                 children = _trees(item)
@@ -299,7 +312,7 @@ class GraphWalk(Checks):
                 self.edge_stmt(
                     [child for child in children if child.data in ("node_id", "subgraph")],
                     [_tokens(op)[0] for op in children if op.data == "edge_op"],
-                    _pairs(attr_tree),
+                    self.pairs(attr_tree),
                     lambda item=item: self.statement_span(item),  # type: ignore[misc]
                     scope,
                 )
@@ -395,11 +408,85 @@ class GraphWalk(Checks):
             self.nodes[node_id] = build
         elif declared or attrs:
             self.mentions.append(name)
+        if not self.family:
+            self.spelling(name, attrs, scope)
         build.attrs.extend(attrs)
         if declared and not build.declared:
             build.declared = True
             build.id_span = name.span
         return name
+
+    def spelling(self, name: Name, attrs: list[Attr], scope: Scope) -> None:
+        """Note the attributes one mention of a node gives it under its spelling, quoted or
+        not: gographviz and tracker's collector key nodes by the id as written, quotes
+        included, and gographviz gives each spelling the defaults when it first meets it
+        (``analyse.go`` ``createdNodes``; ``pipeline/parser.go`` ``nodeIndex``)."""
+        node_id = name.value
+        quoted = self.source.text[name.span.start] == '"'
+        mentions = self.spellings.get(node_id)
+        if mentions is None:
+            self.spellings[node_id] = [(quoted, name, attrs)]
+            return
+        if quoted != mentions[0][0] and node_id not in self.mixed:
+            # the other spelling, first met: gographviz creates a node for it, with the
+            # defaults in scope
+            given = {entry.key for entry in attrs}
+            attrs = attrs + [
+                replace(entry, inherited=True)
+                for key, entry in scope.node_defaults.items()
+                if key not in given
+            ]
+            self.mixed[node_id] = len(mentions)
+        mentions.append((quoted, name, attrs))
+
+    def spelled_apart(self) -> None:
+        """A node written quoted in one place and not in another (``"start"``, ``start``):
+        tracker builds a node for each spelling and keeps the one it met last
+        (``pipeline/parser.go``: the collector keys nodes by the raw id, then
+        ``Graph.AddNode`` stores each under the id without quotes, the later replacing the
+        earlier), so what only the other spelling gives is lost. Reported at the first
+        mention of the second spelling; an error when the node tracker keeps has another
+        shape, a warning when it lacks other attributes."""
+        for node_id, second in self.mixed.items():
+            mentions = self.spellings[node_id]
+            first_quoted, first, _ = mentions[0]
+            _, other, _ = mentions[second]
+            # the spelling met last first wins: the collector adds nodes in that order
+            kept = not first_quoted
+            tracker = last_values([e for q, _, attrs in mentions if q == kept for e in attrs])
+            written = last_values(self.nodes[node_id].attrs)
+            lost = [
+                key
+                for key, entry in written.items()
+                if key not in tracker or tracker[key].value.value != entry.value.value
+            ]
+            if not lost:
+                continue
+            shape = "shape" in lost
+            winner = other if kept != first_quoted else first
+            kept_shape = tracker["shape"].value.value if "shape" in tracker else ""
+            what = (
+                "lacks"
+                if not shape
+                else f"has shape `{kept_shape}`, not `{written['shape'].value.value}`"
+                if kept_shape
+                else 'has no shape (tracker refuses it: `unrecognized shape ""`)'
+            )
+            rest = ", ".join(f"`{key}`" for key in lost if key != "shape")
+            if shape and rest:
+                what += f", and lacks {rest}"
+            elif not shape:
+                what += f" {rest}"
+            self.report(
+                "DC011",
+                other.span,
+                f"tracker keys nodes by the id as written, quotes included: `{other.span.text}` "
+                f"here and `{first.span.text}` (line {first.span.start_position()[0] + 1}) are two "
+                f"nodes to it, and the one written `{winner.span.text}` replaces the other, so "
+                f"tracker's node `{node_id}` {what} — write the id the same way everywhere",
+                severity=None if shape else Severity.WARNING,
+                related=(Related(first.span, f"`{first.span.text}` first written here"),),
+            )
 
     def node_stmt(self, token: Token, pairs: list[AttrPair], end: int, scope: Scope) -> None:
         """A node statement: the node's name ``token``, its attributes, and where the

@@ -29,7 +29,9 @@ declare(
         "starts. dipcheck reports every syntax error in the file, each at the offending token "
         "or line, and still checks the rest. In a DOT pipeline read as tracker reads it, this "
         "includes a `.` in an unquoted name (`human.default_choice=…`): gographviz accepts "
-        "letters, digits and `_` only."
+        "letters, digits and `_` only; a `;` between attributes or a `,` before the `]` "
+        "(gographviz takes a `,` between two attributes only); and a `//` or `#` comment on "
+        "the last line of a file without a final line break."
     ),
     example="agent Plan\n  prompt: |\n    Plan the work.",
     fix="Correct the syntax at the marked place; the message says what was expected.",
@@ -174,7 +176,10 @@ declare(
         "tracker reads DOT with gographviz, which cannot parse `+`-joined strings and turns an "
         "edge to a subgraph `{A B}` into one edge to a node named after the subgraph; and "
         'tracker keeps the quotes of a quoted node or edge attribute name (`"prompt"=…`), so '
-        "it never reads that attribute (a warning: the file loads, the value is lost). The "
+        "it never reads that attribute (a warning: the file loads, the value is lost). It "
+        'also keys nodes by the id as written: `"start"` and `start` are two nodes, the '
+        "spelling met last replacing the other (an error when the node it keeps has lost its "
+        "shape, a warning when it has lost other attributes). The "
         "Attractor specification (and the engines that follow it) refuses `strict` and "
         "undirected graphs, `--` edges and node ids that are not plain identifiers. The file "
         "fails to load, or loads as a different graph than Graphviz draws."

@@ -79,14 +79,23 @@ _DOT_NAMES = {"start": ("start", "begin"), "exit": ("exit", "end", "done")}
 
 
 def _shaped(workflow: Workflow, key: str) -> list[Node]:
-    """The DOT nodes tracker counts as start (exit) nodes: by the shape, whatever handler a
-    ``type`` gives them (``pipeline/validate.go`` counts shapes)."""
+    """The DOT nodes tracker counts as start (exit) nodes: by the shape only, whatever handler
+    a ``type`` gives them (``pipeline/validate.go`` ``validateStartExit`` counts shapes; a
+    ``type="start"`` box is no start node). The Attractor family also takes the node its id
+    makes the start (exit): the front-end gave it that handler."""
     shape = _DOT_SHAPES[key]
+    family = workflow.dialect.attractor_family
     return [
         node
         for node in workflow.nodes
-        if node.handler == key or node.value("shape").strip() == shape
+        if node.value("shape").strip() == shape or (family and node.handler == key)
     ]
+
+
+def _shape_span(node: Node) -> Span:
+    """Where ``node``'s shape is written: what makes it a start (exit) node, not its ``type``."""
+    item = node.get("shape")
+    return item.value_span if item is not None else node.kind_span
 
 
 def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]:
@@ -117,10 +126,10 @@ def _dot_endpoint(context: Context, key: str, code: str) -> Iterator[Diagnostic]
     for extra in chosen[1:]:
         yield context.finding(
             code,
-            extra.kind_span,
+            _shape_span(extra),
             f"the graph has {len(chosen)} {key} nodes (shape={shape}), expected exactly 1: "
             f"tracker refuses the graph",
-            related=(Related(first.kind_span, f"the first {key} node, `{first.id}`"),),
+            related=(Related(_shape_span(first), f"the first {key} node, `{first.id}`"),),
             help=f"Keep `shape={shape}` on one node and give the others another shape.",
         )
 
