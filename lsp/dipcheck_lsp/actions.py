@@ -21,6 +21,7 @@ from lsprotocol import types
 from dipcheck.fixes import fix_text
 from dipcheck.frontends.common import read_from_disk
 from dipcheck.rules import registry
+from dipcheck.textchange import changed_span
 from dipcheck_lsp.convert import range_from_list, range_list, workspace_edit
 from dipcheck_lsp.findings import SOURCE
 from dipcheck_lsp.state import Request, Snapshot
@@ -158,15 +159,8 @@ def _safe_fixes(snapshot: Snapshot) -> Iterable[dict[str, Any]]:
 def _replacement(snapshot: Snapshot, fixed: str) -> types.TextEdit:
     """One edit from the document's text to ``fixed``: the whole lines that differ."""
     text = snapshot.source.text
-    shortest = min(len(text), len(fixed))
-    prefix = 0
-    while prefix < shortest and text[prefix] == fixed[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < shortest - prefix and text[-1 - suffix] == fixed[-1 - suffix]:
-        suffix += 1
+    prefix, end, _ = changed_span(text, fixed)
     start = text.rfind("\n", 0, prefix) + 1
-    end = len(text) - suffix
     if end > 0 and text[end - 1] != "\n":
         newline = text.find("\n", end)
         end = len(text) if newline == -1 else newline + 1
