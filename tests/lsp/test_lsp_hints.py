@@ -134,13 +134,19 @@ async def test_hints_only_in_the_requested_range(lsp: Session) -> None:
     ]
 
 
+def _refresh_asks(lsp: Session) -> int:
+    """How many refreshes the server asks of this client when the hints change: one, if the
+    client says it can refresh them."""
+    workspace = lsp.client.capabilities.workspace
+    support = workspace.inlay_hint if workspace is not None else None
+    return 1 if support is not None and support.refresh_support else 0
+
+
 async def test_the_setting_turns_hints_off_and_on(lsp: Session) -> None:
     uri = lsp.open("hints.dip", HINTED)
     assert len(await hints(lsp, uri)) == 7
     refreshes = lsp.client.inlay_hint_refreshes
-    workspace = lsp.client.capabilities.workspace
-    support = workspace.inlay_hint if workspace is not None else None
-    asks = 1 if support is not None and support.refresh_support else 0
+    asks = _refresh_asks(lsp)
     lsp.configure({"dipcheck": {"inlayHints": False}})
     assert await hints(lsp, uri) == []
     lsp.configure({"dipcheck": {"inlayHints": True}})
@@ -161,9 +167,7 @@ async def test_hints_come_back_when_the_setting_is_removed(lsp: Session) -> None
     shown = await hints(lsp, uri)
     assert len(shown) == 7
     refreshes = lsp.client.inlay_hint_refreshes
-    workspace = lsp.client.capabilities.workspace
-    support = workspace.inlay_hint if workspace is not None else None
-    asks = 1 if support is not None and support.refresh_support else 0
+    asks = _refresh_asks(lsp)
     lsp.configure({"dipcheck": {"inlayHints": False}})
     assert await hints(lsp, uri) == []
     lsp.configure({"dipcheck": {"inlayHints": False, "debounceMs": 100}})
