@@ -1010,18 +1010,52 @@ def test_dc005_edge_values_passing_twin() -> None:
     assert only(lint(text), *LOADING) == []
 
 
-def test_dc006_node_field_twice() -> None:
+def test_dc006_node_field_twice_is_a_warning() -> None:
+    # dippin's applyNodeField assigns each field as it reads it: the last value stays,
+    # without a diagnostic, and tracker runs the file
     text = NODE.replace("max_turns: 5", "max_turns: 5\n    model: gpt-5")
-    assert only(lint(text), *LOADING) == [Finding("DC006", "error", (8, 5), (8, 10), "model")]
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", (8, 5), (8, 10), "model")]
     diagnostic = next(item for item in run(text).diagnostics if item.code == "DC006")
     assert (
-        diagnostic.message == "`model` is set twice in agent `A`; only the last value takes effect"
+        diagnostic.message
+        == "`model` is set twice in agent `A`; dippin keeps the last value (`gpt-5`)"
     )
     assert [position(item.span) for item in diagnostic.related] == [((6, 5), (6, 10))]
     workflow = run(text).workflow
     assert workflow is not None
     node = workflow.node("A")
     assert node is not None and node.value("model") == "gpt-5"  # the last one wins
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "kept", "start"),
+    [
+        ("exit: B", "exit: B\n  exit: A", "the workflow header", "`A`", (4, 3)),
+        (
+            "prompt: Do it.",
+            "prompt: Do it.\n    prompt:\n      Two\n      lines",
+            "agent `A`",
+            "the block starting `Two`",
+            (6, 5),
+        ),
+        (
+            "ref: child.dip",
+            "ref: child.dip\n    ref: ''",
+            "subgraph `B`",
+            "an empty value",
+            (12, 5),
+        ),
+    ],
+)
+def test_dc006_field_twice_says_which_value_dippin_keeps(
+    old: str, new: str, where: str, kept: str, start: tuple[int, int]
+) -> None:
+    text = NODE.replace(old, new)
+    key = new.split("\n")[1].strip().split(":")[0]
+    end = (start[0], start[1] + len(key))
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", start, end, key)]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == f"`{key}` is set twice in {where}; dippin keeps the last value ({kept})"
 
 
 def test_dc006_params_key_twice_inside_the_raw_block() -> None:
@@ -1042,6 +1076,23 @@ def test_dc006_prompt_and_prompt_file(tmp_path: Path) -> None:
     diagnostic = next(item for item in result.diagnostics if item.code == "DC006")
     assert "`prompt` and `prompt_file` are both set" in diagnostic.message
     assert [item.span.text for item in diagnostic.related] == ["prompt"]
+
+
+def test_dc006_edge_attribute_twice_is_a_warning_and_the_last_value_is_read() -> None:
+    # dippin's applyEdgeStringAttribute assigns the label as it reads it: the last one stays
+    text = NODE.replace("A -> B", "A -> B label: one weight: 2 label: two")
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", (13, 33), (13, 38), "label")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == "`label` is given twice on this edge; dippin keeps the last value (`two`)"
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge] = [item for item in workflow.edges if not item.implicit]
+    assert edge.label == "two" and edge.attr_value("weight") == "2"
+
+
+def test_edge_attributes_given_once_are_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B label: one weight: 2")
+    assert only(lint(text), *LOADING) == []
 
 
 def test_dc006_second_condition_on_an_edge() -> None:

@@ -27,6 +27,10 @@ _PARALLEL, _FAN_IN = NodeKind.PARALLEL, NodeKind.FAN_IN
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
+def _attr_value(item: EdgeAttr) -> str:
+    return "the flag" if item.value is None else f"`{item.value.value}`"
+
+
 class GraphLowering(FieldLowering):
     """The nodes and edges of a ``.dip`` workflow."""
 
@@ -240,7 +244,19 @@ class GraphLowering(FieldLowering):
                 if item is not None:
                     attrs.append(item)
         if len(attrs) > 1:
-            self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
+            # dippin's applyEdgeValueAttribute assigns each attribute as it reads it: the
+            # last value stays, without a diagnostic
+            final = {item.key: item for item in attrs}
+            if len(final) < len(attrs):
+                self.repeats(
+                    attrs,
+                    lambda key: (
+                        f"`{key}` is given twice on this edge; dippin keeps the last "
+                        f"value ({_attr_value(final[key])})"
+                    ),
+                    Severity.WARNING,
+                )
+                attrs = list(final.values())
         self.edges.append(Edge(self.name(source), self.name(target), span, condition, tuple(attrs)))
 
     def value_attr(self, keyword: Token, values: list[Token]) -> EdgeAttr | None:
