@@ -1095,11 +1095,60 @@ def test_edge_attributes_given_once_are_clean() -> None:
     assert only(lint(text), *LOADING) == []
 
 
-def test_dc006_second_condition_on_an_edge() -> None:
-    text = NODE.replace("A -> B", "A -> B on fail when ctx.y = 2")
+@pytest.mark.parametrize(
+    ("edge", "start", "later", "raw"),
+    [
+        ("A -> B on fail when ctx.y = 2", 20, "when ctx.y = 2", "ctx.y = 2"),
+        ("A -> B on fail on success", 20, "on success", "ctx.outcome = success"),
+        ("A -> B when ctx.y = 2 label: go on fail", 37, "on fail", "ctx.outcome = fail"),
+    ],
+)
+def test_dc006_second_condition_on_an_edge_is_a_warning_and_the_last_one_is_read(
+    edge: str, start: int, later: str, raw: str
+) -> None:
+    # dippin's applyEdgeAttribute sets the condition for each `when`/`on` it reads (the
+    # last one stays, without a diagnostic): tracker tests that one
+    text = NODE.replace("A -> B", edge)
     assert only(lint(text), *LOADING) == [
-        Finding("DC006", "error", (13, 20), (13, 34), "when ctx.y = 2")
+        Finding("DC006", "warning", (13, start), (13, start + len(later)), later)
     ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == (
+        f"this edge already has a condition; dippin keeps the last one (`{later}`), and "
+        "tracker tests only it"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is not None and edge_read.condition.raw == raw
+
+
+def test_second_on_for_a_source_declared_later_is_dropped_and_the_first_condition_stays() -> None:
+    # dippin drops an `on` whose source node it has not read yet (applyOnAttribute), so the
+    # earlier `when` stays: no DC006, the `on` gets the DC001 warning
+    text = template(
+        """
+        workflow W
+          start: A
+          exit: B
+          edges
+            A -> B when ctx.y = 2 label: go on fail
+          agent A
+            prompt: Do it.
+          agent B
+            prompt: Done.
+        """
+    )
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (5, 37), (5, 44), "on fail")]
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is not None and edge_read.condition.raw == "ctx.y = 2"
+
+
+def test_one_condition_on_an_edge_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B on fail label: go")
+    assert only(lint(text), *LOADING) == []
 
 
 def test_dc009_runtime_attribute_name_with_safe_fix() -> None:

@@ -213,13 +213,26 @@ class GraphLowering(FieldLowering):
             if attr.data in ("when_attr", "on_attr"):
                 attr_span = self.between(keyword, parts[-1])
                 if condition_span is not None:
+                    if attr.data == "on_attr" and not any(
+                        node.id == source.value for node in self.nodes
+                    ):
+                        # dippin drops an `on` whose source it has not read yet (see
+                        # resolve_shorthands) and the earlier condition stays
+                        self.pending_on.append((len(self.edges), keyword, parts[1]))
+                        continue
+                    # dippin's applyEdgeAttribute sets the edge's condition for each `when`
+                    # or `on` it reads: the last replaces the earlier, without a diagnostic
                     self.report(
                         "DC006",
                         attr_span,
-                        "this edge already has a condition; only one `when`/`on` applies",
-                        related=(Related(condition_span, "first condition"),),
+                        f"this edge already has a condition; dippin keeps the last one "
+                        f"(`{attr_span.text}`), and tracker tests only it",
+                        Severity.WARNING,
+                        related=(Related(condition_span, "the condition dippin replaces"),),
                     )
-                    continue
+                    condition = None
+                    if self.pending_on and self.pending_on[-1][0] == len(self.edges):
+                        self.pending_on.pop()  # (the earlier `on` of this edge)
                 condition_span = attr_span
                 if attr.data == "when_attr":
                     if len(parts) < 2:

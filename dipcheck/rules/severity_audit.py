@@ -60,8 +60,9 @@ _OWN: dict[str, Audit] = {
         "runtime",
         E,
         "dippin rejects a duplicate key in `params`, `vars` and `steer_context` outright, so "
-        "tracker refuses the file. In `.dip`, a field or an edge attribute given twice is a "
-        "warning: dippin keeps the last value without a word, and the file runs.",
+        "tracker refuses the file. In `.dip`, a field, an edge attribute or an edge "
+        "condition given twice is a warning: dippin keeps the last one without a word, and "
+        "the file runs.",
     ),
     "DC007": _a(
         "runtime",
