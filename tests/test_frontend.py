@@ -1589,3 +1589,64 @@ def test_crlf_line_endings() -> None:
     (reference,) = workflow.references
     assert reference.span.text == "${ctx.x}"
     assert position(reference.span) == ((6, 11), (6, 19))
+
+
+UNDERSCORE = template(
+    """
+    workflow W
+      start: _S
+      exit: E
+      agent _S
+        prompt: s
+      parallel P -> _A, B
+      agent _A
+        prompt: a
+      agent B
+        prompt: b
+      fan_in J <- A, B
+      agent E
+        prompt: e
+      edges
+        _S -> P
+        J -> E
+    """
+)
+
+
+def test_node_name_starting_with_underscore_is_read_as_dippin_reads_it() -> None:
+    # dippin's lexer starts an identifier with a letter or a digit (tryLexIdentifier) and
+    # steps over `_` (lexOneToken): `agent _S` declares `S`, `_S -> P` is `S -> P`, while
+    # `start: _S` is read as raw text and names no node (an error: DIP001)
+    result = run(UNDERSCORE)
+    assert only(lint(UNDERSCORE), *LOADING) == [
+        Finding("DC001", "warning", (4, 9), (4, 11), "_S"),
+        Finding("DC001", "warning", (6, 17), (6, 19), "_A"),
+        Finding("DC001", "warning", (7, 9), (7, 11), "_A"),
+        Finding("DC001", "warning", (15, 5), (15, 7), "_S"),
+    ]
+    messages = [item.message for item in result.diagnostics if item.code == "DC001"]
+    assert messages[0] == (
+        "dippin reads `_S` as `S` (its lexer skips what comes before a letter or a digit: a "
+        "name starts with one); the node is `S`, and a field naming `_S` (start, exit, a retry "
+        "or restart target) names no node"
+    )
+    assert messages[1] == (
+        "dippin reads `_A` as `A` (its lexer skips what comes before a letter or a digit: a "
+        "name starts with one); this names node `A`"
+    )
+    assert [(item.code, item.severity.label) for item in result.diagnostics][:1] == [
+        ("DIP001", "error")
+    ]
+    workflow = result.workflow
+    assert workflow is not None
+    assert [node.id for node in workflow.nodes] == ["S", "P", "A", "B", "J", "E"]
+    assert [(edge.source.value, edge.target.value) for edge in workflow.edges][:2] == [
+        ("S", "P"),
+        ("J", "E"),
+    ]
+
+
+def test_underscore_inside_a_node_name_is_clean() -> None:
+    text = UNDERSCORE.replace("_S", "S_1").replace("_A", "A_1").replace("J <- A,", "J <- A_1,")
+    assert only(lint(text), *LOADING) == []
+    assert "DIP001" not in codes(text)

@@ -25,6 +25,9 @@ _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's ke
 _NODE_TABLES = {kind.value: schema.NODE_FIELDS[kind] for kind in NodeKind}
 _PARALLEL, _FAN_IN = NodeKind.PARALLEL, NodeKind.FAN_IN
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+# what dippin's lexer steps over before a word: an identifier starts with a letter or a digit
+# (tryLexIdentifier), and `_` `-` `.` `/` start no other token (lexOneToken skips them)
+_SKIPPED_LEAD = re.compile(r"[_\-./]+")
 
 
 def _attr_value(item: EdgeAttr) -> str:
@@ -51,6 +54,9 @@ class GraphLowering(FieldLowering):
         assert isinstance(keyword, Token) and isinstance(id_token, Token)
         kind = _NODE_KINDS[keyword.value]
         table = _NODE_TABLES[keyword.value]
+        node_id = id_token.value
+        if node_id[0] == "_":
+            node_id = self.identifier(id_token, declared=True).value
         member_list = body = None
         for child in children[2:]:
             if child.__class__ is Tree:
@@ -62,7 +68,9 @@ class GraphLowering(FieldLowering):
         members: tuple[Name, ...] = ()
         if member_list is not None:
             members = tuple(
-                self.name(token) for token in child_tokens(member_list) if token.type == "NAME"
+                self.identifier(token)
+                for token in child_tokens(member_list)
+                if token.type == "NAME"
             )
         raw_fields: list[Field] = []
         if body is not None:
@@ -78,9 +86,12 @@ class GraphLowering(FieldLowering):
                     branch_fields = self.check_fields(
                         item.children, schema.BRANCH_FIELDS, f"branch `{item.text}`"
                     )
+                    target = Name(item.text.strip(), item.value_span)
+                    if target.value.startswith("_"):
+                        target = self.read_as(target, _SKIPPED_LEAD.sub("", target.value))
                     branches.append(
                         Branch(
-                            Name(item.text.strip(), item.value_span),
+                            target,
                             tuple(branch_fields),
                             item.span,
                         )
@@ -119,7 +130,7 @@ class GraphLowering(FieldLowering):
         source = self.source
         self.nodes.append(
             Node(
-                id_token.value,
+                node_id,
                 kind,
                 new_span(Span, (source, id_token.start_pos, id_token.end_pos)),
                 new_span(Span, (source, keyword.start_pos, keyword.end_pos)),
@@ -129,6 +140,40 @@ class GraphLowering(FieldLowering):
                 tuple(branches),
             )
         )
+
+    def identifier(self, token: Token, declared: bool = False) -> Name:
+        """A node name written as a word (a declaration's id, an edge's end, a member), read
+        as dippin's lexer reads it: the `_` (or `-`, `.`, `/`) it starts with skipped."""
+        name = self.name(token)
+        if token.type != "NAME" or not _SKIPPED_LEAD.match(name.value):
+            return name
+        return self.read_as(name, _SKIPPED_LEAD.sub("", name.value, count=1), declared)
+
+    def read_as(self, name: Name, read: str, declared: bool = False) -> Name:
+        """Report that dippin reads the node name ``name`` as ``read``; the name read."""
+        if not read:
+            self.report(
+                "DC001",
+                name.span,
+                f"`{name.value}` is no name to dippin: its lexer starts a name with a letter or "
+                "a digit and skips the rest",
+            )
+            return name
+        if declared:
+            then = (
+                f"the node is `{read}`, and a field naming `{name.value}` (start, exit, a retry "
+                "or restart target) names no node"
+            )
+        else:
+            then = f"this names node `{read}`"
+        self.report(
+            "DC001",
+            name.span,
+            f"dippin reads `{name.value}` as `{read}` (its lexer skips what comes before a "
+            f"letter or a digit: a name starts with one); {then}",
+            Severity.WARNING,
+        )
+        return Name(read, name.span)
 
     # -- edges ---------------------------------------------------------------------------
 
@@ -145,6 +190,9 @@ class GraphLowering(FieldLowering):
             children: list[Token] = item.children  # type: ignore[union-attr,assignment]
             count = len(children)
             attrs: tuple[EdgeAttr, ...] = ()
+            if children[0].value[0] == "_" or children[2].value[0] == "_":  # type: ignore[union-attr]
+                self.edge(item)  # type: ignore[arg-type]
+                continue
             if count == 3:
                 first, _, target = children
                 end: int = target.end_pos  # type: ignore[assignment]
@@ -192,7 +240,7 @@ class GraphLowering(FieldLowering):
                 related=(Related(self.else_span, "the first `else ->`"),),
             )
             return
-        self.else_target = self.name(target)
+        self.else_target = self.identifier(target)
         self.else_span = span
 
     def edge(self, tree: Tree) -> None:
@@ -270,7 +318,9 @@ class GraphLowering(FieldLowering):
                     Severity.WARNING,
                 )
                 attrs = list(final.values())
-        self.edges.append(Edge(self.name(source), self.name(target), span, condition, tuple(attrs)))
+        self.edges.append(
+            Edge(self.identifier(source), self.identifier(target), span, condition, tuple(attrs))
+        )
 
     def value_attr(self, keyword: Token, values: list[Token]) -> EdgeAttr | None:
         key = str(keyword)
