@@ -1650,3 +1650,69 @@ def test_underscore_inside_a_node_name_is_clean() -> None:
     text = UNDERSCORE.replace("_S", "S_1").replace("_A", "A_1").replace("J <- A,", "J <- A_1,")
     assert only(lint(text), *LOADING) == []
     assert "DIP001" not in codes(text)
+
+
+PARALLEL_BLOCK = template(
+    """
+    workflow W
+      start: S
+      exit: E
+      agent S
+        prompt: s
+      parallel P
+        model: gpt-5
+        branch: A
+        branch: B
+      agent A
+        prompt: a
+      agent B
+        prompt: b
+      fan_in J <- A, B
+      agent E
+        prompt: e
+      edges
+        S -> P
+        J -> E
+    """
+)
+
+
+@pytest.mark.parametrize("line", ["model: gpt-5", "label: x", 'label: "the branch"', "label:"])
+def test_stray_field_in_a_block_form_parallel_is_a_warning_and_dropped(line: str) -> None:
+    # dippin's parseParallelBodyLine reads `branch` and `params` and steps over every other
+    # token without a diagnostic: the field is lost, the file runs
+    text = PARALLEL_BLOCK.replace("model: gpt-5", line)
+    key = line.split(":")[0]
+    assert only(lint(text), *LOADING) == [
+        Finding("DC004", "warning", (7, 5), (7, 5 + len(key)), key)
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC004"]
+    assert message == (
+        f"dippin ignores `{key}` in block-form parallel `P`: it reads only `branch:` and "
+        "`params:` lines there and drops the rest without a word"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    node = workflow.node("P")
+    assert node is not None and node.get(key) is None
+    assert [branch.target.value for branch in node.branches] == ["A", "B"]
+
+
+def test_stray_field_whose_value_holds_the_word_branch_is_an_error() -> None:
+    text = PARALLEL_BLOCK.replace("model: gpt-5", "label: one branch")
+    assert only(lint(text), *LOADING) == [Finding("DC004", "error", (7, 5), (7, 10), "label")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC004"]
+    assert message == (
+        "`label` in block-form parallel `P`: dippin reads only `branch:` and `params:` lines "
+        "there and steps over the rest word by word, so it reads the word `branch` in its value "
+        "as a `branch:` line (and refuses it without a colon after it)"
+    )
+
+
+def test_block_form_parallel_with_params_is_clean() -> None:
+    text = PARALLEL_BLOCK.replace("model: gpt-5", "params:\n      fan_in_policy: all")
+    assert only(lint(text), *LOADING) == []
+    workflow = run(text).workflow
+    assert workflow is not None
+    node = workflow.node("P")
+    assert node is not None and node.get("params") is not None

@@ -28,10 +28,24 @@ _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 # what dippin's lexer steps over before a word: an identifier starts with a letter or a digit
 # (tryLexIdentifier), and `_` `-` `.` `/` start no other token (lexOneToken skips them)
 _SKIPPED_LEAD = re.compile(r"[_\-./]+")
+# the identifiers dippin's lexer reads in a line (tryLexIdentifier), a double-quoted string
+# being one literal token of its own
+_WORD_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[A-Za-z0-9][A-Za-z0-9_\-./]*')
 
 
 def _attr_value(item: EdgeAttr) -> str:
     return "the flag" if item.value is None else f"`{item.value.value}`"
+
+
+def _declaring_word(item: Field) -> str | None:
+    """`branch` or `params` where dippin's block-form parallel would read it as a declaration
+    among the words of a one-line value it steps over, else None."""
+    if item.block or item.quoted:
+        return None  # (a raw block, a quoted value: one token, no word of its own)
+    for match in _WORD_OR_STRING.finditer(item.text):
+        if match.group() in ("branch", "params"):
+            return match.group()
+    return None
 
 
 class GraphLowering(FieldLowering):
@@ -121,6 +135,8 @@ class GraphLowering(FieldLowering):
             )
         if kind is _PARALLEL:
             raw_fields = [item for item in raw_fields if item.key != "branch"]
+            if member_list is None:
+                raw_fields = self.block_parallel_fields(raw_fields, id_token.value)
         fields = raw_fields
         if not self.plain(raw_fields, table):  # (check_fields, its message made only here)
             where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
@@ -140,6 +156,44 @@ class GraphLowering(FieldLowering):
                 tuple(branches),
             )
         )
+
+    def block_parallel_fields(self, fields: list[Field], node_id: str) -> list[Field]:
+        """The fields of a block-form parallel that dippin reads: its `params:`. dippin's
+        parseParallelBodyLine reads `branch` and `params` and steps over every other token,
+        so any other field is dropped without a word, unless the words dippin steps over
+        hold `branch` or `params` (read as a declaration) or an indented block (whose
+        dedent ends the parallel early): dippin then refuses the file."""
+        kept: list[Field] = []
+        for item in fields:
+            if item.key == "params":
+                kept.append(item)
+                continue
+            where = f"block-form parallel `{node_id}`"
+            if item.children:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"`{item.key}` in {where}: dippin reads only `branch:` and `params:` lines "
+                    "there, and the indented block under it ends the parallel early (dippin "
+                    "then refuses the lines after it)",
+                )
+            elif (word := _declaring_word(item)) is not None:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"`{item.key}` in {where}: dippin reads only `branch:` and `params:` lines "
+                    f"there and steps over the rest word by word, so it reads the word `{word}` "
+                    f"in its value as a `{word}:` line (and refuses it without a colon after it)",
+                )
+            else:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"dippin ignores `{item.key}` in {where}: it reads only `branch:` and "
+                    "`params:` lines there and drops the rest without a word",
+                    Severity.WARNING,
+                )
+        return kept
 
     def identifier(self, token: Token, declared: bool = False) -> Name:
         """A node name written as a word (a declaration's id, an edge's end, a member), read

@@ -45,7 +45,8 @@ _OWN: dict[str, Audit] = {
         E,
         "dippin rejects an unknown field at parse time, so tracker refuses the file; in DOT the "
         "finding is a warning (tracker keeps and ignores the attribute: the value is lost, the "
-        "file runs).",
+        "file runs), and so is a field other than `branch`/`params` in a block-form `parallel` "
+        "(dippin steps over it without a word).",
     ),
     "DC005": _a(
         "runtime",
