@@ -1010,18 +1010,52 @@ def test_dc005_edge_values_passing_twin() -> None:
     assert only(lint(text), *LOADING) == []
 
 
-def test_dc006_node_field_twice() -> None:
+def test_dc006_node_field_twice_is_a_warning() -> None:
+    # dippin's applyNodeField assigns each field as it reads it: the last value stays,
+    # without a diagnostic, and tracker runs the file
     text = NODE.replace("max_turns: 5", "max_turns: 5\n    model: gpt-5")
-    assert only(lint(text), *LOADING) == [Finding("DC006", "error", (8, 5), (8, 10), "model")]
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", (8, 5), (8, 10), "model")]
     diagnostic = next(item for item in run(text).diagnostics if item.code == "DC006")
     assert (
-        diagnostic.message == "`model` is set twice in agent `A`; only the last value takes effect"
+        diagnostic.message
+        == "`model` is set twice in agent `A`; dippin keeps the last value (`gpt-5`)"
     )
     assert [position(item.span) for item in diagnostic.related] == [((6, 5), (6, 10))]
     workflow = run(text).workflow
     assert workflow is not None
     node = workflow.node("A")
     assert node is not None and node.value("model") == "gpt-5"  # the last one wins
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "kept", "start"),
+    [
+        ("exit: B", "exit: B\n  exit: A", "the workflow header", "`A`", (4, 3)),
+        (
+            "prompt: Do it.",
+            "prompt: Do it.\n    prompt:\n      Two\n      lines",
+            "agent `A`",
+            "the block starting `Two`",
+            (6, 5),
+        ),
+        (
+            "ref: child.dip",
+            "ref: child.dip\n    ref: ''",
+            "subgraph `B`",
+            "an empty value",
+            (12, 5),
+        ),
+    ],
+)
+def test_dc006_field_twice_says_which_value_dippin_keeps(
+    old: str, new: str, where: str, kept: str, start: tuple[int, int]
+) -> None:
+    text = NODE.replace(old, new)
+    key = new.split("\n")[1].strip().split(":")[0]
+    end = (start[0], start[1] + len(key))
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", start, end, key)]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == f"`{key}` is set twice in {where}; dippin keeps the last value ({kept})"
 
 
 def test_dc006_params_key_twice_inside_the_raw_block() -> None:
@@ -1044,11 +1078,77 @@ def test_dc006_prompt_and_prompt_file(tmp_path: Path) -> None:
     assert [item.span.text for item in diagnostic.related] == ["prompt"]
 
 
-def test_dc006_second_condition_on_an_edge() -> None:
-    text = NODE.replace("A -> B", "A -> B on fail when ctx.y = 2")
+def test_dc006_edge_attribute_twice_is_a_warning_and_the_last_value_is_read() -> None:
+    # dippin's applyEdgeStringAttribute assigns the label as it reads it: the last one stays
+    text = NODE.replace("A -> B", "A -> B label: one weight: 2 label: two")
+    assert only(lint(text), *LOADING) == [Finding("DC006", "warning", (13, 33), (13, 38), "label")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == "`label` is given twice on this edge; dippin keeps the last value (`two`)"
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge] = [item for item in workflow.edges if not item.implicit]
+    assert edge.label == "two" and edge.attr_value("weight") == "2"
+
+
+def test_edge_attributes_given_once_are_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B label: one weight: 2")
+    assert only(lint(text), *LOADING) == []
+
+
+@pytest.mark.parametrize(
+    ("edge", "start", "later", "raw"),
+    [
+        ("A -> B on fail when ctx.y = 2", 20, "when ctx.y = 2", "ctx.y = 2"),
+        ("A -> B on fail on success", 20, "on success", "ctx.outcome = success"),
+        ("A -> B when ctx.y = 2 label: go on fail", 37, "on fail", "ctx.outcome = fail"),
+    ],
+)
+def test_dc006_second_condition_on_an_edge_is_a_warning_and_the_last_one_is_read(
+    edge: str, start: int, later: str, raw: str
+) -> None:
+    # dippin's applyEdgeAttribute sets the condition for each `when`/`on` it reads (the
+    # last one stays, without a diagnostic): tracker tests that one
+    text = NODE.replace("A -> B", edge)
     assert only(lint(text), *LOADING) == [
-        Finding("DC006", "error", (13, 20), (13, 34), "when ctx.y = 2")
+        Finding("DC006", "warning", (13, start), (13, start + len(later)), later)
     ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC006"]
+    assert message == (
+        f"this edge already has a condition; dippin keeps the last one (`{later}`), and "
+        "tracker tests only it"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is not None and edge_read.condition.raw == raw
+
+
+def test_second_on_for_a_source_declared_later_is_dropped_and_the_first_condition_stays() -> None:
+    # dippin drops an `on` whose source node it has not read yet (applyOnAttribute), so the
+    # earlier `when` stays: no DC006, the `on` gets the DC001 warning
+    text = template(
+        """
+        workflow W
+          start: A
+          exit: B
+          edges
+            A -> B when ctx.y = 2 label: go on fail
+          agent A
+            prompt: Do it.
+          agent B
+            prompt: Done.
+        """
+    )
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (5, 37), (5, 44), "on fail")]
+    workflow = run(text).workflow
+    assert workflow is not None
+    [edge_read] = [item for item in workflow.edges if not item.implicit]
+    assert edge_read.condition is not None and edge_read.condition.raw == "ctx.y = 2"
+
+
+def test_one_condition_on_an_edge_is_clean() -> None:
+    text = NODE.replace("A -> B", "A -> B on fail label: go")
+    assert only(lint(text), *LOADING) == []
 
 
 def test_dc009_runtime_attribute_name_with_safe_fix() -> None:
@@ -1489,3 +1589,130 @@ def test_crlf_line_endings() -> None:
     (reference,) = workflow.references
     assert reference.span.text == "${ctx.x}"
     assert position(reference.span) == ((6, 11), (6, 19))
+
+
+UNDERSCORE = template(
+    """
+    workflow W
+      start: _S
+      exit: E
+      agent _S
+        prompt: s
+      parallel P -> _A, B
+      agent _A
+        prompt: a
+      agent B
+        prompt: b
+      fan_in J <- A, B
+      agent E
+        prompt: e
+      edges
+        _S -> P
+        J -> E
+    """
+)
+
+
+def test_node_name_starting_with_underscore_is_read_as_dippin_reads_it() -> None:
+    # dippin's lexer starts an identifier with a letter or a digit (tryLexIdentifier) and
+    # steps over `_` (lexOneToken): `agent _S` declares `S`, `_S -> P` is `S -> P`, while
+    # `start: _S` is read as raw text and names no node (an error: DIP001)
+    result = run(UNDERSCORE)
+    assert only(lint(UNDERSCORE), *LOADING) == [
+        Finding("DC001", "warning", (4, 9), (4, 11), "_S"),
+        Finding("DC001", "warning", (6, 17), (6, 19), "_A"),
+        Finding("DC001", "warning", (7, 9), (7, 11), "_A"),
+        Finding("DC001", "warning", (15, 5), (15, 7), "_S"),
+    ]
+    messages = [item.message for item in result.diagnostics if item.code == "DC001"]
+    assert messages[0] == (
+        "dippin reads `_S` as `S` (its lexer skips what comes before a letter or a digit: a "
+        "name starts with one); the node is `S`, and a field naming `_S` (start, exit, a retry "
+        "or restart target) names no node"
+    )
+    assert messages[1] == (
+        "dippin reads `_A` as `A` (its lexer skips what comes before a letter or a digit: a "
+        "name starts with one); this names node `A`"
+    )
+    assert [(item.code, item.severity.label) for item in result.diagnostics][:1] == [
+        ("DIP001", "error")
+    ]
+    workflow = result.workflow
+    assert workflow is not None
+    assert [node.id for node in workflow.nodes] == ["S", "P", "A", "B", "J", "E"]
+    assert [(edge.source.value, edge.target.value) for edge in workflow.edges][:2] == [
+        ("S", "P"),
+        ("J", "E"),
+    ]
+
+
+def test_underscore_inside_a_node_name_is_clean() -> None:
+    text = UNDERSCORE.replace("_S", "S_1").replace("_A", "A_1").replace("J <- A,", "J <- A_1,")
+    assert only(lint(text), *LOADING) == []
+    assert "DIP001" not in codes(text)
+
+
+PARALLEL_BLOCK = template(
+    """
+    workflow W
+      start: S
+      exit: E
+      agent S
+        prompt: s
+      parallel P
+        model: gpt-5
+        branch: A
+        branch: B
+      agent A
+        prompt: a
+      agent B
+        prompt: b
+      fan_in J <- A, B
+      agent E
+        prompt: e
+      edges
+        S -> P
+        J -> E
+    """
+)
+
+
+@pytest.mark.parametrize("line", ["model: gpt-5", "label: x", 'label: "the branch"', "label:"])
+def test_stray_field_in_a_block_form_parallel_is_a_warning_and_dropped(line: str) -> None:
+    # dippin's parseParallelBodyLine reads `branch` and `params` and steps over every other
+    # token without a diagnostic: the field is lost, the file runs
+    text = PARALLEL_BLOCK.replace("model: gpt-5", line)
+    key = line.split(":")[0]
+    assert only(lint(text), *LOADING) == [
+        Finding("DC004", "warning", (7, 5), (7, 5 + len(key)), key)
+    ]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC004"]
+    assert message == (
+        f"dippin ignores `{key}` in block-form parallel `P`: it reads only `branch:` and "
+        "`params:` lines there and drops the rest without a word"
+    )
+    workflow = run(text).workflow
+    assert workflow is not None
+    node = workflow.node("P")
+    assert node is not None and node.get(key) is None
+    assert [branch.target.value for branch in node.branches] == ["A", "B"]
+
+
+def test_stray_field_whose_value_holds_the_word_branch_is_an_error() -> None:
+    text = PARALLEL_BLOCK.replace("model: gpt-5", "label: one branch")
+    assert only(lint(text), *LOADING) == [Finding("DC004", "error", (7, 5), (7, 10), "label")]
+    [message] = [item.message for item in run(text).diagnostics if item.code == "DC004"]
+    assert message == (
+        "`label` in block-form parallel `P`: dippin reads only `branch:` and `params:` lines "
+        "there and steps over the rest word by word, so it reads the word `branch` in its value "
+        "as a `branch:` line (and refuses it without a colon after it)"
+    )
+
+
+def test_block_form_parallel_with_params_is_clean() -> None:
+    text = PARALLEL_BLOCK.replace("model: gpt-5", "params:\n      fan_in_policy: all")
+    assert only(lint(text), *LOADING) == []
+    workflow = run(text).workflow
+    assert workflow is not None
+    node = workflow.node("P")
+    assert node is not None and node.get("params") is not None

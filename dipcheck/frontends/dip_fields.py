@@ -98,6 +98,17 @@ def decode_string(text: str, source: SourceText, start: int) -> tuple[Text, bool
     return Text.at(text, source, start), False
 
 
+def shown(item: Field) -> str:
+    """A field's value as a message quotes it: its first line in backticks, cut at 40
+    characters, or what it is when that says nothing (an empty value, a block)."""
+    value = item.value.value
+    if not value.strip():
+        return "an empty value"
+    line = value.strip().split("\n", 1)[0]
+    cut = line if len(line) <= 40 else f"{line[:39]}…"
+    return f"`{cut}`" if line == value.strip() else f"the block starting `{cut}`"
+
+
 def child_tokens(tree: Tree) -> list[Token]:
     return [child for child in tree.children if isinstance(child, Token)]
 
@@ -159,8 +170,14 @@ class FieldLowering:
             return Name(text.value, span)
         return Name(token.value, span)
 
-    def repeats(self, items: Iterable[K], describe: Callable[[str], str]) -> dict[str, K]:
-        """Report every key given again (DC006), pointing back at its first occurrence."""
+    def repeats(
+        self,
+        items: Iterable[K],
+        describe: Callable[[str], str],
+        severity: Severity | None = None,
+    ) -> dict[str, K]:
+        """Report every key given again (DC006), pointing back at its first occurrence: an
+        error, or ``severity`` where dippin keeps the last value without a word."""
         seen: dict[str, K] = {}
         for item in items:
             first = seen.get(item.key)
@@ -169,6 +186,7 @@ class FieldLowering:
                     "DC006",
                     item.key_span,
                     describe(item.key),
+                    severity,
                     related=(Related(first.key_span, "first given here"),),
                 )
             else:
@@ -322,11 +340,18 @@ class FieldLowering:
     ) -> list[Field]:
         """:meth:`check_fields` field by field, for any fields."""
         known = [item for item in fields if item.key in table]
-        seen = {item.key: item for item in known}
+        final = seen = {item.key: item for item in known}  # (the last of each key)
         if len(seen) < len(known):  # a key is given again: report each repeat
+            # dippin assigns each field as it reads it (parse_nodes.go applyNodeField, the
+            # header's parseWorkflowStringField, applyDefaultField, a branch's setters, an
+            # input's applyInputField): the last value stays, without a diagnostic
             seen = self.repeats(
                 known,
-                lambda key: f"`{key}` is set twice in {where}; only the last value takes effect",
+                lambda key: (
+                    f"`{key}` is set twice in {where}; dippin keeps the last value "
+                    f"({shown(final[key])})"
+                ),
+                Severity.WARNING,
             )
         result: list[Field] = []
         for item in fields:

@@ -25,6 +25,27 @@ _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's ke
 _NODE_TABLES = {kind.value: schema.NODE_FIELDS[kind] for kind in NodeKind}
 _PARALLEL, _FAN_IN = NodeKind.PARALLEL, NodeKind.FAN_IN
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+# what dippin's lexer steps over before a word: an identifier starts with a letter or a digit
+# (tryLexIdentifier), and `_` `-` `.` `/` start no other token (lexOneToken skips them)
+_SKIPPED_LEAD = re.compile(r"[_\-./]+")
+# the identifiers dippin's lexer reads in a line (tryLexIdentifier), a double-quoted string
+# being one literal token of its own
+_WORD_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[A-Za-z0-9][A-Za-z0-9_\-./]*')
+
+
+def _attr_value(item: EdgeAttr) -> str:
+    return "the flag" if item.value is None else f"`{item.value.value}`"
+
+
+def _declaring_word(item: Field) -> str | None:
+    """`branch` or `params` where dippin's block-form parallel would read it as a declaration
+    among the words of a one-line value it steps over, else None."""
+    if item.block or item.quoted:
+        return None  # (a raw block, a quoted value: one token, no word of its own)
+    for match in _WORD_OR_STRING.finditer(item.text):
+        if match.group() in ("branch", "params"):
+            return match.group()
+    return None
 
 
 class GraphLowering(FieldLowering):
@@ -47,6 +68,9 @@ class GraphLowering(FieldLowering):
         assert isinstance(keyword, Token) and isinstance(id_token, Token)
         kind = _NODE_KINDS[keyword.value]
         table = _NODE_TABLES[keyword.value]
+        node_id = id_token.value
+        if node_id[0] == "_":
+            node_id = self.identifier(id_token, declared=True).value
         member_list = body = None
         for child in children[2:]:
             if child.__class__ is Tree:
@@ -58,7 +82,9 @@ class GraphLowering(FieldLowering):
         members: tuple[Name, ...] = ()
         if member_list is not None:
             members = tuple(
-                self.name(token) for token in child_tokens(member_list) if token.type == "NAME"
+                self.identifier(token)
+                for token in child_tokens(member_list)
+                if token.type == "NAME"
             )
         raw_fields: list[Field] = []
         if body is not None:
@@ -74,9 +100,12 @@ class GraphLowering(FieldLowering):
                     branch_fields = self.check_fields(
                         item.children, schema.BRANCH_FIELDS, f"branch `{item.text}`"
                     )
+                    target = Name(item.text.strip(), item.value_span)
+                    if target.value.startswith("_"):
+                        target = self.read_as(target, _SKIPPED_LEAD.sub("", target.value))
                     branches.append(
                         Branch(
-                            Name(item.text.strip(), item.value_span),
+                            target,
                             tuple(branch_fields),
                             item.span,
                         )
@@ -106,6 +135,8 @@ class GraphLowering(FieldLowering):
             )
         if kind is _PARALLEL:
             raw_fields = [item for item in raw_fields if item.key != "branch"]
+            if member_list is None:
+                raw_fields = self.block_parallel_fields(raw_fields, id_token.value)
         fields = raw_fields
         if not self.plain(raw_fields, table):  # (check_fields, its message made only here)
             where = f"{keyword.value} `{id_token}`"  # (the keyword is the kind's value)
@@ -115,7 +146,7 @@ class GraphLowering(FieldLowering):
         source = self.source
         self.nodes.append(
             Node(
-                id_token.value,
+                node_id,
                 kind,
                 new_span(Span, (source, id_token.start_pos, id_token.end_pos)),
                 new_span(Span, (source, keyword.start_pos, keyword.end_pos)),
@@ -125,6 +156,78 @@ class GraphLowering(FieldLowering):
                 tuple(branches),
             )
         )
+
+    def block_parallel_fields(self, fields: list[Field], node_id: str) -> list[Field]:
+        """The fields of a block-form parallel that dippin reads: its `params:`. dippin's
+        parseParallelBodyLine reads `branch` and `params` and steps over every other token,
+        so any other field is dropped without a word, unless the words dippin steps over
+        hold `branch` or `params` (read as a declaration) or an indented block (whose
+        dedent ends the parallel early): dippin then refuses the file."""
+        kept: list[Field] = []
+        for item in fields:
+            if item.key == "params":
+                kept.append(item)
+                continue
+            where = f"block-form parallel `{node_id}`"
+            if item.children:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"`{item.key}` in {where}: dippin reads only `branch:` and `params:` lines "
+                    "there, and the indented block under it ends the parallel early (dippin "
+                    "then refuses the lines after it)",
+                )
+            elif (word := _declaring_word(item)) is not None:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"`{item.key}` in {where}: dippin reads only `branch:` and `params:` lines "
+                    f"there and steps over the rest word by word, so it reads the word `{word}` "
+                    f"in its value as a `{word}:` line (and refuses it without a colon after it)",
+                )
+            else:
+                self.report(
+                    "DC004",
+                    item.key_span,
+                    f"dippin ignores `{item.key}` in {where}: it reads only `branch:` and "
+                    "`params:` lines there and drops the rest without a word",
+                    Severity.WARNING,
+                )
+        return kept
+
+    def identifier(self, token: Token, declared: bool = False) -> Name:
+        """A node name written as a word (a declaration's id, an edge's end, a member), read
+        as dippin's lexer reads it: the `_` (or `-`, `.`, `/`) it starts with skipped."""
+        name = self.name(token)
+        if token.type != "NAME" or not _SKIPPED_LEAD.match(name.value):
+            return name
+        return self.read_as(name, _SKIPPED_LEAD.sub("", name.value, count=1), declared)
+
+    def read_as(self, name: Name, read: str, declared: bool = False) -> Name:
+        """Report that dippin reads the node name ``name`` as ``read``; the name read."""
+        if not read:
+            self.report(
+                "DC001",
+                name.span,
+                f"`{name.value}` is no name to dippin: its lexer starts a name with a letter or "
+                "a digit and skips the rest",
+            )
+            return name
+        if declared:
+            then = (
+                f"the node is `{read}`, and a field naming `{name.value}` (start, exit, a retry "
+                "or restart target) names no node"
+            )
+        else:
+            then = f"this names node `{read}`"
+        self.report(
+            "DC001",
+            name.span,
+            f"dippin reads `{name.value}` as `{read}` (its lexer skips what comes before a "
+            f"letter or a digit: a name starts with one); {then}",
+            Severity.WARNING,
+        )
+        return Name(read, name.span)
 
     # -- edges ---------------------------------------------------------------------------
 
@@ -141,6 +244,9 @@ class GraphLowering(FieldLowering):
             children: list[Token] = item.children  # type: ignore[union-attr,assignment]
             count = len(children)
             attrs: tuple[EdgeAttr, ...] = ()
+            if children[0].value[0] == "_" or children[2].value[0] == "_":  # type: ignore[union-attr]
+                self.edge(item)  # type: ignore[arg-type]
+                continue
             if count == 3:
                 first, _, target = children
                 end: int = target.end_pos  # type: ignore[assignment]
@@ -188,7 +294,7 @@ class GraphLowering(FieldLowering):
                 related=(Related(self.else_span, "the first `else ->`"),),
             )
             return
-        self.else_target = self.name(target)
+        self.else_target = self.identifier(target)
         self.else_span = span
 
     def edge(self, tree: Tree) -> None:
@@ -209,13 +315,26 @@ class GraphLowering(FieldLowering):
             if attr.data in ("when_attr", "on_attr"):
                 attr_span = self.between(keyword, parts[-1])
                 if condition_span is not None:
+                    if attr.data == "on_attr" and not any(
+                        node.id == source.value for node in self.nodes
+                    ):
+                        # dippin drops an `on` whose source it has not read yet (see
+                        # resolve_shorthands) and the earlier condition stays
+                        self.pending_on.append((len(self.edges), keyword, parts[1]))
+                        continue
+                    # dippin's applyEdgeAttribute sets the edge's condition for each `when`
+                    # or `on` it reads: the last replaces the earlier, without a diagnostic
                     self.report(
                         "DC006",
                         attr_span,
-                        "this edge already has a condition; only one `when`/`on` applies",
-                        related=(Related(condition_span, "first condition"),),
+                        f"this edge already has a condition; dippin keeps the last one "
+                        f"(`{attr_span.text}`), and tracker tests only it",
+                        Severity.WARNING,
+                        related=(Related(condition_span, "the condition dippin replaces"),),
                     )
-                    continue
+                    condition = None
+                    if self.pending_on and self.pending_on[-1][0] == len(self.edges):
+                        self.pending_on.pop()  # (the earlier `on` of this edge)
                 condition_span = attr_span
                 if attr.data == "when_attr":
                     if len(parts) < 2:
@@ -240,8 +359,22 @@ class GraphLowering(FieldLowering):
                 if item is not None:
                     attrs.append(item)
         if len(attrs) > 1:
-            self.repeats(attrs, lambda key: f"`{key}` is given twice on this edge")
-        self.edges.append(Edge(self.name(source), self.name(target), span, condition, tuple(attrs)))
+            # dippin's applyEdgeValueAttribute assigns each attribute as it reads it: the
+            # last value stays, without a diagnostic
+            final = {item.key: item for item in attrs}
+            if len(final) < len(attrs):
+                self.repeats(
+                    attrs,
+                    lambda key: (
+                        f"`{key}` is given twice on this edge; dippin keeps the last "
+                        f"value ({_attr_value(final[key])})"
+                    ),
+                    Severity.WARNING,
+                )
+                attrs = list(final.values())
+        self.edges.append(
+            Edge(self.identifier(source), self.identifier(target), span, condition, tuple(attrs))
+        )
 
     def value_attr(self, keyword: Token, values: list[Token]) -> EdgeAttr | None:
         key = str(keyword)

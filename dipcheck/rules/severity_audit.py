@@ -45,7 +45,8 @@ _OWN: dict[str, Audit] = {
         E,
         "dippin rejects an unknown field at parse time, so tracker refuses the file; in DOT the "
         "finding is a warning (tracker keeps and ignores the attribute: the value is lost, the "
-        "file runs).",
+        "file runs), and so is a field other than `branch`/`params` in a block-form `parallel` "
+        "(dippin steps over it without a word).",
     ),
     "DC005": _a(
         "runtime",
@@ -60,7 +61,9 @@ _OWN: dict[str, Audit] = {
         "runtime",
         E,
         "dippin rejects a duplicate key in `params`, `vars` and `steer_context` outright, so "
-        "tracker refuses the file.",
+        "tracker refuses the file. In `.dip`, a field, an edge attribute or an edge "
+        "condition given twice is a warning: dippin keeps the last one without a word, and "
+        "the file runs.",
     ),
     "DC007": _a(
         "runtime",
