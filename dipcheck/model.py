@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -454,6 +454,28 @@ class Edge:
     @property
     def override(self) -> bool:
         return self.attr_value("override") == "true"  # (dippin: exactly `true`, else false)
+
+
+def implied_by_lists(nodes: Iterable[Node]) -> dict[tuple[str, str], str]:
+    """The edges the `parallel`/`fan_in` lists imply, (source, target) → the node that lists
+    it (`parallel P -> A, B` implies P→A and P→B, `fan_in J <- A, B` A→J and B→J). An
+    explicit edge that repeats one with nothing of its own (no condition and no attribute)
+    changes nothing: DIP153 in dip 1, a refusal in dip 2."""
+    implied: dict[tuple[str, str], str] = {}
+    for node in nodes:
+        for member in node.members:
+            if node.kind is NodeKind.PARALLEL:
+                implied.setdefault((node.id, member.value), f"parallel `{node.id}`")
+            elif node.kind is NodeKind.FAN_IN:
+                implied.setdefault((member.value, node.id), f"fan_in `{node.id}`")
+    return implied
+
+
+def repeats_a_list(edge: Edge, implied: dict[tuple[str, str], str]) -> str | None:
+    """The node whose list ``edge`` only repeats (see :func:`implied_by_lists`), or None."""
+    if edge.implicit or edge.condition is not None or edge.attrs:
+        return None
+    return implied.get((edge.source.value, edge.target.value))
 
 
 # (the slots' own setters: a frozen record refuses `self.name = …`, and object.__setattr__

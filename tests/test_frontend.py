@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import Finding, as_finding, codes, dedent, lint, only, position, run, template
 
+from dipcheck.config import parse_config
 from dipcheck.engine import lint_file
 from dipcheck.model import Field, NodeKind, Workflow
 
@@ -1365,6 +1366,67 @@ def test_a_section_with_no_field_is_refused(section: str, after: str) -> None:
     field = {"defaults": "model: gpt-5.2", "vars": "mode: fast", "inputs": "topic: string"}
     filled = text.replace(f"  {section}\n", f"  {section}\n    # one\n    {field[section]}\n")
     assert only(lint(filled), *LOADING) == []
+
+
+DIP2 = dedent(
+    """
+    dip 2
+
+    workflow W
+      start: Fan
+      exit: Join
+      parallel Fan -> A, B
+      agent A
+        prompt: a
+        fallback_target: B
+      agent B
+        prompt: b
+      fan_in Join <- A, B
+      subgraph C
+        ref: child.dip
+        params:
+          x: 1
+      edges
+        Fan -> A
+        A -> Join
+        B -> Join  label: done
+        Join -> C
+    """
+)
+
+
+def test_what_dip_2_refuses() -> None:
+    # dippin-language.md, dip 2 differences: a node's `fallback_target`, a subgraph's
+    # `params:` and an edge repeating a parallel/fan_in list (parser.go
+    # rejectRedundantFanEdgesUnderV2) are refused under `dip 2`; all passed
+    assert only(lint(DIP2), *LOADING) == [
+        Finding("DC004", "error", (9, 5), (9, 20), "fallback_target"),
+        Finding("DC004", "error", (15, 5), (15, 11), "params"),
+        Finding("DC001", "error", (18, 5), (18, 13), "Fan -> A"),
+        Finding("DC001", "error", (19, 5), (19, 14), "A -> Join"),
+    ]
+    messages = [item.message for item in run(DIP2).diagnostics if item.code == "DC001"]
+    assert messages[0] == (
+        "edge Fan -> A repeats parallel `Fan`'s list, which is the only place for it in dip 2: "
+        "dippin refuses the file (`dippin fmt` removes the edge)"
+    )
+    # the twins: the same file in dip 1 (DIP153 says it there, off by default), and dip 2
+    # spelled as dip 2 wants it (an edge with a label of its own is real routing)
+    dip1 = DIP2.replace("dip 2\n\n", "")
+    assert only(lint(dip1), *LOADING) == []
+    assert [
+        item.code
+        for item in run(
+            dip1, config=parse_config({"extend-select": ["DIP153"]}, "dipcheck.toml")
+        ).diagnostics
+        if item.code == "DIP153"
+    ] == ["DIP153", "DIP153"]
+    spelled = (
+        DIP2.replace("fallback_target", "fallback_retry_target")
+        .replace("    params:\n      x: 1\n", "")
+        .replace("    Fan -> A\n    A -> Join\n", "")
+    )
+    assert only(lint(spelled), *LOADING) == []
 
 
 def test_loop_with_a_value_is_refused() -> None:

@@ -25,7 +25,16 @@ from dipcheck.frontends.dip_parser import parse_groups
 from dipcheck.frontends.dip_relex import lex
 from dipcheck.frontends.stylesheet import dip_selectors
 from dipcheck.lalr import Token, Tree
-from dipcheck.model import Field, InputDecl, Name, Reference, Workflow
+from dipcheck.model import (
+    Field,
+    InputDecl,
+    Name,
+    NodeKind,
+    Reference,
+    Workflow,
+    implied_by_lists,
+    repeats_a_list,
+)
 from dipcheck.references import condition_references, list_items, read_reference, scan_text
 from dipcheck.source import SourceText, Span, line_span, new_span
 
@@ -73,6 +82,8 @@ class _Lowering(GraphLowering):
             self.workflow(workflow, index)
         self.resolve_shorthands()
         self.implicit_edges()
+        if self.version >= 2:
+            self.dip2_refusals()
         assert self.decl_span is not None
         references = self.references()
         style = next((item for item in reversed(self.header) if item.key == "stylesheet"), None)
@@ -95,6 +106,39 @@ class _Lowering(GraphLowering):
             references=references,
             sources=(self.source, *self.included),
         )
+
+    def dip2_refusals(self) -> None:
+        """What dippin refuses under `dip 2` (dippin-language.md, dip 2 differences): a
+        node's `fallback_target` (the exhaustion route is `fallback_retry_target`), a
+        subgraph's `params:` (replaced by `inputs:`), and an edge that only repeats a
+        `parallel`/`fan_in` list (parser.go rejectRedundantFanEdgesUnderV2)."""
+        for node in self.nodes:
+            for item in node.fields:
+                if item.key == "fallback_target":
+                    self.report(
+                        "DC004",
+                        item.key_span,
+                        "`fallback_target` is not a node field in dip 2 (dippin refuses it): "
+                        "spell the route taken when retries run out `fallback_retry_target`",
+                    )
+                elif item.key == "params" and node.kind is NodeKind.SUBGRAPH:
+                    self.report(
+                        "DC004",
+                        item.key_span,
+                        "a subgraph takes no `params:` in dip 2 (dippin refuses it): pass "
+                        "the values in an `inputs:` block",
+                    )
+        implied = implied_by_lists(self.nodes)
+        for edge in self.edges:
+            owner = repeats_a_list(edge, implied)
+            if owner is not None:
+                self.report(
+                    "DC001",
+                    edge.span,
+                    f"edge {edge.source.value} -> {edge.target.value} repeats {owner}'s list, "
+                    "which is the only place for it in dip 2: dippin refuses the file "
+                    "(`dippin fmt` removes the edge)",
+                )
 
     def version_line(self, tree: Tree) -> None:
         keyword, number = child_tokens(tree)[:2]

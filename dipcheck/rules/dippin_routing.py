@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dipcheck.analysis.guards import Literal
 from dipcheck.analysis.routing import by_weight
 from dipcheck.diagnostics import Diagnostic, Fix, Related, Severity, delete_lines, delete_spaced
-from dipcheck.model import Edge, NodeKind
+from dipcheck.model import Edge, NodeKind, implied_by_lists, repeats_a_list
 from dipcheck.rules.context import Context
 from dipcheck.rules.registry import declare, rule
 
@@ -411,10 +411,6 @@ def unrouted_marker(context: Context) -> Iterator[Diagnostic]:
         )
 
 
-def _plain(edge: Edge) -> bool:
-    return not edge.implicit and edge.condition is None and not edge.attrs
-
-
 @rule(
     "DIP153",
     "redundant-fan-edge",
@@ -434,16 +430,12 @@ def _plain(edge: Edge) -> bool:
 )
 def redundant_fan_edge(context: Context) -> Iterator[Diagnostic]:
     workflow = context.workflow
-    forks: dict[tuple[str, str], str] = {}
-    for node in workflow.nodes:
-        for member in node.members:
-            if node.kind is NodeKind.PARALLEL:
-                forks.setdefault((node.id, member.value), f"parallel `{node.id}`")
-            elif node.kind is NodeKind.FAN_IN:
-                forks.setdefault((member.value, node.id), f"fan_in `{node.id}`")
+    if workflow.version >= 2:
+        return  # (a refusal in dip 2: the front-end's DC001)
+    implied = implied_by_lists(workflow.nodes)
     for edge in workflow.edges:
-        owner = forks.get((edge.source.value, edge.target.value))
-        if owner is None or not _plain(edge):
+        owner = repeats_a_list(edge, implied)
+        if owner is None:
             continue
         yield context.finding(
             "DIP153",
