@@ -125,6 +125,41 @@ def test_a_node_without_a_shape_is_refused_by_tracker_and_a_box_for_attractor() 
     assert loading(source.replace("  a [", "  node [shape=box]\n  a [")) == []
 
 
+def test_tracker_checks_the_shape_whatever_the_type_and_as_written() -> None:
+    """validateShapes checks every node's shape with ShapeToHandler, the `type` aside, and
+    compares it as written: a typed node without a workflow shape, or `"box "`, is refused."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [type="tool", tool_command="echo hi", timeout="60s"]
+          b [shape=circle, type="codergen", prompt="hi"]
+          c [shape="box ", prompt="hi"]
+          s -> a -> b -> c -> e
+        }
+        """
+    )
+    found = run(source, "<test>.dot").diagnostics
+    assert only([as_finding(item) for item in found], *LOADING) == [
+        Finding("DC005", "error", (4, 3), (4, 4), "a"),
+        Finding("DC005", "error", (5, 12), (5, 18), "circle"),
+        Finding("DC005", "error", (6, 12), (6, 18), '"box "'),
+    ]
+    messages = [item.message for item in found if item.code == "DC005"]
+    assert "`shape=parallelogram` selects `tool`" in messages[0]
+    assert "`shape=box` selects `codergen`" in messages[1]
+    assert "blanks included: write `box`" in messages[2]
+    fixed = (
+        source.replace('a [type="tool"', 'a [shape=parallelogram, type="tool"')
+        .replace("shape=circle", "shape=box")
+        .replace('"box "', '"box"')
+    )
+    assert loading(fixed) == []
+    # the Attractor family goes by the type, and reads a shapeless node as a box
+    assert loading(source.replace('"box "', "box"), dialect("attractor")) == []
+
+
 def test_attractor_start_and_exit_by_id_and_prompt_from_label() -> None:
     workflow = load(
         'digraph P {\n  start\n  exit\n  plan [label="Plan the work"]\n'
