@@ -706,14 +706,34 @@ def test_values_tracker_checks() -> None:
     assert loading(fixed) == []
 
 
-def test_an_attribute_twice_in_one_list_is_a_duplicate_key() -> None:
-    source = (
-        "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n"
-        '  a [shape=box, prompt="a", prompt="b"]\n  s -> a -> e\n}\n'
+def test_an_attribute_twice_in_one_list_is_a_duplicate_key_whose_last_value_wins() -> None:
+    """gographviz's GetMap (ast.go) keeps the last value, over `[…][…]` too, and tracker loads
+    the file with it: a warning, not an error."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="a", prompt="b"]
+          c [shape=box, prompt="c"][prompt="d"]
+          s -> a -> c -> e
+        }
+        """
     )
-    assert loading(source) == [Finding("DC006", "error", (4, 29), (4, 35), "prompt")]
-    workflow = lint_text(source, "p.dot").workflow
-    assert workflow is not None and workflow.node_map["a"].value("prompt") == "b"  # the last wins
+    assert loading(source) == [
+        Finding("DC006", "warning", (4, 29), (4, 35), "prompt"),
+        Finding("DC006", "warning", (5, 29), (5, 35), "prompt"),
+    ]
+    result = lint_text(source, "p.dot")
+    assert "the last value wins" in result.diagnostics[0].message
+    workflow = result.workflow
+    assert workflow is not None
+    assert (
+        workflow.node_map["a"].value("prompt") == "b"
+        and workflow.node_map["c"].value("prompt") == "d"
+    )
+    once = source.replace(', prompt="a"', "").replace('[prompt="d"]', "")
+    assert loading(once) == []
 
 
 def test_stylesheet_selectors_and_syntax() -> None:

@@ -219,12 +219,14 @@ class GraphWalk(Checks):
             )
             first = seen.get(key)
             if first is not None:
+                # gographviz's GetMap (ast.go) keeps the last value and the file loads
                 self.report(
                     "DC006",
                     entry.key_span,
-                    f"`{key}` is set twice in this attribute list; only the last value "
-                    "takes effect",
-                    related=(Related(first.key_span, "first set here"),),
+                    f"`{key}` is set twice in this attribute list: the last value wins and the "
+                    "first is ignored — remove one",
+                    severity=Severity.WARNING,
+                    related=(Related(first.key_span, "first set here, ignored"),),
                 )
             seen[key] = entry
             result.append(entry)

@@ -118,7 +118,10 @@ declare(
     summary="The same key twice in one block.",
     rationale=(
         "Only one of the values takes effect (dippin rejects duplicate `params`, `vars` and "
-        "`steer_context` keys outright), so the other is dead text that misleads readers."
+        "`steer_context` keys outright), so the other is dead text that misleads readers. A "
+        'key repeated in one DOT attribute list (`[prompt="a", prompt="b"]`, or '
+        '`[prompt="a"][prompt="b"]`) is a warning: gographviz keeps the last value and '
+        "tracker loads the file."
     ),
     example="agent Plan\n  model: claude-sonnet-4-6\n  model: gpt-5.4",
     fix="Keep one of the two entries.",

@@ -60,7 +60,8 @@ _OWN: dict[str, Audit] = {
         "runtime",
         E,
         "dippin rejects a duplicate key in `params`, `vars` and `steer_context` outright, so "
-        "tracker refuses the file.",
+        "tracker refuses the file. In a DOT attribute list the last value wins (gographviz "
+        "`GetMap`) and the file loads: a warning.",
     ),
     "DC007": _a(
         "runtime",
