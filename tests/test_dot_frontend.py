@@ -620,6 +620,59 @@ def test_a_dotted_graph_attribute_or_node_id_must_be_quoted() -> None:
     assert loading(source.replace("params.branch", '"params.branch"')) == []
 
 
+def test_an_unquoted_id_gographviz_reads_as_several_ids() -> None:
+    """gographviz's lexer reads an unquoted id as a name that does not start with a digit or as
+    a number (dot.bnf `id`), each the longest it can: `1_setup` is `1` and `_setup` (two
+    nodes, refused), `900s` is `900` and `s`, `gpt4.1` is `gpt4` and `.1`, `1.2.3` is `1.2`
+    and `.3`. In `[…]` tracker reads the value's first id and takes the rest as attributes
+    without a value (the tracker v0.64 harness loads `timeout` "900", `llm_model` "gpt4");
+    a `.` no digit follows stops the file from loading."""
+    source = template(
+        """
+        digraph P {
+          version=1.2.3
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          1_setup [shape=box, prompt="x"]
+          t [shape=parallelogram, tool_command="make", timeout=900s]
+          a [shape=box, prompt="y", llm_model=gpt4.1, max_retries=2x]
+          b [shape=box, prompt="z", llm_model=4.1.x]
+          s -> 1_setup -> t -> a -> b -> e
+        }
+        """
+    )
+    result = run(source, "<test>.dot")
+    assert only([as_finding(item) for item in result.diagnostics], *LOADING) == [
+        Finding("DC011", "error", (2, 11), (2, 16), "1.2.3"),
+        Finding("DC011", "error", (5, 3), (5, 10), "1_setup"),
+        Finding("DC005", "error", (6, 56), (6, 59), "900"),
+        Finding("DC011", "warning", (6, 56), (6, 60), "900s"),
+        Finding("DC011", "warning", (7, 39), (7, 45), "gpt4.1"),
+        Finding("DC011", "warning", (7, 59), (7, 61), "2x"),
+        Finding("DC001", "error", (8, 39), (8, 44), "4.1.x"),
+        Finding("DC011", "error", (9, 8), (9, 15), "1_setup"),
+    ]
+    messages = {item.span.text: item.message for item in result.diagnostics}
+    assert "tracker sets `version` to `1.2` and reads `.3` as a node" in messages["1.2.3"]
+    assert "tracker reads the nodes `1` and `_setup` where one is written" in messages["1_setup"]
+    assert "tracker reads `timeout` as `900`, and `s` as an attribute" in messages["900s"]
+    assert "tracker reads `llm_model` as `gpt4`, and `.1` as an attribute" in messages["gpt4.1"]
+    assert "`4.1.x` stops the file from loading" in messages["4.1.x"]
+    workflow = result.workflow
+    assert workflow is not None
+    assert workflow.node_map["a"].value("model") == "gpt4"  # what tracker reads
+    assert workflow.node_map["a"].value("max_retries") == "2"
+    quoted = source.replace("2x", "2")
+    for word in ("1.2.3", "1_setup", "900s", "gpt4.1", "4.1.x"):
+        quoted = quoted.replace(word, f'"{word}"')
+    assert loading(quoted) == []
+    # Attractor-family engines read `900s` and `gpt4.1` as written
+    family = source.replace("1.2.3", '"1.2.3"').replace("1_setup", "setup").replace("4.1.x", "m")
+    loaded = load(family.replace("2x", "2"), dialect("attractor"))
+    assert loaded.node_map["a"].value("model") == "gpt4.1"
+    assert loaded.node_map["t"].value("timeout") == "900s"
+
+
 def test_a_quoted_attribute_name_is_never_read_by_tracker() -> None:
     """pipeline/parser.go matches node and edge attribute names with their quotes (graph
     attribute names are cleaned), so `"condition"=…` leaves the edge unconditional."""

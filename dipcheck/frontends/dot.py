@@ -44,9 +44,9 @@ from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
 from dipcheck.frontends.dot_tokens import (
     detect_dialect,
-    dotted_names,
     is_workflow_text,
     nesting_too_deep,
+    unquoted_ids,
 )
 from dipcheck.frontends.dot_walk import MAX_INHERITED, EdgeBuild, GraphWalk, InheritedOverLimit
 from dipcheck.model import (
@@ -497,11 +497,12 @@ def load_dot(
 
 
 def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) -> None:
-    """What tracker's DOT parser (gographviz) refuses though Graphviz reads it: dotted names
-    and ``+``-joined strings (the Attractor family reads both)."""
+    """What tracker's DOT parser (gographviz) refuses or reads otherwise though Graphviz reads
+    it: unquoted ids that are not one id to it (`human.default_choice`, `900s`), a last-line
+    comment and ``+``-joined strings (the Attractor family reads them all)."""
     if dialect.attractor_family:
         return
-    dotted_names(lowering, lexed)
+    unquoted_ids(lowering, lexed)
     _unended_line_comment(lowering, lexed)
     for quoted in lexed.strings.values():
         if quoted.concatenated:

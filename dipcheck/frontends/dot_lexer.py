@@ -103,6 +103,15 @@ _LEXEME = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
+# One id of gographviz's lexer (dot.bnf `id`; its DFA takes the longest match): a name (a
+# letter, `_` or any character from U+0080, then those and digits) or a numeral
+# `[-](.digits | digits[.digits*])`. `_LEXEME` reads more as one word or number (`gpt4.1`,
+# `900s`, `1_setup`, `1.2.3`): :func:`gographviz_ids` cuts such a token as gographviz does.
+_GOGRAPHVIZ_ONE = re.compile(
+    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f][^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]*"
+    r"|-?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)"
+)
+gographviz_one = _GOGRAPHVIZ_ONE.fullmatch  # is a word one id to gographviz?
 # the lexemes that are one token each, by the group that names them: the token's kind, or ""
 # for a word (an ID or a keyword)
 _SIMPLE: dict[str | None, str] = {
@@ -360,6 +369,21 @@ class _Lexer:
         self.problem(start, start + 1, "unterminated HTML string: this `<` is never closed")
         line_end = text.find("\n", start)
         return len(text) if line_end == -1 else line_end + 1
+
+
+def gographviz_ids(word: str) -> list[tuple[int, int]]:
+    """The (start, end) in the unquoted ``word`` (an ``ID`` token) of each id gographviz's
+    lexer reads there, up to the first character no id starts with: when the last one ends
+    before the word does, gographviz cannot read the word (a parse error at that character,
+    e.g. the `.` of `human.default_choice`)."""
+    if gographviz_one(word) is not None:
+        return [(0, len(word))]
+    ids = []
+    at = 0
+    while (match := _GOGRAPHVIZ_ONE.match(word, at)) is not None:
+        ids.append((at, match.end()))
+        at = match.end()
+    return ids
 
 
 def lex(source: SourceText) -> LexResult:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
-from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.frontends.dot_lexer import LexResult, gographviz_ids
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
 from dipcheck.records import field, record, replace
@@ -199,11 +199,19 @@ class GraphWalk(Checks):
             if value_token is not None:
                 start = value_token.start_pos
                 token_type = value_token.type
+                end = value_token.end_pos
                 if token_type == "STRING":
                     value, quoted = strings[start].text, True
                 else:
-                    value, quoted = Text(value_token.value, source, ((0, start),)), False
-                value_span = new_span(Span, (source, start, value_token.end_pos))
+                    written = value_token.value
+                    if not family and (written[0] < "A" or "." in written):
+                        # gographviz reads the value's first id only (unquoted_ids says so)
+                        ids = gographviz_ids(written)
+                        if len(ids) > 1 and ids[-1][1] == len(written):
+                            written = written[: ids[0][1]]
+                            end = start + ids[0][1]
+                    value, quoted = Text(written, source, ((0, start),)), False
+                value_span = new_span(Span, (source, start, end))
             else:  # a bare `key`: no value (nothing in the file to point into)
                 end = key_token.end_pos
                 value, quoted = Text.at("", source, end), False
@@ -450,6 +458,8 @@ class GraphWalk(Checks):
         mention of the second spelling; an error when the node tracker keeps has another
         shape, a warning when it lacks other attributes."""
         for node_id, second in self.mixed.items():
+            if gographviz_ids(node_id) != [(0, len(node_id))]:
+                continue  # unquoted, it is not this node at all (unquoted_ids says so)
             mentions = self.spellings[node_id]
             first_quoted, first, _ = mentions[0]
             _, other, _ = mentions[second]
