@@ -673,6 +673,27 @@ def test_an_unquoted_id_gographviz_reads_as_several_ids() -> None:
     assert loaded.node_map["t"].value("timeout") == "900s"
 
 
+def test_unquoted_ids_take_every_character_from_u0080_but_ufffd() -> None:
+    """gographviz's letters (dot.bnf `_unicode_byte`) run from U+0080 to U+10FFFF but U+FFFD:
+    the tracker v0.64 harness loads a node `a🚀` and refuses `a\ufffdb` (`INVALID`)."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a🚀 [shape=box, prompt="x"]
+          s -> a🚀 -> e
+        }
+        """
+    )
+    workflow = load(source)
+    assert [node.id for node in workflow.nodes] == ["s", "e", "a🚀"]
+    assert loading(source.replace("🚀", "\ufffd")) == [
+        Finding("DC001", "error", (4, 4), (4, 5), "\ufffd"),
+        Finding("DC001", "error", (5, 9), (5, 10), "\ufffd"),
+    ]
+
+
 def test_a_quoted_attribute_name_is_never_read_by_tracker() -> None:
     """pipeline/parser.go matches node and edge attribute names with their quotes (graph
     attribute names are cleaned), so `"condition"=…` leaves the edge unconditional."""

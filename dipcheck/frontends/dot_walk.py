@@ -25,10 +25,12 @@ from dipcheck.records import field, record, replace
 from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span, new_span
 
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`, each
-# set written as the ASCII it leaves out (`[A-Za-z_\u0080-\U0010ffff]` took 10 ms to compile)
+# gographviz's unquoted name: letters (any non-ASCII character but U+FFFD counts), digits
+# and `_`, each set written as what it leaves out (`[A-Za-z_\u0080-\U0010ffff]` took 10 ms
+# to compile)
 _GOGRAPHVIZ_ID = re.compile(
-    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f][^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]*"
+    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]"
+    r"[^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]*"
 )
 
 
