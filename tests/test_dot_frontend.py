@@ -12,6 +12,7 @@ from dipcheck.config import Config, ConfigError, parse_config
 from dipcheck.engine import lint_text
 from dipcheck.frontends import dot
 from dipcheck.model import Dialect, NodeKind, RefKind, Workflow
+from dipcheck.source import Span
 
 LOADING = ("DC001", "DC004", "DC005", "DC006", "DC011")
 
@@ -903,7 +904,35 @@ def test_a_bare_attribute_at_the_end_of_the_file_stays_inside_it() -> None:
         assert 0 <= item.span.start <= item.span.end <= len(text)
     assert result.workflow is not None
     retry = result.workflow.default("retry_target")
-    assert retry is not None and retry.text == "" and retry.value_span.start == len(text)
+    assert retry is not None and retry.text == "true"  # gographviz's NewAttr
+    assert retry.value_span == retry.key_span and retry.value_span.end == len(text)
+    key = retry.key_span
+    assert retry.value.span(0, 4) == Span(key.source, key.start, key.start + 4)
+
+
+def test_an_attribute_without_a_value_is_true() -> None:
+    """gographviz's NewAttr (ast.go) gives `[goal_gate]` the value "true", and the tracker v0.64
+    harness loads `goal_gate` and `max_retries` as "true"; findings on the value point at the
+    attribute's name."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="hi", goal_gate, max_retries]
+          s -> a -> e
+        }
+        """
+    )
+    result = run(source, "<test>.dot")
+    assert only([as_finding(item) for item in result.diagnostics], *LOADING) == [
+        Finding("DC005", "error", (4, 41), (4, 52), "max_retries"),
+    ]
+    workflow = result.workflow
+    assert workflow is not None and workflow.node_map["a"].value("goal_gate") == "true"
+    gate = workflow.node_map["a"].get("goal_gate")
+    assert gate is not None and gate.value_span == gate.key_span == gate.span
+    assert loading(source.replace(", max_retries]", ", max_retries=2]")) == []
 
 
 def test_a_dot_source_is_lexed_once_for_the_lint_and_its_quick_fixes(

@@ -214,10 +214,12 @@ class GraphWalk(Checks):
                             end = start + ids[0][1]
                     value, quoted = Text(written, source, ((0, start),)), False
                 value_span = new_span(Span, (source, start, end))
-            else:  # a bare `key`: no value (nothing in the file to point into)
-                end = key_token.end_pos
-                value, quoted = Text.at("", source, end), False
-                value_span = new_span(Span, (source, end, end))
+            else:  # a bare `key`: gographviz's NewAttr (ast.go) gives it the value "true"
+                start, end = key_token.start_pos, key_token.end_pos
+                last = end - 1  # each character of "true" maps into the key, as its span is it
+                value = Text("true", source, tuple((at, min(start + at, last)) for at in range(4)))
+                quoted = False
+                value_span = new_span(Span, (source, start, end))
                 token_type = "ID"
             entry = Attr(
                 key,
