@@ -12,6 +12,7 @@ from dipcheck.config import Config, ConfigError, parse_config
 from dipcheck.engine import lint_text
 from dipcheck.frontends import dot
 from dipcheck.model import Dialect, NodeKind, RefKind, Workflow
+from dipcheck.source import Span
 
 LOADING = ("DC001", "DC004", "DC005", "DC006", "DC011")
 
@@ -123,6 +124,41 @@ def test_a_node_without_a_shape_is_refused_by_tracker_and_a_box_for_attractor() 
     assert workflow.node_map["a"].handler == "codergen"
     # defaults give the shape under every dialect
     assert loading(source.replace("  a [", "  node [shape=box]\n  a [")) == []
+
+
+def test_tracker_checks_the_shape_whatever_the_type_and_as_written() -> None:
+    """validateShapes checks every node's shape with ShapeToHandler, the `type` aside, and
+    compares it as written: a typed node without a workflow shape, or `"box "`, is refused."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [type="tool", tool_command="echo hi", timeout="60s"]
+          b [shape=circle, type="codergen", prompt="hi"]
+          c [shape="box ", prompt="hi"]
+          s -> a -> b -> c -> e
+        }
+        """
+    )
+    found = run(source, "<test>.dot").diagnostics
+    assert only([as_finding(item) for item in found], *LOADING) == [
+        Finding("DC005", "error", (4, 3), (4, 4), "a"),
+        Finding("DC005", "error", (5, 12), (5, 18), "circle"),
+        Finding("DC005", "error", (6, 12), (6, 18), '"box "'),
+    ]
+    messages = [item.message for item in found if item.code == "DC005"]
+    assert "`shape=parallelogram` selects `tool`" in messages[0]
+    assert "`shape=box` selects `codergen`" in messages[1]
+    assert "blanks included: write `box`" in messages[2]
+    fixed = (
+        source.replace('a [type="tool"', 'a [shape=parallelogram, type="tool"')
+        .replace("shape=circle", "shape=box")
+        .replace('"box "', '"box"')
+    )
+    assert loading(fixed) == []
+    # the Attractor family goes by the type, and reads a shapeless node as a box
+    assert loading(source.replace('"box "', "box"), dialect("attractor")) == []
 
 
 def test_attractor_start_and_exit_by_id_and_prompt_from_label() -> None:
@@ -585,6 +621,80 @@ def test_a_dotted_graph_attribute_or_node_id_must_be_quoted() -> None:
     assert loading(source.replace("params.branch", '"params.branch"')) == []
 
 
+def test_an_unquoted_id_gographviz_reads_as_several_ids() -> None:
+    """gographviz's lexer reads an unquoted id as a name that does not start with a digit or as
+    a number (dot.bnf `id`), each the longest it can: `1_setup` is `1` and `_setup` (two
+    nodes, refused), `900s` is `900` and `s`, `gpt4.1` is `gpt4` and `.1`, `1.2.3` is `1.2`
+    and `.3`. In `[…]` tracker reads the value's first id and takes the rest as attributes
+    without a value (the tracker v0.64 harness loads `timeout` "900", `llm_model` "gpt4");
+    a `.` no digit follows stops the file from loading."""
+    source = template(
+        """
+        digraph P {
+          version=1.2.3
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          1_setup [shape=box, prompt="x"]
+          t [shape=parallelogram, tool_command="make", timeout=900s]
+          a [shape=box, prompt="y", llm_model=gpt4.1, max_retries=2x]
+          b [shape=box, prompt="z", llm_model=4.1.x]
+          s -> 1_setup -> t -> a -> b -> e
+        }
+        """
+    )
+    result = run(source, "<test>.dot")
+    assert only([as_finding(item) for item in result.diagnostics], *LOADING) == [
+        Finding("DC011", "error", (2, 11), (2, 16), "1.2.3"),
+        Finding("DC011", "error", (5, 3), (5, 10), "1_setup"),
+        Finding("DC005", "error", (6, 56), (6, 59), "900"),
+        Finding("DC011", "warning", (6, 56), (6, 60), "900s"),
+        Finding("DC011", "warning", (7, 39), (7, 45), "gpt4.1"),
+        Finding("DC011", "warning", (7, 59), (7, 61), "2x"),
+        Finding("DC001", "error", (8, 39), (8, 44), "4.1.x"),
+        Finding("DC011", "error", (9, 8), (9, 15), "1_setup"),
+    ]
+    messages = {item.span.text: item.message for item in result.diagnostics}
+    assert "tracker sets `version` to `1.2` and reads `.3` as a node" in messages["1.2.3"]
+    assert "tracker reads the nodes `1` and `_setup` where one is written" in messages["1_setup"]
+    assert "tracker reads `timeout` as `900`, and `s` as an attribute" in messages["900s"]
+    assert "tracker reads `llm_model` as `gpt4`, and `.1` as an attribute" in messages["gpt4.1"]
+    assert "`4.1.x` stops the file from loading" in messages["4.1.x"]
+    workflow = result.workflow
+    assert workflow is not None
+    assert workflow.node_map["a"].value("model") == "gpt4"  # what tracker reads
+    assert workflow.node_map["a"].value("max_retries") == "2"
+    quoted = source.replace("2x", "2")
+    for word in ("1.2.3", "1_setup", "900s", "gpt4.1", "4.1.x"):
+        quoted = quoted.replace(word, f'"{word}"')
+    assert loading(quoted) == []
+    # Attractor-family engines read `900s` and `gpt4.1` as written
+    family = source.replace("1.2.3", '"1.2.3"').replace("1_setup", "setup").replace("4.1.x", "m")
+    loaded = load(family.replace("2x", "2"), dialect("attractor"))
+    assert loaded.node_map["a"].value("model") == "gpt4.1"
+    assert loaded.node_map["t"].value("timeout") == "900s"
+
+
+def test_unquoted_ids_take_every_character_from_u0080_but_ufffd() -> None:
+    """gographviz's letters (dot.bnf `_unicode_byte`) run from U+0080 to U+10FFFF but U+FFFD:
+    the tracker v0.64 harness loads a node `a🚀` and refuses `a\ufffdb` (`INVALID`)."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a🚀 [shape=box, prompt="x"]
+          s -> a🚀 -> e
+        }
+        """
+    )
+    workflow = load(source)
+    assert [node.id for node in workflow.nodes] == ["s", "e", "a🚀"]
+    assert loading(source.replace("🚀", "\ufffd")) == [
+        Finding("DC001", "error", (4, 4), (4, 5), "\ufffd"),
+        Finding("DC001", "error", (5, 9), (5, 10), "\ufffd"),
+    ]
+
+
 def test_a_quoted_attribute_name_is_never_read_by_tracker() -> None:
     """pipeline/parser.go matches node and edge attribute names with their quotes (graph
     attribute names are cleaned), so `"condition"=…` leaves the edge unconditional."""
@@ -671,14 +781,34 @@ def test_values_tracker_checks() -> None:
     assert loading(fixed) == []
 
 
-def test_an_attribute_twice_in_one_list_is_a_duplicate_key() -> None:
-    source = (
-        "digraph P {\n  s [shape=Mdiamond]\n  e [shape=Msquare]\n"
-        '  a [shape=box, prompt="a", prompt="b"]\n  s -> a -> e\n}\n'
+def test_an_attribute_twice_in_one_list_is_a_duplicate_key_whose_last_value_wins() -> None:
+    """gographviz's GetMap (ast.go) keeps the last value, over `[…][…]` too, and tracker loads
+    the file with it: a warning, not an error."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="a", prompt="b"]
+          c [shape=box, prompt="c"][prompt="d"]
+          s -> a -> c -> e
+        }
+        """
     )
-    assert loading(source) == [Finding("DC006", "error", (4, 29), (4, 35), "prompt")]
-    workflow = lint_text(source, "p.dot").workflow
-    assert workflow is not None and workflow.node_map["a"].value("prompt") == "b"  # the last wins
+    assert loading(source) == [
+        Finding("DC006", "warning", (4, 29), (4, 35), "prompt"),
+        Finding("DC006", "warning", (5, 29), (5, 35), "prompt"),
+    ]
+    result = lint_text(source, "p.dot")
+    assert "the last value wins" in result.diagnostics[0].message
+    workflow = result.workflow
+    assert workflow is not None
+    assert (
+        workflow.node_map["a"].value("prompt") == "b"
+        and workflow.node_map["c"].value("prompt") == "d"
+    )
+    once = source.replace(', prompt="a"', "").replace('[prompt="d"]', "")
+    assert loading(once) == []
 
 
 def test_stylesheet_selectors_and_syntax() -> None:
@@ -774,7 +904,35 @@ def test_a_bare_attribute_at_the_end_of_the_file_stays_inside_it() -> None:
         assert 0 <= item.span.start <= item.span.end <= len(text)
     assert result.workflow is not None
     retry = result.workflow.default("retry_target")
-    assert retry is not None and retry.text == "" and retry.value_span.start == len(text)
+    assert retry is not None and retry.text == "true"  # gographviz's NewAttr
+    assert retry.value_span == retry.key_span and retry.value_span.end == len(text)
+    key = retry.key_span
+    assert retry.value.span(0, 4) == Span(key.source, key.start, key.start + 4)
+
+
+def test_an_attribute_without_a_value_is_true() -> None:
+    """gographviz's NewAttr (ast.go) gives `[goal_gate]` the value "true", and the tracker v0.64
+    harness loads `goal_gate` and `max_retries` as "true"; findings on the value point at the
+    attribute's name."""
+    source = template(
+        """
+        digraph P {
+          s [shape=Mdiamond]
+          e [shape=Msquare]
+          a [shape=box, prompt="hi", goal_gate, max_retries]
+          s -> a -> e
+        }
+        """
+    )
+    result = run(source, "<test>.dot")
+    assert only([as_finding(item) for item in result.diagnostics], *LOADING) == [
+        Finding("DC005", "error", (4, 41), (4, 52), "max_retries"),
+    ]
+    workflow = result.workflow
+    assert workflow is not None and workflow.node_map["a"].value("goal_gate") == "true"
+    gate = workflow.node_map["a"].get("goal_gate")
+    assert gate is not None and gate.value_span == gate.key_span == gate.span
+    assert loading(source.replace(", max_retries]", ", max_retries=2]")) == []
 
 
 def test_a_dot_source_is_lexed_once_for_the_lint_and_its_quick_fixes(

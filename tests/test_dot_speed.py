@@ -2,7 +2,8 @@
 gave: blanks and line joins read with the lexeme after them rather than as lexemes of their
 own, and a quoted string matched up to its first closing quote and read by hand only when it
 holds a backslash. The lexer as it was is restated here as the reference (its regular
-expression and its loop; the strings read by hand go through the same methods), and both lex
+expression, a word's characters since widened to gographviz's letters, U+0080 to U+10FFFF but
+U+FFFD, and its loop; the strings read by hand go through the same methods), and both lex
 generated DOT-shaped text, the corpus, and the corners: a blank tail, line joins, escaped
 quotes, joined and unterminated strings and comments, and the token limit. An attribute value's
 span without its quotes (``Attr.inner_span``), found without copying the value when no `"` is
@@ -29,7 +30,7 @@ from dipcheck.source import SourceText, Span
 _REFERENCE = re.compile(
     r"""
       [ \t\r\n\f\v][ \t\r\n\f\v]*(?P<blank>)
-    | [A-Za-z_\u0080-\uffff][A-Za-z0-9_.\u0080-\uffff]*(?P<word>)
+    | [A-Za-z_\u0080-\ufffc\ufffe-\U0010ffff][A-Za-z0-9_.\u0080-\ufffc\ufffe-\U0010ffff]*(?P<word>)
     | [{}\[\]=;,:](?P<punct>)
     | "[^"\\]*+"(?![ \t\r\n\f\v]*\+)(?P<string>)
     | -[->](?P<edge>)

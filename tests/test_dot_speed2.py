@@ -267,10 +267,11 @@ class _WalkBefore(GraphWalk):
                 else:
                     value, quoted = Text.at(value_token.value, source, start), False
                 value_span = new_span(Span, (source, start, value_token.end_pos))
-            else:
-                end = key_token.end_pos
-                value, quoted = Text.at("", source, end), False
-                value_span = new_span(Span, (source, end, end))
+            else:  # (since read as "true", each character mapped into the key)
+                start, end = key_token.start_pos, key_token.end_pos
+                segments = tuple((at, min(start + at, end - 1)) for at in range(4))
+                value, quoted = Text("true", source, segments), False
+                value_span = new_span(Span, (source, start, end))
                 token_type = "ID"
             key_span = new_span(Span, (source, key_token.start_pos, key_token.end_pos))
             result.append(Attr(key, key_span, value, value_span, quoted, token_type))

@@ -44,9 +44,9 @@ from dipcheck.frontends.dot_lexer import LexResult, lex
 from dipcheck.frontends.dot_parser import parse_tokens
 from dipcheck.frontends.dot_tokens import (
     detect_dialect,
-    dotted_names,
     is_workflow_text,
     nesting_too_deep,
+    unquoted_ids,
 )
 from dipcheck.frontends.dot_walk import MAX_INHERITED, EdgeBuild, GraphWalk, InheritedOverLimit
 from dipcheck.model import (
@@ -89,6 +89,19 @@ _VALIDATE_ONLY_TYPES = {
 }
 
 
+def _shape_advice(typed: str, otherwise: str) -> str:
+    """What to write for a missing or refused shape: for a node that names a known handler
+    ``type``, a shape (tracker checks the shape whatever the type), else ``otherwise``."""
+    if not typed:
+        return otherwise
+    fitting = [shape for shape, handler in schema.SHAPE_HANDLERS.items() if handler == typed]
+    return "; tracker checks the shape whatever the `type`: " + (
+        f"`shape={fitting[0]}` selects `{typed}`"
+        if fitting
+        else "write one of " + ", ".join(schema.SHAPE_HANDLERS)
+    )
+
+
 class _Lowering(GraphWalk):
     """Each node's handler, and the workflow built from what the walk collected."""
 
@@ -104,6 +117,9 @@ class _Lowering(GraphWalk):
         types = schema.TYPED_OUTPUT_TYPES if self.typed else schema.TRACKER_TYPES
         if explicit is not None and explicit.value.value.strip():
             name = explicit.value.value.strip()
+            if not self.family:
+                # tracker's validateShapes checks every node's shape, whatever its `type`
+                self.shape_handler(build, shape, name if name in types else "")
             kind = types.get(name)
             if kind is None:
                 suggestion = closest(name, sorted(types))
@@ -129,41 +145,56 @@ class _Lowering(GraphWalk):
                     f"there{_VALIDATE_ONLY_TYPES[name]}",
                 )
             return name, kind, explicit.value_span
-        if shape is None or not shape.value.value.strip():
-            if self.family:
-                if build.id in _START_IDS:
-                    return "start", NodeKind.AGENT, build.id_span
-                if build.id in _EXIT_IDS:
-                    return "exit", NodeKind.AGENT, build.id_span
-                return "codergen", NodeKind.AGENT, build.id_span
-            if build.declared or build.attrs:
-                self.report(
-                    "DC005",
-                    build.id_span,
-                    f"node `{build.id}` has no shape: tracker refuses it (`node "
-                    f'"{build.id}" has unrecognized shape ""`); the Attractor default is '
-                    "`shape=box` — write it",
-                )
-            return "", NodeKind.AGENT, build.id_span
-        value = shape.value.value.strip()
-        handler = schema.SHAPE_HANDLERS.get(value)
-        if handler is None:
-            suggestion = closest(value, schema.SHAPE_HANDLERS)
-            hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
-            self.report(
-                "DC005",
-                shape.value_span,
-                f"shape `{value}` of node `{build.id}` has no handler{hint}; tracker refuses "
-                "the graph (`unrecognized shape`). Workflow shapes: "
-                + ", ".join(schema.SHAPE_HANDLERS),
-            )
-            return "", NodeKind.AGENT, shape.value_span
+        handler, span = self.shape_handler(build, shape, "")
         if handler == "conditional":  # applyDiamondOverrides
             if attrs.get("tool_command") is not None and attrs["tool_command"].value.value:
                 handler = "tool"
             elif attrs.get("prompt") is not None and attrs["prompt"].value.value:
                 handler = "codergen"
-        return handler, schema.HANDLER_KINDS[handler], shape.value_span
+        return handler, schema.HANDLER_KINDS.get(handler, NodeKind.AGENT), span
+
+    def shape_handler(self, build: NodeBuild, shape: Attr | None, typed: str) -> tuple[str, Span]:
+        """The handler the node's shape selects ("" for none) and the span that chose it,
+        reporting a shape the runtime refuses; ``typed``: the known handler type the node also
+        names, or "". tracker compares the shape as written, blanks included (``validateShapes``
+        over ``ShapeToHandler``); the Attractor family reads a shapeless node as a box."""
+        value = "" if shape is None else shape.value.value
+        if self.family:
+            value = value.strip()
+        if shape is None or not value:
+            if self.family:
+                if build.id in _START_IDS:
+                    return "start", build.id_span
+                if build.id in _EXIT_IDS:
+                    return "exit", build.id_span
+                return "codergen", build.id_span
+            if build.declared or build.attrs:
+                self.report(
+                    "DC005",
+                    build.id_span,
+                    f"node `{build.id}` has no shape: tracker refuses it (`node "
+                    f'"{build.id}" has unrecognized shape ""`)'
+                    + _shape_advice(typed, "; the Attractor default is `shape=box` — write it"),
+                )
+            return "", build.id_span
+        handler = schema.SHAPE_HANDLERS.get(value)
+        if handler is not None:
+            return handler, shape.value_span
+        suggestion = closest(value.strip(), schema.SHAPE_HANDLERS)
+        hint = f" (did you mean `{suggestion}`?)" if suggestion else ""
+        blanks = (
+            f"; it is compared as written, blanks included: write `{value.strip()}`"
+            if value != value.strip()
+            else ""
+        )
+        self.report(
+            "DC005",
+            shape.value_span,
+            f"shape `{value}` of node `{build.id}` has no handler{hint}; tracker refuses "
+            f"the graph (`unrecognized shape`){blanks}"
+            + _shape_advice(typed, ". Workflow shapes: " + ", ".join(schema.SHAPE_HANDLERS)),
+        )
+        return "", shape.value_span
 
     def node_fields(self, build: NodeBuild, handler: str) -> list[Field]:
         fields: list[Field] = []
@@ -466,11 +497,12 @@ def load_dot(
 
 
 def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) -> None:
-    """What tracker's DOT parser (gographviz) refuses though Graphviz reads it: dotted names
-    and ``+``-joined strings (the Attractor family reads both)."""
+    """What tracker's DOT parser (gographviz) refuses or reads otherwise though Graphviz reads
+    it: unquoted ids that are not one id to it (`human.default_choice`, `900s`), a last-line
+    comment and ``+``-joined strings (the Attractor family reads them all)."""
     if dialect.attractor_family:
         return
-    dotted_names(lowering, lexed)
+    unquoted_ids(lowering, lexed)
     _unended_line_comment(lowering, lexed)
     for quoted in lexed.strings.values():
         if quoted.concatenated:

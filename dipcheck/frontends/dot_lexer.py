@@ -70,15 +70,17 @@ _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"'}
 # the lexemes follow one another without a gap. Each alternative starts with a character or a
 # set (the regex engine tests it before it enters the alternative) and ends with an empty
 # group naming its kind (`match.lastgroup`); they start differently, so their order only
-# puts the frequent ones first. A word's character sets (`[A-Za-z_\u0080-\uffff]` first,
-# then with digits and `.`) are written as what they leave out: as written, each took 5 ms
-# to compile in every process that lints a DOT file, and 0.1 ms as the same set negated.
+# puts the frequent ones first. A word's character sets (`[A-Za-z_\u0080-\U0010ffff]` but
+# U+FFFD first, then with digits and `.`: gographviz's `_letter`, dot.bnf `_unicode_byte`,
+# takes every character from U+0080 but U+FFFD, the one it decodes a bad byte to) are written
+# as what they leave out: as written, each took 5 ms to compile in every process that lints a
+# DOT file, and 0.1 ms as the same set negated.
 _LEXEME = re.compile(
     r"""
     ((?:[ \t\r\n\f\v]++|\\\r?\n)*+)
     (?:
-      [^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\U00010000-\U0010ffff]
-      [^\x00-\x2d\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\U00010000-\U0010ffff]*(?P<word>)
+      [^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]
+      [^\x00-\x2d\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]*(?P<word>)
     | =(?P<EQUAL>)
     | ,(?P<COMMA>)
     | ;(?P<SEMI>)
@@ -103,6 +105,16 @@ _LEXEME = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
+# One id of gographviz's lexer (dot.bnf `id`; its DFA takes the longest match): a name (a
+# letter, `_` or any character from U+0080 but U+FFFD, then those and digits) or a numeral
+# `[-](.digits | digits[.digits*])`. `_LEXEME` reads more as one word or number (`gpt4.1`,
+# `900s`, `1_setup`, `1.2.3`): :func:`gographviz_ids` cuts such a token as gographviz does.
+_GOGRAPHVIZ_ONE = re.compile(
+    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]"
+    r"[^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]*"
+    r"|-?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)"
+)
+gographviz_one = _GOGRAPHVIZ_ONE.fullmatch  # is a word one id to gographviz?
 # the lexemes that are one token each, by the group that names them: the token's kind, or ""
 # for a word (an ID or a keyword)
 _SIMPLE: dict[str | None, str] = {
@@ -360,6 +372,21 @@ class _Lexer:
         self.problem(start, start + 1, "unterminated HTML string: this `<` is never closed")
         line_end = text.find("\n", start)
         return len(text) if line_end == -1 else line_end + 1
+
+
+def gographviz_ids(word: str) -> list[tuple[int, int]]:
+    """The (start, end) in the unquoted ``word`` (an ``ID`` token) of each id gographviz's
+    lexer reads there, up to the first character no id starts with: when the last one ends
+    before the word does, gographviz cannot read the word (a parse error at that character,
+    e.g. the `.` of `human.default_choice`)."""
+    if gographviz_one(word) is not None:
+        return [(0, len(word))]
+    ids = []
+    at = 0
+    while (match := _GOGRAPHVIZ_ONE.match(word, at)) is not None:
+        ids.append((at, match.end()))
+        at = match.end()
+    return ids
 
 
 def lex(source: SourceText) -> LexResult:

@@ -18,17 +18,19 @@ from functools import lru_cache
 from dipcheck.diagnostics import CodeLimit, Diagnostic, Edit, Fix, Related, Severity
 from dipcheck.frontends import dot_schema as schema
 from dipcheck.frontends.dot_checks import Attr, Checks, NodeBuild, last_values
-from dipcheck.frontends.dot_lexer import LexResult
+from dipcheck.frontends.dot_lexer import LexResult, gographviz_ids
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Dialect, Name, Text
 from dipcheck.records import field, record, replace
 from dipcheck.source import PLACEHOLDER_TOKENS, SourceText, Span, new_span
 
 _ATTRACTOR_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# gographviz's unquoted name: letters (any non-ASCII character counts), digits and `_`, each
-# set written as the ASCII it leaves out (`[A-Za-z_\u0080-\U0010ffff]` took 10 ms to compile)
+# gographviz's unquoted name: letters (any non-ASCII character but U+FFFD counts), digits
+# and `_`, each set written as what it leaves out (`[A-Za-z_\u0080-\U0010ffff]` took 10 ms
+# to compile)
 _GOGRAPHVIZ_ID = re.compile(
-    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f][^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]*"
+    r"[^\x00-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]"
+    r"[^\x00-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\ufffd]*"
 )
 
 
@@ -199,15 +201,25 @@ class GraphWalk(Checks):
             if value_token is not None:
                 start = value_token.start_pos
                 token_type = value_token.type
+                end = value_token.end_pos
                 if token_type == "STRING":
                     value, quoted = strings[start].text, True
                 else:
-                    value, quoted = Text(value_token.value, source, ((0, start),)), False
-                value_span = new_span(Span, (source, start, value_token.end_pos))
-            else:  # a bare `key`: no value (nothing in the file to point into)
-                end = key_token.end_pos
-                value, quoted = Text.at("", source, end), False
-                value_span = new_span(Span, (source, end, end))
+                    written = value_token.value
+                    if not family and (written[0] < "A" or "." in written):
+                        # gographviz reads the value's first id only (unquoted_ids says so)
+                        ids = gographviz_ids(written)
+                        if len(ids) > 1 and ids[-1][1] == len(written):
+                            written = written[: ids[0][1]]
+                            end = start + ids[0][1]
+                    value, quoted = Text(written, source, ((0, start),)), False
+                value_span = new_span(Span, (source, start, end))
+            else:  # a bare `key`: gographviz's NewAttr (ast.go) gives it the value "true"
+                start, end = key_token.start_pos, key_token.end_pos
+                last = end - 1  # each character of "true" maps into the key, as its span is it
+                value = Text("true", source, tuple((at, min(start + at, last)) for at in range(4)))
+                quoted = False
+                value_span = new_span(Span, (source, start, end))
                 token_type = "ID"
             entry = Attr(
                 key,
@@ -219,12 +231,14 @@ class GraphWalk(Checks):
             )
             first = seen.get(key)
             if first is not None:
+                # gographviz's GetMap (ast.go) keeps the last value and the file loads
                 self.report(
                     "DC006",
                     entry.key_span,
-                    f"`{key}` is set twice in this attribute list; only the last value "
-                    "takes effect",
-                    related=(Related(first.key_span, "first set here"),),
+                    f"`{key}` is set twice in this attribute list: the last value wins and the "
+                    "first is ignored — remove one",
+                    severity=Severity.WARNING,
+                    related=(Related(first.key_span, "first set here, ignored"),),
                 )
             seen[key] = entry
             result.append(entry)
@@ -448,6 +462,8 @@ class GraphWalk(Checks):
         mention of the second spelling; an error when the node tracker keeps has another
         shape, a warning when it lacks other attributes."""
         for node_id, second in self.mixed.items():
+            if gographviz_ids(node_id) != [(0, len(node_id))]:
+                continue  # unquoted, it is not this node at all (unquoted_ids says so)
             mentions = self.spellings[node_id]
             first_quoted, first, _ = mentions[0]
             _, other, _ = mentions[second]

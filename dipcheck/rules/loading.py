@@ -118,7 +118,11 @@ declare(
     summary="The same key twice in one block.",
     rationale=(
         "Only one of the values takes effect (dippin rejects duplicate `params`, `vars` and "
-        "`steer_context` keys outright), so the other is dead text that misleads readers."
+        "`steer_context` keys outright), so the other is dead text that misleads readers. A "
+        "node field, an edge attribute or an edge condition given twice in `.dip`, and a key "
+        'repeated in one DOT attribute list (`[prompt="a", prompt="b"]`, or '
+        '`[prompt="a"][prompt="b"]`), are warnings: dippin and gographviz keep the last value '
+        "and tracker loads the file."
     ),
     example="agent Plan\n  model: claude-sonnet-4-6\n  model: gpt-5.4",
     fix="Keep one of the two entries.",
@@ -179,14 +183,18 @@ declare(
         "it never reads that attribute (a warning: the file loads, the value is lost). It "
         'also keys nodes by the id as written: `"start"` and `start` are two nodes, the '
         "spelling met last replacing the other (an error when the node it keeps has lost its "
-        "shape, a warning when it has lost other attributes). The "
+        "shape, a warning when it has lost other attributes). gographviz reads an unquoted "
+        "id as a name that does not start with a digit or as a number, so it cuts `1_setup` "
+        "into the nodes `1` and `_setup` (an error) and reads `timeout=900s` as `timeout` "
+        "`900` and an attribute `s` without a value (a warning; the value's own check says "
+        "whether `900` fails the run). The "
         "Attractor specification (and the engines that follow it) refuses `strict` and "
         "undirected graphs, `--` edges and node ids that are not plain identifiers. The file "
         "fails to load, or loads as a different graph than Graphviz draws."
     ),
     example='digraph P {\n  a [shape=box, prompt="Plan the " + "work"]\n}',
     fix="Write the construct the runtime reads: one string, one edge per node, `digraph` "
-    "and `->`, identifier node ids, attribute names without quotes.",
+    "and `->`, identifier node ids, attribute names without quotes, quoted values.",
     formats=("dot",),
     fix_availability="sometimes",
 )

@@ -63,7 +63,8 @@ _OWN: dict[str, Audit] = {
         "dippin rejects a duplicate key in `params`, `vars` and `steer_context` outright, so "
         "tracker refuses the file. In `.dip`, a field, an edge attribute or an edge "
         "condition given twice is a warning: dippin keeps the last one without a word, and "
-        "the file runs.",
+        "the file runs; in a DOT attribute list the last value wins too (gographviz "
+        "`GetMap`) and the file loads: a warning.",
     ),
     "DC007": _a(
         "runtime",
