@@ -1067,14 +1067,32 @@ def test_configuration_globs_match_as_fnmatch_does(pattern: str, name: str) -> N
 
     path = f"/r/{name}"
     relative = os.path.relpath(os.path.abspath(path), "/r")
+
     # (a relative glob names paths relative to the configuration's folder; an absolute one,
     # absolute paths: never the path as it was typed, which depends on the working directory)
-    expected = (
-        fnmatch.fnmatch(os.path.abspath(path), pattern)
-        if os.path.isabs(pattern)
-        else fnmatch.fnmatch(relative, pattern)
+    def matches(glob: str, where: str, absolute: str) -> bool:
+        return fnmatch.fnmatch(absolute if os.path.isabs(glob) else where, glob)
+
+    # `exclude` as ruff's: the path or a folder above it (inside the root), and a glob without
+    # `/` (or what follows `**/`) also names a file or folder by its name at any depth
+    parts = relative.split("/")
+    levels = ["/".join(parts[:count]) for count in range(len(parts), 0, -1)]
+    absolute = [os.path.abspath(path)]
+    while len(absolute) < len(levels):
+        absolute.append(os.path.dirname(absolute[-1]))
+    glob = pattern.rstrip("/") or pattern
+    globs = [glob, *([glob[3:]] if glob.startswith("**/") else [])]
+    expected = any(
+        matches(item, level, above)
+        or ("/" not in item and fnmatch.fnmatch(level.rpartition("/")[2], item))
+        for item in globs
+        for level, above in zip(levels, absolute, strict=True)
     )
-    assert Config(exclude=(pattern,), root="/r").excluded(path) == expected
+    excluded = Config(exclude=(pattern,), root="/r").excluded(path)
+    assert excluded == expected
+    # whatever fnmatch matches on the whole path is excluded, as it always was
+    if matches(pattern, relative, os.path.abspath(path)):
+        assert excluded
 
 
 def test_a_selector_repeated_300000_times_is_looked_up_once(
