@@ -222,7 +222,7 @@ def add_ignores(
     are kept only when the text then has no new DC0xx finding. An Ordewell plan or planner
     reply gets none: JSON has no comments, and one in a reply's plan made that plan invalid
     without a loading finding (Ordewell then falls back to an earlier draft)."""
-    from dipcheck import suppressions
+    from dipcheck import suppression_edits, suppressions
 
     fmt = fmt or detect_format(path, config) or "dip"
     result = lint_text(text, path, config, fmt, named=named)
@@ -233,7 +233,7 @@ def add_ignores(
         return outcome
     if not wanted:
         return outcome
-    edits = suppressions.ignore_edits(wanted, result.source, anchors(result.workflow), fmt)
+    edits = suppression_edits.ignore_edits(wanted, result.source, anchors(result.workflow), fmt)
     new_text = apply_edits(text, edits)
     new_result = lint_text(new_text, path, config, fmt, named=named)
     outcome.passes = 1

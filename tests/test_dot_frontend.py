@@ -946,7 +946,7 @@ def test_a_dot_source_is_lexed_once_for_the_lint_and_its_quick_fixes(
 
     from dipcheck.frontends import dot_lexer
     from dipcheck.source import SourceText
-    from dipcheck.suppressions import suppression_edits
+    from dipcheck.suppression_edits import suppression_edits
 
     runs: list[SourceText] = []
     real = dot_lexer._Lexer.run

@@ -115,6 +115,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.config",
             "dipcheck.config_schema",
             "dipcheck.suppressions",
+            "dipcheck.suppression_edits",
             "dipcheck.rules.docs",
             "dipcheck.cache",
             "dipcheck.replay",

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from dipcheck.diagnostics import Diagnostic, Edit, Severity
 from dipcheck.fixes import apply_edits
 from dipcheck.source import SourceText, Span
+from dipcheck.suppression_edits import suppression_edit
 from dipcheck.suppressions import (
     _MENTION,
     Entry,
     Suppressions,
     _block_end,
     _mentions,
-    suppression_edit,
 )
 
 BASE = template(
@@ -507,8 +507,8 @@ def test_many_findings_on_one_long_line_read_the_line_once(monkeypatch) -> None:
     """The language server offers a suppression for each finding: a 370 KB line with 1,000
     findings was scanned for its comment 1,000 times (28 s before the diagnostics were
     published; fifth audit). Counted, not timed: the line is read once."""
-    from dipcheck import suppressions
-    from dipcheck.suppressions import suppression_edits
+    from dipcheck import suppression_edits as placing
+    from dipcheck.suppression_edits import suppression_edits
 
     keys = 300
     text = (
@@ -521,10 +521,8 @@ def test_many_findings_on_one_long_line_read_the_line_once(monkeypatch) -> None:
     assert len(findings) == keys
     expected = [suppression_edit(item) for item in findings]  # one at a time, as before
     calls = []
-    scan = suppressions._comment_start
-    monkeypatch.setattr(
-        suppressions, "_comment_start", lambda *line: calls.append(1) or scan(*line)
-    )
+    scan = placing._comment_start
+    monkeypatch.setattr(placing, "_comment_start", lambda *line: calls.append(1) or scan(*line))
     edits = suppression_edits(findings)
     assert len(calls) == 1
     # the twin: the same edits as each finding's own

@@ -25,7 +25,7 @@ from dipcheck.model import Field, Workflow
 from dipcheck.records import field, record, replace
 from dipcheck.rules import registry
 from dipcheck.source import SourceText
-from dipcheck.suppressions import suppression_edits
+from dipcheck.suppression_edits import suppression_edits
 from dipcheck_lsp.convert import Positions, range_list, uri_of
 
 SOURCE = "dipcheck"
