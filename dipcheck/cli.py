@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dipcheck import __version__
-from dipcheck.files import OutputUnwritable
 from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
 from dipcheck.terminal import VisibleParser, quoted
+from dipcheck.writes import OutputUnwritable
 
 if TYPE_CHECKING:
     from dipcheck.config import Config

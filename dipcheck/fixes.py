@@ -8,7 +8,7 @@ syntax findings (DC0xx, per code) than the text before it; otherwise its fixes a
 a time and those that break the file are left out. Fixes whose edits reach into another file
 (a prompt file the workflow includes) are not applied.
 
-Files are rewritten by :func:`dipcheck.files.write_atomically` (a temporary file in the same
+Files are rewritten by :func:`dipcheck.writes.write_atomically` (a temporary file in the same
 directory, then a rename): they keep their permissions and byte-order mark, and are not touched
 when they changed on disk while they were being fixed, are read-only, have other hard links or
 are symbolic links out of the tree being fixed.

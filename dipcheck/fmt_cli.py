@@ -122,14 +122,9 @@ def _show_change(text: str, formatted: str, name: str, diff: bool) -> None:
 def run(args: argparse.Namespace) -> int:
 
     from dipcheck.engine import linked_outside, sniff_format
-    from dipcheck.files import (
-        MAX_FILE_BYTES,
-        FileChanged,
-        WriteRefused,
-        read_stream,
-        write_atomically,
-    )
+    from dipcheck.files import MAX_FILE_BYTES, read_stream
     from dipcheck.formatter import FormatError, format_dip
+    from dipcheck.writes import FileChanged, WriteRefused, write_atomically
 
     if "-" in args.paths:
         if len(args.paths) > 1:

@@ -61,6 +61,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.clauses",
             "dipcheck.dialect",
             "dipcheck.files",
+            "dipcheck.writes",
             "dipcheck.sealing",
             "dipcheck.hashing",
             "dipcheck.terminal",

@@ -8,9 +8,10 @@ import os
 import sys
 from typing import Any
 
-from dipcheck.files import not_a_file, write_output
+from dipcheck.files import not_a_file
 from dipcheck.records import replace
 from dipcheck.terminal import for_stream, visible_line, visible_lines
+from dipcheck.writes import write_output
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 

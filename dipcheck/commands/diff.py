@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from dipcheck.files import write_output
 from dipcheck.records import replace
 from dipcheck.terminal import for_stream, visible, visible_line
+from dipcheck.writes import write_output
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 

@@ -6,9 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from dipcheck.files import not_a_file, write_output
+from dipcheck.files import not_a_file
 from dipcheck.records import replace
 from dipcheck.terminal import visible_line
+from dipcheck.writes import write_output
 
 EXIT_OK, EXIT_ERROR = 0, 2
 

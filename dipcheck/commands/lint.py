@@ -400,7 +400,7 @@ def _emit(text: str | Iterable[str], args: argparse.Namespace, *, escaped: bool 
     """Write ``text`` to ``--output``, else to standard output (:func:`_write`)."""
     pieces = [text] if isinstance(text, str) else text
     if args.output:
-        from dipcheck.files import write_output
+        from dipcheck.writes import write_output
 
         write_output(args.output, pieces)
     else:
@@ -473,8 +473,8 @@ def _outcomes(
 
 def _fix(paths: Sequence[str], config: Config, args: argparse.Namespace, chosen: Settings) -> int:
     from dipcheck.engine import expand_trees
-    from dipcheck.files import FileChanged, WriteRefused, write_atomically
     from dipcheck.fixes import unified_diff
+    from dipcheck.writes import FileChanged, WriteRefused, write_atomically
 
     outcomes, unread = _outcomes(paths, chosen, args)
     if not outcomes:
@@ -649,8 +649,8 @@ def _add_ignore(
     paths: Sequence[str], config: Config, args: argparse.Namespace, chosen: Settings
 ) -> int:
     from dipcheck.engine import expand_trees, read_linked
-    from dipcheck.files import FileChanged, WriteRefused, write_atomically
     from dipcheck.fixes import add_ignores
+    from dipcheck.writes import FileChanged, WriteRefused, write_atomically
 
     added = files = 0
     left = {"loading": 0, "suppression": 0, "unchanged": 0, "files": 0}

@@ -13,10 +13,10 @@ import sys
 import time
 from typing import Any
 
-from dipcheck.files import write_output
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
 from dipcheck.terminal import for_stream, visible, visible_line, visible_name
+from dipcheck.writes import write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 REPORT_KINDS = ("text", "json", "lcov")
@@ -226,9 +226,10 @@ def _exit_code(results: list[Any], missing: list[str]) -> int:
 
 def _update(results: list[Any], workflows: Any, select: Any) -> list[Any]:
     from dipcheck.engine import tree_of
-    from dipcheck.files import FileChanged, WriteRefused, read_regular, write_atomically
+    from dipcheck.files import read_regular
     from dipcheck.wftest import runner, update
     from dipcheck.wftest.loader import MAX_TEST_FILE_BYTES
+    from dipcheck.writes import FileChanged, WriteRefused, write_atomically
 
     refreshed: list[Any] = []
     for file in results:

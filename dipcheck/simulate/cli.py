@@ -12,11 +12,12 @@ import os
 import sys
 from typing import Any
 
-from dipcheck.files import not_a_file, write_output
+from dipcheck.files import not_a_file
 from dipcheck.model import Dialect
 from dipcheck.records import replace
 from dipcheck.target import KNOWN_TARGETS
 from dipcheck.terminal import for_stream, visible_line
+from dipcheck.writes import write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 DEFAULT_MAX_PATHS = 1000
