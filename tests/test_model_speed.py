@@ -136,7 +136,7 @@ def _reference_back_edge(edge: Edge) -> bool:
     """``Edge.is_back_edge`` as the property computed it on every read."""
     if edge.attr("loop") is not None:
         return True
-    return edge.attr_value("restart").strip().lower() == "true"
+    return edge.attr_value("restart") == "true"  # (exactly: dippin's and tracker's test)
 
 
 attr_keys = st.sampled_from(["loop", "restart", "label", "choice", "override"])
