@@ -1653,6 +1653,32 @@ def test_crlf_line_endings() -> None:
     assert position(reference.span) == ((6, 11), (6, 19))
 
 
+def test_a_branch_target_keeps_the_underscores_after_its_first_letter() -> None:
+    # dippin's lexer skips only what comes before the first letter or digit: `branch: _a_b`
+    # names `a_b` (every `_` of it was removed: `ab`)
+    text = dedent(
+        """
+        workflow W
+          start: P
+          exit: J
+          parallel P
+            branch: _a_b
+            branch: c
+          agent a_b
+            prompt: a
+          agent c
+            prompt: c
+          fan_in J <- a_b, c
+        """
+    )
+    assert only(lint(text), *LOADING) == [Finding("DC001", "warning", (5, 13), (5, 17), "_a_b")]
+    workflow = run(text).workflow
+    assert workflow is not None
+    node = workflow.node("P")
+    assert node is not None
+    assert [branch.target.value for branch in node.branches] == ["a_b", "c"]
+
+
 UNDERSCORE = template(
     """
     workflow W

@@ -33,6 +33,13 @@ _SKIPPED_LEAD = re.compile(r"[_\-./]+")
 _WORD_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[A-Za-z0-9][A-Za-z0-9_\-./]*')
 
 
+def _lexed(word: str) -> str:
+    """A name as dippin's lexer reads it: what it steps over before the first letter or digit
+    left out, the rest kept (`_a_b` is `a_b`)."""
+    skipped = _SKIPPED_LEAD.match(word)
+    return word[skipped.end() :] if skipped is not None else word
+
+
 def _attr_value(item: EdgeAttr) -> str:
     return "the flag" if item.value is None else f"`{item.value.value}`"
 
@@ -102,7 +109,7 @@ class GraphLowering(FieldLowering):
                     )
                     target = Name(item.text.strip(), item.value_span)
                     if target.value.startswith("_"):
-                        target = self.read_as(target, _SKIPPED_LEAD.sub("", target.value))
+                        target = self.read_as(target, _lexed(target.value))
                     branches.append(
                         Branch(
                             target,
@@ -201,7 +208,7 @@ class GraphLowering(FieldLowering):
         name = self.name(token)
         if token.type != "NAME" or not _SKIPPED_LEAD.match(name.value):
             return name
-        return self.read_as(name, _SKIPPED_LEAD.sub("", name.value, count=1), declared)
+        return self.read_as(name, _lexed(name.value), declared)
 
     def read_as(self, name: Name, read: str, declared: bool = False) -> Name:
         """Report that dippin reads the node name ``name`` as ``read``; the name read."""
