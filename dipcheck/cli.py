@@ -13,7 +13,7 @@ from dipcheck import __version__
 from dipcheck.records import replace
 from dipcheck.report import FORMATS
 from dipcheck.target import KNOWN_TARGETS
-from dipcheck.terminal import VisibleParser, quoted
+from dipcheck.terminal import quoted, visible_parser
 from dipcheck.writes import OutputUnwritable
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _parser(command: str | None = None, *, every: bool = False) -> argparse.Argu
     def listed(name: str) -> bool:
         return every or not known or command == name
 
-    parser = VisibleParser(
+    parser = visible_parser(
         prog="dipcheck",
         description=DESCRIPTION,
         epilog=MAIN_EPILOG,

@@ -20,10 +20,13 @@ exactly when it goes to a file or a pipe, and made visible only when it goes to 
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Iterable
-from typing import IO, TextIO
+from functools import cache
+from typing import IO, TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import argparse
 
 # C0 and C1 controls but tab and newline, DEL, the invisible bidirectional controls (U+061C,
 # U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorder how a terminal shows the rest of the
@@ -61,14 +64,25 @@ def visible_line(text: str) -> str:
     return visible_name(text)
 
 
-class VisibleParser(argparse.ArgumentParser):
+def visible_parser(**options: Any) -> argparse.ArgumentParser:
     """An argument parser whose usage errors and help are shown with :func:`visible`: its
     messages quote what was typed (`unrecognized arguments: …`, `ambiguous option: …`), which
     can hold an escape sequence. Its subparsers are of the same class (argparse makes them
     with the parser's own type)."""
+    return _visible_parser_class()(**options)
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
-        super()._print_message(visible(message), file)
+
+@cache
+def _visible_parser_class() -> type[argparse.ArgumentParser]:
+    # (argparse, and the gettext it imports, only for the command line: this module is on
+    # every lint's import path)
+    import argparse
+
+    class VisibleParser(argparse.ArgumentParser):
+        def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+            super()._print_message(visible(message), file)
+
+    return VisibleParser
 
 
 def visible_lines(lines: Iterable[str]) -> str:

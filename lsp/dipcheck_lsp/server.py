@@ -74,7 +74,7 @@ from dipcheck import __version__
 from dipcheck.engine import lint_text
 from dipcheck.files import inside, too_broad
 from dipcheck.source import SourceText
-from dipcheck.terminal import VisibleParser, quoted
+from dipcheck.terminal import quoted, visible_parser
 from dipcheck_lsp import (
     actions,
     commands,
@@ -756,7 +756,7 @@ class DipcheckServer(LanguageServer):
 
 
 def _arguments(prog: str) -> argparse.ArgumentParser:
-    parser = VisibleParser(
+    parser = visible_parser(
         prog=prog,
         description="Run the dipcheck language server on standard input and output, for "
         "editors (see editors/README.md for VS Code, Neovim and Helix).",
