@@ -15,9 +15,10 @@ is dipcheck, not the compiler or other programs.
 2. result cache: ``dipcheck lint f.dip`` with the cache filled by the warm-up (nothing is
    linted: the run cache, ``dipcheck/replay.py``, prints what the same command printed);
 3. per-file results: the same with ``--show-fixes``, which without ``--fix`` changes nothing
-   but a warning on standard error and is an option the run cache does not keep, so the findings come from the per-file
-   result cache and the report is rendered again (what a run that printed a warning, or one
-   with an option the run cache does not keep, costs). Not a target; shown for scale.
+   but a warning on standard error and is an option the run cache does not keep, so the
+   findings come from the per-file result cache and the report is rendered again (what a run
+   that printed a warning, or one with an option the run cache does not keep, costs). Not a
+   target; shown for scale.
 
 ``--lived-in N`` first fills the shell-verdict cache with N made-up verdicts of each tool
 (``bash -n``'s, and shellcheck's of three comments each), written by each interpreter's own

@@ -7,8 +7,8 @@ directly is always linted (a `.dot` file as a workflow even when nothing in it l
 a pipeline whose start node has the wrong shape is exactly the defect to report); a file found
 in a directory is left out when it is no workflow (an ordinary Graphviz drawing, YAML that is
 no step workflow). It takes
-results from a :class:`~dipcheck.cache.ResultCache` when one is given, and lints many files in
-worker processes (above :data:`PARALLEL_THRESHOLD` files), returning results in path order.
+results from a :class:`~dipcheck.cache.ResultCache` when one is given, and lints many files
+(above :data:`PARALLEL_THRESHOLD`) in several processes, returning results in path order.
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ if TYPE_CHECKING:
 
 # Below this many files to lint, worker processes cost more than they save (benchmarks/).
 PARALLEL_THRESHOLD = 24
+# Whether many files are linted by forked copies of this process (:mod:`dipcheck.forked`),
+# else by a pool of new processes started as ``POOL_START`` says. Forking is the Linux way;
+# elsewhere new processes are the safe default (macOS's system libraries are not safe to fork
+# once used, and Windows cannot).
+FORKS = sys.platform.startswith("linux")
+POOL_START = "spawn"
 Progress = Callable[[int, int], None]  # (files done, files in all)
 Settings = Callable[[str], Config]  # a file's path -> its settings (its folder's)
 DIP_SUFFIXES = (".dip",)
@@ -620,7 +626,8 @@ def _lint_many(
     real_folders: dict[str, str] | None = None,
 ) -> Iterator[LintResult]:
     """One :class:`Workspace` serves the files a process lints, so a subgraph child that many
-    parents name is parsed once per run (once per worker process in a parallel run);
+    parents name is parsed once per run (in a parallel run, once per forked worker for what
+    was not parsed before the fork, once per worker of a pool);
     ``trees``: the trees of the paths the run was given (:class:`Workspace`);
     ``real_folders``: the folders this pass resolved, for the lints made in this process
     (each resolution walks every component from ``/``: 446 for the corpus's reads)."""
@@ -630,28 +637,59 @@ def _lint_many(
         for path, flag, config in zip(paths, named, configs, strict=True):
             yield lint_one(path, config, workspace, flag, real_folders)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
     from dipcheck import sealing
-    from dipcheck.cache import decode
 
     sealing.ready()  # (the workers share the key, or the one warning that it is refused)
     # The first file is linted here: it loads the grammars and rule modules, which the
     # forked workers then share instead of loading them once each.
     yield lint_one(paths[0], configs[0], workspace, named[0], real_folders)
-    rest = paths[1:]
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    context = multiprocessing.get_context(method)
+    if not FORKS:
+        yield from _pooled(
+            paths[1:], named[1:], configs[1:], workers, trees, workspace, real_folders
+        )
+        return
+    from dipcheck.cache import decode
+    from dipcheck.forked import shared
+
+    def work(index: int) -> LintResult:
+        path = paths[1 + index]
+        return lint_one(path, configs[1 + index], workspace, named[1 + index], real_folders)
+
+    # this process lints too, beside ``workers - 1`` forked ones (the folders resolved so far
+    # and the workspace's parsed children are theirs, copied)
+    yield from shared(len(paths) - 1, work, workers - 1, _sent, decode)
+
+
+def _sent(result: LintResult) -> dict[str, object]:
+    """A forked worker's result, as the plain data it sends back."""
+    from dipcheck.cache import encode
+
+    return encode(result, with_text=True)
+
+
+def _pooled(
+    rest: list[str],
+    named: list[bool],
+    configs: list[Config],
+    workers: int,
+    trees: tuple[str, ...],
+    workspace: Workspace,
+    real_folders: dict[str, str] | None,
+) -> Iterator[LintResult]:
+    """Where processes are not forked (:data:`FORKS`): a pool of ``workers`` new ones."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from dipcheck.cache import decode
+
+    context = multiprocessing.get_context(POOL_START)
     chunk = max(1, len(rest) // (workers * 4))
     done = 0
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         bounds = [trees] * len(rest)
         try:
-            for payload in pool.map(
-                _lint_encoded, rest, configs[1:], named[1:], bounds, chunksize=chunk
-            ):
+            for payload in pool.map(_lint_encoded, rest, configs, named, bounds, chunksize=chunk):
                 yield decode(payload)
                 done += 1
         except BrokenProcessPool:
@@ -659,7 +697,7 @@ def _lint_many(
             # results did not come back are linted here, one by one, rather than the run
             # ending in a traceback without a report
             pass
-    left = zip(rest[done:], named[1 + done :], configs[1 + done :], strict=True)
+    left = zip(rest[done:], named[done:], configs[done:], strict=True)
     for path, flag, config in left:
         yield lint_one(path, config, workspace, flag, real_folders)
 
@@ -667,10 +705,8 @@ def _lint_many(
 def _lint_encoded(
     path: str, config: Config, named: bool, trees: tuple[str, ...]
 ) -> dict[str, object]:
-    """Worker process: lint one file and send the result back as plain data."""
-    from dipcheck.cache import encode
-
-    return encode(lint_one(path, config, _worker_workspace(trees), named), with_text=True)
+    """A pool's worker process: lint one file and send the result back as plain data."""
+    return _sent(lint_one(path, config, _worker_workspace(trees), named))
 
 
 @functools.cache

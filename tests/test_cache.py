@@ -193,7 +193,7 @@ def test_a_prompt_file_changed_with_its_size_and_time_kept_is_read_again(
 
 
 def _dies_on_boom(path: str, *rest: object) -> dict[str, object]:
-    """A worker's lint that kills its process on `w13.dip` (as the OOM killer would)."""
+    """A pool worker's lint that kills its process on `w13.dip` (as the OOM killer would)."""
     if path.endswith("w13.dip"):
         os._exit(9)
     return ENCODED(path, *rest)
@@ -202,26 +202,64 @@ def _dies_on_boom(path: str, *rest: object) -> dict[str, object]:
 ENCODED = engine._lint_encoded
 
 
+def _dies_when_sending(result: LintResult) -> dict[str, object]:
+    """A forked worker that dies with its first result, before sending it."""
+    os._exit(9)
+
+
+def _thirty_workflows(folder: Path) -> None:
+    for number in range(30):
+        text = WORKFLOW.format(name=f"W{number}", prompt="p.md")
+        (folder / f"w{number:02}.dip").write_text(text, encoding="utf-8")
+
+
+def _found(results: list[LintResult]) -> list[tuple[str, str, str, int, int]]:
+    return [
+        (result.path, item.code, item.message, item.span.start, item.span.end)
+        for result in results
+        for item in result.diagnostics
+    ]
+
+
 def test_a_killed_worker_leaves_its_files_to_the_main_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a worker that died ended the run in a BrokenProcessPool traceback, with no report
-    for number in range(30):
-        text = WORKFLOW.format(name=f"W{number}", prompt="p.md")
-        (tmp_path / f"w{number:02}.dip").write_text(text, encoding="utf-8")
-
-    def found(results: list[LintResult]) -> list[tuple[str, str, str, int, int]]:
-        return [
-            (result.path, item.code, item.message, item.span.start, item.span.end)
-            for result in results
-            for item in result.diagnostics
-        ]
-
+    # a forked worker that dies: the files it took are linted by the main process
+    _thirty_workflows(tmp_path)
     serial = engine.lint_paths([str(tmp_path)], jobs=1)
+    monkeypatch.setattr(engine, "_sent", _dies_when_sending)
+    parallel = engine.lint_paths([str(tmp_path)], jobs=2)
+    assert [result.path for result in parallel] == [result.path for result in serial]
+    assert _found(parallel) == _found(serial) and len(_found(serial)) == 30
+
+
+def test_a_killed_pool_worker_leaves_its_files_to_the_main_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # where processes are not forked, a pool's worker that died ended the run in a
+    # BrokenProcessPool traceback, with no report (the pool started by fork here, so that it
+    # runs the patched lint)
+    _thirty_workflows(tmp_path)
+    serial = engine.lint_paths([str(tmp_path)], jobs=1)
+    monkeypatch.setattr(engine, "FORKS", False)
+    monkeypatch.setattr(engine, "POOL_START", "fork")
     monkeypatch.setattr(engine, "_lint_encoded", _dies_on_boom)
     parallel = engine.lint_paths([str(tmp_path)], jobs=2)
     assert [result.path for result in parallel] == [result.path for result in serial]
-    assert found(parallel) == found(serial) and len(found(serial)) == 30
+    assert _found(parallel) == _found(serial) and len(_found(serial)) == 30
+
+
+def test_a_pool_of_new_processes_gives_the_serial_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # macOS and Windows: new processes (spawn) instead of forked ones
+    _thirty_workflows(tmp_path)
+    (tmp_path / "w05.dip").write_text("workflow W\n  start: A\n", encoding="utf-8")
+    serial = engine.lint_paths([str(tmp_path)], jobs=1)
+    monkeypatch.setattr(engine, "FORKS", False)
+    parallel = engine.lint_paths([str(tmp_path)], jobs=2)
+    assert [result.path for result in parallel] == [result.path for result in serial]
+    assert _found(parallel) == _found(serial) and len(_found(serial)) > 30
 
 
 def test_parallel_run_gives_the_serial_output(tmp_path: Path) -> None:

@@ -71,6 +71,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "dipcheck.configfile",
             "dipcheck.fingerprint",
             "dipcheck.gore",
+            "dipcheck.forked",
         ),
     ),
     (

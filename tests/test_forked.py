@@ -1,0 +1,108 @@
+"""dipcheck.forked: work shared with forked helpers, results in order, nothing lost."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from dipcheck import forked
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+
+
+def _plain(value: object) -> object:
+    return value
+
+
+def test_results_come_in_order_from_this_process_and_a_helper() -> None:
+    parent = os.getpid()
+
+    def work(index: int) -> tuple[int, int]:
+        time.sleep(0.002)  # (long enough that the helper takes some)
+        return index * index, os.getpid()
+
+    results = list(forked.shared(40, work, 1, _plain, tuple))
+    assert [value for value, _ in results] == [index * index for index in range(40)]
+    makers = {pid for _, pid in results}
+    assert parent in makers and len(makers) == 2  # the helper's results came back too
+
+
+def test_one_process_alone_is_the_plain_loop() -> None:
+    calls: list[int] = []
+
+    def work(index: int) -> int:
+        calls.append(index)
+        return -index
+
+    assert list(forked.shared(5, work, 0, _plain, _plain)) == [0, -1, -2, -3, -4]
+    assert calls == [0, 1, 2, 3, 4]
+    assert list(forked.shared(0, work, 2, _plain, _plain)) == []
+
+
+def test_more_items_than_claims_fit_are_taken_in_runs() -> None:
+    # above 1,024 items a claim is a run of indices; every index is computed once, in order
+    count = 3 * forked._MOST_CLAIMS + 7
+    assert list(forked.shared(count, lambda index: index, 2, _plain, _plain)) == list(range(count))
+
+
+def test_a_helper_that_dies_leaves_its_items_to_this_process() -> None:
+    parent = os.getpid()
+    here: list[int] = []
+
+    def work(index: int) -> int:
+        if os.getpid() != parent:
+            os._exit(9)  # the helper dies on the first item it takes (the OOM killer, say)
+        here.append(index)
+        time.sleep(0.01)
+        return index + 100
+
+    assert list(forked.shared(12, work, 1, _plain, _plain)) == [i + 100 for i in range(12)]
+    # every item was computed here; the one the helper took came last, out of order
+    assert sorted(here) == list(range(12)) and here != sorted(here)
+
+
+def test_a_caller_that_stops_early_leaves_no_helper_behind() -> None:
+    def work(index: int) -> int:
+        time.sleep(0.005)
+        return os.getpid()
+
+    results = forked.shared(200, work, 1, _plain, _plain)
+    seen = {next(results) for _ in range(20)}
+    results.close()
+    helpers = seen - {os.getpid()}
+    assert helpers  # (the helper had sent results by then)
+    for pid in helpers:
+        with pytest.raises(ProcessLookupError):  # killed and reaped: no process, no zombie
+            os.kill(pid, 0)
+
+
+def test_a_helper_still_working_is_stopped_when_the_caller_stops() -> None:
+    parent = os.getpid()
+    taken: list[int] = []
+
+    def work(index: int) -> int:
+        if os.getpid() != parent:
+            taken.append(index)  # (the helper's own copy of the list)
+            if len(taken) > 1:
+                time.sleep(60)  # the helper's second item never ends
+        else:
+            time.sleep(0.01)
+        return index
+
+    results = forked.shared(50, work, 1, _plain, _plain)
+    assert next(results) == 0
+    begin = time.monotonic()
+    results.close()  # waited a minute for the helper before it was killed
+    assert time.monotonic() - begin < 10
+
+
+def test_a_helper_does_not_flush_what_this_process_buffered(tmp_path: Path) -> None:
+    # a helper ends without the interpreter's teardown, which would flush every buffered file
+    # of this process a second time
+    with open(tmp_path / "out.txt", "w", encoding="utf-8") as out:
+        out.write("once\n")  # buffered, not yet written
+        assert list(forked.shared(30, lambda index: index, 1, _plain, _plain)) == list(range(30))
+    assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "once\n"
