@@ -78,20 +78,23 @@ def shared(
                 index, payload = marshal.loads(data)
                 done[index] = receive(payload)
 
+        # the last result is yielded once every helper has ended, so that a caller that
+        # stops after taking ``count`` results leaves no helper behind
         given = 0
+        last = count - 1
         for index in _claims(jobs, size, count):
             done[index] = work(index)
             if children:
                 take(0)
-            while given in done:
+            while given in done and given < last:
                 yield done.pop(given)
                 given += 1
         while children:
             take(None)
-            while given in done:
+            while given in done and given < last:
                 yield done.pop(given)
                 given += 1
-        for index in range(given, count):  # what a helper that died took and did not send
+        for index in range(given, count):  # and what a helper that died took and did not send
             yield done.pop(index) if index in done else work(index)
     finally:
         os.close(jobs)

@@ -262,6 +262,32 @@ def test_a_pool_of_new_processes_gives_the_serial_results(
     assert _found(parallel) == _found(serial) and len(_found(serial)) > 30
 
 
+def test_a_parallel_run_of_mixed_formats_gives_the_serial_results(tmp_path: Path) -> None:
+    # the first file of each format is linted before the fork; the rest keep their order
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    _thirty_workflows(tmp_path)
+    extra = {
+        "a.dot": fixtures / "dot" / "broken.dot",
+        "m.yaml": fixtures / "steps" / "broken_flow.yaml",
+        "p.json": fixtures / "ordewell" / "plan-12.json",
+        "x.dot": fixtures / "dot" / "review.dot",
+        "z.yml": fixtures / "steps" / "broken_outputs.yaml",
+    }
+    for name, original in extra.items():
+        (tmp_path / name).write_text(original.read_text(encoding="utf-8"), encoding="utf-8")
+    serial = engine.lint_paths([str(tmp_path)], jobs=1)
+    parallel = engine.lint_paths([str(tmp_path)], jobs=2)
+    assert [result.path for result in parallel] == [result.path for result in serial]
+    assert len(serial) == 35 and _found(parallel) == _found(serial)
+    assert {os.path.splitext(result.path)[1] for result in serial} == {
+        ".dip",
+        ".dot",
+        ".yaml",
+        ".yml",
+        ".json",
+    }
+
+
 def test_parallel_run_gives_the_serial_output(tmp_path: Path) -> None:
     (tmp_path / "prompts").mkdir()
     (tmp_path / "prompts" / "p.md").write_text("Use ${ctx.outcome}.\n", encoding="utf-8")
