@@ -3,8 +3,10 @@
 A cold run is a fresh ``python -m dipcheck lint --no-cache`` process (interpreter start-up,
 imports and the report included; bytecode cached, no result cache). Two measurements:
 
-1. The whole corpus in one process, as CI runs it: median CPU (user + system of the child)
-   and wall time of ``--runs`` runs, and that time per linted workflow.
+1. The whole corpus in one cold run, the median of ``--runs`` runs, as CI runs it (the default
+   ``--jobs``: two processes on this machine) and in one process (``--jobs 1``), interleaved:
+   each run's CPU time (user + system, its forked processes included) and wall time, and the
+   CPU time per linted workflow.
 2. One process per `.dip` file, as an editor hook or a per-file script runs it: the median
    over the files of each file's CPU and wall time (one run per file, the whole set
    ``--runs`` times, the median per file).
@@ -12,7 +14,11 @@ imports and the report included; bytecode cached, no result cache). Two measurem
 Both are compared with dippin run once per file: 11 ms a file, the figure issue 19 quotes
 (``dippin`` is a Go binary; this script does not build or run it). The issue's budget is
 the corpus at most 0.5x dippin's time for the same files (measurement 1 against
-``files x 11 ms``). Exit status 1 when over budget, 2 when the corpus is missing.
+``files x 11 ms``), judged on two figures: the wall time of the run as CI runs it (what its
+user waits) and the CPU time of the corpus in one process (the work done; the CPU time of
+a run in two processes also counts how much the machine's cores slow each other when both
+are busy, which ``machine.py`` measures and this script prints). Exit status 1 when either
+is over budget, 2 when the corpus is missing.
 
     python benchmarks/corpus_cold.py
     python benchmarks/corpus_cold.py --runs 5 --corpus ../shared/corpus --skip-per-file
@@ -30,7 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from machine import describe
+from machine import describe, describe_contention
 
 PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = PROJECT.parent / "shared" / "corpus"
@@ -38,13 +44,13 @@ DIPPIN_MS_PER_FILE = 11.0  # issue 19 §3 (dippin, one process per file, this ma
 BUDGET_RATIO = 0.5
 
 
-def lint(paths: list[str]) -> tuple[float, float, bytes]:
+def lint(paths: list[str], *options: str) -> tuple[float, float, bytes]:
     """One cold ``dipcheck lint --no-cache --format json`` process: (cpu s, wall s, stdout)."""
     command = [sys.executable, "-m", "dipcheck", "lint", "--no-cache", "--format", "json"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryFile() as out:
         begin = time.perf_counter()
-        process = subprocess.run([*command, *paths], stdout=out, stderr=subprocess.PIPE)
+        process = subprocess.run([*command, *options, *paths], stdout=out, stderr=subprocess.PIPE)
         wall = time.perf_counter() - begin
         out.seek(0)
         stdout = out.read()
@@ -65,25 +71,38 @@ def main() -> int:
         print(f"corpus not found: {args.corpus}", file=sys.stderr)
         return 2
     lint([str(args.corpus)])  # warm-up: bytecode and grammar caches, as any earlier run
-    cpus, walls = [], []
+    ways = {"as CI runs it": (), "in one process (--jobs 1)": ("--jobs", "1")}
+    cpus: dict[str, list[float]] = {way: [] for way in ways}
+    walls: dict[str, list[float]] = {way: [] for way in ways}
     files: list[str] = []
     for _ in range(args.runs):
-        cpu, wall, stdout = lint([str(args.corpus)])
-        cpus.append(cpu)
-        walls.append(wall)
-        files = json.loads(stdout)["files"]
+        for way, options in ways.items():
+            cpu, wall, stdout = lint([str(args.corpus)], *options)
+            cpus[way].append(cpu)
+            walls[way].append(wall)
+            files = json.loads(stdout)["files"]
     count = len(files)
-    cpu, wall = statistics.median(cpus), statistics.median(walls)
     dippin = count * DIPPIN_MS_PER_FILE / 1000
-    ratio = cpu / dippin
     print(describe())
-    print(f"corpus: {count} workflows linted ({args.corpus})")
+    print(describe_contention())
     print(
-        f"1. whole corpus, one cold process: cpu {cpu:.2f}s (wall {wall:.2f}s), "
-        f"{cpu / count * 1000:.1f} ms cpu per workflow; dippin per file: {count} x "
-        f"{DIPPIN_MS_PER_FILE:.0f} ms = {dippin:.2f}s; ratio {ratio:.2f}x (budget "
-        f"<= {BUDGET_RATIO}x)"
+        f"corpus: {count} workflows linted ({args.corpus}); dippin per file: {count} x "
+        f"{DIPPIN_MS_PER_FILE:.0f} ms = {dippin:.2f}s"
     )
+    cpu = {way: statistics.median(values) for way, values in cpus.items()}
+    wall = {way: statistics.median(values) for way, values in walls.items()}
+    for way in ways:
+        print(
+            f"1. whole corpus, one cold run {way}: cpu {cpu[way]:.2f}s ({cpu[way] / dippin:.2f}x),"
+            f" wall {wall[way]:.2f}s ({wall[way] / dippin:.2f}x), "
+            f"{cpu[way] / count * 1000:.1f} ms cpu per workflow"
+        )
+    judged = {
+        "wall time as CI runs it": wall["as CI runs it"] / dippin,
+        "cpu time in one process": cpu["in one process (--jobs 1)"] / dippin,
+    }
+    shown = ", ".join(f"{name} {ratio:.2f}x" for name, ratio in judged.items())
+    print(f"budget (<= {BUDGET_RATIO}x): {shown}")
     if not args.skip_per_file:
         dips = sorted(path for path in files if path.endswith(".dip"))
         per_cpu: dict[str, list[float]] = {path: [] for path in dips}
@@ -100,8 +119,9 @@ def main() -> int:
             f"ms (wall {file_wall:.0f} ms) a file; {file_cpu / DIPPIN_MS_PER_FILE:.1f}x "
             f"dippin's {DIPPIN_MS_PER_FILE:.0f} ms"
         )
-    if ratio > BUDGET_RATIO:
-        print(f"over budget: corpus {ratio:.2f}x dippin > {BUDGET_RATIO}x")
+    over = [name for name, ratio in judged.items() if ratio > BUDGET_RATIO]
+    if over:
+        print(f"over budget: {', '.join(over)}")
         return 1
     return 0
 
