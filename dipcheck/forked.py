@@ -9,7 +9,9 @@ data (plain values only: ``send`` makes them, ``receive`` rebuilds the result); 
 writes to those pipes, and only this process's copies read the job pipe.
 
 A helper that dies (the OOM killer of a CI container, say) loses nothing: its pipe ends, and
-the indices it took and did not send back are computed here at the end.
+the indices it took and did not send back are computed here at the end. When no process or
+pipe can be made (the user's process limit, no file descriptor left), this process does the
+work of the helpers it could not start.
 """
 
 from __future__ import annotations
@@ -44,7 +46,11 @@ def shared(
     if count <= 0:
         return
     size = -(-count // _MOST_CLAIMS)  # indices per claim
-    jobs, feed = os.pipe()
+    try:
+        jobs, feed = os.pipe()
+    except OSError:  # no file descriptor left: this process does it all
+        yield from map(work, range(count))
+        return
     try:
         _write_all(
             feed, b"".join(start.to_bytes(_CLAIM, "little") for start in range(0, count, size))
@@ -55,8 +61,16 @@ def shared(
     done: dict[int, T] = {}
     try:
         for _ in range(min(helpers, count)):
-            read_end, write_end = os.pipe()
-            pid = os.fork()
+            try:
+                read_end, write_end = os.pipe()
+            except OSError:  # no file descriptor left: the helpers started so far
+                break
+            try:
+                pid = os.fork()
+            except OSError:  # the user's process limit, or no memory for one more
+                os.close(read_end)
+                os.close(write_end)
+                break
             if pid == 0:
                 _help(jobs, write_end, [read_end, *children], size, count, work, send)
             os.close(write_end)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -106,3 +108,45 @@ def test_a_helper_does_not_flush_what_this_process_buffered(tmp_path: Path) -> N
         out.write("once\n")  # buffered, not yet written
         assert list(forked.shared(30, lambda index: index, 1, _plain, _plain)) == list(range(30))
     assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "once\n"
+
+
+@pytest.mark.parametrize("failing", ["fork", "pipe"])
+def test_no_process_or_pipe_to_spare_leaves_the_work_here(
+    failing: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a fork refused (the user's process limit: EAGAIN) or no file descriptor left (EMFILE)
+    # ended the whole lint in a traceback
+    here: list[int] = []
+
+    def refuse(*args: object) -> NoReturn:
+        code = errno.EAGAIN if failing == "fork" else errno.EMFILE
+        raise OSError(code, os.strerror(code))
+
+    def work(index: int) -> int:
+        here.append(index)
+        return index * 3
+
+    monkeypatch.setattr(os, failing, refuse)
+    assert list(forked.shared(20, work, 2, _plain, _plain)) == [index * 3 for index in range(20)]
+    assert here == list(range(20))
+
+
+def test_a_refused_second_fork_keeps_the_first_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+    forks = 0
+    real_fork = os.fork
+
+    def second_refused() -> int:
+        nonlocal forks
+        forks += 1
+        if forks > 1:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        return real_fork()
+
+    def work(index: int) -> tuple[int, int]:
+        time.sleep(0.002)
+        return index, os.getpid()
+
+    monkeypatch.setattr(os, "fork", second_refused)
+    results = list(forked.shared(40, work, 3, _plain, tuple))
+    assert [index for index, _ in results] == list(range(40))
+    assert len({pid for _, pid in results}) == 2 and forks == 2
