@@ -1201,7 +1201,7 @@ def _m148():
 def _m149():
     def __eq__(self, other):
      if other.__class__ is self.__class__:
-      return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)
+      return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,self.marked,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,other.marked,)
      return NotImplemented
     return __eq__
 
@@ -4287,14 +4287,15 @@ def _m430(_FACTORY, _setattr):
     return __init__
 
 
-def _m431(_FACTORY, _default4, _default5, _factory0, _factory1, _factory2, _factory3, _setattr):
-    def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):
+def _m431(_FACTORY, _default4, _default5, _default6, _factory0, _factory1, _factory2, _factory3, _setattr):
+    def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5, marked=_default6):
      self.tokens = _factory0() if tokens is _FACTORY else tokens
      self.strings = _factory1() if strings is _FACTORY else strings
      self.problems = _factory2() if problems is _FACTORY else problems
      self.comments = _factory3() if comments is _FACTORY else comments
      self.over_limit = over_limit
      self.count = count
+     self.marked = marked
     return __init__
 
 
@@ -4649,7 +4650,7 @@ METHODS = {
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.quoted,) == (other.text,other.start,other.end,other.quoted,)\n return NotImplemented': _m146,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.start,self.end,self.value,self.expands,) == (other.text,other.start,other.end,other.value,other.expands,)\n return NotImplemented': _m147,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.text,self.target,self.path,self.notes,self.parity,self.converted,) == (other.text,other.target,other.path,other.notes,other.parity,other.converted,)\n return NotImplemented': _m148,
-    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,)\n return NotImplemented': _m149,
+    'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.tokens,self.strings,self.problems,self.comments,self.over_limit,self.count,self.marked,) == (other.tokens,other.strings,other.problems,other.comments,other.over_limit,other.count,other.marked,)\n return NotImplemented': _m149,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.type,self.doc,) == (other.type,other.doc,)\n return NotImplemented': _m150,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.uri,self.version,self.generation,self.text,self.path,self.fmt,self.config,self.open_texts,self.root,self.encoding,self.quick,self.line_starts,) == (other.uri,other.version,other.generation,other.text,other.path,other.fmt,other.config,other.open_texts,other.root,other.encoding,other.quick,other.line_starts,)\n return NotImplemented': _m151,
     'def __eq__(self, other):\n if other.__class__ is self.__class__:\n  return (self.value,self.source,self.segments,) == (other.value,other.source,other.segments,)\n return NotImplemented': _m152,
@@ -4931,7 +4932,7 @@ METHODS = {
     'def __init__(self, text, start, end, quoted=_default3):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.start = start\n  self.end = end\n  self.quoted = quoted\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, quoted)': _m428,
     'def __init__(self, text, start, end, value, expands):\n if self.__class__ is _cls:\n  _set_class(self, _twin)\n  self.text = text\n  self.start = start\n  self.end = end\n  self.value = value\n  self.expands = expands\n  self.__class__ = _cls\n else:\n  _set0(self, text)\n  _set1(self, start)\n  _set2(self, end)\n  _set3(self, value)\n  _set4(self, expands)': _m429,
     'def __init__(self, text, target, path, notes, parity, converted):\n self.text = text\n self.target = target\n self.path = path\n self.notes = notes\n self.parity = parity\n self.converted = converted': _m430,
-    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count': _m431,
+    'def __init__(self, tokens=_FACTORY, strings=_FACTORY, problems=_FACTORY, comments=_FACTORY, over_limit=_default4, count=_default5, marked=_default6):\n self.tokens = _factory0() if tokens is _FACTORY else tokens\n self.strings = _factory1() if strings is _FACTORY else strings\n self.problems = _factory2() if problems is _FACTORY else problems\n self.comments = _factory3() if comments is _FACTORY else comments\n self.over_limit = over_limit\n self.count = count\n self.marked = marked': _m431,
     'def __init__(self, type, doc):\n _set0(self, type)\n _set1(self, doc)': _m432,
     'def __init__(self, uri, path, language_id, generation=_default3, snapshot=_default4, published=_default5, timer=_default6, quick=_default7, pause=_default8, lock=_FACTORY, closed=_default10):\n self.uri = uri\n self.path = path\n self.language_id = language_id\n self.generation = generation\n self.snapshot = snapshot\n self.published = published\n self.timer = timer\n self.quick = quick\n self.pause = pause\n self.lock = _factory9() if lock is _FACTORY else lock\n self.closed = closed': _m433,
     'def __init__(self, uri, version, generation, result_id, path, fmt, root, result, converted, deps, encoding, stamps=_FACTORY):\n self.uri = uri\n self.version = version\n self.generation = generation\n self.result_id = result_id\n self.path = path\n self.fmt = fmt\n self.root = root\n self.result = result\n self.converted = converted\n self.deps = deps\n self.encoding = encoding\n self.stamps = _factory11() if stamps is _FACTORY else stamps': _m434,

@@ -108,7 +108,7 @@ class ResultCache:
             self.misses += 1
             return None
         try:
-            text = decode_text(read_regular(path, MAX_FILE_BYTES))
+            text = decode_text(read_regular(path, MAX_FILE_BYTES), path)
             entry_path = self._entry(path, named, trees, config or self.config)
             sealed = unseal(read_regular(entry_path, _MAX_ENTRY_BYTES))
             if sealed is None:

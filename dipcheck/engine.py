@@ -330,7 +330,7 @@ def read_input(stream: BinaryIO, name: str) -> tuple[SourceText | None, Diagnost
 def decode_source(path: str, data: bytes) -> tuple[SourceText | None, Diagnostic | None]:
     """A file's bytes as its source, or the DC002 finding when they are not UTF-8."""
     try:
-        text = decode_text(data)
+        text = decode_text(data, path)
     except UnicodeDecodeError as error:
         # show the file with the undecodable bytes replaced, pointing at the first of them
         shown = SourceText(path, data.decode("utf-8", errors="replace"))

@@ -325,7 +325,7 @@ def _linted(results: Iterable[LintResult]) -> list[tuple[bytes, bytes]] | None:
     for result in results:
         try:
             data = read_regular(result.path, MAX_FILE_BYTES)
-            if decode_text(data) != result.source.text:
+            if decode_text(data, result.path) != result.source.text:
                 return None
         except (OSError, UnicodeDecodeError):
             return None

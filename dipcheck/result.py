@@ -34,7 +34,11 @@ class LintResult:
         return sum(1 for item in self.diagnostics if item.severity is severity)
 
 
-def decode_text(data: bytes) -> str:
-    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark."""
+def decode_text(data: bytes, path: str) -> str:
+    """A workflow file's bytes as text: UTF-8, without a leading byte-order mark, except in a
+    `.dot` file: tracker's DOT parser reads the mark as part of the first word and refuses
+    the file, which the DOT front-end reports (DC011)."""
     text = data.decode("utf-8")
-    return text[1:] if text.startswith("\ufeff") else text
+    if text.startswith("\ufeff") and not path.lower().endswith(".dot"):
+        return text[1:]
+    return text

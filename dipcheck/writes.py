@@ -236,13 +236,16 @@ def write_atomically(path: str, original: str, text: str, tree: str | None = Non
 
 
 def _current(target: str, original: str) -> bool:
-    """Whether the file starts with a byte-order mark; :class:`FileChanged` unless it still
-    holds ``original``."""
+    """Whether the file starts with a byte-order mark that ``original`` lacks (a `.dot`
+    file's text keeps its mark: :func:`~dipcheck.result.decode_text`), to be written before
+    the new text; :class:`FileChanged` unless the file still holds ``original``."""
     data = read_regular(target, _MAX_REWRITTEN_BYTES)
-    bom = data.startswith(codecs.BOM_UTF8)
-    if (data[len(codecs.BOM_UTF8) :] if bom else data) != original.encode("utf-8"):
+    encoded = original.encode("utf-8")
+    if data == encoded:
+        return False
+    if not data.startswith(codecs.BOM_UTF8) or data[len(codecs.BOM_UTF8) :] != encoded:
         raise FileChanged(target)
-    return bom
+    return True
 
 
 def _owner(path: str) -> tuple[int, int]:

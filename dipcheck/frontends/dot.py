@@ -498,10 +498,19 @@ def load_dot(
 
 def _gographviz_syntax(lowering: _Lowering, lexed: LexResult, dialect: Dialect) -> None:
     """What tracker's DOT parser (gographviz) refuses or reads otherwise though Graphviz reads
-    it: unquoted ids that are not one id to it (`human.default_choice`, `900s`), a last-line
-    comment and ``+``-joined strings (the Attractor family reads them all)."""
+    it: a byte-order mark, unquoted ids that are not one id to it (`human.default_choice`,
+    `900s`), a last-line comment and ``+``-joined strings (the Attractor family reads them
+    all)."""
     if dialect.attractor_family:
         return
+    if lexed.marked:
+        lowering.report(
+            "DC011",
+            Span(lowering.source, 0, 1),
+            "the file starts with a byte-order mark (U+FEFF): tracker's DOT parser "
+            "(gographviz) reads it as part of the first word and refuses the file — save it as "
+            "UTF-8 without the mark",
+        )
     unquoted_ids(lowering, lexed)
     _unended_line_comment(lowering, lexed)
     for quoted in lexed.strings.values():

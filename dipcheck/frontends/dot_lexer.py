@@ -165,6 +165,8 @@ class LexResult:
     # the first token (or `+`-joined string part) past MAX_TOKENS: lexing stopped there
     over_limit: Span | None = None
     count: int = 0  # tokens and `+`-joined parts read
+    # the text starts with a byte-order mark (U+FEFF), read as a blank
+    marked: bool = False
 
 
 _token = new_token
@@ -187,7 +189,8 @@ class _Lexer:
     def run(self) -> LexResult:
         """The lexemes in one pass of :data:`_LEXEME`, left (and taken up again after it) only
         for a lexeme read by hand."""
-        index: int | None = 0
+        self.result.marked = self.text.startswith("\ufeff")
+        index: int | None = 1 if self.result.marked else 0
         while index is not None:
             index = self.scan(index)
         self.result.count = len(self.result.tokens) + self.parts
