@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from test_properties import _check, _check_span
 
 from dipcheck.config import Config, parse_config
+from dipcheck.diagnostics import Diagnostic, Severity
 from dipcheck.engine import LintResult, lint_text
 
 DIALECTS = [
@@ -127,3 +128,35 @@ def test_a_broken_file_gets_each_problem_and_a_tree() -> None:
         (25, 26, "this `[` is never closed: an attribute list ends with `]`"),
     ]  # fmt: skip
     assert shown.startswith("Tree('start'")
+
+
+def _moved(items: list[Diagnostic], by: int) -> list[tuple[str, int, int, int, str]]:
+    """Each finding with its span moved back by ``by`` characters."""
+    return sorted(
+        (item.code, int(item.severity), item.span.start - by, item.span.end - by, item.message)
+        for item in items
+    )
+
+
+@pytest.mark.skipif(not FILES, reason="../shared/corpus not found beside the project")
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_byte_order_mark_adds_one_finding_and_moves_nothing_else(data: st.DataObject) -> None:
+    # under tracker the mark is one DC011 error at the mark, the rest read as without it
+    path = data.draw(st.sampled_from(FILES))
+    text = path.read_text(encoding="utf-8")
+    offset = data.draw(st.integers(1, len(text)))
+    text = text[:offset] + data.draw(st.sampled_from(PIECES)) + text[offset:]
+    tracker = DIALECTS[0]
+    plain = lint_text(text, str(path), tracker)
+    marked = lint_text("\ufeff" + text, str(path), tracker)
+    if plain.workflow is None:  # (a file that holds no graph: "no graph" spans its first line)
+        return
+    first, *rest = marked.diagnostics
+    assert (first.code, first.severity, first.span.start, first.span.end) == (
+        "DC011",
+        Severity.ERROR,
+        0,
+        1,
+    )
+    assert _moved(rest, 1) == _moved(plain.diagnostics, 0)
