@@ -1740,6 +1740,52 @@ def test_underscore_inside_a_node_name_is_clean() -> None:
     assert "DIP001" not in codes(text)
 
 
+FIELD_NAMES = template(
+    """
+    workflow W
+      start: A
+      exit: A
+      agent A
+        _model: gpt-5
+        _prompt:
+          Plan the work.
+        __x: 1
+    """
+)
+
+
+def test_field_name_starting_with_underscore_is_read_as_dippin_reads_it() -> None:
+    # the same lexer reads a field line's key: `_model:` is the field `model` (dippin reads
+    # the file), where it was an unknown field, an error; `__x:` is `x`, which dippin does
+    # not know (an error still). (The entries of a `params:` block are read from its text,
+    # as before: how dippin reads a `_` there is not established.)
+    result = run(FIELD_NAMES)
+    assert only(lint(FIELD_NAMES), *LOADING) == [
+        Finding("DC001", "warning", (5, 5), (5, 11), "_model"),
+        Finding("DC001", "warning", (6, 5), (6, 12), "_prompt"),
+        Finding("DC001", "warning", (8, 5), (8, 8), "__x"),
+        Finding("DC004", "error", (8, 5), (8, 8), "__x"),
+    ]
+    assert next(item.message for item in result.diagnostics if item.code == "DC001") == (
+        "dippin reads the field name `_model` as `model` (its lexer skips what comes before a "
+        "letter or a digit: a name starts with one)"
+    )
+    workflow = result.workflow
+    assert workflow is not None
+    [node] = workflow.nodes
+    assert [item.key for item in node.fields] == ["model", "prompt", "x"]
+    assert [item.value.value for item in node.fields] == ["gpt-5", "Plan the work.", "1"]
+    assert [item.key_span.text for item in node.fields] == ["_model", "_prompt", "__x"]
+    # the language server's re-lint of the same text (dip_relex) reads it the same way
+    assert only(lint(FIELD_NAMES), *LOADING) == only(lint(FIELD_NAMES), *LOADING)
+
+
+def test_underscore_inside_a_field_name_is_clean() -> None:
+    text = FIELD_NAMES.replace("_model", "model").replace("_prompt", "prompt")
+    text = text.replace("__x: 1", "max_retries: 1")
+    assert only(lint(text), *LOADING) == []
+
+
 PARALLEL_BLOCK = template(
     """
     workflow W

@@ -296,8 +296,10 @@ class DipLexer:
             elif (found := field_line(text, indent)) is None:
                 content = self._words(index, text, indent)
                 index += 1
-            elif (value := text[found.end() :].lstrip(" \t")) and (
-                "#" not in value and value[0] not in "|>"
+            elif (
+                (value := text[found.end() :].lstrip(" \t"))
+                and ("#" not in value and value[0] not in "|>")
+                and found[1][0] != "_"  # (a key dippin reads without its `_`: _field)
             ):
                 # `key: value`, what _field makes of it: the value is the rest of the line
                 # (without a `#` no comment ends it; the line is trimmed already); its tokens
@@ -425,7 +427,22 @@ class DipLexer:
         colon = match.end() - 1
         base = self.source.line_starts[index]
         start = base + indent
-        tokens = [new_token("KEY", _intern(key), start, start + len(key))]  # (as a word)
+        written = len(key)
+        lead = written - len(key.lstrip("_-."))
+        if 0 < lead < written:
+            # dippin's lexer starts a word at a letter or a digit, stepping over the `_`, `-`
+            # and `.` before it (lexOneToken): `_model:` is the field `model`, its name still
+            # spanning what is written (a line's first token starts at its indent: dip_relex)
+            self._problem(
+                index,
+                indent,
+                indent + written,
+                f"dippin reads the field name `{key}` as `{key[lead:]}` (its lexer skips what "
+                "comes before a letter or a digit: a name starts with one)",
+                Severity.WARNING,
+            )
+            key = key[lead:]
+        tokens = [new_token("KEY", _intern(key), start, start + written)]  # (as a word)
         rest = text[colon + 1 :].lstrip(" \t")
         value_start = len(text) - len(rest)
         next_index = index + 1
