@@ -9,7 +9,8 @@ data (plain values only: ``send`` makes them, ``receive`` rebuilds the result); 
 writes to those pipes, and only this process's copies read the job pipe.
 
 A helper that dies (the OOM killer of a CI container, say) loses nothing: its pipe ends, and
-the indices it took and did not send back are computed here at the end. When no process or
+the indices it took and did not send back are computed here at the end, as is a result that
+cannot be read back (a bug in ``receive`` ends no run). When no process or
 pipe can be made (the user's process limit, no file descriptor left), this process does the
 work of the helpers it could not start.
 """
@@ -89,8 +90,11 @@ def shared(
                     os.close(fd)
                     os.waitpid(children.pop(fd), 0)
                     continue
-                index, payload = marshal.loads(data)
-                done[index] = receive(payload)
+                try:
+                    index, payload = marshal.loads(data)
+                    done[index] = receive(payload)
+                except Exception:  # (a result this process cannot read is computed here)
+                    continue
 
         # the last result is yielded once every helper has ended, so that a caller that
         # stops after taking ``count`` results leaves no helper behind

@@ -150,3 +150,22 @@ def test_a_refused_second_fork_keeps_the_first_helper(monkeypatch: pytest.Monkey
     results = list(forked.shared(40, work, 3, _plain, tuple))
     assert [index for index, _ in results] == list(range(40))
     assert len({pid for _, pid in results}) == 2 and forks == 2
+
+
+def test_a_result_that_cannot_be_read_back_is_computed_here() -> None:
+    parent = os.getpid()
+
+    def work(index: int) -> tuple[int, int]:
+        time.sleep(0.002)
+        return index, os.getpid()
+
+    def receive(payload: object) -> tuple[int, int]:
+        index, pid = payload  # type: ignore[misc]
+        if index % 5 == 0:
+            raise ValueError("unreadable")  # (decoding a helper's result failed)
+        return index, pid
+
+    results = list(forked.shared(40, work, 1, _plain, receive))
+    assert [index for index, _ in results] == list(range(40))
+    assert all(pid == parent for index, pid in results if index % 5 == 0)
+    assert {pid for _, pid in results} != {parent}  # (the helper's other results came back)
