@@ -668,60 +668,37 @@ def _lint_rest(
     real_folders: dict[str, str] | None,
 ) -> Iterator[LintResult]:
     """The files at ``rest`` (indices into the other lists), linted in ``workers`` processes
-    and yielded in order."""
-    if not FORKS:
-        yield from _pooled(
-            [paths[index] for index in rest],
-            [named[index] for index in rest],
-            [configs[index] for index in rest],
-            workers,
-            trees,
-            workspace,
-            real_folders,
-        )
-        return
+    and yielded in order: this one and forked copies of it (:data:`FORKS`), else a pool of
+    new ones."""
     from dipcheck.cache import decode
-    from dipcheck.forked import shared
 
     def work(number: int) -> LintResult:
         index = rest[number]
         return lint_one(paths[index], configs[index], workspace, named[index], real_folders)
 
-    # this process lints too, beside ``workers - 1`` forked ones (the folders resolved so far
-    # and the workspace's parsed children are theirs, copied)
-    yield from shared(len(rest), work, workers - 1, _sent, decode)
+    if FORKS:
+        from dipcheck.forked import shared
 
-
-def _sent(result: LintResult) -> dict[str, object]:
-    """A forked worker's result, as the plain data it sends back."""
-    from dipcheck.cache import encode
-
-    return encode(result, with_text=True)
-
-
-def _pooled(
-    rest: list[str],
-    named: list[bool],
-    configs: list[Config],
-    workers: int,
-    trees: tuple[str, ...],
-    workspace: Workspace,
-    real_folders: dict[str, str] | None,
-) -> Iterator[LintResult]:
-    """Where processes are not forked (:data:`FORKS`): a pool of ``workers`` new ones."""
+        # this process lints too, beside ``workers - 1`` forked ones (the folders resolved so
+        # far and the workspace's parsed children are theirs, copied)
+        yield from shared(len(rest), work, workers - 1, _sent, decode)
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
-
-    from dipcheck.cache import decode
 
     context = multiprocessing.get_context(POOL_START)
     chunk = max(1, len(rest) // (workers * 4))
     done = 0
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        bounds = [trees] * len(rest)
+        items = (
+            [paths[index] for index in rest],
+            [configs[index] for index in rest],
+            [named[index] for index in rest],
+            [trees] * len(rest),
+        )
         try:
-            for payload in pool.map(_lint_encoded, rest, configs, named, bounds, chunksize=chunk):
+            for payload in pool.map(_lint_encoded, *items, chunksize=chunk):
                 yield decode(payload)
                 done += 1
         except BrokenProcessPool:
@@ -729,9 +706,15 @@ def _pooled(
             # results did not come back are linted here, one by one, rather than the run
             # ending in a traceback without a report
             pass
-    left = zip(rest[done:], named[done:], configs[done:], strict=True)
-    for path, flag, config in left:
-        yield lint_one(path, config, workspace, flag, real_folders)
+    for number in range(done, len(rest)):
+        yield work(number)
+
+
+def _sent(result: LintResult) -> dict[str, object]:
+    """A forked worker's result, as the plain data it sends back."""
+    from dipcheck.cache import encode
+
+    return encode(result, with_text=True)
 
 
 def _lint_encoded(
