@@ -61,8 +61,12 @@ _YAML_BLOCK = lazy(r".*:\s*[|>][+-]?[0-9]?\s*(#.*)?$")
 _QUOTED_VALUE = lazy(r"[ \t]*[A-Za-z0-9_][A-Za-z0-9_.\-]*[ \t]*:[ \t]*\"")
 # a YAML line's sequence dash, plain key and colon, and node properties (anchor, tag)
 _YAML_DASH = lazy(r"-[ \t]+")
+# (after its first character, each step of a key takes the blanks before one character that
+# is no blank, possessively: a key's blanks were once matched both by a lazy repetition and
+# by the blanks before its colon, and a line of 200,000 tabs took minutes)
 _YAML_KEY = lazy(
-    r"(?:[^\s#'\"\[\]{},&*!|>%@`?:-]|[?:-](?=\S))(?:[^:#]|:(?=\S)|(?<=\S)#)*?[ \t]*:(?:[ \t]+|$)"
+    r"(?:[^\s#'\"\[\]{},&*!|>%@`?:-]|[?:-](?=\S))"
+    r"(?:[ \t]*+(?:[^ \t:#]|:(?=\S)|(?<=\S)#))*+[ \t]*:(?:[ \t]+|$)"
 )
 _YAML_PROPERTIES = lazy(r"(?:[&!]\S*[ \t]+)*")
 _NOT_PLAIN = lazy(r"[#|>\"'\[{&*!%@`]|[?:-](?:\s|$)")  # what starts a value that is not plain

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 import yaml
-from helpers import Finding, lint, only, run, template
-from hypothesis import given
+from helpers import Finding, dipcheck, lint, only, run, template
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dipcheck.diagnostics import Diagnostic, Edit, Severity
@@ -17,6 +18,7 @@ from dipcheck.source import SourceText, Span
 from dipcheck.suppression_edits import suppression_edit
 from dipcheck.suppressions import (
     _MENTION,
+    _YAML_KEY,
     Entry,
     Suppressions,
     _block_end,
@@ -531,3 +533,35 @@ def test_many_findings_on_one_long_line_read_the_line_once(monkeypatch) -> None:
     ]
     end = text.index("\n", text.index("when"))
     assert edits[0].span.start == end and edits[0].text == "  # dipcheck: ignore[DC101]"
+
+
+# `_YAML_KEY` as it was before it was made linear: the oracle for the same matches
+_LAZY_YAML_KEY = re.compile(
+    r"(?:[^\s#'\"\[\]{},&*!|>%@`?:-]|[?:-](?=\S))(?:[^:#]|:(?=\S)|(?<=\S)#)*?[ \t]*:(?:[ \t]+|$)"
+)
+_KEY_PIECES = st.sampled_from(
+    [" ", "\t", ":", "#", "a", "-", "?", "'", "{", "\x07", "\x0c", "é", "a#", ": ", " #", "x:y"]
+)
+
+
+@settings(max_examples=500)
+@given(st.lists(_KEY_PIECES, max_size=12).map("".join))
+def test_the_linear_yaml_key_matches_what_the_lazy_one_matched(line: str) -> None:
+    for start in range(len(line) + 1):
+        old = _LAZY_YAML_KEY.match(line, start)
+        new = _YAML_KEY.match(line, start)
+        assert (old and old.end()) == (new and new.end())
+
+
+def test_a_yaml_line_of_many_blanks_after_a_control_character_is_read_at_once(
+    tmp_path: Path,
+) -> None:
+    # found by a 30-minute fuzz: `\x07` then 200,000 tabs then `key: v` on one line of a YAML
+    # file; the plain-key pattern of the suppression scan backtracked quadratically over the
+    # tabs (about a minute; 500,000 tabs, several). The process is given two (helpers.dipcheck).
+    line = "\t" * 1000 + "\x07" + "\t" * 500_000 + "  Lint: {exit_code: 1}"
+    text = f"# checked by dipcheck\ntests:\n{line}\n"  # (a comment: the scan reads the file)
+    (tmp_path / "w.yml").write_text(text, encoding="utf-8")
+    result = dipcheck("lint", "--isolated", "--no-cache", "w.yml", cwd=tmp_path)
+    assert result.returncode in (0, 1, 2), result.stderr
+    assert "not a workflow" in result.stdout + result.stderr
