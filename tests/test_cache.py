@@ -221,29 +221,23 @@ def _found(results: list[LintResult]) -> list[tuple[str, str, str, int, int]]:
     ]
 
 
+# a worker that dies, forked (its files are linted by the main process) or in a pool where
+# processes are not forked (a BrokenProcessPool traceback ended the run with no report; the
+# pool is started by fork here, so that it runs the patched lint)
+_KILLED = {
+    "forked": {"_sent": _dies_when_sending},
+    "pool": {"FORKS": False, "POOL_START": "fork", "_lint_encoded": _dies_on_boom},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_KILLED))
 def test_a_killed_worker_leaves_its_files_to_the_main_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a forked worker that dies: the files it took are linted by the main process
     _thirty_workflows(tmp_path)
     serial = engine.lint_paths([str(tmp_path)], jobs=1)
-    monkeypatch.setattr(engine, "_sent", _dies_when_sending)
-    parallel = engine.lint_paths([str(tmp_path)], jobs=2)
-    assert [result.path for result in parallel] == [result.path for result in serial]
-    assert _found(parallel) == _found(serial) and len(_found(serial)) == 30
-
-
-def test_a_killed_pool_worker_leaves_its_files_to_the_main_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # where processes are not forked, a pool's worker that died ended the run in a
-    # BrokenProcessPool traceback, with no report (the pool started by fork here, so that it
-    # runs the patched lint)
-    _thirty_workflows(tmp_path)
-    serial = engine.lint_paths([str(tmp_path)], jobs=1)
-    monkeypatch.setattr(engine, "FORKS", False)
-    monkeypatch.setattr(engine, "POOL_START", "fork")
-    monkeypatch.setattr(engine, "_lint_encoded", _dies_on_boom)
+    for name, value in _KILLED[kind].items():
+        monkeypatch.setattr(engine, name, value)
     parallel = engine.lint_paths([str(tmp_path)], jobs=2)
     assert [result.path for result in parallel] == [result.path for result in serial]
     assert _found(parallel) == _found(serial) and len(_found(serial)) == 30

@@ -15,6 +15,7 @@ from dipcheck import conditions
 from dipcheck.diagnostics import Related, Severity
 from dipcheck.frontends import dip_schema as schema
 from dipcheck.frontends.dip_fields import FieldLowering, child_tokens, last_token
+from dipcheck.frontends.dip_lexer import SKIPPED_LEAD, dippin_word
 from dipcheck.lalr import Token, Tree
 from dipcheck.model import Branch, Condition, Edge, EdgeAttr, Field, Name, Node, NodeKind, Text
 from dipcheck.source import Span, new_span
@@ -25,19 +26,9 @@ _NODE_KINDS = {kind.value: kind for kind in NodeKind}  # by the declaration's ke
 _NODE_TABLES = {kind.value: schema.NODE_FIELDS[kind] for kind in NodeKind}
 _PARALLEL, _FAN_IN = NodeKind.PARALLEL, NodeKind.FAN_IN
 _ON_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-# what dippin's lexer steps over before a word: an identifier starts with a letter or a digit
-# (tryLexIdentifier), and `_` `-` `.` `/` start no other token (lexOneToken skips them)
-_SKIPPED_LEAD = re.compile(r"[_\-./]+")
 # the identifiers dippin's lexer reads in a line (tryLexIdentifier), a double-quoted string
 # being one literal token of its own
 _WORD_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[A-Za-z0-9][A-Za-z0-9_\-./]*')
-
-
-def _lexed(word: str) -> str:
-    """A name as dippin's lexer reads it: what it steps over before the first letter or digit
-    left out, the rest kept (`_a_b` is `a_b`)."""
-    skipped = _SKIPPED_LEAD.match(word)
-    return word[skipped.end() :] if skipped is not None else word
 
 
 def _attr_value(item: EdgeAttr) -> str:
@@ -109,7 +100,7 @@ class GraphLowering(FieldLowering):
                     )
                     target = Name(item.text.strip(), item.value_span)
                     if target.value.startswith("_"):
-                        target = self.read_as(target, _lexed(target.value))
+                        target = self.read_as(target, dippin_word(target.value))
                     branches.append(
                         Branch(
                             target,
@@ -206,9 +197,9 @@ class GraphLowering(FieldLowering):
         """A node name written as a word (a declaration's id, an edge's end, a member), read
         as dippin's lexer reads it: the `_` (or `-`, `.`, `/`) it starts with skipped."""
         name = self.name(token)
-        if token.type != "NAME" or not _SKIPPED_LEAD.match(name.value):
+        if token.type != "NAME" or not SKIPPED_LEAD.match(name.value):
             return name
-        return self.read_as(name, _lexed(name.value), declared)
+        return self.read_as(name, dippin_word(name.value), declared)
 
     def read_as(self, name: Name, read: str, declared: bool = False) -> Name:
         """Report that dippin reads the node name ``name`` as ``read``; the name read."""

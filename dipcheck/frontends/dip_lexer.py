@@ -35,6 +35,9 @@ MAX_DEPTH = 64  # real workflows nest a few levels; deeper input is rejected, no
 _new_str = str.__new__
 FIELD_LINE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]*:")
 BLOCK_KEY = re.compile(r"[A-Za-z0-9_]+")
+# what dippin's lexer steps over before a word: an identifier starts with a letter or a digit
+# (tryLexIdentifier), and `_` `-` `.` `/` start no other token (lexOneToken skips them)
+SKIPPED_LEAD = re.compile(r"[_\-./]+")
 YAML_BLOCK_INDICATOR = re.compile(r"[|>][+-]?[0-9]?")
 # a word (all of it: possessive, as dippin reads the word before it looks for `->`) then `->`
 EDGE_START = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-./]*+[ \t]*->")
@@ -124,6 +127,13 @@ class LexResult:
 
 def _indent_width(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
+
+
+def dippin_word(word: str) -> str:
+    """A name as dippin's lexer reads it: what it steps over before the first letter or digit
+    left out, the rest kept (`_a_b` is `a_b`)."""
+    skipped = SKIPPED_LEAD.match(word)
+    return word[skipped.end() :] if skipped is not None else word
 
 
 @cache
@@ -428,20 +438,19 @@ class DipLexer:
         base = self.source.line_starts[index]
         start = base + indent
         written = len(key)
-        lead = written - len(key.lstrip("_-."))
-        if 0 < lead < written:
-            # dippin's lexer starts a word at a letter or a digit, stepping over the `_`, `-`
-            # and `.` before it (lexOneToken): `_model:` is the field `model`, its name still
-            # spanning what is written (a line's first token starts at its indent: dip_relex)
+        read = dippin_word(key)
+        if read and read != key:
+            # `_model:` is the field `model`, its name still spanning what is written (a
+            # line's first token starts at its indent: dip_relex)
             self._problem(
                 index,
                 indent,
                 indent + written,
-                f"dippin reads the field name `{key}` as `{key[lead:]}` (its lexer skips what "
-                "comes before a letter or a digit: a name starts with one)",
+                f"dippin reads the field name `{key}` as `{read}` (its lexer skips what comes "
+                "before a letter or a digit: a name starts with one)",
                 Severity.WARNING,
             )
-            key = key[lead:]
+            key = read
         tokens = [new_token("KEY", _intern(key), start, start + written)]  # (as a word)
         rest = text[colon + 1 :].lstrip(" \t")
         value_start = len(text) - len(rest)
